@@ -1,0 +1,241 @@
+#include "fen.h"
+
+#include <charconv>
+#include <vector>
+
+#include "square_names.h"
+
+namespace rochade {
+
+namespace {
+
+Unexpected<FenParseError> fail(FenError code, std::string message)
+{
+    return unexpected(FenParseError{code, std::move(message)});
+}
+
+std::vector<std::string_view> split_fields(std::string_view text)
+{
+    std::vector<std::string_view> fields;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+        const std::size_t start = i;
+        while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
+        if (i > start) fields.push_back(text.substr(start, i - start));
+    }
+    return fields;
+}
+
+std::optional<Piece> piece_from_fen_letter(char c)
+{
+    const bool white = c >= 'A' && c <= 'Z';
+    const char upper = white ? c : char(c - 'a' + 'A');
+    const auto type = piece_type_from_letter(upper, Language::English);
+    if (!type || (c < 'A' || (c > 'Z' && c < 'a') || c > 'z')) return std::nullopt;
+    return make_piece(white ? Color::White : Color::Black, *type);
+}
+
+char fen_letter(Piece p)
+{
+    const char upper = piece_letter(type_of(p), Language::English);
+    return color_of(p) == Color::White ? upper : char(upper - 'A' + 'a');
+}
+
+std::optional<FenParseError> parse_placement(std::string_view field, Setup& setup)
+{
+    int rank = 7, file = 0;
+    bool last_was_digit = false;
+    auto rank_label = [&] { return "rank " + std::to_string(rank + 1); };
+    for (char c : field) {
+        if (c == '/') {
+            if (file < 8) return FenParseError{FenError::RankTooShort, "FEN piece placement: " + rank_label() +
+                                                                             " has only " + std::to_string(file) + " squares"};
+            if (--rank < 0) return FenParseError{FenError::WrongRankCount, "FEN piece placement: more than 8 ranks"};
+            file = 0;
+            last_was_digit = false;
+            continue;
+        }
+        if (c >= '0' && c <= '9') {
+            if (c == '0' || c == '9')
+                return FenParseError{FenError::BadDigit, "FEN piece placement: " + rank_label() + ": digit '" +
+                                                             std::string(1, c) + "' (empty squares are counted 1 to 8)"};
+            if (last_was_digit)
+                return FenParseError{FenError::BadDigit,
+                                     "FEN piece placement: " + rank_label() + ": two digits in a row"};
+            file += c - '0';
+            last_was_digit = true;
+        } else {
+            const auto piece = piece_from_fen_letter(c);
+            if (!piece)
+                return FenParseError{FenError::BadPieceLetter, "FEN piece placement: " + rank_label() + ": '" +
+                                                                   std::string(1, c) + "' is not a piece letter"};
+            if (file < 8) setup.board[index_of(make_square(file, rank))] = *piece;
+            ++file;
+            last_was_digit = false;
+        }
+        if (file > 8) return FenParseError{FenError::RankTooLong, "FEN piece placement: " + rank_label() +
+                                                                       " has more than 8 squares"};
+    }
+    if (rank > 0)
+        return FenParseError{FenError::WrongRankCount,
+                             "FEN piece placement: only " + std::to_string(8 - rank) + " ranks, need 8"};
+    if (file < 8) return FenParseError{FenError::RankTooShort, "FEN piece placement: " + rank_label() +
+                                                                    " has only " + std::to_string(file) + " squares"};
+    return std::nullopt;
+}
+
+std::optional<int> parse_counter(std::string_view text)
+{
+    int value = 0;
+    if (text.empty() || text.size() > 6 || text[0] < '0' || text[0] > '9') return std::nullopt;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc{} || end != text.data() + text.size()) return std::nullopt;
+    return value;
+}
+
+std::string setup_error_message(SetupError e, const Setup& s)
+{
+    switch (e) {
+    case SetupError::MissingKing: return "FEN piece placement: a side has no king";
+    case SetupError::TooManyKings: return "FEN piece placement: a side has more than one king";
+    case SetupError::TooManyPieces: return "FEN piece placement: a side has more than 16 pieces or more than 8 pawns";
+    case SetupError::PawnOnBackRank: return "FEN piece placement: a pawn stands on the first or last rank";
+    case SetupError::CastlingWithoutKing: return "FEN castling: a castling right but the king is not on its home square";
+    case SetupError::CastlingWithoutRook: return "FEN castling: a castling right but its rook is not in the corner";
+    case SetupError::EnPassantNotExplained:
+        return "FEN en passant: no double pawn push can explain " + square_name(s.en_passant);
+    case SetupError::OpponentInCheck:
+        return std::string("FEN side to move: ") + (s.side_to_move == Color::White ? "black" : "white") +
+               " is in check, but it is " + (s.side_to_move == Color::White ? "white" : "black") + "'s turn";
+    case SetupError::ImpossibleCheck: return "FEN: the side to move is checked in a way no legal move can produce";
+    case SetupError::BadHalfmoveClock: return "FEN halfmove clock: must not be negative";
+    case SetupError::BadFullmoveNumber: return "FEN fullmove number: must be at least 1";
+    }
+    return "FEN: invalid position";
+}
+
+FenError fen_error_of(SetupError e)
+{
+    switch (e) {
+    case SetupError::MissingKing: return FenError::MissingKing;
+    case SetupError::TooManyKings: return FenError::TooManyKings;
+    case SetupError::TooManyPieces: return FenError::TooManyPieces;
+    case SetupError::PawnOnBackRank: return FenError::PawnOnBackRank;
+    case SetupError::CastlingWithoutKing: return FenError::CastlingWithoutKing;
+    case SetupError::CastlingWithoutRook: return FenError::CastlingWithoutRook;
+    case SetupError::EnPassantNotExplained: return FenError::EnPassantNotExplained;
+    case SetupError::OpponentInCheck: return FenError::OpponentInCheck;
+    case SetupError::ImpossibleCheck: return FenError::ImpossibleCheck;
+    case SetupError::BadHalfmoveClock: return FenError::BadHalfmoveClock;
+    case SetupError::BadFullmoveNumber: return FenError::BadFullmoveNumber;
+    }
+    return FenError::ImpossibleCheck;
+}
+
+}  // namespace
+
+Expected<Setup, FenParseError> parse_fen_setup(std::string_view fen)
+{
+    const auto fields = split_fields(fen);
+    if (fields.size() != 4 && fields.size() != 6)
+        return fail(FenError::WrongFieldCount,
+                    "FEN: expected 6 fields (or 4 without move counters), got " + std::to_string(fields.size()));
+    Setup setup;
+    if (auto error = parse_placement(fields[0], setup)) return unexpected(*error);
+
+    if (fields[1] == "w") setup.side_to_move = Color::White;
+    else if (fields[1] == "b") setup.side_to_move = Color::Black;
+    else return fail(FenError::BadSideToMove, "FEN side to move: '" + std::string(fields[1]) + "', expected 'w' or 'b'");
+
+    if (fields[2] != "-") {
+        for (char c : fields[2]) {
+            CastlingRight right;
+            switch (c) {
+            case 'K': right = CastlingRight::WhiteKingside; break;
+            case 'Q': right = CastlingRight::WhiteQueenside; break;
+            case 'k': right = CastlingRight::BlackKingside; break;
+            case 'q': right = CastlingRight::BlackQueenside; break;
+            default:
+                return fail(FenError::BadCastling, "FEN castling: '" + std::string(1, c) +
+                                                       "' is not one of K, Q, k, q or '-'");
+            }
+            if (setup.castling.has(right))
+                return fail(FenError::BadCastling, "FEN castling: '" + std::string(1, c) + "' given twice");
+            setup.castling.add(right);
+        }
+    }
+
+    if (fields[3] != "-") {
+        const auto square = parse_square(fields[3]);
+        if (!square) return fail(FenError::BadEnPassant, "FEN en passant: '" + std::string(fields[3]) + "' is not a square");
+        const int expected_rank = setup.side_to_move == Color::White ? 5 : 2;
+        if (rank_of(*square) != expected_rank)
+            return fail(FenError::BadEnPassant, "FEN en passant: " + std::string(fields[3]) + " must be on rank " +
+                                                    std::to_string(expected_rank + 1) + " when " +
+                                                    (setup.side_to_move == Color::White ? "white" : "black") +
+                                                    " is to move");
+        setup.en_passant = *square;
+    }
+
+    if (fields.size() == 6) {
+        const auto halfmove = parse_counter(fields[4]);
+        if (!halfmove)
+            return fail(FenError::BadHalfmoveClock,
+                        "FEN halfmove clock: '" + std::string(fields[4]) + "' is not a non-negative number");
+        const auto fullmove = parse_counter(fields[5]);
+        if (!fullmove || *fullmove < 1)
+            return fail(FenError::BadFullmoveNumber,
+                        "FEN fullmove number: '" + std::string(fields[5]) + "' is not a positive number");
+        setup.halfmove_clock = *halfmove;
+        setup.fullmove_number = *fullmove;
+    }
+    return setup;
+}
+
+Expected<Position, FenParseError> parse_fen(std::string_view fen)
+{
+    auto setup = parse_fen_setup(fen);
+    if (!setup) return unexpected(setup.error());
+    auto position = Position::from_setup(*setup);
+    if (!position) return fail(fen_error_of(position.error()), setup_error_message(position.error(), *setup));
+    return std::move(*position);
+}
+
+std::string to_fen_without_counters(const Position& pos)
+{
+    std::string fen;
+    for (int rank = 7; rank >= 0; --rank) {
+        int empty = 0;
+        for (int file = 0; file < 8; ++file) {
+            const Piece p = pos.piece_on(make_square(file, rank));
+            if (p == Piece::None) {
+                ++empty;
+                continue;
+            }
+            if (empty) fen += char('0' + empty);
+            empty = 0;
+            fen += fen_letter(p);
+        }
+        if (empty) fen += char('0' + empty);
+        if (rank) fen += '/';
+    }
+    fen += pos.side_to_move() == Color::White ? " w " : " b ";
+    const CastlingRights rights = pos.castling_rights();
+    if (rights.none()) fen += '-';
+    if (rights.has(CastlingRight::WhiteKingside)) fen += 'K';
+    if (rights.has(CastlingRight::WhiteQueenside)) fen += 'Q';
+    if (rights.has(CastlingRight::BlackKingside)) fen += 'k';
+    if (rights.has(CastlingRight::BlackQueenside)) fen += 'q';
+    fen += ' ';
+    fen += pos.en_passant_square() == Square::None ? "-" : square_name(pos.en_passant_square());
+    return fen;
+}
+
+std::string to_fen(const Position& pos)
+{
+    return to_fen_without_counters(pos) + ' ' + std::to_string(pos.halfmove_clock()) + ' ' +
+           std::to_string(pos.fullmove_number());
+}
+
+}  // namespace rochade

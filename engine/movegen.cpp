@@ -1,0 +1,132 @@
+#include "movegen.h"
+
+namespace rochade {
+
+namespace {
+
+constexpr Bitboard shift(Bitboard b, int delta) { return delta > 0 ? b << delta : b >> -delta; }
+
+void add_pawn_moves(MoveList& list, Square from, Square to, bool promotes)
+{
+    if (promotes) {
+        for (PieceType t : {PieceType::Queen, PieceType::Rook, PieceType::Bishop, PieceType::Knight})
+            list.push_back(Move(from, to, MoveKind::Promotion, t));
+    } else {
+        list.push_back(Move(from, to));
+    }
+}
+
+// Adds pawn moves whose destinations are `targets`, reached from `to - delta`.
+void add_pawn_set(const Position& pos, MoveList& list, Bitboard targets, int delta, Bitboard pinned, Square king)
+{
+    const Color us = pos.side_to_move();
+    const Bitboard promotion_rank = rank_bb(us == Color::White ? 7 : 0);
+    while (targets) {
+        const Square to = pop_lsb(targets);
+        const Square from = to - delta;
+        if (contains(pinned, from) && !aligned(king, from, to)) continue;
+        add_pawn_moves(list, from, to, contains(promotion_rank, to));
+    }
+}
+
+void add_pawn_moves(const Position& pos, MoveList& list, Bitboard target, Bitboard pinned)
+{
+    const Color us = pos.side_to_move(), them = ~us;
+    const Square king = pos.king_square(us);
+    const int up = pawn_push(us);
+    const Bitboard pawns = pos.pieces(us, PieceType::Pawn);
+    const Bitboard empty = ~pos.pieces();
+    const Bitboard third_rank = rank_bb(us == Color::White ? 2 : 5);
+
+    const Bitboard single = shift(pawns, up) & empty;
+    const Bitboard double_push = shift(single & third_rank, up) & empty & target;
+    add_pawn_set(pos, list, single & target, up, pinned, king);
+    add_pawn_set(pos, list, double_push, 2 * up, pinned, king);
+
+    const Bitboard enemies = pos.pieces(them) & target;
+    add_pawn_set(pos, list, shift(pawns & ~file_bb(0), up - 1) & enemies, up - 1, pinned, king);
+    add_pawn_set(pos, list, shift(pawns & ~file_bb(7), up + 1) & enemies, up + 1, pinned, king);
+
+    const Square ep = pos.en_passant_square();
+    if (ep != Square::None) {
+        Bitboard capturers = pawn_attacks(them, ep) & pawns;
+        while (capturers) {
+            const Square from = pop_lsb(capturers);
+            if (pos.en_passant_capture_is_legal(from, ep)) list.push_back(Move(from, ep, MoveKind::EnPassant));
+        }
+    }
+}
+
+void add_castling_moves(const Position& pos, MoveList& list)
+{
+    const Color us = pos.side_to_move(), them = ~us;
+    const Square king = pos.king_square(us);
+    for (bool kingside : {true, false}) {
+        const CastlingRight right = castling_right(us, kingside);
+        if (!pos.castling_rights().has(right)) continue;
+        const Square rook = Position::castling_rook_square(right);
+        const Square king_to = relative_square(us, kingside ? Square::G1 : Square::C1);
+        const Square rook_to = relative_square(us, kingside ? Square::F1 : Square::D1);
+        // Every square either piece crosses or lands on must be empty but for the two of them.
+        const Bitboard path = (between_bb(king, king_to) | square_bb(king_to) | between_bb(rook, rook_to) |
+                               square_bb(rook_to)) & ~square_bb(king) & ~square_bb(rook);
+        if (path & pos.pieces()) continue;
+        // The king may not pass through or land on an attacked square (it is not in check).
+        Bitboard king_walk = between_bb(king, king_to) | square_bb(king_to);
+        const Bitboard occupied = pos.pieces() ^ square_bb(rook);
+        bool safe = true;
+        while (king_walk && safe) safe = !(pos.attackers_to(pop_lsb(king_walk), occupied) & pos.pieces(them));
+        if (safe) list.push_back(Move(king, rook, MoveKind::Castling));
+    }
+}
+
+}  // namespace
+
+bool MoveList::contains(Move m) const
+{
+    for (Move candidate : *this)
+        if (candidate == m) return true;
+    return false;
+}
+
+MoveList legal_moves(const Position& pos)
+{
+    MoveList list;
+    const Color us = pos.side_to_move(), them = ~us;
+    const Square king = pos.king_square(us);
+    const Bitboard ours = pos.pieces(us), theirs = pos.pieces(them);
+    const Bitboard checkers = pos.checkers();
+
+    // The king may not step onto an attacked square; lift it so it cannot hide behind itself.
+    const Bitboard without_king = pos.pieces() ^ square_bb(king);
+    Bitboard king_targets = king_attacks(king) & ~ours;
+    while (king_targets) {
+        const Square to = pop_lsb(king_targets);
+        if (!(pos.attackers_to(to, without_king) & theirs)) list.push_back(Move(king, to));
+    }
+    if (more_than_one(checkers)) return list;
+
+    // In check, a move must capture the checker or step between it and the king.
+    const Bitboard target = checkers ? (between_bb(king, lsb(checkers)) | checkers) : ~ours;
+    const Bitboard pinned = pos.king_blockers(us) & ours;
+    const Bitboard occupied = pos.pieces();
+
+    add_pawn_moves(pos, list, target, pinned);
+    for (PieceType type : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen}) {
+        Bitboard movers = pos.pieces(us, type);
+        while (movers) {
+            const Square from = pop_lsb(movers);
+            Bitboard targets = attacks_of(type, from, occupied) & target;
+            if (contains(pinned, from)) targets &= line_bb(king, from);
+            while (targets) list.push_back(Move(from, pop_lsb(targets)));
+        }
+    }
+    if (!checkers) add_castling_moves(pos, list);
+    return list;
+}
+
+bool has_legal_move(const Position& pos) { return !legal_moves(pos).empty(); }
+bool is_checkmate(const Position& pos) { return pos.in_check() && !has_legal_move(pos); }
+bool is_stalemate(const Position& pos) { return !pos.in_check() && !has_legal_move(pos); }
+
+}  // namespace rochade

@@ -1,0 +1,35 @@
+// Strictly legal move generation: pins, checks, double checks, en passant discovered checks and
+// castling through attacked squares are all handled here, so every move in the list is legal.
+#pragma once
+
+#include <array>
+#include <cstddef>
+
+#include "position.h"
+
+namespace rochade {
+
+// No legal chess position has more than 218 moves; the list never touches the heap.
+class MoveList {
+public:
+    static constexpr std::size_t Capacity = 256;
+
+    void push_back(Move m) { moves_[size_++] = m; }
+    std::size_t size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    Move operator[](std::size_t i) const { return moves_[i]; }
+    const Move* begin() const { return moves_.data(); }
+    const Move* end() const { return moves_.data() + size_; }
+    bool contains(Move m) const;
+
+private:
+    std::array<Move, Capacity> moves_;
+    std::size_t size_ = 0;
+};
+
+MoveList legal_moves(const Position& pos);
+bool has_legal_move(const Position& pos);
+bool is_checkmate(const Position& pos);
+bool is_stalemate(const Position& pos);
+
+}  // namespace rochade

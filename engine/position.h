@@ -1,0 +1,127 @@
+// A legal chess position: pieces, side to move, castling rights, en passant, move counters,
+// and an incrementally updated Zobrist key. Moves are made and unmade in place with an undo
+// record per ply; `after()` gives a copy for callers who prefer values.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "bitboard.h"
+#include "expected.h"
+#include "types.h"
+
+namespace rochade {
+
+// An unchecked description of a position, as read from a FEN or built by hand. It becomes a
+// Position only through Position::from_setup, which validates it.
+struct Setup {
+    std::array<Piece, 64> board{};
+    Color side_to_move = Color::White;
+    CastlingRights castling;
+    Square en_passant = Square::None;  // the square a pawn skipped, as the FEN field names it
+    int halfmove_clock = 0;
+    int fullmove_number = 1;
+
+    Setup() { board.fill(Piece::None); }
+};
+
+// Why a setup is not a legal position. Each names one rule; fen.cpp turns them into messages.
+enum class SetupError {
+    MissingKing,
+    TooManyKings,
+    TooManyPieces,
+    PawnOnBackRank,
+    CastlingWithoutKing,
+    CastlingWithoutRook,
+    EnPassantNotExplained,
+    OpponentInCheck,
+    ImpossibleCheck,
+    BadHalfmoveClock,
+    BadFullmoveNumber,
+};
+
+// The state a move destroys and unmake needs back.
+struct UndoInfo {
+    Piece captured = Piece::None;
+    CastlingRights castling;
+    Square en_passant = Square::None;
+    int halfmove_clock = 0;
+    std::uint64_t key = 0;
+    Bitboard checkers = 0;
+};
+
+class Position {
+public:
+    // The standard starting position.
+    static Position start();
+    static Expected<Position, SetupError> from_setup(const Setup& setup);
+    Setup setup() const;
+
+    Color side_to_move() const { return side_to_move_; }
+    Piece piece_on(Square s) const { return board_[index_of(s)]; }
+    bool empty(Square s) const { return board_[index_of(s)] == Piece::None; }
+    Bitboard pieces() const { return by_color_[0] | by_color_[1]; }
+    Bitboard pieces(Color c) const { return by_color_[index_of(c)]; }
+    Bitboard pieces(PieceType t) const { return by_type_[index_of(t)]; }
+    Bitboard pieces(PieceType a, PieceType b) const { return by_type_[index_of(a)] | by_type_[index_of(b)]; }
+    Bitboard pieces(Color c, PieceType t) const { return by_color_[index_of(c)] & by_type_[index_of(t)]; }
+    Bitboard pieces(Color c, PieceType a, PieceType b) const { return by_color_[index_of(c)] & pieces(a, b); }
+    Square king_square(Color c) const { return lsb(pieces(c, PieceType::King)); }
+
+    CastlingRights castling_rights() const { return castling_; }
+    // The rook that a castling right belongs to (standard chess: the corner rooks).
+    static Square castling_rook_square(CastlingRight r);
+    // Set only when a legal en passant capture exists, so that equal keys mean equal positions
+    // in the sense of FIDE 9.2.3.
+    Square en_passant_square() const { return en_passant_; }
+    int halfmove_clock() const { return halfmove_clock_; }
+    int fullmove_number() const { return fullmove_number_; }
+    std::uint64_t key() const { return key_; }
+
+    Bitboard checkers() const { return checkers_; }
+    bool in_check() const { return checkers_ != 0; }
+    // Pieces of both colours that attack `s`, given an occupancy (so callers can lift pieces).
+    Bitboard attackers_to(Square s, Bitboard occupied) const;
+    Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
+    bool attacked_by(Color c, Square s) const { return (attackers_to(s) & pieces(c)) != 0; }
+    // Pieces (of either colour) that alone stand between the king of `c` and an enemy slider.
+    Bitboard king_blockers(Color c) const;
+
+    // Whether the side to move's pawn on `from` may capture en passant onto `ep_square`
+    // without leaving its king attacked (the two pawns leave the rank or diagonal at once).
+    bool en_passant_capture_is_legal(Square from, Square ep_square) const;
+
+    Piece moved_piece(Move m) const { return piece_on(m.from()); }
+    bool is_capture(Move m) const;
+    // Makes a move known to be legal in this position (from the legal move list).
+    void make_move(Move m, UndoInfo& undo);
+    void unmake_move(Move m, const UndoInfo& undo);
+    Position after(Move m) const;
+
+    // Same pieces, side, castling rights and en passant possibilities: FIDE 9.2.3 identity.
+    bool same_position(const Position& other) const;
+
+private:
+    Position() { board_.fill(Piece::None); }
+    void put_piece(Piece p, Square s);
+    void remove_piece(Square s);
+    void move_piece(Square from, Square to);
+    // The en passant square after a double push to `to`, if a legal capture exists, else None.
+    Square legal_en_passant_after_double_push(Square to) const;
+    Bitboard compute_checkers() const;
+    std::uint64_t compute_key() const;
+
+    std::array<Piece, 64> board_;
+    std::array<Bitboard, 6> by_type_{};
+    std::array<Bitboard, 2> by_color_{};
+    Color side_to_move_ = Color::White;
+    CastlingRights castling_;
+    Square en_passant_ = Square::None;
+    int halfmove_clock_ = 0;
+    int fullmove_number_ = 1;
+    std::uint64_t key_ = 0;
+    Bitboard checkers_ = 0;
+};
+
+}  // namespace rochade
