@@ -1,14 +1,36 @@
-#include <cstdio>
+// The `rochade` command-line tool. Its subcommands and their output are a fixed contract that
+// other tools drive (see README.md).
+#include <iostream>
 #include <string>
+#include <vector>
 
-#include "engine/fen.h"
-#include "engine/perft.h"
+#include "commands.h"
+
+namespace {
+
+void print_usage(std::ostream& out)
+{
+    out << "usage:\n"
+           "  rochade perft [--divide] \"FEN\" DEPTH   count leaf nodes of the legal move tree\n";
+}
+
+}  // namespace
 
 int main(int argc, char** argv)
 {
-    using namespace rochade;
-    if (argc < 4) return 2;
-    auto pos = parse_fen(argv[2]);
-    if (!pos) { std::fprintf(stderr, "%s\n", pos.error().message.c_str()); return 1; }
-    std::printf("%llu\n", (unsigned long long)perft(*pos, std::stoi(argv[3])));
+    using namespace rochade::cli;
+    if (argc < 2) {
+        print_usage(std::cerr);
+        return 2;
+    }
+    const std::string command = argv[1];
+    const std::vector<std::string> args(argv + 2, argv + argc);
+    if (command == "perft") return perft_command(args, std::cout, std::cerr);
+    if (command == "--help" || command == "-h" || command == "help") {
+        print_usage(std::cout);
+        return 0;
+    }
+    std::cerr << "rochade: unknown command '" << command << "'\n";
+    print_usage(std::cerr);
+    return 2;
 }
