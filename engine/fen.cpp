@@ -99,7 +99,8 @@ std::string setup_error_message(SetupError e, const Setup& s)
     switch (e) {
     case SetupError::MissingKing: return "FEN piece placement: a side has no king";
     case SetupError::TooManyKings: return "FEN piece placement: a side has more than one king";
-    case SetupError::TooManyPieces: return "FEN piece placement: a side has more than 16 pieces or more than 8 pawns";
+    case SetupError::TooManyPieces: return "FEN piece placement: a side has more than 16 pieces";
+    case SetupError::TooManyPawns: return "FEN piece placement: a side has more than 8 pawns";
     case SetupError::PawnOnBackRank: return "FEN piece placement: a pawn stands on the first or last rank";
     case SetupError::CastlingWithoutKing: return "FEN castling: a castling right but the king is not on its home square";
     case SetupError::CastlingWithoutRook: return "FEN castling: a castling right but its rook is not in the corner";
@@ -121,6 +122,7 @@ FenError fen_error_of(SetupError e)
     case SetupError::MissingKing: return FenError::MissingKing;
     case SetupError::TooManyKings: return FenError::TooManyKings;
     case SetupError::TooManyPieces: return FenError::TooManyPieces;
+    case SetupError::TooManyPawns: return FenError::TooManyPawns;
     case SetupError::PawnOnBackRank: return FenError::PawnOnBackRank;
     case SetupError::CastlingWithoutKing: return FenError::CastlingWithoutKing;
     case SetupError::CastlingWithoutRook: return FenError::CastlingWithoutRook;
@@ -193,11 +195,11 @@ Expected<Setup, FenParseError> parse_fen_setup(std::string_view fen)
     return setup;
 }
 
-Expected<Position, FenParseError> parse_fen(std::string_view fen)
+Expected<Position, FenParseError> parse_fen(std::string_view fen, SetupRules rules)
 {
     auto setup = parse_fen_setup(fen);
     if (!setup) return unexpected(setup.error());
-    auto position = Position::from_setup(*setup);
+    auto position = Position::from_setup(*setup, rules);
     if (!position) return fail(fen_error_of(position.error()), setup_error_message(position.error(), *setup));
     return std::move(*position);
 }

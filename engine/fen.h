@@ -25,6 +25,7 @@ enum class FenError {
     MissingKing,
     TooManyKings,
     TooManyPieces,
+    TooManyPawns,
     PawnOnBackRank,
     CastlingWithoutKing,
     CastlingWithoutRook,
@@ -42,7 +43,7 @@ inline constexpr std::string_view StartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP
 
 // Accepts the six standard fields, or the first four (counters default to 0 and 1).
 Expected<Setup, FenParseError> parse_fen_setup(std::string_view fen);
-Expected<Position, FenParseError> parse_fen(std::string_view fen);
+Expected<Position, FenParseError> parse_fen(std::string_view fen, SetupRules rules = SetupRules::Strict);
 std::string to_fen(const Position& pos);
 // The first four fields only: what FIDE 9.2.3 compares, handy as a readable position identity.
 std::string to_fen_without_counters(const Position& pos);

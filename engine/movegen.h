@@ -9,10 +9,13 @@
 
 namespace rochade {
 
-// No legal chess position has more than 218 moves; the list never touches the heap.
+// No reachable chess position has more than 218 moves, but a composed one with sixteen pieces
+// a side (the most Position accepts) can have up to 15 * 27 queen moves + 10 king moves; the
+// list is sized for that and never touches the heap. Storage is left uninitialised: the list is
+// built on every node of a search.
 class MoveList {
 public:
-    static constexpr std::size_t Capacity = 256;
+    static constexpr std::size_t Capacity = 416;
 
     void push_back(Move m) { moves_[size_++] = m; }
     std::size_t size() const { return size_; }
@@ -23,7 +26,7 @@ public:
     bool contains(Move m) const;
 
 private:
-    std::array<Move, Capacity> moves_;
+    std::array<Move, Capacity> moves_;  // Move is trivial, so this is not cleared on construction
     std::size_t size_ = 0;
 };
 

@@ -53,7 +53,7 @@ Position Position::start()
     return *from_setup(s);
 }
 
-Expected<Position, SetupError> Position::from_setup(const Setup& setup)
+Expected<Position, SetupError> Position::from_setup(const Setup& setup, SetupRules rules)
 {
     Position pos;
     for (int i = 0; i < 64; ++i)
@@ -63,8 +63,10 @@ Expected<Position, SetupError> Position::from_setup(const Setup& setup)
         const int kings = popcount(pos.pieces(c, PieceType::King));
         if (kings == 0) return unexpected(SetupError::MissingKing);
         if (kings > 1) return unexpected(SetupError::TooManyKings);
-        if (popcount(pos.pieces(c)) > 16 || popcount(pos.pieces(c, PieceType::Pawn)) > 8)
-            return unexpected(SetupError::TooManyPieces);
+        // Sixteen pieces a side also bound the legal move list (see MoveList::Capacity).
+        if (popcount(pos.pieces(c)) > 16) return unexpected(SetupError::TooManyPieces);
+        if (rules == SetupRules::Strict && popcount(pos.pieces(c, PieceType::Pawn)) > 8)
+            return unexpected(SetupError::TooManyPawns);
     }
     if (pos.pieces(PieceType::Pawn) & (rank_bb(0) | rank_bb(7))) return unexpected(SetupError::PawnOnBackRank);
     if (setup.halfmove_clock < 0) return unexpected(SetupError::BadHalfmoveClock);
@@ -89,7 +91,7 @@ Expected<Position, SetupError> Position::from_setup(const Setup& setup)
     if (pos.attackers_to(pos.king_square(them)) & pos.pieces(us)) return unexpected(SetupError::OpponentInCheck);
 
     pos.checkers_ = pos.compute_checkers();
-    if (pos.checkers_) {
+    if (pos.checkers_ && rules == SetupRules::Strict) {
         // Only a moving piece plus a discovered slider can check at once: never three checkers,
         // never two that are not sliders, never two sliders on the same line through the king.
         const Bitboard c = pos.checkers_;

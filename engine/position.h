@@ -26,11 +26,18 @@ struct Setup {
     Setup() { board.fill(Piece::None); }
 };
 
+// How strictly a setup is checked. Strict refuses what no legal game can reach (more than eight
+// pawns, a check no move can give); AllowUnreachable accepts those, for analysing composed or
+// test positions such as the CHA winnability set. Both refuse what the engine cannot represent
+// or what breaks the rules of play (no king, a pawn on a back rank, the side not to move in check).
+enum class SetupRules { Strict, AllowUnreachable };
+
 // Why a setup is not a legal position. Each names one rule; fen.cpp turns them into messages.
 enum class SetupError {
     MissingKing,
     TooManyKings,
     TooManyPieces,
+    TooManyPawns,
     PawnOnBackRank,
     CastlingWithoutKing,
     CastlingWithoutRook,
@@ -55,7 +62,7 @@ class Position {
 public:
     // The standard starting position.
     static Position start();
-    static Expected<Position, SetupError> from_setup(const Setup& setup);
+    static Expected<Position, SetupError> from_setup(const Setup& setup, SetupRules rules = SetupRules::Strict);
     Setup setup() const;
 
     Color side_to_move() const { return side_to_move_; }

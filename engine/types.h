@@ -88,13 +88,15 @@ enum class MoveKind : std::uint8_t { Normal, Promotion, EnPassant, Castling };
 // UCI and SAN spell it differently, and only the notation code translates.
 class Move {
 public:
-    constexpr Move() = default;
+    Move() = default;
     constexpr Move(Square from, Square to, MoveKind kind = MoveKind::Normal, PieceType promotion = PieceType::Knight)
         : bits_(std::uint16_t(int(from) | (int(to) << 6) | ((int(promotion) - int(PieceType::Knight)) << 12) |
                               (int(kind) << 14)))
     {
     }
-    static constexpr Move none() { return Move(); }
+    // Value-initialised (Move{} or none()) it is zero; default-initialised it is left
+    // uninitialised, so a fixed-size move list costs nothing to construct.
+    static constexpr Move none() { return Move{}; }
 
     constexpr Square from() const { return Square(bits_ & 63); }
     constexpr Square to() const { return Square((bits_ >> 6) & 63); }
@@ -108,7 +110,7 @@ public:
     friend constexpr bool operator==(Move, Move) = default;
 
 private:
-    std::uint16_t bits_ = 0;  // a1a1 is never a legal move, so zero can mean "no move"
+    std::uint16_t bits_;  // a1a1 is never a legal move, so zero can mean "no move"
 };
 
 }  // namespace rochade

@@ -81,6 +81,7 @@ TEST_CASE("every FEN error names its field", "[fen]")
         {"rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", FenError::MissingKing, "no king"},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w kq - 0 1", FenError::TooManyKings, "more than one king"},
         {"rnbqkbnr/pppppppp/8/8/8/P7/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FenError::TooManyPieces, "more than 16"},
+        {"rnbqkbnr/pppppppp/8/8/8/P7/PPPPPPPP/R1BQKBNR w KQkq - 0 1", FenError::TooManyPawns, "more than 8 pawns"},
         {"4k3/8/8/8/8/8/8/P3K3 w - - 0 1", FenError::PawnOnBackRank, "first or last rank"},
         {"4k3/8/8/8/8/8/8/R2K4 w Q - 0 1", FenError::CastlingWithoutKing, "king"},
         {"4k3/8/8/8/8/8/8/4K3 w K - 0 1", FenError::CastlingWithoutRook, "rook"},
@@ -99,4 +100,20 @@ TEST_CASE("every FEN error names its field", "[fen]")
         CHECK_THAT(pos.error().message, Catch::Contains(row.message_part));
         CHECK_THAT(pos.error().message, Catch::StartsWith("FEN"));
     }
+}
+
+TEST_CASE("AllowUnreachable accepts composed positions that no game can reach", "[fen]")
+{
+    const char* fens[] = {
+        "8/8/8/8/8/3nkn2/8/3RKR2 w - -",                                  // two knights give check
+        "8/4p1p1/p1p1P1P1/P1P1pBp1/pBp1P1P1/P1P5/4K1P1/2k5 b - -",       // nine white pawns
+    };
+    for (const char* fen : fens) {
+        INFO(fen);
+        CHECK_FALSE(parse_fen(fen).has_value());
+        CHECK(parse_fen(fen, SetupRules::AllowUnreachable).has_value());
+    }
+    // What breaks the rules of play stays refused.
+    CHECK(parse_fen("4k3/8/8/8/8/8/8/4R1K1 w - -", SetupRules::AllowUnreachable).error().code == FenError::OpponentInCheck);
+    CHECK(parse_fen("4k3/8/8/8/8/8/8/P3K3 w - -", SetupRules::AllowUnreachable).error().code == FenError::PawnOnBackRank);
 }
