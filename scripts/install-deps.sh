@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Installs every build and test dependency of Rochade from Debian 12 packages.
+#
+# Idempotent: when everything is already present it prints one line and touches nothing (no
+# apt-get update). Only when something is missing does it update the package lists and install
+# the missing packages. Runs apt through sudo only when not already root.
+set -euo pipefail
+
+# One line each on why we need it: see README.md, "Dependencies".
+packages=(
+    g++ cmake ninja-build pkg-config git ca-certificates
+    catch2               # unit tests
+    nlohmann-json3-dev   # JSON in the CLI and the protocol
+    libsqlite3-dev       # the coming server's database
+    libspdlog-dev        # the coming server's logging
+    libboost1.81-dev     # the coming server (Beast/Asio); 1.81, not libboost-dev's 1.74
+    stockfish            # reference for bench/perft_vs_stockfish.sh
+    nodejs npm           # differential tests against chessops (tests/differential)
+)
+
+# A package counts as present when dpkg says it is installed. npm is a special case: NodeSource's
+# nodejs package bundles npm and conflicts with Debian's npm package, so a working `npm` command
+# counts too (installing Debian's npm there would fail).
+is_present()
+{
+    local name=$1
+    if [[ $(dpkg-query -W -f='${Status}' "$name" 2>/dev/null) == "install ok installed" ]]; then
+        return 0
+    fi
+    [[ $name == npm ]] && command -v npm >/dev/null 2>&1
+}
+
+missing=()
+for name in "${packages[@]}"; do
+    is_present "$name" || missing+=("$name")
+done
+
+if ((${#missing[@]} == 0)); then
+    echo "install-deps: all ${#packages[@]} packages present"
+    exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}"
+sudo=()
+if ((EUID != 0)); then sudo=(sudo); fi
+"${sudo[@]}" apt-get update -qq
+"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
