@@ -332,6 +332,22 @@ Position Position::after(Move m) const
     return next;
 }
 
+Position Position::mirrored() const
+{
+    Setup s;
+    for (int i = 0; i < 64; ++i) {
+        const Piece p = board_[i];
+        if (p != Piece::None) s.board[i ^ 56] = make_piece(~color_of(p), type_of(p));
+    }
+    s.side_to_move = ~side_to_move_;
+    s.castling.bits = std::uint8_t(((castling_.bits & 3) << 2) | ((castling_.bits >> 2) & 3));
+    s.en_passant = en_passant_ == Square::None ? Square::None : Square(index_of(en_passant_) ^ 56);
+    s.halfmove_clock = halfmove_clock_;
+    s.fullmove_number = fullmove_number_;
+    // The mirror of an accepted position breaks no rule the original did not break.
+    return *from_setup(s, SetupRules::AllowUnreachable);
+}
+
 bool Position::same_position(const Position& other) const
 {
     return key_ == other.key_ && board_ == other.board_ && side_to_move_ == other.side_to_move_ &&

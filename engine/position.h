@@ -105,6 +105,9 @@ public:
     void make_move(Move m, UndoInfo& undo);
     void unmake_move(Move m, const UndoInfo& undo);
     Position after(Move m) const;
+    // The same position seen from the other side: ranks flipped, colours swapped. Code that
+    // reasons about "the side trying to mate" is written for White and run on the mirror.
+    Position mirrored() const;
 
     // Same pieces, side, castling rights and en passant possibilities: FIDE 9.2.3 identity.
     bool same_position(const Position& other) const;
