@@ -1,5 +1,6 @@
 #include "uci.h"
 
+#include "move_reading.h"
 #include "square_names.h"
 
 namespace rochade {
@@ -8,11 +9,17 @@ std::string to_uci(const Position& pos, Move m)
 {
     (void)pos;
     Square to = m.to();
-    if (m.kind() == MoveKind::Castling)
-        to = make_square(to > m.from() ? 6 : 2, rank_of(m.from()));
+    if (m.kind() == MoveKind::Castling) to = make_square(to > m.from() ? 6 : 2, rank_of(m.from()));
     std::string text = square_name(m.from()) + square_name(to);
     if (m.kind() == MoveKind::Promotion) text += char(piece_letter(m.promotion(), Language::English) - 'A' + 'a');
     return text;
 }
 
-}  // namespace rochade
+Expected<Move, MoveError> parse_uci(const Position& pos, std::string_view text)
+{
+    std::vector<MoveReading> readings;
+    if (auto reading = uci_reading(pos, text)) readings.push_back(std::move(*reading));
+    return decide_move(pos, text, readings, "UCI notation", MoveSpelling::Uci);
+}
+
+} // namespace rochade

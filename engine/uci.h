@@ -5,10 +5,15 @@
 #include <string_view>
 
 #include "expected.h"
+#include "move_error.h"
 #include "position.h"
 
 namespace rochade {
 
 std::string to_uci(const Position& pos, Move m);
 
-}  // namespace rochade
+// Also accepts castling as king takes own rook (e1h1), as Chess960 programs send it, and an
+// upper-case promotion letter. Without the promotion letter a promotion is Ambiguous.
+Expected<Move, MoveError> parse_uci(const Position& pos, std::string_view text);
+
+} // namespace rochade
