@@ -1,0 +1,44 @@
+// Portable Game Notation: reading games (English or German SAN, comments, NAGs and variations)
+// and writing them as the PGN standard asks (export format: Seven Tag Roster, English SAN,
+// lines of at most 80 columns), so that a game we write reads back to the same game.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "expected.h"
+#include "position.h"
+
+namespace rochade {
+
+struct PgnGame {
+    // In the order read; SetUp and FEN are not kept here but in start_fen.
+    std::vector<std::pair<std::string, std::string>> tags;
+    std::string start_fen; // empty: the standard start; from the SetUp/FEN tags
+    std::vector<Move> moves;
+    // Empty, or one entry per ply: the comment after that move ("" for none). Comments inside
+    // variations and before the first move are dropped; several after one move are joined.
+    std::vector<std::string> comments_after;
+    std::string result; // "1-0", "0-1", "1/2-1/2" or "*"
+};
+
+struct PgnError {
+    int game_number; // 1-based
+    int ply;         // 0-based index of the bad move, -1 when the error is not a move
+    std::string message;
+};
+
+// Reads every game of the text; the first error stops reading and names game and move.
+// Moves may be English or German SAN (or long algebraic). A game's language is fixed by its first
+// move whose letters belong to one language only (N, R, Q, P or S, L, T, D); before that, a move
+// both languages read differently ('B' is bishop or Bauer) is read as English, PGN's language,
+// unless only the German reading names a legal move.
+Expected<std::vector<PgnGame>, PgnError> read_pgn(std::string_view text);
+
+// A game whose start_fen is not a position, or whose moves are not legal, is written up to the
+// problem, which a comment then names, so that the text still reads as PGN.
+std::string write_pgn(const PgnGame& game);
+
+} // namespace rochade
