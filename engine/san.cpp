@@ -76,9 +76,13 @@ Expected<Move, MoveError> parse_san(const Position& pos, std::string_view text, 
 Expected<Move, MoveError> parse_san(const Position& pos, std::string_view text)
 {
     std::vector<MoveReading> readings;
-    for (const Language lang : {Language::English, Language::German})
-        if (auto reading = san_reading(pos, text, lang)) readings.push_back(std::move(*reading));
-    return decide_move(pos, text, readings, "SAN", MoveSpelling::EnglishSan);
+    auto spelling = MoveSpelling::EnglishSan;
+    if (auto reading = san_reading(pos, text, Language::English)) readings.push_back(std::move(*reading));
+    if (auto reading = san_reading(pos, text, Language::German)) {
+        if (readings.empty()) spelling = MoveSpelling::GermanSan; // a German text gets German answers
+        readings.push_back(std::move(*reading));
+    }
+    return decide_move(pos, text, readings, "SAN", spelling);
 }
 
 } // namespace rochade

@@ -286,4 +286,8 @@ TEST_CASE("SAN without a language: 'B' is the English bishop or the German pawn 
     auto clash = parse_san(position(BishopAndPawn), "Bb4");
     REQUIRE_FALSE(clash.has_value());
     CHECK(clash.error().message == "'Bb4': ambiguous, could be Bb4 or b4");
+    // A text only German reads is answered in German.
+    auto german = parse_san(position(TwoKnights), "Sd2");
+    REQUIRE_FALSE(german.has_value());
+    CHECK(german.error().message == "'Sd2': ambiguous, could be Sbd2 or Sfd2");
 }
