@@ -105,6 +105,13 @@ Bitboard Saturation::targets_from(Square s, Square src) const
     if (t == PieceType::King) targets &= ~attacked_[index_of(~c)];
     targets &= ~(assumptions_.no_capture_while_steady & steady_);
 
+    if (t == PieceType::King && targets) {
+        for (Bitboard b = targets; b;) {
+            const Square to = pop_lsb(b);
+            if (king_move_stalemates(c, src, to)) targets &= ~square_bb(to);
+        }
+    }
+
     // A friendly piece that is never captured and never leaves the squares of this move is always
     // in the way (or on the target). For a pawn push, an enemy piece there blocks just as well.
     const Bitboard obstacles = obstacles_ & ~square_bb(s);
@@ -123,6 +130,61 @@ Bitboard Saturation::targets_from(Square s, Square src) const
         }
     }
     return targets;
+}
+
+// Whether the non-king piece that started on `s` (of colour `side`) has no move at all right after
+// the enemy king stepped onto `king_target`, wherever in its reach it stands (on the target it was
+// just captured). Only present facts count: steady pieces stand where they started, and enemy
+// men stand inside their reach.
+bool Saturation::stuck_after(Color side, Square s, Square king_target) const
+{
+    const PieceType t = type_of(pos_.piece_on(s));
+    if (is_pawn_promotable(s)) return false;
+    const Bitboard own_steady = steady_ & pos_.pieces(side);
+    for (Bitboard r = reach_[index_of(s)] & ~square_bb(king_target); r;) {
+        const Square u = pop_lsb(r);
+        if (t == PieceType::Pawn) {
+            const Square push = u + pawn_push(side);
+            if (!contains(steady_, push) && push != king_target) return false;
+            if (pawn_attacks(side, u) & sac_[index_of(~side)]) return false;
+        } else {
+            const Bitboard moves = t == PieceType::Knight ? knight_attacks(u)
+                                   : t == PieceType::King ? king_attacks(u)
+                                                          : attacks_of(t, u, steady_ | square_bb(king_target));
+            if (moves & ~own_steady & ~square_bb(king_target)) return false;
+        }
+    }
+    return true;
+}
+
+// Whether the king of `mover` stepping from `src` to `to` stalemates the opponent on the spot:
+// every opponent man is stuck, the opponent king has no free square wherever it may stand, and no
+// check can have been discovered. Stalemate ends the game without a mate.
+bool Saturation::king_move_stalemates(Color mover, Square src, Square to) const
+{
+    const Color side = ~mover;
+    for (Bitboard b = pos_.pieces(side) & ~pos_.pieces(PieceType::King); b;)
+        if (!stuck_after(side, pop_lsb(b), to)) return false;
+
+    const Bitboard near_king = king_attacks(to) | square_bb(to);
+    const Bitboard covered = near_king | attacked_by_men_[index_of(mover)] | (steady_ & pos_.pieces(side));
+    Bitboard diagonal_sliders = 0, line_sliders = 0;
+    for (Bitboard b = pos_.pieces(mover) & ~pos_.pieces(PieceType::King); b;) {
+        const Square q = pop_lsb(b);
+        const PieceType t = type_of(pos_.piece_on(q));
+        const bool promotes = is_pawn_promotable(q);
+        if (promotes || t == PieceType::Bishop || t == PieceType::Queen) diagonal_sliders |= reach_[index_of(q)];
+        if (promotes || t == PieceType::Rook || t == PieceType::Queen) line_sliders |= reach_[index_of(q)];
+    }
+    for (Bitboard r = reach_[index_of(pos_.king_square(side))] & ~near_king; r;) {
+        const Square u = pop_lsb(r);
+        if (king_attacks(u) & ~covered) return false;
+        // A check discovered through `src` would make this a mate, not a stalemate.
+        const Bitboard line = line_bb(src, u);
+        const bool diagonal = line && !(rook_attacks(src, 0) & square_bb(u));
+        if (line & (diagonal ? diagonal_sliders : line_sliders)) return false;
+    }
+    return true;
 }
 
 // Enemy pieces the piece that started on `s` might capture: their reach meets the squares it
@@ -181,6 +243,7 @@ void Saturation::settle_piece(Square s, bool& progress)
 void Saturation::update_attacked()
 {
     attacked_ = {0, 0};
+    attacked_by_men_ = {0, 0};
     for (Bitboard b = pos_.pieces() & ~capturable_; b;) {
         const Square q = pop_lsb(b);
         const Piece p = pos_.piece_on(q);
@@ -195,6 +258,7 @@ void Saturation::update_attacked()
         for (Bitboard r = reach_[index_of(q)]; r && always;)
             always &= piece_attacks(type_of(p), c, pop_lsb(r), occupied);
         attacked_[index_of(c)] |= always;
+        if (type_of(p) != PieceType::King) attacked_by_men_[index_of(c)] |= always;
     }
 }
 

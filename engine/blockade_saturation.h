@@ -11,7 +11,9 @@
 // `attacked` squares really were attacked. Every filter below removes a move only because of
 // such present facts (the move is illegal, physically blocked, or ends all hope of a mate), so
 // the move cannot exist. Filters that would need the future (the opponent's reply to a check,
-// a stalemate a move later) are deliberately left out: their justification is circular.
+// a stalemate a move later) are admitted only in a form that checks the reply against present
+// facts too (the opponent's pieces are physically stuck right now); otherwise their
+// justification would be circular (the reply itself might be the next move outside reach).
 #pragma once
 
 #include <array>
@@ -49,6 +51,8 @@ private:
     void settle_piece(Square s, bool& progress);
     void update_attacked();
     bool is_pawn_promotable(Square s) const;
+    bool stuck_after(Color side, Square s, Square king_target) const;
+    bool king_move_stalemates(Color mover, Square src, Square to) const;
 
     const Position& pos_;
     Assumptions assumptions_;
@@ -64,6 +68,7 @@ private:
     std::array<Bitboard, 2> reach_non_bishop_{}; // over: squares a non-bishop may stand on
     std::array<Bitboard, 2> reach_any_{};        // over: squares any piece of the colour may stand on
     std::array<Bitboard, 2> attacked_{};         // under: squares attacked for the rest of the game
+    std::array<Bitboard, 2> attacked_by_men_{};  // the same, by pieces other than the king
     Bitboard obstacles_ = 0;                     // non-steady, uncapturable pieces whose reach lies on one line
     Bitboard first_steady_capturable_ = 0;
     bool promotable_ = false;
