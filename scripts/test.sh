@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# The whole test suite, as CI runs it (.ci/run calls this and nothing else):
+#   1. dependencies        scripts/install-deps.sh
+#   2. build Release       into build/ (Ninja)
+#   3. ctest Release       every test, -j2
+#   4. build sanitizers    -DROCHADE_SANITIZE=ON (AddressSanitizer + UBSan) into build-asan/
+#   5. ctest sanitizers    every test except those with the ctest label "slow" (none yet)
+#   6. differential        tests/differential: random games checked against chessops
+# A failing stage does not stop the later ones, except those that need its build; the exit
+# status is non-zero if any stage failed. The time of each stage is printed at the end.
+# ROCHADE_BUILD_DIR and ROCHADE_ASAN_BUILD_DIR override the two build directories.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+build=${ROCHADE_BUILD_DIR:-build}
+asan_build=${ROCHADE_ASAN_BUILD_DIR:-build-asan}
+jobs=2
+
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+
+now() { date +%s.%N; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+
+timings=()
+failed=()
+# stage NAME COMMAND...: runs one stage, records its time and whether it failed.
+stage()
+{
+    local name=$1 start result
+    shift
+    echo
+    echo "== $name"
+    start=$(now)
+    if "$@"; then result=ok; else result=FAILED; failed+=("$name"); fi
+    timings+=("$(printf '%-18s %7s s  %s' "$name" "$(since "$start")" "$result")")
+    [[ $result == ok ]]
+}
+skip()
+{
+    timings+=("$(printf '%-18s %7s    skipped: %s' "$1" "-" "$2")")
+    failed+=("$1")
+}
+
+configure_and_build()
+{
+    local dir=$1
+    shift
+    cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null && ninja -C "$dir" --quiet
+}
+
+differential()
+{
+    (cd tests/differential && npm ci --no-audit --no-fund --loglevel=error) &&
+        node tests/differential/run.mjs --bin "$build/tools/rochade"
+}
+
+total_start=$(now)
+stage "dependencies" scripts/install-deps.sh || exit 1
+if stage "build Release" configure_and_build "$build"; then
+    stage "ctest Release" ctest --test-dir "$build" --output-on-failure -j "$jobs"
+    release_built=1
+else
+    skip "ctest Release" "the build failed"
+    release_built=0
+fi
+if stage "build sanitizers" configure_and_build "$asan_build" -DROCHADE_SANITIZE=ON; then
+    stage "ctest sanitizers" ctest --test-dir "$asan_build" --output-on-failure -j "$jobs" -LE slow
+else
+    skip "ctest sanitizers" "the build failed"
+fi
+if ((release_built)); then
+    stage "differential" differential
+else
+    skip "differential" "the Release build failed"
+fi
+
+echo
+echo "== stage timings"
+for line in "${timings[@]}"; do echo "  $line"; done
+printf '  %-18s %7s s\n' "total" "$(since "$total_start")"
+if ((${#failed[@]})); then
+    echo "FAILED: ${failed[*]}"
+    exit 1
+fi
+echo "all stages passed"

@@ -1,0 +1,320 @@
+// Differential test: plays random legal games with chessops (an independent implementation of
+// the rules, by the author of python-chess and lichess's rules code) and checks that
+// `rochade analyze` agrees on every position: the legal UCI moves, the FEN after each move, the
+// SAN of each move, check, and the game status.
+//
+// usage: node run.mjs [--games N] [--seed S] [--plies P] [--bin PATH] [--verbose]
+//   --games  number of random games (default 300); every third starts from a tricky FEN
+//   --seed   PRNG seed (default 20240601): the same seed plays the same games
+//   --plies  longest game in plies (default 200)
+//   --bin    the rochade binary (default $ROCHADE_BIN, else build/tools/rochade in the repo)
+//
+// All requests go through one `rochade analyze` process. Two kinds of request are sent:
+//   - one per game: {"fen": START, "moves": [every move]}, whose "plies" give SAN and FEN after
+//     each move, and whose final status sees the whole history (fivefold repetition);
+//   - one per position: {"fen": F, "moves": []}, whose "legal", "check" and "status" are
+//     compared with chessops on that position.
+// The last line is "N passed, M failed" (N, M count compared positions); exit status 1 on any
+// mismatch, 0 otherwise.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { Chess } from 'chessops/chess';
+import { makeFen, parseFen } from 'chessops/fen';
+import { makeSan } from 'chessops/san';
+import { makeSquare, squareFile, squareRank } from 'chessops/util';
+
+const MAX_REPORTS = 25;
+const here = dirname(fileURLToPath(import.meta.url));
+
+// Positions that stress the rules: castling rights, en passant pins, promotions, sparse endings.
+const TRICKY_FENS = [
+    'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
+    '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1',
+    'r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1',
+    'rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8',
+    'rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3',
+    '8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1',
+    '8/2p5/3p4/KP5r/1R2Pp1k/8/6P1/8 b - e3 0 1',
+    '2K2r2/4P3/8/8/8/8/8/3k4 w - - 0 1',
+    '8/P1k5/K7/8/8/8/8/8 w - - 0 1',
+    'r3k2r/8/3Q4/8/8/5q2/8/R3K2R b KQkq - 0 1',
+    '4k3/8/8/8/8/8/2b5/R3K2R w KQ - 0 1',
+    '8/8/4k3/3n4/8/2B5/4K3/8 w - - 0 1',
+];
+
+function parseArgs(argv) {
+    const opts = {
+        games: 300,
+        seed: 20240601,
+        plies: 200,
+        bin: process.env.ROCHADE_BIN || resolve(here, '../../build/tools/rochade'),
+        verbose: false,
+    };
+    for (let i = 0; i < argv.length; i++) {
+        const arg = argv[i];
+        if (arg === '--verbose') opts.verbose = true;
+        else if (arg === '--games') opts.games = Number(argv[++i]);
+        else if (arg === '--seed') opts.seed = Number(argv[++i]);
+        else if (arg === '--plies') opts.plies = Number(argv[++i]);
+        else if (arg === '--bin') opts.bin = resolve(argv[++i]);
+        else {
+            console.error(`run.mjs: unknown argument ${arg}`);
+            process.exit(2);
+        }
+    }
+    return opts;
+}
+
+// mulberry32: a small seeded PRNG, so a failing game can be replayed from its seed.
+function mulberry32(seed) {
+    let a = seed >>> 0;
+    return () => {
+        a = (a + 0x6d2b79f5) >>> 0;
+        let t = a;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+}
+
+const PROMOTION_LETTER = { queen: 'q', rook: 'r', bishop: 'b', knight: 'n' };
+
+// chessops represents castling as "king takes own rook" (e1h1); our UCI is the king's
+// two-square move (e1g1), as the UCI protocol for standard chess says.
+function toUci(pos, move) {
+    const piece = pos.board.get(move.from);
+    let to = move.to;
+    const target = pos.board.get(move.to);
+    if (piece.role === 'king' && target && target.color === piece.color && target.role === 'rook') {
+        const file = squareFile(move.to) > squareFile(move.from) ? 6 : 2;
+        to = squareRank(move.from) * 8 + file;
+    }
+    return makeSquare(move.from) + makeSquare(to) + (move.promotion ? PROMOTION_LETTER[move.promotion] : '');
+}
+
+// Every legal move as a chessops move, promotions expanded to the four pieces.
+function legalMoves(pos) {
+    const moves = [];
+    for (const [from, dests] of pos.allDests()) {
+        const piece = pos.board.get(from);
+        for (const to of dests) {
+            const lastRank = piece.color === 'white' ? 7 : 0;
+            if (piece.role === 'pawn' && squareRank(to) === lastRank) {
+                for (const promotion of ['queen', 'rook', 'bishop', 'knight']) moves.push({ from, to, promotion });
+            } else {
+                moves.push({ from, to });
+            }
+        }
+    }
+    return moves;
+}
+
+// FEN as we write it. Our FEN records the en passant square only when a legal en passant
+// capture exists (so equal FENs mean equal positions, FIDE 9.2.3). chessops keeps the square
+// after every double push internally; its toSetup() already narrows it to legal captures, but we
+// recompute the field here from the legal move list so the comparison does not rest on that.
+function ourFen(pos, legal) {
+    const fields = makeFen(pos.toSetup()).split(' ');
+    const ep = pos.epSquare;
+    const epLegal =
+        ep !== undefined && legal.some((m) => m.to === ep && pos.board.get(m.from)?.role === 'pawn');
+    fields[3] = epLegal ? makeSquare(ep) : '-';
+    return fields.join(' ');
+}
+
+// The statuses we accept from rochade for a position. `repetitions` counts occurrences of the
+// position in the game so far (1 when there is no history). Where two automatic endings hold at
+// once (stalemate in a dead position, a fivefold repetition at move 75), either is accepted.
+// chessops's "insufficient material" is a sufficient test for a dead position, not a necessary
+// one, so rochade may also say dead_position where chessops sees play (counted, not failed).
+function acceptedStatuses(pos, repetitions) {
+    if (pos.isCheckmate()) return ['checkmate'];
+    const endings = [];
+    if (pos.isStalemate()) endings.push('stalemate');
+    if (pos.isInsufficientMaterial()) endings.push('dead_position');
+    if (repetitions >= 5) endings.push('fivefold_repetition');
+    if (pos.halfmoves >= 150) endings.push('seventyfive_moves');
+    if (endings.length === 0) endings.push('ongoing');
+    if (!endings.includes('dead_position')) endings.push('dead_position');
+    return endings;
+}
+
+function repetitionKey(fen) {
+    return fen.split(' ').slice(0, 4).join(' ');
+}
+
+// Plays one random game. Returns the moves, the FEN after each, and each position's facts.
+function playGame(startFen, random, maxPlies) {
+    const pos = Chess.fromSetup(parseFen(startFen).unwrap()).unwrap();
+    const positions = [];
+    const plies = [];
+    const seen = new Map();
+    for (;;) {
+        const legal = legalMoves(pos);
+        const fen = ourFen(pos, legal);
+        const key = repetitionKey(fen);
+        seen.set(key, (seen.get(key) || 0) + 1);
+        const repetitions = seen.get(key);
+        positions.push({
+            fen,
+            legal: legal.map((m) => toUci(pos, m)).sort(),
+            check: pos.isCheck(),
+            statusNoHistory: acceptedStatuses(pos, 1),
+            status: acceptedStatuses(pos, repetitions),
+            insufficient: pos.isInsufficientMaterial(),
+        });
+        const over =
+            legal.length === 0 || pos.isInsufficientMaterial() || repetitions >= 5 || pos.halfmoves >= 150;
+        if (over || plies.length >= maxPlies) break;
+        const move = legal[Math.floor(random() * legal.length)];
+        const uci = toUci(pos, move);
+        const san = makeSan(pos, move);
+        pos.play(move);
+        plies.push({ uci, san, fen: ourFen(pos, legalMoves(pos)) });
+    }
+    return { startFen, plies, positions };
+}
+
+function sameList(a, b) {
+    return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+function main() {
+    const opts = parseArgs(process.argv.slice(2));
+    if (!existsSync(opts.bin)) {
+        console.error(`run.mjs: ${opts.bin} does not exist; build first (scripts/test.sh does)`);
+        process.exit(2);
+    }
+    // Skip only when the binary has no analyze command at all: every other problem fails.
+    const probe = spawnSync(opts.bin, ['analyze'], { input: '', encoding: 'utf8' });
+    if (probe.status !== 0 && /unknown command/.test(probe.stderr)) {
+        console.log(`differential: SKIPPED: ${opts.bin} has no 'analyze' command yet`);
+        process.exit(0);
+    }
+
+    const random = mulberry32(opts.seed);
+    const games = [];
+    const started = Date.now();
+    for (let g = 0; g < opts.games; g++) {
+        const startFen = g % 3 === 2 ? TRICKY_FENS[Math.floor(g / 3) % TRICKY_FENS.length] : undefined;
+        games.push(playGame(startFen ?? makeFen(Chess.default().toSetup()), random, opts.plies));
+        games[g].fromStart = startFen === undefined;
+    }
+    const chessopsMs = Date.now() - started;
+
+    // Requests: for each game, the game request and then one request per position.
+    const requests = [];
+    for (const game of games) {
+        const moves = game.plies.map((p) => p.uci);
+        requests.push(JSON.stringify(game.fromStart ? { moves } : { fen: game.startFen, moves }));
+        for (const p of game.positions) requests.push(JSON.stringify({ fen: p.fen, moves: [] }));
+    }
+    const analyzeStarted = Date.now();
+    const run = spawnSync(opts.bin, ['analyze'], {
+        input: requests.join('\n') + '\n',
+        encoding: 'utf8',
+        maxBuffer: 1 << 30,
+        timeout: 600_000,
+    });
+    const analyzeMs = Date.now() - analyzeStarted;
+    if (run.error || run.status !== 0) {
+        console.error(`run.mjs: rochade analyze failed (${run.error ?? 'exit ' + run.status}): ${run.stderr}`);
+        console.log(`0 passed, ${requests.length} failed`);
+        process.exit(1);
+    }
+    const lines = run.stdout.split('\n').filter((l) => l.length > 0);
+    if (lines.length !== requests.length) {
+        console.error(`run.mjs: sent ${requests.length} requests, got ${lines.length} answers`);
+        console.log(`0 passed, ${requests.length} failed`);
+        process.exit(1);
+    }
+
+    let passed = 0;
+    let failed = 0;
+    let movesCompared = 0;
+    let deadBeyondInsufficient = 0;
+    const reports = [];
+    const fail = (g, what) => {
+        if (reports.length < MAX_REPORTS) reports.push(`game ${g} (${games[g].startFen}): ${what}`);
+    };
+    let line = 0;
+    games.forEach((game, g) => {
+        const next = () => {
+            try {
+                return JSON.parse(lines[line++]);
+            } catch (e) {
+                return { ok: false, error: `unparsable answer: ${lines[line - 1]}` };
+            }
+        };
+        // The game request: SAN and FEN after every move, and the status with history.
+        const whole = next();
+        let ok = whole.ok === true && Array.isArray(whole.plies) && whole.plies.length === game.plies.length;
+        if (!ok) {
+            fail(g, `game request: ${whole.error ?? `expected ${game.plies.length} plies`}`);
+        } else {
+            // Only the first difference of a game is reported: the rest usually follow from it.
+            for (const [i, p] of game.plies.entries()) {
+                const ours = whole.plies[i];
+                movesCompared++;
+                const where = `ply ${i + 1} ${p.uci}`;
+                if (ours.uci !== p.uci) fail(g, `${where}: uci ${ours.uci}`);
+                else if (ours.san !== p.san) fail(g, `${where}: SAN ours ${ours.san}, chessops ${p.san}`);
+                else if (ours.fen !== p.fen) fail(g, `${where}: FEN ours ${ours.fen}, chessops ${p.fen}`);
+                else continue;
+                ok = false;
+                break;
+            }
+            const last = game.positions[game.positions.length - 1];
+            if (!last.status.includes(whole.status))
+                (ok = false), fail(g, `final status ours ${whole.status}, accepted ${last.status.join('|')}`);
+        }
+        ok ? passed++ : failed++;
+
+        // One request per position: legal moves, check, status.
+        for (const p of game.positions) {
+            const ours = next();
+            let same = ours.ok === true;
+            if (!same) fail(g, `position ${p.fen}: ${ours.error ?? 'not ok'}`);
+            else {
+                const legal = [...ours.legal].sort();
+                if (ours.fen !== p.fen) (same = false), fail(g, `FEN round trip: ${p.fen} -> ${ours.fen}`);
+                if (!sameList(legal, p.legal))
+                    (same = false),
+                        fail(g, `legal moves of ${p.fen}: only ours ${legal.filter((m) => !p.legal.includes(m))}, ` +
+                                `only chessops ${p.legal.filter((m) => !legal.includes(m))}`);
+                if (ours.check !== p.check) (same = false), fail(g, `check in ${p.fen}: ours ${ours.check}`);
+                if (!p.statusNoHistory.includes(ours.status))
+                    (same = false),
+                        fail(g, `status of ${p.fen}: ours ${ours.status}, accepted ${p.statusNoHistory.join('|')}`);
+                if (ours.status === 'dead_position' && !p.insufficient) deadBeyondInsufficient++;
+            }
+            same ? passed++ : failed++;
+        }
+    });
+
+    const plies = games.reduce((n, g) => n + g.plies.length, 0);
+    const endings = {};
+    for (const game of games) {
+        const last = game.positions[game.positions.length - 1];
+        const key = game.plies.length >= opts.plies && last.status[0] === 'ongoing' ? 'ply limit' : last.status[0];
+        endings[key] = (endings[key] || 0) + 1;
+    }
+    console.log(
+        `differential: ${games.length} games (seed ${opts.seed}), ${plies} plies, ` +
+            `${requests.length} requests; chessops ${chessopsMs} ms, rochade analyze ${analyzeMs} ms`,
+    );
+    console.log(`differential: game endings ${JSON.stringify(endings)}`);
+    console.log(
+        `differential: ${movesCompared} moves compared (SAN, FEN); ` +
+            `rochade found ${deadBeyondInsufficient} dead positions beyond chessops's insufficient material`,
+    );
+    for (const r of reports) console.log(`MISMATCH ${r}`);
+    if (reports.length === MAX_REPORTS) console.log(`(only the first ${MAX_REPORTS} mismatches shown)`);
+    console.log(`${passed} passed, ${failed} failed`);
+    process.exit(failed === 0 ? 0 : 1);
+}
+
+main();
