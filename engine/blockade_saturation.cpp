@@ -105,6 +105,19 @@ Bitboard Saturation::targets_from(Square s, Square src) const
     if (t == PieceType::King) targets &= ~attacked_[index_of(~c)];
     targets &= ~(assumptions_.no_capture_while_steady & steady_);
 
+    if (c == Color::Black && targets &&
+        reach_[index_of(pos_.king_square(Color::White))] == pos_.pieces(Color::White, PieceType::King)) {
+        for (Bitboard b = targets; b;) {
+            const Square to = pop_lsb(b);
+            if (mates_white(s, src, to)) targets &= ~square_bb(to);
+        }
+    }
+    if (c == Color::White && white_single_piece_ && targets) {
+        for (Bitboard b = targets; b;) {
+            const Square to = pop_lsb(b);
+            if (loses_last_piece(s, to)) targets &= ~square_bb(to);
+        }
+    }
     if (t == PieceType::King && targets) {
         for (Bitboard b = targets; b;) {
             const Square to = pop_lsb(b);
@@ -167,7 +180,10 @@ bool Saturation::king_move_stalemates(Color mover, Square src, Square to) const
         if (!stuck_after(side, pop_lsb(b), to)) return false;
 
     const Bitboard near_king = king_attacks(to) | square_bb(to);
-    const Bitboard covered = near_king | attacked_by_men_[index_of(mover)] | (steady_ & pos_.pieces(side));
+    const Bitboard men = contains(clear_, to)
+                             ? attacked_with(mover, pos_.pieces(mover) & ~pos_.pieces(PieceType::King), to)
+                             : attacked_by_men_[index_of(mover)];
+    const Bitboard covered = near_king | men | (steady_ & pos_.pieces(side));
     Bitboard diagonal_sliders = 0, line_sliders = 0;
     for (Bitboard b = pos_.pieces(mover) & ~pos_.pieces(PieceType::King); b;) {
         const Square q = pop_lsb(b);
@@ -185,6 +201,112 @@ bool Saturation::king_move_stalemates(Color mover, Square src, Square to) const
         if (line & (diagonal ? diagonal_sliders : line_sliders)) return false;
     }
     return true;
+}
+
+// Squares attacked for good by the given pieces of colour c (those never captured), with one more
+// blocker than usual: a piece standing on a square the analysis thought clear.
+Bitboard Saturation::attacked_with(Color c, Bitboard pieces, Square extra_blocker) const
+{
+    Bitboard result = 0;
+    const Bitboard occupied = ~clear_ | square_bb(extra_blocker);
+    for (Bitboard b = pieces & ~capturable_; b;) {
+        const Square q = pop_lsb(b);
+        const PieceType t = type_of(pos_.piece_on(q));
+        Bitboard always = ~Bitboard{0};
+        for (Bitboard r = reach_[index_of(q)]; r && always;) always &= piece_attacks(t, c, pop_lsb(r), occupied);
+        result |= always;
+    }
+    return result;
+}
+
+// Squares White men might capture on or move to, from anywhere in their reach, with only steady
+// pieces in the way (a promoted pawn moves like a queen or a knight).
+void Saturation::update_white_reach()
+{
+    white_hits_ = white_steps_ = 0;
+    for (Bitboard b = pos_.pieces(Color::White) & ~pos_.pieces(PieceType::King); b;) {
+        const Square w = pop_lsb(b);
+        const PieceType t = type_of(pos_.piece_on(w));
+        const bool promotes = is_pawn_promotable(w);
+        for (Bitboard r = reach_[index_of(w)]; r;) {
+            const Square u = pop_lsb(r);
+            Bitboard hits = piece_attacks(t, Color::White, u, steady_);
+            if (promotes) hits |= queen_attacks(u, steady_) | knight_attacks(u);
+            white_hits_ |= hits;
+            white_steps_ |= hits;
+            if (t == PieceType::Pawn && rank_of(u) < 7) {
+                white_steps_ |= square_bb(u + 8);
+                if (rank_of(u) == 1) white_steps_ |= square_bb(u + 16);
+            }
+        }
+    }
+}
+
+// Whether the Black man that started on `s`, moving from `src` to `to`, certainly checkmates the
+// White king, which never moves: a definite check (direct or discovered) that no White man can
+// capture or block and the king cannot step out of. White mated is a game without a White mate.
+// Only present facts are used, so the reply is not assumed to stay inside anyone's reach.
+bool Saturation::mates_white(Square s, Square src, Square to) const
+{
+    const Square king = pos_.king_square(Color::White);
+    const PieceType t = type_of(pos_.piece_on(s));
+    const Bitboard blockers = ~clear_ | square_bb(to);
+    Bitboard checkers = 0;
+    Bitboard covered = 0;
+    if (t != PieceType::King) {
+        const Bitboard from_target = piece_attacks(t, Color::Black, to, blockers);
+        covered |= from_target;
+        if (from_target & square_bb(king)) {
+            // A pawn's double step could be answered by en passant.
+            if (t == PieceType::Pawn && (rank_of(src) - rank_of(to) == 2)) return false;
+            checkers |= square_bb(to);
+        }
+    } else {
+        covered |= king_attacks(to);
+    }
+    for (Bitboard b = pos_.pieces(Color::Black) & steady_ & ~pos_.pieces(PieceType::Pawn, PieceType::Knight) &
+                      ~pos_.pieces(PieceType::King) & ~square_bb(s);
+         b;) {
+        const Square d = pop_lsb(b);
+        if (!(between_bb(d, king) & square_bb(src))) continue;
+        if (attacks_of(type_of(pos_.piece_on(d)), d, (blockers & ~square_bb(src)) | square_bb(to)) & square_bb(king))
+            checkers |= square_bb(d);
+    }
+    if (!checkers) return false;
+
+    // The mover now stands outside its reach, perhaps on a square thought clear, and may cut lines.
+    if (contains(clear_, to)) {
+        covered |= attacked_with(Color::Black, pos_.pieces(Color::Black) & ~square_bb(s), to);
+    } else {
+        for (Bitboard b = pos_.pieces(Color::Black) & ~square_bb(s); b;)
+            covered |= always_attacks_[index_of(pop_lsb(b))];
+    }
+    if (king_attacks(king) & ~covered & ~(steady_ & pos_.pieces(Color::White))) return false;
+    if (more_than_one(checkers)) return true;
+    const Square checker = lsb(checkers);
+    return !(white_hits_ & checkers) && !(white_steps_ & between_bb(checker, king));
+}
+
+// White has one man left. Whether moving it from anywhere to `to` checks the Black king (which
+// never moves) from next to it, so that every Black reply captures it: the king has no other
+// square, and either the White king cannot guard `to` or a steady Black man can take it.
+bool Saturation::loses_last_piece(Square s, Square to) const
+{
+    const Square king = pos_.king_square(Color::Black);
+    if (reach_[index_of(king)] != square_bb(king) || !contains(king_attacks(king), to)) return false;
+    const PieceType t = type_of(pos_.piece_on(s));
+    const Bitboard from_target = piece_attacks(t, Color::White, to, ~clear_ | square_bb(to));
+    if (!(from_target & square_bb(king))) return false;
+    const Square white_king = pos_.king_square(Color::White);
+    const Bitboard covered =
+        from_target | always_attacks_[index_of(white_king)] | (steady_ & pos_.pieces(Color::Black));
+    if (king_attacks(king) & ~covered & ~square_bb(to)) return false;
+    if (!(reach_[index_of(white_king)] & king_attacks(to))) return true;
+    for (Bitboard b = pos_.pieces(Color::Black) & steady_ & ~pos_.pieces(PieceType::King); b;) {
+        const Square q = pop_lsb(b);
+        if (piece_attacks(type_of(pos_.piece_on(q)), Color::Black, q, ~clear_) & square_bb(to)) return true;
+    }
+    return false;
 }
 
 // Enemy pieces the piece that started on `s` might capture: their reach meets the squares it
@@ -243,6 +365,7 @@ void Saturation::settle_piece(Square s, bool& progress)
 void Saturation::update_attacked()
 {
     attacked_ = {0, 0};
+    always_attacks_.fill(0);
     attacked_by_men_ = {0, 0};
     for (Bitboard b = pos_.pieces() & ~capturable_; b;) {
         const Square q = pop_lsb(b);
@@ -257,6 +380,7 @@ void Saturation::update_attacked()
         Bitboard always = ~Bitboard{0};
         for (Bitboard r = reach_[index_of(q)]; r && always;)
             always &= piece_attacks(type_of(p), c, pop_lsb(r), occupied);
+        always_attacks_[index_of(q)] = always;
         attacked_[index_of(c)] |= always;
         if (type_of(p) != PieceType::King) attacked_by_men_[index_of(c)] |= always;
     }
@@ -266,6 +390,7 @@ void Saturation::saturate()
 {
     for (bool progress = true; progress;) {
         progress = false;
+        update_white_reach();
         obstacles_ = 0;
         for (Bitboard b = pos_.pieces() & ~capturable_ & ~steady_; b;) {
             const Square q = pop_lsb(b);

@@ -53,6 +53,10 @@ private:
     bool is_pawn_promotable(Square s) const;
     bool stuck_after(Color side, Square s, Square king_target) const;
     bool king_move_stalemates(Color mover, Square src, Square to) const;
+    bool mates_white(Square s, Square src, Square to) const;
+    bool loses_last_piece(Square s, Square to) const;
+    void update_white_reach();
+    Bitboard attacked_with(Color c, Bitboard pieces, Square extra_blocker) const;
 
     const Position& pos_;
     Assumptions assumptions_;
@@ -68,6 +72,9 @@ private:
     std::array<Bitboard, 2> reach_non_bishop_{}; // over: squares a non-bishop may stand on
     std::array<Bitboard, 2> reach_any_{};        // over: squares any piece of the colour may stand on
     std::array<Bitboard, 2> attacked_{};         // under: squares attacked for the rest of the game
+    std::array<Bitboard, 64> always_attacks_{};  // per piece: its share of attacked_
+    Bitboard white_hits_ = 0;                    // over: squares a White man might capture on
+    Bitboard white_steps_ = 0;                   // over: squares a White man might move to
     std::array<Bitboard, 2> attacked_by_men_{};  // the same, by pieces other than the king
     Bitboard obstacles_ = 0;                     // non-steady, uncapturable pieces whose reach lies on one line
     Bitboard first_steady_capturable_ = 0;
