@@ -1,27 +1,126 @@
+// The winnability driver (docs/winnability-design.md §4): normalise so that White is the side
+// trying to mate, replay forced moves, apply the exact quick rules, then run the phases from the
+// cheapest to the most expensive. Each phase either decides soundly or passes the question on.
 #include "winnability.h"
+
+#include <cstdint>
+
+#include "helpmate.h"
+#include "movegen.h"
+#include "winnability_proofs.h"
+#include "winnability_rules.h"
 
 namespace rochade {
 
 namespace {
 
-// The material rule alone: a side with only its king, or a king and a single minor piece
-// against a bare king, can never mate. Anything else is left to the search (not written yet).
-Winnability material_rule(const Position& pos, Color winner)
+using namespace winnability;
+
+bool has_heavy_or_knight(const Position& pos)
 {
-    const Bitboard ours = pos.pieces(winner);
-    const Bitboard theirs = pos.pieces(~winner);
-    if (popcount(ours) == 1) return Winnability::CannotMate;
-    if (popcount(ours) == 2 && popcount(theirs) == 1 && (ours & pos.pieces(PieceType::Knight, PieceType::Bishop)))
+    return (pos.pieces(PieceType::Queen, PieceType::Rook) | pos.pieces(PieceType::Knight)) != 0;
+}
+
+// Root moves after which the static analysis proves there is no mate (§5.3, phase 8 only).
+std::vector<Move> punishable_root_moves(const Position& pos)
+{
+    std::vector<Move> punishable;
+    for (Move m : legal_moves(pos))
+        if (statically_unwinnable(pos.after(m))) punishable.push_back(m);
+    return punishable;
+}
+
+// The analysis of a normalised position (White = intended winner). On CanMate, `line` holds
+// the mating line from `root`.
+Winnability analyse(const Position& root, const WinnabilityLimits& limits, std::vector<Move>& line)
+{
+    Position pos = root;
+    if (play_forced_moves(pos, line) == ForcedChain::Cycles) return Winnability::CannotMate;
+
+    // The terminal test comes before the material rule: White may be mated already while its
+    // material looks insufficient, and Black may already be mated by "insufficient" material.
+    if (!has_legal_move(pos))
+        return pos.in_check() && pos.side_to_move() == Color::Black ? Winnability::CanMate : Winnability::CannotMate;
+    if (white_cannot_mate_by_material(pos)) return Winnability::CannotMate;
+
+    HelpmateLine found;
+    auto mate = [&] {
+        line.insert(line.end(), found.moves.begin(), found.moves.begin() + found.length);
+        return Winnability::CanMate;
+    };
+
+    // Phase 2: a cheap selective search; without a table, a complete tree is a proof.
+    HelpmateParams quick{.first_depth = 1, .last_depth = 1, .nodes_per_depth = limits.quick_search_nodes,
+                         .node_budget = UINT64_MAX, .transpositions = false, .hints = nullptr};
+    HelpmateResult r = find_helpmate(pos, quick, found);
+    if (r == HelpmateResult::Mate) return mate();
+    if (r == HelpmateResult::NoMate) return Winnability::CannotMate;
+
+    // Phase 3: pawn-and-bishop walls are usually proved statically faster than searched.
+    const bool pieces_that_jump_walls = has_heavy_or_knight(pos);
+    if (!pieces_that_jump_walls && statically_unwinnable(pos)) return Winnability::CannotMate;
+
+    // Phase 4: iterative deepening with the verified table.
+    HelpmateParams deep{.first_depth = 2, .last_depth = MaxSearchPlies, .nodes_per_depth = limits.search_nodes_per_depth,
+                        .node_budget = limits.search_budget, .transpositions = true, .hints = nullptr};
+    r = find_helpmate(pos, deep, found);
+    if (r == HelpmateResult::Mate) return mate();
+    if (r == HelpmateResult::NoMate) return Winnability::CannotMate;
+
+    // Phase 5: the static proof for positions with queens, rooks or knights.
+    if (pieces_that_jump_walls && statically_unwinnable(pos)) return Winnability::CannotMate;
+
+    // Phase 6: small pawn fortresses, enumerated exhaustively.
+    if (one_side_only_moves_pawns(pos, 1'000) &&
+        exhaustive_closure(pos, limits.closure_positions) == ProofResult::NoMate)
         return Winnability::CannotMate;
+
+    // Phase 7: only checks keep the game alive, every quiet line is statically dead.
+    std::vector<Move> chain_line;
+    const ProofResult chain = check_chain_proof(pos, limits.check_chain_depth, chain_line);
+    if (chain == ProofResult::NoMate) return Winnability::CannotMate;
+    if (chain == ProofResult::Mate) {
+        line.insert(line.end(), chain_line.begin(), chain_line.end());
+        return Winnability::CanMate;
+    }
+
+    // Phase 8: the long search, shaped by the static analysis.
+    HelpmateHints hints;
+    hints.bishop_distance = bishop_distances(pos, steady_squares(pos));
+    hints.punishable = punishable_root_moves(pos);
+    HelpmateParams last{.first_depth = 2, .last_depth = MaxSearchPlies, .nodes_per_depth = 0,
+                        .node_budget = limits.node_budget, .transpositions = true, .hints = &hints};
+    r = find_helpmate(pos, last, found);
+    if (r == HelpmateResult::Mate) return mate();
+    if (r == HelpmateResult::NoMate) return Winnability::CannotMate;
     return Winnability::Undetermined;
+}
+
+Move mirrored_move(Move m)
+{
+    const PieceType promotion = m.kind() == MoveKind::Promotion ? m.promotion() : PieceType::Knight;
+    return Move(Square(index_of(m.from()) ^ 56), Square(index_of(m.to()) ^ 56), m.kind(), promotion);
 }
 
 }  // namespace
 
+Winnability can_checkmate(const Position& pos, Color winner, const WinnabilityLimits& limits,
+                          std::vector<Move>* mating_line)
+{
+    std::vector<Move> line;
+    const Winnability answer =
+        winner == Color::White ? analyse(pos, limits, line) : analyse(pos.mirrored(), limits, line);
+    if (mating_line) {
+        mating_line->clear();
+        if (answer == Winnability::CanMate)
+            for (Move m : line) mating_line->push_back(winner == Color::White ? m : mirrored_move(m));
+    }
+    return answer;
+}
+
 Winnability can_checkmate(const Position& pos, Color winner, const WinnabilityLimits& limits)
 {
-    (void)limits;
-    return material_rule(pos, winner);
+    return can_checkmate(pos, winner, limits, nullptr);
 }
 
 bool is_dead_position(const Position& pos, const WinnabilityLimits& limits)

@@ -2,12 +2,16 @@
 // cooperating (a helpmate)? FIDE 5.2.2 calls a position where neither side can "dead", and
 // FIDE 6.9 makes a flag fall a draw when the opponent cannot mate.
 //
-// The answer must be sound: CannotMate is returned only with a proof. When the search budget
-// runs out before a proof or a mate is found, the answer is Undetermined and the caller follows
-// FIDE's default (a flag fall loses; the game goes on).
+// The answer must be sound: CannotMate is returned only with a proof, CanMate only with a
+// concrete mating line (which the four-argument form hands back). When the budgets run out
+// before a proof or a mate is found, the answer is Undetermined and the caller follows FIDE's
+// default (a flag fall loses; the game goes on). Budgets count nodes, never time, so every
+// answer is reproducible. The pipeline is described in docs/winnability-design.md.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "position.h"
 
@@ -16,11 +20,25 @@ namespace rochade {
 enum class Winnability { CanMate, CannotMate, Undetermined };
 
 struct WinnabilityLimits {
-    // Positions the helpmate search may visit before it gives up.
+    // Nodes of the last, unbounded-depth helpmate search (phase 8).
     std::uint64_t node_budget = 500'000;
+    // Phase 2: a depth-1 selective search, this many nodes.
+    std::uint64_t quick_search_nodes = 1'000;
+    // Phase 4: iterative deepening, `nodes_per_depth * depth` per iteration, `budget` in all.
+    std::uint64_t search_nodes_per_depth = 7'000;
+    std::uint64_t search_budget = 1'000'000;
+    // Phase 6: positions an exhaustive closure may enumerate.
+    std::size_t closure_positions = 3'000;
+    // Phase 7: plies a chain of checks is followed.
+    int check_chain_depth = 16;
 };
 
 Winnability can_checkmate(const Position& pos, Color winner, const WinnabilityLimits& limits = {});
+
+// As above; on CanMate, `mating_line` (when not null) receives the moves from `pos` that end in
+// checkmate of `winner`'s opponent (empty if `pos` is that checkmate already).
+Winnability can_checkmate(const Position& pos, Color winner, const WinnabilityLimits& limits,
+                          std::vector<Move>* mating_line);
 
 // FIDE 5.2.2: neither side can checkmate by any series of legal moves.
 bool is_dead_position(const Position& pos, const WinnabilityLimits& limits = {});
