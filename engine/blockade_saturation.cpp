@@ -35,7 +35,7 @@ void update(Bitboard& field, Bitboard value, bool& progress)
 
 Saturation::Saturation(const Position& pos, const Assumptions& assumptions)
     : pos_(pos), assumptions_(assumptions), white_single_piece_(popcount(pos.pieces(Color::White)) == 2),
-      steady_(pos.pieces()), clear_(~pos.pieces())
+      castling_possible_(!pos.castling_rights().none()), steady_(pos.pieces()), clear_(~pos.pieces())
 {
     for (Bitboard b = pos.pieces(); b;) {
         const Square s = pop_lsb(b);
@@ -105,20 +105,20 @@ Bitboard Saturation::targets_from(Square s, Square src) const
     if (t == PieceType::King) targets &= ~attacked_[index_of(~c)];
     targets &= ~(assumptions_.no_capture_while_steady & steady_);
 
-    if (c == Color::Black && targets &&
+    if (!castling_possible_ && c == Color::Black && targets &&
         reach_[index_of(pos_.king_square(Color::White))] == pos_.pieces(Color::White, PieceType::King)) {
         for (Bitboard b = targets; b;) {
             const Square to = pop_lsb(b);
             if (mates_white(s, src, to)) targets &= ~square_bb(to);
         }
     }
-    if (c == Color::White && white_single_piece_ && targets) {
+    if (!castling_possible_ && c == Color::White && white_single_piece_ && targets) {
         for (Bitboard b = targets; b;) {
             const Square to = pop_lsb(b);
             if (loses_last_piece(s, to)) targets &= ~square_bb(to);
         }
     }
-    if (t == PieceType::King && targets) {
+    if (!castling_possible_ && t == PieceType::King && targets) {
         for (Bitboard b = targets; b;) {
             const Square to = pop_lsb(b);
             if (king_move_stalemates(c, src, to)) targets &= ~square_bb(to);

@@ -63,6 +63,9 @@ private:
     // White has a king and one other piece: capturing that piece leaves a bare king, so no mating
     // game contains a Black capture.
     bool white_single_piece_;
+    // Castling moves king and rook at once, which the filters that judge a single move's
+    // consequences do not model; they are switched off while any castling right remains.
+    bool castling_possible_;
 
     std::array<Bitboard, 64> reach_{};           // over: squares the piece may stand on
     Bitboard steady_;                            // under: pieces that never move and are never captured
