@@ -3,11 +3,19 @@
 
 #include <iosfwd>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include "analyze_command.h"
 
 namespace rochade::cli {
 
 // rochade perft [--divide] FEN DEPTH
 int perft_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+// rochade pgn FILE: one line per game ("game 1: 1-0 checkmate"), or the first error; exit 1 on error.
+int pgn_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+// The same for PGN text already in memory.
+int check_pgn_text(std::string_view text, std::ostream& out);
 
 }  // namespace rochade::cli

@@ -11,7 +11,9 @@ namespace {
 void print_usage(std::ostream& out)
 {
     out << "usage:\n"
-           "  rochade perft [--divide] \"FEN\" DEPTH   count leaf nodes of the legal move tree\n";
+           "  rochade perft [--divide] \"FEN\" DEPTH   count leaf nodes of the legal move tree\n"
+           "  rochade analyze                        JSON lines in, one JSON answer per line out\n"
+           "  rochade pgn FILE                       check every game of a PGN file\n";
 }
 
 }  // namespace
@@ -26,6 +28,8 @@ int main(int argc, char** argv)
     const std::string command = argv[1];
     const std::vector<std::string> args(argv + 2, argv + argc);
     if (command == "perft") return perft_command(args, std::cout, std::cerr);
+    if (command == "analyze") return analyze_command(std::cin, std::cout);
+    if (command == "pgn") return pgn_command(args, std::cout, std::cerr);
     if (command == "--help" || command == "-h" || command == "help") {
         print_usage(std::cout);
         return 0;
