@@ -1,0 +1,163 @@
+// Winnability: the material rules, forced lines, terminal roots and blocked walls as tables,
+// every CanMate line replayed to checkmate, and the whole CHA test set for both colours.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "engine/fen.h"
+#include "engine/movegen.h"
+#include "engine/winnability.h"
+#include "tests/test_data.h"
+
+using namespace rochade;
+
+namespace Catch {
+template <> struct StringMaker<Winnability> {
+    static std::string convert(Winnability w)
+    {
+        return w == Winnability::CanMate ? "CanMate" : w == Winnability::CannotMate ? "CannotMate" : "Undetermined";
+    }
+};
+}  // namespace Catch
+
+namespace {
+
+Position position(const std::string& fen)
+{
+    auto pos = parse_fen(fen, SetupRules::AllowUnreachable);
+    REQUIRE(pos);
+    return *pos;
+}
+
+// Plays the line move by move (each must be legal) and says whether it ends with the loser
+// checkmated.
+bool line_mates(Position pos, const std::vector<Move>& line, Color winner)
+{
+    for (Move m : line) {
+        if (!legal_moves(pos).contains(m)) return false;
+        pos = pos.after(m);
+    }
+    return pos.side_to_move() == ~winner && is_checkmate(pos);
+}
+
+// Asks for one colour; a CanMate answer must come with a line that replays to checkmate.
+Winnability checked_answer(const Position& pos, Color winner, const WinnabilityLimits& limits = {})
+{
+    std::vector<Move> line;
+    const Winnability answer = can_checkmate(pos, winner, limits, &line);
+    if (answer == Winnability::CanMate) {
+        INFO("mating line of " << line.size() << " plies for " << (winner == Color::White ? "white" : "black")
+                               << " in " << to_fen(pos));
+        REQUIRE(line_mates(pos, line, winner));
+    } else {
+        REQUIRE(line.empty());
+    }
+    return answer;
+}
+
+struct Row {
+    const char* fen;
+    Winnability white, black;
+    const char* why;
+};
+
+constexpr Winnability Can = Winnability::CanMate;
+constexpr Winnability Cannot = Winnability::CannotMate;
+
+void check_rows(const std::vector<Row>& rows)
+{
+    for (const Row& row : rows) {
+        INFO(row.why << ": " << row.fen);
+        const Position pos = position(row.fen);
+        CHECK(checked_answer(pos, Color::White) == row.white);
+        CHECK(checked_answer(pos, Color::Black) == row.black);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("material rules", "[winnability]")
+{
+    check_rows({
+        {"8/8/4k3/8/8/3K4/8/8 w - - 0 1", Cannot, Cannot, "K v K"},
+        {"8/8/4k3/8/8/3KN3/8/8 w - - 0 1", Cannot, Cannot, "K+N v K"},
+        {"8/8/4k3/8/8/3KB3/8/8 b - - 0 1", Cannot, Cannot, "K+B v K"},
+        {"8/8/4kq2/8/8/3KN3/8/8 w - - 0 1", Cannot, Can, "K+N v K+Q: dead for the knight"},
+        {"8/8/4kn2/8/8/3KN3/8/8 w - - 0 1", Can, Can, "K+N v K+N"},
+        {"8/8/4k1b1/8/8/3KB3/8/8 w - - 0 1", Can, Can, "K+B v K+B on opposite colours"},
+        {"8/8/3bk3/8/8/3KB3/8/8 w - - 0 1", Cannot, Cannot, "K+B v K+B on one colour"},
+        {"8/8/3bk3/8/8/2BKB3/8/8 w - - 0 1", Cannot, Cannot, "K+2B v K+B, all on one colour"},
+        {"8/8/4kr2/8/8/3KN3/8/8 w - - 0 1", Can, Can, "K+N v K+R"},
+        {"8/8/4k3/8/8/3KNN2/8/8 w - - 0 1", Can, Cannot, "K+2N v K: a helpmate"},
+        {"8/8/4kp2/8/8/3KB3/8/8 w - - 0 1", Can, Can, "K+B v K+P"},
+        {"8/8/4kb2/8/8/3KN3/8/8 w - - 0 1", Can, Can, "K+N v K+B"},
+    });
+}
+
+TEST_CASE("terminal roots are decided before the material rule", "[winnability]")
+{
+    check_rows({
+        {"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", Cannot, Cannot, "stalemate"},
+        {"7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", Can, Cannot, "Black is checkmated"},
+        {"8/8/8/8/8/2k5/1q6/K7 w - - 0 1", Cannot, Can, "White is checkmated"},
+    });
+}
+
+TEST_CASE("forced lines", "[winnability]")
+{
+    check_rows({
+        {"5bk1/4p1p1/4P1P1/8/8/1p1p4/1P1P4/1KB5 b - -", Cannot, Cannot, "single-move chain that cycles"},
+        {"5bk1/4p1p1/4P1P1/8/8/1p1p4/1P1P4/1KB5 w - -", Cannot, Cannot, "the same cycle, entered by White"},
+        {"K1k5/P1Pp4/1p1P4/8/p7/P2P4/8/8 w - -", Can, Cannot, "nine forced plies, then a mate for White"},
+        {"7k/q5Q1/p4PPK/6PP/8/5P2/8/8 b - -", Can, Cannot, "ten forced plies"},
+    });
+}
+
+TEST_CASE("blocked pawn walls are dead", "[winnability]")
+{
+    check_rows({
+        {"8/8/3k1p1p/2p1pPpP/1pP1P1P1/pP1B4/P3K3/8 w - - 0 1", Cannot, Cannot, "Mednis"},
+        {"2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - -", Cannot, Cannot, "CHA: one wall, same-coloured bishops"},
+    });
+    CHECK(is_dead_position(position("8/8/3k1p1p/2p1pPpP/1pP1P1P1/pP1B4/P3K3/8 w - - 0 1")));
+    CHECK_FALSE(is_dead_position(position(std::string(StartFen))));
+}
+
+TEST_CASE("the starting position is winnable for both, fast", "[winnability]")
+{
+    const Position start = Position::start();
+    WinnabilityLimits tiny;
+    tiny.quick_search_nodes = 1'000;
+    tiny.search_budget = 0;
+    tiny.node_budget = 0;
+    CHECK(checked_answer(start, Color::White, tiny) == Can);
+    CHECK(checked_answer(start, Color::Black, tiny) == Can);
+}
+
+// The CHA set: no answer may contradict the label; Undetermined is reported. The budgets are
+// smaller than the defaults to keep the test short; the bench runs the defaults.
+TEST_CASE("CHA winnability test set", "[winnability][cha]")
+{
+    WinnabilityLimits limits;
+    limits.search_budget = 60'000;
+    limits.node_budget = 30'000;
+    int decisions = 0, undetermined = 0, wrong = 0;
+    for (const std::string& line : test::read_lines("winnability-positions.txt")) {
+        const std::string label = line.substr(0, 2);
+        const Position pos = position(line.substr(3));
+        for (Color c : {Color::White, Color::Black}) {
+            ++decisions;
+            const bool expected = label[index_of(c)] != '-';
+            const Winnability answer = checked_answer(pos, c, limits);
+            if (answer == Winnability::Undetermined) {
+                ++undetermined;
+            } else if ((answer == Winnability::CanMate) != expected) {
+                ++wrong;
+                FAIL_CHECK("wrong answer for " << (c == Color::White ? "white" : "black") << ": " << line);
+            }
+        }
+    }
+    WARN("CHA set: " << decisions << " decisions, " << undetermined << " undetermined");
+    REQUIRE(wrong == 0);
+}
