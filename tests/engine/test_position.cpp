@@ -97,7 +97,7 @@ TEST_CASE("mirrored swaps colours and flips ranks", "[position]")
     const Row rows[] = {
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
          "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"},
-        {"r3k3/8/8/3pP3/8/8/8/4K2R w Kq d6 0 1", "r3k2r/8/8/8/3Pp3/8/8/R3K3 b Qk d3 0 1"},
+        {"r3k3/8/8/3pP3/8/8/8/4K2R w Kq d6 0 1", "4k2r/8/8/8/3Pp3/8/8/R3K3 b Qk d3 0 1"},
     };
     for (const Row& row : rows) {
         const Position pos = *parse_fen(row.fen);
