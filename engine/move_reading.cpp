@@ -46,10 +46,13 @@ int castling_letters(std::string_view s)
 }
 
 // The piece a leading capital names. English writes pawns without a letter but 'P' is sometimes
-// seen; German writes 'B' (Bauer) for a pawn where English 'B' is the bishop.
+// seen. German SAN writes pawn moves without a letter too (the seed rules: "cxd8D"), so a
+// leading 'B' (Bauer) is not read as a pawn: in a text of unknown language it would clash with
+// the English bishop, and "Ba6" must mean the bishop even when a pawn could go to a6.
 std::optional<PieceType> leading_piece(char c, Language lang)
 {
     if (lang == Language::English && c == 'P') return PieceType::Pawn;
+    if (lang == Language::German && c == 'B') return std::nullopt;
     return piece_type_from_letter(c, lang);
 }
 

@@ -33,8 +33,8 @@ struct PgnError {
 // Reads every game of the text; the first error stops reading and names game and move.
 // Moves may be English or German SAN (or long algebraic). A game's language is fixed by its first
 // move whose letters belong to one language only (N, R, Q, P or S, L, T, D); before that, a move
-// both languages read differently ('B' is bishop or Bauer) is read as English, PGN's language,
-// unless only the German reading names a legal move.
+// both languages could read is read as English, PGN's language, unless only the German reading
+// names a legal move. 'B' is always the bishop: German SAN writes pawn moves without a letter.
 Expected<std::vector<PgnGame>, PgnError> read_pgn(std::string_view text);
 
 // A game whose start_fen is not a position, or whose moves are not legal, is written up to the

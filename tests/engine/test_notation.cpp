@@ -80,7 +80,6 @@ TEST_CASE("parse_move errors: ambiguous before illegal before invalid", "[notati
         {Start, "Sf6", MoveErrorKind::Illegal, "'Sf6': illegal in this position (no knight move to f6)"},
         {TwoKnights, "Nd2", MoveErrorKind::Ambiguous, "'Nd2': ambiguous, could be Nbd2 or Nfd2"},
         {TwoKnights, "Sd2", MoveErrorKind::Ambiguous, "'Sd2': ambiguous, could be Sbd2 or Sfd2"},
-        {BishopAndPawn, "Bb4", MoveErrorKind::Ambiguous, "'Bb4': ambiguous, could be Bb4 or b4"},
         {"8/4P3/8/8/k7/8/8/7K w - - 0 1", "e7e8", MoveErrorKind::Ambiguous,
          "'e7e8': ambiguous, could be e8=Q+, e8=R, e8=B+ or e8=N"},
     };

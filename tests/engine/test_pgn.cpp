@@ -126,15 +126,15 @@ TEST_CASE("PGN reading: several games, move numbers, missing result, the 'B' rul
         {"1. e4 % not at the start of a line\n*", {}, {}},
         // English unless a German-only letter came first.
         {std::string("[SetUp \"1\"]\n[FEN \"") + BishopAndPawn + "\"]\n\n1. Bb4 *", {{"e1b4"}}, {"*"}},
-        // Once German ('L'), 'B' is the pawn; before that, the German reading counts when it alone is legal.
-        {std::string("[SetUp \"1\"]\n[FEN \"") + BishopAndPawn + "\"]\n\n1. Bf2 Kd7 2. Bb4 *",
-         {{"e1f2", "e8d7", "b3b4"}},
-         {"*"}},
-        {std::string("[SetUp \"1\"]\n[FEN \"") + BishopAndPawn + "\"]\n\n1. Lf2 Kd7 2. Bb4 *",
-         {{"e1f2", "e8d7", "b3b4"}},
-         {"*"}},
+        // 'B' is never a pawn, not even in a German game: the bishop on f2 cannot reach b4 (error).
+        {std::string("[SetUp \"1\"]\n[FEN \"") + BishopAndPawn + "\"]\n\n1. Bf2 Kd7 2. Bb4 *", {}, {}},
+        {std::string("[SetUp \"1\"]\n[FEN \"") + BishopAndPawn + "\"]\n\n1. Lf2 Kd7 2. Bb4 *", {}, {}},
         {std::string("[SetUp \"1\"]\n[FEN \"") + BishopAndPawn + "\"]\n\n1. Bd2 Kd7 2. Bb4 *",
          {{"e1d2", "e8d7", "d2b4"}},
+         {"*"}},
+        // 'B' never names a German pawn (German SAN writes pawn moves without a letter).
+        {std::string("[SetUp \"1\"]\n[FEN \"") + BishopAndPawn + "\"]\n\n1. Lf2 Kd7 2. b4 *",
+         {{"e1f2", "e8d7", "b3b4"}},
          {"*"}},
         // Both readings of 'Bb4' legal and no German letter yet: the English bishop.
         {std::string("[FEN \"") + BishopAndPawn + "\"]\n\n1. Bb4 Kd7 2. Ba5 *", {{"e1b4", "e8d7", "b4a5"}}, {"*"}},
