@@ -109,7 +109,8 @@ std::string analyze_line(std::string_view json_line)
                            ply);
         const Position& before = game.position();
         const auto move = parse_move(before, text);
-        if (!move) return failure(where + ": " + move.error().message, ply);
+        // The notation's message already quotes the text.
+        if (!move) return failure("move " + std::to_string(i + 1) + ": " + move.error().message, ply);
         Json entry;
         entry["uci"] = to_uci(before, *move);
         entry["san"] = to_san(before, *move, Language::English);
