@@ -3,19 +3,21 @@
 // `rochade analyze` agrees on every position: the legal UCI moves, the FEN after each move, the
 // SAN of each move, check, and the game status.
 //
-// usage: node run.mjs [--games N] [--seed S] [--plies P] [--bin PATH] [--verbose]
+// usage: node run.mjs [--games N] [--seed S] [--plies P] [--bin PATH]
 //   --games  number of random games (default 300); every third starts from a tricky FEN
 //   --seed   PRNG seed (default 20240601): the same seed plays the same games
 //   --plies  longest game in plies (default 200)
 //   --bin    the rochade binary (default $ROCHADE_BIN, else build/tools/rochade in the repo)
 //
-// All requests go through one `rochade analyze` process. Two kinds of request are sent:
-//   - one per game: {"fen": START, "moves": [every move]}, whose "plies" give SAN and FEN after
-//     each move, and whose final status sees the whole history (fivefold repetition);
-//   - one per position: {"fen": F, "moves": []}, whose "legal", "check" and "status" are
-//     compared with chessops on that position.
-// The last line is "N passed, M failed" (N, M count compared positions); exit status 1 on any
-// mismatch, 0 otherwise.
+// Requests go through `rochade analyze` in two batches, one process each:
+//   1. one per position: {"fen": F, "moves": []}, whose "fen", "legal", "check" and "status"
+//      are compared with chessops on that position;
+//   2. one per game: {"fen": START, "moves": [every move]}, whose "plies" give the SAN and FEN
+//      after each move, and whose final status sees the whole history (fivefold repetition).
+//      A game is cut where batch 1 found a dead position that chessops does not (rochade ends
+//      the game there and refuses further moves).
+// The last line is "N passed, M failed", counting compared positions and games; exit status 1 on
+// any mismatch, 0 otherwise.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -51,12 +53,10 @@ function parseArgs(argv) {
         seed: 20240601,
         plies: 200,
         bin: process.env.ROCHADE_BIN || resolve(here, '../../build/tools/rochade'),
-        verbose: false,
     };
     for (let i = 0; i < argv.length; i++) {
         const arg = argv[i];
-        if (arg === '--verbose') opts.verbose = true;
-        else if (arg === '--games') opts.games = Number(argv[++i]);
+        if (arg === '--games') opts.games = Number(argv[++i]);
         else if (arg === '--seed') opts.seed = Number(argv[++i]);
         else if (arg === '--plies') opts.plies = Number(argv[++i]);
         else if (arg === '--bin') opts.bin = resolve(argv[++i]);
@@ -182,6 +182,33 @@ function sameList(a, b) {
     return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
+// Sends every request through one `rochade analyze` process and returns the parsed answers, one
+// per request. A crash or a wrong number of answers ends the run as a failure.
+function analyze(bin, requests) {
+    const run = spawnSync(bin, ['analyze'], {
+        input: requests.map((r) => JSON.stringify(r)).join('\n') + '\n',
+        encoding: 'utf8',
+        maxBuffer: 1 << 30,
+        timeout: 900_000,
+    });
+    const lines = run.stdout ? run.stdout.split('\n').filter((l) => l.length > 0) : [];
+    if (run.error || run.status !== 0 || lines.length !== requests.length) {
+        console.error(
+            `run.mjs: rochade analyze failed (${run.error ?? 'exit ' + run.status}, ` +
+                `${lines.length} answers to ${requests.length} requests): ${run.stderr}`,
+        );
+        console.log(`0 passed, ${requests.length} failed`);
+        process.exit(1);
+    }
+    return lines.map((line) => {
+        try {
+            return JSON.parse(line);
+        } catch {
+            return { ok: false, error: `unparsable answer: ${line}` };
+        }
+    });
+}
+
 function main() {
     const opts = parseArgs(process.argv.slice(2));
     if (!existsSync(opts.bin)) {
@@ -205,33 +232,6 @@ function main() {
     }
     const chessopsMs = Date.now() - started;
 
-    // Requests: for each game, the game request and then one request per position.
-    const requests = [];
-    for (const game of games) {
-        const moves = game.plies.map((p) => p.uci);
-        requests.push(JSON.stringify(game.fromStart ? { moves } : { fen: game.startFen, moves }));
-        for (const p of game.positions) requests.push(JSON.stringify({ fen: p.fen, moves: [] }));
-    }
-    const analyzeStarted = Date.now();
-    const run = spawnSync(opts.bin, ['analyze'], {
-        input: requests.join('\n') + '\n',
-        encoding: 'utf8',
-        maxBuffer: 1 << 30,
-        timeout: 600_000,
-    });
-    const analyzeMs = Date.now() - analyzeStarted;
-    if (run.error || run.status !== 0) {
-        console.error(`run.mjs: rochade analyze failed (${run.error ?? 'exit ' + run.status}): ${run.stderr}`);
-        console.log(`0 passed, ${requests.length} failed`);
-        process.exit(1);
-    }
-    const lines = run.stdout.split('\n').filter((l) => l.length > 0);
-    if (lines.length !== requests.length) {
-        console.error(`run.mjs: sent ${requests.length} requests, got ${lines.length} answers`);
-        console.log(`0 passed, ${requests.length} failed`);
-        process.exit(1);
-    }
-
     let passed = 0;
     let failed = 0;
     let movesCompared = 0;
@@ -240,42 +240,20 @@ function main() {
     const fail = (g, what) => {
         if (reports.length < MAX_REPORTS) reports.push(`game ${g} (${games[g].startFen}): ${what}`);
     };
-    let line = 0;
-    games.forEach((game, g) => {
-        const next = () => {
-            try {
-                return JSON.parse(lines[line++]);
-            } catch (e) {
-                return { ok: false, error: `unparsable answer: ${lines[line - 1]}` };
-            }
-        };
-        // The game request: SAN and FEN after every move, and the status with history.
-        const whole = next();
-        let ok = whole.ok === true && Array.isArray(whole.plies) && whole.plies.length === game.plies.length;
-        if (!ok) {
-            fail(g, `game request: ${whole.error ?? `expected ${game.plies.length} plies`}`);
-        } else {
-            // Only the first difference of a game is reported: the rest usually follow from it.
-            for (const [i, p] of game.plies.entries()) {
-                const ours = whole.plies[i];
-                movesCompared++;
-                const where = `ply ${i + 1} ${p.uci}`;
-                if (ours.uci !== p.uci) fail(g, `${where}: uci ${ours.uci}`);
-                else if (ours.san !== p.san) fail(g, `${where}: SAN ours ${ours.san}, chessops ${p.san}`);
-                else if (ours.fen !== p.fen) fail(g, `${where}: FEN ours ${ours.fen}, chessops ${p.fen}`);
-                else continue;
-                ok = false;
-                break;
-            }
-            const last = game.positions[game.positions.length - 1];
-            if (!last.status.includes(whole.status))
-                (ok = false), fail(g, `final status ours ${whole.status}, accepted ${last.status.join('|')}`);
-        }
-        ok ? passed++ : failed++;
 
-        // One request per position: legal moves, check, status.
-        for (const p of game.positions) {
-            const ours = next();
+    // Phase 1, one request per position: legal moves, check, status without history.
+    const analyzeStarted = Date.now();
+    const positionAnswers = analyze(
+        opts.bin,
+        games.flatMap((game) => game.positions.map((p) => ({ fen: p.fen, moves: [] }))),
+    );
+    let answer = 0;
+    games.forEach((game, g) => {
+        // rochade ends a game at a dead position that chessops's insufficient-material test does
+        // not see (and refuses further moves); the game request of phase 2 stops there.
+        game.cut = game.plies.length;
+        game.positions.forEach((p, i) => {
+            const ours = positionAnswers[answer++];
             let same = ours.ok === true;
             if (!same) fail(g, `position ${p.fen}: ${ours.error ?? 'not ok'}`);
             else {
@@ -289,11 +267,50 @@ function main() {
                 if (!p.statusNoHistory.includes(ours.status))
                     (same = false),
                         fail(g, `status of ${p.fen}: ours ${ours.status}, accepted ${p.statusNoHistory.join('|')}`);
-                if (ours.status === 'dead_position' && !p.insufficient) deadBeyondInsufficient++;
+                if (ours.status === 'dead_position' && !p.insufficient) {
+                    deadBeyondInsufficient++;
+                    game.cut = Math.min(game.cut, i);
+                }
             }
             same ? passed++ : failed++;
-        }
+        });
     });
+
+    // Phase 2, one request per game: SAN and FEN after every move, and the status with history
+    // (fivefold repetition).
+    const gameAnswers = analyze(
+        opts.bin,
+        games.map((game) => {
+            const moves = game.plies.slice(0, game.cut).map((p) => p.uci);
+            return game.fromStart ? { moves } : { fen: game.startFen, moves };
+        }),
+    );
+    const analyzeMs = Date.now() - analyzeStarted;
+    games.forEach((game, g) => {
+        const whole = gameAnswers[g];
+        let ok = whole.ok === true && Array.isArray(whole.plies) && whole.plies.length === game.cut;
+        if (!ok) {
+            fail(g, `game request: ${whole.error ?? `expected ${game.cut} plies`}`);
+        } else {
+            // Only the first difference of a game is reported: the rest usually follow from it.
+            for (const [i, p] of game.plies.slice(0, game.cut).entries()) {
+                const ours = whole.plies[i];
+                movesCompared++;
+                const where = `ply ${i + 1} ${p.uci}`;
+                if (ours.uci !== p.uci) fail(g, `${where}: uci ${ours.uci}`);
+                else if (ours.san !== p.san) fail(g, `${where}: SAN ours ${ours.san}, chessops ${p.san}`);
+                else if (ours.fen !== p.fen) fail(g, `${where}: FEN ours ${ours.fen}, chessops ${p.fen}`);
+                else continue;
+                ok = false;
+                break;
+            }
+            const last = game.positions[game.cut];
+            if (!last.status.includes(whole.status))
+                (ok = false), fail(g, `final status ours ${whole.status}, accepted ${last.status.join('|')}`);
+        }
+        ok ? passed++ : failed++;
+    });
+    const requests = positionAnswers.length + gameAnswers.length;
 
     const plies = games.reduce((n, g) => n + g.plies.length, 0);
     const endings = {};
@@ -304,7 +321,7 @@ function main() {
     }
     console.log(
         `differential: ${games.length} games (seed ${opts.seed}), ${plies} plies, ` +
-            `${requests.length} requests; chessops ${chessopsMs} ms, rochade analyze ${analyzeMs} ms`,
+            `${requests} requests; chessops ${chessopsMs} ms, rochade analyze ${analyzeMs} ms`,
     );
     console.log(`differential: game endings ${JSON.stringify(endings)}`);
     console.log(
