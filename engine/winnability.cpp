@@ -70,10 +70,10 @@ Winnability analyse(const Position& root, const WinnabilityLimits& limits, std::
     // Phase 5: the static proof for positions with queens, rooks or knights.
     if (pieces_that_jump_walls && statically_unwinnable(pos)) return Winnability::CannotMate;
 
-    // Phase 6: small pawn fortresses, enumerated exhaustively.
-    if (one_side_only_moves_pawns(pos, 1'000) &&
-        exhaustive_closure(pos, limits.closure_positions) == ProofResult::NoMate)
-        return Winnability::CannotMate;
+    // Phase 6: fortresses with a small reachable world, enumerated exhaustively. (The design's
+    // gate, "one side only moves pawns in a probe", turned away 122 of the 136 positions of the
+    // test set that this proves, so the closure runs ungated and is bounded by its own cap.)
+    if (exhaustive_closure(pos, limits.closure_positions) == ProofResult::NoMate) return Winnability::CannotMate;
 
     // Phase 7: only checks keep the game alive, every quiet line is statically dead.
     std::vector<Move> chain_line;

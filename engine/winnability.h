@@ -21,14 +21,14 @@ enum class Winnability { CanMate, CannotMate, Undetermined };
 
 struct WinnabilityLimits {
     // Nodes of the last, unbounded-depth helpmate search (phase 8).
-    std::uint64_t node_budget = 500'000;
+    std::uint64_t node_budget = 4'000'000;
     // Phase 2: a depth-1 selective search, this many nodes.
     std::uint64_t quick_search_nodes = 1'000;
     // Phase 4: iterative deepening, `nodes_per_depth * depth` per iteration, `budget` in all.
     std::uint64_t search_nodes_per_depth = 7'000;
     std::uint64_t search_budget = 1'000'000;
     // Phase 6: positions an exhaustive closure may enumerate.
-    std::size_t closure_positions = 3'000;
+    std::size_t closure_positions = 100'000;
     // Phase 7: plies a chain of checks is followed.
     int check_chain_depth = 16;
 };

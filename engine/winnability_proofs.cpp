@@ -14,42 +14,6 @@ bool statically_unwinnable(const Position& pos) { return blockade::white_cannot_
 
 Bitboard steady_squares(const Position& pos) { return blockade::steady_squares(pos); }
 
-namespace {
-
-class PawnMoveProbe {
-public:
-    explicit PawnMoveProbe(std::size_t budget) : budget_(budget) {}
-
-    void explore(Position& pos, int ply)
-    {
-        if (nodes_ >= budget_ || ply >= 64) return;
-        const MoveList moves = legal_moves(pos);
-        for (Move m : moves) {
-            if (++nodes_ > budget_) return;
-            if (type_of(pos.moved_piece(m)) != PieceType::Pawn) piece_moves_[index_of(pos.side_to_move())] = true;
-            UndoInfo undo;
-            pos.make_move(m, undo);
-            explore(pos, ply + 1);
-            pos.unmake_move(m, undo);
-        }
-    }
-    bool one_side_only_pawns() const { return !piece_moves_[0] || !piece_moves_[1]; }
-
-private:
-    std::size_t budget_, nodes_ = 0;
-    bool piece_moves_[2] = {false, false};
-};
-
-}  // namespace
-
-bool one_side_only_moves_pawns(const Position& pos, std::size_t probe_nodes)
-{
-    Position copy = pos;
-    PawnMoveProbe probe(probe_nodes);
-    probe.explore(copy, 0);
-    return probe.one_side_only_pawns();
-}
-
 // Breadth-first over the reachable positions, identified exactly (PackedPosition). Dead ends
 // are stalemates, mates of White and material-dead positions; every other position has all
 // its children in the set, so an exhausted frontier without a mate of Black is a proof.

@@ -18,10 +18,6 @@ bool statically_unwinnable(const Position& pos);
 // Squares of pieces that provably never move nor get captured (0 when unknown).
 Bitboard steady_squares(const Position& pos);
 
-// A depth-first probe of at most `probe_nodes` nodes: true if in everything it saw, one of the
-// two sides never had a legal move other than a pawn move. Only then is a closure worth trying.
-bool one_side_only_moves_pawns(const Position& pos, std::size_t probe_nodes);
-
 // Every position reachable from `pos`, skipping materially dead ones: NoMate if there are at
 // most `max_positions` of them and none is a checkmate of Black; Unknown otherwise.
 ProofResult exhaustive_closure(const Position& pos, std::size_t max_positions);
