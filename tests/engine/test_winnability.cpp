@@ -140,8 +140,9 @@ TEST_CASE("the starting position is winnable for both, fast", "[winnability]")
 TEST_CASE("CHA winnability test set", "[winnability][cha]")
 {
     WinnabilityLimits limits;
-    limits.search_budget = 60'000;
-    limits.node_budget = 30'000;
+    limits.search_budget = 40'000;
+    limits.node_budget = 20'000;
+    limits.closure_positions = 20'000;
     int decisions = 0, undetermined = 0, wrong = 0;
     for (const std::string& line : test::read_lines("winnability-positions.txt")) {
         const std::string label = line.substr(0, 2);
