@@ -42,7 +42,7 @@ int knight_distance(Square a, Square b) { return KnightDistance[index_of(a)][ind
 // one, which can self-block only on light squares next to h8); otherwise the light a8.
 struct Targets {
     Square white_king, white_knight, black_king, black_knight;
-    Bitboard corner;  // the corner square and its two neighbours on the edge
+    Bitboard corner; // the corner square and its two neighbours on the edge
 };
 
 Targets targets_for(const Position& pos)
@@ -99,7 +99,7 @@ private:
                 line_.length = ply;
                 return true;
             }
-            return false;  // stalemate, or White mated: a dead end
+            return false; // stalemate, or White mated: a dead end
         }
         if (white_cannot_mate_by_material(pos_)) return false;
         if (d >= max_depth_ || ply >= MaxSearchPlies) {
@@ -132,9 +132,7 @@ private:
             interrupted_ = stopped_ = true;
             return false;
         }
-        const int child_d = action == Action::Reward ? d
-                            : action == Action::Normal ? (free_move ? d : d + 1)
-                                                       : d + 4;
+        const int child_d = action == Action::Reward ? d : action == Action::Normal ? (free_move ? d : d + 1) : d + 4;
         UndoInfo undo;
         pos_.make_move(m, undo);
         line_.moves[ply] = m;
@@ -204,7 +202,7 @@ private:
     bool interrupted_ = false, stopped_ = false, budget_exhausted_ = false;
 };
 
-}  // namespace
+} // namespace
 
 HelpmateResult find_helpmate(Position& pos, const HelpmateParams& params, HelpmateLine& line, std::uint64_t* nodes_used)
 {
@@ -236,4 +234,4 @@ std::array<std::uint8_t, 64> bishop_distances(const Position& pos, Bitboard stea
     return dist;
 }
 
-}  // namespace rochade::winnability
+} // namespace rochade::winnability

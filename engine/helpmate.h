@@ -37,10 +37,10 @@ struct HelpmateHints {
 struct HelpmateParams {
     int first_depth = 1;
     int last_depth = 1;
-    std::uint64_t nodes_per_depth = 0;  // an iteration may visit depth * this many nodes; 0: no cap
-    std::uint64_t node_budget = 0;      // all iterations together
+    std::uint64_t nodes_per_depth = 0; // an iteration may visit depth * this many nodes; 0: no cap
+    std::uint64_t node_budget = 0;     // all iterations together
     bool transpositions = false;
-    const HelpmateHints* hints = nullptr;  // phase 8 extras when set
+    const HelpmateHints* hints = nullptr; // phase 8 extras when set
 };
 
 enum class HelpmateResult { Mate, NoMate, Unknown };
@@ -53,4 +53,4 @@ HelpmateResult find_helpmate(Position& pos, const HelpmateParams& params, Helpma
 // Bishop distances to the target corner of `pos` with `steady` squares as walls (§5.5).
 std::array<std::uint8_t, 64> bishop_distances(const Position& pos, Bitboard steady);
 
-}  // namespace rochade::winnability
+} // namespace rochade::winnability

@@ -15,9 +15,9 @@
 namespace rochade::winnability {
 
 struct PackedPosition {
-    Bitboard planes[3] = {0, 0, 0};  // bit i of (piece type + 1) on each square; 0 = empty
+    Bitboard planes[3] = {0, 0, 0}; // bit i of (piece type + 1) on each square; 0 = empty
     Bitboard white = 0;
-    std::uint16_t state = 0;  // side to move | castling << 1 | en passant square << 5
+    std::uint16_t state = 0; // side to move | castling << 1 | en passant square << 5
 
     static PackedPosition of(const Position& pos)
     {
@@ -25,9 +25,9 @@ struct PackedPosition {
         const Bitboard pawns = pos.pieces(PieceType::Pawn), knights = pos.pieces(PieceType::Knight);
         const Bitboard bishops = pos.pieces(PieceType::Bishop), rooks = pos.pieces(PieceType::Rook);
         const Bitboard queens = pos.pieces(PieceType::Queen), kings = pos.pieces(PieceType::King);
-        p.planes[0] = pawns | bishops | queens;   // 1, 3, 5
-        p.planes[1] = knights | bishops | kings;  // 2, 3, 6
-        p.planes[2] = rooks | queens | kings;     // 4, 5, 6
+        p.planes[0] = pawns | bishops | queens;  // 1, 3, 5
+        p.planes[1] = knights | bishops | kings; // 2, 3, 6
+        p.planes[2] = rooks | queens | kings;    // 4, 5, 6
         p.white = pos.pieces(Color::White);
         p.state = std::uint16_t(int(pos.side_to_move()) | (pos.castling_rights().bits << 1) |
                                 (index_of(pos.en_passant_square()) << 5));
@@ -47,7 +47,7 @@ public:
     void next_generation()
     {
         if (entries_.empty()) entries_.resize(std::size_t{1} << Bits);
-        if (++generation_ == 0) {  // wrapped around: stale stamps could look current again
+        if (++generation_ == 0) { // wrapped around: stale stamps could look current again
             for (Entry& e : entries_) e.generation = 0;
             generation_ = 1;
         }
@@ -57,7 +57,8 @@ public:
     bool holds(const Position& pos, int left) const
     {
         const Entry& e = entries_[index(pos.key())];
-        return e.generation == generation_ && e.key == pos.key() && e.left >= left && e.position == PackedPosition::of(pos);
+        return e.generation == generation_ && e.key == pos.key() && e.left >= left &&
+               e.position == PackedPosition::of(pos);
     }
 
     void store(const Position& pos, int left)
@@ -82,10 +83,9 @@ private:
     std::uint32_t generation_ = 0;
 };
 
-}  // namespace rochade::winnability
+} // namespace rochade::winnability
 
-template <>
-struct std::hash<rochade::winnability::PackedPosition> {
+template <> struct std::hash<rochade::winnability::PackedPosition> {
     std::size_t operator()(const rochade::winnability::PackedPosition& p) const
     {
         std::uint64_t h = p.white * 0x9E3779B97F4A7C15ULL;

@@ -50,8 +50,12 @@ Winnability analyse(const Position& root, const WinnabilityLimits& limits, std::
     };
 
     // Phase 2: a cheap selective search; without a table, a complete tree is a proof.
-    HelpmateParams quick{.first_depth = 1, .last_depth = 1, .nodes_per_depth = limits.quick_search_nodes,
-                         .node_budget = UINT64_MAX, .transpositions = false, .hints = nullptr};
+    HelpmateParams quick{.first_depth = 1,
+                         .last_depth = 1,
+                         .nodes_per_depth = limits.quick_search_nodes,
+                         .node_budget = UINT64_MAX,
+                         .transpositions = false,
+                         .hints = nullptr};
     HelpmateResult r = find_helpmate(pos, quick, found);
     if (r == HelpmateResult::Mate) return mate();
     if (r == HelpmateResult::NoMate) return Winnability::CannotMate;
@@ -61,8 +65,12 @@ Winnability analyse(const Position& root, const WinnabilityLimits& limits, std::
     if (!pieces_that_jump_walls && statically_unwinnable(pos)) return Winnability::CannotMate;
 
     // Phase 4: iterative deepening with the verified table.
-    HelpmateParams deep{.first_depth = 2, .last_depth = MaxSearchPlies, .nodes_per_depth = limits.search_nodes_per_depth,
-                        .node_budget = limits.search_budget, .transpositions = true, .hints = nullptr};
+    HelpmateParams deep{.first_depth = 2,
+                        .last_depth = MaxSearchPlies,
+                        .nodes_per_depth = limits.search_nodes_per_depth,
+                        .node_budget = limits.search_budget,
+                        .transpositions = true,
+                        .hints = nullptr};
     r = find_helpmate(pos, deep, found);
     if (r == HelpmateResult::Mate) return mate();
     if (r == HelpmateResult::NoMate) return Winnability::CannotMate;
@@ -88,8 +96,12 @@ Winnability analyse(const Position& root, const WinnabilityLimits& limits, std::
     HelpmateHints hints;
     hints.bishop_distance = bishop_distances(pos, steady_squares(pos));
     hints.punishable = punishable_root_moves(pos);
-    HelpmateParams last{.first_depth = 2, .last_depth = MaxSearchPlies, .nodes_per_depth = 0,
-                        .node_budget = limits.node_budget, .transpositions = true, .hints = &hints};
+    HelpmateParams last{.first_depth = 2,
+                        .last_depth = MaxSearchPlies,
+                        .nodes_per_depth = 0,
+                        .node_budget = limits.node_budget,
+                        .transpositions = true,
+                        .hints = &hints};
     r = find_helpmate(pos, last, found);
     if (r == HelpmateResult::Mate) return mate();
     if (r == HelpmateResult::NoMate) return Winnability::CannotMate;
@@ -102,7 +114,7 @@ Move mirrored_move(Move m)
     return Move(Square(index_of(m.from()) ^ 56), Square(index_of(m.to()) ^ 56), m.kind(), promotion);
 }
 
-}  // namespace
+} // namespace
 
 Winnability can_checkmate(const Position& pos, Color winner, const WinnabilityLimits& limits,
                           std::vector<Move>* mating_line)
@@ -129,4 +141,4 @@ bool is_dead_position(const Position& pos, const WinnabilityLimits& limits)
            can_checkmate(pos, Color::Black, limits) == Winnability::CannotMate;
 }
 
-}  // namespace rochade
+} // namespace rochade

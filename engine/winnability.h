@@ -43,4 +43,4 @@ Winnability can_checkmate(const Position& pos, Color winner, const WinnabilityLi
 // FIDE 5.2.2: neither side can checkmate by any series of legal moves.
 bool is_dead_position(const Position& pos, const WinnabilityLimits& limits = {});
 
-}  // namespace rochade
+} // namespace rochade

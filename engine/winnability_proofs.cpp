@@ -78,7 +78,7 @@ private:
     {
         if (!visited_.insert(PackedPosition::of(pos)).second) return ProofResult::NoMate;
         if (ply == 0 || pos.in_check()) return prove(pos, ply + 1);
-        if (!has_legal_move(pos)) return ProofResult::NoMate;  // stalemate
+        if (!has_legal_move(pos)) return ProofResult::NoMate; // stalemate
         if (white_cannot_mate_by_material(pos) || statically_unwinnable(pos)) return ProofResult::NoMate;
         return ProofResult::Unknown;
     }
@@ -88,7 +88,7 @@ private:
     std::unordered_set<PackedPosition> visited_;
 };
 
-}  // namespace
+} // namespace
 
 ProofResult check_chain_proof(const Position& pos, int max_depth, std::vector<Move>& mating_line)
 {
@@ -97,4 +97,4 @@ ProofResult check_chain_proof(const Position& pos, int max_depth, std::vector<Mo
     return chain.prove(copy, 0);
 }
 
-}  // namespace rochade::winnability
+} // namespace rochade::winnability

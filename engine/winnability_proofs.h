@@ -26,4 +26,4 @@ ProofResult exhaustive_closure(const Position& pos, std::size_t max_positions);
 // plies) or into a position that is statically or materially dead. Mate carries the line.
 ProofResult check_chain_proof(const Position& pos, int max_depth, std::vector<Move>& mating_line);
 
-}  // namespace rochade::winnability
+} // namespace rochade::winnability

@@ -15,7 +15,7 @@ bool bishops_on_one_colour(Bitboard bishops)
     return (bishops & DarkSquaresBB) == 0 || (bishops & LightSquaresBB) == 0;
 }
 
-}  // namespace
+} // namespace
 
 // The three cases of the design, in the words of python-chess's per-colour rule: a bare king;
 // a lone knight against nothing that could block a flight square without attacking the knight
@@ -31,10 +31,12 @@ bool white_cannot_mate_by_material(const Position& pos)
 
     const Bitboard black = pos.pieces(Color::Black);
     if (white_rest == pos.pieces(Color::White, PieceType::Knight) && !more_than_one(white_rest)) {
-        return (black & (pos.pieces(PieceType::Pawn, PieceType::Knight) | pos.pieces(PieceType::Bishop, PieceType::Rook))) == 0;
+        return (black &
+                (pos.pieces(PieceType::Pawn, PieceType::Knight) | pos.pieces(PieceType::Bishop, PieceType::Rook))) == 0;
     }
     if (white_rest == pos.pieces(Color::White, PieceType::Bishop)) {
-        return pos.pieces(PieceType::Pawn, PieceType::Knight) == 0 && bishops_on_one_colour(pos.pieces(PieceType::Bishop));
+        return pos.pieces(PieceType::Pawn, PieceType::Knight) == 0 &&
+               bishops_on_one_colour(pos.pieces(PieceType::Bishop));
     }
     return false;
 }
@@ -70,4 +72,4 @@ ForcedChain play_forced_moves(Position& pos, std::vector<Move>& line)
     return ForcedChain::Stopped;
 }
 
-}  // namespace rochade::winnability
+} // namespace rochade::winnability

@@ -27,4 +27,4 @@ enum class ForcedChain { Stopped, Cycles };
 // future is that cycle of single-move positions, none of them a mate: ForcedChain::Cycles.
 ForcedChain play_forced_moves(Position& pos, std::vector<Move>& line);
 
-}  // namespace rochade::winnability
+} // namespace rochade::winnability

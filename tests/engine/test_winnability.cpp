@@ -19,7 +19,7 @@ template <> struct StringMaker<Winnability> {
         return w == Winnability::CanMate ? "CanMate" : w == Winnability::CannotMate ? "CannotMate" : "Undetermined";
     }
 };
-}  // namespace Catch
+} // namespace Catch
 
 namespace {
 
@@ -47,8 +47,8 @@ Winnability checked_answer(const Position& pos, Color winner, const WinnabilityL
     std::vector<Move> line;
     const Winnability answer = can_checkmate(pos, winner, limits, &line);
     if (answer == Winnability::CanMate) {
-        INFO("mating line of " << line.size() << " plies for " << (winner == Color::White ? "white" : "black")
-                               << " in " << to_fen(pos));
+        INFO("mating line of " << line.size() << " plies for " << (winner == Color::White ? "white" : "black") << " in "
+                               << to_fen(pos));
         REQUIRE(line_mates(pos, line, winner));
     } else {
         REQUIRE(line.empty());
@@ -75,7 +75,7 @@ void check_rows(const std::vector<Row>& rows)
     }
 }
 
-}  // namespace
+} // namespace
 
 TEST_CASE("material rules", "[winnability]")
 {
