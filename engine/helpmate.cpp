@@ -4,6 +4,7 @@
 
 #include "helpmate_table.h"
 #include "movegen.h"
+#include "winnability_proofs.h"
 #include "winnability_rules.h"
 
 namespace rochade::winnability {
@@ -37,41 +38,56 @@ constexpr auto KnightDistance = [] {
 
 int knight_distance(Square a, Square b) { return KnightDistance[index_of(a)][index_of(b)]; }
 
-// Where each kind of piece heads for a mate in the target corner (§5.3). The corner is the dark
-// h8 if White has a dark-squared bishop (or no bishop at all while Black has a light-squared
-// one, which can self-block only on light squares next to h8); otherwise the light a8.
+// Where each kind of piece heads for a mate in one corner (§5.3): the White king next to the
+// corner on the diagonal, the White knight three steps out on it (to reach the checking
+// squares), the Black king into the corner and a Black knight beside it to self-block.
 struct Targets {
-    Square white_king, white_knight, black_king, black_knight;
-    Bitboard corner; // the corner square and its two neighbours on the edge
+    Square corner, white_king, white_knight, black_king, black_knight;
+    Bitboard corner_squares; // the corner square and its two neighbours on the edge
 };
 
-Targets targets_for(const Position& pos)
+Targets targets_at(Square corner)
+{
+    const int f = file_of(corner), r = rank_of(corner);
+    const int df = f == 0 ? 1 : -1, dr = r == 0 ? 1 : -1;
+    return {corner,
+            make_square(f + df, r + dr),
+            make_square(f + 3 * df, r + 3 * dr),
+            corner,
+            make_square(f + df, r),
+            square_bb(corner) | square_bb(make_square(f + df, r)) | square_bb(make_square(f, r + dr))};
+}
+
+// The corner of the first try: the dark h8 if White has a dark-squared bishop (or no bishop at
+// all while Black has a light-squared one, which can self-block only on light squares next to
+// h8); otherwise the light a8.
+Square default_corner(const Position& pos)
 {
     const Bitboard white_bishops = pos.pieces(Color::White, PieceType::Bishop);
     const Bitboard black_bishops = pos.pieces(Color::Black, PieceType::Bishop);
     const bool dark = (white_bishops & DarkSquaresBB) || (!white_bishops && (black_bishops & LightSquaresBB));
-    if (dark)
-        return {Square::G7, Square::E5, Square::H8, Square::G8,
-                square_bb(Square::H8) | square_bb(Square::G8) | square_bb(Square::H7)};
-    return {Square::B7, Square::D5, Square::A8, Square::B8,
-            square_bb(Square::A8) | square_bb(Square::B8) | square_bb(Square::A7)};
+    return dark ? Square::H8 : Square::A8;
 }
 
 enum class Action { Reward, Normal, Punish };
 
 class Helpmate {
 public:
-    Helpmate(Position& pos, const HelpmateParams& params, HelpmateLine& line)
-        : pos_(pos), params_(params), line_(line), targets_(targets_for(pos)),
-          black_promotes_(mate_needs_black_promotion(pos))
+    Helpmate(Position& pos, const HelpmateParams& params, HelpmateLine& line, const Targets& targets,
+             const std::array<std::uint8_t, 64>* bishop_distance, std::uint64_t node_budget)
+        : pos_(pos), params_(params), line_(line), targets_(targets), bishop_distance_(bishop_distance),
+          node_budget_(node_budget), black_promotes_(mate_needs_black_promotion(pos))
     {
     }
 
+    // Runs (or resumes, after `extend`) the deepening. A resumed run repeats the iteration that
+    // the budget interrupted, in a fresh table generation, so every iteration is still whole.
     HelpmateResult run()
     {
         static thread_local TranspositionTable table;
         table_ = &table;
-        for (int depth = params_.first_depth; depth <= params_.last_depth; ++depth) {
+        budget_exhausted_ = false;
+        for (int depth = std::max(params_.first_depth, max_depth_); depth <= params_.last_depth; ++depth) {
             max_depth_ = depth;
             iteration_nodes_ = 0;
             interrupted_ = stopped_ = false;
@@ -84,6 +100,7 @@ public:
     }
 
     std::uint64_t nodes() const { return total_nodes_; }
+    void extend(std::uint64_t more) { node_budget_ += more; }
 
 private:
     // `d` is the depth spent so far; `free_move` says the move that led here was rewarded, so
@@ -127,8 +144,8 @@ private:
     {
         const std::uint64_t iteration_cap =
             params_.nodes_per_depth ? params_.nodes_per_depth * std::uint64_t(max_depth_) : UINT64_MAX;
-        if (++iteration_nodes_ > iteration_cap || ++total_nodes_ > params_.node_budget) {
-            budget_exhausted_ = total_nodes_ > params_.node_budget;
+        if (++iteration_nodes_ > iteration_cap || ++total_nodes_ > node_budget_) {
+            budget_exhausted_ = total_nodes_ > node_budget_;
             interrupted_ = stopped_ = true;
             return false;
         }
@@ -158,9 +175,9 @@ private:
             if (moved == PieceType::Knight &&
                 knight_distance(to, targets_.white_knight) < knight_distance(from, targets_.white_knight))
                 return Action::Reward;
-            if (hints && moved == PieceType::Bishop) {
-                const int d_from = hints->bishop_distance[index_of(from)];
-                const int d_to = hints->bishop_distance[index_of(to)];
+            if (bishop_distance_ && moved == PieceType::Bishop) {
+                const int d_from = (*bishop_distance_)[index_of(from)];
+                const int d_to = (*bishop_distance_)[index_of(to)];
                 if (d_from == Unreachable) return Action::Normal;
                 if (d_from <= 1 && d_to > d_from) return Action::Reward;
                 if (d_from > 2 && d_to < d_from) return Action::Reward;
@@ -180,8 +197,8 @@ private:
              m.promotion() == PieceType::Bishop))
             return Action::Reward;
         if (hints) {
-            if (moved == PieceType::Bishop &&
-                hints->bishop_distance[index_of(to)] < hints->bishop_distance[index_of(from)])
+            if (bishop_distance_ && moved == PieceType::Bishop &&
+                (*bishop_distance_)[index_of(to)] < (*bishop_distance_)[index_of(from)])
                 return Action::Reward;
             if (capture && popcount(pos_.pieces()) > 5 &&
                 (moved == PieceType::Pawn || m.kind() == MoveKind::EnPassant ||
@@ -195,6 +212,8 @@ private:
     const HelpmateParams& params_;
     HelpmateLine& line_;
     const Targets targets_;
+    const std::array<std::uint8_t, 64>* bishop_distance_;
+    std::uint64_t node_budget_;
     const bool black_promotes_;
     TranspositionTable* table_ = nullptr;
     int max_depth_ = 0;
@@ -202,24 +221,84 @@ private:
     bool interrupted_ = false, stopped_ = false, budget_exhausted_ = false;
 };
 
+// Phase 8's budget shares: the default corner's first try, and each other corner's one try.
+constexpr std::uint64_t FirstSliceDivisor = 16;
+constexpr std::uint64_t OtherCornerDivisor = 32;
+
+// The corners worth a try in phase 8, best first: the default corner, then the corners of the
+// colour of White's bishops (a bishop can only guard squares of its colour next to a mate in
+// the corner), nearer ones to the Black king first.
+std::vector<Square> candidate_corners(const Position& pos)
+{
+    const Square first = default_corner(pos);
+    const Bitboard bishops = pos.pieces(Color::White, PieceType::Bishop);
+    const Square king = pos.king_square(Color::Black);
+    std::vector<Square> corners{Square::A1, Square::H1, Square::A8, Square::H8};
+    auto cost = [&](Square c) {
+        if (c == first) return -1;
+        const bool colour_mismatch = bishops && !(bishops & (is_dark(c) ? DarkSquaresBB : LightSquaresBB));
+        return (colour_mismatch ? 8 : 0) + distance(c, king);
+    };
+    std::stable_sort(corners.begin(), corners.end(), [&](Square a, Square b) { return cost(a) < cost(b); });
+    return corners;
+}
+
 } // namespace
 
 HelpmateResult find_helpmate(Position& pos, const HelpmateParams& params, HelpmateLine& line, std::uint64_t* nodes_used)
 {
-    Helpmate search(pos, params, line);
-    const HelpmateResult result = search.run();
-    if (nodes_used) *nodes_used = search.nodes();
+    const Targets first = targets_at(default_corner(pos));
+    if (!params.hints) {
+        Helpmate search(pos, params, line, first, nullptr, params.node_budget);
+        const HelpmateResult result = search.run();
+        if (nodes_used) *nodes_used = search.nodes();
+        return result;
+    }
+    // Widening over corners: the default corner first with a small slice, then every other
+    // corner with a smaller one (a mate near the Black king's own corner is usually cheap there
+    // and very expensive towards the default one), then the default corner resumes with the rest.
+    // Any complete iteration proves NoMate, whatever corner shaped it.
+    const std::vector<Square> corners = candidate_corners(pos);
+    std::vector<std::array<std::uint8_t, 64>> distances(corners.size());
+    const Bitboard steady = steady_squares(pos);
+    std::vector<Helpmate> searches;
+    searches.reserve(corners.size());
+    for (std::size_t i = 0; i < corners.size(); ++i) {
+        distances[i] =
+            corners[i] == first.corner ? params.hints->bishop_distance : bishop_distances_to(corners[i], steady);
+        searches.emplace_back(pos, params, line, targets_at(corners[i]), &distances[i], 0);
+    }
+    auto used = [&] {
+        std::uint64_t n = 0;
+        for (const Helpmate& s : searches) n += s.nodes();
+        return n;
+    };
+    HelpmateResult result = HelpmateResult::Unknown;
+    auto resume = [&](std::size_t i, std::uint64_t slice) {
+        const std::uint64_t spent = used();
+        if (result != HelpmateResult::Unknown || spent >= params.node_budget) return;
+        searches[i].extend(std::min(slice, params.node_budget - spent));
+        result = searches[i].run();
+    };
+    resume(0, params.node_budget / FirstSliceDivisor);
+    for (std::size_t i = 1; i < searches.size(); ++i) resume(i, params.node_budget / OtherCornerDivisor);
+    resume(0, params.node_budget);
+    if (nodes_used) *nodes_used = used();
     return result;
 }
-
 // Breadth-first search in bishop moves from the three squares of the target corner. A bishop
 // slides through any square that might empty (only steady pieces block) and never lands on a
 // steady square.
 std::array<std::uint8_t, 64> bishop_distances(const Position& pos, Bitboard steady)
 {
+    return bishop_distances_to(default_corner(pos), steady);
+}
+
+std::array<std::uint8_t, 64> bishop_distances_to(Square corner, Bitboard steady)
+{
     std::array<std::uint8_t, 64> dist;
     dist.fill(Unreachable);
-    Bitboard frontier = targets_for(pos).corner & ~steady;
+    Bitboard frontier = targets_at(corner).corner_squares & ~steady;
     Bitboard seen = frontier;
     for (int d = 0; frontier; ++d) {
         Bitboard next = 0;

@@ -52,5 +52,7 @@ HelpmateResult find_helpmate(Position& pos, const HelpmateParams& params, Helpma
 
 // Bishop distances to the target corner of `pos` with `steady` squares as walls (§5.5).
 std::array<std::uint8_t, 64> bishop_distances(const Position& pos, Bitboard steady);
+// The same towards the corner `corner` (its square and its two edge neighbours).
+std::array<std::uint8_t, 64> bishop_distances_to(Square corner, Bitboard steady);
 
 } // namespace rochade::winnability
