@@ -40,7 +40,9 @@ struct HelpmateParams {
     std::uint64_t nodes_per_depth = 0; // an iteration may visit depth * this many nodes; 0: no cap
     std::uint64_t node_budget = 0;     // all iterations together
     bool transpositions = false;
-    const HelpmateHints* hints = nullptr; // phase 8 extras when set
+    // Phase 8 extras when set: bishop rules, punished moves, and widening over the four corners
+    // (the default corner, a small slice for each other corner, then the default again).
+    const HelpmateHints* hints = nullptr;
 };
 
 enum class HelpmateResult { Mate, NoMate, Unknown };
