@@ -34,17 +34,29 @@ struct BenchPosition {
 const std::vector<BenchPosition>& standard_positions()
 {
     static const std::vector<BenchPosition> positions = {
-        {"start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6,
+        {"start",
+         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+         6,
          {{1, 20}, {2, 400}, {3, 8902}, {4, 197281}, {5, 4865609}, {6, 119060324}, {7, 3195901860}}},
-        {"kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5,
+        {"kiwipete",
+         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+         5,
          {{1, 48}, {2, 2039}, {3, 97862}, {4, 4085603}, {5, 193690690}, {6, 8031647685}}},
-        {"position3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 7,
+        {"position3",
+         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+         7,
          {{1, 14}, {2, 191}, {3, 2812}, {4, 43238}, {5, 674624}, {6, 11030083}, {7, 178633661}}},
-        {"position4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 6,
+        {"position4",
+         "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+         6,
          {{1, 6}, {2, 264}, {3, 9467}, {4, 422333}, {5, 15833292}, {6, 706045033}}},
-        {"position5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 5,
+        {"position5",
+         "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+         5,
          {{1, 44}, {2, 1486}, {3, 62379}, {4, 2103487}, {5, 89941194}}},
-        {"position6", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 5,
+        {"position6",
+         "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+         5,
          {{1, 46}, {2, 2079}, {3, 89890}, {4, 3894594}, {5, 164075551}, {6, 6923051137}}},
     };
     return positions;
@@ -57,7 +69,7 @@ const std::vector<BenchPosition>& standard_positions()
     std::exit(2);
 }
 
-}  // namespace
+} // namespace
 
 int main(int argc, char** argv)
 {
@@ -66,17 +78,23 @@ int main(int argc, char** argv)
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (i + 1 >= argc) usage_error("every option takes a value");
-        if (arg == "--depth") depth = std::atoi(argv[++i]);
-        else if (arg == "--fen") fen = argv[++i];
-        else if (arg == "--name") name = argv[++i];
-        else usage_error("unknown option");
+        if (arg == "--depth")
+            depth = std::atoi(argv[++i]);
+        else if (arg == "--fen")
+            fen = argv[++i];
+        else if (arg == "--name")
+            name = argv[++i];
+        else
+            usage_error("unknown option");
     }
     if (depth < 0 || depth > 12) usage_error("depth must be from 1 to 12");
     if (!fen.empty() && depth == 0) usage_error("--fen needs --depth");
 
     std::vector<BenchPosition> positions;
-    if (fen.empty()) positions = standard_positions();
-    else positions.push_back({name, fen, depth, {}});
+    if (fen.empty())
+        positions = standard_positions();
+    else
+        positions.push_back({name, fen, depth, {}});
 
     std::printf("%-10s %5s %14s %9s %8s\n", "position", "depth", "nodes", "seconds", "Mnps");
     std::uint64_t total_nodes = 0;

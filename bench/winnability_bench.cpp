@@ -23,10 +23,14 @@ int main(int argc, char** argv)
     bool show_undetermined = false, show_wrong = false;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
-        if (arg == "--budget" && i + 1 < argc) limits.node_budget = std::stoull(argv[++i]);
-        else if (arg == "--show-undetermined") show_undetermined = true;
-        else if (arg == "--show-wrong") show_wrong = true;
-        else path = arg;
+        if (arg == "--budget" && i + 1 < argc)
+            limits.node_budget = std::stoull(argv[++i]);
+        else if (arg == "--show-undetermined")
+            show_undetermined = true;
+        else if (arg == "--show-wrong")
+            show_wrong = true;
+        else
+            path = arg;
     }
     std::ifstream in(path);
     if (!in) {

@@ -137,7 +137,7 @@ constexpr Bitboard file_attacks(Square s, Bitboard occupied)
     return AFileAttacks[rank_of(s)][inner] << file_of(s);
 }
 
-}  // namespace detail
+} // namespace detail
 
 constexpr Bitboard knight_attacks(Square s) { return detail::StepTables.knight[index_of(s)]; }
 constexpr Bitboard king_attacks(Square s) { return detail::StepTables.king[index_of(s)]; }
@@ -156,7 +156,10 @@ constexpr Bitboard rook_attacks(Square s, Bitboard occupied)
            detail::file_attacks(s, occupied);
 }
 
-constexpr Bitboard queen_attacks(Square s, Bitboard occupied) { return bishop_attacks(s, occupied) | rook_attacks(s, occupied); }
+constexpr Bitboard queen_attacks(Square s, Bitboard occupied)
+{
+    return bishop_attacks(s, occupied) | rook_attacks(s, occupied);
+}
 
 // Attacks of a non-pawn piece type from `s` with the given occupancy.
 constexpr Bitboard attacks_of(PieceType t, Square s, Bitboard occupied)
@@ -198,12 +201,13 @@ constexpr auto LineTables = [] {
                 t.line[a][b] = ((reference_rook_attacks(sa, 0) & reference_rook_attacks(sb, 0)) | square_bb(sa) | bb);
             } else if (reference_bishop_attacks(sa, 0) & bb) {
                 t.between[a][b] = reference_bishop_attacks(sa, bb) & reference_bishop_attacks(sb, square_bb(sa));
-                t.line[a][b] = ((reference_bishop_attacks(sa, 0) & reference_bishop_attacks(sb, 0)) | square_bb(sa) | bb);
+                t.line[a][b] =
+                    ((reference_bishop_attacks(sa, 0) & reference_bishop_attacks(sb, 0)) | square_bb(sa) | bb);
             }
         }
     return t;
 }();
-}  // namespace detail
+} // namespace detail
 
 constexpr Bitboard between_bb(Square a, Square b) { return detail::LineTables.between[index_of(a)][index_of(b)]; }
 constexpr Bitboard line_bb(Square a, Square b) { return detail::LineTables.line[index_of(a)][index_of(b)]; }
@@ -217,4 +221,4 @@ constexpr int distance(Square a, Square b)
     return df > dr ? df : dr;
 }
 
-}  // namespace rochade
+} // namespace rochade

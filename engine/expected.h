@@ -8,19 +8,13 @@
 
 namespace rochade {
 
-template <class E>
-struct Unexpected {
+template <class E> struct Unexpected {
     E error;
 };
 
-template <class E>
-Unexpected<E> unexpected(E error)
-{
-    return Unexpected<E>{std::move(error)};
-}
+template <class E> Unexpected<E> unexpected(E error) { return Unexpected<E>{std::move(error)}; }
 
-template <class T, class E>
-class Expected {
+template <class T, class E> class Expected {
 public:
     Expected(T value) : storage_(std::in_place_index<0>, std::move(value)) {}
     Expected(Unexpected<E> failure) : storage_(std::in_place_index<1>, std::move(failure.error)) {}
@@ -40,4 +34,4 @@ private:
     std::variant<T, E> storage_;
 };
 
-}  // namespace rochade
+} // namespace rochade

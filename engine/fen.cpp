@@ -49,8 +49,9 @@ std::optional<FenParseError> parse_placement(std::string_view field, Setup& setu
     auto rank_label = [&] { return "rank " + std::to_string(rank + 1); };
     for (char c : field) {
         if (c == '/') {
-            if (file < 8) return FenParseError{FenError::RankTooShort, "FEN piece placement: " + rank_label() +
-                                                                             " has only " + std::to_string(file) + " squares"};
+            if (file < 8)
+                return FenParseError{FenError::RankTooShort, "FEN piece placement: " + rank_label() + " has only " +
+                                                                 std::to_string(file) + " squares"};
             if (--rank < 0) return FenParseError{FenError::WrongRankCount, "FEN piece placement: more than 8 ranks"};
             file = 0;
             last_was_digit = false;
@@ -59,7 +60,8 @@ std::optional<FenParseError> parse_placement(std::string_view field, Setup& setu
         if (c >= '0' && c <= '9') {
             if (c == '0' || c == '9')
                 return FenParseError{FenError::BadDigit, "FEN piece placement: " + rank_label() + ": digit '" +
-                                                             std::string(1, c) + "' (empty squares are counted 1 to 8)"};
+                                                             std::string(1, c) +
+                                                             "' (empty squares are counted 1 to 8)"};
             if (last_was_digit)
                 return FenParseError{FenError::BadDigit,
                                      "FEN piece placement: " + rank_label() + ": two digits in a row"};
@@ -74,14 +76,16 @@ std::optional<FenParseError> parse_placement(std::string_view field, Setup& setu
             ++file;
             last_was_digit = false;
         }
-        if (file > 8) return FenParseError{FenError::RankTooLong, "FEN piece placement: " + rank_label() +
-                                                                       " has more than 8 squares"};
+        if (file > 8)
+            return FenParseError{FenError::RankTooLong,
+                                 "FEN piece placement: " + rank_label() + " has more than 8 squares"};
     }
     if (rank > 0)
         return FenParseError{FenError::WrongRankCount,
                              "FEN piece placement: only " + std::to_string(8 - rank) + " ranks, need 8"};
-    if (file < 8) return FenParseError{FenError::RankTooShort, "FEN piece placement: " + rank_label() +
-                                                                    " has only " + std::to_string(file) + " squares"};
+    if (file < 8)
+        return FenParseError{FenError::RankTooShort,
+                             "FEN piece placement: " + rank_label() + " has only " + std::to_string(file) + " squares"};
     return std::nullopt;
 }
 
@@ -102,7 +106,8 @@ std::string setup_error_message(SetupError e, const Setup& s)
     case SetupError::TooManyPieces: return "FEN piece placement: a side has more than 16 pieces";
     case SetupError::TooManyPawns: return "FEN piece placement: a side has more than 8 pawns";
     case SetupError::PawnOnBackRank: return "FEN piece placement: a pawn stands on the first or last rank";
-    case SetupError::CastlingWithoutKing: return "FEN castling: a castling right but the king is not on its home square";
+    case SetupError::CastlingWithoutKing:
+        return "FEN castling: a castling right but the king is not on its home square";
     case SetupError::CastlingWithoutRook: return "FEN castling: a castling right but its rook is not in the corner";
     case SetupError::EnPassantNotExplained:
         return "FEN en passant: no double pawn push can explain " + square_name(s.en_passant);
@@ -135,7 +140,7 @@ FenError fen_error_of(SetupError e)
     return FenError::ImpossibleCheck;
 }
 
-}  // namespace
+} // namespace
 
 Expected<Setup, FenParseError> parse_fen_setup(std::string_view fen)
 {
@@ -146,9 +151,12 @@ Expected<Setup, FenParseError> parse_fen_setup(std::string_view fen)
     Setup setup;
     if (auto error = parse_placement(fields[0], setup)) return unexpected(*error);
 
-    if (fields[1] == "w") setup.side_to_move = Color::White;
-    else if (fields[1] == "b") setup.side_to_move = Color::Black;
-    else return fail(FenError::BadSideToMove, "FEN side to move: '" + std::string(fields[1]) + "', expected 'w' or 'b'");
+    if (fields[1] == "w")
+        setup.side_to_move = Color::White;
+    else if (fields[1] == "b")
+        setup.side_to_move = Color::Black;
+    else
+        return fail(FenError::BadSideToMove, "FEN side to move: '" + std::string(fields[1]) + "', expected 'w' or 'b'");
 
     if (fields[2] != "-") {
         for (char c : fields[2]) {
@@ -159,8 +167,8 @@ Expected<Setup, FenParseError> parse_fen_setup(std::string_view fen)
             case 'k': right = CastlingRight::BlackKingside; break;
             case 'q': right = CastlingRight::BlackQueenside; break;
             default:
-                return fail(FenError::BadCastling, "FEN castling: '" + std::string(1, c) +
-                                                       "' is not one of K, Q, k, q or '-'");
+                return fail(FenError::BadCastling,
+                            "FEN castling: '" + std::string(1, c) + "' is not one of K, Q, k, q or '-'");
             }
             if (setup.castling.has(right))
                 return fail(FenError::BadCastling, "FEN castling: '" + std::string(1, c) + "' given twice");
@@ -170,7 +178,8 @@ Expected<Setup, FenParseError> parse_fen_setup(std::string_view fen)
 
     if (fields[3] != "-") {
         const auto square = parse_square(fields[3]);
-        if (!square) return fail(FenError::BadEnPassant, "FEN en passant: '" + std::string(fields[3]) + "' is not a square");
+        if (!square)
+            return fail(FenError::BadEnPassant, "FEN en passant: '" + std::string(fields[3]) + "' is not a square");
         const int expected_rank = setup.side_to_move == Color::White ? 5 : 2;
         if (rank_of(*square) != expected_rank)
             return fail(FenError::BadEnPassant, "FEN en passant: " + std::string(fields[3]) + " must be on rank " +
@@ -240,4 +249,4 @@ std::string to_fen(const Position& pos)
            std::to_string(pos.fullmove_number());
 }
 
-}  // namespace rochade
+} // namespace rochade

@@ -36,7 +36,7 @@ enum class FenError {
 
 struct FenParseError {
     FenError code;
-    std::string message;  // names the field and what is wrong, for people
+    std::string message; // names the field and what is wrong, for people
 };
 
 inline constexpr std::string_view StartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -48,4 +48,4 @@ std::string to_fen(const Position& pos);
 // The first four fields only: what FIDE 9.2.3 compares, handy as a readable position identity.
 std::string to_fen_without_counters(const Position& pos);
 
-}  // namespace rochade
+} // namespace rochade

@@ -68,8 +68,9 @@ void add_castling_moves(const Position& pos, MoveList& list)
         const Square king_to = relative_square(us, kingside ? Square::G1 : Square::C1);
         const Square rook_to = relative_square(us, kingside ? Square::F1 : Square::D1);
         // Every square either piece crosses or lands on must be empty but for the two of them.
-        const Bitboard path = (between_bb(king, king_to) | square_bb(king_to) | between_bb(rook, rook_to) |
-                               square_bb(rook_to)) & ~square_bb(king) & ~square_bb(rook);
+        const Bitboard path =
+            (between_bb(king, king_to) | square_bb(king_to) | between_bb(rook, rook_to) | square_bb(rook_to)) &
+            ~square_bb(king) & ~square_bb(rook);
         if (path & pos.pieces()) continue;
         // The king may not pass through or land on an attacked square (it is not in check).
         Bitboard king_walk = between_bb(king, king_to) | square_bb(king_to);
@@ -80,7 +81,7 @@ void add_castling_moves(const Position& pos, MoveList& list)
     }
 }
 
-}  // namespace
+} // namespace
 
 bool MoveList::contains(Move m) const
 {
@@ -129,4 +130,4 @@ bool has_legal_move(const Position& pos) { return !legal_moves(pos).empty(); }
 bool is_checkmate(const Position& pos) { return pos.in_check() && !has_legal_move(pos); }
 bool is_stalemate(const Position& pos) { return !pos.in_check() && !has_legal_move(pos); }
 
-}  // namespace rochade
+} // namespace rochade

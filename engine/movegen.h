@@ -26,7 +26,7 @@ public:
     bool contains(Move m) const;
 
 private:
-    std::array<Move, Capacity> moves_;  // Move is trivial, so this is not cleared on construction
+    std::array<Move, Capacity> moves_; // Move is trivial, so this is not cleared on construction
     std::size_t size_ = 0;
 };
 
@@ -35,4 +35,4 @@ bool has_legal_move(const Position& pos);
 bool is_checkmate(const Position& pos);
 bool is_stalemate(const Position& pos);
 
-}  // namespace rochade
+} // namespace rochade

@@ -31,4 +31,4 @@ std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int dept
     return result;
 }
 
-}  // namespace rochade
+} // namespace rochade

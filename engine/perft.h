@@ -17,4 +17,4 @@ std::uint64_t perft(Position& pos, int depth);
 // The leaf count below each legal move of the root, in move generation order.
 std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int depth);
 
-}  // namespace rochade
+} // namespace rochade

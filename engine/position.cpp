@@ -23,9 +23,12 @@ constexpr auto CastlingMaskBySquare = [] {
 constexpr CastlingRight AllCastlingRights[4] = {CastlingRight::WhiteKingside, CastlingRight::WhiteQueenside,
                                                 CastlingRight::BlackKingside, CastlingRight::BlackQueenside};
 
-constexpr bool is_slider(PieceType t) { return t == PieceType::Bishop || t == PieceType::Rook || t == PieceType::Queen; }
+constexpr bool is_slider(PieceType t)
+{
+    return t == PieceType::Bishop || t == PieceType::Rook || t == PieceType::Queen;
+}
 
-}  // namespace
+} // namespace
 
 Square Position::castling_rook_square(CastlingRight r)
 {
@@ -41,8 +44,8 @@ Square Position::castling_rook_square(CastlingRight r)
 Position Position::start()
 {
     Setup s;
-    const PieceType back_rank[8] = {PieceType::Rook,  PieceType::Knight, PieceType::Bishop, PieceType::Queen,
-                                    PieceType::King,  PieceType::Bishop, PieceType::Knight, PieceType::Rook};
+    const PieceType back_rank[8] = {PieceType::Rook, PieceType::Knight, PieceType::Bishop, PieceType::Queen,
+                                    PieceType::King, PieceType::Bishop, PieceType::Knight, PieceType::Rook};
     for (int f = 0; f < 8; ++f) {
         s.board[index_of(make_square(f, 0))] = make_piece(Color::White, back_rank[f]);
         s.board[index_of(make_square(f, 1))] = Piece::WhitePawn;
@@ -78,8 +81,8 @@ Expected<Position, SetupError> Position::from_setup(const Setup& setup, SetupRul
 
     for (CastlingRight r : AllCastlingRights) {
         if (!setup.castling.has(r)) continue;
-        const Color c = (r == CastlingRight::WhiteKingside || r == CastlingRight::WhiteQueenside) ? Color::White
-                                                                                                   : Color::Black;
+        const Color c =
+            (r == CastlingRight::WhiteKingside || r == CastlingRight::WhiteQueenside) ? Color::White : Color::Black;
         if (pos.piece_on(relative_square(c, Square::E1)) != make_piece(c, PieceType::King))
             return unexpected(SetupError::CastlingWithoutKing);
         if (pos.piece_on(castling_rook_square(r)) != make_piece(c, PieceType::Rook))
@@ -177,7 +180,7 @@ bool Position::en_passant_capture_is_legal(Square from, Square ep_square) const
 
 Square Position::legal_en_passant_after_double_push(Square to) const
 {
-    const Color us = side_to_move_;  // the side that may now capture
+    const Color us = side_to_move_; // the side that may now capture
     const Square ep = to + pawn_push(us);
     Bitboard capturers = pawn_attacks(~us, ep) & pieces(us, PieceType::Pawn);
     while (capturers)
@@ -354,4 +357,4 @@ bool Position::same_position(const Position& other) const
            castling_ == other.castling_ && en_passant_ == other.en_passant_;
 }
 
-}  // namespace rochade
+} // namespace rochade

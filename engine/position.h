@@ -19,7 +19,7 @@ struct Setup {
     std::array<Piece, 64> board{};
     Color side_to_move = Color::White;
     CastlingRights castling;
-    Square en_passant = Square::None;  // the square a pawn skipped, as the FEN field names it
+    Square en_passant = Square::None; // the square a pawn skipped, as the FEN field names it
     int halfmove_clock = 0;
     int fullmove_number = 1;
 
@@ -134,4 +134,4 @@ private:
     Bitboard checkers_ = 0;
 };
 
-}  // namespace rochade
+} // namespace rochade

@@ -12,10 +12,7 @@ namespace rochade {
 
 enum class Language { English, German };
 
-inline std::string square_name(Square s)
-{
-    return {char('a' + file_of(s)), char('1' + rank_of(s))};
-}
+inline std::string square_name(Square s) { return {char('a' + file_of(s)), char('1' + rank_of(s))}; }
 
 inline std::optional<Square> parse_square(std::string_view text)
 {
@@ -38,4 +35,4 @@ constexpr std::optional<PieceType> piece_type_from_letter(char c, Language lang)
     return std::nullopt;
 }
 
-}  // namespace rochade
+} // namespace rochade

@@ -19,8 +19,18 @@ constexpr int index_of(PieceType t) { return int(t); }
 
 // Pieces are numbered colour * 8 + type, so colour and type fall out with a shift and a mask.
 enum class Piece : std::uint8_t {
-    WhitePawn = 0, WhiteKnight, WhiteBishop, WhiteRook, WhiteQueen, WhiteKing,
-    BlackPawn = 8, BlackKnight, BlackBishop, BlackRook, BlackQueen, BlackKing,
+    WhitePawn = 0,
+    WhiteKnight,
+    WhiteBishop,
+    WhiteRook,
+    WhiteQueen,
+    WhiteKing,
+    BlackPawn = 8,
+    BlackKnight,
+    BlackBishop,
+    BlackRook,
+    BlackQueen,
+    BlackKing,
     None = 16
 };
 
@@ -30,6 +40,7 @@ constexpr PieceType type_of(Piece p) { return p == Piece::None ? PieceType::None
 constexpr int index_of(Piece p) { return int(p); }
 
 // Squares are numbered a1 = 0, b1 = 1, ..., h8 = 63, as in most bitboard engines.
+// clang-format off
 enum class Square : std::uint8_t {
     A1, B1, C1, D1, E1, F1, G1, H1,
     A2, B2, C2, D2, E2, F2, G2, H2,
@@ -41,6 +52,7 @@ enum class Square : std::uint8_t {
     A8, B8, C8, D8, E8, F8, G8, H8,
     None
 };
+// clang-format on
 
 constexpr int index_of(Square s) { return int(s); }
 constexpr int file_of(Square s) { return int(s) & 7; }
@@ -59,7 +71,12 @@ constexpr bool is_dark(Square s) { return ((file_of(s) + rank_of(s)) & 1) == 0; 
 constexpr int pawn_push(Color c) { return c == Color::White ? 8 : -8; }
 
 // Castling rights as four bits; a position keeps them as a small bit set.
-enum class CastlingRight : std::uint8_t { WhiteKingside = 1, WhiteQueenside = 2, BlackKingside = 4, BlackQueenside = 8 };
+enum class CastlingRight : std::uint8_t {
+    WhiteKingside = 1,
+    WhiteQueenside = 2,
+    BlackKingside = 4,
+    BlackQueenside = 8
+};
 
 struct CastlingRights {
     std::uint8_t bits = 0;
@@ -103,14 +120,15 @@ public:
     constexpr MoveKind kind() const { return MoveKind(bits_ >> 14); }
     constexpr PieceType promotion() const
     {
-        return kind() == MoveKind::Promotion ? PieceType(((bits_ >> 12) & 3) + int(PieceType::Knight)) : PieceType::None;
+        return kind() == MoveKind::Promotion ? PieceType(((bits_ >> 12) & 3) + int(PieceType::Knight))
+                                             : PieceType::None;
     }
     constexpr std::uint16_t raw() const { return bits_; }
     constexpr explicit operator bool() const { return bits_ != 0; }
     friend constexpr bool operator==(Move, Move) = default;
 
 private:
-    std::uint16_t bits_;  // a1a1 is never a legal move, so zero can mean "no move"
+    std::uint16_t bits_; // a1a1 is never a legal move, so zero can mean "no move"
 };
 
-}  // namespace rochade
+} // namespace rochade

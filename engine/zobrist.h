@@ -20,14 +20,14 @@ constexpr std::uint64_t splitmix64(std::uint64_t& state)
 
 struct Keys {
     std::array<std::array<std::uint64_t, 64>, 16> piece_square{};
-    std::array<std::uint64_t, 16> castling{};  // indexed by the castling-rights bit set
+    std::array<std::uint64_t, 16> castling{}; // indexed by the castling-rights bit set
     std::array<std::uint64_t, 8> en_passant_file{};
     std::uint64_t black_to_move = 0;
 };
 
 constexpr Keys Table = [] {
     Keys k;
-    std::uint64_t state = 0x526F636861646521ULL;  // "Rochade!"
+    std::uint64_t state = 0x526F636861646521ULL; // "Rochade!"
     for (auto& squares : k.piece_square)
         for (auto& key : squares) key = splitmix64(state);
     // Castling keys are the XOR of one key per right, so rights can be toggled one at a time.
@@ -40,11 +40,11 @@ constexpr Keys Table = [] {
     k.black_to_move = splitmix64(state);
     return k;
 }();
-}  // namespace detail
+} // namespace detail
 
 constexpr std::uint64_t piece_square(Piece p, Square s) { return detail::Table.piece_square[index_of(p)][index_of(s)]; }
 constexpr std::uint64_t castling(CastlingRights r) { return detail::Table.castling[r.bits]; }
 constexpr std::uint64_t en_passant(Square s) { return detail::Table.en_passant_file[file_of(s)]; }
 constexpr std::uint64_t black_to_move() { return detail::Table.black_to_move; }
 
-}  // namespace rochade::zobrist
+} // namespace rochade::zobrist

@@ -20,4 +20,4 @@ inline std::vector<std::string> read_lines(const std::string& name)
     return lines;
 }
 
-}  // namespace rochade::test
+} // namespace rochade::test

@@ -18,4 +18,4 @@ int pgn_command(const std::vector<std::string>& args, std::ostream& out, std::os
 // The same for PGN text already in memory.
 int check_pgn_text(std::string_view text, std::ostream& out);
 
-}  // namespace rochade::cli
+} // namespace rochade::cli

@@ -13,8 +13,10 @@ int perft_command(const std::vector<std::string>& args, std::ostream& out, std::
     bool divide = false;
     std::vector<std::string> positional;
     for (const std::string& arg : args) {
-        if (arg == "--divide") divide = true;
-        else positional.push_back(arg);
+        if (arg == "--divide")
+            divide = true;
+        else
+            positional.push_back(arg);
     }
     if (positional.size() != 2) {
         err << "usage: rochade perft [--divide] \"FEN\" DEPTH\n";
@@ -45,4 +47,4 @@ int perft_command(const std::vector<std::string>& args, std::ostream& out, std::
     return 0;
 }
 
-}  // namespace rochade::cli
+} // namespace rochade::cli

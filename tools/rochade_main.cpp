@@ -16,7 +16,7 @@ void print_usage(std::ostream& out)
            "  rochade pgn FILE                       check every game of a PGN file\n";
 }
 
-}  // namespace
+} // namespace
 
 int main(int argc, char** argv)
 {

@@ -13,7 +13,7 @@ std::uint64_t next_random(std::uint64_t& state)
     state ^= state << 17;
     return state;
 }
-}  // namespace
+} // namespace
 
 TEST_CASE("slider attacks agree with ray walking on random occupancies", "[bitboard]")
 {

@@ -105,8 +105,8 @@ TEST_CASE("every FEN error names its field", "[fen]")
 TEST_CASE("AllowUnreachable accepts composed positions that no game can reach", "[fen]")
 {
     const char* fens[] = {
-        "8/8/8/8/8/3nkn2/8/3RKR2 w - -",                                  // two knights give check
-        "8/4p1p1/p1p1P1P1/P1P1pBp1/pBp1P1P1/P1P5/4K1P1/2k5 b - -",       // nine white pawns
+        "8/8/8/8/8/3nkn2/8/3RKR2 w - -",                           // two knights give check
+        "8/4p1p1/p1p1P1P1/P1P1pBp1/pBp1P1P1/P1P5/4K1P1/2k5 b - -", // nine white pawns
     };
     for (const char* fen : fens) {
         INFO(fen);
@@ -114,6 +114,8 @@ TEST_CASE("AllowUnreachable accepts composed positions that no game can reach", 
         CHECK(parse_fen(fen, SetupRules::AllowUnreachable).has_value());
     }
     // What breaks the rules of play stays refused.
-    CHECK(parse_fen("4k3/8/8/8/8/8/8/4R1K1 w - -", SetupRules::AllowUnreachable).error().code == FenError::OpponentInCheck);
-    CHECK(parse_fen("4k3/8/8/8/8/8/8/P3K3 w - -", SetupRules::AllowUnreachable).error().code == FenError::PawnOnBackRank);
+    CHECK(parse_fen("4k3/8/8/8/8/8/8/4R1K1 w - -", SetupRules::AllowUnreachable).error().code ==
+          FenError::OpponentInCheck);
+    CHECK(parse_fen("4k3/8/8/8/8/8/8/P3K3 w - -", SetupRules::AllowUnreachable).error().code ==
+          FenError::PawnOnBackRank);
 }

@@ -55,7 +55,7 @@ void check_file(const std::string& name)
     }
 }
 
-}  // namespace
+} // namespace
 
 TEST_CASE("perft of the six standard positions", "[perft]") { check_file("perft.epd"); }
 
