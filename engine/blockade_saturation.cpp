@@ -195,7 +195,9 @@ bool Saturation::king_move_stalemates(Color mover, Square src, Square to) const
     for (Bitboard r = reach_[index_of(pos_.king_square(side))] & ~near_king; r;) {
         const Square u = pop_lsb(r);
         if (king_attacks(u) & ~covered) return false;
-        // A check discovered through `src` would make this a mate, not a stalemate.
+        // A check discovered through `src` would make this a mate, not a stalemate. A steady
+        // piece (or the king itself) between `src` and `u` stands there now and shields `u`.
+        if (between_bb(src, u) & ((steady_ & ~square_bb(src)) | square_bb(to))) continue;
         const Bitboard line = line_bb(src, u);
         const bool diagonal = line && !(rook_attacks(src, 0) & square_bb(u));
         if (line & (diagonal ? diagonal_sliders : line_sliders)) return false;

@@ -41,6 +41,9 @@ public:
     bool black_could_get_mated() const;
 
     Bitboard steady() const { return steady_; }
+    // Squares the piece standing on `s` in the analysed position may ever stand on.
+    Bitboard reach(Square s) const { return reach_[index_of(s)]; }
+    Bitboard capturable() const { return capturable_; }
     // Steady pieces found capturable first (candidates for the case splits of §6.4).
     Bitboard first_steady_capturable() const { return first_steady_capturable_; }
 

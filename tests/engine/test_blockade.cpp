@@ -43,6 +43,10 @@ TEST_CASE("blocked positions are proved, open ones are not", "[blockade]")
         {"2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 b - -", true, true},
         // Kings and rammed pawns only.
         {"4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - -", true, true},
+        // White's king shuttles h4-h3; Black's king taking g2 would stalemate it (g3 shields h4
+        // from a discovered check along the diagonal), and Black's bishops can never check on h3.
+        {"8/8/3b3p/5p1P/3b1p1K/5Pp1/6P1/5kb1 b - -", true, true},
+        {"8/8/3b3p/4bp1P/5p1K/4bPp1/3b1bP1/2b2kb1 b - -", true, true},
         // Not blocked.
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", false, false},
         {"4k3/8/8/8/8/8/8/3QK3 w - -", false, true},
