@@ -1,0 +1,52 @@
+// The whole server in one object: the database, the router, the listener and the threads that
+// run them. `rochade serve` builds one and calls run(); integration tests build one on port 0,
+// run it on a thread, wait_until_listening(), drive it with WebSocket clients, then stop().
+//
+// No Asio or Beast in this header (the state lives behind a pointer), so tests and tools that
+// include it compile quickly.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "server/server_config.h"
+
+namespace rochade::server {
+
+class Server {
+public:
+    // Nothing is opened yet; run() does the work. With `handle_signals`, SIGINT and SIGTERM
+    // call stop() (the `rochade serve` case; tests pass false).
+    explicit Server(ServerConfig config, bool handle_signals = true);
+    // Stops the server if it is still running (and waits for run() to return).
+    ~Server();
+    Server(const Server&) = delete;
+    Server& operator=(const Server&) = delete;
+
+    // Blocks: opens the database (creating the parent directory of config.db_path), restores
+    // the games that were running, listens, runs the io_context on config.threads threads
+    // (0: one per hardware thread) and returns after stop() has finished. Throws
+    // std::runtime_error naming what failed when it cannot start (database, bind address, port).
+    // Call once.
+    void run();
+
+    // Thread-safe and idempotent; also callable before run() or after it returned. Stops
+    // accepting, stops the game side (router.shut_down()), closes every session with 1001
+    // "server shutting down", waits up to about 2 s for the close frames to go out, commits
+    // everything queued in the database writer, stops the threads. run() then returns.
+    void stop();
+
+    // Blocks until the listener accepts connections and returns the bound port (the real one
+    // when config.port is 0). Rethrows the start-up error if run() failed before listening.
+    std::uint16_t wait_until_listening();
+    // The bound port once listening, 0 before.
+    std::uint16_t port() const;
+
+    const ServerConfig& config() const;
+
+private:
+    struct State;
+    std::unique_ptr<State> state_;
+};
+
+} // namespace rochade::server
