@@ -7,7 +7,11 @@
 
 namespace rochade {
 
-Game::Game(Position start) : start_(start), position_(start), keys_{start.key()}, repetitions_{1} {}
+Game::Game(Position start, WinnabilityLimits dead_position_limits)
+    : start_(start), position_(start), keys_{start.key()}, repetitions_{1},
+      dead_position_limits_(dead_position_limits)
+{
+}
 
 void Game::play(Move legal_move)
 {
@@ -66,7 +70,7 @@ std::optional<Outcome> Game::compute_automatic_outcome() const
     }
     if (repetition_count() >= 5) return Outcome{Termination::FivefoldRepetition, std::nullopt};
     if (position_.halfmove_clock() >= 150) return Outcome{Termination::SeventyFiveMoves, std::nullopt};
-    if (is_dead_position(position_)) return Outcome{Termination::DeadPosition, std::nullopt};
+    if (is_dead_position(position_, dead_position_limits_)) return Outcome{Termination::DeadPosition, std::nullopt};
     return std::nullopt;
 }
 

@@ -9,12 +9,16 @@
 
 #include "outcome.h"
 #include "position.h"
+#include "winnability.h"
 
 namespace rochade {
 
 class Game {
 public:
-    explicit Game(Position start = Position::start());
+    // `dead_position_limits` bound the search behind the dead-position test of
+    // automatic_outcome(). A server that asks after every move passes small budgets: an
+    // undetermined answer only means the game goes on.
+    explicit Game(Position start = Position::start(), WinnabilityLimits dead_position_limits = {});
 
     const Position& position() const { return position_; }
     const Position& start_position() const { return start_; }
@@ -74,6 +78,7 @@ private:
     std::vector<UndoInfo> undos_;
     std::vector<std::uint64_t> keys_; // keys_[i]: the position after i moves
     std::vector<int> repetitions_;    // repetitions_[i]: occurrences of that position up to ply i
+    WinnabilityLimits dead_position_limits_;
     mutable std::optional<std::optional<Outcome>> outcome_cache_;
 };
 

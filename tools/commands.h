@@ -18,4 +18,8 @@ int pgn_command(const std::vector<std::string>& args, std::ostream& out, std::os
 // The same for PGN text already in memory.
 int check_pgn_text(std::string_view text, std::ostream& out);
 
+// rochade serve [--port N] [--bind ADDR] [--db FILE] [--config FILE]: runs the game server until
+// SIGINT or SIGTERM; exit 0 after a clean stop, 2 on bad arguments or configuration.
+int serve_command(const std::vector<std::string>& args, std::ostream& err);
+
 } // namespace rochade::cli

@@ -13,7 +13,9 @@ void print_usage(std::ostream& out)
     out << "usage:\n"
            "  rochade perft [--divide] \"FEN\" DEPTH   count leaf nodes of the legal move tree\n"
            "  rochade analyze                        JSON lines in, one JSON answer per line out\n"
-           "  rochade pgn FILE                       check every game of a PGN file\n";
+           "  rochade pgn FILE                       check every game of a PGN file\n"
+           "  rochade serve [--port N] [--bind ADDR] [--db FILE] [--config FILE]\n"
+           "                                         run the game server (HTTP and WebSocket)\n";
 }
 
 } // namespace
@@ -30,6 +32,7 @@ int main(int argc, char** argv)
     if (command == "perft") return perft_command(args, std::cout, std::cerr);
     if (command == "analyze") return analyze_command(std::cin, std::cout);
     if (command == "pgn") return pgn_command(args, std::cout, std::cerr);
+    if (command == "serve") return serve_command(args, std::cerr);
     if (command == "--help" || command == "-h" || command == "help") {
         print_usage(std::cout);
         return 0;

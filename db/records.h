@@ -1,0 +1,75 @@
+// The rows the server keeps: plain values, no SQLite types. db/ turns them into SQL.
+// Times: `*_at_ms` are wall-clock Unix milliseconds (for people reading the log); clock
+// readings (`white_ms`, `black_ms`) are remaining thinking time.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace rochade::db {
+
+struct GameStarted {
+    std::int64_t game_id = 0;
+    std::int64_t table_id = 0;
+    std::int64_t room = 0;
+    std::string white, black;
+    std::string time_control_json; // protocol::time_control_to_json
+    std::string start_fen;
+    std::int64_t white_ms = 0, black_ms = 0; // clocks at the start
+    std::int64_t started_at_ms = 0;
+};
+
+struct MovePlayed {
+    std::int64_t game_id = 0;
+    int ply = 0; // 1 = White's first move
+    std::int64_t seq = 0; // the table event's sequence number
+    std::string uci, san;
+    std::int64_t white_ms = 0, black_ms = 0; // both clocks after the move
+    std::int64_t at_ms = 0;
+};
+
+// Anything else that happens at a table: draw offers, claims, disconnects, flag fall,
+// adjudication with the winnability answer, chat. `detail_json` is a JSON object.
+struct TableEvent {
+    std::int64_t table_id = 0;
+    std::optional<std::int64_t> game_id; // empty for chat before any game
+    std::int64_t seq = 0;
+    std::string kind; // "draw_offered", "flag_fall", "table_chat", ...
+    std::string detail_json;
+    std::int64_t at_ms = 0;
+};
+
+struct GameEnded {
+    std::int64_t game_id = 0;
+    std::string result;      // "1-0", "0-1", "1/2-1/2", "*"
+    std::string termination; // protocol's termination name
+    std::string detail_json; // message, winnability answer, ...
+    std::int64_t white_ms = 0, black_ms = 0;
+    std::int64_t ended_at_ms = 0;
+};
+
+struct RoomChatted {
+    std::int64_t room = 0;
+    std::string nick, text;
+    std::int64_t at_ms = 0;
+};
+
+struct ResumeTokenIssued {
+    std::string token;
+    std::string nick;
+    std::int64_t issued_at_ms = 0;
+};
+
+using Write = std::variant<GameStarted, MovePlayed, TableEvent, GameEnded, RoomChatted, ResumeTokenIssued>;
+
+// A game that was running when the server stopped, with what it takes to continue it.
+struct UnfinishedGame {
+    GameStarted start;
+    std::vector<MovePlayed> moves; // by ply
+    std::int64_t last_seq = 0;     // the table's highest stored seq
+};
+
+} // namespace rochade::db

@@ -1,0 +1,91 @@
+// Server -> client messages as JSON text. Each function returns the finished frame; the
+// server encodes an event once and shares the string with every recipient.
+//
+// Replies echo the request id when there was one (`id`). Table events carry the table id and
+// the table's sequence number `seq`; room events carry the room number. docs/protocol.md shows
+// every message with an example.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "protocol/messages.h"
+
+namespace rochade::protocol {
+
+using OptionalId = std::optional<RequestId>;
+
+// ---- connection ---------------------------------------------------------------------------
+// Sent first on every connection: {"type":"welcome","protocol":1,"server":"rochade/0.1.0",
+// "limits":{...}}
+struct ServerLimits {
+    std::size_t max_message_bytes = 0;
+    double messages_per_second = 0;
+    int message_burst = 0;
+    std::int64_t idle_timeout_ms = 0;
+    std::int64_t reconnect_grace_ms = 0;
+};
+std::string encode_welcome(std::string_view server_version, const ServerLimits& limits);
+std::string encode_error(const OptionalId& id, ErrorCode code, std::string_view message);
+// {"type":"ok","id":...} plus optional fields (`table` for open_table).
+std::string encode_ok(const OptionalId& id, std::optional<TableId> table = std::nullopt);
+std::string encode_pong(const OptionalId& id);
+// Reply to hello. `tables`: unfinished tables where this nick sits (to watch again with since).
+std::string encode_hello_ok(const OptionalId& id, std::string_view nick, std::string_view resume_token,
+                            bool resumed, const std::vector<TableId>& tables);
+
+// ---- lobby and rooms ----------------------------------------------------------------------
+std::string encode_rooms(const OptionalId& id, const std::vector<RoomSummary>& rooms);
+// Reply to enter_room: the room, who is in it and its tables.
+std::string encode_room(const OptionalId& id, const RoomSummary& room, bool secret,
+                        const std::vector<std::string>& members, const std::vector<TableSummary>& tables);
+std::string encode_member_entered(RoomNumber room, std::string_view nick);
+std::string encode_member_left(RoomNumber room, std::string_view nick);
+std::string encode_room_chat(RoomNumber room, std::string_view from, std::string_view text);
+std::string encode_whisper(std::string_view from, std::string_view to, std::string_view text);
+std::string encode_table_opened(const TableSummary& table);
+std::string encode_table_updated(const TableSummary& table);
+std::string encode_table_closed(RoomNumber room, TableId table);
+
+// ---- tables (every event has "table" and "seq") -------------------------------------------
+// The full state; `missed` are earlier-encoded event frames replayed after a reconnect (they
+// are embedded as JSON objects in a "missed" array, in order).
+std::string encode_table_state(const OptionalId& id, const TableState& state,
+                               const std::vector<std::string>& missed = {});
+std::string encode_game_started(TableId table, std::int64_t seq, const TableState& state);
+struct MoveEvent {
+    TableId table = 0;
+    std::int64_t seq = 0;
+    MoveRecord move;
+    std::string fen;
+    ClockReading clocks;
+    std::optional<Side> to_move;          // empty when the move ended the game
+    std::vector<std::string> legal_moves; // UCI
+    bool check = false;
+    bool draw_offered = false; // the mover offered a draw with this move
+};
+std::string encode_move(const MoveEvent& event);
+std::string encode_game_over(TableId table, std::int64_t seq, const GameResult& result,
+                             const ClockReading& clocks);
+std::string encode_draw_offered(TableId table, std::int64_t seq, Side by);
+std::string encode_draw_declined(TableId table, std::int64_t seq, Side by);
+// A claim with an intended move that was not valid: the move was played (its move event
+// follows) and the game goes on.
+std::string encode_draw_claim_rejected(TableId table, std::int64_t seq, Side by, std::string_view reason);
+std::string encode_table_chat(TableId table, std::int64_t seq, std::string_view from, std::string_view text);
+std::string encode_player_disconnected(TableId table, std::int64_t seq, Side side, std::string_view nick,
+                                       std::int64_t grace_ms);
+std::string encode_player_reconnected(TableId table, std::int64_t seq, Side side, std::string_view nick);
+std::string encode_rematch_offered(TableId table, std::int64_t seq, Side by);
+// A seat changed before the game: someone sat down or stood up.
+std::string encode_seat_changed(TableId table, std::int64_t seq, const TableSummary& summary);
+
+// Wire names, shared with the decoder and the docs.
+std::string_view side_name(Side side);
+std::string_view table_status_name(TableStatus status);
+std::string_view color_choice_name(ColorChoice choice);
+
+} // namespace rochade::protocol

@@ -1,0 +1,90 @@
+// The stable machine codes of error replies. The wire spelling (error_code_name) never
+// changes once published; clients switch on it. The human message travels beside it.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace rochade::protocol {
+
+enum class ErrorCode : std::uint8_t {
+    // The message itself
+    BadRequest,       // malformed JSON, missing or mistyped field, over-long string, deep nesting
+    UnknownType,      // `type` names no message
+    MessageTooLarge,  // frame over the size limit (the connection is closed with 1009)
+    RateLimited,      // too many messages (the connection is closed with 1008)
+    // Identity
+    NotGreeted,       // anything but hello/ping before hello
+    AlreadyGreeted,
+    InvalidNick,
+    NickTaken,
+    BadResumeToken,
+    NoSuchNick,
+    // Rooms
+    NoSuchRoom,
+    NotInRoom,
+    // Tables
+    NoSuchTable,
+    TableFull,
+    SeatReserved,     // the table is reserved for an invited nick
+    AlreadySeated,    // one cannot play oneself
+    NotAPlayer,       // a player's action at a table where one does not sit
+    GameNotStarted,
+    GameInProgress,   // leaving a seat mid-game: resign or abort first
+    GameOver,
+    // Moves and game actions
+    NotYourTurn,
+    IllegalMove,
+    AmbiguousMove,
+    InvalidMove,      // not a move in any notation the server reads
+    NoDrawOffer,
+    DrawOfferNotAllowed,
+    ClaimInvalid,
+    CannotAbort,
+    OpponentConnected, // claim_win before the opponent's grace period ran out
+    RematchUnavailable,
+    // Server
+    ShuttingDown,
+    InternalError,
+};
+
+constexpr std::string_view error_code_name(ErrorCode code)
+{
+    switch (code) {
+    case ErrorCode::BadRequest: return "bad_request";
+    case ErrorCode::UnknownType: return "unknown_type";
+    case ErrorCode::MessageTooLarge: return "message_too_large";
+    case ErrorCode::RateLimited: return "rate_limited";
+    case ErrorCode::NotGreeted: return "not_greeted";
+    case ErrorCode::AlreadyGreeted: return "already_greeted";
+    case ErrorCode::InvalidNick: return "invalid_nick";
+    case ErrorCode::NickTaken: return "nick_taken";
+    case ErrorCode::BadResumeToken: return "bad_resume_token";
+    case ErrorCode::NoSuchNick: return "no_such_nick";
+    case ErrorCode::NoSuchRoom: return "no_such_room";
+    case ErrorCode::NotInRoom: return "not_in_room";
+    case ErrorCode::NoSuchTable: return "no_such_table";
+    case ErrorCode::TableFull: return "table_full";
+    case ErrorCode::SeatReserved: return "seat_reserved";
+    case ErrorCode::AlreadySeated: return "already_seated";
+    case ErrorCode::NotAPlayer: return "not_a_player";
+    case ErrorCode::GameNotStarted: return "game_not_started";
+    case ErrorCode::GameInProgress: return "game_in_progress";
+    case ErrorCode::GameOver: return "game_over";
+    case ErrorCode::NotYourTurn: return "not_your_turn";
+    case ErrorCode::IllegalMove: return "illegal_move";
+    case ErrorCode::AmbiguousMove: return "ambiguous_move";
+    case ErrorCode::InvalidMove: return "invalid_move";
+    case ErrorCode::NoDrawOffer: return "no_draw_offer";
+    case ErrorCode::DrawOfferNotAllowed: return "draw_offer_not_allowed";
+    case ErrorCode::ClaimInvalid: return "claim_invalid";
+    case ErrorCode::CannotAbort: return "cannot_abort";
+    case ErrorCode::OpponentConnected: return "opponent_connected";
+    case ErrorCode::RematchUnavailable: return "rematch_unavailable";
+    case ErrorCode::ShuttingDown: return "shutting_down";
+    case ErrorCode::InternalError: return "internal_error";
+    }
+    return "internal_error";
+}
+
+} // namespace rochade::protocol

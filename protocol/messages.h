@@ -1,0 +1,145 @@
+// The typed messages of the WebSocket protocol (docs/protocol.md is the reference for the
+// wire format). Client messages are what decode() produces; the server-side values below are
+// what the encode functions (encode.h) turn into JSON text, once per event.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "protocol/error_code.h"
+#include "protocol/time_control.h"
+
+namespace rochade::protocol {
+
+inline constexpr int protocol_version = 1;
+
+using TableId = std::int64_t;
+using RoomNumber = std::int64_t; // positive: listed; negative: secret; 0 is no room
+
+enum class ColorChoice : std::uint8_t { White, Black, Random };
+enum class Side : std::uint8_t { White, Black };
+
+// ---- client -> server -------------------------------------------------------------------
+
+// `nick` may be empty when `resume_token` is given (the token names the nick). `password` is
+// reserved for accounts (a later issue): today it is accepted only when absent.
+struct Hello {
+    std::string nick;
+    std::optional<std::string> resume_token;
+    std::optional<std::string> password;
+};
+struct Ping {};
+struct ListRooms {};
+struct EnterRoom { RoomNumber room = 0; };
+struct LeaveRoom { RoomNumber room = 0; };
+struct RoomChat { RoomNumber room = 0; std::string text; };
+struct Whisper { std::string to; std::string text; };
+struct OpenTable {
+    RoomNumber room = 0;
+    TimeControl time_control;
+    ColorChoice color = ColorChoice::Random;
+    std::optional<std::string> invite; // the only nick that may take the free seat
+};
+struct JoinTable { TableId table = 0; };
+// Subscribes to a table's events. `since` (a table seq) asks for the events after it, too.
+struct WatchTable { TableId table = 0; std::optional<std::int64_t> since; };
+struct LeaveTable { TableId table = 0; };
+struct TableChat { TableId table = 0; std::string text; };
+// `move` is UCI, English SAN or German SAN. `offer_draw` makes a draw offer with the move
+// (FIDE 9.1.2.2: make the move, then offer).
+struct PlayMove { TableId table = 0; std::string move; bool offer_draw = false; };
+struct OfferDraw { TableId table = 0; };
+struct AcceptDraw { TableId table = 0; };
+struct DeclineDraw { TableId table = 0; };
+// Threefold or fifty moves, now or (with `move`) with an intended move (FIDE 9.2, 9.3).
+struct ClaimDraw { TableId table = 0; std::optional<std::string> move; };
+struct Resign { TableId table = 0; };
+struct Abort { TableId table = 0; };
+// The opponent has been disconnected for longer than the grace period.
+struct ClaimWin { TableId table = 0; };
+// After a game: offers a rematch with colours swapped, or accepts the opponent's offer.
+struct Rematch { TableId table = 0; };
+
+using ClientMessage = std::variant<Hello, Ping, ListRooms, EnterRoom, LeaveRoom, RoomChat, Whisper,
+                                   OpenTable, JoinTable, WatchTable, LeaveTable, TableChat, PlayMove,
+                                   OfferDraw, AcceptDraw, DeclineDraw, ClaimDraw, Resign, Abort,
+                                   ClaimWin, Rematch>;
+
+// A client's request id, echoed in the reply: a string or an integer, kept as the client wrote
+// it. Absent ids get no `ok` reply (errors are always sent).
+struct RequestId {
+    std::variant<std::int64_t, std::string> value;
+    friend bool operator==(const RequestId&, const RequestId&) = default;
+};
+
+struct Request {
+    std::optional<RequestId> id;
+    ClientMessage message;
+};
+
+// ---- server -> client values --------------------------------------------------------------
+
+struct RoomSummary {
+    RoomNumber room = 0;
+    std::string name;
+    int members = 0;
+    int tables = 0;
+};
+
+enum class TableStatus : std::uint8_t { Waiting, Playing, Finished };
+
+struct TableSummary {
+    TableId table = 0;
+    RoomNumber room = 0;
+    TableStatus status = TableStatus::Waiting;
+    std::optional<std::string> white, black; // seated nicks
+    ColorChoice opener_color = ColorChoice::Random;
+    TimeControl time_control;
+    std::optional<std::string> invite;
+    int spectators = 0;
+};
+
+// Remaining time of each side at the moment of the event, and whose clock runs.
+struct ClockReading {
+    std::int64_t white_ms = 0;
+    std::int64_t black_ms = 0;
+    std::optional<Side> running;
+    bool untimed = false;
+};
+
+struct GameResult {
+    std::string result;      // "1-0", "0-1", "1/2-1/2", "*" (aborted)
+    std::optional<Side> winner;
+    std::string termination; // checkmate, stalemate, ..., agreement, resignation, flag_fall,
+                             // abandoned, aborted (docs/protocol.md lists them all)
+    std::string message;     // a human sentence: "White's flag fell; Black cannot checkmate"
+    std::optional<std::string> winnability; // flag falls: can_mate, cannot_mate, undetermined
+};
+
+struct MoveRecord {
+    int ply = 0; // 1 = White's first move
+    std::string uci, san, san_de;
+};
+
+// Everything a client needs to draw a table from scratch.
+struct TableState {
+    TableSummary summary;
+    std::int64_t seq = 0; // the last event's sequence number
+    std::optional<std::int64_t> game_id;
+    std::string start_fen, fen;
+    std::vector<MoveRecord> moves;
+    ClockReading clocks;
+    std::optional<Side> to_move;
+    std::vector<std::string> legal_moves; // UCI, of the side to move; empty unless playing
+    std::optional<Side> draw_offer;       // the side whose offer stands
+    std::optional<Side> rematch_offer;
+    std::vector<Side> disconnected;       // seated players whose connection is gone
+    std::optional<GameResult> result;
+};
+
+} // namespace rochade::protocol

@@ -1,0 +1,57 @@
+// What the game side of the server sees of a client: a connection that can be sent frames,
+// closed, and handed work to run on its own strand. No Beast or Asio in this header, so the
+// lobby, rooms and tables do not pull them in.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace rochade::server {
+
+// WebSocket close codes the server uses (RFC 6455 section 7.4.1).
+enum class CloseCode : std::uint16_t {
+    Normal = 1000,
+    GoingAway = 1001,      // the server shuts down
+    PolicyViolation = 1008, // message rate exceeded, a client that does not read
+    MessageTooBig = 1009,
+    InternalError = 1011,
+    Replaced = 4000,       // the same player connected again (resume) and this one was dropped
+};
+
+struct Client; // the router's per-connection state (server/client.h)
+
+class Connection {
+public:
+    virtual ~Connection() = default;
+
+    // Queues a text frame. Callable from any thread. A frame shared by many recipients is
+    // encoded once. A client whose queue is over its bound is closed with 1008.
+    virtual void send(std::shared_ptr<const std::string> frame) = 0;
+    void send(std::string frame) { send(std::make_shared<const std::string>(std::move(frame))); }
+    // Sends a close frame after the queued frames. Callable from any thread.
+    virtual void close(CloseCode code, std::string reason) = 0;
+    // Runs `work` on this connection's strand (where on_message runs).
+    virtual void post(std::function<void()> work) = 0;
+
+    virtual std::uint64_t id() const = 0;
+    virtual const std::string& remote_address() const = 0;
+
+    // The router's state for this client, touched only on this connection's strand.
+    std::shared_ptr<Client> client;
+};
+
+// The receiving end of every connection. Calls for one connection come in order, on that
+// connection's strand; calls for different connections may run at the same time.
+class ConnectionHandler {
+public:
+    virtual ~ConnectionHandler() = default;
+    virtual void on_open(const std::shared_ptr<Connection>& connection) = 0;
+    // A complete text frame that passed the size and rate limits.
+    virtual void on_message(const std::shared_ptr<Connection>& connection, std::string_view text) = 0;
+    virtual void on_close(const std::shared_ptr<Connection>& connection) = 0;
+};
+
+} // namespace rochade::server

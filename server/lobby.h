@@ -1,0 +1,83 @@
+// The lobby: who is online (nicks and resume tokens), the rooms and which tables stand in
+// them. All of it lives on the lobby's strand; every public function posts there, so callers on
+// any strand may call them. Tables live on their own strands and tell the lobby when their
+// summary changes.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <random>
+#include <set>
+#include <string>
+#include <unordered_map>
+
+#include "db/records.h"
+#include "protocol/messages.h"
+#include "server/connection.h"
+#include "server/net.h"
+#include "server/room.h"
+
+namespace rochade::server {
+
+struct TableServices;
+class Table;
+
+class Lobby : public std::enable_shared_from_this<Lobby> {
+public:
+    using Id = std::optional<protocol::RequestId>;
+    using ConnectionPtr = std::shared_ptr<Connection>;
+
+    Lobby(TableServices& services);
+
+    // Start-up, before any connection: resume tokens, the id sequence, and the restored tables
+    // (their rooms are opened if they are not configured ones).
+    void restore(const std::vector<db::ResumeTokenIssued>& tokens, std::int64_t max_table_id,
+                 const std::vector<std::shared_ptr<Table>>& tables);
+
+    void hello(ConnectionPtr connection, Id id, protocol::Hello hello);
+    void list_rooms(ConnectionPtr connection, Id id);
+    void enter_room(ConnectionPtr connection, std::string nick, Id id, protocol::RoomNumber room);
+    void leave_room(ConnectionPtr connection, std::string nick, Id id, protocol::RoomNumber room);
+    void room_chat(ConnectionPtr connection, std::string nick, Id id, protocol::RoomChat chat);
+    void whisper(ConnectionPtr connection, std::string nick, Id id, protocol::Whisper whisper);
+    void open_table(ConnectionPtr connection, std::string nick, Id id, protocol::OpenTable open);
+    void join_table(ConnectionPtr connection, std::string nick, Id id, protocol::JoinTable join);
+    void watch_table(ConnectionPtr connection, std::string nick, Id id, protocol::WatchTable watch);
+    void disconnected(ConnectionPtr connection, std::string nick);
+
+    // From tables.
+    void table_changed(protocol::TableSummary summary);
+    void table_closed(protocol::RoomNumber room, protocol::TableId table);
+    // `nick` sits (or no longer sits) at an unfinished game at `table`; hello_ok lists them.
+    void seat_changed(std::string nick, protocol::TableId table, bool seated);
+
+private:
+    struct Online {
+        std::string nick;
+        std::weak_ptr<Connection> connection;
+        std::set<protocol::RoomNumber> rooms;
+    };
+
+    template <class Work> void on_strand(Work work);
+    Online* online(const std::string& nick);
+    Room* room(protocol::RoomNumber number);
+    Room& open_room(protocol::RoomNumber number);
+    void leave(Online& player, Room& room);
+    void close_room_if_done(protocol::RoomNumber number);
+    std::string new_resume_token();
+    static void reply_error(const ConnectionPtr& connection, const Id& id, protocol::ErrorCode code,
+                            std::string message);
+
+    TableServices& services_;
+    net::strand<net::io_context::executor_type> strand_;
+    std::unordered_map<std::string, Online> online_;             // by nick key
+    std::unordered_map<std::string, std::string> resume_tokens_; // token -> nick
+    std::unordered_map<std::string, std::set<protocol::TableId>> seats_; // nick key -> tables
+    std::map<protocol::RoomNumber, Room> rooms_;
+    std::int64_t last_table_id_ = 0;
+    std::mt19937_64 random_;
+};
+
+} // namespace rochade::server

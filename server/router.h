@@ -1,0 +1,70 @@
+// The router: the ConnectionHandler behind every WebSocket session. It decodes each frame
+// (protocol::decode), answers what it can on the connection's own strand (ping, errors), and
+// hands the rest to the owner of the state it touches: the lobby strand for identity, rooms
+// and opening tables; a table's strand for everything at that table.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "db/records.h"
+#include "server/connection.h"
+#include "server/net.h"
+#include "server/server_config.h"
+
+namespace rochade::db {
+class Writer;
+}
+
+namespace rochade::server {
+
+class Lobby;
+class TableDirectory;
+struct TableServices;
+
+// Counters for /health, readable from any thread.
+struct ServerCounters {
+    std::atomic<std::int64_t> connections{0};
+    std::atomic<std::int64_t> running_games{0};
+    std::atomic<std::int64_t> moves{0};
+};
+
+class Router final : public ConnectionHandler {
+public:
+    Router(net::io_context& io, db::Writer& writer, const ServerConfig& config);
+    ~Router() override;
+
+    // What the database holds at start-up (db::Store reads it).
+    struct StoredState {
+        std::vector<db::UnfinishedGame> unfinished_games;
+        std::vector<db::ResumeTokenIssued> resume_tokens;
+        std::int64_t max_game_id = 0;
+        std::int64_t max_table_id = 0;
+    };
+    // Rebuilds the tables of games that were running when the server stopped, and the resume
+    // tokens, and continues the id sequences. Call once, before the listener accepts.
+    void restore(StoredState stored);
+    // Stops the game side for shutdown: timers are cancelled and no new moves are accepted;
+    // what is already submitted to the writer still commits.
+    void shut_down();
+
+    void on_open(const std::shared_ptr<Connection>& connection) override;
+    void on_message(const std::shared_ptr<Connection>& connection, std::string_view text) override;
+    void on_close(const std::shared_ptr<Connection>& connection) override;
+
+    const ServerCounters& counters() const { return *counters_; }
+
+private:
+    net::io_context& io_;
+    db::Writer& writer_;
+    const ServerConfig& config_;
+    std::shared_ptr<ServerCounters> counters_;
+    std::shared_ptr<TableDirectory> tables_;
+    std::unique_ptr<TableServices> services_;
+    std::shared_ptr<Lobby> lobby_;
+};
+
+} // namespace rochade::server

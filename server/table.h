@@ -1,0 +1,145 @@
+// A table: two seats, the watchers, and the game played there, all owned by the table's own
+// strand. Every public function posts to that strand, so any strand may call them.
+//
+// Every event the table emits gets the next sequence number, is encoded once, goes to the
+// database writer, and reaches the seats and watchers only from the writer's commit callback:
+// nobody sees a move that is not on disk. The last events are kept so that a reconnecting
+// client catches up exactly (watch_table with `since`).
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <boost/asio/steady_timer.hpp>
+
+#include "db/records.h"
+#include "protocol/messages.h"
+#include "server/connection.h"
+#include "server/net.h"
+#include "server/refereed_game.h"
+
+namespace rochade::server {
+
+struct TableServices;
+
+class Table : public std::enable_shared_from_this<Table> {
+public:
+    using Id = std::optional<protocol::RequestId>;
+    using ConnectionPtr = std::shared_ptr<Connection>;
+    using Side = protocol::Side;
+
+    struct Opening {
+        protocol::TableId table = 0;
+        protocol::RoomNumber room = 0;
+        protocol::TimeControl time_control;
+        protocol::ColorChoice opener_color = protocol::ColorChoice::Random;
+        Side opener_side = Side::White;
+        std::optional<std::string> invite;
+        std::string opener;
+    };
+
+    Table(TableServices& services, Opening opening);
+    // A game that was running when the server stopped; nullptr if its moves do not replay.
+    static std::shared_ptr<Table> restore(TableServices& services, db::UnfinishedGame game);
+
+    protocol::TableId id() const { return id_; }
+    protocol::RoomNumber room() const { return room_; }
+    // The summary as the table stands right after construction (for the lobby's room list).
+    protocol::TableSummary opening_summary() const { return summary(); }
+    protocol::TableSummary restored_summary() const { return summary(); }
+
+    void seat_opener(ConnectionPtr connection, std::string nick, Id id);
+    void join(ConnectionPtr connection, std::string nick, Id id);
+    void watch(ConnectionPtr connection, std::string nick, Id id, std::optional<std::int64_t> since);
+    // leave_table, table_chat, move, draw offers and claims, resign, abort, claim_win, rematch.
+    void handle(ConnectionPtr connection, std::string nick, Id id, protocol::ClientMessage message);
+    void connection_closed(ConnectionPtr connection, std::string nick);
+    void shut_down();
+
+private:
+    using Clock = std::chrono::steady_clock;
+
+    struct Seat {
+        std::string nick;
+        std::weak_ptr<Connection> connection;
+        bool connected = false;
+        Clock::time_point disconnected_at{};
+    };
+    struct Event {
+        std::int64_t seq = 0;
+        std::shared_ptr<const std::string> frame;
+    };
+    // What one action leaves behind: its events for the players and its rows for the database,
+    // committed together.
+    struct Emission {
+        std::vector<Event> events;
+        std::vector<db::Write> writes;
+    };
+
+    template <class Work> void on_strand(Work work);
+    protocol::TableSummary summary() const;
+    protocol::TableState state(Clock::time_point now) const;
+    std::optional<Side> side_of(const std::string& nick) const;
+    bool seated(Side side) const { return seats_[int(side)].has_value(); }
+    Seat* seat(Side side) { return seats_[int(side)] ? &*seats_[int(side)] : nullptr; }
+
+    void subscribe(const ConnectionPtr& connection);
+    void unsubscribe(const ConnectionPtr& connection);
+    void send_state(const ConnectionPtr& connection, const Id& id, std::optional<std::int64_t> since);
+    void reply_ok(const ConnectionPtr& connection, const Id& id);
+    static void reply_error(const ConnectionPtr& connection, const Id& id, protocol::ErrorCode code,
+                            std::string message);
+
+    std::int64_t next_seq() { return ++seq_; }
+    void emit(Emission emission);
+    void committed(const std::vector<Event>& events);
+    // Runs `work` once every emitted event is committed and broadcast, so a state snapshot never
+    // shows what the database does not hold yet.
+    void after_commits(std::function<void()> work);
+    void broadcast(const std::shared_ptr<const std::string>& frame);
+
+    void start_game(Clock::time_point now);
+    void add_move(Emission& emission, const PlayedMove& move, Clock::time_point now);
+    void add_ending(Emission& emission, const Ending& ending, Clock::time_point now);
+    void add_event(Emission& emission, std::string frame, std::string kind, std::string detail_json);
+    void arm_flag_timer();
+    void on_flag_timer();
+    void table_changed();
+    void close_if_abandoned();
+
+    void play(const ConnectionPtr& connection, Side side, const Id& id, const protocol::PlayMove& move);
+    void claim_draw(const ConnectionPtr& connection, Side side, const Id& id, const protocol::ClaimDraw& claim);
+    void leave(const ConnectionPtr& connection, const std::string& nick, const Id& id);
+    void claim_win(const ConnectionPtr& connection, Side side, const Id& id);
+    void rematch(const ConnectionPtr& connection, Side side, const Id& id);
+
+    TableServices& services_;
+    net::strand<net::io_context::executor_type> strand_;
+    net::steady_timer flag_timer_;
+    const protocol::TableId id_;
+    const protocol::RoomNumber room_;
+    const protocol::TimeControl time_control_;
+    const protocol::ColorChoice opener_color_;
+    std::optional<std::string> invite_;
+
+    std::optional<Seat> seats_[2];
+    std::map<std::uint64_t, std::weak_ptr<Connection>> watchers_; // by connection id; seats too
+    std::optional<RefereedGame> game_;
+    std::optional<std::int64_t> game_id_;
+    std::optional<Side> rematch_offer_;
+    bool closed_ = false;
+
+    std::int64_t seq_ = 0;
+    std::deque<std::pair<std::int64_t, std::shared_ptr<const std::string>>> history_;
+    int pending_commits_ = 0;
+    std::vector<std::function<void()>> after_commits_;
+};
+
+} // namespace rochade::server
