@@ -1,0 +1,93 @@
+// Servers for the integration tests, each on a free loopback port with a fresh database in a
+// temporary directory that is removed afterwards.
+//
+// InProcessServer runs rochade::server::Server on a thread (limits adjustable per test).
+// ChildServer runs the real `rochade serve` binary as a child process, so a test can kill -9
+// it, restart it on the same database and port, or send it SIGTERM and read its exit code.
+#pragma once
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include "server/server.h"
+#include "server/server_config.h"
+
+namespace rochade::test {
+
+// A directory under the system temp dir, removed with everything in it on destruction.
+class TempDir {
+public:
+    TempDir();
+    ~TempDir();
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+    const std::filesystem::path& path() const { return path_; }
+
+private:
+    std::filesystem::path path_;
+};
+
+// A port that was free a moment ago (bound to 0 and released), for servers that must keep
+// their port across a restart.
+std::uint16_t free_loopback_port();
+
+class InProcessServer {
+public:
+    // `adjust` may change the config (limits, grace, rooms) before the server starts.
+    explicit InProcessServer(const std::function<void(server::ServerConfig&)>& adjust = {});
+    // Stops the server and joins its thread.
+    ~InProcessServer();
+    InProcessServer(const InProcessServer&) = delete;
+    InProcessServer& operator=(const InProcessServer&) = delete;
+
+    std::uint16_t port() const { return port_; }
+    const server::ServerConfig& config() const { return config_; }
+    void stop();
+
+private:
+    TempDir dir_;
+    server::ServerConfig config_;
+    std::unique_ptr<server::Server> server_;
+    std::thread thread_;
+    std::uint16_t port_ = 0;
+};
+
+class ChildServer {
+public:
+    // Starts `rochade serve` and waits until /health answers; throws if it does not in time.
+    ChildServer();
+    // Kills the child (SIGKILL) if it is still running.
+    ~ChildServer();
+    ChildServer(const ChildServer&) = delete;
+    ChildServer& operator=(const ChildServer&) = delete;
+
+    std::uint16_t port() const { return port_; }
+    const std::filesystem::path& db_path() const { return db_path_; }
+
+    // kill -9: no chance to flush or close anything.
+    void kill_hard();
+    // Starts the binary again on the same port and database.
+    void restart();
+    // Sends SIGTERM and waits (up to `timeout`) for the exit; returns the exit status, or -1
+    // if it did not exit normally (killed by a signal or still running, then killed).
+    int terminate(std::chrono::milliseconds timeout = 5000ms);
+
+private:
+    void start();
+    void wait_until_healthy();
+
+    TempDir dir_;
+    std::filesystem::path db_path_;
+    std::uint16_t port_ = 0;
+    pid_t pid_ = -1;
+};
+
+} // namespace rochade::test

@@ -1,0 +1,90 @@
+// A synchronous WebSocket client for the integration tests: it drives the real server over a
+// loopback socket and can never hang a test, because every wait has a deadline (reads are
+// asynchronous operations run with io_context::run_one_for, never a blocking call).
+//
+// Frames arrive into an inbox. receive() takes the oldest; receive_until() looks for the first
+// frame of a given type (and table) and leaves the others in the inbox for later checks, since
+// the server interleaves room events, table events and replies.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+namespace rochade::test {
+
+using json = nlohmann::json;
+using namespace std::chrono_literals;
+
+// How the server closed the connection (RFC 6455 close frame), as the client saw it.
+struct CloseInfo {
+    std::uint16_t code = 0; // 0: the socket ended without a close frame
+    std::string reason;
+};
+
+class WsTestClient {
+public:
+    explicit WsTestClient(std::chrono::milliseconds timeout = 3000ms);
+    ~WsTestClient();
+    WsTestClient(const WsTestClient&) = delete;
+    WsTestClient& operator=(const WsTestClient&) = delete;
+
+    // Connects and performs the WebSocket handshake, then waits for the welcome frame and
+    // returns it (it is not left in the inbox). Throws naming the step that failed.
+    json connect(std::uint16_t port, const std::string& path = "/ws");
+
+    void send(const json& message);
+    void send_text(std::string text); // raw text, for malformed input
+
+    // Sends `message` with a fresh integer id and returns the reply that echoes it (a
+    // specific reply, ok or error); other frames stay in the inbox.
+    json request(json message);
+
+    // The oldest unread frame; throws when none arrives within the timeout.
+    json receive();
+    // Like receive(), but returns nothing instead of throwing after `wait`.
+    std::optional<json> try_receive(std::chrono::milliseconds wait);
+    // The first frame whose "type" is `type` (and whose "table" is `table`, if given).
+    json receive_until(std::string_view type, std::optional<std::int64_t> table = std::nullopt);
+    // The first error frame; fails (throws) unless its code is `code`.
+    json expect_error(std::string_view code);
+    // Waits `wait` and returns every frame that arrived meanwhile (and all unread ones).
+    std::deque<json> drain(std::chrono::milliseconds wait = 100ms);
+
+    // hello(nick): returns the resume token from hello_ok. Throws on an error reply.
+    std::string hello(const std::string& nick);
+    // hello with a resume token; returns the full hello_ok.
+    json resume(const std::string& token);
+
+    // Sends a normal close (1000) and waits for the server's answer.
+    void close();
+    // Drops the TCP connection without a close frame (a crashed or unplugged client).
+    void drop();
+    // Waits for the server to close the connection and returns how. Unread frames stay
+    // readable; throws when the connection is still open after the timeout.
+    CloseInfo wait_closed();
+    bool is_open() const;
+    const std::optional<CloseInfo>& closed_by_server() const;
+
+    const std::deque<json>& inbox() const;
+    void set_timeout(std::chrono::milliseconds timeout);
+
+private:
+    struct State;
+    std::unique_ptr<State> state_;
+};
+
+struct HttpReply {
+    int status = 0;
+    std::string body;
+};
+// A plain HTTP/1.1 GET on 127.0.0.1:port with a deadline; throws if nothing answers in time.
+HttpReply http_get(std::uint16_t port, const std::string& target, std::chrono::milliseconds timeout = 3000ms);
+
+} // namespace rochade::test
