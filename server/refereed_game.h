@@ -1,0 +1,169 @@
+// One game under the FIDE Laws, with its clock: the referee of a table. The table (on its
+// strand) calls it with the players' requests and the time they arrived, and turns the answers
+// into protocol events, database rows and broadcasts. It does no I/O and knows no JSON.
+//
+// The server's clock is the only truth: every action that carries `now` first looks at the
+// running side's flag. If it fell before the request arrived, the request is not carried out
+// and the answer is the flag-fall ending instead (a move after the deadline is not played).
+//
+// Dead positions are tested after every move with small search budgets, so that a move costs
+// at most a few milliseconds; an undetermined answer only means the game goes on. A flag fall
+// asks with the full budgets whether the opponent can still mate (FIDE 6.9): if not, the game
+// is drawn; if the answer stays undetermined, FIDE's default holds (the flag loses) and the
+// result says winnability "undetermined" so that the table logs it.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/expected.h"
+#include "engine/game.h"
+#include "protocol/error_code.h"
+#include "protocol/messages.h"
+#include "protocol/time_control.h"
+#include "server/clock.h"
+
+namespace rochade::server {
+
+// Why a request was refused; nothing changed. `message` names the move or action and why:
+// "'Nf6': no knight move to f6", "it is White's turn".
+struct RefereeError {
+    protocol::ErrorCode code;
+    std::string message;
+};
+
+// How the game ended and both clocks at that moment (stopped).
+struct Ending {
+    protocol::GameResult result;
+    protocol::ClockReading clocks;
+};
+
+// A move that was played, with everything the move event carries.
+struct PlayedMove {
+    protocol::MoveRecord record;           // ply, uci, san (English, with + or #), san_de
+    std::string fen;                       // after the move
+    bool check = false;                    // the side to move is in check (or mated)
+    bool draw_offered = false;             // the mover's draw offer stands after the move
+    bool draw_offer_lapsed = false;        // the move made the opponent's offer lapse (FIDE 9.1.2.3)
+    protocol::ClockReading clocks;         // after the press (stopped if the game ended)
+    std::optional<protocol::Side> to_move; // empty when the move ended the game
+    std::vector<std::string> legal_moves;  // UCI, of the side to move; empty when over
+};
+
+// The answer to a move: the move (absent only when the mover's flag had fallen before it
+// arrived) and the ending, when the move (checkmate, stalemate, ...) or the flag ended the game.
+struct MoveResult {
+    std::optional<PlayedMove> move;
+    std::optional<Ending> ending;
+};
+
+// The answer to a draw claim (FIDE 9.2, 9.3):
+//  - a valid claim: `ending` (threefold_repetition or fifty_moves); an intended move is NOT
+//    played;
+//  - an intended move with an invalid claim: `rejection` says why, the move is played
+//    (`move`, and `ending` if that move ended the game);
+//  - the flag fell before the claim arrived: only `ending`, the flag fall.
+struct ClaimResult {
+    std::optional<std::string> rejection;
+    std::optional<PlayedMove> move;
+    std::optional<Ending> ending;
+};
+
+class RefereedGame {
+public:
+    using time_point = std::chrono::steady_clock::time_point;
+    using Side = protocol::Side;
+
+    // A new game from `start`; nothing runs until start().
+    explicit RefereedGame(protocol::TimeControl time_control, Position start = Position::start());
+
+    // A game continued after a server restart: the start FEN, the moves played (UCI) and both
+    // clocks after the last move. The clocks are held until resume(). If the moves end the game
+    // (an ending that was not stored), is_over() is true afterwards and result() says how.
+    // Errors (code internal_error) name the FEN or the ply and move that do not replay.
+    static Expected<RefereedGame, RefereeError> restore(protocol::TimeControl time_control, std::string_view start_fen,
+                                                        const std::vector<std::string>& uci_moves,
+                                                        std::int64_t white_ms, std::int64_t black_ms);
+
+    // The side to move's clock starts (White's, from the standard position).
+    void start(time_point now);
+    // A held game (restored, or hold()) continues: the side to move's clock runs again.
+    void resume(time_point now);
+    // Stops both clocks without ending the game (time not charged to anybody).
+    void hold(time_point now);
+
+    // `text` in UCI, English SAN or German SAN. Errors: game_not_started, game_over,
+    // not_your_turn, invalid_move, illegal_move, ambiguous_move. `offer_draw` makes a draw
+    // offer with the move (FIDE 9.1.2.2); it is dropped if the move ends the game.
+    Expected<MoveResult, RefereeError> play(Side who, std::string_view text, bool offer_draw, time_point now);
+
+    // A draw offer, only on one's own turn (else draw_offer_not_allowed), and one standing
+    // offer at a time. Empty on success; the flag-fall ending if the flag had fallen.
+    Expected<std::optional<Ending>, RefereeError> offer_draw(Side who, time_point now);
+    // Accepts the opponent's standing offer (else no_draw_offer): the game is drawn.
+    Expected<Ending, RefereeError> accept_draw(Side who, time_point now);
+    // Declines the opponent's standing offer (else no_draw_offer).
+    std::optional<RefereeError> decline_draw(Side who);
+    // Claims a draw by threefold repetition or the fifty-move rule, now or with an intended
+    // move, only on one's own turn (not_your_turn). Without a move, an invalid claim is the
+    // error claim_invalid naming why; an intended move that is not a legal move is refused as
+    // play() refuses it, and nothing changes.
+    Expected<ClaimResult, RefereeError> claim_draw(Side who, std::optional<std::string_view> intended_move,
+                                                   time_point now);
+    // At any time while the game runs, on either turn.
+    Expected<Ending, RefereeError> resign(Side who, time_point now);
+    // Only while a side has not made its first move yet (ply < 2), else cannot_abort; the
+    // result is "*", termination "aborted".
+    Expected<Ending, RefereeError> abort(Side who, time_point now);
+    // The opponent of `winner` has been gone for longer than the grace period (claim_win): the
+    // game is lost for them, termination "abandoned". The table checks the grace period.
+    Expected<Ending, RefereeError> adjudicate_abandonment(Side winner, time_point now);
+    // The running side's time is out at `now`: the game ends and this is the ending. Empty while
+    // time remains, when untimed or held, or once the game is over. The table's flag timer calls
+    // it at flag_deadline().
+    std::optional<Ending> check_flag(time_point now);
+
+    bool started() const { return started_; }
+    bool is_over() const { return result_.has_value(); }
+    const std::optional<protocol::GameResult>& result() const { return result_; }
+    // Empty once the game is over.
+    std::optional<Side> to_move() const;
+    int ply() const { return game_.ply_count(); }
+    const std::vector<protocol::MoveRecord>& moves() const { return moves_; }
+    std::string fen() const;
+    std::string start_fen() const;
+    bool in_check() const { return game_.position().in_check(); }
+    // UCI, of the side to move; empty once the game is over.
+    std::vector<std::string> legal_moves() const;
+    std::optional<Side> draw_offer() const { return draw_offer_; }
+    protocol::ClockReading clocks(time_point now) const { return clock_.reading(now); }
+    std::optional<time_point> flag_deadline() const;
+    int moves_made(Side side) const { return clock_.moves_made(side); }
+    const protocol::TimeControl& time_control() const { return clock_.time_control(); }
+    const Game& game() const { return game_; }
+
+private:
+    RefereedGame(Clock clock, Game game);
+
+    // The common refusals of an action by a player of a running game.
+    std::optional<RefereeError> refuse_unless_running() const;
+    // Ends the game on a fallen flag; the ending if it fell.
+    std::optional<Ending> flag_fall_ending(time_point now);
+    Ending end(protocol::GameResult result, time_point now);
+    // Plays a move already known to be legal; ends the game on an automatic outcome.
+    MoveResult play_legal(Move move, bool offer_draw, time_point now);
+    Expected<Move, RefereeError> read_move(std::string_view text) const;
+
+    Clock clock_;
+    Game game_;
+    std::vector<protocol::MoveRecord> moves_;
+    std::optional<Side> draw_offer_;
+    std::optional<protocol::GameResult> result_;
+    bool started_ = false;
+};
+
+} // namespace rochade::server
