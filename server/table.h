@@ -64,13 +64,13 @@ public:
     void shut_down();
 
 private:
-    using Clock = std::chrono::steady_clock;
+    using SteadyClock = std::chrono::steady_clock;
 
     struct Seat {
         std::string nick;
         std::weak_ptr<Connection> connection;
         bool connected = false;
-        Clock::time_point disconnected_at{};
+        SteadyClock::time_point disconnected_at{};
     };
     struct Event {
         std::int64_t seq = 0;
@@ -85,7 +85,7 @@ private:
 
     template <class Work> void on_strand(Work work);
     protocol::TableSummary summary() const;
-    protocol::TableState state(Clock::time_point now) const;
+    protocol::TableState state(SteadyClock::time_point now) const;
     std::optional<Side> side_of(const std::string& nick) const;
     bool seated(Side side) const { return seats_[int(side)].has_value(); }
     Seat* seat(Side side) { return seats_[int(side)] ? &*seats_[int(side)] : nullptr; }
@@ -105,9 +105,9 @@ private:
     void after_commits(std::function<void()> work);
     void broadcast(const std::shared_ptr<const std::string>& frame);
 
-    void start_game(Clock::time_point now);
-    void add_move(Emission& emission, const PlayedMove& move, Clock::time_point now);
-    void add_ending(Emission& emission, const Ending& ending, Clock::time_point now);
+    void start_game(SteadyClock::time_point now);
+    void add_move(Emission& emission, const PlayedMove& move, SteadyClock::time_point now);
+    void add_ending(Emission& emission, const Ending& ending, SteadyClock::time_point now);
     void add_event(Emission& emission, std::string frame, std::string kind, std::string detail_json);
     void arm_flag_timer();
     void on_flag_timer();
@@ -135,6 +135,7 @@ private:
     std::optional<std::int64_t> game_id_;
     std::optional<Side> rematch_offer_;
     bool closed_ = false;
+    bool clocks_held_ = false; // a restored game waits for both players
 
     std::int64_t seq_ = 0;
     std::deque<std::pair<std::int64_t, std::shared_ptr<const std::string>>> history_;

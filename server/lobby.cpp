@@ -1,0 +1,362 @@
+#include "server/lobby.h"
+
+#include <chrono>
+#include <cstdio>
+
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include "db/writer.h"
+#include "protocol/encode.h"
+#include "protocol/nick.h"
+#include "server/client.h"
+#include "server/table.h"
+#include "server/table_directory.h"
+#include "server/table_services.h"
+
+namespace rochade::server {
+
+using protocol::ErrorCode;
+
+namespace {
+
+std::int64_t wall_clock_ms()
+{
+    using namespace std::chrono;
+    return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+std::shared_ptr<const std::string> shared_frame(std::string frame)
+{
+    return std::make_shared<const std::string>(std::move(frame));
+}
+
+// Gravon names the rooms opened by number after the number.
+std::string ad_hoc_room_name(protocol::RoomNumber number)
+{
+    return number < 0 ? "Geheimraum " + std::to_string(-number) : "Raum " + std::to_string(number);
+}
+
+} // namespace
+
+Lobby::Lobby(TableServices& services)
+    : services_(services), strand_(net::make_strand(services.io)), random_(std::random_device{}())
+{
+    for (const auto& room : services_.config.rooms)
+        rooms_.try_emplace(room.number, room.number, room.name, /*configured=*/true);
+}
+
+template <class Work> void Lobby::on_strand(Work work)
+{
+    net::post(strand_, [self = shared_from_this(), work = std::move(work)]() mutable { work(); });
+}
+
+void Lobby::reply_error(const ConnectionPtr& connection, const Id& id, ErrorCode code, std::string message)
+{
+    connection->send(protocol::encode_error(id, code, message));
+}
+
+void Lobby::restore(const std::vector<db::ResumeTokenIssued>& tokens, std::int64_t max_table_id,
+                    const std::vector<std::shared_ptr<Table>>& tables)
+{
+    // Runs before the listener accepts, so nothing else touches the lobby yet.
+    for (const auto& token : tokens) resume_tokens_[token.token] = token.nick;
+    last_table_id_ = max_table_id;
+    for (const auto& table : tables) {
+        const auto summary = table->restored_summary();
+        open_room(summary.room).put_table(summary);
+        for (const auto& nick : {summary.white, summary.black})
+            if (nick) seats_[protocol::nick_key(*nick)].insert(summary.table);
+    }
+}
+
+Lobby::Online* Lobby::online(const std::string& nick)
+{
+    const auto found = online_.find(protocol::nick_key(nick));
+    return found == online_.end() ? nullptr : &found->second;
+}
+
+Room* Lobby::room(protocol::RoomNumber number)
+{
+    const auto found = rooms_.find(number);
+    return found == rooms_.end() ? nullptr : &found->second;
+}
+
+Room& Lobby::open_room(protocol::RoomNumber number)
+{
+    auto [it, opened] = rooms_.try_emplace(number, number, ad_hoc_room_name(number), /*configured=*/false);
+    if (opened) spdlog::info("room {} opened ({})", number, it->second.secret() ? "secret" : "ad hoc");
+    return it->second;
+}
+
+void Lobby::close_room_if_done(protocol::RoomNumber number)
+{
+    const auto found = rooms_.find(number);
+    if (found == rooms_.end() || !found->second.can_close()) return;
+    spdlog::info("room {} closed", number);
+    rooms_.erase(found);
+}
+
+std::string Lobby::new_resume_token()
+{
+    char text[33];
+    std::snprintf(text, sizeof text, "%016llx%016llx", static_cast<unsigned long long>(random_()),
+                  static_cast<unsigned long long>(random_()));
+    return text;
+}
+
+void Lobby::hello(ConnectionPtr connection, Id id, protocol::Hello hello)
+{
+    on_strand([this, connection = std::move(connection), id = std::move(id), hello = std::move(hello)] {
+        const auto refuse = [&](ErrorCode code, std::string message) {
+            connection->post([connection, id, code, message = std::move(message)] {
+                connection->client->greeting = false;
+                reply_error(connection, id, code, message);
+            });
+        };
+        if (hello.password)
+            return refuse(ErrorCode::BadRequest,
+                          "hello: accounts with passwords are not available yet; send hello without 'password'");
+        std::string nick = hello.nick;
+        bool resumed = false;
+        if (hello.resume_token) {
+            const auto token = resume_tokens_.find(*hello.resume_token);
+            if (token == resume_tokens_.end())
+                return refuse(ErrorCode::BadResumeToken, "hello: the resume token is unknown or was used already");
+            if (!nick.empty() && protocol::nick_key(nick) != protocol::nick_key(token->second))
+                return refuse(ErrorCode::BadResumeToken, "hello: the resume token belongs to another nick");
+            nick = token->second;
+            resume_tokens_.erase(token); // a token is good for one resumption; hello_ok brings a new one
+            resumed = true;
+        } else if (const auto error = protocol::nick_error(nick)) {
+            return refuse(ErrorCode::InvalidNick, "hello: " + *error);
+        }
+
+        const std::string key = protocol::nick_key(nick);
+        if (const auto existing = online_.find(key); existing != online_.end()) {
+            auto old_connection = existing->second.connection.lock();
+            if (old_connection && !resumed)
+                return refuse(ErrorCode::NickTaken, "hello: '" + existing->second.nick + "' is online already");
+            // The same player came back while the old connection still looked alive: the new
+            // one wins, the old one is dropped.
+            for (const auto number : std::set(existing->second.rooms))
+                if (auto* r = room(number)) leave(existing->second, *r);
+            online_.erase(existing);
+            if (old_connection) old_connection->close(CloseCode::Replaced, "the same player connected again");
+        }
+        online_.emplace(key, Online{nick, connection, {}});
+
+        const std::string token = new_resume_token();
+        resume_tokens_[token] = nick;
+        services_.writer.submit(db::ResumeTokenIssued{token, nick, wall_clock_ms()});
+        std::vector<protocol::TableId> tables;
+        if (const auto seats = seats_.find(key); seats != seats_.end())
+            tables.assign(seats->second.begin(), seats->second.end());
+        spdlog::info("connection {}: hello {}{}", connection->id(), nick, resumed ? " (resumed)" : "");
+        connection->post([connection, id, nick, token, resumed, tables] {
+            connection->client->nick = nick;
+            connection->client->greeting = false;
+            connection->send(protocol::encode_hello_ok(id, nick, token, resumed, tables));
+        });
+    });
+}
+
+void Lobby::list_rooms(ConnectionPtr connection, Id id)
+{
+    on_strand([this, connection = std::move(connection), id = std::move(id)] {
+        std::vector<protocol::RoomSummary> listed;
+        for (const auto& [number, r] : rooms_)
+            if (!r.secret()) listed.push_back(r.summary());
+        connection->send(protocol::encode_rooms(id, listed));
+    });
+}
+
+void Lobby::enter_room(ConnectionPtr connection, std::string nick, Id id, protocol::RoomNumber number)
+{
+    on_strand([this, connection = std::move(connection), nick = std::move(nick), id = std::move(id), number] {
+        Online* player = online(nick);
+        if (!player) return; // disconnected meanwhile
+        Room& r = open_room(number);
+        const std::string key = protocol::nick_key(nick);
+        if (r.add_member(key, nick, connection)) {
+            player->rooms.insert(number);
+            r.broadcast(shared_frame(protocol::encode_member_entered(number, nick)));
+        }
+        connection->send(protocol::encode_room(id, r.summary(), r.secret(), r.member_nicks(), r.tables()));
+    });
+}
+
+void Lobby::leave(Online& player, Room& r)
+{
+    if (!r.remove_member(protocol::nick_key(player.nick))) return;
+    player.rooms.erase(r.number());
+    r.broadcast(shared_frame(protocol::encode_member_left(r.number(), player.nick)));
+    close_room_if_done(r.number());
+}
+
+void Lobby::leave_room(ConnectionPtr connection, std::string nick, Id id, protocol::RoomNumber number)
+{
+    on_strand([this, connection = std::move(connection), nick = std::move(nick), id = std::move(id), number] {
+        Online* player = online(nick);
+        if (!player) return;
+        Room* r = room(number);
+        if (!r || !r->has_member(protocol::nick_key(nick)))
+            return reply_error(connection, id, ErrorCode::NotInRoom,
+                               "leave_room: you are not in room " + std::to_string(number));
+        leave(*player, *r);
+        if (id) connection->send(protocol::encode_ok(id));
+    });
+}
+
+void Lobby::room_chat(ConnectionPtr connection, std::string nick, Id id, protocol::RoomChat chat)
+{
+    on_strand([this, connection = std::move(connection), nick = std::move(nick), id = std::move(id),
+               chat = std::move(chat)] {
+        Room* r = room(chat.room);
+        if (!r || !r->has_member(protocol::nick_key(nick)))
+            return reply_error(connection, id, ErrorCode::NotInRoom,
+                               "room_chat: you are not in room " + std::to_string(chat.room));
+        services_.writer.submit(db::RoomChatted{chat.room, nick, chat.text, wall_clock_ms()});
+        if (id) connection->send(protocol::encode_ok(id));
+        r->broadcast(shared_frame(protocol::encode_room_chat(chat.room, nick, chat.text)));
+    });
+}
+
+void Lobby::whisper(ConnectionPtr connection, std::string nick, Id id, protocol::Whisper whisper)
+{
+    on_strand([this, connection = std::move(connection), nick = std::move(nick), id = std::move(id),
+               whisper = std::move(whisper)] {
+        Online* addressee = online(whisper.to);
+        auto addressee_connection = addressee ? addressee->connection.lock() : nullptr;
+        if (!addressee_connection)
+            return reply_error(connection, id, ErrorCode::NoSuchNick, "whisper: '" + whisper.to + "' is not online");
+        addressee_connection->send(protocol::encode_whisper(nick, addressee->nick, whisper.text));
+        if (id) connection->send(protocol::encode_ok(id));
+    });
+}
+
+void Lobby::open_table(ConnectionPtr connection, std::string nick, Id id, protocol::OpenTable open)
+{
+    on_strand([this, connection = std::move(connection), nick = std::move(nick), id = std::move(id),
+               open = std::move(open)] {
+        if (services_.shutting_down) return reply_error(connection, id, ErrorCode::ShuttingDown, "the server is shutting down");
+        Room* r = room(open.room);
+        if (!r || !r->has_member(protocol::nick_key(nick)))
+            return reply_error(connection, id, ErrorCode::NotInRoom,
+                               "open_table: enter room " + std::to_string(open.room) + " first");
+        if (open.invite) {
+            if (const auto error = protocol::nick_error(*open.invite))
+                return reply_error(connection, id, ErrorCode::InvalidNick, "open_table: invite: " + *error);
+            if (protocol::nick_key(*open.invite) == protocol::nick_key(nick))
+                return reply_error(connection, id, ErrorCode::AlreadySeated, "open_table: you cannot invite yourself");
+            if (!online(*open.invite))
+                return reply_error(connection, id, ErrorCode::NoSuchNick,
+                                   "open_table: invite: '" + *open.invite + "' is not online");
+        }
+        Table::Opening opening;
+        opening.table = ++last_table_id_;
+        opening.room = open.room;
+        opening.time_control = open.time_control;
+        opening.opener_color = open.color;
+        opening.opener_side = open.color == protocol::ColorChoice::White   ? protocol::Side::White
+                              : open.color == protocol::ColorChoice::Black ? protocol::Side::Black
+                              : (random_() & 1)                            ? protocol::Side::White
+                                                                           : protocol::Side::Black;
+        opening.invite = open.invite;
+        opening.opener = nick;
+        auto table = std::make_shared<Table>(services_, opening);
+        services_.directory.add(opening.table, table);
+        const auto summary = table->opening_summary();
+        r->put_table(summary);
+        r->broadcast(shared_frame(protocol::encode_table_opened(summary)));
+        if (open.invite)
+            if (auto invited = online(*open.invite)->connection.lock(); invited && !r->has_member(protocol::nick_key(*open.invite)))
+                invited->send(protocol::encode_table_opened(summary));
+        table->seat_opener(connection, nick, id);
+    });
+}
+
+void Lobby::join_table(ConnectionPtr connection, std::string nick, Id id, protocol::JoinTable join)
+{
+    on_strand([this, connection = std::move(connection), nick = std::move(nick), id = std::move(id), join] {
+        auto table = services_.directory.find(join.table);
+        if (!table)
+            return reply_error(connection, id, ErrorCode::NoSuchTable,
+                               "join_table: there is no table " + std::to_string(join.table));
+        Room* r = room(table->room());
+        if (!r || !r->has_member(protocol::nick_key(nick)))
+            return reply_error(connection, id, ErrorCode::NotInRoom,
+                               "join_table: table " + std::to_string(join.table) + " stands in room " +
+                                   std::to_string(table->room()) + "; enter it first");
+        table->join(connection, nick, id);
+    });
+}
+
+void Lobby::watch_table(ConnectionPtr connection, std::string nick, Id id, protocol::WatchTable watch)
+{
+    on_strand([this, connection = std::move(connection), nick = std::move(nick), id = std::move(id), watch] {
+        auto table = services_.directory.find(watch.table);
+        if (!table)
+            return reply_error(connection, id, ErrorCode::NoSuchTable,
+                               "watch_table: there is no table " + std::to_string(watch.table));
+        const std::string key = protocol::nick_key(nick);
+        const auto seats = seats_.find(key);
+        const bool seated = seats != seats_.end() && seats->second.contains(watch.table);
+        Room* r = room(table->room());
+        // Players always get back to their own game; everyone else must be in the room.
+        if (!seated && (!r || !r->has_member(key)))
+            return reply_error(connection, id, ErrorCode::NotInRoom,
+                               "watch_table: table " + std::to_string(watch.table) + " stands in room " +
+                                   std::to_string(table->room()) + "; enter it first");
+        table->watch(connection, nick, id, watch.since);
+    });
+}
+
+void Lobby::disconnected(ConnectionPtr connection, std::string nick)
+{
+    on_strand([this, connection = std::move(connection), nick = std::move(nick)] {
+        const auto found = online_.find(protocol::nick_key(nick));
+        // A connection replaced by a resumption is no longer the nick's.
+        if (found == online_.end() || found->second.connection.lock() != connection) return;
+        for (const auto number : std::set(found->second.rooms))
+            if (auto* r = room(number)) leave(found->second, *r);
+        online_.erase(found);
+    });
+}
+
+void Lobby::table_changed(protocol::TableSummary summary)
+{
+    on_strand([this, summary = std::move(summary)] {
+        Room* r = room(summary.room);
+        if (!r || !r->has_table(summary.table)) return;
+        r->put_table(summary);
+        r->broadcast(shared_frame(protocol::encode_table_updated(summary)));
+    });
+}
+
+void Lobby::table_closed(protocol::RoomNumber number, protocol::TableId table)
+{
+    on_strand([this, number, table] {
+        services_.directory.remove(table);
+        Room* r = room(number);
+        if (!r) return;
+        r->remove_table(table);
+        r->broadcast(shared_frame(protocol::encode_table_closed(number, table)));
+        close_room_if_done(number);
+    });
+}
+
+void Lobby::seat_changed(std::string nick, protocol::TableId table, bool seated)
+{
+    on_strand([this, nick = std::move(nick), table, seated] {
+        const std::string key = protocol::nick_key(nick);
+        if (seated) {
+            seats_[key].insert(table);
+        } else if (const auto seats = seats_.find(key); seats != seats_.end()) {
+            seats->second.erase(table);
+            if (seats->second.empty()) seats_.erase(seats);
+        }
+    });
+}
+
+} // namespace rochade::server

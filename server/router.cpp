@@ -1,0 +1,148 @@
+#include "server/router.h"
+
+#include <type_traits>
+
+#include <spdlog/spdlog.h>
+
+#include "db/writer.h"
+#include "protocol/decode.h"
+#include "protocol/encode.h"
+#include "server/client.h"
+#include "server/lobby.h"
+#include "server/table.h"
+#include "server/table_directory.h"
+#include "server/table_services.h"
+
+namespace rochade::server {
+
+using protocol::ErrorCode;
+
+namespace {
+
+// Messages that act on one table go straight to that table's strand.
+template <class Message>
+constexpr bool is_table_message =
+    std::is_same_v<Message, protocol::LeaveTable> || std::is_same_v<Message, protocol::TableChat> ||
+    std::is_same_v<Message, protocol::PlayMove> || std::is_same_v<Message, protocol::OfferDraw> ||
+    std::is_same_v<Message, protocol::AcceptDraw> || std::is_same_v<Message, protocol::DeclineDraw> ||
+    std::is_same_v<Message, protocol::ClaimDraw> || std::is_same_v<Message, protocol::Resign> ||
+    std::is_same_v<Message, protocol::Abort> || std::is_same_v<Message, protocol::ClaimWin> ||
+    std::is_same_v<Message, protocol::Rematch>;
+
+} // namespace
+
+Router::Router(net::io_context& io, db::Writer& writer, const ServerConfig& config)
+    : io_(io), writer_(writer), config_(config), counters_(std::make_shared<ServerCounters>()),
+      tables_(std::make_shared<TableDirectory>()),
+      services_(new TableServices{io, writer, config, *counters_, *tables_, {}, {}, {}})
+{
+    lobby_ = std::make_shared<Lobby>(*services_);
+    services_->lobby = lobby_;
+}
+
+Router::~Router() = default;
+
+void Router::restore(StoredState stored)
+{
+    services_->last_game_id = stored.max_game_id;
+    std::vector<std::shared_ptr<Table>> restored;
+    for (auto& game : stored.unfinished_games) {
+        auto table = Table::restore(*services_, std::move(game));
+        if (!table) continue;
+        tables_->add(table->id(), table);
+        restored.push_back(std::move(table));
+    }
+    std::int64_t max_table_id = stored.max_table_id;
+    for (const auto& table : restored) max_table_id = std::max(max_table_id, table->id());
+    lobby_->restore(stored.resume_tokens, max_table_id, restored);
+    counters_->running_games += std::int64_t(restored.size());
+    if (!restored.empty()) spdlog::info("restored {} running game(s) from the database", restored.size());
+}
+
+void Router::shut_down()
+{
+    services_->shutting_down = true;
+    for (const auto& table : tables_->all()) table->shut_down();
+}
+
+void Router::on_open(const std::shared_ptr<Connection>& connection)
+{
+    connection->client = std::make_shared<Client>();
+    ++counters_->connections;
+    const auto& limits = config_.limits;
+    connection->send(protocol::encode_welcome(
+        "rochade/" ROCHADE_VERSION,
+        protocol::ServerLimits{limits.max_message_bytes, limits.messages_per_second, limits.message_burst,
+                               limits.idle_timeout_ms, config_.reconnect_grace_ms}));
+}
+
+void Router::on_close(const std::shared_ptr<Connection>& connection)
+{
+    --counters_->connections;
+    const auto client = connection->client;
+    if (!client) return;
+    for (const auto table_id : client->tables)
+        if (auto table = tables_->find(table_id)) table->connection_closed(connection, client->nick);
+    if (!client->nick.empty()) lobby_->disconnected(connection, client->nick);
+}
+
+void Router::on_message(const std::shared_ptr<Connection>& connection, std::string_view text)
+{
+    const protocol::DecodeLimits limits{config_.limits.max_message_bytes, 500, 8};
+    auto decoded = protocol::decode(text, limits);
+    if (!decoded) {
+        connection->send(protocol::encode_error(decoded.error().id, decoded.error().code, decoded.error().message));
+        return;
+    }
+    Client& client = *connection->client;
+    auto id = std::move(decoded->id);
+    const auto type = protocol::message_type_name(decoded->message);
+    std::visit(
+        [&](auto&& message) {
+            using Message = std::decay_t<decltype(message)>;
+            if constexpr (std::is_same_v<Message, protocol::Ping>) {
+                connection->send(protocol::encode_pong(id));
+            } else if constexpr (std::is_same_v<Message, protocol::Hello>) {
+                if (!client.nick.empty() || client.greeting) {
+                    connection->send(protocol::encode_error(id, ErrorCode::AlreadyGreeted,
+                                                            "hello: this connection has said hello already"));
+                    return;
+                }
+                client.greeting = true;
+                lobby_->hello(connection, std::move(id), std::move(message));
+            } else if (client.nick.empty()) {
+                connection->send(protocol::encode_error(
+                    id, ErrorCode::NotGreeted, std::string(type) + ": say hello with a nick first"));
+            } else if constexpr (std::is_same_v<Message, protocol::ListRooms>) {
+                lobby_->list_rooms(connection, std::move(id));
+            } else if constexpr (std::is_same_v<Message, protocol::EnterRoom>) {
+                lobby_->enter_room(connection, client.nick, std::move(id), message.room);
+            } else if constexpr (std::is_same_v<Message, protocol::LeaveRoom>) {
+                lobby_->leave_room(connection, client.nick, std::move(id), message.room);
+            } else if constexpr (std::is_same_v<Message, protocol::RoomChat>) {
+                lobby_->room_chat(connection, client.nick, std::move(id), std::move(message));
+            } else if constexpr (std::is_same_v<Message, protocol::Whisper>) {
+                lobby_->whisper(connection, client.nick, std::move(id), std::move(message));
+            } else if constexpr (std::is_same_v<Message, protocol::OpenTable>) {
+                lobby_->open_table(connection, client.nick, std::move(id), std::move(message));
+            } else if constexpr (std::is_same_v<Message, protocol::JoinTable>) {
+                lobby_->join_table(connection, client.nick, std::move(id), message);
+            } else if constexpr (std::is_same_v<Message, protocol::WatchTable>) {
+                lobby_->watch_table(connection, client.nick, std::move(id), message);
+            } else if constexpr (is_table_message<Message>) {
+                auto table = tables_->find(message.table);
+                if (!table) {
+                    connection->send(protocol::encode_error(
+                        id, ErrorCode::NoSuchTable,
+                        std::string(type) + ": there is no table " + std::to_string(message.table)));
+                    return;
+                }
+                table->handle(connection, client.nick, std::move(id), std::move(message));
+            } else {
+                static_assert(sizeof(Message) == 0, "a client message the router does not route");
+            }
+        },
+        std::move(decoded->message));
+}
+
+} // namespace rochade::server

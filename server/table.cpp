@@ -1,0 +1,667 @@
+#include "server/table.h"
+
+#include <boost/asio/post.hpp>
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+#include "db/writer.h"
+#include "engine/fen.h"
+#include "protocol/decode.h"
+#include "protocol/encode.h"
+#include "protocol/nick.h"
+#include "server/client.h"
+#include "server/lobby.h"
+#include "server/router.h"
+#include "server/table_services.h"
+
+namespace rochade::server {
+
+using protocol::ErrorCode;
+
+namespace {
+
+std::int64_t wall_clock_ms()
+{
+    using namespace std::chrono;
+    return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+constexpr Table::Side other(Table::Side side) { return side == Table::Side::White ? Table::Side::Black : Table::Side::White; }
+
+std::string side_text(Table::Side side) { return std::string(protocol::side_name(side)); }
+
+std::string type_name(const protocol::ClientMessage& message)
+{
+    return std::string(protocol::message_type_name(message));
+}
+
+} // namespace
+
+Table::Table(TableServices& services, Opening opening)
+    : services_(services), strand_(net::make_strand(services.io)), flag_timer_(strand_), id_(opening.table),
+      room_(opening.room), time_control_(opening.time_control), opener_color_(opening.opener_color),
+      invite_(opening.invite)
+{
+    seats_[int(opening.opener_side)] = Seat{opening.opener, {}, false, {}};
+}
+
+std::shared_ptr<Table> Table::restore(TableServices& services, db::UnfinishedGame stored)
+{
+    const auto& start = stored.start;
+    auto time_control = [&]() -> std::optional<protocol::TimeControl> {
+        try {
+            auto parsed = protocol::parse_time_control(nlohmann::json::parse(start.time_control_json));
+            if (parsed) return *parsed;
+        } catch (const std::exception&) {
+        }
+        return std::nullopt;
+    }();
+    if (!time_control) {
+        spdlog::error("game {}: cannot restore: stored time control {} does not parse", start.game_id,
+                      start.time_control_json);
+        return nullptr;
+    }
+    std::vector<std::string> moves;
+    moves.reserve(stored.moves.size());
+    for (const auto& move : stored.moves) moves.push_back(move.uci);
+    std::int64_t white_ms = start.white_ms, black_ms = start.black_ms;
+    if (!stored.moves.empty()) {
+        white_ms = stored.moves.back().white_ms;
+        black_ms = stored.moves.back().black_ms;
+    }
+    auto game = RefereedGame::restore(*time_control, start.start_fen, moves, white_ms, black_ms);
+    if (!game) {
+        spdlog::error("game {}: cannot restore: {}", start.game_id, game.error().message);
+        return nullptr;
+    }
+    Opening opening;
+    opening.table = start.table_id;
+    opening.room = start.room;
+    opening.time_control = *time_control;
+    opening.opener_side = Side::White;
+    opening.opener = start.white;
+    auto table = std::make_shared<Table>(services, opening);
+    table->seats_[int(Side::Black)] = Seat{start.black, {}, false, {}};
+    const auto now = SteadyClock::now();
+    for (auto& seat : table->seats_) seat->disconnected_at = now;
+    table->game_.emplace(std::move(*game));
+    table->game_id_ = start.game_id;
+    table->seq_ = stored.last_seq;
+    table->clocks_held_ = true;
+    spdlog::info("table {}: restored game {} ({} - {}) after {} moves; clocks held until both players are back",
+                 start.table_id, start.game_id, start.white, start.black, stored.moves.size());
+    return table;
+}
+
+template <class Work> void Table::on_strand(Work work)
+{
+    net::post(strand_, [self = shared_from_this(), work = std::move(work)]() mutable { work(); });
+}
+
+protocol::TableSummary Table::summary() const
+{
+    protocol::TableSummary result;
+    result.table = id_;
+    result.room = room_;
+    result.status = !game_                ? protocol::TableStatus::Waiting
+                    : game_->is_over()    ? protocol::TableStatus::Finished
+                                          : protocol::TableStatus::Playing;
+    if (seats_[0]) result.white = seats_[0]->nick;
+    if (seats_[1]) result.black = seats_[1]->nick;
+    result.opener_color = opener_color_;
+    result.time_control = time_control_;
+    result.invite = invite_;
+    int spectators = int(watchers_.size());
+    for (const auto& seat : seats_)
+        if (seat && seat->connected) --spectators;
+    result.spectators = std::max(0, spectators);
+    return result;
+}
+
+protocol::TableState Table::state(SteadyClock::time_point now) const
+{
+    protocol::TableState result;
+    result.summary = summary();
+    result.seq = seq_;
+    result.game_id = game_id_;
+    if (game_) {
+        result.start_fen = game_->start_fen();
+        result.fen = game_->fen();
+        result.moves = game_->moves();
+        result.clocks = game_->clocks(now);
+        if (!game_->is_over()) {
+            result.to_move = game_->to_move();
+            result.legal_moves = game_->legal_moves();
+        }
+        result.draw_offer = game_->draw_offer();
+        if (game_->is_over()) result.result = game_->result();
+    } else {
+        result.start_fen = result.fen = to_fen(Position::start());
+        result.clocks = server::Clock(time_control_).reading(now);
+    }
+    result.rematch_offer = rematch_offer_;
+    for (const Side side : {Side::White, Side::Black})
+        if (seats_[int(side)] && !seats_[int(side)]->connected && game_ && !game_->is_over())
+            result.disconnected.push_back(side);
+    return result;
+}
+
+std::optional<Table::Side> Table::side_of(const std::string& nick) const
+{
+    const auto key = protocol::nick_key(nick);
+    for (const Side side : {Side::White, Side::Black})
+        if (seats_[int(side)] && protocol::nick_key(seats_[int(side)]->nick) == key) return side;
+    return std::nullopt;
+}
+
+void Table::reply_ok(const ConnectionPtr& connection, const Id& id)
+{
+    if (id) connection->send(protocol::encode_ok(id));
+}
+
+void Table::reply_error(const ConnectionPtr& connection, const Id& id, ErrorCode code, std::string message)
+{
+    connection->send(protocol::encode_error(id, code, message));
+}
+
+// ---- watchers -----------------------------------------------------------------------------
+
+void Table::subscribe(const ConnectionPtr& connection)
+{
+    if (!watchers_.try_emplace(connection->id(), connection).second) return;
+    // The router tells this table when the connection closes.
+    connection->post([connection, table = id_] { connection->client->tables.insert(table); });
+}
+
+void Table::unsubscribe(const ConnectionPtr& connection)
+{
+    if (!watchers_.erase(connection->id())) return;
+    connection->post([connection, table = id_] { connection->client->tables.erase(table); });
+}
+
+void Table::send_state(const ConnectionPtr& connection, const Id& id, std::optional<std::int64_t> since)
+{
+    after_commits([this, connection, id, since] {
+        std::vector<std::string> missed;
+        // The history holds the last events; if `since` is older than that, the state alone
+        // has to do (the client sees that `missed` does not reach back to its seq).
+        if (since && *since < seq_) {
+            for (const auto& [seq, frame] : history_)
+                if (seq > *since) missed.push_back(*frame);
+        }
+        connection->send(protocol::encode_table_state(id, state(SteadyClock::now()), missed));
+    });
+}
+
+// ---- events -------------------------------------------------------------------------------
+
+void Table::emit(Emission emission)
+{
+    ++pending_commits_;
+    services_.writer.submit(std::move(emission.writes),
+                            [self = shared_from_this(), events = std::move(emission.events)]() mutable {
+                                net::post(self->strand_, [self, events = std::move(events)] { self->committed(events); });
+                            });
+}
+
+void Table::committed(const std::vector<Event>& events)
+{
+    for (const auto& event : events) {
+        history_.emplace_back(event.seq, event.frame);
+        while (history_.size() > services_.config.table_history_events) history_.pop_front();
+        broadcast(event.frame);
+    }
+    if (--pending_commits_ == 0) {
+        auto work = std::move(after_commits_);
+        after_commits_.clear();
+        for (auto& w : work) w();
+    }
+}
+
+void Table::after_commits(std::function<void()> work)
+{
+    if (pending_commits_ == 0)
+        work();
+    else
+        after_commits_.push_back(std::move(work));
+}
+
+void Table::broadcast(const std::shared_ptr<const std::string>& frame)
+{
+    for (auto it = watchers_.begin(); it != watchers_.end();) {
+        if (auto connection = it->second.lock()) {
+            connection->send(frame);
+            ++it;
+        } else {
+            it = watchers_.erase(it);
+        }
+    }
+}
+
+void Table::add_event(Emission& emission, std::string frame, std::string kind, std::string detail_json)
+{
+    // The frame was encoded with seq_, the number this event took.
+    emission.writes.push_back(db::TableEvent{id_, game_id_, seq_, std::move(kind), std::move(detail_json), wall_clock_ms()});
+    emission.events.push_back(Event{seq_, std::make_shared<const std::string>(std::move(frame))});
+}
+
+void Table::add_move(Emission& emission, const PlayedMove& move, SteadyClock::time_point)
+{
+    protocol::MoveEvent event;
+    event.table = id_;
+    event.seq = next_seq();
+    event.move = move.record;
+    event.fen = move.fen;
+    event.clocks = move.clocks;
+    event.to_move = move.to_move;
+    event.legal_moves = move.legal_moves;
+    event.check = move.check;
+    event.draw_offered = move.draw_offered;
+    emission.writes.push_back(db::MovePlayed{*game_id_, move.record.ply, event.seq, move.record.uci, move.record.san,
+                                             move.clocks.white_ms, move.clocks.black_ms, wall_clock_ms()});
+    if (move.draw_offered) {
+        const auto by = move.record.ply % 2 == 1 ? Side::White : Side::Black;
+        emission.writes.push_back(db::TableEvent{id_, game_id_, event.seq, "draw_offered",
+                                                 nlohmann::json{{"by", side_text(by)}}.dump(), wall_clock_ms()});
+    }
+    emission.events.push_back(Event{event.seq, std::make_shared<const std::string>(protocol::encode_move(event))});
+    ++services_.counters.moves;
+}
+
+void Table::add_ending(Emission& emission, const Ending& ending, SteadyClock::time_point)
+{
+    const auto seq = next_seq();
+    const auto& r = ending.result;
+    nlohmann::json detail{{"message", r.message}};
+    if (r.winnability) detail["winnability"] = *r.winnability;
+    emission.writes.push_back(db::GameEnded{*game_id_, r.result, r.termination, detail.dump(), ending.clocks.white_ms,
+                                            ending.clocks.black_ms, wall_clock_ms()});
+    emission.events.push_back(Event{seq, std::make_shared<const std::string>(
+                                             protocol::encode_game_over(id_, seq, r, ending.clocks))});
+    flag_timer_.cancel();
+    --services_.counters.running_games;
+    if (r.winnability && *r.winnability == "undetermined")
+        spdlog::warn("table {} game {}: flag fell and winnability was undetermined; FIDE's default applies ({})", id_,
+                     *game_id_, r.result);
+    spdlog::info("table {} game {} over: {} {} ({} - {})", id_, *game_id_, r.result, r.termination,
+                 seats_[0] ? seats_[0]->nick : "?", seats_[1] ? seats_[1]->nick : "?");
+    if (auto lobby = services_.lobby.lock())
+        for (const auto& seat : seats_)
+            if (seat) lobby->seat_changed(seat->nick, id_, false);
+    rematch_offer_.reset();
+}
+
+void Table::table_changed()
+{
+    if (auto lobby = services_.lobby.lock()) lobby->table_changed(summary());
+}
+
+// ---- the game -----------------------------------------------------------------------------
+
+void Table::start_game(SteadyClock::time_point now)
+{
+    game_.emplace(time_control_);
+    game_->start(now);
+    game_id_ = services_.next_game_id();
+    ++services_.counters.running_games;
+    rematch_offer_.reset();
+
+    Emission emission;
+    const auto initial = game_->clocks(now);
+    emission.writes.push_back(db::GameStarted{*game_id_, id_, room_, seats_[0]->nick, seats_[1]->nick,
+                                              protocol::time_control_to_json(time_control_).dump(),
+                                              game_->start_fen(), initial.white_ms, initial.black_ms,
+                                              wall_clock_ms()});
+    const auto seq = next_seq();
+    auto started = state(now);
+    started.seq = seq;
+    add_event(emission, protocol::encode_game_started(id_, seq, started), "game_started",
+              nlohmann::json{{"white", seats_[0]->nick}, {"black", seats_[1]->nick}}.dump());
+    emit(std::move(emission));
+    spdlog::info("table {} game {} started: {} - {} in room {}", id_, *game_id_, seats_[0]->nick, seats_[1]->nick,
+                 room_);
+    if (auto lobby = services_.lobby.lock())
+        for (const auto& seat : seats_) lobby->seat_changed(seat->nick, id_, true);
+    table_changed();
+    arm_flag_timer();
+}
+
+void Table::arm_flag_timer()
+{
+    flag_timer_.cancel();
+    if (!game_ || game_->is_over()) return;
+    const auto deadline = game_->flag_deadline();
+    if (!deadline) return;
+    flag_timer_.expires_at(*deadline);
+    flag_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& error) {
+        if (!error) self->on_flag_timer();
+    });
+}
+
+void Table::on_flag_timer()
+{
+    if (!game_ || game_->is_over() || services_.shutting_down) return;
+    const auto now = SteadyClock::now();
+    auto ending = game_->check_flag(now);
+    if (!ending) {
+        arm_flag_timer(); // woke early, or the clock moved on
+        return;
+    }
+    Emission emission;
+    add_ending(emission, *ending, now);
+    // The flag fall and the winnability answer behind its result, as its own log entry under
+    // the game_over event's number.
+    const auto& r = ending->result;
+    nlohmann::json detail{{"result", r.result}, {"message", r.message}};
+    if (r.winnability) detail["winnability"] = *r.winnability;
+    emission.writes.push_back(db::TableEvent{id_, game_id_, seq_, "flag_fall", detail.dump(), wall_clock_ms()});
+    emit(std::move(emission));
+    table_changed();
+}
+
+void Table::play(const ConnectionPtr& connection, Side side, const Id& id, const protocol::PlayMove& message)
+{
+    const auto now = SteadyClock::now();
+    auto result = game_->play(side, message.move, message.offer_draw, now);
+    if (!result) return reply_error(connection, id, result.error().code, "move: " + result.error().message);
+    Emission emission;
+    if (result->move) add_move(emission, *result->move, now); // absent: the flag fell first
+    if (result->ending) add_ending(emission, *result->ending, now);
+    emit(std::move(emission));
+    if (result->ending)
+        table_changed();
+    else
+        arm_flag_timer();
+    if (id) after_commits([connection, id] { connection->send(protocol::encode_ok(id)); });
+}
+
+void Table::claim_draw(const ConnectionPtr& connection, Side side, const Id& id, const protocol::ClaimDraw& claim)
+{
+    const auto now = SteadyClock::now();
+    auto result = game_->claim_draw(side, claim.move ? std::optional<std::string_view>(*claim.move) : std::nullopt, now);
+    if (!result) return reply_error(connection, id, result.error().code, "claim_draw: " + result.error().message);
+    Emission emission;
+    if (result->rejection) {
+        // An incorrect claim with an intended move: the move stands (FIDE 9.5.2).
+        const auto seq = next_seq();
+        add_event(emission, protocol::encode_draw_claim_rejected(id_, seq, side, *result->rejection),
+                  "draw_claim_rejected", nlohmann::json{{"by", side_text(side)}, {"reason", *result->rejection}}.dump());
+    }
+    if (result->move) add_move(emission, *result->move, now);
+    if (result->ending) add_ending(emission, *result->ending, now);
+    emit(std::move(emission));
+    if (result->ending)
+        table_changed();
+    else
+        arm_flag_timer();
+    if (id) after_commits([connection, id] { connection->send(protocol::encode_ok(id)); });
+}
+
+void Table::claim_win(const ConnectionPtr& connection, Side side, const Id& id)
+{
+    const auto now = SteadyClock::now();
+    const Seat* opponent = seat(other(side));
+    const auto grace = std::chrono::milliseconds(services_.config.reconnect_grace_ms);
+    if (opponent->connected)
+        return reply_error(connection, id, ErrorCode::OpponentConnected,
+                           "claim_win: your opponent " + opponent->nick + " is connected");
+    if (now - opponent->disconnected_at < grace) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(grace - (now - opponent->disconnected_at));
+        return reply_error(connection, id, ErrorCode::OpponentConnected,
+                           "claim_win: " + opponent->nick + " may still come back for " + std::to_string(left.count()) +
+                               " ms");
+    }
+    auto ending = game_->adjudicate_abandonment(side, now);
+    if (!ending) return reply_error(connection, id, ending.error().code, "claim_win: " + ending.error().message);
+    Emission emission;
+    add_ending(emission, *ending, now);
+    emit(std::move(emission));
+    table_changed();
+    if (id) after_commits([connection, id] { connection->send(protocol::encode_ok(id)); });
+}
+
+void Table::rematch(const ConnectionPtr& connection, Side side, const Id& id)
+{
+    if (!game_ || !game_->is_over())
+        return reply_error(connection, id, ErrorCode::RematchUnavailable, "rematch: the game is not over yet");
+    Seat* opponent = seat(other(side));
+    if (!opponent || !opponent->connected)
+        return reply_error(connection, id, ErrorCode::RematchUnavailable, "rematch: your opponent has left the table");
+    if (rematch_offer_ == side) return reply_ok(connection, id);
+    if (rematch_offer_ == other(side)) {
+        // Colours swapped: the seats change places.
+        std::swap(seats_[0], seats_[1]);
+        reply_ok(connection, id);
+        start_game(SteadyClock::now());
+        return;
+    }
+    rematch_offer_ = side;
+    Emission emission;
+    const auto seq = next_seq();
+    add_event(emission, protocol::encode_rematch_offered(id_, seq, side), "rematch_offered",
+              nlohmann::json{{"by", side_text(side)}}.dump());
+    emit(std::move(emission));
+    reply_ok(connection, id);
+}
+
+void Table::leave(const ConnectionPtr& connection, const std::string& nick, const Id& id)
+{
+    const auto side = side_of(nick);
+    if (side && game_ && !game_->is_over())
+        return reply_error(connection, id, ErrorCode::GameInProgress,
+                           "leave_table: your game at table " + std::to_string(id_) + " is running; resign or abort first");
+    unsubscribe(connection);
+    reply_ok(connection, id);
+    if (!side) {
+        table_changed();
+        return;
+    }
+    seats_[int(*side)].reset();
+    rematch_offer_.reset();
+    if (!game_) {
+        Emission emission;
+        const auto seq = next_seq();
+        add_event(emission, protocol::encode_seat_changed(id_, seq, summary()), "seat_changed",
+                  nlohmann::json{{"left", nick}}.dump());
+        emit(std::move(emission));
+    }
+    close_if_abandoned();
+    if (!closed_) table_changed();
+}
+
+void Table::close_if_abandoned()
+{
+    // A table without players closes: before the game nobody is left to play, after it nobody
+    // can offer a rematch.
+    if (closed_ || seated(Side::White) || seated(Side::Black)) return;
+    if (game_ && !game_->is_over()) return;
+    closed_ = true;
+    flag_timer_.cancel();
+    if (auto lobby = services_.lobby.lock()) lobby->table_closed(room_, id_);
+}
+
+// ---- entry points -------------------------------------------------------------------------
+
+void Table::seat_opener(ConnectionPtr connection, std::string nick, Id id)
+{
+    on_strand([this, connection = std::move(connection), nick = std::move(nick), id = std::move(id)] {
+        for (auto& seat : seats_)
+            if (seat && seat->nick == nick) {
+                seat->connection = connection;
+                seat->connected = true;
+            }
+        subscribe(connection);
+        if (id) connection->send(protocol::encode_ok(id, id_));
+        send_state(connection, std::nullopt, std::nullopt);
+    });
+}
+
+void Table::join(ConnectionPtr connection, std::string nick, Id id)
+{
+    on_strand([this, connection = std::move(connection), nick = std::move(nick), id = std::move(id)] {
+        if (closed_) return reply_error(connection, id, ErrorCode::NoSuchTable, "join_table: table " + std::to_string(id_) + " is closed");
+        if (side_of(nick))
+            return reply_error(connection, id, ErrorCode::AlreadySeated,
+                               "join_table: you sit at table " + std::to_string(id_) + " already");
+        if (game_ || (seated(Side::White) && seated(Side::Black)))
+            return reply_error(connection, id, ErrorCode::TableFull, "join_table: both seats at table " + std::to_string(id_) + " are taken");
+        if (invite_ && protocol::nick_key(*invite_) != protocol::nick_key(nick))
+            return reply_error(connection, id, ErrorCode::SeatReserved,
+                               "join_table: table " + std::to_string(id_) + " is reserved for " + *invite_);
+        if (services_.shutting_down) return reply_error(connection, id, ErrorCode::ShuttingDown, "the server is shutting down");
+        const Side free_side = seated(Side::White) ? Side::Black : Side::White;
+        seats_[int(free_side)] = Seat{nick, connection, true, {}};
+        subscribe(connection);
+        reply_ok(connection, id);
+        if (seated(other(free_side)))
+            start_game(SteadyClock::now());
+        else
+            table_changed();
+        send_state(connection, std::nullopt, std::nullopt);
+    });
+}
+
+void Table::watch(ConnectionPtr connection, std::string nick, Id id, std::optional<std::int64_t> since)
+{
+    on_strand([this, connection = std::move(connection), nick = std::move(nick), id = std::move(id), since] {
+        if (closed_) return reply_error(connection, id, ErrorCode::NoSuchTable, "watch_table: table " + std::to_string(id_) + " is closed");
+        subscribe(connection);
+        const auto side = side_of(nick);
+        Seat* s = side ? seat(*side) : nullptr;
+        if (s && !s->connected) {
+            // A player back at the board.
+            s->connection = connection;
+            s->connected = true;
+            if (game_ && !game_->is_over()) {
+                Emission emission;
+                const auto seq = next_seq();
+                add_event(emission, protocol::encode_player_reconnected(id_, seq, *side, s->nick), "player_reconnected",
+                          nlohmann::json{{"side", side_text(*side)}, {"nick", s->nick}}.dump());
+                emit(std::move(emission));
+                // Clocks held since a restart run again once both players are back.
+                if (clocks_held_ && seats_[0]->connected && seats_[1]->connected) {
+                    clocks_held_ = false;
+                    game_->resume(SteadyClock::now());
+                    arm_flag_timer();
+                }
+            }
+        } else if (s) {
+            s->connection = connection; // the same player on a second connection takes the seat
+        }
+        send_state(connection, id, since);
+        table_changed();
+    });
+}
+
+void Table::handle(ConnectionPtr connection, std::string nick, Id id, protocol::ClientMessage message)
+{
+    on_strand([this, connection = std::move(connection), nick = std::move(nick), id = std::move(id),
+               message = std::move(message)]() mutable {
+        const std::string type = type_name(message);
+        if (closed_) return reply_error(connection, id, ErrorCode::NoSuchTable, type + ": table " + std::to_string(id_) + " is closed");
+        if (auto* leave_message = std::get_if<protocol::LeaveTable>(&message)) {
+            (void)leave_message;
+            return leave(connection, nick, id);
+        }
+        if (auto* chat = std::get_if<protocol::TableChat>(&message)) {
+            if (!watchers_.contains(connection->id()))
+                return reply_error(connection, id, ErrorCode::NotAPlayer,
+                                   "table_chat: watch table " + std::to_string(id_) + " first");
+            Emission emission;
+            const auto seq = next_seq();
+            add_event(emission, protocol::encode_table_chat(id_, seq, nick, chat->text), "table_chat",
+                      nlohmann::json{{"from", nick}, {"text", chat->text}}.dump());
+            emit(std::move(emission));
+            return reply_ok(connection, id);
+        }
+        const auto side = side_of(nick);
+        if (!side)
+            return reply_error(connection, id, ErrorCode::NotAPlayer,
+                               type + ": you do not play at table " + std::to_string(id_));
+        if (std::holds_alternative<protocol::Rematch>(message)) return rematch(connection, *side, id);
+        if (!game_)
+            return reply_error(connection, id, ErrorCode::GameNotStarted,
+                               type + ": the game at table " + std::to_string(id_) + " has not started");
+        if (game_->is_over())
+            return reply_error(connection, id, ErrorCode::GameOver,
+                               type + ": the game at table " + std::to_string(id_) + " is over (" +
+                                   game_->result()->result + ", " + game_->result()->termination + ")");
+        if (services_.shutting_down) return reply_error(connection, id, ErrorCode::ShuttingDown, "the server is shutting down");
+        const auto now = SteadyClock::now();
+        if (auto* move = std::get_if<protocol::PlayMove>(&message)) return play(connection, *side, id, *move);
+        if (auto* claim = std::get_if<protocol::ClaimDraw>(&message)) return claim_draw(connection, *side, id, *claim);
+        if (std::holds_alternative<protocol::ClaimWin>(message)) return claim_win(connection, *side, id);
+        Emission emission;
+        if (std::holds_alternative<protocol::OfferDraw>(message)) {
+            auto offered = game_->offer_draw(*side, now);
+            if (!offered) return reply_error(connection, id, offered.error().code, "offer_draw: " + offered.error().message);
+            if (*offered) { // the flag had fallen
+                add_ending(emission, **offered, now);
+                emit(std::move(emission));
+                table_changed();
+                return reply_error(connection, id, ErrorCode::GameOver, "offer_draw: your flag fell first");
+            }
+            const auto seq = next_seq();
+            add_event(emission, protocol::encode_draw_offered(id_, seq, *side), "draw_offered",
+                      nlohmann::json{{"by", side_text(*side)}}.dump());
+        } else if (std::holds_alternative<protocol::DeclineDraw>(message)) {
+            if (auto refused = game_->decline_draw(*side))
+                return reply_error(connection, id, refused->code, "decline_draw: " + refused->message);
+            const auto seq = next_seq();
+            add_event(emission, protocol::encode_draw_declined(id_, seq, *side), "draw_declined",
+                      nlohmann::json{{"by", side_text(*side)}}.dump());
+        } else {
+            auto ending = std::holds_alternative<protocol::AcceptDraw>(message) ? game_->accept_draw(*side, now)
+                          : std::holds_alternative<protocol::Resign>(message)   ? game_->resign(*side, now)
+                                                                                 : game_->abort(*side, now);
+            if (!ending) return reply_error(connection, id, ending.error().code, type + ": " + ending.error().message);
+            add_ending(emission, *ending, now);
+            emit(std::move(emission));
+            table_changed();
+            if (id) after_commits([connection, id] { connection->send(protocol::encode_ok(id)); });
+            return;
+        }
+        emit(std::move(emission));
+        if (id) after_commits([connection, id] { connection->send(protocol::encode_ok(id)); });
+    });
+}
+
+void Table::connection_closed(ConnectionPtr connection, std::string nick)
+{
+    on_strand([this, connection = std::move(connection), nick = std::move(nick)] {
+        watchers_.erase(connection->id());
+        const auto side = side_of(nick);
+        if (!side) {
+            table_changed();
+            return;
+        }
+        Seat& s = *seat(*side);
+        if (s.connection.lock() != connection) return; // the player is back on another connection
+        s.connected = false;
+        s.connection.reset();
+        s.disconnected_at = SteadyClock::now();
+        if (game_ && !game_->is_over()) {
+            // The clock keeps running; after the grace period the opponent may claim the win.
+            Emission emission;
+            const auto seq = next_seq();
+            add_event(emission,
+                      protocol::encode_player_disconnected(id_, seq, *side, s.nick, services_.config.reconnect_grace_ms),
+                      "player_disconnected", nlohmann::json{{"side", side_text(*side)}, {"nick", s.nick}}.dump());
+            emit(std::move(emission));
+            table_changed();
+            return;
+        }
+        // Before or after a game a player who goes away leaves the table.
+        seats_[int(*side)].reset();
+        rematch_offer_.reset();
+        close_if_abandoned();
+        if (!closed_) table_changed();
+    });
+}
+
+void Table::shut_down()
+{
+    on_strand([this] { flag_timer_.cancel(); });
+}
+
+} // namespace rochade::server
