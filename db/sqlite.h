@@ -43,6 +43,9 @@ public:
     // the like); nullopt when there is no row or the value is NULL.
     std::optional<std::int64_t> query_int(std::string_view sql);
 
+    // Rows changed by the last INSERT, UPDATE or DELETE on this connection.
+    std::int64_t changes() const;
+
     const std::string& path() const { return path_; }
     sqlite3* handle() const { return db_; }
 

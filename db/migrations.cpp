@@ -1,0 +1,132 @@
+// The schema ladder. Rung N turns a version N-1 database into version N; rungs are never
+// edited once released (a released database already ran them), only new rungs are added.
+#include "db/migrations.h"
+
+#include <array>
+#include <string_view>
+
+namespace rochade::db {
+
+namespace {
+
+// Version 1: games, their moves, every table event, room chat and resume tokens.
+// Clock values are remaining milliseconds; *_at_ms are wall-clock Unix milliseconds.
+constexpr std::string_view schema_v1 = R"sql(
+CREATE TABLE games (
+    id              INTEGER PRIMARY KEY,
+    table_id        INTEGER NOT NULL,
+    room            INTEGER NOT NULL,
+    white           TEXT    NOT NULL,
+    black           TEXT    NOT NULL,
+    time_control    TEXT    NOT NULL,
+    start_fen       TEXT    NOT NULL,
+    white_ms        INTEGER NOT NULL,
+    black_ms        INTEGER NOT NULL,
+    started_at_ms   INTEGER NOT NULL,
+    ended_at_ms     INTEGER,
+    result          TEXT,
+    termination     TEXT,
+    end_detail      TEXT,
+    final_white_ms  INTEGER,
+    final_black_ms  INTEGER
+);
+-- Restoring after a restart looks for games without an end.
+CREATE INDEX games_unfinished ON games (id) WHERE ended_at_ms IS NULL;
+CREATE INDEX games_by_table ON games (table_id);
+
+CREATE TABLE moves (
+    game_id   INTEGER NOT NULL REFERENCES games (id),
+    ply       INTEGER NOT NULL,
+    seq       INTEGER NOT NULL,
+    uci       TEXT    NOT NULL,
+    san       TEXT    NOT NULL,
+    white_ms  INTEGER NOT NULL,
+    black_ms  INTEGER NOT NULL,
+    at_ms     INTEGER NOT NULL,
+    PRIMARY KEY (game_id, ply)
+) WITHOUT ROWID;
+
+CREATE TABLE table_events (
+    id           INTEGER PRIMARY KEY,
+    table_id     INTEGER NOT NULL,
+    game_id      INTEGER REFERENCES games (id),
+    seq          INTEGER NOT NULL,
+    kind         TEXT    NOT NULL,
+    detail_json  TEXT    NOT NULL,
+    at_ms        INTEGER NOT NULL
+);
+-- A game's log reads its events in seq order; a restored table needs its highest seq.
+CREATE INDEX table_events_by_game ON table_events (game_id, seq);
+CREATE INDEX table_events_by_table ON table_events (table_id, seq);
+
+CREATE TABLE room_chat (
+    id     INTEGER PRIMARY KEY,
+    room   INTEGER NOT NULL,
+    nick   TEXT    NOT NULL,
+    text   TEXT    NOT NULL,
+    at_ms  INTEGER NOT NULL
+);
+CREATE INDEX room_chat_by_room ON room_chat (room, at_ms);
+
+CREATE TABLE resume_tokens (
+    token         TEXT PRIMARY KEY,
+    nick          TEXT    NOT NULL,
+    issued_at_ms  INTEGER NOT NULL
+) WITHOUT ROWID;
+)sql";
+
+constexpr std::array<std::string_view, 1> ladder = {schema_v1};
+
+int user_version(Database& db) { return static_cast<int>(db.query_int("PRAGMA user_version").value_or(0)); }
+
+} // namespace
+
+int schema_version() { return static_cast<int>(ladder.size()); }
+
+void configure_connection(Database& db)
+{
+    // busy_timeout first: the journal_mode change itself may have to wait for another connection.
+    db.exec("PRAGMA busy_timeout = 5000");
+    db.exec("PRAGMA journal_mode = WAL");
+    db.exec("PRAGMA synchronous = FULL");
+    db.exec("PRAGMA foreign_keys = ON");
+}
+
+void migrate(Database& db)
+{
+    // Checked before and again inside the transaction: another process may have migrated the
+    // file between the two reads, and BEGIN IMMEDIATE makes the second read authoritative.
+    auto refuse_if_newer = [&](int found) {
+        if (found > schema_version())
+            throw DbError("database '" + db.path() + "' has schema version " + std::to_string(found) +
+                          ", newer than this Rochade knows (" + std::to_string(schema_version()) +
+                          "); refusing to open it. Use a newer Rochade or another --db file.");
+    };
+    refuse_if_newer(user_version(db));
+    if (user_version(db) == schema_version()) return;
+
+    Transaction transaction(db);
+    const int found = user_version(db);
+    refuse_if_newer(found);
+    for (int version = found + 1; version <= schema_version(); ++version) {
+        try {
+            db.exec(ladder[static_cast<std::size_t>(version - 1)]);
+        } catch (const DbError& error) {
+            throw DbError("migrating '" + db.path() + "' to schema version " + std::to_string(version) +
+                          " failed: " + error.what());
+        }
+    }
+    // PRAGMA does not take parameters; the value is our own integer.
+    db.exec("PRAGMA user_version = " + std::to_string(schema_version()));
+    transaction.commit();
+}
+
+Database open_migrated(const std::string& path)
+{
+    Database db(path, OpenMode::ReadWriteCreate);
+    configure_connection(db);
+    migrate(db);
+    return db;
+}
+
+} // namespace rochade::db

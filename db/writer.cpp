@@ -1,0 +1,231 @@
+// The group-commit writer. One thread owns the connection; the queue below is its only lock.
+//
+// Each round takes everything queued, writes it in one transaction and commits, then runs the
+// callbacks in submission order. Each submission sits in its own SAVEPOINT, so one bad
+// submission (a duplicate ply, a move for an unknown game) is rolled back alone and reported,
+// and the other games' moves in the same batch still commit. A failure of the transaction as
+// a whole (BEGIN or COMMIT: disk full, I/O error, a lock held too long) is retried once; if it
+// fails again the batch is reported through on_error and its callbacks do not run, because
+// their writes are not on disk.
+#include "db/writer.h"
+
+#include <condition_variable>
+#include <deque>
+#include <iostream>
+#include <mutex>
+#include <thread>
+#include <type_traits>
+
+#include "db/migrations.h"
+#include "db/sqlite.h"
+
+namespace rochade::db {
+
+namespace {
+
+struct Submission {
+    std::vector<Write> writes;
+    std::function<void()> on_committed;
+};
+
+// The statements of every kind of write, prepared once for the life of the writer.
+struct WriteStatements {
+    explicit WriteStatements(Database& db)
+        : game_started(
+              db.prepare("INSERT INTO games (id, table_id, room, white, black, time_control, start_fen, "
+                         "white_ms, black_ms, started_at_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")),
+          move_played(db.prepare("INSERT INTO moves (game_id, ply, seq, uci, san, white_ms, black_ms, at_ms) "
+                                 "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")),
+          table_event(db.prepare("INSERT INTO table_events (table_id, game_id, seq, kind, detail_json, at_ms) "
+                                 "VALUES (?1, ?2, ?3, ?4, ?5, ?6)")),
+          game_ended(db.prepare("UPDATE games SET ended_at_ms = ?2, result = ?3, termination = ?4, end_detail = ?5, "
+                                "final_white_ms = ?6, final_black_ms = ?7 WHERE id = ?1")),
+          room_chatted(db.prepare("INSERT INTO room_chat (room, nick, text, at_ms) VALUES (?1, ?2, ?3, ?4)")),
+          token_issued(
+              db.prepare("INSERT OR REPLACE INTO resume_tokens (token, nick, issued_at_ms) VALUES (?1, ?2, ?3)")),
+          savepoint(db.prepare("SAVEPOINT submission")), release(db.prepare("RELEASE submission")),
+          rollback_to(db.prepare("ROLLBACK TO submission"))
+    {
+    }
+
+    Statement game_started, move_played, table_event, game_ended, room_chatted, token_issued;
+    Statement savepoint, release, rollback_to;
+};
+
+void report_to_stderr(const std::string& message) { std::cerr << "rochade db: " << message << '\n'; }
+
+} // namespace
+
+struct Writer::State {
+    State(const std::string& path, std::function<void(std::string)> report)
+        : db(open_migrated(path)), statements(db), on_error(report ? std::move(report) : report_to_stderr)
+    {
+    }
+
+    Database db;
+    WriteStatements statements;
+    std::function<void(std::string)> on_error;
+
+    mutable std::mutex mutex;
+    std::condition_variable work_queued;
+    std::condition_variable work_done;
+    std::deque<Submission> queue;
+    std::uint64_t submitted = 0; // submissions ever queued
+    std::uint64_t finished = 0;  // submissions committed or reported failed
+    bool stopping = false;
+    WriterStats stats;
+
+    std::thread thread;
+
+    void run();
+    // Returns, per submission, whether it is on disk.
+    std::vector<bool> write_batch(const std::vector<Submission>& batch);
+    void write(const Write& write);
+};
+
+void Writer::State::write(const Write& record)
+{
+    std::visit(
+        [this](const auto& w) {
+            using T = std::decay_t<decltype(w)>;
+            auto& s = statements;
+            if constexpr (std::is_same_v<T, GameStarted>) {
+                s.game_started.bind(1, w.game_id).bind(2, w.table_id).bind(3, w.room).bind(4, w.white);
+                s.game_started.bind(5, w.black).bind(6, w.time_control_json).bind(7, w.start_fen);
+                s.game_started.bind(8, w.white_ms).bind(9, w.black_ms).bind(10, w.started_at_ms).run();
+            } else if constexpr (std::is_same_v<T, MovePlayed>) {
+                s.move_played.bind(1, w.game_id).bind(2, w.ply).bind(3, w.seq).bind(4, w.uci).bind(5, w.san);
+                s.move_played.bind(6, w.white_ms).bind(7, w.black_ms).bind(8, w.at_ms).run();
+            } else if constexpr (std::is_same_v<T, TableEvent>) {
+                s.table_event.bind(1, w.table_id).bind(2, w.game_id).bind(3, w.seq).bind(4, w.kind);
+                s.table_event.bind(5, w.detail_json).bind(6, w.at_ms).run();
+            } else if constexpr (std::is_same_v<T, GameEnded>) {
+                s.game_ended.bind(1, w.game_id).bind(2, w.ended_at_ms).bind(3, w.result).bind(4, w.termination);
+                s.game_ended.bind(5, w.detail_json).bind(6, w.white_ms).bind(7, w.black_ms).run();
+                if (db.changes() != 1)
+                    throw DbError("recording the end of game " + std::to_string(w.game_id) + " failed on " + db.path() +
+                                  ": no such game");
+            } else if constexpr (std::is_same_v<T, RoomChatted>) {
+                s.room_chatted.bind(1, w.room).bind(2, w.nick).bind(3, w.text).bind(4, w.at_ms).run();
+            } else if constexpr (std::is_same_v<T, ResumeTokenIssued>) {
+                s.token_issued.bind(1, w.token).bind(2, w.nick).bind(3, w.issued_at_ms).run();
+            }
+        },
+        record);
+}
+
+std::vector<bool> Writer::State::write_batch(const std::vector<Submission>& batch)
+{
+    std::string last_error;
+    for (int attempt = 1; attempt <= 2; ++attempt) {
+        std::vector<bool> written(batch.size(), true);
+        std::vector<std::string> rejected;
+        try {
+            Transaction transaction(db);
+            for (std::size_t i = 0; i < batch.size(); ++i) {
+                statements.savepoint.run();
+                try {
+                    for (const Write& w : batch[i].writes) write(w);
+                } catch (const DbError& error) {
+                    statements.rollback_to.run();
+                    written[i] = false;
+                    rejected.push_back(error.what());
+                }
+                statements.release.run();
+            }
+            transaction.commit();
+            {
+                std::lock_guard lock(mutex);
+                ++stats.transactions;
+                for (std::size_t i = 0; i < batch.size(); ++i)
+                    if (written[i]) stats.writes += batch[i].writes.size();
+            }
+            for (const std::string& message : rejected) on_error("a submission was rolled back: " + message);
+            return written;
+        } catch (const DbError& error) {
+            last_error = error.what();
+        }
+    }
+    std::size_t writes = 0;
+    for (const Submission& submission : batch) writes += submission.writes.size();
+    on_error("group commit of " + std::to_string(batch.size()) + " submissions (" + std::to_string(writes) +
+             " writes) failed twice and is lost: " + last_error);
+    return std::vector<bool>(batch.size(), false);
+}
+
+void Writer::State::run()
+{
+    for (;;) {
+        std::vector<Submission> batch;
+        {
+            std::unique_lock lock(mutex);
+            work_queued.wait(lock, [&] { return stopping || !queue.empty(); });
+            if (queue.empty()) return; // stopping, and everything is written
+            batch.reserve(queue.size());
+            for (auto& submission : queue) batch.push_back(std::move(submission));
+            queue.clear();
+        }
+        const std::vector<bool> written = write_batch(batch);
+        for (std::size_t i = 0; i < batch.size(); ++i) {
+            if (!written[i] || !batch[i].on_committed) continue;
+            try {
+                batch[i].on_committed();
+            } catch (const std::exception& error) {
+                on_error(std::string("an on_committed callback threw: ") + error.what());
+            }
+        }
+        {
+            std::lock_guard lock(mutex);
+            finished += batch.size();
+        }
+        work_done.notify_all();
+    }
+}
+
+Writer::Writer(const std::string& path, std::function<void(std::string)> on_error)
+    : state_(std::make_unique<State>(path, std::move(on_error)))
+{
+    state_->thread = std::thread([state = state_.get()] { state->run(); });
+}
+
+Writer::~Writer()
+{
+    {
+        std::lock_guard lock(state_->mutex);
+        state_->stopping = true;
+    }
+    state_->work_queued.notify_one();
+    state_->thread.join();
+}
+
+void Writer::submit(std::vector<Write> writes, std::function<void()> on_committed)
+{
+    {
+        std::lock_guard lock(state_->mutex);
+        state_->queue.push_back(Submission{std::move(writes), std::move(on_committed)});
+        ++state_->submitted;
+    }
+    state_->work_queued.notify_one();
+}
+
+void Writer::submit(Write write, std::function<void()> on_committed)
+{
+    std::vector<Write> writes;
+    writes.push_back(std::move(write));
+    submit(std::move(writes), std::move(on_committed));
+}
+
+void Writer::flush()
+{
+    std::unique_lock lock(state_->mutex);
+    const std::uint64_t target = state_->submitted;
+    state_->work_done.wait(lock, [&] { return state_->finished >= target; });
+}
+
+WriterStats Writer::stats() const
+{
+    std::lock_guard lock(state_->mutex);
+    return state_->stats;
+}
+
+} // namespace rochade::db
