@@ -1,0 +1,35 @@
+// Builds DOM nodes from a tag, properties and children, so the views read like the markup
+// they produce and never assemble HTML strings (no text from the server is ever parsed as HTML).
+
+export function el(tag, props = {}, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(props)) {
+        if (value === undefined || value === null || value === false) continue;
+        if (key.startsWith('on') && typeof value === 'function') {
+            node.addEventListener(key.slice(2), value);
+        } else if (key === 'class') {
+            node.className = value;
+        } else if (key === 'dataset') {
+            Object.assign(node.dataset, value);
+        } else if (key in node && typeof value !== 'string') {
+            node[key] = value;
+        } else {
+            node.setAttribute(key, value === true ? '' : value);
+        }
+    }
+    for (const child of children.flat()) {
+        if (child === undefined || child === null || child === false) continue;
+        node.append(child instanceof Node ? child : String(child));
+    }
+    return node;
+}
+
+// Replaces every child of `node` with `children`.
+export function fill(node, ...children) {
+    node.replaceChildren();
+    for (const child of children.flat()) {
+        if (child === undefined || child === null || child === false) continue;
+        node.append(child instanceof Node ? child : String(child));
+    }
+    return node;
+}

@@ -1,0 +1,165 @@
+// A table as the client knows it, and how each table event changes it. Pure functions of
+// (state, event) so the rules of the client's bookkeeping are testable without a browser:
+// events at or below the known seq are repeats (ignored), a jump in seq means events were lost
+// and the table must be watched again with `since`.
+
+export const TABLE_EVENTS = new Set([
+    'table_state', 'seat_changed', 'game_started', 'move', 'game_over', 'draw_offered',
+    'draw_declined', 'draw_claim_rejected', 'table_chat', 'player_disconnected',
+    'player_reconnected', 'rematch_offered',
+]);
+
+const SUMMARY_FIELDS = ['room', 'status', 'white', 'black', 'opener_color', 'time_control', 'invite', 'spectators'];
+
+// The table id of a table event. seat_changed carries the summary, whose own "table" is the id.
+export function tableIdOf(frame) {
+    if (frame.table !== null && typeof frame.table === 'object') return frame.table.table;
+    return frame.table;
+}
+
+function summaryOf(frame) {
+    if (frame.summary && typeof frame.summary === 'object') return frame.summary;
+    if (frame.table !== null && typeof frame.table === 'object') return frame.table;
+    return frame;
+}
+
+export function emptyTable(id) {
+    return {
+        table: id, seq: 0, room: null, status: 'waiting', white: null, black: null,
+        opener_color: 'random', time_control: null, invite: null, spectators: 0,
+        game_id: null, start_fen: null, fen: null, moves: [], clocks: null, to_move: null,
+        legal_moves: [], draw_offer: null, rematch_offer: null, disconnected: [], result: null,
+        check: false, chat: [], notices: [], clocksReceivedAt: 0,
+    };
+}
+
+// The full state (table_state, game_started). Chat and notices are the client's own history
+// and survive; `missed` events add their chat and notices, the state already holds the rest.
+function replaceState(state, frame, now) {
+    const next = { ...emptyTable(frame.table), chat: state.chat, notices: state.notices };
+    for (const field of SUMMARY_FIELDS) if (frame[field] !== undefined) next[field] = frame[field];
+    for (const field of ['seq', 'game_id', 'start_fen', 'fen', 'moves', 'clocks', 'to_move', 'legal_moves',
+                         'draw_offer', 'rematch_offer', 'disconnected', 'result']) {
+        if (frame[field] !== undefined) next[field] = frame[field] ?? emptyTable(0)[field];
+    }
+    next.clocksReceivedAt = now;
+    const last = next.moves[next.moves.length - 1];
+    next.lastMove = last ? last.uci : null;
+    for (const missed of frame.missed || []) {
+        if (missed.type === 'table_chat') next.chat = [...next.chat, chatLine(missed)];
+        const notice = noticeOf(missed, next);
+        if (notice) next.notices = [...next.notices, notice];
+    }
+    return next;
+}
+
+function chatLine(frame) {
+    return { from: frame.from, text: frame.text };
+}
+
+function nickOf(state, side) {
+    return (side === 'white' ? state.white : state.black) || side;
+}
+
+// The human line an event leaves in the table's log, or null.
+export function noticeOf(frame, state) {
+    switch (frame.type) {
+    case 'game_started': return 'The game has started.';
+    case 'game_over': return `Game over ${frame.result}: ${frame.message || frame.termination}`;
+    case 'draw_offered': return `${nickOf(state, frame.by)} offers a draw.`;
+    case 'draw_declined': return `${nickOf(state, frame.by)} declines the draw.`;
+    case 'draw_claim_rejected': return `Draw claim by ${nickOf(state, frame.by)} rejected: ${frame.reason}`;
+    case 'player_disconnected':
+        return `${frame.nick} (${frame.side}) lost the connection; the win may be claimed after ${Math.round(
+            (frame.grace_ms || 0) / 1000)} s.`;
+    case 'player_reconnected': return `${frame.nick} (${frame.side}) is back.`;
+    case 'rematch_offered': return `${nickOf(state, frame.by)} offers a rematch.`;
+    default: return null;
+    }
+}
+
+// Applies one table event. Returns {state, resync}: resync is true when events were lost.
+export function applyTableEvent(state, frame, now) {
+    if (frame.type === 'table_state') return { state: replaceState(state, frame, now), resync: false };
+    if (typeof frame.seq === 'number' && state.seq) {
+        if (frame.seq <= state.seq) return { state, resync: false };
+        if (frame.seq > state.seq + 1) return { state, resync: true };
+    }
+    let next = { ...state, seq: typeof frame.seq === 'number' ? frame.seq : state.seq };
+    switch (frame.type) {
+    case 'game_started':
+        next = replaceState(state, { ...frame, table: state.table }, now);
+        break;
+    case 'seat_changed': {
+        const summary = summaryOf(frame);
+        for (const field of SUMMARY_FIELDS) if (summary[field] !== undefined) next[field] = summary[field];
+        break;
+    }
+    case 'move':
+        next.moves = [...state.moves, { ply: frame.ply, uci: frame.uci, san: frame.san, san_de: frame.san_de }];
+        next.fen = frame.fen;
+        next.clocks = frame.clocks;
+        next.clocksReceivedAt = now;
+        next.to_move = frame.to_move ?? null;
+        next.legal_moves = frame.legal_moves || [];
+        next.check = Boolean(frame.check);
+        next.lastMove = frame.uci;
+        // FIDE 9.1.2.3: an offer stands until the opponent moves; a move with offer_draw makes one.
+        next.draw_offer = frame.draw_offered ? (frame.ply % 2 === 1 ? 'white' : 'black') : null;
+        break;
+    case 'game_over':
+        next.status = 'finished';
+        next.result = { result: frame.result, winner: frame.winner ?? null, termination: frame.termination,
+                        message: frame.message, winnability: frame.winnability };
+        if (frame.clocks) next.clocks = { ...frame.clocks, running: null };
+        next.clocksReceivedAt = now;
+        next.to_move = null;
+        next.legal_moves = [];
+        next.draw_offer = null;
+        break;
+    case 'draw_offered':
+        next.draw_offer = frame.by;
+        break;
+    case 'draw_declined':
+        next.draw_offer = null;
+        break;
+    case 'table_chat':
+        next.chat = [...state.chat, chatLine(frame)];
+        break;
+    case 'player_disconnected':
+        next.disconnected = [...new Set([...(state.disconnected || []), frame.side])];
+        next.graceEndsAt = now + (frame.grace_ms || 0);
+        break;
+    case 'player_reconnected':
+        next.disconnected = (state.disconnected || []).filter((side) => side !== frame.side);
+        break;
+    case 'rematch_offered':
+        next.rematch_offer = frame.by;
+        break;
+    default:
+        break;
+    }
+    const notice = noticeOf(frame, next);
+    if (notice) next.notices = [...next.notices, notice];
+    return { state: next, resync: false };
+}
+
+// Which seat `nick` holds at the table: "white", "black" or null (a spectator).
+export function seatOf(state, nick) {
+    if (!nick) return null;
+    const same = (a) => a && a.toLowerCase() === nick.toLowerCase();
+    if (same(state.white)) return 'white';
+    if (same(state.black)) return 'black';
+    return null;
+}
+
+// The legal moves (UCI) from `square`, grouped by destination: {"e8": ["e7e8q", "e7e8r", ...]}.
+export function movesFrom(state, square) {
+    const targets = {};
+    for (const uci of state.legal_moves || []) {
+        if (uci.slice(0, 2) !== square) continue;
+        const to = uci.slice(2, 4);
+        (targets[to] ||= []).push(uci);
+    }
+    return targets;
+}

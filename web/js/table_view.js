@@ -1,0 +1,225 @@
+// One table on screen: the players and their clocks, the board, the move list in English or
+// German SAN, the buttons a player or spectator may use in the table's current state, the
+// table's log and its chat. Every action is a request to the server; what changes on screen
+// changes because the server's events say so.
+
+import { el, fill } from './dom.js';
+import { BoardView } from './board_view.js';
+import { kingSquare, sideToMove } from './fen.js';
+import { describe } from './time_control.js';
+import { remaining, format } from './clock_display.js';
+import { seatOf } from './table_model.js';
+
+const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+
+function other(side) {
+    return side === 'white' ? 'black' : 'white';
+}
+
+export class TableView {
+    // request(type, fields) sends a request and reports its error; onClose() hides the table.
+    constructor(root, request, onClose) {
+        this.root = root;
+        this.request = request;
+        this.onClose = onClose;
+        this.state = null;
+        this.context = null;
+        this.flipped = false;
+        this.claimWithMove = false;
+        this.clockNodes = {};
+        this.boardNode = el('div', { class: 'board' });
+        this.board = new BoardView(this.boardNode, (uci) => this.play(uci));
+        this.chatInput = el('input', { type: 'text', maxlength: 500, placeholder: 'Table chat', 'aria-label': 'Table chat' });
+        this.chatForm = el('form', { class: 'chat-form', onsubmit: (event) => this.sendChat(event) }, this.chatInput,
+                           el('button', { type: 'submit' }, 'Send'));
+    }
+
+    mySeat() {
+        return this.state ? seatOf(this.state, this.context.nick) : null;
+    }
+
+    orientation() {
+        const base = this.mySeat() === 'black' ? 'black' : 'white';
+        return this.flipped ? other(base) : base;
+    }
+
+    play(uci) {
+        const table = this.state.table;
+        if (this.claimWithMove) {
+            this.claimWithMove = false;
+            this.request('claim_draw', { table, move: uci });
+        } else {
+            this.request('move', { table, move: uci });
+        }
+    }
+
+    sendChat(event) {
+        event.preventDefault();
+        const text = this.chatInput.value.trim();
+        if (!text || !this.state) return;
+        this.request('table_chat', { table: this.state.table, text }).then(() => { this.chatInput.value = ''; }, () => {});
+    }
+
+    // state: the table model; context: {nick, lang: "en"|"de"}.
+    render(state, context) {
+        this.state = state;
+        this.context = context;
+        if (!state) {
+            fill(this.root);
+            return;
+        }
+        const orientation = this.orientation();
+        const top = other(orientation);
+        const fen = state.fen || state.start_fen || START_FEN;
+        const seat = this.mySeat();
+        const myTurn = state.status === 'playing' && seat && state.to_move === seat;
+        const checkSide = state.check ? sideToMove(fen) : null;
+        this.board.render({
+            fen, orientation, legalMoves: myTurn ? state.legal_moves : [], lastMove: state.lastMove,
+            checkSquare: checkSide ? kingSquare(fen, checkSide) : null, moverColour: seat,
+        });
+        this.clockNodes = {};
+        fill(this.root,
+             el('div', { class: 'table-header' },
+                el('h2', {}, `Table ${state.table}`),
+                el('span', { class: 'table-meta' }, `${describe(state.time_control)} · room ${state.room ?? '?'} · `,
+                   `${state.spectators || 0} watching`),
+                el('button', { type: 'button', onclick: () => { this.flipped = !this.flipped; this.render(this.state, this.context); } }, 'Flip'),
+                el('button', { type: 'button', onclick: () => this.onClose(state.table) }, 'Close')),
+             this.playerLine(top),
+             this.boardNode,
+             this.playerLine(orientation),
+             el('div', { class: 'status-line', role: 'status' }, this.statusText()),
+             this.actions(),
+             el('div', { class: 'table-columns' }, this.moveList(), this.log()),
+             this.chat());
+        this.tick(performance.now());
+    }
+
+    playerLine(side) {
+        const state = this.state;
+        const nick = state[side];
+        const clock = el('span', { class: 'clock', dataset: { side } });
+        this.clockNodes[side] = clock;
+        const away = (state.disconnected || []).includes(side);
+        const moving = state.status === 'playing' && state.to_move === side;
+        return el('div', { class: `player-line ${moving ? 'to-move' : ''}`, dataset: { side } },
+                  el('span', { class: `side-dot ${side}` }),
+                  el('span', { class: 'player-nick' }, nick || (state.invite && !state[other(side)] ? '' : '(free seat)')),
+                  away ? el('span', { class: 'away' }, 'disconnected') : null,
+                  state.draw_offer === side ? el('span', { class: 'badge' }, 'offers draw') : null,
+                  clock);
+    }
+
+    // Counts the running clock down from the server's last reading.
+    tick(now) {
+        const state = this.state;
+        if (!state || !this.clockNodes.white) return;
+        const clocks = state.clocks;
+        for (const side of ['white', 'black']) {
+            const node = this.clockNodes[side];
+            if (!clocks || clocks.untimed) {
+                node.textContent = clocks && clocks.untimed ? '∞' : '';
+                continue;
+            }
+            const left = remaining(clocks, state.clocksReceivedAt, now, state.status === 'playing')[side];
+            node.textContent = format(left);
+            node.classList.toggle('running', state.status === 'playing' && clocks.running === side);
+            node.classList.toggle('low', left < 10_000);
+        }
+    }
+
+    statusText() {
+        const state = this.state;
+        if (state.result) {
+            const r = state.result;
+            const extra = r.winnability ? ` (winnability: ${r.winnability})` : '';
+            return `${r.result} — ${r.message || r.termination}${extra}`;
+        }
+        if (state.status === 'waiting') {
+            return state.invite ? `Waiting for ${state.invite} to take the free seat.` : 'Waiting for an opponent.';
+        }
+        if (state.status === 'playing') {
+            const seat = this.mySeat();
+            const who = state.to_move === seat ? 'Your move' : `${state[state.to_move] || state.to_move} to move`;
+            return `${who}${state.check ? ' — check!' : ''}${this.claimWithMove ? ' — your next move claims a draw' : ''}`;
+        }
+        return state.status;
+    }
+
+    button(label, type, fields = {}, extra = {}) {
+        return el('button', {
+            type: 'button', dataset: { action: type }, ...extra,
+            onclick: () => this.request(type, { table: this.state.table, ...fields }),
+        }, label);
+    }
+
+    actions() {
+        const state = this.state;
+        const seat = this.mySeat();
+        const buttons = [];
+        const nick = this.context.nick || '';
+        if (state.status === 'waiting') {
+            const free = !state.white || !state.black;
+            const invited = !state.invite || state.invite.toLowerCase() === nick.toLowerCase();
+            if (!seat && free && invited) buttons.push(this.button('Take the free seat', 'join_table'));
+            buttons.push(this.button(seat ? 'Stand up' : 'Stop watching', 'leave_table'));
+        } else if (state.status === 'playing' && seat) {
+            const opponent = other(seat);
+            const myTurn = state.to_move === seat;
+            if (state.draw_offer === opponent) {
+                buttons.push(this.button('Accept draw', 'accept_draw'), this.button('Decline draw', 'decline_draw'));
+            } else if (state.draw_offer !== seat) {
+                buttons.push(this.button('Offer draw', 'offer_draw', {}, { disabled: !myTurn, title: 'Only on your own turn (FIDE 9.1.2)' }));
+            }
+            buttons.push(this.button('Claim draw', 'claim_draw', {}, { title: 'Threefold repetition or fifty moves, now' }));
+            buttons.push(el('button', {
+                type: 'button', dataset: { action: 'claim_with_move' }, class: this.claimWithMove ? 'armed' : '',
+                title: 'Claim a draw with your next move: if the claim is valid the move is not played',
+                onclick: () => { this.claimWithMove = !this.claimWithMove; this.render(this.state, this.context); },
+            }, this.claimWithMove ? 'Claim with move: armed' : 'Claim with next move'));
+            if (state.moves.length < 2) buttons.push(this.button('Abort', 'abort'));
+            buttons.push(this.button('Resign', 'resign', {}, { class: 'danger' }));
+            if ((state.disconnected || []).includes(opponent)) buttons.push(this.button('Claim win', 'claim_win'));
+        } else if (state.status === 'finished') {
+            if (seat) {
+                const label = state.rematch_offer && state.rematch_offer !== seat ? 'Accept rematch' : 'Offer rematch';
+                buttons.push(this.button(label, 'rematch', {}, { disabled: state.rematch_offer === seat }));
+            }
+            buttons.push(this.button('Leave table', 'leave_table'));
+        } else if (!seat) {
+            buttons.push(this.button('Stop watching', 'leave_table'));
+        }
+        return el('div', { class: 'table-actions' }, buttons);
+    }
+
+    moveList() {
+        const lang = this.context.lang;
+        const rows = [];
+        const moves = this.state.moves || [];
+        for (let i = 0; i < moves.length; i += 2) {
+            const white = moves[i];
+            const black = moves[i + 1];
+            const san = (move) => (move ? (lang === 'de' ? move.san_de : move.san) || move.uci : '');
+            rows.push(el('li', {}, el('span', { class: 'move-number' }, `${Math.floor(i / 2) + 1}.`),
+                         el('span', { class: 'move' }, san(white)), el('span', { class: 'move' }, san(black))));
+        }
+        const list = el('ol', { class: 'move-list', 'aria-label': 'Moves' }, rows);
+        queueMicrotask(() => { list.scrollTop = list.scrollHeight; });
+        return list;
+    }
+
+    log() {
+        const list = el('ul', { class: 'table-log', 'aria-label': 'Table log' },
+                        (this.state.notices || []).slice(-50).map((line) => el('li', {}, line)));
+        queueMicrotask(() => { list.scrollTop = list.scrollHeight; });
+        return list;
+    }
+
+    chat() {
+        const lines = el('ul', { class: 'chat-lines' },
+                         (this.state.chat || []).slice(-200).map((line) => el('li', {}, el('b', {}, line.from), ': ', line.text)));
+        queueMicrotask(() => { lines.scrollTop = lines.scrollHeight; });
+        return el('div', { class: 'chat table-chat' }, el('h3', {}, 'Table chat'), lines, this.chatForm);
+    }
+}

@@ -1,0 +1,123 @@
+// Unit tests of the browser client's pure modules (no browser needed): run with
+//   node --test web/test/
+// Table-like: each case is an input and the expected result.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { applyTableEvent, emptyTable, movesFrom, seatOf, tableIdOf } from '../js/table_model.js';
+import { describe } from '../js/time_control.js';
+import { format, remaining } from '../js/clock_display.js';
+import { kingSquare, placement, sideToMove } from '../js/fen.js';
+
+const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+
+test('time controls are described as players write them', () => {
+    const cases = [
+        [{ kind: 'untimed' }, 'untimed'],
+        [{ kind: 'sudden_death', base_ms: 60_000 }, '1+0'],
+        [{ kind: 'fischer', base_ms: 180_000, increment_ms: 2000 }, '3+2'],
+        [{ kind: 'bronstein', base_ms: 300_000, delay_ms: 3000 }, '5 Bronstein 3s'],
+        [{ kind: 'delay', base_ms: 180_000, delay_ms: 5000 }, '3 delay 5s'],
+        [{ kind: 'stages', stages: [{ moves: 40, time_ms: 5_400_000 }, { time_ms: 1_800_000 }], increment_ms: 30_000 },
+         '90/40, 30 +30s'],
+        ['5+3', '5+3'],
+    ];
+    for (const [tc, text] of cases) assert.equal(describe(tc), text);
+});
+
+test('clocks are formatted with tenths only in the last ten seconds', () => {
+    const cases = [[3_600_000, '1:00:00'], [299_000, '4:59'], [10_000, '0:10'], [9_749, '0:09.7'], [0, '0:00.0'], [-5, '0:00.0']];
+    for (const [ms, text] of cases) assert.equal(format(ms), text);
+});
+
+test('only the running clock counts down, and never below zero', () => {
+    const reading = { white_ms: 5000, black_ms: 7000, running: 'white', untimed: false };
+    assert.deepEqual(remaining(reading, 100, 1100), { white: 4000, black: 7000 });
+    assert.deepEqual(remaining(reading, 100, 9100), { white: 0, black: 7000 });
+    assert.deepEqual(remaining({ ...reading, running: null }, 100, 9100), { white: 5000, black: 7000 });
+    assert.deepEqual(remaining(reading, 100, 9100, false), { white: 5000, black: 7000 });
+});
+
+test('FEN placement, side to move and king squares', () => {
+    const board = placement(START);
+    assert.equal(board.size, 32);
+    assert.equal(board.get('e1'), 'K');
+    assert.equal(board.get('d8'), 'q');
+    assert.equal(board.get('e4'), undefined);
+    const fen = '4k3/8/8/8/8/8/4P3/4K3 b - - 0 1';
+    assert.equal(sideToMove(fen), 'black');
+    assert.equal(kingSquare(fen, 'black'), 'e8');
+    assert.equal(placement(fen).get('e2'), 'P');
+});
+
+function stateFrame(extra = {}) {
+    return {
+        type: 'table_state', table: 7, seq: 3, room: 34, status: 'playing', white: 'Anna', black: 'Björn',
+        opener_color: 'white', time_control: { kind: 'fischer', base_ms: 180000, increment_ms: 2000 }, invite: null,
+        spectators: 0, game_id: 1, start_fen: START, fen: START, moves: [],
+        clocks: { white_ms: 180000, black_ms: 180000, running: 'white', untimed: false }, to_move: 'white',
+        legal_moves: ['e2e4', 'g1f3'], draw_offer: null, rematch_offer: null, disconnected: [], result: null, ...extra,
+    };
+}
+
+test('table events: state, move, a repeat, a gap, draw offer, game over', () => {
+    let { state } = applyTableEvent(emptyTable(7), stateFrame(), 10);
+    assert.equal(state.seq, 3);
+    assert.equal(state.white, 'Anna');
+    assert.equal(state.clocksReceivedAt, 10);
+
+    const move = { type: 'move', table: 7, seq: 4, ply: 1, uci: 'e2e4', san: 'e4', san_de: 'e4', fen: 'x b - - 0 1',
+                   clocks: { white_ms: 181000, black_ms: 180000, running: 'black' }, to_move: 'black',
+                   legal_moves: ['e7e5'], check: false, draw_offered: true };
+    ({ state } = applyTableEvent(state, move, 20));
+    assert.equal(state.seq, 4);
+    assert.equal(state.moves.length, 1);
+    assert.equal(state.to_move, 'black');
+    assert.equal(state.draw_offer, 'white', 'a move with offer_draw makes an offer by the mover');
+    assert.equal(state.lastMove, 'e2e4');
+
+    const repeat = applyTableEvent(state, move, 30);
+    assert.equal(repeat.state, state, 'an event at or below the known seq changes nothing');
+    const gap = applyTableEvent(state, { ...move, seq: 9 }, 30);
+    assert.equal(gap.resync, true);
+
+    ({ state } = applyTableEvent(state, { type: 'draw_declined', table: 7, seq: 5, by: 'black' }, 40));
+    assert.equal(state.draw_offer, null);
+    ({ state } = applyTableEvent(state, { type: 'table_chat', table: 7, seq: 6, from: 'Björn', text: 'gg' }, 40));
+    assert.deepEqual(state.chat, [{ from: 'Björn', text: 'gg' }]);
+    ({ state } = applyTableEvent(state, { type: 'game_over', table: 7, seq: 7, result: '0-1', winner: 'black',
+                                          termination: 'resignation', message: 'White resigned',
+                                          clocks: { white_ms: 1, black_ms: 2, running: 'black' } }, 50));
+    assert.equal(state.status, 'finished');
+    assert.equal(state.result.result, '0-1');
+    assert.equal(state.clocks.running, null);
+    assert.deepEqual(state.legal_moves, []);
+    assert.match(state.notices.at(-1), /White resigned/);
+});
+
+test('a table_state after a reconnect keeps the chat and adds the missed chat', () => {
+    let { state } = applyTableEvent(emptyTable(7), stateFrame(), 0);
+    ({ state } = applyTableEvent(state, { type: 'table_chat', table: 7, seq: 4, from: 'Anna', text: 'hi' }, 0));
+    const missed = [{ type: 'table_chat', table: 7, seq: 5, from: 'Björn', text: 'still there?' },
+                    { type: 'player_disconnected', table: 7, seq: 6, side: 'white', nick: 'Anna', grace_ms: 60000 }];
+    ({ state } = applyTableEvent(state, stateFrame({ seq: 6, disconnected: ['white'], missed }), 0));
+    assert.deepEqual(state.chat.map((line) => line.text), ['hi', 'still there?']);
+    assert.deepEqual(state.disconnected, ['white']);
+    assert.match(state.notices.at(-1), /Anna \(white\) lost the connection/);
+});
+
+test('seat_changed carries the summary; seats and legal targets', () => {
+    let { state } = applyTableEvent(emptyTable(9), stateFrame({ table: 9, status: 'waiting', black: null }), 0);
+    const summary = { table: 9, room: 34, status: 'waiting', white: 'Anna', black: 'Zoë', spectators: 2 };
+    ({ state } = applyTableEvent(state, { type: 'seat_changed', table: summary, seq: 4 }, 0));
+    assert.equal(tableIdOf({ type: 'seat_changed', table: summary, seq: 4 }), 9);
+    assert.equal(state.black, 'Zoë');
+    assert.equal(state.spectators, 2);
+    assert.equal(seatOf(state, 'zoë'), 'black');
+    assert.equal(seatOf(state, 'anna'), 'white');
+    assert.equal(seatOf(state, 'Carl'), null);
+    state = { ...state, legal_moves: ['e7e8q', 'e7e8r', 'e7e8b', 'e7e8n', 'e7d8q', 'a2a3'] };
+    assert.deepEqual(Object.keys(movesFrom(state, 'e7')).sort(), ['d8', 'e8']);
+    assert.equal(movesFrom(state, 'e7').e8.length, 4);
+});
