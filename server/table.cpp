@@ -513,11 +513,12 @@ void Table::join(ConnectionPtr connection, std::string nick, Id id)
         seats_[int(free_side)] = Seat{nick, connection, true, {}};
         subscribe(connection);
         reply_ok(connection, id);
-        if (seated(other(free_side)))
-            start_game(SteadyClock::now());
-        else
+        if (seated(other(free_side))) {
+            start_game(SteadyClock::now()); // game_started carries the whole state
+        } else {
             table_changed();
-        send_state(connection, std::nullopt, std::nullopt);
+            send_state(connection, std::nullopt, std::nullopt);
+        }
     });
 }
 
