@@ -1,0 +1,246 @@
+// db/writer.h: group commit from many threads, in order, callbacks in order and only after the
+// commit, flush, draining in the destructor, and failures that are reported, not swallowed.
+#include <catch2/catch.hpp>
+
+#include <future>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "db/migrations.h"
+#include "db/sqlite.h"
+#include "db/writer.h"
+#include "temp_database.h"
+
+using namespace rochade::db;
+using rochade::db::testing::TempDatabase;
+
+namespace {
+
+GameStarted game(std::int64_t id)
+{
+    GameStarted start;
+    start.game_id = id;
+    start.table_id = 100 + id;
+    start.room = 34;
+    start.white = "White" + std::to_string(id);
+    start.black = "Black" + std::to_string(id);
+    start.time_control_json = R"({"kind":"fischer","base_ms":180000,"increment_ms":2000})";
+    start.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    start.white_ms = start.black_ms = 180000;
+    start.started_at_ms = 1700000000000;
+    return start;
+}
+
+MovePlayed move(std::int64_t game_id, int ply)
+{
+    MovePlayed m;
+    m.game_id = game_id;
+    m.ply = ply;
+    m.seq = ply + 1;
+    m.uci = "u" + std::to_string(ply);
+    m.san = "s" + std::to_string(ply);
+    m.white_ms = 180000 - ply;
+    m.black_ms = 180000 - 2 * ply;
+    m.at_ms = 1700000000000 + ply;
+    return m;
+}
+
+std::int64_t count(const std::string& path, const std::string& sql)
+{
+    Database db(path, OpenMode::ReadOnly);
+    return db.query_int(sql).value_or(-1);
+}
+
+// Holds the writer's thread inside an on_committed callback until released, so that whatever
+// is submitted meanwhile is queued together and must be taken as one batch.
+class WriterGate {
+public:
+    std::function<void()> callback()
+    {
+        return [this] {
+            entered_.set_value();
+            release_.get_future().wait();
+        };
+    }
+    void wait_until_holding() { entered_.get_future().wait(); }
+    void release() { release_.set_value(); }
+
+private:
+    std::promise<void> entered_, release_;
+};
+
+} // namespace
+
+TEST_CASE("a single write is committed and its callback runs after the commit")
+{
+    TempDatabase file("writer-single");
+    Writer writer(file.path());
+    std::promise<std::int64_t> rows_seen_by_callback;
+    writer.submit(game(1), [&] { rows_seen_by_callback.set_value(count(file.path(), "SELECT COUNT(*) FROM games")); });
+    CHECK(rows_seen_by_callback.get_future().get() == 1);
+    writer.flush();
+    CHECK(writer.stats().transactions == 1);
+    CHECK(writer.stats().writes == 1);
+}
+
+TEST_CASE("submissions from several threads all commit, in order, with callbacks in submission order")
+{
+    TempDatabase file("writer-threads");
+    constexpr int threads = 4;
+    constexpr int moves_per_thread = 300;
+    Writer writer(file.path());
+    for (int t = 0; t < threads; ++t) writer.submit(game(t));
+
+    // The ticket is taken under the same lock as the submit, so ticket order is queue order.
+    std::mutex submit_order;
+    int next_ticket = 0;
+    std::vector<int> callback_order; // written only on the writer's thread
+    std::vector<std::thread> players;
+    for (int t = 0; t < threads; ++t) {
+        players.emplace_back([&, t] {
+            for (int ply = 1; ply <= moves_per_thread; ++ply) {
+                std::lock_guard lock(submit_order);
+                const int ticket = next_ticket++;
+                writer.submit(move(t, ply), [&callback_order, ticket] { callback_order.push_back(ticket); });
+            }
+        });
+    }
+    for (auto& player : players) player.join();
+    writer.flush();
+
+    REQUIRE(callback_order.size() == threads * moves_per_thread);
+    for (std::size_t i = 0; i < callback_order.size(); ++i) REQUIRE(callback_order[i] == static_cast<int>(i));
+    CHECK(count(file.path(), "SELECT COUNT(*) FROM moves") == threads * moves_per_thread);
+    // Each thread's moves arrive in ply order: the writer never reorders a producer's writes.
+    CHECK(count(file.path(), "SELECT COUNT(*) FROM moves m WHERE ply > 1 AND NOT EXISTS "
+                             "(SELECT 1 FROM moves p WHERE p.game_id = m.game_id AND p.ply = m.ply - 1)") == 0);
+    const WriterStats stats = writer.stats();
+    CHECK(stats.writes == threads * (moves_per_thread + 1));
+    CHECK(stats.transactions <= stats.writes);
+}
+
+TEST_CASE("writes queued while a commit is under way are taken together in one transaction")
+{
+    TempDatabase file("writer-group");
+    Writer writer(file.path());
+    WriterGate gate;
+    writer.submit(game(1), gate.callback());
+    gate.wait_until_holding();
+
+    constexpr int queued = 200;
+    std::vector<int> order;
+    for (int ply = 1; ply <= queued; ++ply) writer.submit(move(1, ply), [&order, ply] { order.push_back(ply); });
+    gate.release();
+    writer.flush();
+
+    CHECK(writer.stats().transactions == 2); // the game, then all 200 moves at once
+    CHECK(writer.stats().writes == 1 + queued);
+    REQUIRE(order.size() == queued);
+    for (int i = 0; i < queued; ++i) CHECK(order[static_cast<std::size_t>(i)] == i + 1);
+}
+
+TEST_CASE("flush waits for everything submitted before it, callbacks included")
+{
+    TempDatabase file("writer-flush");
+    Writer writer(file.path());
+    writer.flush(); // nothing queued: returns at once
+    int callbacks = 0;
+    writer.submit(game(7));
+    for (int ply = 1; ply <= 50; ++ply) writer.submit(move(7, ply), [&callbacks] { ++callbacks; });
+    writer.flush();
+    CHECK(callbacks == 50);
+    CHECK(count(file.path(), "SELECT COUNT(*) FROM moves WHERE game_id = 7") == 50);
+}
+
+TEST_CASE("the destructor commits everything still queued, and the data survives reopening")
+{
+    TempDatabase file("writer-drain");
+    int callbacks = 0;
+    {
+        Writer writer(file.path());
+        std::vector<Write> opening{game(3), move(3, 1), move(3, 2)};
+        writer.submit(std::move(opening), [&callbacks] { ++callbacks; });
+        for (int ply = 3; ply <= 120; ++ply) writer.submit(move(3, ply), [&callbacks] { ++callbacks; });
+        GameEnded end;
+        end.game_id = 3;
+        end.result = "1-0";
+        end.termination = "resignation";
+        end.detail_json = "{}";
+        end.ended_at_ms = 1700000009999;
+        writer.submit(end, [&callbacks] { ++callbacks; });
+    }
+    CHECK(callbacks == 1 + 118 + 1);
+    CHECK(count(file.path(), "SELECT COUNT(*) FROM moves WHERE game_id = 3") == 120);
+    CHECK(count(file.path(), "SELECT ended_at_ms FROM games WHERE id = 3") == 1700000009999);
+
+    // A second writer on the same file continues where the first stopped.
+    Writer again(file.path());
+    again.submit(game(4));
+    again.flush();
+    CHECK(count(file.path(), "SELECT COUNT(*) FROM games") == 2);
+}
+
+TEST_CASE("every kind of write lands in its table")
+{
+    TempDatabase file("writer-kinds");
+    {
+        Writer writer(file.path());
+        TableEvent offer{101, 1, 5, "draw_offered", R"({"by":"white"})", 1700000000100};
+        TableEvent chat{999, std::nullopt, 1, "table_chat", R"({"from":"Jörg","text":"hallo"})", 1700000000200};
+        RoomChatted room{37, "Jörg", "Grüß Gott", 1700000000300};
+        ResumeTokenIssued token{"tok-1", "Jörg", 1700000000400};
+        writer.submit(std::vector<Write>{game(1), move(1, 1), offer, chat, room, token});
+    }
+    const struct {
+        const char* sql;
+        std::int64_t expected;
+    } checks[] = {
+        {"SELECT COUNT(*) FROM games", 1},
+        {"SELECT COUNT(*) FROM moves", 1},
+        {"SELECT COUNT(*) FROM table_events WHERE game_id = 1 AND kind = 'draw_offered' AND seq = 5", 1},
+        {"SELECT COUNT(*) FROM table_events WHERE game_id IS NULL AND table_id = 999", 1},
+        {"SELECT COUNT(*) FROM room_chat WHERE room = 37 AND nick = 'Jörg' AND text = 'Grüß Gott'", 1},
+        {"SELECT issued_at_ms FROM resume_tokens WHERE token = 'tok-1' AND nick = 'Jörg'", 1700000000400},
+    };
+    for (const auto& check : checks) {
+        INFO(check.sql);
+        CHECK(count(file.path(), check.sql) == check.expected);
+    }
+}
+
+TEST_CASE("a bad submission is rolled back alone and reported; the rest of its batch commits")
+{
+    TempDatabase file("writer-bad");
+    std::vector<std::string> errors; // on_error runs on the writer's thread; read after flush
+    Writer writer(file.path(), [&errors](std::string message) { errors.push_back(std::move(message)); });
+    WriterGate gate;
+    writer.submit(game(1), gate.callback());
+    gate.wait_until_holding();
+
+    std::vector<std::string> committed;
+    writer.submit(move(1, 1), [&] { committed.push_back("good 1"); });
+    // Both writes of this submission are undone: its first write alone would have succeeded.
+    writer.submit(std::vector<Write>{move(1, 2), move(42, 1)}, [&] { committed.push_back("unknown game"); });
+    writer.submit(move(1, 1), [&] { committed.push_back("duplicate ply"); });
+    GameEnded end_of_nothing;
+    end_of_nothing.game_id = 77;
+    writer.submit(end_of_nothing, [&] { committed.push_back("end of unknown game"); });
+    writer.submit(move(1, 2), [&] { committed.push_back("good 2"); });
+    gate.release();
+    writer.flush();
+
+    CHECK(committed == std::vector<std::string>{"good 1", "good 2"});
+    REQUIRE(errors.size() == 3);
+    CHECK_THAT(errors[0], Catch::Contains("FOREIGN KEY"));
+    CHECK_THAT(errors[1], Catch::Contains("UNIQUE"));
+    CHECK_THAT(errors[2], Catch::Contains("game 77") && Catch::Contains("no such game"));
+    CHECK(count(file.path(), "SELECT COUNT(*) FROM moves") == 2);
+    CHECK(writer.stats().writes == 3);
+}
+
+TEST_CASE("a writer cannot be built on a database it cannot open")
+{
+    CHECK_THROWS_WITH(Writer("/nonexistent-dir/rochade.db"), Catch::Contains("/nonexistent-dir/rochade.db"));
+}
