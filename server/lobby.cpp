@@ -148,16 +148,19 @@ void Lobby::hello(ConnectionPtr connection, Id id, protocol::Hello hello)
 
         const std::string token = new_resume_token();
         resume_tokens_[token] = nick;
-        services_.writer.submit(db::ResumeTokenIssued{token, nick, wall_clock_ms()});
         std::vector<protocol::TableId> tables;
         if (const auto seats = seats_.find(key); seats != seats_.end())
             tables.assign(seats->second.begin(), seats->second.end());
         spdlog::info("connection {}: hello {}{}", connection->id(), nick, resumed ? " (resumed)" : "");
-        connection->post([connection, id, nick, token, resumed, tables] {
-            connection->client->nick = nick;
-            connection->client->greeting = false;
-            connection->send(protocol::encode_hello_ok(id, nick, token, resumed, tables));
-        });
+        // The token is handed out only once it is on disk, so it survives a crash of the server.
+        services_.writer.submit(db::ResumeTokenIssued{token, nick, wall_clock_ms()},
+                                [connection, id, nick, token, resumed, tables] {
+                                    connection->post([connection, id, nick, token, resumed, tables] {
+                                        connection->client->nick = nick;
+                                        connection->client->greeting = false;
+                                        connection->send(protocol::encode_hello_ok(id, nick, token, resumed, tables));
+                                    });
+                                });
     });
 }
 
