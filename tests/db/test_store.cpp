@@ -1,0 +1,230 @@
+// db/store.h: what the server reads at start-up (unfinished games with their moves, resume
+// tokens, the highest ids) and what an admin reads (recent games, one game's full log).
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "db/store.h"
+#include "db/writer.h"
+#include "temp_database.h"
+
+using namespace rochade::db;
+using rochade::db::testing::TempDatabase;
+
+namespace {
+
+GameStarted game(std::int64_t id, std::int64_t table_id, const std::string& white, const std::string& black)
+{
+    GameStarted start;
+    start.game_id = id;
+    start.table_id = table_id;
+    start.room = 35;
+    start.white = white;
+    start.black = black;
+    start.time_control_json = R"({"kind":"sudden_death","base_ms":300000})";
+    start.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    start.white_ms = start.black_ms = 300000;
+    start.started_at_ms = 1700000000000 + id;
+    return start;
+}
+
+MovePlayed move(std::int64_t game_id, int ply, std::int64_t seq, const std::string& uci, const std::string& san)
+{
+    return MovePlayed{game_id, ply, seq, uci, san, 300000 - ply * 100, 300000 - ply * 50, 1700000000000 + ply * 1000};
+}
+
+GameEnded ended(std::int64_t game_id, const std::string& result, const std::string& termination)
+{
+    return GameEnded{game_id, result, termination, R"({"message":"by the book"})", 299000, 298000, 1700000100000};
+}
+
+// Game 1 at table 10 ended by mate; game 2 at table 11 is still running with moves written out
+// of ply order across submissions and a later event; table 12 has only chat, no game.
+void write_two_games(const std::string& path)
+{
+    Writer writer(path);
+    writer.submit(std::vector<Write>{game(1, 10, "Anna", "Bert"), move(1, 1, 2, "f2f3", "f3"),
+                                     move(1, 2, 3, "e7e5", "e5"), move(1, 3, 4, "g2g4", "g4"),
+                                     move(1, 4, 5, "d8h4", "Qh4#"), ended(1, "0-1", "checkmate")});
+    writer.submit(game(2, 11, "Jörg", "Anna"));
+    writer.submit(move(2, 2, 4, "e7e5", "e5")); // ply 2 stored before ply 1: reads sort by ply
+    writer.submit(move(2, 1, 3, "e2e4", "e4"));
+    writer.submit(TableEvent{11, 2, 5, "draw_offered", R"({"by":"white"})", 1700000003000});
+    writer.submit(TableEvent{11, 2, 2, "game_started", "{}", 1700000000002});
+    writer.submit(TableEvent{12, std::nullopt, 1, "table_chat", R"({"from":"Cem","text":"hi"})", 1700000004000});
+    writer.submit(ResumeTokenIssued{"token-b", "Jörg", 1700000000200});
+    writer.submit(ResumeTokenIssued{"token-a", "Anna", 1700000000100});
+}
+
+} // namespace
+
+TEST_CASE("an empty database has no games, no tokens and no ids in use")
+{
+    TempDatabase file("store-empty");
+    Store store(file.path());
+    CHECK(store.unfinished_games().empty());
+    CHECK(store.resume_tokens().empty());
+    CHECK(store.max_game_id() == 0);
+    CHECK(store.max_table_id() == 0);
+    CHECK(store.recent_games().empty());
+    CHECK_FALSE(store.game_log(1).has_value());
+}
+
+TEST_CASE("unfinished games come back with their moves in ply order; finished ones do not")
+{
+    TempDatabase file("store-unfinished");
+    write_two_games(file.path());
+    Store store(file.path());
+    const std::vector<UnfinishedGame> games = store.unfinished_games();
+    REQUIRE(games.size() == 1);
+    const UnfinishedGame& running = games[0];
+    CHECK(running.start.game_id == 2);
+    CHECK(running.start.table_id == 11);
+    CHECK(running.start.room == 35);
+    CHECK(running.start.white == "Jörg");
+    CHECK(running.start.black == "Anna");
+    CHECK(running.start.time_control_json == R"({"kind":"sudden_death","base_ms":300000})");
+    CHECK(running.start.white_ms == 300000);
+    CHECK(running.start.started_at_ms == 1700000000002);
+    REQUIRE(running.moves.size() == 2);
+    const struct {
+        int ply;
+        std::int64_t seq;
+        const char* uci;
+        const char* san;
+    } expected[] = {{1, 3, "e2e4", "e4"}, {2, 4, "e7e5", "e5"}};
+    for (std::size_t i = 0; i < 2; ++i) {
+        CHECK(running.moves[i].game_id == 2);
+        CHECK(running.moves[i].ply == expected[i].ply);
+        CHECK(running.moves[i].seq == expected[i].seq);
+        CHECK(running.moves[i].uci == expected[i].uci);
+        CHECK(running.moves[i].san == expected[i].san);
+        CHECK(running.moves[i].white_ms == 300000 - expected[i].ply * 100);
+        CHECK(running.moves[i].black_ms == 300000 - expected[i].ply * 50);
+    }
+    CHECK(running.last_seq == 5); // the draw offer, later than every move
+}
+
+TEST_CASE("a table's last seq counts its moves when no event is later")
+{
+    TempDatabase file("store-seq");
+    {
+        Writer writer(file.path());
+        writer.submit(std::vector<Write>{game(5, 50, "Anna", "Bert"),
+                                         TableEvent{50, 5, 1, "game_started", "{}", 1700000000000},
+                                         move(5, 1, 2, "d2d4", "d4"), move(5, 2, 3, "d7d5", "d5")});
+    }
+    Store store(file.path());
+    const auto games = store.unfinished_games();
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].last_seq == 3);
+}
+
+TEST_CASE("resume tokens come back in the order they were issued; reissuing a token replaces it")
+{
+    TempDatabase file("store-tokens");
+    write_two_games(file.path());
+    {
+        Writer writer(file.path());
+        writer.submit(ResumeTokenIssued{"token-a", "Anna", 1700000000300});
+    }
+    Store store(file.path());
+    const auto tokens = store.resume_tokens();
+    REQUIRE(tokens.size() == 2);
+    CHECK(tokens[0].token == "token-b");
+    CHECK(tokens[0].nick == "Jörg");
+    CHECK(tokens[0].issued_at_ms == 1700000000200);
+    CHECK(tokens[1].token == "token-a");
+    CHECK(tokens[1].nick == "Anna");
+    CHECK(tokens[1].issued_at_ms == 1700000000300);
+}
+
+TEST_CASE("the highest ids count games, and tables that only ever chatted")
+{
+    TempDatabase file("store-ids");
+    write_two_games(file.path());
+    Store store(file.path());
+    CHECK(store.max_game_id() == 2);
+    CHECK(store.max_table_id() == 12);
+}
+
+TEST_CASE("recent games are listed newest first with players, result and move count")
+{
+    TempDatabase file("store-recent");
+    write_two_games(file.path());
+    Store store(file.path());
+    const auto games = store.recent_games();
+    REQUIRE(games.size() == 2);
+    const struct {
+        std::int64_t id;
+        const char* white;
+        const char* black;
+        const char* result;
+        const char* termination;
+        bool ended;
+        std::int64_t moves;
+    } expected[] = {{2, "Jörg", "Anna", "", "", false, 2}, {1, "Anna", "Bert", "0-1", "checkmate", true, 4}};
+    for (std::size_t i = 0; i < 2; ++i) {
+        INFO("game " << expected[i].id);
+        CHECK(games[i].game_id == expected[i].id);
+        CHECK(games[i].room == 35);
+        CHECK(games[i].white == expected[i].white);
+        CHECK(games[i].black == expected[i].black);
+        CHECK(games[i].result == expected[i].result);
+        CHECK(games[i].termination == expected[i].termination);
+        CHECK(games[i].ended_at_ms.has_value() == expected[i].ended);
+        CHECK(games[i].moves == expected[i].moves);
+    }
+    CHECK(store.recent_games(1).size() == 1);
+}
+
+TEST_CASE("a game's log holds the game row, every move and its events in seq order")
+{
+    TempDatabase file("store-log");
+    write_two_games(file.path());
+    Store store(file.path());
+
+    const auto finished = store.game_log(1);
+    REQUIRE(finished.has_value());
+    CHECK(finished->start.white == "Anna");
+    REQUIRE(finished->end.has_value());
+    CHECK(finished->end->result == "0-1");
+    CHECK(finished->end->termination == "checkmate");
+    CHECK(finished->end->detail_json == R"({"message":"by the book"})");
+    CHECK(finished->end->white_ms == 299000);
+    CHECK(finished->end->black_ms == 298000);
+    CHECK(finished->end->ended_at_ms == 1700000100000);
+    REQUIRE(finished->moves.size() == 4);
+    CHECK(finished->moves[3].san == "Qh4#");
+    CHECK(finished->moves[3].at_ms == 1700000004000);
+    CHECK(finished->events.empty());
+
+    const auto running = store.game_log(2);
+    REQUIRE(running.has_value());
+    CHECK_FALSE(running->end.has_value());
+    REQUIRE(running->moves.size() == 2);
+    REQUIRE(running->events.size() == 2);
+    CHECK(running->events[0].seq == 2);
+    CHECK(running->events[0].kind == "game_started");
+    CHECK(running->events[1].seq == 5);
+    CHECK(running->events[1].kind == "draw_offered");
+    CHECK(running->events[1].detail_json == R"({"by":"white"})");
+    CHECK(running->events[1].table_id == 11);
+
+    CHECK_FALSE(store.game_log(3).has_value());
+}
+
+TEST_CASE("the store reads while a writer is open on the same file")
+{
+    TempDatabase file("store-concurrent");
+    Writer writer(file.path());
+    Store store(file.path());
+    writer.submit(game(1, 10, "Anna", "Bert"));
+    writer.flush();
+    CHECK(store.max_game_id() == 1);
+    writer.submit(game(2, 11, "Cem", "Dora"));
+    writer.flush();
+    CHECK(store.max_game_id() == 2);
+    CHECK(store.unfinished_games().size() == 2);
+}
