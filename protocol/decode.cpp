@@ -1,0 +1,405 @@
+// The decoder: client text -> Request. It runs in this order, each step guarding the next:
+//   1. size: text over max_text_bytes is refused unread;
+//   2. nesting: a scan of the raw text (strings skipped) refuses anything deeper than
+//      max_nesting before a DOM is built, so "[[[[..." of any length cannot recurse deeply;
+//   3. JSON parse (nlohmann's errors become bad_request with line and column);
+//   4. the envelope: an object, an optional `id` (string of at most 64 bytes, or integer), a
+//      string `type`; the id is kept from here on so that every later error can echo it;
+//   5. the fields of that type, each checked for presence, type, size and range.
+// Fields the message does not define are ignored, so that newer clients can talk to older
+// servers (forward compatibility). An optional field that is null counts as absent.
+#include "protocol/decode.h"
+
+#include <array>
+#include <limits>
+
+#include <nlohmann/json.hpp>
+
+namespace rochade::protocol {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::size_t max_id_bytes = 64;
+constexpr std::size_t max_move_bytes = 16;   // "exd8=Q+" and "Nbd7xe5+" fit, with room for "0-0-0+"
+constexpr std::size_t max_token_bytes = 128; // resume tokens are server-made, far shorter
+constexpr std::size_t max_nick_bytes = 80;   // 20 code points of up to 4 bytes (nick_error judges)
+
+// The byte offset at which `text` nests deeper than `max_nesting`, if it does. Brackets inside
+// strings do not count; the scan does not validate anything else (the parser does that).
+std::optional<std::size_t> nesting_overflow(std::string_view text, std::size_t max_nesting)
+{
+    std::size_t depth = 0;
+    bool in_string = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (in_string) {
+            if (c == '\\') {
+                ++i; // whatever follows a backslash cannot end the string
+            } else if (c == '"') {
+                in_string = false;
+            }
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > max_nesting) return i;
+        } else if ((c == ']' || c == '}') && depth > 0) {
+            --depth;
+        }
+    }
+    return std::nullopt;
+}
+
+// nlohmann's what() starts with "[json.exception.parse_error.101] "; the client needs the rest.
+std::string without_exception_tag(const char* what)
+{
+    std::string_view text(what);
+    if (const auto end = text.find("] "); text.starts_with("[json.exception.") && end != std::string_view::npos)
+        text.remove_prefix(end + 2);
+    return std::string(text);
+}
+
+// Reads the fields of one message object. The first problem is remembered and later reads
+// return defaults, so a message decoder reads its fields straight through and the caller checks
+// `problem()` once at the end.
+class FieldReader {
+public:
+    FieldReader(const json& object, const DecodeLimits& limits) : object_(object), limits_(limits) {}
+
+    const std::optional<std::string>& problem() const { return problem_; }
+
+    // A table id: an integer above zero.
+    TableId table() { return integer("table", 1, std::numeric_limits<std::int64_t>::max(), "a positive integer"); }
+
+    // A room number: a nonzero integer (negative numbers are secret rooms).
+    RoomNumber room()
+    {
+        const RoomNumber room = integer("room", std::numeric_limits<std::int64_t>::min(),
+                                        std::numeric_limits<std::int64_t>::max(), "a nonzero integer");
+        if (room == 0) reject("field 'room' must be a nonzero integer, not 0");
+        return room;
+    }
+
+    std::int64_t integer(const char* name, std::int64_t minimum, std::int64_t maximum, const char* expected)
+    {
+        const json* value = find(name);
+        if (!value) {
+            reject(std::string("field '") + name + "' is missing (" + expected + ")");
+            return 0;
+        }
+        return read_integer(name, *value, minimum, maximum, expected);
+    }
+
+    std::optional<std::int64_t> optional_integer(const char* name, std::int64_t minimum, std::int64_t maximum,
+                                                 const char* expected)
+    {
+        const json* value = find(name);
+        if (!value) return std::nullopt;
+        return read_integer(name, *value, minimum, maximum, expected);
+    }
+
+    // A required string of 1..max_bytes bytes (0 = the limits' max_string_bytes).
+    std::string string(const char* name, std::size_t max_bytes = 0)
+    {
+        const json* value = find(name);
+        if (!value) {
+            reject(std::string("field '") + name + "' is missing (a string)");
+            return {};
+        }
+        return read_string(name, *value, max_bytes);
+    }
+
+    std::optional<std::string> optional_string(const char* name, std::size_t max_bytes = 0)
+    {
+        const json* value = find(name);
+        if (!value) return std::nullopt;
+        return read_string(name, *value, max_bytes);
+    }
+
+    bool optional_bool(const char* name)
+    {
+        const json* value = find(name);
+        if (!value) return false;
+        if (!value->is_boolean()) {
+            reject(std::string("field '") + name + "' must be true or false, not " + type_of(*value));
+            return false;
+        }
+        return value->get<bool>();
+    }
+
+    ColorChoice color()
+    {
+        const std::optional<std::string> color = optional_string("color", 16);
+        if (!color || *color == "random") return ColorChoice::Random;
+        if (*color == "white") return ColorChoice::White;
+        if (*color == "black") return ColorChoice::Black;
+        reject("field 'color' must be \"white\", \"black\" or \"random\", not \"" + *color + "\"");
+        return ColorChoice::Random;
+    }
+
+    TimeControl time_control()
+    {
+        const json* value = find("time_control");
+        if (!value) {
+            reject(
+                "field 'time_control' is missing (\"untimed\", \"M+S\" such as \"5+3\", or an object with \"kind\")");
+            return {};
+        }
+        auto parsed = parse_time_control(*value);
+        if (!parsed) {
+            reject(parsed.error());
+            return {};
+        }
+        return *parsed;
+    }
+
+    void reject(std::string message)
+    {
+        if (!problem_) problem_ = std::move(message);
+    }
+
+private:
+    const json* find(const char* name) const
+    {
+        const auto it = object_.find(name);
+        return it == object_.end() || it->is_null() ? nullptr : &*it;
+    }
+
+    static std::string type_of(const json& value)
+    {
+        if (value.is_number_integer()) return "an integer";
+        if (value.is_number()) return "a number with a fraction";
+        if (value.is_string()) return "a string";
+        if (value.is_boolean()) return "a boolean";
+        if (value.is_array()) return "an array";
+        if (value.is_object()) return "an object";
+        return "null";
+    }
+
+    std::int64_t read_integer(const char* name, const json& value, std::int64_t minimum, std::int64_t maximum,
+                              const char* expected)
+    {
+        if (!value.is_number_integer()) {
+            reject(std::string("field '") + name + "' must be " + expected + ", not " + type_of(value));
+            return 0;
+        }
+        const bool too_big =
+            value.is_number_unsigned() &&
+            value.get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+        const std::int64_t n = too_big ? 0 : value.get<std::int64_t>();
+        if (too_big || n < minimum || n > maximum) {
+            reject(std::string("field '") + name + "' must be " + expected + "; " + value.dump() + " is out of range");
+            return 0;
+        }
+        return n;
+    }
+
+    std::string read_string(const char* name, const json& value, std::size_t max_bytes)
+    {
+        if (!value.is_string()) {
+            reject(std::string("field '") + name + "' must be a string, not " + type_of(value));
+            return {};
+        }
+        const auto& text = value.get_ref<const std::string&>();
+        const std::size_t limit = max_bytes == 0 ? limits_.max_string_bytes : max_bytes;
+        if (text.empty()) {
+            reject(std::string("field '") + name + "' must not be empty");
+            return {};
+        }
+        if (text.size() > limit) {
+            reject(std::string("field '") + name + "' is " + std::to_string(text.size()) + " bytes long; at most " +
+                   std::to_string(limit) + " are allowed");
+            return {};
+        }
+        return text;
+    }
+
+    const json& object_;
+    const DecodeLimits& limits_;
+    std::optional<std::string> problem_;
+};
+
+ClientMessage read_hello(FieldReader& f)
+{
+    Hello hello;
+    hello.resume_token = f.optional_string("resume_token", max_token_bytes);
+    if (auto nick = f.optional_string("nick", max_nick_bytes)) {
+        hello.nick = std::move(*nick);
+    } else if (!hello.resume_token) {
+        f.reject("field 'nick' is missing (a string; it may be left out only with a 'resume_token')");
+    }
+    hello.password = f.optional_string("password");
+    // Accounts come in a later issue; until then a password would be silently meaningless.
+    if (hello.password) f.reject("field 'password': accounts are not available yet; say hello without a password");
+    return hello;
+}
+ClientMessage read_ping(FieldReader&) { return Ping{}; }
+ClientMessage read_list_rooms(FieldReader&) { return ListRooms{}; }
+ClientMessage read_enter_room(FieldReader& f) { return EnterRoom{f.room()}; }
+ClientMessage read_leave_room(FieldReader& f) { return LeaveRoom{f.room()}; }
+ClientMessage read_room_chat(FieldReader& f)
+{
+    RoomChat chat;
+    chat.room = f.room();
+    chat.text = f.string("text");
+    return chat;
+}
+ClientMessage read_whisper(FieldReader& f)
+{
+    Whisper whisper;
+    whisper.to = f.string("to", max_nick_bytes);
+    whisper.text = f.string("text");
+    return whisper;
+}
+ClientMessage read_open_table(FieldReader& f)
+{
+    OpenTable open;
+    open.room = f.room();
+    open.time_control = f.time_control();
+    open.color = f.color();
+    open.invite = f.optional_string("invite", max_nick_bytes);
+    return open;
+}
+ClientMessage read_join_table(FieldReader& f) { return JoinTable{f.table()}; }
+ClientMessage read_watch_table(FieldReader& f)
+{
+    WatchTable watch;
+    watch.table = f.table();
+    watch.since = f.optional_integer("since", 0, std::numeric_limits<std::int64_t>::max(), "an integer >= 0");
+    return watch;
+}
+ClientMessage read_leave_table(FieldReader& f) { return LeaveTable{f.table()}; }
+ClientMessage read_table_chat(FieldReader& f)
+{
+    TableChat chat;
+    chat.table = f.table();
+    chat.text = f.string("text");
+    return chat;
+}
+ClientMessage read_move(FieldReader& f)
+{
+    PlayMove move;
+    move.table = f.table();
+    move.move = f.string("move", max_move_bytes);
+    move.offer_draw = f.optional_bool("offer_draw");
+    return move;
+}
+ClientMessage read_offer_draw(FieldReader& f) { return OfferDraw{f.table()}; }
+ClientMessage read_accept_draw(FieldReader& f) { return AcceptDraw{f.table()}; }
+ClientMessage read_decline_draw(FieldReader& f) { return DeclineDraw{f.table()}; }
+ClientMessage read_claim_draw(FieldReader& f)
+{
+    ClaimDraw claim;
+    claim.table = f.table();
+    claim.move = f.optional_string("move", max_move_bytes);
+    return claim;
+}
+ClientMessage read_resign(FieldReader& f) { return Resign{f.table()}; }
+ClientMessage read_abort(FieldReader& f) { return Abort{f.table()}; }
+ClientMessage read_claim_win(FieldReader& f) { return ClaimWin{f.table()}; }
+ClientMessage read_rematch(FieldReader& f) { return Rematch{f.table()}; }
+
+struct MessageType {
+    std::string_view name;
+    ClientMessage (*read)(FieldReader&);
+};
+
+// In the order of the ClientMessage alternatives, so that message_type_name can index it.
+constexpr std::array<MessageType, std::variant_size_v<ClientMessage>> message_types{{
+    {"hello", read_hello},
+    {"ping", read_ping},
+    {"list_rooms", read_list_rooms},
+    {"enter_room", read_enter_room},
+    {"leave_room", read_leave_room},
+    {"room_chat", read_room_chat},
+    {"whisper", read_whisper},
+    {"open_table", read_open_table},
+    {"join_table", read_join_table},
+    {"watch_table", read_watch_table},
+    {"leave_table", read_leave_table},
+    {"table_chat", read_table_chat},
+    {"move", read_move},
+    {"offer_draw", read_offer_draw},
+    {"accept_draw", read_accept_draw},
+    {"decline_draw", read_decline_draw},
+    {"claim_draw", read_claim_draw},
+    {"resign", read_resign},
+    {"abort", read_abort},
+    {"claim_win", read_claim_win},
+    {"rematch", read_rematch},
+}};
+
+rochade::Unexpected<DecodeError> refuse(ErrorCode code, std::string message, std::optional<RequestId> id = {})
+{
+    return rochade::unexpected(DecodeError{code, std::move(message), std::move(id)});
+}
+
+rochade::Expected<Request, DecodeError> decode_checked(std::string_view text, const DecodeLimits& limits)
+{
+    if (text.size() > limits.max_text_bytes) {
+        return refuse(ErrorCode::MessageTooLarge, "message is " + std::to_string(text.size()) + " bytes; at most " +
+                                                      std::to_string(limits.max_text_bytes) + " are allowed");
+    }
+    if (const auto at = nesting_overflow(text, limits.max_nesting)) {
+        return refuse(ErrorCode::BadRequest, "message nests objects and arrays deeper than " +
+                                                 std::to_string(limits.max_nesting) + " levels (at byte " +
+                                                 std::to_string(*at + 1) + ")");
+    }
+
+    json object;
+    try {
+        object = json::parse(text);
+    } catch (const json::parse_error& e) {
+        return refuse(ErrorCode::BadRequest, "malformed JSON: " + without_exception_tag(e.what()));
+    }
+    if (!object.is_object()) return refuse(ErrorCode::BadRequest, "a message must be a JSON object");
+
+    std::optional<RequestId> id;
+    if (const auto it = object.find("id"); it != object.end() && !it->is_null()) {
+        const bool fits =
+            it->is_number_integer() &&
+            (!it->is_number_unsigned() ||
+             it->get<std::uint64_t>() <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()));
+        if (fits) {
+            id = RequestId{it->get<std::int64_t>()};
+        } else if (it->is_string() && it->get_ref<const std::string&>().size() <= max_id_bytes) {
+            id = RequestId{it->get<std::string>()};
+        } else {
+            return refuse(ErrorCode::BadRequest, "field 'id' must be a string of at most " +
+                                                     std::to_string(max_id_bytes) + " bytes or a 64-bit integer");
+        }
+    }
+
+    const auto type = object.find("type");
+    if (type == object.end()) return refuse(ErrorCode::BadRequest, "field 'type' is missing (a string)", id);
+    if (!type->is_string()) return refuse(ErrorCode::BadRequest, "field 'type' must be a string", id);
+    const auto& name = type->get_ref<const std::string&>();
+    for (const MessageType& candidate : message_types) {
+        if (candidate.name != name) continue;
+        FieldReader fields(object, limits);
+        ClientMessage message = candidate.read(fields);
+        if (fields.problem()) return refuse(ErrorCode::BadRequest, name + ": " + *fields.problem(), id);
+        return Request{std::move(id), std::move(message)};
+    }
+    const std::string shown = name.size() > 40 ? name.substr(0, 40) + "..." : name;
+    return refuse(ErrorCode::UnknownType, "unknown message type '" + shown + "'", id);
+}
+
+} // namespace
+
+rochade::Expected<Request, DecodeError> decode(std::string_view text, const DecodeLimits& limits)
+{
+    // Nothing above should throw; this is the promise of the header kept even against a bug or
+    // an allocation failure.
+    try {
+        return decode_checked(text, limits);
+    } catch (const std::exception& e) {
+        return refuse(ErrorCode::BadRequest, std::string("message could not be decoded: ") + e.what());
+    } catch (...) {
+        return refuse(ErrorCode::BadRequest, "message could not be decoded");
+    }
+}
+
+std::string_view message_type_name(const ClientMessage& message) { return message_types[message.index()].name; }
+
+} // namespace rochade::protocol

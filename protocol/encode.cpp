@@ -1,0 +1,401 @@
+// Server -> client frames. Each is built as an ordered JSON object ("type" first, then the
+// fields in the order docs/protocol.md lists them, which makes logs readable) and dumped once.
+// Absent optional values are written as null, never left out, so a client can tell "no
+// offer" from "an old server". Strings the server passes on are dumped with invalid UTF-8
+// replaced, so encoding never throws on a bad byte.
+#include "protocol/encode.h"
+
+#include <nlohmann/json.hpp>
+
+#include "protocol/decode.h"
+
+namespace rochade::protocol {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+std::string dump(const Json& frame) { return frame.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+Json frame_of(std::string_view type) { return Json{{"type", type}}; }
+
+void put_id(Json& frame, const OptionalId& id)
+{
+    if (!id) return;
+    std::visit([&](const auto& value) { frame["id"] = value; }, id->value);
+}
+
+Json side_or_null(const std::optional<Side>& side) { return side ? Json(side_name(*side)) : Json(nullptr); }
+
+Json string_or_null(const std::optional<std::string>& text) { return text ? Json(*text) : Json(nullptr); }
+
+Json clocks_json(const ClockReading& clocks)
+{
+    return Json{{"white_ms", clocks.white_ms},
+                {"black_ms", clocks.black_ms},
+                {"running", side_or_null(clocks.running)},
+                {"untimed", clocks.untimed}};
+}
+
+// The summary's fields, written into `out` (a table summary object, or a table_state that
+// carries the same fields at its top level).
+void put_summary(Json& out, const TableSummary& table)
+{
+    out["table"] = table.table;
+    out["room"] = table.room;
+    out["status"] = table_status_name(table.status);
+    out["white"] = string_or_null(table.white);
+    out["black"] = string_or_null(table.black);
+    out["opener_color"] = color_choice_name(table.opener_color);
+    out["time_control"] = Json(time_control_to_json(table.time_control));
+    out["invite"] = string_or_null(table.invite);
+    out["spectators"] = table.spectators;
+}
+
+Json summary_json(const TableSummary& table)
+{
+    Json out = Json::object();
+    put_summary(out, table);
+    return out;
+}
+
+// A game's result: the object in table_state's "result", and the fields of game_over.
+void put_result(Json& out, const GameResult& result)
+{
+    out["result"] = result.result;
+    out["winner"] = side_or_null(result.winner);
+    out["termination"] = result.termination;
+    out["message"] = result.message;
+    if (result.winnability) out["winnability"] = *result.winnability;
+}
+
+Json result_json(const GameResult& result)
+{
+    Json out = Json::object();
+    put_result(out, result);
+    return out;
+}
+
+Json sides_json(const std::vector<Side>& sides)
+{
+    Json out = Json::array();
+    for (const Side side : sides) out.push_back(side_name(side));
+    return out;
+}
+
+Json moves_json(const std::vector<MoveRecord>& moves)
+{
+    Json out = Json::array();
+    for (const MoveRecord& move : moves)
+        out.push_back(Json{{"ply", move.ply}, {"uci", move.uci}, {"san", move.san}, {"san_de", move.san_de}});
+    return out;
+}
+
+// Everything table_state and game_started share: the summary, the position, the moves, the
+// clocks and the offers.
+void put_table_state(Json& out, const TableState& state, std::int64_t seq)
+{
+    put_summary(out, state.summary);
+    out["seq"] = seq;
+    out["game_id"] = state.game_id ? Json(*state.game_id) : Json(nullptr);
+    out["start_fen"] = state.start_fen;
+    out["fen"] = state.fen;
+    out["moves"] = moves_json(state.moves);
+    out["clocks"] = clocks_json(state.clocks);
+    out["to_move"] = side_or_null(state.to_move);
+    out["legal_moves"] = state.legal_moves;
+    out["draw_offer"] = side_or_null(state.draw_offer);
+    out["rematch_offer"] = side_or_null(state.rematch_offer);
+    out["disconnected"] = sides_json(state.disconnected);
+    out["result"] = state.result ? result_json(*state.result) : Json(nullptr);
+}
+
+Json table_event(std::string_view type, TableId table, std::int64_t seq)
+{
+    Json frame = frame_of(type);
+    frame["table"] = table;
+    frame["seq"] = seq;
+    return frame;
+}
+
+} // namespace
+
+std::string_view side_name(Side side) { return side == Side::White ? "white" : "black"; }
+
+std::string_view table_status_name(TableStatus status)
+{
+    switch (status) {
+    case TableStatus::Waiting: return "waiting";
+    case TableStatus::Playing: return "playing";
+    case TableStatus::Finished: return "finished";
+    }
+    return "waiting";
+}
+
+std::string_view color_choice_name(ColorChoice choice)
+{
+    switch (choice) {
+    case ColorChoice::White: return "white";
+    case ColorChoice::Black: return "black";
+    case ColorChoice::Random: return "random";
+    }
+    return "random";
+}
+
+// ---- connection ---------------------------------------------------------------------------
+
+std::string encode_welcome(std::string_view server_version, const ServerLimits& limits)
+{
+    Json frame = frame_of("welcome");
+    frame["protocol"] = protocol_version;
+    frame["server"] = server_version;
+    frame["limits"] = Json{{"max_message_bytes", limits.max_message_bytes},
+                           {"messages_per_second", limits.messages_per_second},
+                           {"message_burst", limits.message_burst},
+                           {"idle_timeout_ms", limits.idle_timeout_ms},
+                           {"reconnect_grace_ms", limits.reconnect_grace_ms}};
+    return dump(frame);
+}
+
+std::string encode_error(const OptionalId& id, ErrorCode code, std::string_view message)
+{
+    Json frame = frame_of("error");
+    put_id(frame, id);
+    frame["code"] = error_code_name(code);
+    frame["message"] = message;
+    return dump(frame);
+}
+
+std::string encode_ok(const OptionalId& id, std::optional<TableId> table)
+{
+    Json frame = frame_of("ok");
+    put_id(frame, id);
+    if (table) frame["table"] = *table;
+    return dump(frame);
+}
+
+std::string encode_pong(const OptionalId& id)
+{
+    Json frame = frame_of("pong");
+    put_id(frame, id);
+    return dump(frame);
+}
+
+std::string encode_hello_ok(const OptionalId& id, std::string_view nick, std::string_view resume_token, bool resumed,
+                            const std::vector<TableId>& tables)
+{
+    Json frame = frame_of("hello_ok");
+    put_id(frame, id);
+    frame["nick"] = nick;
+    frame["resume_token"] = resume_token;
+    frame["resumed"] = resumed;
+    frame["tables"] = tables;
+    return dump(frame);
+}
+
+// ---- lobby and rooms ----------------------------------------------------------------------
+
+std::string encode_rooms(const OptionalId& id, const std::vector<RoomSummary>& rooms)
+{
+    Json frame = frame_of("rooms");
+    put_id(frame, id);
+    Json list = Json::array();
+    for (const RoomSummary& room : rooms)
+        list.push_back(
+            Json{{"room", room.room}, {"name", room.name}, {"members", room.members}, {"tables", room.tables}});
+    frame["rooms"] = std::move(list);
+    return dump(frame);
+}
+
+std::string encode_room(const OptionalId& id, const RoomSummary& room, bool secret,
+                        const std::vector<std::string>& members, const std::vector<TableSummary>& tables)
+{
+    Json frame = frame_of("room");
+    put_id(frame, id);
+    frame["room"] = room.room;
+    frame["name"] = room.name;
+    frame["secret"] = secret;
+    frame["members"] = members;
+    Json list = Json::array();
+    for (const TableSummary& table : tables) list.push_back(summary_json(table));
+    frame["tables"] = std::move(list);
+    return dump(frame);
+}
+
+std::string encode_member_entered(RoomNumber room, std::string_view nick)
+{
+    Json frame = frame_of("member_entered");
+    frame["room"] = room;
+    frame["nick"] = nick;
+    return dump(frame);
+}
+
+std::string encode_member_left(RoomNumber room, std::string_view nick)
+{
+    Json frame = frame_of("member_left");
+    frame["room"] = room;
+    frame["nick"] = nick;
+    return dump(frame);
+}
+
+std::string encode_room_chat(RoomNumber room, std::string_view from, std::string_view text)
+{
+    Json frame = frame_of("room_chat");
+    frame["room"] = room;
+    frame["from"] = from;
+    frame["text"] = text;
+    return dump(frame);
+}
+
+std::string encode_whisper(std::string_view from, std::string_view to, std::string_view text)
+{
+    Json frame = frame_of("whisper");
+    frame["from"] = from;
+    frame["to"] = to;
+    frame["text"] = text;
+    return dump(frame);
+}
+
+std::string encode_table_opened(const TableSummary& table)
+{
+    Json frame = frame_of("table_opened");
+    frame["room"] = table.room;
+    frame["table"] = summary_json(table);
+    return dump(frame);
+}
+
+std::string encode_table_updated(const TableSummary& table)
+{
+    Json frame = frame_of("table_updated");
+    frame["room"] = table.room;
+    frame["table"] = summary_json(table);
+    return dump(frame);
+}
+
+std::string encode_table_closed(RoomNumber room, TableId table)
+{
+    Json frame = frame_of("table_closed");
+    frame["room"] = room;
+    frame["table"] = table;
+    return dump(frame);
+}
+
+// ---- tables -------------------------------------------------------------------------------
+
+std::string encode_table_state(const OptionalId& id, const TableState& state, const std::vector<std::string>& missed)
+{
+    Json frame = frame_of("table_state");
+    put_id(frame, id);
+    put_table_state(frame, state, state.seq);
+    // The missed events are already finished frames: splice their text into an array rather
+    // than parse each one back (a reconnect may replay many of them).
+    std::string text = dump(frame);
+    text.pop_back(); // the object's closing '}'
+    std::size_t size = text.size() + 13;
+    for (const std::string& event : missed) size += event.size() + 1;
+    text.reserve(size);
+    text += ",\"missed\":[";
+    for (std::size_t i = 0; i < missed.size(); ++i) {
+        if (i > 0) text += ',';
+        text += missed[i];
+    }
+    text += "]}";
+    return text;
+}
+
+std::string encode_game_started(TableId table, std::int64_t seq, const TableState& state)
+{
+    Json frame = frame_of("game_started");
+    put_table_state(frame, state, seq);
+    frame["table"] = table; // the event's own table and seq win over the state's
+    return dump(frame);
+}
+
+std::string encode_move(const MoveEvent& event)
+{
+    Json frame = table_event("move", event.table, event.seq);
+    frame["ply"] = event.move.ply;
+    frame["uci"] = event.move.uci;
+    frame["san"] = event.move.san;
+    frame["san_de"] = event.move.san_de;
+    frame["fen"] = event.fen;
+    frame["clocks"] = clocks_json(event.clocks);
+    frame["to_move"] = side_or_null(event.to_move);
+    frame["legal_moves"] = event.legal_moves;
+    frame["check"] = event.check;
+    frame["draw_offered"] = event.draw_offered;
+    return dump(frame);
+}
+
+std::string encode_game_over(TableId table, std::int64_t seq, const GameResult& result, const ClockReading& clocks)
+{
+    Json frame = table_event("game_over", table, seq);
+    put_result(frame, result);
+    frame["clocks"] = clocks_json(clocks);
+    return dump(frame);
+}
+
+std::string encode_draw_offered(TableId table, std::int64_t seq, Side by)
+{
+    Json frame = table_event("draw_offered", table, seq);
+    frame["by"] = side_name(by);
+    return dump(frame);
+}
+
+std::string encode_draw_declined(TableId table, std::int64_t seq, Side by)
+{
+    Json frame = table_event("draw_declined", table, seq);
+    frame["by"] = side_name(by);
+    return dump(frame);
+}
+
+std::string encode_draw_claim_rejected(TableId table, std::int64_t seq, Side by, std::string_view reason)
+{
+    Json frame = table_event("draw_claim_rejected", table, seq);
+    frame["by"] = side_name(by);
+    frame["reason"] = reason;
+    return dump(frame);
+}
+
+std::string encode_table_chat(TableId table, std::int64_t seq, std::string_view from, std::string_view text)
+{
+    Json frame = table_event("table_chat", table, seq);
+    frame["from"] = from;
+    frame["text"] = text;
+    return dump(frame);
+}
+
+std::string encode_player_disconnected(TableId table, std::int64_t seq, Side side, std::string_view nick,
+                                       std::int64_t grace_ms)
+{
+    Json frame = table_event("player_disconnected", table, seq);
+    frame["side"] = side_name(side);
+    frame["nick"] = nick;
+    frame["grace_ms"] = grace_ms;
+    return dump(frame);
+}
+
+std::string encode_player_reconnected(TableId table, std::int64_t seq, Side side, std::string_view nick)
+{
+    Json frame = table_event("player_reconnected", table, seq);
+    frame["side"] = side_name(side);
+    frame["nick"] = nick;
+    return dump(frame);
+}
+
+std::string encode_rematch_offered(TableId table, std::int64_t seq, Side by)
+{
+    Json frame = table_event("rematch_offered", table, seq);
+    frame["by"] = side_name(by);
+    return dump(frame);
+}
+
+std::string encode_seat_changed(TableId table, std::int64_t seq, const TableSummary& summary)
+{
+    // Like every table event, "table" is the table's id (clients route events by it); the
+    // summary travels under "summary".
+    Json frame = table_event("seat_changed", table, seq);
+    frame["summary"] = summary_json(summary);
+    return dump(frame);
+}
+
+} // namespace rochade::protocol
