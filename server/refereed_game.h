@@ -93,7 +93,9 @@ public:
     void start(time_point now);
     // A held game (restored, or hold()) continues: the side to move's clock runs again.
     void resume(time_point now);
-    // Stops both clocks without ending the game (time not charged to anybody).
+    // Stops both clocks without ending the game (time not charged to anybody). Moves are still
+    // accepted while held: they cost no time, get the increment, count for the stages, and the
+    // clocks stay held.
     void hold(time_point now);
 
     // `text` in UCI, English SAN or German SAN. Errors: game_not_started, game_over,

@@ -1,0 +1,377 @@
+#include "server/refereed_game.h"
+
+#include <utility>
+
+#include "engine/fen.h"
+#include "engine/movegen.h"
+#include "engine/notation.h"
+#include "engine/san.h"
+#include "engine/uci.h"
+#include "engine/winnability.h"
+
+namespace rochade::server {
+
+using protocol::ErrorCode;
+using protocol::GameResult;
+using protocol::Side;
+
+namespace {
+
+// Budgets for the dead-position test after every move: a few milliseconds at most. Most dead
+// positions (bare kings, K+minor v K, blocked pawn chains the rules recognise) are decided
+// long before these run out; the rest are left to the players, who may still agree a draw.
+WinnabilityLimits per_move_limits()
+{
+    WinnabilityLimits limits;
+    limits.node_budget = 30'000;
+    limits.quick_search_nodes = 1'000;
+    limits.search_nodes_per_depth = 2'000;
+    limits.search_budget = 20'000;
+    limits.closure_positions = 5'000;
+    return limits;
+}
+
+Side other(Side side) { return side == Side::White ? Side::Black : Side::White; }
+Side side_of(Color color) { return color == Color::White ? Side::White : Side::Black; }
+Color color_of(Side side) { return side == Side::White ? Color::White : Color::Black; }
+std::string name_of(Side side) { return side == Side::White ? "White" : "Black"; }
+
+GameResult win_for(Side winner, std::string termination, std::string message)
+{
+    return GameResult{winner == Side::White ? "1-0" : "0-1", winner, std::move(termination), std::move(message),
+                      std::nullopt};
+}
+
+GameResult draw(std::string termination, std::string message)
+{
+    return GameResult{"1/2-1/2", std::nullopt, std::move(termination), std::move(message), std::nullopt};
+}
+
+std::string draw_message(Termination t)
+{
+    switch (t) {
+    case Termination::Stalemate: return "Draw by stalemate";
+    case Termination::FivefoldRepetition: return "Draw: the same position for the fifth time";
+    case Termination::SeventyFiveMoves: return "Draw: 75 moves by each side without a capture or pawn move";
+    case Termination::DeadPosition: return "Draw: dead position, neither side can checkmate";
+    case Termination::ThreefoldRepetition: return "Draw by threefold repetition";
+    case Termination::FiftyMoves: return "Draw by the fifty-move rule";
+    case Termination::Checkmate: break;
+    }
+    return "Draw";
+}
+
+GameResult result_of(const Outcome& outcome)
+{
+    const std::string termination(termination_name(outcome.termination));
+    if (outcome.winner) {
+        const Side winner = side_of(*outcome.winner);
+        return win_for(winner, termination, "Checkmate: " + name_of(winner) + " wins");
+    }
+    return draw(termination, draw_message(outcome.termination));
+}
+
+ErrorCode error_code_of(MoveErrorKind kind)
+{
+    switch (kind) {
+    case MoveErrorKind::Invalid: return ErrorCode::InvalidMove;
+    case MoveErrorKind::Illegal: return ErrorCode::IllegalMove;
+    case MoveErrorKind::Ambiguous: return ErrorCode::AmbiguousMove;
+    }
+    return ErrorCode::InvalidMove;
+}
+
+// What a claim without a valid reason is told: how far the game is from each rule.
+std::string claim_shortfall(const Game& game)
+{
+    return "the position has occurred " + std::to_string(game.repetition_count()) + " time(s) and " +
+           std::to_string(game.position().halfmove_clock()) +
+           " half-moves were played without a capture or pawn move (a claim needs 3 occurrences or 100 "
+           "half-moves)";
+}
+
+} // namespace
+
+RefereedGame::RefereedGame(protocol::TimeControl time_control, Position start)
+    : clock_(std::move(time_control)), game_(start, per_move_limits())
+{
+}
+
+RefereedGame::RefereedGame(Clock clock, Game game) : clock_(std::move(clock)), game_(std::move(game)) {}
+
+Expected<RefereedGame, RefereeError> RefereedGame::restore(protocol::TimeControl time_control,
+                                                           std::string_view start_fen,
+                                                           const std::vector<std::string>& uci_moves,
+                                                           std::int64_t white_ms, std::int64_t black_ms)
+{
+    auto start = parse_fen(start_fen);
+    if (!start) return unexpected(RefereeError{ErrorCode::InternalError, "start FEN: " + start.error().message});
+    Game game(*start, per_move_limits());
+    std::vector<protocol::MoveRecord> records;
+    records.reserve(uci_moves.size());
+    int moves_made[2] = {0, 0};
+    for (const std::string& text : uci_moves) {
+        const int ply = game.ply_count() + 1;
+        if (game.automatic_outcome())
+            return unexpected(RefereeError{ErrorCode::InternalError, "ply " + std::to_string(ply) + " (" + text +
+                                                                         "): the game was over already"});
+        const Position& pos = game.position();
+        auto move = parse_uci(pos, text);
+        if (!move)
+            return unexpected(
+                RefereeError{ErrorCode::InternalError, "ply " + std::to_string(ply) + ": " + move.error().message});
+        records.push_back(protocol::MoveRecord{ply, to_uci(pos, *move), to_san(pos, *move, Language::English),
+                                               to_san(pos, *move, Language::German)});
+        ++moves_made[pos.side_to_move() == Color::White ? 0 : 1];
+        game.play(*move);
+    }
+    RefereedGame restored(Clock::restored(std::move(time_control), white_ms, black_ms, moves_made[0], moves_made[1]),
+                          std::move(game));
+    restored.moves_ = std::move(records);
+    restored.started_ = true;
+    if (auto outcome = restored.game_.automatic_outcome()) restored.result_ = result_of(*outcome);
+    return restored;
+}
+
+void RefereedGame::start(time_point now)
+{
+    if (is_over()) return;
+    started_ = true;
+    clock_.start(side_of(game_.position().side_to_move()), now);
+}
+
+void RefereedGame::resume(time_point now) { start(now); }
+
+void RefereedGame::hold(time_point now) { clock_.stop(now); }
+
+std::optional<Side> RefereedGame::to_move() const
+{
+    if (is_over()) return std::nullopt;
+    return side_of(game_.position().side_to_move());
+}
+
+std::string RefereedGame::fen() const { return to_fen(game_.position()); }
+
+std::string RefereedGame::start_fen() const { return to_fen(game_.start_position()); }
+
+std::vector<std::string> RefereedGame::legal_moves() const
+{
+    std::vector<std::string> moves;
+    if (is_over()) return moves;
+    const Position& pos = game_.position();
+    const MoveList list = rochade::legal_moves(pos);
+    moves.reserve(list.size());
+    for (Move m : list) moves.push_back(to_uci(pos, m));
+    return moves;
+}
+
+std::optional<RefereedGame::time_point> RefereedGame::flag_deadline() const
+{
+    if (is_over()) return std::nullopt;
+    return clock_.flag_deadline();
+}
+
+std::optional<RefereeError> RefereedGame::refuse_unless_running() const
+{
+    if (!started_) return RefereeError{ErrorCode::GameNotStarted, "the game has not started"};
+    if (result_)
+        return RefereeError{ErrorCode::GameOver,
+                            "the game is over: " + result_->result + " (" + result_->termination + ")"};
+    return std::nullopt;
+}
+
+Ending RefereedGame::end(GameResult result, time_point now)
+{
+    clock_.stop(now);
+    draw_offer_.reset();
+    result_ = std::move(result);
+    return Ending{*result_, clock_.reading(now)};
+}
+
+// FIDE 6.9: the flag loses, unless the opponent cannot checkmate by any series of legal moves.
+// Asked with the full budgets: this happens once per game, and a wrong "can mate" would cost a
+// player half a point. An undetermined answer follows FIDE's default, the loss, and says so.
+std::optional<Ending> RefereedGame::flag_fall_ending(time_point now)
+{
+    if (!clock_.flag_fallen(now)) return std::nullopt;
+    const Side loser = *clock_.running();
+    const Side winner = other(loser);
+    const std::string fell = name_of(loser) + "'s flag fell";
+    GameResult result;
+    switch (can_checkmate(game_.position(), color_of(winner))) {
+    case Winnability::CannotMate:
+        result = draw("flag_fall", fell + "; " + name_of(winner) + " cannot checkmate: draw");
+        result.winnability = "cannot_mate";
+        break;
+    case Winnability::CanMate:
+        result = win_for(winner, "flag_fall", fell + ": " + name_of(winner) + " wins");
+        result.winnability = "can_mate";
+        break;
+    case Winnability::Undetermined:
+        result = win_for(winner, "flag_fall",
+                         fell + ": " + name_of(winner) + " wins (whether " + name_of(winner) +
+                             " could still checkmate was not settled; FIDE's default applies)");
+        result.winnability = "undetermined";
+        break;
+    }
+    return end(std::move(result), now);
+}
+
+std::optional<Ending> RefereedGame::check_flag(time_point now)
+{
+    if (!started_ || is_over()) return std::nullopt;
+    return flag_fall_ending(now);
+}
+
+Expected<Move, RefereeError> RefereedGame::read_move(std::string_view text) const
+{
+    auto move = parse_move(game_.position(), text);
+    if (!move) return unexpected(RefereeError{error_code_of(move.error().kind), move.error().message});
+    return *move;
+}
+
+MoveResult RefereedGame::play_legal(Move move, bool offer_draw, time_point now)
+{
+    const Position& before = game_.position();
+    const Side mover = side_of(before.side_to_move());
+    protocol::MoveRecord record{game_.ply_count() + 1, to_uci(before, move), to_san(before, move, Language::English),
+                                to_san(before, move, Language::German)};
+    game_.play(move);
+    moves_.push_back(record);
+
+    // A held clock (a restored game whose players are not all back) stays held: the move
+    // costs nobody time but still counts for the stages.
+    if (clock_.running()) {
+        clock_.press(now);
+    } else {
+        clock_.start(mover, now);
+        clock_.press(now);
+        clock_.stop(now);
+    }
+
+    PlayedMove played;
+    played.draw_offer_lapsed = draw_offer_ && *draw_offer_ != mover; // FIDE 9.1.2.3
+    if (played.draw_offer_lapsed) draw_offer_.reset();
+    if (offer_draw) draw_offer_ = mover;
+
+    MoveResult result;
+    if (auto outcome = game_.automatic_outcome()) result.ending = end(result_of(*outcome), now);
+
+    played.record = std::move(record);
+    played.fen = fen();
+    played.check = game_.position().in_check();
+    played.draw_offered = draw_offer_ == mover;
+    played.clocks = clock_.reading(now);
+    played.to_move = to_move();
+    played.legal_moves = legal_moves();
+    result.move = std::move(played);
+    return result;
+}
+
+Expected<MoveResult, RefereeError> RefereedGame::play(Side who, std::string_view text, bool offer_draw, time_point now)
+{
+    if (auto refusal = refuse_unless_running()) return unexpected(std::move(*refusal));
+    if (auto ending = flag_fall_ending(now)) return MoveResult{std::nullopt, std::move(ending)};
+    if (who != to_move())
+        return unexpected(RefereeError{ErrorCode::NotYourTurn, "it is " + name_of(*to_move()) + "'s turn"});
+    auto move = read_move(text);
+    if (!move) return unexpected(move.error());
+    return play_legal(*move, offer_draw, now);
+}
+
+Expected<std::optional<Ending>, RefereeError> RefereedGame::offer_draw(Side who, time_point now)
+{
+    if (auto refusal = refuse_unless_running()) return unexpected(std::move(*refusal));
+    if (auto ending = flag_fall_ending(now)) return std::optional<Ending>(std::move(ending));
+    if (who != to_move())
+        return unexpected(
+            RefereeError{ErrorCode::DrawOfferNotAllowed,
+                         "a draw may be offered only on one's own turn; it is " + name_of(*to_move()) + "'s turn"});
+    if (draw_offer_ == who)
+        return unexpected(RefereeError{ErrorCode::DrawOfferNotAllowed, name_of(who) + "'s draw offer stands already"});
+    if (draw_offer_)
+        return unexpected(RefereeError{ErrorCode::DrawOfferNotAllowed,
+                                       name_of(*draw_offer_) + "'s draw offer stands: accept or decline it"});
+    draw_offer_ = who;
+    return std::optional<Ending>();
+}
+
+Expected<Ending, RefereeError> RefereedGame::accept_draw(Side who, time_point now)
+{
+    if (auto refusal = refuse_unless_running()) return unexpected(std::move(*refusal));
+    if (auto ending = flag_fall_ending(now)) return std::move(*ending);
+    if (draw_offer_ != other(who))
+        return unexpected(RefereeError{ErrorCode::NoDrawOffer, name_of(other(who)) + " has not offered a draw"});
+    return end(draw("agreement", "Draw by agreement"), now);
+}
+
+std::optional<RefereeError> RefereedGame::decline_draw(Side who)
+{
+    if (auto refusal = refuse_unless_running()) return refusal;
+    if (draw_offer_ != other(who))
+        return RefereeError{ErrorCode::NoDrawOffer, name_of(other(who)) + " has not offered a draw"};
+    draw_offer_.reset();
+    return std::nullopt;
+}
+
+Expected<ClaimResult, RefereeError> RefereedGame::claim_draw(Side who, std::optional<std::string_view> intended_move,
+                                                             time_point now)
+{
+    if (auto refusal = refuse_unless_running()) return unexpected(std::move(*refusal));
+    if (auto ending = flag_fall_ending(now)) return ClaimResult{std::nullopt, std::nullopt, std::move(ending)};
+    if (who != to_move())
+        return unexpected(RefereeError{ErrorCode::NotYourTurn, "a draw may be claimed only on one's own turn; it is " +
+                                                                   name_of(*to_move()) + "'s turn"});
+    const std::string by = " (claimed by " + name_of(who) + ")";
+    if (!intended_move) {
+        const std::vector<Termination> claimable = game_.claimable();
+        if (claimable.empty())
+            return unexpected(
+                RefereeError{ErrorCode::ClaimInvalid, "no draw can be claimed: " + claim_shortfall(game_)});
+        const Termination rule = claimable.front();
+        return ClaimResult{std::nullopt, std::nullopt,
+                           end(draw(std::string(termination_name(rule)), draw_message(rule) + by), now)};
+    }
+    auto move = read_move(*intended_move);
+    if (!move) return unexpected(move.error());
+    if (auto rule = game_.claim_with_intended_move(*move)) {
+        const std::string san = to_san(game_.position(), *move, Language::English);
+        return ClaimResult{
+            std::nullopt, std::nullopt,
+            end(draw(std::string(termination_name(*rule)), draw_message(*rule) + " with the intended move " + san + by),
+                now)};
+    }
+    // FIDE 9.4/9.5: the claim was wrong, so the written move stands and is played.
+    MoveResult played = play_legal(*move, false, now);
+    std::string rejection =
+        "the claim with " + played.move->record.san + " is not valid: after it " + claim_shortfall(game_);
+    return ClaimResult{std::move(rejection), std::move(played.move), std::move(played.ending)};
+}
+
+Expected<Ending, RefereeError> RefereedGame::resign(Side who, time_point now)
+{
+    if (auto refusal = refuse_unless_running()) return unexpected(std::move(*refusal));
+    if (auto ending = flag_fall_ending(now)) return std::move(*ending);
+    return end(win_for(other(who), "resignation", name_of(who) + " resigns: " + name_of(other(who)) + " wins"), now);
+}
+
+Expected<Ending, RefereeError> RefereedGame::abort(Side who, time_point now)
+{
+    if (auto refusal = refuse_unless_running()) return unexpected(std::move(*refusal));
+    if (auto ending = flag_fall_ending(now)) return std::move(*ending);
+    if (game_.ply_count() >= 2)
+        return unexpected(
+            RefereeError{ErrorCode::CannotAbort, "the game can no longer be aborted: both sides have moved"});
+    return end(GameResult{"*", std::nullopt, "aborted", name_of(who) + " aborted the game", std::nullopt}, now);
+}
+
+Expected<Ending, RefereeError> RefereedGame::adjudicate_abandonment(Side winner, time_point now)
+{
+    if (auto refusal = refuse_unless_running()) return unexpected(std::move(*refusal));
+    if (auto ending = flag_fall_ending(now)) return std::move(*ending);
+    return end(
+        win_for(winner, "abandoned", name_of(other(winner)) + " abandoned the game: " + name_of(winner) + " wins"),
+        now);
+}
+
+} // namespace rochade::server
