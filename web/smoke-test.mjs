@@ -1,0 +1,161 @@
+// A headless browser smoke test of the client against a real server: two players say hello,
+// enter room 34, chat, one opens a table, the other joins, both move by clicking the board, one
+// reloads the page and comes back to the running game, and the game ends by resignation.
+//
+//   node web/smoke-test.mjs [URL]                 against a running server (default http://127.0.0.1:8080/)
+//   ROCHADE_BIN=build/tools/rochade node web/smoke-test.mjs
+//                                                  starts `rochade serve` on a free port with a temp db
+// Needs Debian's chromium (CHROMIUM overrides /usr/bin/chromium) and `npm install` in web/.
+// Screenshots go to SMOKE_SHOTS (default /tmp/rochade-smoke-*.png).
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const shots = process.env.SMOKE_SHOTS || join(tmpdir(), 'rochade-smoke');
+const timeout = 10_000;
+let passed = 0;
+let failed = 0;
+
+function freePort() {
+    return new Promise((resolve, reject) => {
+        const server = createServer();
+        server.listen(0, '127.0.0.1', () => {
+            const { port } = server.address();
+            server.close(() => resolve(port));
+        });
+        server.on('error', reject);
+    });
+}
+
+async function startServer() {
+    const port = await freePort();
+    const db = join(mkdtempSync(join(tmpdir(), 'rochade-smoke-')), 'rochade.db');
+    const child = spawn(process.env.ROCHADE_BIN,
+                        ['serve', '--bind', '127.0.0.1', '--port', String(port), '--db', db, '--web-root', here],
+                        { stdio: ['ignore', 'inherit', 'inherit'] });
+    const url = `http://127.0.0.1:${port}/`;
+    for (let attempt = 0; attempt < 100; attempt++) {
+        try {
+            const response = await fetch(url + 'health');
+            if (response.ok) return { url, child };
+        } catch { /* not listening yet */ }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    child.kill('SIGTERM');
+    throw new Error(`rochade serve did not answer /health on port ${port} within 10 s`);
+}
+
+async function step(name, body) {
+    try {
+        await body();
+        passed++;
+        console.log(`ok   ${name}`);
+    } catch (error) {
+        failed++;
+        console.log(`FAIL ${name}: ${error.message.split('\n')[0]}`);
+        throw error;
+    }
+}
+
+async function login(page, url, nick) {
+    await page.goto(url);
+    await page.fill('#nick', nick);
+    await page.click('#login-form button[type=submit]');
+    await page.waitForSelector('#connection-state.ready', { timeout });
+    await page.waitForSelector('.room-button[data-room="34"]', { timeout });
+}
+
+async function enterRoom34(page) {
+    await page.click('.room-button[data-room="34"]');
+    await page.waitForSelector('#room h2:has-text("Halle der Koenige")', { timeout });
+}
+
+async function clickMove(page, from, to) {
+    await page.click(`.square[data-square="${from}"]`);
+    await page.click(`.square[data-square="${to}"]`);
+}
+
+async function main() {
+    const server = process.env.ROCHADE_BIN ? await startServer() : null;
+    const url = server ? server.url : process.argv[2] || 'http://127.0.0.1:8080/';
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox'] });
+    const suffix = String(Date.now() % 100000);
+    const white = `Anna_${suffix}`;
+    const black = `Björn_${suffix}`;
+    try {
+        const anna = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+        const bjoern = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+        for (const page of [anna, bjoern]) page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
+
+        await step('hello with a nick; the rooms are listed', () => login(anna, url, white));
+        await step('enter room 34 and see oneself among the members', async () => {
+            await enterRoom34(anna);
+            await anna.waitForSelector(`.member-list :text("${white}")`, { timeout });
+        });
+        await step('room chat is shown to the room', async () => {
+            await anna.fill('#room .chat-form input', 'Guten Abend!');
+            await anna.click('#room .chat-form button');
+            await anna.waitForSelector('.room-chat li:has-text("Guten Abend!")', { timeout });
+        });
+        await step('open a 5+3 table as White', async () => {
+            await anna.selectOption('select[name=color]', 'white');
+            await anna.click('.open-table button[type=submit]');
+            await anna.waitForSelector('.status-line:has-text("Waiting")', { timeout });
+            await anna.screenshot({ path: `${shots}-1-open-table.png` });
+        });
+        await step('a second player enters, sees the table and joins', async () => {
+            await login(bjoern, url, black);
+            await enterRoom34(bjoern);
+            await bjoern.click('button[data-action="join"]', { timeout });
+            await anna.waitForSelector('.status-line:has-text("Your move")', { timeout });
+        });
+        await step('White moves e2-e4 by clicking; Black sees it and answers e7-e5', async () => {
+            await clickMove(anna, 'e2', 'e4');
+            await bjoern.waitForSelector('.move-list .move:text("e4")', { timeout });
+            await bjoern.waitForSelector('.status-line:has-text("Your move")', { timeout });
+            await clickMove(bjoern, 'e7', 'e5');
+            await anna.waitForSelector('.move-list .move:text("e5")', { timeout });
+        });
+        await step('the board is flipped for Black', async () => {
+            const first = await bjoern.getAttribute('.board-grid .square >> nth=0', 'data-square');
+            if (first !== 'h1') throw new Error(`Black's top-left square is ${first}, expected h1`);
+        });
+        await step('German SAN: Ng1-f3 is Sf3', async () => {
+            await clickMove(anna, 'g1', 'f3');
+            await anna.click('#lang');
+            await anna.waitForSelector('.move-list .move:text("Sf3")', { timeout });
+            await anna.click('#lang');
+        });
+        await step('a server error is shown clearly (whisper to a nick that is not online)', async () => {
+            await anna.fill('#room .chat-form input', `/w Niemand_${suffix} hallo`);
+            await anna.click('#room .chat-form button');
+            await anna.waitForSelector('.messages .error:has-text("no_such_nick")', { timeout });
+        });
+        await step('after a reload Black resumes and sees the running game', async () => {
+            await bjoern.reload();
+            await bjoern.waitForSelector('#connection-state.ready', { timeout });
+            await bjoern.waitForSelector('.move-list .move:text("Nf3")', { timeout });
+            await bjoern.screenshot({ path: `${shots}-2-black-after-reload.png` });
+        });
+        await step('Black resigns; both see 1-0', async () => {
+            await bjoern.click('button[data-action="resign"]');
+            await anna.waitForSelector('.status-line:has-text("1-0")', { timeout });
+            await bjoern.waitForSelector('.status-line:has-text("1-0")', { timeout });
+            await anna.screenshot({ path: `${shots}-3-game-over.png` });
+        });
+    } finally {
+        await browser.close();
+        if (server) server.child.kill('SIGTERM');
+        console.log(`${passed} passed, ${failed} failed`);
+    }
+}
+
+main().catch(() => {
+    process.exitCode = 1;
+});
