@@ -78,7 +78,7 @@ public:
     void restart();
     // Sends SIGTERM and waits (up to `timeout`) for the exit; returns the exit status, or -1
     // if it did not exit normally (killed by a signal or still running, then killed).
-    int terminate(std::chrono::milliseconds timeout = 5000ms);
+    int terminate(std::chrono::milliseconds timeout = std::chrono::milliseconds(5000));
 
 private:
     void start();

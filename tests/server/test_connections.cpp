@@ -1,0 +1,195 @@
+// Connections on the real server: bad input, limits, reconnects with missed events, claim_win
+// after the grace period, /health.
+#include <catch2/catch.hpp>
+
+#include "tests/server/seated_game.h"
+#include "tests/server/server_fixture.h"
+
+using namespace rochade::test;
+
+TEST_CASE("welcome and /health", "[server][connection]")
+{
+    InProcessServer server;
+    WsTestClient client;
+    json welcome = client.connect(server.port());
+    CHECK(welcome.at("type") == "welcome");
+    CHECK(welcome.at("protocol") == 1);
+    CHECK(welcome.at("limits").at("max_message_bytes") == 4096);
+    CHECK(welcome.at("limits").at("reconnect_grace_ms") == 60000);
+
+    HttpReply health = http_get(server.port(), "/health");
+    CHECK(health.status == 200);
+    json status = json::parse(health.body);
+    CHECK(status.at("status") == "ok");
+    CHECK(status.at("version").is_string());
+    CHECK(status.at("uptime_s").is_number());
+    CHECK(status.at("connections") == 1);
+    CHECK(status.at("games") == 0);
+}
+
+TEST_CASE("bad input gets an error naming what was wrong, and the connection stays usable",
+          "[server][connection][bad_input]")
+{
+    InProcessServer server;
+    WsTestClient client;
+    client.connect(server.port());
+    client.hello("Anna");
+
+    struct Row {
+        const char* text;
+        const char* code;
+    };
+    for (auto row : {Row{"{not json", "bad_request"}, Row{"[1,2,3]", "bad_request"},
+                     Row{R"({"type":"fly","id":1})", "unknown_type"}, Row{R"({"id":2})", "bad_request"},
+                     Row{R"({"type":"enter_room","id":3})", "bad_request"},
+                     Row{R"({"type":"enter_room","room":"34","id":4})", "bad_request"},
+                     Row{R"({"type":"move","table":1,"id":5})", "bad_request"}}) {
+        CAPTURE(row.text);
+        client.send_text(row.text);
+        json error = client.expect_error(row.code);
+        CHECK_FALSE(error.at("message").get<std::string>().empty());
+    }
+    CHECK(client.request({{"type", "ping"}}).at("type") == "pong");
+}
+
+TEST_CASE("an oversized frame closes the connection with 1009", "[server][connection][limits]")
+{
+    InProcessServer server;
+    WsTestClient client;
+    client.connect(server.port());
+    client.hello("Anna");
+    std::string text(5000, 'x');
+    client.send({{"type", "room_chat"}, {"room", 34}, {"text", text}});
+    CHECK(client.wait_closed().code == 1009);
+}
+
+TEST_CASE("a flood gets rate_limited, then close 1008", "[server][connection][limits]")
+{
+    InProcessServer server([](auto& config) {
+        config.limits.messages_per_second = 5;
+        config.limits.message_burst = 10;
+    });
+    WsTestClient client;
+    client.connect(server.port());
+    client.hello("Anna");
+    for (int i = 0; i < 30 && client.is_open(); ++i) {
+        try {
+            client.send({{"type", "ping"}});
+        } catch (const std::exception&) {
+            break; // the server closed the connection while we were still flooding
+        }
+    }
+    client.expect_error("rate_limited");
+    CHECK(client.wait_closed().code == 1008);
+}
+
+TEST_CASE("moves that are refused go to the sender alone and change nothing", "[server][game][bad_input]")
+{
+    InProcessServer server;
+    auto game = SeatedGame::start(server.port());
+    game.play({"e4"});
+    json before = game.white->request({{"type", "watch_table"}, {"table", game.table}});
+
+    struct Row {
+        const char* side;
+        const char* move;
+        const char* code;
+    };
+    auto row = GENERATE(Row{"white", "d4", "not_your_turn"}, Row{"black", "e4", "illegal_move"},
+                        Row{"black", "Ke7", "illegal_move"}, Row{"black", "xyz", "invalid_move"},
+                        Row{"black", "e7e1", "illegal_move"});
+    CAPTURE(row.side, row.move);
+    json error = game.player(row.side).request({{"type", "move"}, {"table", game.table}, {"move", row.move}});
+    CHECK(error.at("type") == "error");
+    CHECK(error.at("code") == row.code);
+    // The other player hears nothing, and the table is as it was.
+    auto& other = game.player(std::string(row.side) == "white" ? "black" : "white");
+    CHECK(other.drain(50ms).empty());
+    json after = game.white->request({{"type", "watch_table"}, {"table", game.table}});
+    CHECK(after.at("seq") == before.at("seq"));
+    CHECK(after.at("fen") == before.at("fen"));
+    CHECK(after.at("moves") == before.at("moves"));
+    game.play({"e5"});
+}
+
+TEST_CASE("a move at someone else's table is refused", "[server][game][bad_input]")
+{
+    InProcessServer server;
+    auto game = SeatedGame::start(server.port());
+    WsTestClient stranger;
+    stranger.connect(server.port());
+    stranger.hello("Fremder");
+    stranger.request({{"type", "enter_room"}, {"room", game.room}});
+    CHECK(stranger.request({{"type", "move"}, {"table", game.table}, {"move", "e4"}}).at("code") == "not_a_player");
+    CHECK(stranger.request({{"type", "move"}, {"table", 999999}, {"move", "e4"}}).at("code") == "no_such_table");
+    CHECK(game.white->drain(50ms).empty());
+    CHECK(game.play({"e4"}).at("ply") == 1);
+}
+
+TEST_CASE("reconnect with the resume token: the missed events exactly, the opponent is told",
+          "[server][connection][reconnect]")
+{
+    InProcessServer server;
+    auto game = SeatedGame::start(server.port());
+    game.play({"e4", "e5"});
+    std::int64_t seen = game.last_seq;
+
+    game.black->drop();
+    json gone = game.white->receive_until("player_disconnected", game.table);
+    CHECK(gone.at("side") == "black");
+    CHECK(gone.at("nick") == "Schwarz");
+    CHECK(gone.at("grace_ms") == 60000);
+    // White plays on and chats while Black is away.
+    game.white->send({{"type", "move"}, {"table", game.table}, {"move", "Nf3"}});
+    json missed_move = game.white->receive_until("move", game.table);
+    game.white->send({{"type", "table_chat"}, {"table", game.table}, {"text", "bist du da?"}});
+    json missed_chat = game.white->receive_until("table_chat", game.table);
+
+    auto black = std::make_unique<WsTestClient>();
+    black->connect(server.port());
+    json hello = black->resume(game.black_token);
+    CHECK(hello.at("nick") == "Schwarz");
+    CHECK(hello.at("resumed") == true);
+    CHECK(hello.at("tables") == json::array({game.table}));
+    json state = black->request({{"type", "watch_table"}, {"table", game.table}, {"since", seen}});
+    REQUIRE(state.at("type") == "table_state");
+    REQUIRE(state.contains("missed"));
+    const auto& missed = state.at("missed");
+    // Exactly the events after `seen`: the disconnect, the move, the chat (and the reconnect
+    // if the table counts it before the state).
+    REQUIRE(missed.size() >= 3);
+    CHECK(missed[0].at("seq") == seen + 1);
+    for (std::size_t i = 0; i < missed.size(); ++i) CHECK(missed[i].at("seq") == seen + 1 + std::int64_t(i));
+    CHECK(missed[0].at("type") == "player_disconnected");
+    CHECK(missed[1] == missed_move);
+    CHECK(missed[2] == missed_chat);
+    CHECK(state.at("moves").size() == 3);
+    CHECK(state.at("to_move") == "black");
+    json back = game.white->receive_until("player_reconnected", game.table);
+    CHECK(back.at("side") == "black");
+
+    game.black = std::move(black);
+    game.ply = 3;
+    game.last_seq = std::max(state.at("seq").get<std::int64_t>(), back.at("seq").get<std::int64_t>());
+    game.play({"Nc6"});
+}
+
+TEST_CASE("claim_win: refused while the opponent is connected or within grace, granted after",
+          "[server][connection][reconnect]")
+{
+    InProcessServer server([](auto& config) { config.reconnect_grace_ms = 300; });
+    auto game = SeatedGame::start(server.port());
+    game.play({"e4"});
+    CHECK(game.act("black", "claim_win").at("code") == "opponent_connected");
+    game.white->drop();
+    json gone = game.black->receive_until("player_disconnected", game.table);
+    CHECK(gone.at("grace_ms") == 300);
+    CHECK(game.act("black", "claim_win").at("code") == "opponent_connected");
+    // Wait out the grace period on the server's own event stream where possible: nothing is
+    // sent when the grace ends, so a short bounded wait is the only way.
+    game.black->drain(350ms);
+    CHECK(game.act("black", "claim_win").at("type") == "ok");
+    json over = game.black->receive_until("game_over", game.table);
+    CHECK(over.at("result") == "0-1");
+    CHECK(over.at("termination") == "abandoned");
+}

@@ -1,0 +1,211 @@
+// The lobby on the real server: nicks, rooms (configured, ad-hoc, secret), room chat,
+// whispers, spectators and table chat.
+#include <algorithm>
+
+#include <catch2/catch.hpp>
+
+#include "tests/server/seated_game.h"
+#include "tests/server/server_fixture.h"
+
+using namespace rochade::test;
+
+namespace {
+
+bool lists_room(const json& rooms_reply, std::int64_t room)
+{
+    const auto& rooms = rooms_reply.at("rooms");
+    return std::any_of(rooms.begin(), rooms.end(), [&](const json& r) { return r.at("room") == room; });
+}
+
+} // namespace
+
+TEST_CASE("nick rules", "[server][lobby]")
+{
+    InProcessServer server;
+    WsTestClient first;
+    first.connect(server.port());
+
+    SECTION("letters with umlauts, digits, '_' and '-' are accepted")
+    {
+        json reply = first.request({{"type", "hello"}, {"nick", "Jürgen_Müß-2"}});
+        CHECK(reply.at("type") == "hello_ok");
+        CHECK(reply.at("nick") == "Jürgen_Müß-2");
+        CHECK(reply.at("resumed") == false);
+        CHECK_FALSE(reply.at("resume_token").get<std::string>().empty());
+    }
+    SECTION("a nick taken by someone online is refused, whatever its case")
+    {
+        first.hello("Anna");
+        WsTestClient second;
+        second.connect(server.port());
+        CHECK(second.request({{"type", "hello"}, {"nick", "anna"}}).at("code") == "nick_taken");
+        CHECK(second.request({{"type", "hello"}, {"nick", "Anna"}}).at("code") == "nick_taken");
+        CHECK(second.request({{"type", "hello"}, {"nick", "Berta"}}).at("type") == "hello_ok");
+    }
+    SECTION("invalid nicks")
+    {
+        auto nick = GENERATE(as<std::string>{}, "A", "", "has space", "x!y", "abcdefghijklmnopqrstu");
+        CAPTURE(nick);
+        CHECK(first.request({{"type", "hello"}, {"nick", nick}}).at("code") == "invalid_nick");
+    }
+    SECTION("nothing but hello and ping before hello")
+    {
+        CHECK(first.request({{"type", "list_rooms"}}).at("code") == "not_greeted");
+        CHECK(first.request({{"type", "ping"}}).at("type") == "pong");
+    }
+    SECTION("a second hello, and a password (reserved for accounts)")
+    {
+        CHECK(first.request({{"type", "hello"}, {"nick", "Carla"}, {"password", "x"}}).at("code") == "bad_request");
+        first.hello("Carla");
+        CHECK(first.request({{"type", "hello"}, {"nick", "Dora"}}).at("code") == "already_greeted");
+    }
+}
+
+TEST_CASE("rooms: the configured four, members coming and going, room chat", "[server][lobby]")
+{
+    InProcessServer server;
+    WsTestClient anna, bert;
+    anna.connect(server.port());
+    bert.connect(server.port());
+    anna.hello("Anna");
+    bert.hello("Bert");
+
+    json rooms = anna.request({{"type", "list_rooms"}});
+    REQUIRE(rooms.at("type") == "rooms");
+    REQUIRE(rooms.at("rooms").size() == 4);
+    CHECK(rooms.at("rooms")[0].at("room") == 34);
+    CHECK(rooms.at("rooms")[0].at("name") == "Halle der Koenige");
+    CHECK(rooms.at("rooms")[3].at("name") == "Gästezimmer");
+
+    json room = anna.request({{"type", "enter_room"}, {"room", 35}});
+    CHECK(room.at("type") == "room");
+    CHECK(room.at("name") == "Wohnzimmer der alten Burg");
+    CHECK(room.at("secret") == false);
+    CHECK(room.at("members") == json::array({"Anna"}));
+
+    bert.request({{"type", "enter_room"}, {"room", 35}});
+    json entered = anna.receive_until("member_entered");
+    CHECK(entered.at("room") == 35);
+    CHECK(entered.at("nick") == "Bert");
+
+    bert.send({{"type", "room_chat"}, {"room", 35}, {"text", "Grüß Gott"}});
+    json chat = anna.receive_until("room_chat");
+    CHECK(chat.at("from") == "Bert");
+    CHECK(chat.at("text") == "Grüß Gott");
+    CHECK(bert.receive_until("room_chat").at("text") == "Grüß Gott");
+
+    CHECK(anna.request({{"type", "room_chat"}, {"room", 36}, {"text", "hallo"}}).at("code") == "not_in_room");
+    CHECK(anna.request({{"type", "room_chat"}, {"room", 35}, {"text", ""}}).at("code") == "bad_request");
+
+    bert.request({{"type", "leave_room"}, {"room", 35}});
+    json left = anna.receive_until("member_left");
+    CHECK(left.at("nick") == "Bert");
+    json listed = bert.request({{"type", "list_rooms"}});
+    CHECK(listed.at("rooms")[1].at("members") == 1);
+}
+
+TEST_CASE("an ad-hoc room is listed and closes with its last member; a secret room is never listed", "[server][lobby]")
+{
+    InProcessServer server;
+    WsTestClient anna, bert;
+    anna.connect(server.port());
+    bert.connect(server.port());
+    anna.hello("Anna");
+    bert.hello("Bert");
+
+    SECTION("ad-hoc")
+    {
+        json room = anna.request({{"type", "enter_room"}, {"room", 777}});
+        CHECK(room.at("type") == "room");
+        CHECK(room.at("secret") == false);
+        CHECK(lists_room(bert.request({{"type", "list_rooms"}}), 777));
+        anna.request({{"type", "leave_room"}, {"room", 777}});
+        CHECK_FALSE(lists_room(bert.request({{"type", "list_rooms"}}), 777));
+    }
+    SECTION("secret")
+    {
+        json room = anna.request({{"type", "enter_room"}, {"room", -4711}});
+        CHECK(room.at("type") == "room");
+        CHECK(room.at("secret") == true);
+        CHECK_FALSE(lists_room(bert.request({{"type", "list_rooms"}}), -4711));
+        // Who knows the number can come in and talk.
+        bert.request({{"type", "enter_room"}, {"room", -4711}});
+        bert.send({{"type", "room_chat"}, {"room", -4711}, {"text", "psst"}});
+        CHECK(anna.receive_until("room_chat").at("text") == "psst");
+    }
+    SECTION("room 0 does not exist")
+    {
+        CHECK(anna.request({{"type", "enter_room"}, {"room", 0}}).at("type") == "error");
+    }
+}
+
+TEST_CASE("whisper reaches the addressee alone", "[server][lobby]")
+{
+    InProcessServer server;
+    WsTestClient anna, bert, carl;
+    anna.connect(server.port());
+    bert.connect(server.port());
+    carl.connect(server.port());
+    anna.hello("Anna");
+    bert.hello("Bert");
+    carl.hello("Carl");
+    anna.send({{"type", "whisper"}, {"to", "bert"}, {"text", "unter uns"}});
+    json whisper = bert.receive_until("whisper");
+    CHECK(whisper.at("from") == "Anna");
+    CHECK(whisper.at("text") == "unter uns");
+    CHECK(carl.drain(50ms).empty());
+    CHECK(anna.request({{"type", "whisper"}, {"to", "Niemand"}, {"text", "hallo"}}).at("code") == "no_such_nick");
+}
+
+TEST_CASE("a spectator gets the table's state, then every event; table chat stays at the table",
+          "[server][lobby][table]")
+{
+    InProcessServer server;
+    auto game = SeatedGame::start(server.port(), "5+3");
+    game.play({"e4", "c5"});
+
+    WsTestClient kibitzer;
+    kibitzer.connect(server.port());
+    kibitzer.hello("Kiebitz");
+    json room = kibitzer.request({{"type", "enter_room"}, {"room", game.room}});
+    REQUIRE(room.at("tables").size() == 1);
+    CHECK(room.at("tables")[0].at("status") == "playing");
+    CHECK(room.at("tables")[0].at("white") == "Weiss");
+    CHECK(room.at("tables")[0].at("time_control").at("kind") == "fischer");
+
+    json state = kibitzer.request({{"type", "watch_table"}, {"table", game.table}});
+    REQUIRE(state.at("type") == "table_state");
+    CHECK(state.at("seq") == game.last_seq);
+    CHECK(state.at("white") == "Weiss");
+    CHECK(state.at("black") == "Schwarz");
+    CHECK(state.at("status") == "playing");
+    REQUIRE(state.at("moves").size() == 2);
+    CHECK(state.at("moves")[1].at("san") == "c5");
+    CHECK(state.at("to_move") == "white");
+    CHECK(state.at("legal_moves").size() == 30);
+    CHECK(state.at("clocks").at("running") == "white");
+    CHECK(state.at("result").is_null());
+
+    game.play({"Nf3"});
+    json move = kibitzer.receive_until("move", game.table);
+    CHECK(move.at("san") == "Nf3");
+    CHECK(move.at("san_de") == "Sf3");
+    CHECK(move.at("seq") == game.last_seq);
+
+    kibitzer.send({{"type", "table_chat"}, {"table", game.table}, {"text", "starker Zug"}});
+    json chat = game.white->receive_until("table_chat", game.table);
+    CHECK(chat.at("from") == "Kiebitz");
+    CHECK(chat.at("text") == "starker Zug");
+    CHECK(chat.at("seq") == game.last_seq + 1);
+    CHECK(game.black->receive_until("table_chat", game.table) == chat);
+    // Table chat is not room chat.
+    CHECK(kibitzer.receive_until("table_chat", game.table) == chat);
+    for (const auto& frame : game.white->drain(50ms)) CHECK(frame.at("type") != "room_chat");
+
+    game.last_seq += 1;
+    game.play({"d6"});
+    game.black->request({{"type", "resign"}, {"table", game.table}});
+    json over = kibitzer.receive_until("game_over", game.table);
+    CHECK(over.at("termination") == "resignation");
+    CHECK(over.at("result") == "1-0");
+}
