@@ -1,0 +1,188 @@
+#include "server/http_session.h"
+
+#include <chrono>
+#include <string>
+
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+#include "server/router.h"
+#include "server/static_files.h"
+#include "server/ws_session.h"
+
+namespace rochade::server {
+
+namespace {
+
+// Requests are small: a GET with a few headers. Anything bigger is not for us.
+constexpr std::size_t header_limit = 8 * 1024;
+constexpr std::size_t body_limit = 1024;
+// How long a keep-alive connection may take to send its next request.
+constexpr std::chrono::seconds request_timeout{30};
+constexpr std::chrono::seconds over_capacity_timeout{5};
+
+const char* const server_name = "rochade/" ROCHADE_VERSION;
+
+template <class Request>
+http::response<http::string_body> text_response(const Request& request, http::status status,
+                                                std::string_view content_type, std::string body)
+{
+    http::response<http::string_body> response{status, request.version()};
+    response.set(http::field::server, server_name);
+    response.set(http::field::content_type, content_type);
+    response.keep_alive(request.keep_alive());
+    response.body() = std::move(body);
+    response.prepare_payload();
+    if (request.method() == http::verb::head) response.body().clear();
+    return response;
+}
+
+template <class Request> http::response<http::string_body> not_found(const Request& request)
+{
+    return text_response(request, http::status::not_found, "text/plain; charset=utf-8",
+                         "not found: " + std::string(request.target()) + "\n");
+}
+
+std::string health_json(const SessionServices& services)
+{
+    const auto uptime = std::chrono::steady_clock::now() - services.started_at;
+    return nlohmann::json{
+        {"status", "ok"},
+        {"version", ROCHADE_VERSION},
+        {"uptime_s", std::chrono::duration_cast<std::chrono::seconds>(uptime).count()},
+        {"connections", services.sessions.size()},
+        {"games", services.counters.running_games.load()},
+    }
+        .dump();
+}
+
+// The path of a target without its query.
+std::string_view target_path(std::string_view target) { return target.substr(0, target.find('?')); }
+
+template <class Request> http::message_generator static_file_response(const SessionServices& services, Request& request)
+{
+    const auto file = find_static_file(services.config.web_root, request.target());
+    if (!file) return not_found(request);
+    beast::error_code ec;
+    http::file_body::value_type body;
+    body.open(file->path.c_str(), beast::file_mode::scan, ec);
+    if (ec) return not_found(request);
+    const auto size = body.size();
+    if (request.method() == http::verb::head) {
+        http::response<http::empty_body> response{http::status::ok, request.version()};
+        response.set(http::field::server, server_name);
+        response.set(http::field::content_type, file->content_type);
+        response.content_length(size);
+        response.keep_alive(request.keep_alive());
+        return response;
+    }
+    http::response<http::file_body> response{std::piecewise_construct, std::make_tuple(std::move(body)),
+                                             std::make_tuple(http::status::ok, request.version())};
+    response.set(http::field::server, server_name);
+    response.set(http::field::content_type, file->content_type);
+    response.set("X-Content-Type-Options", "nosniff");
+    response.set(http::field::cache_control, "no-cache");
+    response.content_length(size);
+    response.keep_alive(request.keep_alive());
+    return response;
+}
+
+} // namespace
+
+HttpSession::HttpSession(tcp::socket&& socket, SessionServices& services, SocketSlot slot)
+    : stream_(std::move(socket)), services_(services), slot_(std::move(slot))
+{
+}
+
+HttpSession::HttpSession(tcp::socket&& socket, SessionServices& services, SocketSlot slot, OverCapacity)
+    : HttpSession(std::move(socket), services, std::move(slot))
+{
+    over_capacity_ = true;
+}
+
+void HttpSession::run()
+{
+    // The socket's executor is this connection's strand; start there.
+    net::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::read_request, shared_from_this()));
+}
+
+void HttpSession::read_request()
+{
+    parser_.emplace();
+    parser_->header_limit(header_limit);
+    parser_->body_limit(body_limit);
+    stream_.expires_after(over_capacity_ ? over_capacity_timeout : request_timeout);
+    http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+}
+
+void HttpSession::on_read(beast::error_code ec, std::size_t)
+{
+    if (ec == http::error::end_of_stream) return close();
+    if (ec == http::error::header_limit || ec == http::error::body_limit) {
+        http::response<http::string_body> response{http::status::payload_too_large, 11};
+        response.set(http::field::server, server_name);
+        response.set(http::field::content_type, "text/plain; charset=utf-8");
+        response.keep_alive(false);
+        response.body() = "request too large: headers over " + std::to_string(header_limit) + " bytes or body over " +
+                          std::to_string(body_limit) + " bytes\n";
+        response.prepare_payload();
+        return respond(std::move(response));
+    }
+    if (ec) return; // timeout, reset, a malformed request: nothing to answer, the socket closes
+
+    auto& request = parser_->get();
+    if (over_capacity_) {
+        auto response = text_response(request, http::status::service_unavailable, "application/json",
+                                      R"({"error":"server full","max_connections":)" +
+                                          std::to_string(services_.config.limits.max_connections) + "}");
+        response.keep_alive(false);
+        return respond(std::move(response));
+    }
+    const std::string_view path = target_path(request.target());
+    if (websocket::is_upgrade(request)) {
+        if (path == "/ws") return upgrade(parser_->release());
+        return respond(not_found(request));
+    }
+    if (request.method() != http::verb::get && request.method() != http::verb::head) {
+        auto response = text_response(request, http::status::method_not_allowed, "text/plain; charset=utf-8",
+                                      "only GET and HEAD are served here\n");
+        response.set(http::field::allow, "GET, HEAD");
+        return respond(std::move(response));
+    }
+    if (path == "/health") {
+        auto response = text_response(request, http::status::ok, "application/json", health_json(services_));
+        response.set(http::field::cache_control, "no-store");
+        return respond(std::move(response));
+    }
+    respond(static_file_response(services_, request));
+}
+
+void HttpSession::respond(http::message_generator response)
+{
+    const bool keep_alive = response.keep_alive();
+    stream_.expires_after(request_timeout);
+    beast::async_write(stream_, std::move(response),
+                       beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), keep_alive));
+}
+
+void HttpSession::on_write(bool keep_alive, beast::error_code ec, std::size_t)
+{
+    if (ec) return;
+    if (!keep_alive) return close();
+    read_request();
+}
+
+void HttpSession::upgrade(http::request<http::string_body> request)
+{
+    // The WebSocket session takes the socket, and this connection's place under max_connections.
+    stream_.expires_never();
+    std::make_shared<WsSession>(stream_.release_socket(), services_, std::move(slot_))->start(std::move(request));
+}
+
+void HttpSession::close()
+{
+    beast::error_code ignored;
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+}
+
+} // namespace rochade::server

@@ -1,0 +1,40 @@
+// One HTTP/1.1 connection: keep-alive requests with time, header and body limits. Serves
+// GET /health, the browser client's static files from config.web_root, and hands a WebSocket
+// upgrade on /ws to a WsSession. An over-capacity session answers every request with 503.
+#pragma once
+
+#include <memory>
+#include <optional>
+
+#include "server/beast.h"
+#include "server/session_services.h"
+
+namespace rochade::server {
+
+class HttpSession : public std::enable_shared_from_this<HttpSession> {
+public:
+    struct OverCapacity {};
+
+    HttpSession(tcp::socket&& socket, SessionServices& services, SocketSlot slot);
+    HttpSession(tcp::socket&& socket, SessionServices& services, SocketSlot slot, OverCapacity);
+
+    void run();
+
+private:
+    void read_request();
+    void on_read(beast::error_code ec, std::size_t bytes);
+    void respond(http::message_generator response);
+    void on_write(bool keep_alive, beast::error_code ec, std::size_t bytes);
+    void upgrade(http::request<http::string_body> request);
+    void close();
+
+    beast::tcp_stream stream_;
+    beast::flat_buffer buffer_;
+    SessionServices& services_;
+    SocketSlot slot_;
+    bool over_capacity_ = false;
+    // Emplaced anew for each request, so that the limits apply per request.
+    std::optional<http::request_parser<http::string_body>> parser_;
+};
+
+} // namespace rochade::server

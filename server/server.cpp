@@ -1,0 +1,224 @@
+#include "server/server.h"
+
+#include <condition_variable>
+#include <csignal>
+#include <filesystem>
+#include <future>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+#include <vector>
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <spdlog/spdlog.h>
+
+#include "db/store.h"
+#include "db/writer.h"
+#include "server/beast.h"
+#include "server/listener.h"
+#include "server/router.h"
+#include "server/session_services.h"
+
+namespace rochade::server {
+
+namespace {
+
+// How long shutdown waits for the clients to answer the 1001 close frames.
+constexpr std::chrono::seconds close_wait{2};
+
+void create_database_directory(const std::string& db_path)
+{
+    if (db_path.empty() || db_path == ":memory:") return;
+    const auto directory = std::filesystem::path(db_path).parent_path();
+    if (directory.empty()) return;
+    std::error_code ec;
+    std::filesystem::create_directories(directory, ec);
+    if (ec)
+        throw std::runtime_error("cannot create the database directory '" + directory.string() + "': " + ec.message());
+}
+
+int thread_count(int configured)
+{
+    if (configured > 0) return configured;
+    return std::max(1u, std::thread::hardware_concurrency());
+}
+
+std::string room_list(const std::vector<RoomConfig>& rooms)
+{
+    std::string list;
+    for (const auto& room : rooms) {
+        if (!list.empty()) list += ", ";
+        list += std::to_string(room.number) + " \"" + room.name + "\"";
+    }
+    return list;
+}
+
+} // namespace
+
+struct Server::State {
+    explicit State(ServerConfig config_, bool handle_signals_)
+        : config(std::move(config_)), handle_signals(handle_signals_), listening_port(listening.get_future().share())
+    {
+    }
+
+    const ServerConfig config;
+    const bool handle_signals;
+
+    std::mutex mutex;
+    std::condition_variable changed;
+    bool started = false;
+    bool stop_requested = false;
+    bool finished = false;
+
+    std::promise<std::uint16_t> listening;
+    std::shared_future<std::uint16_t> listening_port;
+    std::atomic<std::uint16_t> port{0};
+
+    // Everything run() does while the server is up; returns when a stop was requested and done.
+    void serve();
+    void wait_for_stop_request()
+    {
+        std::unique_lock lock(mutex);
+        changed.wait(lock, [this] { return stop_requested; });
+    }
+};
+
+Server::Server(ServerConfig config, bool handle_signals)
+    : state_(std::make_unique<State>(std::move(config), handle_signals))
+{
+}
+
+Server::~Server()
+{
+    stop();
+    std::unique_lock lock(state_->mutex);
+    state_->changed.wait(lock, [this] { return !state_->started || state_->finished; });
+}
+
+void Server::run()
+{
+    {
+        std::lock_guard lock(state_->mutex);
+        if (state_->started) throw std::logic_error("Server::run() was called twice");
+        state_->started = true;
+    }
+    try {
+        state_->serve();
+    } catch (...) {
+        {
+            std::lock_guard lock(state_->mutex);
+            state_->finished = true;
+        }
+        state_->changed.notify_all();
+        // Tell a waiter in wait_until_listening() why the server never came up (the promise
+        // is already satisfied when the failure came later).
+        try {
+            state_->listening.set_exception(std::current_exception());
+        } catch (const std::future_error&) {
+        }
+        throw;
+    }
+    {
+        std::lock_guard lock(state_->mutex);
+        state_->finished = true;
+    }
+    state_->changed.notify_all();
+}
+
+void Server::stop()
+{
+    {
+        std::lock_guard lock(state_->mutex);
+        state_->stop_requested = true;
+    }
+    state_->changed.notify_all();
+}
+
+std::uint16_t Server::wait_until_listening() { return state_->listening_port.get(); }
+
+std::uint16_t Server::port() const { return state_->port; }
+
+const ServerConfig& Server::config() const { return state_->config; }
+
+// The order of construction and of the explicit teardown at the end matters: the router's
+// tables own timers of the io_context, so the router goes before it; the sessions still
+// referenced by the io_context's pending handlers count themselves out of `services` when
+// they are destroyed, so `services` goes after it.
+void Server::State::serve()
+{
+    create_database_directory(config.db_path);
+    const int threads = thread_count(config.threads);
+    auto io = std::make_unique<net::io_context>(threads);
+    auto writer = std::make_unique<db::Writer>(config.db_path);
+
+    Router::StoredState stored;
+    {
+        db::Store store(config.db_path);
+        stored.unfinished_games = store.unfinished_games();
+        stored.resume_tokens = store.resume_tokens();
+        stored.max_game_id = store.max_game_id();
+        stored.max_table_id = store.max_table_id();
+    }
+    auto router = std::make_unique<Router>(*io, *writer, config);
+    router->restore(std::move(stored));
+
+    auto services = std::make_unique<SessionServices>(config, *router, router->counters());
+    auto listener = std::make_shared<Listener>(*io, *services);
+    listener->open(config.bind_address, config.port);
+    port = listener->port();
+
+    auto signals = std::make_unique<net::signal_set>(*io);
+    if (handle_signals) {
+        signals->add(SIGINT);
+        signals->add(SIGTERM);
+        signals->async_wait([this](const beast::error_code& ec, int signal_number) {
+            if (ec) return;
+            spdlog::info("signal {} received: stopping", signal_number);
+            std::lock_guard lock(mutex);
+            stop_requested = true;
+            changed.notify_all();
+        });
+    }
+
+    listener->start();
+    auto work = net::make_work_guard(*io);
+    std::vector<std::thread> workers;
+    workers.reserve(std::size_t(threads));
+    for (int i = 0; i < threads; ++i) workers.emplace_back([&io] { io->run(); });
+
+    spdlog::info("rochade {} listening on {} port {}; database {}; web root {}; {} thread(s); rooms {}",
+                 ROCHADE_VERSION, config.bind_address, port.load(), config.db_path, config.web_root, threads,
+                 room_list(config.rooms));
+    listening.set_value(port);
+
+    wait_for_stop_request();
+
+    spdlog::info("shutting down: closing {} connection(s)", services->sessions.size());
+    services->shutting_down = true;
+    listener->stop();
+    router->shut_down();
+    services->sessions.close_all(CloseCode::GoingAway, "server shutting down");
+    if (!services->sessions.wait_until_empty(close_wait))
+        spdlog::warn("shutting down: {} connection(s) did not close in {} s", services->sessions.size(),
+                     close_wait.count());
+    writer->flush();
+    const auto stats = writer->stats();
+
+    beast::error_code ignored;
+    signals->cancel(ignored);
+    work.reset();
+    io->stop();
+    for (auto& worker : workers) worker.join();
+
+    signals.reset();
+    listener.reset();
+    router.reset();
+    io.reset();
+    services.reset();
+    writer.reset();
+    spdlog::info("stopped; {} database transaction(s) with {} write(s) committed since start", stats.transactions,
+                 stats.writes);
+}
+
+} // namespace rochade::server

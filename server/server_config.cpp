@@ -1,0 +1,241 @@
+#include "server/server_config.h"
+
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <limits>
+#include <set>
+#include <sstream>
+
+#include <boost/asio/ip/address.hpp>
+#include <nlohmann/json.hpp>
+
+namespace rochade::server {
+
+using json = nlohmann::json;
+
+namespace {
+
+using Result = rochade::Expected<ServerConfig, std::string>;
+
+Result fail(std::string message) { return rochade::unexpected(std::move(message)); }
+
+constexpr int max_threads = 256;
+
+std::optional<std::int64_t> parse_integer(std::string_view text)
+{
+    std::int64_t value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc{} || end != text.data() + text.size() || text.empty()) return std::nullopt;
+    return value;
+}
+
+bool is_ip_address(const std::string& text)
+{
+    boost::system::error_code ec;
+    boost::asio::ip::make_address(text, ec);
+    return !ec;
+}
+
+// ---- the config file --------------------------------------------------------------------
+
+// Reads config values with errors that name the file and the field.
+class ConfigReader {
+public:
+    explicit ConfigReader(std::string file) : file_(std::move(file)) {}
+
+    std::string error(const std::string& field, const std::string& problem) const
+    {
+        return "config file '" + file_ + "': " + field + " " + problem;
+    }
+
+    std::optional<std::string> unknown_keys(const json& object, const std::string& where,
+                                            const std::set<std::string>& known) const
+    {
+        for (const auto& [key, value] : object.items())
+            if (!known.count(key)) {
+                std::string names;
+                for (const auto& name : known) names += (names.empty() ? "" : ", ") + name;
+                return "config file '" + file_ + "': unknown key '" + where + key + "' (known: " + names + ")";
+            }
+        return std::nullopt;
+    }
+
+    // An integer in [low, high], or an error naming the field.
+    template <class Int>
+    std::optional<std::string> integer(const json& value, const std::string& field, std::int64_t low, std::int64_t high,
+                                       Int& out) const
+    {
+        if (!value.is_number_integer())
+            return error(field, "must be an integer " + std::to_string(low) + "-" + std::to_string(high));
+        const auto number = value.get<std::int64_t>();
+        if (value.is_number_unsigned() && value.get<std::uint64_t>() > std::uint64_t(high))
+            return error(field, "must be an integer " + std::to_string(low) + "-" + std::to_string(high));
+        if (number < low || number > high)
+            return error(field, "must be an integer " + std::to_string(low) + "-" + std::to_string(high) + ", not " +
+                                    std::to_string(number));
+        out = Int(number);
+        return std::nullopt;
+    }
+
+    std::optional<std::string> text(const json& value, const std::string& field, std::string& out) const
+    {
+        if (!value.is_string()) return error(field, "must be a string");
+        out = value.get<std::string>();
+        if (out.empty()) return error(field, "must not be empty");
+        return std::nullopt;
+    }
+
+private:
+    std::string file_;
+};
+
+std::optional<std::string> read_limits(const ConfigReader& reader, const json& limits, ConnectionLimits& out)
+{
+    if (!limits.is_object()) return reader.error("limits", "must be an object");
+    if (auto e = reader.unknown_keys(limits, "limits.",
+                                     {"max_message_bytes", "messages_per_second", "message_burst", "idle_timeout_ms",
+                                      "write_queue_max_frames", "write_queue_max_bytes", "max_connections"}))
+        return e;
+    constexpr std::int64_t big = std::numeric_limits<std::int32_t>::max();
+    for (const auto& [key, value] : limits.items()) {
+        std::optional<std::string> e;
+        const std::string field = "limits." + key;
+        if (key == "max_message_bytes") e = reader.integer(value, field, 64, 16 * 1024 * 1024, out.max_message_bytes);
+        if (key == "message_burst") e = reader.integer(value, field, 1, 1'000'000, out.message_burst);
+        if (key == "idle_timeout_ms") e = reader.integer(value, field, 1000, 24 * 3600 * 1000, out.idle_timeout_ms);
+        if (key == "write_queue_max_frames") e = reader.integer(value, field, 1, big, out.write_queue_max_frames);
+        if (key == "write_queue_max_bytes") e = reader.integer(value, field, 1024, big, out.write_queue_max_bytes);
+        if (key == "max_connections") e = reader.integer(value, field, 1, 10'000'000, out.max_connections);
+        if (key == "messages_per_second") {
+            if (!value.is_number() || !(value.get<double>() > 0) || !std::isfinite(value.get<double>()))
+                e = reader.error(field, "must be a number above 0");
+            else
+                out.messages_per_second = value.get<double>();
+        }
+        if (e) return e;
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> read_rooms(const ConfigReader& reader, const json& rooms, std::vector<RoomConfig>& out)
+{
+    if (!rooms.is_array()) return reader.error("rooms", "must be an array of {\"number\":..,\"name\":..}");
+    if (rooms.empty()) return reader.error("rooms", "must list at least one room");
+    std::vector<RoomConfig> result;
+    std::set<std::int64_t> numbers;
+    for (std::size_t i = 0; i < rooms.size(); ++i) {
+        const std::string where = "rooms[" + std::to_string(i) + "]";
+        const json& room = rooms[i];
+        if (!room.is_object()) return reader.error(where, "must be an object {\"number\":..,\"name\":..}");
+        if (auto e = reader.unknown_keys(room, where + ".", {"number", "name"})) return e;
+        if (!room.contains("number")) return reader.error(where, "has no \"number\"");
+        if (!room.contains("name")) return reader.error(where, "has no \"name\"");
+        RoomConfig config;
+        if (!room["number"].is_number_integer()) return reader.error(where + ".number", "must be an integer");
+        config.number = room["number"].get<std::int64_t>();
+        if (config.number == 0) return reader.error(where + ".number", "is 0; room numbers start at 1");
+        if (config.number < 0)
+            return reader.error(where + ".number", "is negative; negative numbers are secret rooms, opened by "
+                                                   "entering them, never configured");
+        if (!numbers.insert(config.number).second)
+            return reader.error(where + ".number", "repeats room number " + std::to_string(config.number));
+        if (auto e = reader.text(room["name"], where + ".name", config.name)) return e;
+        result.push_back(std::move(config));
+    }
+    out = std::move(result);
+    return std::nullopt;
+}
+
+} // namespace
+
+rochade::Expected<ServerConfig, std::string> load_config_file(const std::string& path, ServerConfig base)
+{
+    std::ifstream file(path);
+    if (!file) return fail("config file '" + path + "' cannot be read");
+    std::stringstream text;
+    text << file.rdbuf();
+    const json document = json::parse(text.str(), nullptr, false);
+    if (document.is_discarded()) return fail("config file '" + path + "' is not valid JSON");
+    if (!document.is_object()) return fail("config file '" + path + "' must hold a JSON object");
+
+    const ConfigReader reader(path);
+    if (auto e = reader.unknown_keys(document, "",
+                                     {"port", "bind", "db", "web_root", "threads", "rooms", "limits",
+                                      "reconnect_grace_ms", "table_history_events"}))
+        return fail(*e);
+    for (const auto& [key, value] : document.items()) {
+        std::optional<std::string> e;
+        if (key == "port") e = reader.integer(value, key, 0, 65535, base.port);
+        if (key == "threads") e = reader.integer(value, key, 0, max_threads, base.threads);
+        if (key == "db") e = reader.text(value, key, base.db_path);
+        if (key == "web_root") e = reader.text(value, key, base.web_root);
+        if (key == "bind") {
+            e = reader.text(value, key, base.bind_address);
+            if (!e && !is_ip_address(base.bind_address))
+                e = reader.error(key, "'" + base.bind_address + "' is not an IP address");
+        }
+        if (key == "reconnect_grace_ms") e = reader.integer(value, key, 0, 24 * 3600 * 1000, base.reconnect_grace_ms);
+        if (key == "table_history_events") e = reader.integer(value, key, 1, 1'000'000, base.table_history_events);
+        if (key == "rooms") e = read_rooms(reader, value, base.rooms);
+        if (key == "limits") e = read_limits(reader, value, base.limits);
+        if (e) return fail(*e);
+    }
+    return base;
+}
+
+rochade::Expected<ServerConfig, std::string> parse_serve_options(const std::vector<std::string>& args)
+{
+    // Split "--name=value" and "--name value" into pairs first; --config is applied before the
+    // others so that the command line overrides the file.
+    std::vector<std::pair<std::string, std::string>> options;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        if (arg.rfind("--", 0) != 0) return fail("unexpected argument '" + arg + "' (options start with --)");
+        std::string name = arg, value;
+        if (const auto equals = arg.find('='); equals != std::string::npos) {
+            name = arg.substr(0, equals);
+            value = arg.substr(equals + 1);
+        } else {
+            if (i + 1 >= args.size()) return fail(name + ": missing value");
+            value = args[++i];
+        }
+        static const std::set<std::string> known{"--port", "--bind", "--db", "--config", "--threads", "--web-root"};
+        if (!known.count(name)) return fail("unknown option '" + name + "'");
+        options.emplace_back(std::move(name), std::move(value));
+    }
+
+    ServerConfig config;
+    for (const auto& [name, value] : options) {
+        if (name != "--config") continue;
+        auto loaded = load_config_file(value, config);
+        if (!loaded) return fail("--config: " + loaded.error());
+        config = std::move(*loaded);
+    }
+    for (const auto& [name, value] : options) {
+        if (name == "--port") {
+            const auto port = parse_integer(value);
+            if (!port || *port < 0 || *port > 65535)
+                return fail("--port: '" + value + "' is not a port number 1-65535 (or 0 for any free port)");
+            config.port = std::uint16_t(*port);
+        } else if (name == "--threads") {
+            const auto threads = parse_integer(value);
+            if (!threads || *threads < 0 || *threads > max_threads)
+                return fail("--threads: '" + value + "' is not a thread count 0-" + std::to_string(max_threads) +
+                            " (0: one per hardware thread)");
+            config.threads = int(*threads);
+        } else if (name == "--bind") {
+            if (!is_ip_address(value)) return fail("--bind: '" + value + "' is not an IP address");
+            config.bind_address = value;
+        } else if (name == "--db") {
+            if (value.empty()) return fail("--db: the database file name is empty");
+            config.db_path = value;
+        } else if (name == "--web-root") {
+            if (value.empty()) return fail("--web-root: the directory name is empty");
+            config.web_root = value;
+        }
+    }
+    return config;
+}
+
+} // namespace rochade::server

@@ -1,0 +1,242 @@
+#include "server/ws_session.h"
+
+#include <utility>
+
+#include <spdlog/fmt/fmt.h>
+#include <spdlog/spdlog.h>
+
+#include "protocol/encode.h"
+
+namespace rochade::server {
+
+namespace {
+
+// Time the client gets to finish a close we started before its socket is closed under it.
+constexpr std::chrono::seconds close_grace{3};
+constexpr std::chrono::seconds handshake_timeout{10};
+// A message buffer that grew past this is given back after the message, to keep idle
+// connections small.
+constexpr std::size_t idle_buffer_bytes = 8 * 1024;
+// RFC 6455 allows at most 123 bytes of reason in a close frame.
+constexpr std::size_t max_close_reason = 123;
+
+websocket::close_reason make_close_reason(websocket::close_code code, std::string reason)
+{
+    if (reason.size() > max_close_reason) reason.resize(max_close_reason);
+    return websocket::close_reason(code, reason);
+}
+
+std::string describe(const websocket::close_reason& reason)
+{
+    std::string text = "code " + std::to_string(reason.code);
+    if (!reason.reason.empty()) text += " \"" + std::string(reason.reason.c_str()) + "\"";
+    return text;
+}
+
+} // namespace
+
+WsSession::WsSession(tcp::socket&& socket, SessionServices& services, SocketSlot slot)
+    : ws_(std::move(socket)), services_(services), slot_(std::move(slot)), id_(services.next_connection_id()),
+      budget_(services.config.limits.messages_per_second, services.config.limits.message_burst,
+              std::chrono::steady_clock::now()),
+      close_deadline_(ws_.get_executor())
+{
+    beast::error_code ec;
+    const auto endpoint = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
+    remote_address_ = ec ? "unknown" : endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
+}
+
+void WsSession::start(http::request<http::string_body> upgrade_request)
+{
+    const auto& limits = services_.config.limits;
+    // Beast's own timeouts: the handshake (and the closing handshake) must finish in time, and
+    // a connection that sends nothing is pinged at half the idle timeout and closed when it
+    // stays silent for the whole of it.
+    websocket::stream_base::timeout timeouts{};
+    timeouts.handshake_timeout = handshake_timeout;
+    timeouts.idle_timeout = std::chrono::milliseconds(limits.idle_timeout_ms);
+    timeouts.keep_alive_pings = true;
+    ws_.set_option(timeouts);
+    ws_.set_option(websocket::stream_base::decorator(
+        [](websocket::response_type& response) { response.set(http::field::server, "rochade/" ROCHADE_VERSION); }));
+    // The size limit is enforced in on_read, which reads at most one byte past it, so that the
+    // close frame can say what the limit is (Beast's own check closes without a reason).
+    ws_.read_message_max(0);
+    // Frames are small: one write per frame straight from the shared string, no copy into a
+    // fragmenting buffer.
+    ws_.auto_fragment(false);
+    ws_.text(true);
+    ws_.async_accept(upgrade_request, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
+}
+
+void WsSession::send(std::shared_ptr<const std::string> frame)
+{
+    net::dispatch(ws_.get_executor(),
+                  [self = shared_from_this(), frame = std::move(frame)]() mutable { self->enqueue(std::move(frame)); });
+}
+
+void WsSession::close(CloseCode code, std::string reason)
+{
+    net::dispatch(ws_.get_executor(), [self = shared_from_this(), code, reason = std::move(reason)]() mutable {
+        self->request_close(code, std::move(reason));
+    });
+}
+
+void WsSession::post(std::function<void()> work) { net::post(ws_.get_executor(), std::move(work)); }
+
+void WsSession::on_accept(beast::error_code ec)
+{
+    if (ec) {
+        spdlog::debug("websocket handshake from {} failed: {}", remote_address_, ec.message());
+        return;
+    }
+    opened_ = true;
+    opened_at_ = std::chrono::steady_clock::now();
+    spdlog::info("connection {} open from {}", id_, remote_address_);
+    services_.sessions.add(shared_from_this());
+    services_.handler.on_open(shared_from_this());
+    // Registered before this check, so a shutdown that began meanwhile either found this
+    // session in the registry or is seen here.
+    if (services_.shutting_down) request_close(CloseCode::GoingAway, "server shutting down");
+    read();
+}
+
+void WsSession::read()
+{
+    const std::size_t limit = services_.config.limits.max_message_bytes;
+    ws_.async_read_some(message_, limit + 1 - message_.size(),
+                        beast::bind_front_handler(&WsSession::on_read, shared_from_this()));
+}
+
+void WsSession::on_read(beast::error_code ec, std::size_t)
+{
+    if (ec) {
+        if (ec == websocket::error::closed) return finish("closed by the client with " + describe(ws_.reason()));
+        if (ec == beast::error::timeout) return finish("idle or handshake timeout");
+        return finish("read failed: " + ec.message());
+    }
+    if (ended_ || pending_close_) return; // closing: Beast's close reads the rest
+    const std::size_t limit = services_.config.limits.max_message_bytes;
+    if (ws_.got_binary())
+        return drop(websocket::close_code::unknown_data, "binary frames are not accepted: send JSON text frames");
+    if (message_.size() > limit)
+        return drop(websocket::close_code::too_big, "message over " + std::to_string(limit) + " bytes");
+    if (!ws_.is_message_done()) return read();
+    deliver_message();
+    if (!pending_close_) read();
+}
+
+void WsSession::deliver_message()
+{
+    const auto& limits = services_.config.limits;
+    if (!budget_.spend(std::chrono::steady_clock::now())) {
+        enqueue(std::make_shared<const std::string>(protocol::encode_error(
+            std::nullopt, protocol::ErrorCode::RateLimited,
+            "over the message rate limit of " + std::to_string(limits.message_burst) + " messages at once and " +
+                fmt::format("{:g}", limits.messages_per_second) + " per second; closing")));
+        request_close(CloseCode::PolicyViolation, "message rate exceeded");
+        return;
+    }
+    const auto data = message_.cdata();
+    services_.handler.on_message(shared_from_this(),
+                                 std::string_view(static_cast<const char*>(data.data()), data.size()));
+    message_.consume(message_.size());
+    if (message_.capacity() > idle_buffer_bytes) message_.shrink_to_fit();
+}
+
+void WsSession::enqueue(std::shared_ptr<const std::string> frame)
+{
+    if (ended_ || pending_close_ || !opened_) return;
+    const auto& limits = services_.config.limits;
+    if (queue_.size() >= limits.write_queue_max_frames ||
+        queued_bytes_ + frame->size() > limits.write_queue_max_bytes) {
+        spdlog::warn("connection {} from {} does not read: {} frames, {} bytes queued", id_, remote_address_,
+                     queue_.size(), queued_bytes_);
+        return drop(websocket::close_code::policy_error, "not reading");
+    }
+    queued_bytes_ += frame->size();
+    queue_.push_back(std::move(frame));
+    if (!writing_) write_next();
+}
+
+void WsSession::write_next()
+{
+    writing_ = true;
+    ws_.async_write(net::buffer(*queue_.front()), beast::bind_front_handler(&WsSession::on_write, shared_from_this()));
+}
+
+void WsSession::on_write(beast::error_code ec, std::size_t)
+{
+    writing_ = false;
+    queued_bytes_ -= queue_.front()->size();
+    queue_.pop_front();
+    if (ended_ || ec) {
+        queue_.clear();
+        queued_bytes_ = 0;
+        // The read side sees the broken socket and ends the session.
+        if (ec && !ended_) beast::get_lowest_layer(ws_).close();
+        return;
+    }
+    if (!queue_.empty()) return write_next();
+    if (pending_close_ && !close_started_) start_close();
+}
+
+void WsSession::request_close(CloseCode code, std::string reason)
+{
+    request_close(websocket::close_code(static_cast<std::uint16_t>(code)), std::move(reason));
+}
+
+void WsSession::request_close(websocket::close_code code, std::string reason)
+{
+    if (ended_ || pending_close_) return;
+    pending_close_ = make_close_reason(code, std::move(reason));
+    close_deadline_.expires_after(close_grace);
+    close_deadline_.async_wait([self = shared_from_this()](beast::error_code ec) {
+        if (ec || self->ended_) return;
+        spdlog::info("connection {} from {} did not complete the close in time", self->id_, self->remote_address_);
+        beast::get_lowest_layer(self->ws_).close();
+    });
+    if (!writing_) start_close();
+}
+
+void WsSession::drop(websocket::close_code code, std::string reason)
+{
+    // Keep only the frame being written: its buffer is in use until its write completes.
+    const std::size_t keep = writing_ ? 1 : 0;
+    while (queue_.size() > keep) {
+        queued_bytes_ -= queue_.back()->size();
+        queue_.pop_back();
+    }
+    request_close(code, std::move(reason));
+}
+
+void WsSession::start_close()
+{
+    close_started_ = true;
+    ws_.async_close(*pending_close_, beast::bind_front_handler(&WsSession::on_closed, shared_from_this()));
+}
+
+void WsSession::on_closed(beast::error_code ec)
+{
+    if (ec) return finish("close failed: " + ec.message());
+    finish("closed");
+}
+
+void WsSession::finish(const std::string& why)
+{
+    if (ended_) return;
+    ended_ = true;
+    close_deadline_.cancel();
+    if (!writing_) {
+        queue_.clear();
+        queued_bytes_ = 0;
+    }
+    if (!opened_) return;
+    const std::string reason = pending_close_ ? "closed by the server with " + describe(*pending_close_) : why;
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - opened_at_).count();
+    spdlog::info("connection {} from {} closed after {:.1f} s: {}", id_, remote_address_, seconds, reason);
+    services_.sessions.remove(id_);
+    services_.handler.on_close(shared_from_this());
+}
+
+} // namespace rochade::server

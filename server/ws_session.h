@@ -1,0 +1,79 @@
+// One WebSocket connection: the bytes and the limits, nothing of the protocol. It enforces the
+// message size (close 1009), text frames only (close 1003), the message-rate budget (an
+// error frame, then close 1008), the idle timeout with pings (Beast's stream_base::timeout) and
+// a bounded write queue (a client that does not read is closed with 1008). Complete text
+// messages go to the ConnectionHandler (the router) in order, on this session's strand.
+//
+// The handler sees on_open after the handshake, then on_message for each message, then
+// on_close exactly once when the session ends for any reason. A session whose handshake fails
+// never reaches the handler.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "server/beast.h"
+#include "server/message_budget.h"
+#include "server/session_services.h"
+
+namespace rochade::server {
+
+class WsSession final : public Connection, public std::enable_shared_from_this<WsSession> {
+public:
+    WsSession(tcp::socket&& socket, SessionServices& services, SocketSlot slot);
+
+    // Answers the upgrade request and starts reading.
+    void start(http::request<http::string_body> upgrade_request);
+
+    void send(std::shared_ptr<const std::string> frame) override;
+    using Connection::send;
+    void close(CloseCode code, std::string reason) override;
+    void post(std::function<void()> work) override;
+    std::uint64_t id() const override { return id_; }
+    const std::string& remote_address() const override { return remote_address_; }
+
+private:
+    void on_accept(beast::error_code ec);
+    void read();
+    void on_read(beast::error_code ec, std::size_t bytes);
+    void deliver_message();
+    void enqueue(std::shared_ptr<const std::string> frame);
+    void write_next();
+    void on_write(beast::error_code ec, std::size_t bytes);
+    // Closes after the frames already queued.
+    void request_close(CloseCode code, std::string reason);
+    void request_close(websocket::close_code code, std::string reason);
+    // Closes now: the queued frames that are not yet being written are dropped.
+    void drop(websocket::close_code code, std::string reason);
+    void start_close();
+    void on_closed(beast::error_code ec);
+    // The session's one end: deregisters, tells the handler, logs.
+    void finish(const std::string& why);
+
+    websocket::stream<beast::tcp_stream> ws_;
+    beast::flat_buffer message_;
+    SessionServices& services_;
+    SocketSlot slot_;
+    const std::uint64_t id_;
+    std::string remote_address_;
+    MessageBudget budget_;
+    std::chrono::steady_clock::time_point opened_at_;
+
+    std::deque<std::shared_ptr<const std::string>> queue_; // front() is being written when writing_
+    std::size_t queued_bytes_ = 0;
+    bool writing_ = false;
+
+    std::optional<websocket::close_reason> pending_close_; // the close we send when the queue is done
+    bool close_started_ = false;
+    bool opened_ = false; // on_open was called
+    bool ended_ = false;  // on_close was called
+    // A close the client does not complete (it does not read, or does not answer the close
+    // frame) ends with the socket closed at this deadline.
+    net::steady_timer close_deadline_;
+};
+
+} // namespace rochade::server

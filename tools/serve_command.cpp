@@ -1,0 +1,50 @@
+// rochade serve: parses the options, then runs the game server until SIGINT or SIGTERM.
+#include <exception>
+#include <ostream>
+
+#include "commands.h"
+#include "server/server.h"
+
+namespace rochade::cli {
+
+namespace {
+
+void print_serve_usage(std::ostream& out)
+{
+    out << "usage: rochade serve [options]\n"
+           "  --port N          HTTP and WebSocket port (default 8080; 0: any free port)\n"
+           "  --bind ADDR       address to listen on (default 0.0.0.0)\n"
+           "  --db FILE         SQLite database, created on first start (default data/rochade.db)\n"
+           "  --config FILE     JSON config file: rooms, limits, ... (see docs/admin.md)\n"
+           "  --threads N       worker threads (default 0: one per hardware thread)\n"
+           "  --web-root DIR    the browser client's files, served at / (default web)\n"
+           "Options on the command line override the config file. SIGINT or SIGTERM stop the\n"
+           "server cleanly (exit 0).\n";
+}
+
+} // namespace
+
+int serve_command(const std::vector<std::string>& args, std::ostream& err)
+{
+    for (const auto& arg : args)
+        if (arg == "--help" || arg == "-h") {
+            print_serve_usage(err);
+            return 0;
+        }
+    auto config = server::parse_serve_options(args);
+    if (!config) {
+        err << "rochade serve: " << config.error() << "\n";
+        print_serve_usage(err);
+        return 2;
+    }
+    try {
+        server::Server server(std::move(*config));
+        server.run();
+    } catch (const std::exception& e) {
+        err << "rochade serve: " << e.what() << "\n";
+        return 1;
+    }
+    return 0;
+}
+
+} // namespace rochade::cli
