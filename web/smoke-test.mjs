@@ -132,6 +132,29 @@ async function main() {
             await anna.waitForSelector('.move-list .move:text("Sf3")', { timeout });
             await anna.click('#lang');
         });
+        await step('Black offers a draw on its own turn; White declines; Black is told', async () => {
+            await bjoern.waitForSelector('.status-line:has-text("Your move")', { timeout });
+            await bjoern.click('button[data-action="offer_draw"]');
+            await anna.click('button[data-action="decline_draw"]', { timeout });
+            await bjoern.waitForSelector('.table-log li:has-text("declines the draw")', { timeout });
+        });
+        await step('a claim that is not valid shows the server error', async () => {
+            await bjoern.click('button[data-action="claim_draw"]');
+            await bjoern.waitForSelector('.messages .error:has-text("claim_invalid")', { timeout });
+        });
+        await step('table chat reaches the opponent', async () => {
+            await anna.fill('.table-chat input', 'Viel Glück!');
+            await anna.click('.table-chat button');
+            await bjoern.waitForSelector('.table-chat li:has-text("Viel Glück!")', { timeout });
+        });
+        await step('a spectator watches the game from the room', async () => {
+            const carl = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+            await login(carl, url, `Carl_${suffix}`);
+            await enterRoom34(carl);
+            await carl.click('button[data-action="watch"]');
+            await carl.waitForSelector('.move-list .move:text("Nf3")', { timeout });
+            await carl.waitForSelector('.status-line:has-text("to move")', { timeout });
+        });
         await step('a server error is shown clearly (whisper to a nick that is not online)', async () => {
             await anna.fill('#room .chat-form input', `/w Niemand_${suffix} hallo`);
             await anna.click('#room .chat-form button');

@@ -46,7 +46,7 @@ export class BoardView {
             files.forEach((fileIndex, column) => {
                 const name = squareName(fileIndex, rank);
                 const letter = pieces.get(name);
-                const classes = ['square', (fileIndex + rank) % 2 === 1 ? 'light' : 'dark'];
+                const classes = ['square', (fileIndex + rank) % 2 === 1 ? 'dark' : 'light'];
                 if (last.includes(name)) classes.push('last-move');
                 if (name === this.selected) classes.push('selected');
                 if (targets[name]) classes.push(letter ? 'capture-target' : 'target');

@@ -81,6 +81,14 @@ function listRooms() {
     }, () => {});
 }
 
+// The counts in the room list change with every entry, exit and table; one list_rooms after a
+// burst of such events keeps them current without a request per event.
+let roomsRefresh = null;
+function refreshRoomsSoon() {
+    clearTimeout(roomsRefresh);
+    roomsRefresh = setTimeout(listRooms, 500);
+}
+
 function enterRoom(number) {
     request('enter_room', { room: number }).then((reply) => {
         if (app.room && app.room.room !== reply.room) act('leave_room', { room: app.room.room });
@@ -131,6 +139,7 @@ function onRoomEvent(frame) {
     default:
         return;
     }
+    if (frame.type !== 'room_chat') refreshRoomsSoon();
     drawRoom();
 }
 
