@@ -1,0 +1,340 @@
+#include "bench/loadgen_game.h"
+
+#include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <mutex>
+#include <random>
+
+#include "bench/loadgen_frame_type.h"
+
+namespace rochade::bench {
+
+using json = nlohmann::json;
+using TableId = std::int64_t;
+using SteadyClock = std::chrono::steady_clock;
+
+namespace {
+
+std::int64_t now_ns()
+{
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(SteadyClock::now().time_since_epoch()).count();
+}
+
+// The time control as the protocol takes it: a string ("untimed", "5+3") or a JSON object.
+json time_control_value(const std::string& text)
+{
+    if (!text.empty() && text.front() == '{') return json::parse(text);
+    return text;
+}
+
+std::string error_code_of(std::string_view frame, std::string* id)
+{
+    const json message = json::parse(frame, nullptr, false);
+    if (message.is_discarded()) return "unparsable error frame";
+    if (id && message.contains("id") && message["id"].is_string()) *id = message["id"].get<std::string>();
+    return message.value("code", std::string("error without code"));
+}
+
+} // namespace
+
+class Player;
+class Spectator;
+
+// What the two players of one game share: who sits, which table, the move in flight (for the
+// latency, measured across the two players' strands) and the game's move schedule.
+class Pairing {
+public:
+    Pairing(std::int64_t room, const LoadgenOptions& options, LoadStats& stats)
+        : room(room), options(options), stats(stats)
+    {
+    }
+
+    void player_in_room();
+    void table_opened(TableId table);
+    void spectator_in_room(Spectator& spectator);
+    // The first game_started of this pairing counts for the ramp-up.
+    void game_started()
+    {
+        if (!started_once_.exchange(true)) stats.pairings_playing.fetch_add(1);
+    }
+    // When the next move of this game is due: one every 1/rate seconds, the first one at a
+    // random offset so that the games do not move in lockstep. Called by the side to move only.
+    std::int64_t next_slot_ns(std::mt19937_64& random)
+    {
+        const auto period = static_cast<std::int64_t>(1e9 / options.rate);
+        const std::int64_t now = now_ns();
+        std::int64_t slot = next_slot_;
+        if (slot == 0)
+            slot = now + std::uniform_int_distribution<std::int64_t>(0, period)(random);
+        else
+            slot = std::max(slot + period, now);
+        next_slot_ = slot;
+        return slot;
+    }
+
+    const std::int64_t room;
+    const LoadgenOptions& options;
+    LoadStats& stats;
+    std::shared_ptr<Player> opener;
+    std::shared_ptr<Player> joiner;
+    std::vector<std::shared_ptr<Spectator>> spectators;
+    std::atomic<int> pending_ply{0};
+    std::atomic<std::int64_t> sent_at_ns{0};
+
+private:
+    std::atomic<int> players_in_room_{0};
+    std::atomic<bool> started_once_{false};
+    std::atomic<std::int64_t> next_slot_{0};
+    std::mutex mutex_; // guards the two below: spectators arrive on their own strands
+    TableId table_ = 0;
+    std::vector<Spectator*> spectators_in_room_;
+};
+
+// One seat of a pairing. Everything but open_table and join runs on the client's strand.
+class Player final : public WsClient {
+public:
+    Player(net::io_context& io, const ServerAddress& address, LoadStats& stats, Pairing& pairing, std::string nick,
+           bool opener, std::uint64_t seed)
+        : WsClient(io, address, stats), pairing_(pairing), nick_(std::move(nick)), opener_(opener), random_(seed),
+          timer_(strand())
+    {
+    }
+
+    void open_table()
+    {
+        json request = {{"type", "open_table"},
+                        {"id", "open"},
+                        {"room", pairing_.room},
+                        {"time_control", time_control_value(pairing_.options.time_control)},
+                        {"color", "random"}};
+        send(request.dump());
+    }
+
+    void join(TableId table) { send(json{{"type", "join_table"}, {"id", "join"}, {"table", table}}.dump()); }
+
+protected:
+    void on_open() override {}
+
+    void on_frame(std::string_view frame) override
+    {
+        const std::string_view type = frame_type(frame);
+        if (type == "move") return on_move(json::parse(frame));
+        if (type == "game_started") return on_game_started(json::parse(frame));
+        if (type == "game_over") return on_game_over();
+        if (type == "error") return on_error(frame);
+        if (type == "welcome") return send(json{{"type", "hello"}, {"id", "hello"}, {"nick", nick_}}.dump());
+        if (type == "hello_ok")
+            return send(json{{"type", "enter_room"}, {"id", "enter"}, {"room", pairing_.room}}.dump());
+        if (type == "room") return pairing_.player_in_room();
+        if (type == "ok" && opener_) {
+            const json reply = json::parse(frame);
+            if (reply.value("id", "") == "open" && reply.contains("table")) {
+                table_ = reply["table"].get<TableId>();
+                pairing_.table_opened(table_);
+            }
+        }
+        // Room events (member_entered, table_opened, ...) and the rest are not needed here.
+    }
+
+private:
+    void on_game_started(const json& event)
+    {
+        table_ = event.at("table").get<TableId>();
+        const bool white = event.value("white", json()).is_string() && event["white"] == nick_;
+        my_side_ = white ? "white" : "black";
+        next_ply_ = static_cast<int>(event.value("moves", json::array()).size()) + 1;
+        pairing_.game_started();
+        if (opener_ && stats().measuring.load()) stats().games_started.fetch_add(1);
+        take_turn_if_mine(event);
+    }
+
+    void on_move(const json& event)
+    {
+        const int ply = event.at("ply").get<int>();
+        // Plies count from the standard start: odd plies are White's moves.
+        const bool mine = (ply % 2 == 1) == (my_side_ == "white");
+        const bool measuring = stats().measuring.load();
+        if (mine) {
+            if (measuring) stats().moves_confirmed.fetch_add(1);
+        } else if (measuring && pairing_.pending_ply.load() == ply) {
+            stats().latency.record((now_ns() - pairing_.sent_at_ns.load()) / 1000);
+        }
+        next_ply_ = ply + 1;
+        take_turn_if_mine(event);
+    }
+
+    void on_game_over()
+    {
+        timer_.cancel();
+        my_turn_ = false;
+        if (opener_ && stats().measuring.load()) stats().games_finished.fetch_add(1);
+        // Both ask: the first request offers the rematch, the second accepts it.
+        send(json{{"type", "rematch"}, {"id", "rematch"}, {"table", table_}}.dump());
+    }
+
+    void on_error(std::string_view frame)
+    {
+        std::string id;
+        stats().errors.add(error_code_of(frame, &id));
+        // No rematch (the opponent left, or the table closed): the opener starts afresh.
+        if (id == "rematch" && opener_) open_table();
+    }
+
+    void take_turn_if_mine(const json& event)
+    {
+        const json& to_move = event.value("to_move", json());
+        if (!to_move.is_string() || to_move.get<std::string>() != my_side_) return;
+        const json& legal = event.value("legal_moves", json::array());
+        if (legal.empty()) return;
+        const auto pick = std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(random_);
+        chosen_move_ = legal[pick].get<std::string>();
+        my_turn_ = true;
+        if (pairing_.options.max || pairing_.options.rate <= 0) return play();
+        const auto due = SteadyClock::time_point(std::chrono::nanoseconds(pairing_.next_slot_ns(random_)));
+        timer_.expires_at(due);
+        timer_.async_wait(
+            [self = std::static_pointer_cast<Player>(shared_from_this())](boost::system::error_code error) {
+                if (!error) self->play();
+            });
+    }
+
+    void play()
+    {
+        if (!my_turn_) return;
+        my_turn_ = false;
+        pairing_.pending_ply.store(next_ply_);
+        pairing_.sent_at_ns.store(now_ns());
+        if (stats().measuring.load()) stats().moves_sent.fetch_add(1);
+        send("{\"type\":\"move\",\"table\":" + std::to_string(table_) + ",\"move\":\"" + chosen_move_ + "\"}");
+    }
+
+    Pairing& pairing_;
+    const std::string nick_;
+    const bool opener_;
+    std::mt19937_64 random_;
+    net::steady_timer timer_;
+    TableId table_ = 0;
+    std::string my_side_;
+    int next_ply_ = 1;
+    std::string chosen_move_;
+    bool my_turn_ = false;
+};
+
+// A watcher of one pairing's table: it only receives (every event of the table) and counts.
+class Spectator final : public WsClient {
+public:
+    Spectator(net::io_context& io, const ServerAddress& address, LoadStats& stats, Pairing& pairing, std::string nick)
+        : WsClient(io, address, stats), pairing_(pairing), nick_(std::move(nick))
+    {
+    }
+
+    void watch(TableId table) { send(json{{"type", "watch_table"}, {"id", "watch"}, {"table", table}}.dump()); }
+
+protected:
+    void on_open() override {}
+
+    void on_frame(std::string_view frame) override
+    {
+        const std::string_view type = frame_type(frame);
+        if (type == "move" || type == "game_over" || type == "game_started") return;
+        if (type == "error") return stats().errors.add(error_code_of(frame, nullptr));
+        if (type == "table_state" && !watching_) {
+            watching_ = true;
+            stats().spectators_watching.fetch_add(1);
+        } else if (type == "welcome") {
+            send(json{{"type", "hello"}, {"id", "hello"}, {"nick", nick_}}.dump());
+        } else if (type == "hello_ok") {
+            send(json{{"type", "enter_room"}, {"id", "enter"}, {"room", pairing_.room}}.dump());
+        } else if (type == "room") {
+            pairing_.spectator_in_room(*this);
+        }
+    }
+
+private:
+    Pairing& pairing_;
+    const std::string nick_;
+    bool watching_ = false;
+};
+
+void Pairing::player_in_room()
+{
+    if (players_in_room_.fetch_add(1) + 1 == 2) opener->open_table();
+}
+
+void Pairing::table_opened(TableId table)
+{
+    joiner->join(table);
+    std::lock_guard lock(mutex_);
+    table_ = table;
+    for (Spectator* spectator : spectators_in_room_) spectator->watch(table);
+}
+
+void Pairing::spectator_in_room(Spectator& spectator)
+{
+    std::lock_guard lock(mutex_);
+    spectators_in_room_.push_back(&spectator);
+    if (table_ != 0) spectator.watch(table_);
+}
+
+GameLoad::GameLoad(net::io_context& io, const ServerAddress& address, const LoadgenOptions& options, LoadStats& stats)
+    : options_(options), stats_(stats)
+{
+    std::string prefix = options.nick_prefix;
+    std::random_device entropy;
+    if (prefix.empty()) {
+        // Random per run, so a second run against the same server does not meet the nicks of
+        // the first one still held for reconnection.
+        const std::string letters = "abcdefghijklmnopqrstuvwxyz";
+        prefix = "lg";
+        for (int i = 0; i < 4; ++i) prefix += letters[entropy() % letters.size()];
+    }
+    const std::uint64_t seed = (std::uint64_t{entropy()} << 32) | entropy();
+    for (int i = 0; i < options.games; ++i) {
+        auto pairing = std::make_shared<Pairing>(options.room + i % options.rooms, options, stats);
+        const std::string number = std::to_string(i);
+        pairing->opener =
+            std::make_shared<Player>(io, address, stats, *pairing, prefix + "a" + number, true, seed + 2 * i);
+        pairing->joiner =
+            std::make_shared<Player>(io, address, stats, *pairing, prefix + "b" + number, false, seed + 2 * i + 1);
+        clients_.push_back(pairing->opener);
+        clients_.push_back(pairing->joiner);
+        pairings_.push_back(std::move(pairing));
+    }
+    for (int i = 0; i < options.spectators; ++i) {
+        Pairing& pairing = *pairings_[i % pairings_.size()];
+        auto spectator = std::make_shared<Spectator>(io, address, stats, pairing, prefix + "s" + std::to_string(i));
+        pairing.spectators.push_back(spectator);
+        clients_.push_back(std::move(spectator));
+    }
+}
+
+GameLoad::~GameLoad() = default;
+
+void GameLoad::start()
+{
+    for (int i = 0; i < options_.connect_concurrency; ++i) connect_next();
+}
+
+// Each finished handshake starts the next connect, so at most connect_concurrency are in flight
+// and the server's accept backlog is not flooded.
+void GameLoad::connect_next()
+{
+    const std::size_t index = next_to_connect_.fetch_add(1);
+    if (index >= clients_.size()) return;
+    clients_[index]->start([this](bool) { connect_next(); });
+}
+
+bool GameLoad::ramp_done() const
+{
+    return stats_.pairings_playing.load() >= options_.games && stats_.spectators_watching.load() >= options_.spectators;
+}
+
+void GameLoad::close_all()
+{
+    for (auto& client : clients_) client->close();
+}
+
+} // namespace rochade::bench

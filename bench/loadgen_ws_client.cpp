@@ -1,0 +1,102 @@
+#include "bench/loadgen_ws_client.h"
+
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/beast/core/buffers_to_string.hpp>
+#include <boost/beast/websocket/stream_base.hpp>
+
+namespace rochade::bench {
+
+WsClient::WsClient(net::io_context& io, const ServerAddress& address, LoadStats& stats)
+    : strand_(net::make_strand(io)), socket_(strand_), address_(address), stats_(stats)
+{
+}
+
+void WsClient::start(std::function<void(bool)> done)
+{
+    on_handshake_ = std::move(done);
+    auto self = shared_from_this();
+    beast::get_lowest_layer(socket_).expires_after(std::chrono::seconds(30));
+    beast::get_lowest_layer(socket_).async_connect(address_.endpoint, [self](beast::error_code error) {
+        if (error) return self->fail("connect", error);
+        beast::get_lowest_layer(self->socket_).expires_never();
+        // The client side of the suggested timeouts: a handshake deadline and keep-alive pings
+        // answered by Beast, so an idle spectator is not dropped by the server's idle timeout.
+        self->socket_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
+        self->socket_.text(true);
+        self->socket_.async_handshake(self->address_.host_header, self->address_.path, [self](beast::error_code error) {
+            if (error) return self->fail("handshake", error);
+            self->open_ = true;
+            self->stats_.connected.fetch_add(1);
+            if (auto done = std::exchange(self->on_handshake_, nullptr)) done(true);
+            self->on_open();
+            self->read_next();
+        });
+    });
+}
+
+void WsClient::read_next()
+{
+    auto self = shared_from_this();
+    socket_.async_read(read_buffer_, [self](beast::error_code error, std::size_t) {
+        if (error) return self->fail("read", error);
+        self->stats_.frames_received.fetch_add(1, std::memory_order_relaxed);
+        const auto data = self->read_buffer_.cdata();
+        self->on_frame(std::string_view(static_cast<const char*>(data.data()), data.size()));
+        self->read_buffer_.consume(self->read_buffer_.size());
+        self->read_next();
+    });
+}
+
+void WsClient::send(std::string frame)
+{
+    net::dispatch(strand_, [self = shared_from_this(), frame = std::move(frame)]() mutable {
+        if (!self->open_ || self->closing_) return;
+        self->write_queue_.push_back(std::move(frame));
+        if (!self->writing_) self->write_next();
+    });
+}
+
+void WsClient::write_next()
+{
+    if (write_queue_.empty()) {
+        writing_ = false;
+        if (closing_ && open_) {
+            socket_.async_close(websocket::close_code::normal,
+                                [self = shared_from_this()](beast::error_code) { self->open_ = false; });
+        }
+        return;
+    }
+    writing_ = true;
+    socket_.async_write(net::buffer(write_queue_.front()),
+                        [self = shared_from_this()](beast::error_code error, std::size_t) {
+                            if (error) return self->fail("write", error);
+                            self->write_queue_.pop_front();
+                            self->write_next();
+                        });
+}
+
+void WsClient::close()
+{
+    net::dispatch(strand_, [self = shared_from_this()] {
+        if (!self->open_ || self->closing_) return;
+        self->closing_ = true;
+        if (!self->writing_) self->write_next();
+    });
+}
+
+// A failure after our own close is the normal end of the connection and not counted; a close
+// by the server is counted with its close code (1008: rate limit or write queue, 1001: shutdown).
+void WsClient::fail(const char* what, beast::error_code error)
+{
+    open_ = false;
+    if (auto done = std::exchange(on_handshake_, nullptr)) done(false);
+    if (closing_ || error == net::error::operation_aborted) return;
+    if (error == websocket::error::closed) {
+        stats_.connection_failures.add("closed by server with code " + std::to_string(socket_.reason().code));
+        return;
+    }
+    stats_.connection_failures.add(std::string(what) + ": " + error.message());
+}
+
+} // namespace rochade::bench

@@ -1,0 +1,71 @@
+// One WebSocket client connection of the load generator: connect, upgrade, then read frames
+// until closed, with a write queue so a sender never has two writes in flight. Everything a
+// client does runs on its own strand; derived classes (players, spectators, echo clients)
+// react to `on_open` and `on_frame` there and send with `send`.
+#pragma once
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/websocket/stream.hpp>
+
+#include <deque>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "bench/loadgen_stats.h"
+
+namespace rochade::bench {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace websocket = boost::beast::websocket;
+using tcp = net::ip::tcp;
+
+struct ServerAddress {
+    tcp::endpoint endpoint;
+    std::string host_header; // "127.0.0.1:8080"
+    std::string path;        // "/ws"
+};
+
+class WsClient : public std::enable_shared_from_this<WsClient> {
+public:
+    WsClient(net::io_context& io, const ServerAddress& address, LoadStats& stats);
+    virtual ~WsClient() = default;
+
+    // Connects and upgrades; `done(ok)` is called once, on the client's strand, when the
+    // handshake finished or failed (the connect pacer uses it to start the next one).
+    void start(std::function<void(bool)> done);
+    // Queues a text frame; safe from any thread.
+    void send(std::string frame);
+    // Sends a close frame (1000) after the queued writes; safe from any thread.
+    void close();
+    bool is_open() const { return open_; }
+
+protected:
+    virtual void on_open() = 0;
+    virtual void on_frame(std::string_view text) = 0;
+    net::strand<net::io_context::executor_type>& strand() { return strand_; }
+    LoadStats& stats() { return stats_; }
+
+private:
+    void read_next();
+    void write_next();
+    void fail(const char* what, beast::error_code error);
+
+    net::strand<net::io_context::executor_type> strand_;
+    websocket::stream<beast::tcp_stream> socket_;
+    const ServerAddress& address_;
+    LoadStats& stats_;
+    beast::flat_buffer read_buffer_;
+    std::deque<std::string> write_queue_;
+    std::function<void(bool)> on_handshake_;
+    bool open_ = false;
+    bool writing_ = false;
+    bool closing_ = false;
+};
+
+} // namespace rochade::bench
