@@ -33,9 +33,7 @@ function freePort() {
     });
 }
 
-async function startServer() {
-    const port = await freePort();
-    const db = join(mkdtempSync(join(tmpdir(), 'rochade-smoke-')), 'rochade.db');
+async function startServer(port, db) {
     const child = spawn(process.env.ROCHADE_BIN,
                         ['serve', '--bind', '127.0.0.1', '--port', String(port), '--db', db, '--web-root', here],
                         { stdio: ['ignore', 'inherit', 'inherit'] });
@@ -43,7 +41,7 @@ async function startServer() {
     for (let attempt = 0; attempt < 100; attempt++) {
         try {
             const response = await fetch(url + 'health');
-            if (response.ok) return { url, child };
+            if (response.ok) return { url, child, port, db };
         } catch { /* not listening yet */ }
         await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -82,7 +80,9 @@ async function clickMove(page, from, to) {
 }
 
 async function main() {
-    const server = process.env.ROCHADE_BIN ? await startServer() : null;
+    let server = process.env.ROCHADE_BIN
+        ? await startServer(await freePort(), join(mkdtempSync(join(tmpdir(), 'rochade-smoke-')), 'rochade.db'))
+        : null;
     const url = server ? server.url : process.argv[2] || 'http://127.0.0.1:8080/';
     const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox'] });
     const suffix = String(Date.now() % 100000);
@@ -166,6 +166,20 @@ async function main() {
             await bjoern.waitForSelector('.move-list .move:text("Nf3")', { timeout });
             await bjoern.screenshot({ path: `${shots}-2-black-after-reload.png` });
         });
+        if (server) {
+            await step('kill -9 and restart: both players come back to the game and play on', async () => {
+                server.child.kill('SIGKILL');
+                await new Promise((resolve) => server.child.once('exit', resolve));
+                await anna.waitForSelector('#connection-state.closed', { timeout });
+                server = await startServer(server.port, server.db);
+                await anna.waitForSelector('#connection-state.ready', { timeout: 20_000 });
+                await bjoern.waitForSelector('#connection-state.ready', { timeout: 20_000 });
+                await bjoern.waitForSelector('.move-list .move:text("Nf3")', { timeout });
+                await bjoern.waitForSelector('.status-line:has-text("Your move")', { timeout });
+                await clickMove(bjoern, 'b8', 'c6');
+                await anna.waitForSelector('.move-list .move:text("Nc6")', { timeout });
+            });
+        }
         await step('Black resigns; both see 1-0', async () => {
             await bjoern.click('button[data-action="resign"]');
             await anna.waitForSelector('.status-line:has-text("1-0")', { timeout });
