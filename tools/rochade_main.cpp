@@ -15,7 +15,9 @@ void print_usage(std::ostream& out)
            "  rochade analyze                        JSON lines in, one JSON answer per line out\n"
            "  rochade pgn FILE                       check every game of a PGN file\n"
            "  rochade serve [--port N] [--bind ADDR] [--db FILE] [--config FILE]\n"
-           "                                         run the game server (HTTP and WebSocket)\n";
+           "                                         run the game server (HTTP and WebSocket)\n"
+           "  rochade games --db FILE [--limit N] [ID]\n"
+           "                                         list recent games, or one game's full log\n";
 }
 
 } // namespace
@@ -33,6 +35,7 @@ int main(int argc, char** argv)
     if (command == "analyze") return analyze_command(std::cin, std::cout);
     if (command == "pgn") return pgn_command(args, std::cout, std::cerr);
     if (command == "serve") return serve_command(args, std::cerr);
+    if (command == "games") return games_command(args, std::cout, std::cerr);
     if (command == "--help" || command == "-h" || command == "help") {
         print_usage(std::cout);
         return 0;
