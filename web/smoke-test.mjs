@@ -188,7 +188,11 @@ async function main() {
         });
     } finally {
         await browser.close();
-        if (server) server.child.kill('SIGTERM');
+        if (server && server.child.exitCode === null) {
+            const exited = new Promise((resolve) => server.child.once('exit', resolve));
+            server.child.kill('SIGTERM');
+            await exited;
+        }
         console.log(`${passed} passed, ${failed} failed`);
     }
 }
