@@ -186,6 +186,30 @@ async function main() {
             await bjoern.waitForSelector('.status-line:has-text("1-0")', { timeout });
             await anna.screenshot({ path: `${shots}-3-game-over.png` });
         });
+        await step('rematch with colours swapped', async () => {
+            await anna.click('button[data-action="rematch"]');
+            await bjoern.waitForSelector('button[data-action="rematch"]:has-text("Accept rematch")', { timeout });
+            await bjoern.click('button[data-action="rematch"]');
+            await bjoern.waitForSelector('.status-line:has-text("Your move")', { timeout });
+            const first = await bjoern.getAttribute('.board-grid .square >> nth=0', 'data-square');
+            if (first !== 'a8') throw new Error(`White's top-left square is ${first}, expected a8`);
+        });
+        await step('a pawn promotes through the chooser; SAN bxa8=Q, German bxa8D', async () => {
+            const line = [[bjoern, 'a2', 'a4'], [anna, 'b7', 'b5'], [bjoern, 'a4', 'b5'], [anna, 'a7', 'a6'],
+                          [bjoern, 'b5', 'a6'], [anna, 'c8', 'b7'], [bjoern, 'a6', 'b7'], [anna, 'b8', 'c6']];
+            for (const [page, from, to] of line) {
+                await page.waitForSelector('.status-line:has-text("Your move")', { timeout });
+                await clickMove(page, from, to);
+                await page.waitForSelector('.status-line:not(:has-text("Your move"))', { timeout });
+            }
+            await bjoern.waitForSelector('.status-line:has-text("Your move")', { timeout });
+            await clickMove(bjoern, 'b7', 'a8');
+            await bjoern.click('.promotion-choice[data-uci="b7a8q"]', { timeout });
+            await bjoern.waitForSelector('.move-list .move:text("bxa8=Q")', { timeout });
+            await anna.click('#lang');
+            await anna.waitForSelector('.move-list .move:text("bxa8D")', { timeout });
+            await anna.screenshot({ path: `${shots}-4-promotion.png` });
+        });
     } finally {
         await browser.close();
         if (server && server.child.exitCode === null) {

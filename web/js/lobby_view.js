@@ -89,7 +89,7 @@ export class LobbyView {
         const seat = (n) => n || (table.invite ? `(${table.invite})` : '—');
         return el('tr', { dataset: { table: table.table } }, el('td', {}, table.table), el('td', {}, seat(table.white)),
                   el('td', {}, seat(table.black)), el('td', {}, describe(table.time_control)),
-                  el('td', {}, table.status, table.spectators ? ` · ${table.spectators} 👁` : ''), el('td', {}, buttons));
+                  el('td', {}, table.status, table.spectators ? ` · ${table.spectators} watching` : ''), el('td', {}, buttons));
     }
 
     openTableForm(roomNumber) {

@@ -26,6 +26,9 @@ const app = {
 // ---- messages to the user -------------------------------------------------------------------
 
 function showError(error) {
+    // While the connection is being re-established the header says so; requests that failed
+    // because the socket was gone are not news.
+    if (error.code === 'disconnected' && app.connection.wanted) return;
     const text = error.code ? `${error.code}: ${error.message || ''}` : String(error.message || error);
     const item = el('li', { class: 'error', role: 'alert' }, text,
                     el('button', { type: 'button', class: 'link', 'aria-label': 'Dismiss', onclick: () => item.remove() }, '×'));
@@ -307,6 +310,8 @@ connection.addEventListener('goodbye', (event) => {
     if (code === 4000) {
         connection.wanted = false;
         showError({ code: 'replaced', message: 'This nick connected again elsewhere; this tab is now offline.' });
+    } else if (code === 1006) {
+        showInfo('The connection was lost; reconnecting…');
     } else if (code !== 1000 && code !== 1005) {
         showError({ code: `closed ${code}`, message: reason || 'The connection was closed.' });
     }
