@@ -88,6 +88,7 @@ async function main() {
     const suffix = String(Date.now() % 100000);
     const white = `Anna_${suffix}`;
     const black = `Björn_${suffix}`;
+    let carl = null; // the spectator
     try {
         const anna = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
         const bjoern = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
@@ -148,12 +149,26 @@ async function main() {
             await bjoern.waitForSelector('.table-chat li:has-text("Viel Glück!")', { timeout });
         });
         await step('a spectator watches the game from the room', async () => {
-            const carl = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+            carl = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
             await login(carl, url, `Carl_${suffix}`);
             await enterRoom34(carl);
             await carl.click('button[data-action="watch"]');
             await carl.waitForSelector('.move-list .move:text("Nf3")', { timeout });
             await carl.waitForSelector('.status-line:has-text("to move")', { timeout });
+        });
+        await step('typing a room number opens an ad-hoc room (listed) and a negative one a secret room', async () => {
+            const adHoc = String(700 + (Number(suffix) % 200));
+            await carl.fill('input[name=room]', adHoc);
+            await carl.click('.room-jump button');
+            await carl.waitForSelector(`#room h2:has-text("${adHoc}")`, { timeout });
+            await carl.click('#rooms .panel-header button');
+            await carl.waitForSelector(`.room-button[data-room="${adHoc}"]`, { timeout });
+            await carl.fill('input[name=room]', `-${adHoc}`);
+            await carl.click('.room-jump button');
+            await carl.waitForSelector('#room h2 .badge:text("secret")', { timeout });
+            await carl.click('#rooms .panel-header button');
+            await carl.waitForSelector(`.room-button[data-room="${adHoc}"]`, { state: 'detached', timeout });
+            if (await carl.$(`.room-button[data-room="-${adHoc}"]`)) throw new Error('the secret room is listed');
         });
         await step('a server error is shown clearly (whisper to a nick that is not online)', async () => {
             await anna.fill('#room .chat-form input', `/w Niemand_${suffix} hallo`);
