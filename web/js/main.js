@@ -248,12 +248,15 @@ function drawTable() {
     fill($('table-tabs'), tabs.length > 1 ? tabs : []);
     tableView.render(app.tables.get(app.shownTable) || null, { nick: app.connection.nick, lang: app.lang });
     $('table').hidden = !app.tables.get(app.shownTable);
+    $('table-panel').hidden = app.tables.size === 0;
 }
 
 function drawHeader(status) {
-    const labels = { connecting: 'connecting…', open: 'connected', ready: 'online', closed: 'disconnected — reconnecting…' };
+    const labels = { connecting: 'connecting…', open: 'connected', ready: 'online',
+                     closed: app.connection.wanted ? 'disconnected — reconnecting…' : 'offline' };
     const stateNode = $('connection-state');
     stateNode.textContent = labels[status] || status;
+    $('logout').hidden = !app.connection.greeted && !app.connection.wanted;
     stateNode.className = `connection ${status}`;
     $('me').textContent = app.connection.greeted ? app.connection.nick : '';
     $('lang').textContent = app.lang === 'de' ? 'SAN: Deutsch' : 'SAN: English';
