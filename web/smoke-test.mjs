@@ -123,6 +123,11 @@ async function main() {
             await clickMove(bjoern, 'e7', 'e5');
             await anna.waitForSelector('.move-list .move:text("e5")', { timeout });
         });
+        await step('the running clock counts down between the server readings', async () => {
+            const before = await anna.textContent('.clock.running');
+            await anna.waitForFunction((text) => document.querySelector('.clock.running')?.textContent !== text,
+                                       before, { timeout: 3000 });
+        });
         await step('the board is flipped for Black', async () => {
             const first = await bjoern.getAttribute('.board-grid .square >> nth=0', 'data-square');
             if (first !== 'h1') throw new Error(`Black's top-left square is ${first}, expected h1`);
