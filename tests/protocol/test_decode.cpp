@@ -240,6 +240,9 @@ TEST_CASE("deep nesting is refused before parsing, whatever its length")
     // Exactly at the limit is fine: the envelope plus seven levels.
     const std::string at_limit = R"({"type":"ping","a":)" + std::string(7, '[') + std::string(7, ']') + "}";
     CHECK(decoded(at_limit).message.index() == 1);
+    // One level more is refused.
+    const std::string over_limit = R"({"type":"ping","a":)" + std::string(8, '[') + std::string(8, ']') + "}";
+    CHECK(refused(over_limit).message.find("deeper than 8 levels (at byte 27)") != std::string::npos);
 }
 
 TEST_CASE("text over the size limit is refused unread")
