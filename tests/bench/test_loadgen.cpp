@@ -1,0 +1,105 @@
+// The load generator's measuring parts: percentiles, tallies, the frame-type peek, /proc
+// reading and the command line. The network parts are exercised by bench/run_loadgen.sh.
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include "bench/loadgen_frame_type.h"
+#include "bench/loadgen_options.h"
+#include "bench/loadgen_stats.h"
+
+using namespace rochade::bench;
+
+TEST_CASE("LatencyRecorder: nearest-rank percentiles")
+{
+    LatencyRecorder latency;
+    CHECK(latency.percentile(50) == 0);
+    CHECK(latency.max() == 0);
+    // 1..100 in a scrambled order: the p-th percentile is p.
+    for (int i = 0; i < 100; ++i) latency.record((i * 37) % 100 + 1);
+    struct Row {
+        double p;
+        std::int64_t expected;
+    };
+    for (const Row row : {Row{0, 1}, Row{1, 1}, Row{50, 50}, Row{99, 99}, Row{99.5, 100}, Row{100, 100}}) {
+        INFO("p" << row.p);
+        CHECK(latency.percentile(row.p) == row.expected);
+    }
+    CHECK(latency.count() == 100);
+    CHECK(latency.max() == 100);
+    latency.record(5000); // recording after a percentile re-sorts
+    CHECK(latency.percentile(100) == 5000);
+    CHECK(latency.percentile(50) == 51);
+}
+
+TEST_CASE("Tally counts by key")
+{
+    Tally tally;
+    tally.add("rate_limited");
+    tally.add("illegal_move");
+    tally.add("rate_limited");
+    CHECK(tally.total() == 3);
+    CHECK(tally.snapshot() == std::map<std::string, std::int64_t>{{"illegal_move", 1}, {"rate_limited", 2}});
+}
+
+TEST_CASE("frame_type peeks at the type without parsing")
+{
+    struct Row {
+        const char* frame;
+        const char* type;
+    };
+    for (const Row row : {
+             Row{R"({"type":"move","table":3,"ply":1})", "move"},
+             Row{R"({"code":"illegal_move","id":"x","type":"error"})", "error"},
+             Row{R"({ "type" : "welcome", "protocol": 1 })", "welcome"},
+             Row{R"({"table":3})", ""},
+             Row{R"({"type":3})", ""},
+             Row{R"({"type":"unterminated)", ""},
+             Row{"", ""},
+         }) {
+        INFO(row.frame);
+        CHECK(frame_type(row.frame) == row.type);
+    }
+}
+
+TEST_CASE("resident_kib reads VmRSS of a process")
+{
+    const auto own = resident_kib(static_cast<int>(getpid()));
+    REQUIRE(own.has_value());
+    CHECK(*own > 100); // a Catch2 test program is larger than 100 KiB
+    CHECK_FALSE(resident_kib(-5).has_value());
+}
+
+TEST_CASE("loadgen options")
+{
+    using Args = std::vector<std::string>;
+    const auto game = parse_loadgen_options(Args{"--games", "1000", "--spectators", "1000", "--port", "9000"});
+    REQUIRE(game);
+    CHECK(game->games == 1000);
+    CHECK(game->spectators == 1000);
+    CHECK(game->port == 9000);
+    CHECK(game->rate == 1); // game mode: one move per second per game by default
+    CHECK_FALSE(game->echo);
+
+    const auto echo = parse_loadgen_options(Args{"--echo", "--clients", "50"});
+    REQUIRE(echo);
+    CHECK(echo->echo);
+    CHECK(echo->rate == 0); // echo mode: flat out by default
+
+    struct Row {
+        Args args;
+        const char* error;
+    };
+    for (const Row& row : {
+             Row{{"--games", "0"}, "bad value for --games: '0'"},
+             Row{{"--games"}, "--games needs a value"},
+             Row{{"--rate", "-1"}, "bad value for --rate: '-1'"},
+             Row{{"--port", "70000"}, "bad value for --port: '70000'"},
+             Row{{"--room", "0"}, "--room must be nonzero"},
+             Row{{"--speed", "3"}, "unknown option --speed"},
+         }) {
+        const auto parsed = parse_loadgen_options(row.args);
+        REQUIRE_FALSE(parsed);
+        CHECK(parsed.error() == row.error);
+    }
+}
