@@ -94,12 +94,14 @@ function refreshRoomsSoon() {
 
 function enterRoom(number) {
     request('enter_room', { room: number }).then((reply) => {
-        if (app.room && app.room.room !== reply.room) act('leave_room', { room: app.room.room });
+        const previous = app.room && app.room.room !== reply.room ? app.room.room : null;
         app.room = { room: reply.room, name: reply.name, secret: reply.secret, members: reply.members || [],
                      tables: new Map((reply.tables || []).map((t) => [t.table, t])), chat: app.room && app.room.room === reply.room ? app.room.chat : [] };
         remember();
         drawRoom();
-        listRooms();
+        // One room at a time on screen: leave the one before, then list the counts as they are now.
+        if (previous !== null) request('leave_room', { room: previous }).finally(listRooms).catch(() => {});
+        else listRooms();
     }, () => {});
 }
 
