@@ -114,6 +114,14 @@ test('seat_changed carries the summary; seats and legal targets', () => {
     assert.equal(tableIdOf({ type: 'seat_changed', table: summary, seq: 4 }), 9);
     assert.equal(state.black, 'Zoë');
     assert.equal(state.spectators, 2);
+    // The server's spelling: "table" is the id, the summary travels under "summary".
+    const stoodUp = { ...summary, black: null, spectators: 3 };
+    const frame = { type: 'seat_changed', table: 9, seq: 5, summary: stoodUp };
+    assert.equal(tableIdOf(frame), 9);
+    ({ state } = applyTableEvent(state, frame, 0));
+    assert.equal(state.black, null);
+    assert.equal(state.spectators, 3);
+    ({ state } = applyTableEvent(state, { ...frame, seq: 6, summary: summary }, 0));
     assert.equal(seatOf(state, 'zoë'), 'black');
     assert.equal(seatOf(state, 'anna'), 'white');
     assert.equal(seatOf(state, 'Carl'), null);
