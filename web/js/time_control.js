@@ -54,7 +54,7 @@ export function describe(tc) {
             .join(', ');
         let extra = '';
         if (tc.increment_ms) extra += ` +${seconds(tc.increment_ms)}s`;
-        if (tc.delay_ms) extra += ` ${tc.delay || 'delay'} ${seconds(tc.delay_ms)}s`;
+        if (tc.delay_ms) extra += ` ${tc.delay_kind === 'bronstein' ? 'Bronstein' : 'delay'} ${seconds(tc.delay_ms)}s`;
         return stages + extra;
     }
     default:

@@ -21,6 +21,8 @@ test('time controls are described as players write them', () => {
         [{ kind: 'delay', base_ms: 180_000, delay_ms: 5000 }, '3 delay 5s'],
         [{ kind: 'stages', stages: [{ moves: 40, time_ms: 5_400_000 }, { time_ms: 1_800_000 }], increment_ms: 30_000 },
          '90/40, 30 +30s'],
+        [{ kind: 'stages', stages: [{ moves: 40, time_ms: 6_000_000 }, { time_ms: 900_000 }], delay_ms: 5000,
+           delay_kind: 'bronstein' }, '100/40, 15 Bronstein 5s'],
         ['5+3', '5+3'],
     ];
     for (const [tc, text] of cases) assert.equal(describe(tc), text);
