@@ -42,7 +42,9 @@ public:
     // runs on the writer's thread after the commit; it must only hand work off (post).
     void submit(std::vector<Write> writes, std::function<void()> on_committed = {});
     void submit(Write write, std::function<void()> on_committed = {});
-    // Blocks until everything submitted before the call is committed.
+    // Blocks until everything submitted before the call is committed (or, if it failed,
+    // reported through on_error) and its callbacks have run. Must not be called from an
+    // on_committed callback: that runs on the writer's thread, which would wait for itself.
     void flush();
     WriterStats stats() const;
 
