@@ -19,6 +19,7 @@ import { chromium } from 'playwright-core';
 const here = dirname(fileURLToPath(import.meta.url));
 const shots = process.env.SMOKE_SHOTS || join(tmpdir(), 'rochade-smoke');
 const timeout = 10_000;
+const pages = {}; // every browser page by player, for screenshots when a step fails
 let passed = 0;
 let failed = 0;
 
@@ -56,6 +57,9 @@ async function step(name, body) {
         console.log(`ok   ${name}`);
     } catch (error) {
         failed++;
+        for (const [who, page] of Object.entries(pages)) {
+            await page.screenshot({ path: `${shots}-failed-${who}.png` }).catch(() => {});
+        }
         console.log(`FAIL ${name}: ${error.message.split('\n')[0]}`);
         throw error;
     }
@@ -92,6 +96,7 @@ async function main() {
     try {
         const anna = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
         const bjoern = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+        Object.assign(pages, { anna, bjoern });
         for (const page of [anna, bjoern]) page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
 
         await step('hello with a nick; the rooms are listed', () => login(anna, url, white));
@@ -148,13 +153,20 @@ async function main() {
             await bjoern.click('button[data-action="claim_draw"]');
             await bjoern.waitForSelector('.messages .error:has-text("claim_invalid")', { timeout });
         });
-        await step('table chat reaches the opponent', async () => {
-            await anna.fill('.table-chat input', 'Viel Glück!');
-            await anna.click('.table-chat button');
+        await step('table chat reaches the opponent; a move arriving while one types keeps the focus', async () => {
+            await anna.click('.table-chat input');
+            await anna.keyboard.type('Viel ');
+            await clickMove(bjoern, 'a7', 'a6');
+            await anna.waitForSelector('.move-list .move:text("a6")', { timeout });
+            await anna.keyboard.type('Glück!');
+            await anna.keyboard.press('Enter');
             await bjoern.waitForSelector('.table-chat li:has-text("Viel Glück!")', { timeout });
+            await clickMove(anna, 'h2', 'h3');
+            await bjoern.waitForSelector('.move-list .move:text("h3")', { timeout });
         });
         await step('a spectator watches the game from the room', async () => {
             carl = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+            pages.carl = carl;
             await login(carl, url, `Carl_${suffix}`);
             await enterRoom34(carl);
             await carl.click('button[data-action="watch"]');

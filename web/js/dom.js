@@ -33,3 +33,18 @@ export function fill(node, ...children) {
     }
     return node;
 }
+
+// Runs `redraw` and gives the focus back to the element that had it, if the redraw put it back
+// into the page. The views keep their text inputs across redraws, so a move or a chat line that
+// arrives while the player types does not swallow the keystrokes. (Building the new children
+// already detaches a reused input, so the focus must be noted before the redraw starts.)
+export function keepingFocus(redraw) {
+    const focused = document.activeElement;
+    const selection = focused && typeof focused.selectionStart === 'number'
+        ? [focused.selectionStart, focused.selectionEnd] : null;
+    redraw();
+    if (focused && focused !== document.body && focused.isConnected && document.activeElement !== focused) {
+        focused.focus();
+        if (selection) focused.setSelectionRange(selection[0], selection[1]);
+    }
+}

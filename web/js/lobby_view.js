@@ -3,7 +3,7 @@
 // secret room), and the room one is in: members, tables, the form to open a table, room chat
 // and whispers.
 
-import { el, fill } from './dom.js';
+import { el, fill, keepingFocus } from './dom.js';
 import { PRESETS, describe } from './time_control.js';
 
 export class LobbyView {
@@ -26,6 +26,10 @@ export class LobbyView {
     }
 
     renderRooms(rooms, currentRoom) {
+        keepingFocus(() => this.redrawRooms(rooms, currentRoom));
+    }
+
+    redrawRooms(rooms, currentRoom) {
         const rows = rooms.map((room) => el('li', { class: room.room === currentRoom ? 'current' : '' },
             el('button', { type: 'button', class: 'room-button', dataset: { room: room.room },
                            onclick: () => this.actions.enterRoom(room.room) },
@@ -46,6 +50,10 @@ export class LobbyView {
 
     // room: {room, name, secret, members, tables: Map, chat: []}; nick: my nick.
     renderRoom(room, nick) {
+        keepingFocus(() => this.redrawRoom(room, nick));
+    }
+
+    redrawRoom(room, nick) {
         if (!room) {
             fill(this.roomRoot, el('p', { class: 'hint' }, 'Enter a room to see who is there and to sit down at a table.'));
             return;

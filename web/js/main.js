@@ -247,7 +247,8 @@ function drawTable() {
         type: 'button', class: t.table === app.shownTable ? 'current' : '', dataset: { table: t.table },
         onclick: () => { app.shownTable = t.table; drawTable(); },
     }, `#${t.table} ${t.white || '?'}–${t.black || '?'}`));
-    fill($('table-tabs'), tabs.length > 1 ? tabs : []);
+    // The tabs are the way back to a table that is not on screen.
+    fill($('table-tabs'), tabs.length > 1 || (tabs.length === 1 && app.shownTable === null) ? tabs : []);
     tableView.render(app.tables.get(app.shownTable) || null, { nick: app.connection.nick, lang: app.lang });
     $('table').hidden = !app.tables.get(app.shownTable);
     $('table-panel').hidden = app.tables.size === 0;

@@ -3,7 +3,7 @@
 // table's log and its chat. Every action is a request to the server; what changes on screen
 // changes because the server's events say so.
 
-import { el, fill } from './dom.js';
+import { el, fill, keepingFocus } from './dom.js';
 import { BoardView } from './board_view.js';
 import { kingSquare, sideToMove } from './fen.js';
 import { describe } from './time_control.js';
@@ -62,6 +62,10 @@ export class TableView {
 
     // state: the table model; context: {nick, lang: "en"|"de"}.
     render(state, context) {
+        keepingFocus(() => this.redraw(state, context));
+    }
+
+    redraw(state, context) {
         this.state = state;
         this.context = context;
         if (!state) {
