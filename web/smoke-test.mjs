@@ -9,7 +9,7 @@
 // Screenshots go to SMOKE_SHOTS (default /tmp/rochade-smoke-*.png).
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -35,8 +35,12 @@ function freePort() {
 }
 
 async function startServer(port, db) {
+    // A short grace period, so the claim of a win against a vanished opponent can be tested.
+    const config = join(dirname(db), 'config.json');
+    writeFileSync(config, JSON.stringify({ reconnect_grace_ms: 1500 }));
     const child = spawn(process.env.ROCHADE_BIN,
-                        ['serve', '--bind', '127.0.0.1', '--port', String(port), '--db', db, '--web-root', here],
+                        ['serve', '--bind', '127.0.0.1', '--port', String(port), '--db', db, '--web-root', here,
+                         '--config', config],
                         { stdio: ['ignore', 'inherit', 'inherit'] });
     const url = `http://127.0.0.1:${port}/`;
     for (let attempt = 0; attempt < 100; attempt++) {
@@ -246,6 +250,18 @@ async function main() {
             await anna.waitForSelector('.move-list .move:text("bxa8D")', { timeout });
             await anna.screenshot({ path: `${shots}-4-promotion.png` });
         });
+        if (server) {
+            await step('the opponent vanishes; after the grace period the win is claimed', async () => {
+                await bjoern.context().close();
+                await anna.waitForSelector('.player-line .away', { timeout });
+                for (let attempt = 0; !(await anna.$('.status-line:has-text("0-1")')); attempt++) {
+                    if (attempt === 40) throw new Error('claim_win did not end the game within 10 s');
+                    await anna.click('button[data-action="claim_win"]', { timeout });
+                    await anna.waitForTimeout(250);
+                }
+                await anna.screenshot({ path: `${shots}-5-claim-win.png` });
+            });
+        }
     } finally {
         await browser.close();
         if (server && server.child.exitCode === null) {
