@@ -132,6 +132,7 @@ export function applyTableEvent(state, frame, now) {
         break;
     case 'player_reconnected':
         next.disconnected = (state.disconnected || []).filter((side) => side !== frame.side);
+        next.graceEndsAt = null;
         break;
     case 'rematch_offered':
         next.rematch_offer = frame.by;

@@ -131,6 +131,13 @@ export class TableView {
             node.classList.toggle('running', state.status === 'playing' && clocks.running === side);
             node.classList.toggle('low', left < 10_000);
         }
+        // The grace period as the player_disconnected event announced it; after a reload it is
+        // unknown and the server's answer to the claim says how long is left.
+        if (this.claimWinButton && state.graceEndsAt) {
+            const wait = Math.ceil((state.graceEndsAt - now) / 1000);
+            this.claimWinButton.disabled = wait > 0;
+            this.claimWinButton.textContent = wait > 0 ? `Claim win in ${wait} s` : 'Claim win';
+        }
     }
 
     statusText() {
@@ -160,6 +167,7 @@ export class TableView {
 
     actions() {
         const state = this.state;
+        this.claimWinButton = null;
         const seat = this.mySeat();
         const buttons = [];
         const nick = this.context.nick || '';
@@ -184,7 +192,10 @@ export class TableView {
             }, this.claimWithMove ? 'Claim with move: armed' : 'Claim with next move'));
             if (state.moves.length < 2) buttons.push(this.button('Abort', 'abort'));
             buttons.push(this.button('Resign', 'resign', {}, { class: 'danger' }));
-            if ((state.disconnected || []).includes(opponent)) buttons.push(this.button('Claim win', 'claim_win'));
+            if ((state.disconnected || []).includes(opponent)) {
+                this.claimWinButton = this.button('Claim win', 'claim_win', {}, { title: 'Your opponent has been gone longer than the grace period' });
+                buttons.push(this.claimWinButton);
+            }
         } else if (state.status === 'finished') {
             if (seat) {
                 const label = state.rematch_offer && state.rematch_offer !== seat ? 'Accept rematch' : 'Offer rematch';
