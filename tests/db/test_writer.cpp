@@ -126,19 +126,30 @@ TEST_CASE("writes queued while a commit is under way are taken together in one t
     TempDatabase file("writer-group");
     Writer writer(file.path());
     WriterGate gate;
-    writer.submit(game(1), gate.callback());
+    writer.submit(std::vector<Write>{game(0), game(1), game(2), game(3)}, gate.callback());
     gate.wait_until_holding();
 
-    constexpr int queued = 200;
-    std::vector<int> order;
-    for (int ply = 1; ply <= queued; ++ply) writer.submit(move(1, ply), [&order, ply] { order.push_back(ply); });
+    // Four players submit at once while the writer is busy: under load, one commit carries all.
+    constexpr int threads = 4;
+    constexpr int queued = 100;
+    std::vector<std::vector<int>> order(threads); // order[t] written only on the writer's thread
+    std::vector<std::thread> players;
+    for (int t = 0; t < threads; ++t)
+        players.emplace_back([&, t] {
+            for (int ply = 1; ply <= queued; ++ply)
+                writer.submit(move(t, ply), [&order, t, ply] { order[static_cast<std::size_t>(t)].push_back(ply); });
+        });
+    for (auto& player : players) player.join();
     gate.release();
     writer.flush();
 
-    CHECK(writer.stats().transactions == 2); // the game, then all 200 moves at once
-    CHECK(writer.stats().writes == 1 + queued);
-    REQUIRE(order.size() == queued);
-    for (int i = 0; i < queued; ++i) CHECK(order[static_cast<std::size_t>(i)] == i + 1);
+    CHECK(writer.stats().transactions == 2); // the games, then all 400 moves at once
+    CHECK(writer.stats().writes == threads + threads * queued);
+    for (const auto& plies : order) {
+        REQUIRE(plies.size() == queued);
+        for (int i = 0; i < queued; ++i) CHECK(plies[static_cast<std::size_t>(i)] == i + 1);
+    }
+    CHECK(count(file.path(), "SELECT COUNT(*) FROM moves") == threads * queued);
 }
 
 TEST_CASE("flush waits for everything submitted before it, callbacks included")
