@@ -5,14 +5,16 @@
 // submission (a duplicate ply, a move for an unknown game) is rolled back alone and reported,
 // and the other games' moves in the same batch still commit. A failure of the transaction as
 // a whole (BEGIN or COMMIT: disk full, I/O error, a lock held too long) is retried once; if it
-// fails again the batch is reported through on_error and its callbacks do not run, because
-// their writes are not on disk.
+// fails again, each submission is committed in a transaction of its own, so that one poisoned
+// submission costs only itself; those that still fail are reported through on_error and their
+// callbacks do not run, because their writes are not on disk.
 #include "db/writer.h"
 
 #include <condition_variable>
 #include <deque>
 #include <iostream>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <type_traits>
 
@@ -80,6 +82,10 @@ struct Writer::State {
     void run();
     // Returns, per submission, whether it is on disk.
     std::vector<bool> write_batch(const std::vector<Submission>& batch);
+    // One transaction for all of `submissions`, each in its own savepoint; nullopt (and the
+    // error) when the transaction as a whole failed.
+    std::optional<std::vector<bool>> commit_together(const std::vector<const Submission*>& submissions,
+                                                     std::string& error);
     void write(const Write& write);
 };
 
@@ -114,43 +120,65 @@ void Writer::State::write(const Write& record)
         record);
 }
 
+std::optional<std::vector<bool>> Writer::State::commit_together(const std::vector<const Submission*>& submissions,
+                                                                std::string& error)
+{
+    std::vector<bool> written(submissions.size(), true);
+    std::vector<std::string> rejected;
+    try {
+        Transaction transaction(db);
+        for (std::size_t i = 0; i < submissions.size(); ++i) {
+            statements.savepoint.run();
+            try {
+                for (const Write& w : submissions[i]->writes) write(w);
+            } catch (const DbError& failure) {
+                try {
+                    statements.rollback_to.run();
+                } catch (const DbError& rollback_failure) {
+                    // The transaction itself is gone; say why it went, not only that the
+                    // savepoint went with it.
+                    throw DbError(std::string(failure.what()) + "; then " + rollback_failure.what());
+                }
+                written[i] = false;
+                rejected.push_back(failure.what());
+            }
+            statements.release.run();
+        }
+        transaction.commit();
+    } catch (const DbError& failure) {
+        error = failure.what();
+        return std::nullopt;
+    }
+    {
+        std::lock_guard lock(mutex);
+        ++stats.transactions;
+        for (std::size_t i = 0; i < submissions.size(); ++i)
+            if (written[i]) stats.writes += submissions[i]->writes.size();
+    }
+    for (const std::string& message : rejected) on_error("a submission was rolled back: " + message);
+    return written;
+}
+
 std::vector<bool> Writer::State::write_batch(const std::vector<Submission>& batch)
 {
-    std::string last_error;
-    for (int attempt = 1; attempt <= 2; ++attempt) {
-        std::vector<bool> written(batch.size(), true);
-        std::vector<std::string> rejected;
-        try {
-            Transaction transaction(db);
-            for (std::size_t i = 0; i < batch.size(); ++i) {
-                statements.savepoint.run();
-                try {
-                    for (const Write& w : batch[i].writes) write(w);
-                } catch (const DbError& error) {
-                    statements.rollback_to.run();
-                    written[i] = false;
-                    rejected.push_back(error.what());
-                }
-                statements.release.run();
-            }
-            transaction.commit();
-            {
-                std::lock_guard lock(mutex);
-                ++stats.transactions;
-                for (std::size_t i = 0; i < batch.size(); ++i)
-                    if (written[i]) stats.writes += batch[i].writes.size();
-            }
-            for (const std::string& message : rejected) on_error("a submission was rolled back: " + message);
-            return written;
-        } catch (const DbError& error) {
-            last_error = error.what();
-        }
+    std::vector<const Submission*> all;
+    for (const Submission& submission : batch) all.push_back(&submission);
+    std::string error;
+    for (int attempt = 1; attempt <= 2; ++attempt)
+        if (auto written = commit_together(all, error)) return *written;
+
+    // Twice failed as a whole: one submission may be poisoning the batch (a trigger that rolls
+    // back the transaction, say), so each is tried alone and only those that fail are lost.
+    on_error("group commit of " + std::to_string(batch.size()) +
+             " submissions failed twice; committing them one by one: " + error);
+    std::vector<bool> written(batch.size(), false);
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+        if (auto alone = commit_together({all[i]}, error))
+            written[i] = (*alone)[0];
+        else
+            on_error("a submission of " + std::to_string(batch[i].writes.size()) + " writes is lost: " + error);
     }
-    std::size_t writes = 0;
-    for (const Submission& submission : batch) writes += submission.writes.size();
-    on_error("group commit of " + std::to_string(batch.size()) + " submissions (" + std::to_string(writes) +
-             " writes) failed twice and is lost: " + last_error);
-    return std::vector<bool>(batch.size(), false);
+    return written;
 }
 
 void Writer::State::run()

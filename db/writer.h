@@ -28,10 +28,11 @@ public:
     // Opens (creating and migrating) the database at `path`; throws std::runtime_error naming
     // the file and SQLite's message when it cannot.
     //
-    // A batch that fails to commit is retried once; if it fails again, nothing is thrown away
-    // in silence: `on_error` (default: a line on stderr) is told what failed, the batch's
-    // callbacks are NOT run (their writes are not on disk, so nobody may be told they are),
-    // and the writer goes on with the next batch.
+    // A submission whose writes fail (a duplicate ply, an unknown game) is rolled back alone.
+    // A batch whose transaction fails is retried once, then committed one submission per
+    // transaction. Nothing is thrown away in silence: `on_error` (default: a line on stderr)
+    // is told what failed, the failed submissions' callbacks are NOT run (their writes are not
+    // on disk, so nobody may be told they are), and the writer goes on with the next batch.
     explicit Writer(const std::string& path, std::function<void(std::string)> on_error = {});
     // Commits everything queued, then stops the thread.
     ~Writer();

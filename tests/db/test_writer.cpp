@@ -251,6 +251,43 @@ TEST_CASE("a bad submission is rolled back alone and reported; the rest of its b
     CHECK(writer.stats().writes == 3);
 }
 
+TEST_CASE("a submission that rolls back the whole transaction is retried, then isolated; the others commit")
+{
+    TempDatabase file("writer-poison");
+    std::vector<std::string> errors;
+    Writer writer(file.path(), [&errors](std::string message) { errors.push_back(std::move(message)); });
+    writer.submit(game(1));
+    writer.flush();
+    {
+        // RAISE(ROLLBACK) ends the transaction itself, savepoints and all: what a disk error
+        // mid-batch does too, but only for this one move.
+        Database admin(file.path(), OpenMode::ReadWrite);
+        admin.exec("CREATE TRIGGER poison BEFORE INSERT ON moves WHEN NEW.uci = 'poison' "
+                   "BEGIN SELECT RAISE(ROLLBACK, 'poisoned move'); END");
+    }
+    WriterGate gate;
+    writer.submit(game(2), gate.callback());
+    gate.wait_until_holding();
+    std::vector<int> committed;
+    MovePlayed poisoned = move(1, 2);
+    poisoned.uci = "poison";
+    writer.submit(move(1, 1), [&] { committed.push_back(1); });
+    writer.submit(poisoned, [&] { committed.push_back(2); });
+    writer.submit(move(1, 3), [&] { committed.push_back(3); });
+    const WriterStats before = writer.stats();
+    gate.release();
+    writer.flush();
+
+    CHECK(committed == std::vector<int>{1, 3});
+    REQUIRE(errors.size() == 2);
+    CHECK_THAT(errors[0], Catch::Contains("failed twice") && Catch::Contains("one by one"));
+    CHECK_THAT(errors[1], Catch::Contains("is lost") && Catch::Contains("poisoned move"));
+    CHECK(count(file.path(), "SELECT COUNT(*) FROM moves WHERE game_id = 1") == 2);
+    CHECK(count(file.path(), "SELECT COUNT(*) FROM moves WHERE game_id = 1 AND ply IN (1, 3)") == 2);
+    CHECK(writer.stats().transactions == before.transactions + 2); // the two good moves, alone each
+    CHECK(writer.stats().writes == before.writes + 2);
+}
+
 TEST_CASE("a writer cannot be built on a database it cannot open")
 {
     CHECK_THROWS_WITH(Writer("/nonexistent-dir/rochade.db"), Catch::Contains("/nonexistent-dir/rochade.db"));
