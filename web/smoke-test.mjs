@@ -141,8 +141,10 @@ async function main() {
             const first = await bjoern.getAttribute('.board-grid .square >> nth=0', 'data-square');
             if (first !== 'h1') throw new Error(`Black's top-left square is ${first}, expected h1`);
         });
-        await step('German SAN: Ng1-f3 is Sf3', async () => {
-            await clickMove(anna, 'g1', 'f3');
+        await step('a move typed in German SAN (Sf3); the list shows Sf3 in German, Nf3 in English', async () => {
+            await anna.fill('input[name=move]', 'Sf3');
+            await anna.press('input[name=move]', 'Enter');
+            await anna.waitForSelector('.move-list .move:text("Nf3")', { timeout });
             await anna.click('#lang');
             await anna.waitForSelector('.move-list .move:text("Sf3")', { timeout });
             await anna.click('#lang');

@@ -232,7 +232,7 @@ const lobbyView = new LobbyView($('rooms'), $('room'), {
         drawRoom();
     }),
 });
-const tableView = new TableView($('table'), (type, fields) => request(type, fields).catch(() => {}), closeTable);
+const tableView = new TableView($('table'), request, closeTable);
 
 function drawRooms() {
     lobbyView.renderRooms(app.rooms, app.room ? app.room.room : null);

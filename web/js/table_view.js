@@ -17,7 +17,8 @@ function other(side) {
 }
 
 export class TableView {
-    // request(type, fields) sends a request and reports its error; onClose() hides the table.
+    // request(type, fields) sends a request, shows its error and returns the reply's promise
+    // (rejected on an error); onClose() hides the table.
     constructor(root, request, onClose) {
         this.root = root;
         this.request = request;
@@ -30,6 +31,11 @@ export class TableView {
         this.boardNode = el('div', { class: 'board' });
         this.board = new BoardView(this.boardNode, (uci) => this.play(uci));
         this.chatInput = el('input', { type: 'text', maxlength: 500, placeholder: 'Table chat', 'aria-label': 'Table chat' });
+        // Moves may also be typed, in any notation the server reads: e2e4, Nf3, Sf3, 0-0, e8=Q.
+        this.moveInput = el('input', { type: 'text', name: 'move', maxlength: 12, placeholder: 'or type a move: Nf3, Sf3, e2e4',
+                                       'aria-label': 'Move', autocomplete: 'off' });
+        this.moveForm = el('form', { class: 'move-form', onsubmit: (event) => this.typeMove(event) }, this.moveInput,
+                           el('button', { type: 'submit' }, 'Move'));
         this.chatForm = el('form', { class: 'chat-form', onsubmit: (event) => this.sendChat(event) }, this.chatInput,
                            el('button', { type: 'submit' }, 'Send'));
     }
@@ -47,10 +53,17 @@ export class TableView {
         const table = this.state.table;
         if (this.claimWithMove) {
             this.claimWithMove = false;
-            this.request('claim_draw', { table, move: uci });
+            this.request('claim_draw', { table, move: uci }).catch(() => {});
         } else {
-            this.request('move', { table, move: uci });
+            this.request('move', { table, move: uci }).catch(() => {});
         }
+    }
+
+    typeMove(event) {
+        event.preventDefault();
+        const move = this.moveInput.value.trim();
+        if (!move || !this.state) return;
+        this.request('move', { table: this.state.table, move }).then(() => { this.moveInput.value = ''; }, () => {});
     }
 
     sendChat(event) {
@@ -161,7 +174,7 @@ export class TableView {
     button(label, type, fields = {}, extra = {}) {
         return el('button', {
             type: 'button', dataset: { action: type }, ...extra,
-            onclick: () => this.request(type, { table: this.state.table, ...fields }),
+            onclick: () => this.request(type, { table: this.state.table, ...fields }).catch(() => {}),
         }, label);
     }
 
@@ -192,6 +205,7 @@ export class TableView {
             }, this.claimWithMove ? 'Claim with move: armed' : 'Claim with next move'));
             if (state.moves.length < 2) buttons.push(this.button('Abort', 'abort'));
             buttons.push(this.button('Resign', 'resign', {}, { class: 'danger' }));
+            if (myTurn) buttons.push(this.moveForm);
             if ((state.disconnected || []).includes(opponent)) {
                 this.claimWinButton = this.button('Claim win', 'claim_win', {}, { title: 'Your opponent has been gone longer than the grace period' });
                 buttons.push(this.claimWinButton);
