@@ -17,20 +17,6 @@ using protocol::Side;
 
 namespace {
 
-// Budgets for the dead-position test after every move: a few milliseconds at most. Most dead
-// positions (bare kings, K+minor v K, blocked pawn chains the rules recognise) are decided
-// long before these run out; the rest are left to the players, who may still agree a draw.
-WinnabilityLimits per_move_limits()
-{
-    WinnabilityLimits limits;
-    limits.node_budget = 30'000;
-    limits.quick_search_nodes = 1'000;
-    limits.search_nodes_per_depth = 2'000;
-    limits.search_budget = 20'000;
-    limits.closure_positions = 5'000;
-    return limits;
-}
-
 Side other(Side side) { return side == Side::White ? Side::Black : Side::White; }
 Side side_of(Color color) { return color == Color::White ? Side::White : Side::Black; }
 Color color_of(Side side) { return side == Side::White ? Color::White : Color::Black; }
@@ -92,21 +78,25 @@ std::string claim_shortfall(const Game& game)
 
 } // namespace
 
-RefereedGame::RefereedGame(protocol::TimeControl time_control, Position start)
-    : clock_(std::move(time_control)), game_(start, per_move_limits())
+RefereedGame::RefereedGame(protocol::TimeControl time_control, Position start, RefereeLimits limits)
+    : clock_(std::move(time_control)), game_(start, limits.per_move), flag_fall_limits_(limits.flag_fall)
 {
 }
 
-RefereedGame::RefereedGame(Clock clock, Game game) : clock_(std::move(clock)), game_(std::move(game)) {}
+RefereedGame::RefereedGame(Clock clock, Game game, const RefereeLimits& limits)
+    : clock_(std::move(clock)), game_(std::move(game)), flag_fall_limits_(limits.flag_fall)
+{
+}
 
 Expected<RefereedGame, RefereeError> RefereedGame::restore(protocol::TimeControl time_control,
                                                            std::string_view start_fen,
                                                            const std::vector<std::string>& uci_moves,
-                                                           std::int64_t white_ms, std::int64_t black_ms)
+                                                           std::int64_t white_ms, std::int64_t black_ms,
+                                                           RefereeLimits limits)
 {
     auto start = parse_fen(start_fen);
     if (!start) return unexpected(RefereeError{ErrorCode::InternalError, "start FEN: " + start.error().message});
-    Game game(*start, per_move_limits());
+    Game game(*start, limits.per_move);
     std::vector<protocol::MoveRecord> records;
     records.reserve(uci_moves.size());
     int moves_made[2] = {0, 0};
@@ -126,7 +116,7 @@ Expected<RefereedGame, RefereeError> RefereedGame::restore(protocol::TimeControl
         game.play(*move);
     }
     RefereedGame restored(Clock::restored(std::move(time_control), white_ms, black_ms, moves_made[0], moves_made[1]),
-                          std::move(game));
+                          std::move(game), limits);
     restored.moves_ = std::move(records);
     restored.started_ = true;
     if (auto outcome = restored.game_.automatic_outcome()) restored.result_ = result_of(*outcome);
@@ -198,7 +188,7 @@ std::optional<Ending> RefereedGame::flag_fall_ending(time_point now)
     const Side winner = other(loser);
     const std::string fell = name_of(loser) + "'s flag fell";
     GameResult result;
-    switch (can_checkmate(game_.position(), color_of(winner))) {
+    switch (can_checkmate(game_.position(), color_of(winner), flag_fall_limits_)) {
     case Winnability::CannotMate:
         result = draw("flag_fall", fell + "; " + name_of(winner) + " cannot checkmate: draw");
         result.winnability = "cannot_mate";

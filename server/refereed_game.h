@@ -22,6 +22,7 @@
 
 #include "engine/expected.h"
 #include "engine/game.h"
+#include "engine/winnability.h"
 #include "protocol/error_code.h"
 #include "protocol/messages.h"
 #include "protocol/time_control.h"
@@ -73,13 +74,29 @@ struct ClaimResult {
     std::optional<Ending> ending;
 };
 
+// The budgets of the referee's two winnability questions. After every move: is the position
+// dead? Small budgets (measured on 300 random games, 108k moves: p99 5.7 ms, max 10 ms of CPU
+// per move, with everything else a move costs); an undetermined answer only means the game
+// goes on. After a flag fall: can the opponent still mate? The engine's full budgets, once per
+// game (up to about 2 s on the hardest composed positions, docs/performance.md).
+struct RefereeLimits {
+    WinnabilityLimits per_move = {.node_budget = 20'000,
+                                  .quick_search_nodes = 1'000,
+                                  .search_nodes_per_depth = 2'000,
+                                  .search_budget = 10'000,
+                                  .closure_positions = 2'000,
+                                  .check_chain_depth = 16};
+    WinnabilityLimits flag_fall = {};
+};
+
 class RefereedGame {
 public:
     using time_point = std::chrono::steady_clock::time_point;
     using Side = protocol::Side;
 
     // A new game from `start`; nothing runs until start().
-    explicit RefereedGame(protocol::TimeControl time_control, Position start = Position::start());
+    explicit RefereedGame(protocol::TimeControl time_control, Position start = Position::start(),
+                          RefereeLimits limits = {});
 
     // A game continued after a server restart: the start FEN, the moves played (UCI) and both
     // clocks after the last move. The clocks are held until resume(). If the moves end the game
@@ -87,7 +104,8 @@ public:
     // Errors (code internal_error) name the FEN or the ply and move that do not replay.
     static Expected<RefereedGame, RefereeError> restore(protocol::TimeControl time_control, std::string_view start_fen,
                                                         const std::vector<std::string>& uci_moves,
-                                                        std::int64_t white_ms, std::int64_t black_ms);
+                                                        std::int64_t white_ms, std::int64_t black_ms,
+                                                        RefereeLimits limits = {});
 
     // The side to move's clock starts (White's, from the standard position).
     void start(time_point now);
@@ -149,7 +167,7 @@ public:
     const Game& game() const { return game_; }
 
 private:
-    RefereedGame(Clock clock, Game game);
+    RefereedGame(Clock clock, Game game, const RefereeLimits& limits);
 
     // The common refusals of an action by a player of a running game.
     std::optional<RefereeError> refuse_unless_running() const;
@@ -162,6 +180,7 @@ private:
 
     Clock clock_;
     Game game_;
+    WinnabilityLimits flag_fall_limits_;
     std::vector<protocol::MoveRecord> moves_;
     std::optional<Side> draw_offer_;
     std::optional<protocol::GameResult> result_;

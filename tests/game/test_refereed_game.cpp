@@ -500,6 +500,22 @@ TEST_CASE("Flag falls: a loss when the opponent can mate, a draw when not (FIDE 
     }
 }
 
+TEST_CASE("A flag fall the winnability search cannot settle follows FIDE's default: a loss", "[referee]")
+{
+    // Budgets too small to decide anything: the answer is undetermined, and the result says so.
+    rochade::server::RefereeLimits limits;
+    limits.flag_fall = rochade::WinnabilityLimits{1, 1, 1, 1, 1, 1};
+    RefereedGame game(sudden_death(1'000), from_fen("4k3/8/8/4n3/8/8/8/3RK3 w - - 0 1"), limits);
+    game.start(at(0));
+    auto ending = game.check_flag(at(1'000));
+    REQUIRE(ending);
+    CHECK(ending->result.result == "0-1");
+    CHECK(ending->result.winner == Side::Black);
+    CHECK(ending->result.termination == "flag_fall");
+    CHECK(ending->result.winnability == std::optional<std::string>("undetermined"));
+    CHECK_THAT(ending->result.message, Catch::Contains("not settled"));
+}
+
 TEST_CASE("A move that arrives after the flag fell is not played", "[referee]")
 {
     RefereedGame game(sudden_death(1'000));
