@@ -123,9 +123,11 @@ Expected<RefereedGame, RefereeError> RefereedGame::restore(protocol::TimeControl
     return restored;
 }
 
+// Starting a game whose clock already runs changes nothing: a second call must not restart
+// the mover's delay or charge time without the increment.
 void RefereedGame::start(time_point now)
 {
-    if (is_over()) return;
+    if (is_over() || clock_.running()) return;
     started_ = true;
     clock_.start(side_of(game_.position().side_to_move()), now);
 }

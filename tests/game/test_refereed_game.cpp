@@ -602,6 +602,18 @@ TEST_CASE("Restore: replayed from UCI, clocks held until resumed", "[referee]")
     }
 }
 
+TEST_CASE("Starting twice changes nothing; resuming a held game restarts the mover's clock", "[referee]")
+{
+    RefereedGame game(TimeControl{{TimeStage{0, 60'000}}, 0, 3'000, DelayKind::Simple});
+    game.start(at(0));
+    game.start(at(2'000)); // must not restart White's delay
+    CHECK(game.flag_deadline() == at(63'000));
+    game.hold(at(10'000)); // 7 s charged after the 3 s delay
+    CHECK(game.clocks(at(20'000)).white_ms == 53'000);
+    game.resume(at(30'000));
+    CHECK(game.flag_deadline() == at(30'000 + 53'000 + 3'000));
+}
+
 TEST_CASE("A held game charges nobody, but moves still count", "[referee]")
 {
     RefereedGame game(TimeControl{{TimeStage{0, 60'000}}, 1'000, 0, DelayKind::None});
