@@ -99,12 +99,15 @@ TEST_CASE("moves that are refused go to the sender alone and change nothing", "[
                         Row{"black", "Ke7", "illegal_move"}, Row{"black", "xyz", "invalid_move"},
                         Row{"black", "e7e1", "illegal_move"});
     CAPTURE(row.side, row.move);
+    auto& other = game.player(std::string(row.side) == "white" ? "black" : "white");
+    other.drain(50ms); // settle: room updates about the new table
     json error = game.player(row.side).request({{"type", "move"}, {"table", game.table}, {"move", row.move}});
     CHECK(error.at("type") == "error");
     CHECK(error.at("code") == row.code);
     // The other player hears nothing, and the table is as it was.
-    auto& other = game.player(std::string(row.side) == "white" ? "black" : "white");
-    CHECK(other.drain(50ms).empty());
+    auto heard = other.drain(50ms);
+    CAPTURE(json(heard).dump());
+    CHECK(heard.empty());
     json after = game.white->request({{"type", "watch_table"}, {"table", game.table}});
     CHECK(after.at("seq") == before.at("seq"));
     CHECK(after.at("fen") == before.at("fen"));
@@ -120,9 +123,12 @@ TEST_CASE("a move at someone else's table is refused", "[server][game][bad_input
     stranger.connect(server.port());
     stranger.hello("Fremder");
     stranger.request({{"type", "enter_room"}, {"room", game.room}});
+    game.white->drain(50ms); // settle: the stranger's member_entered
     CHECK(stranger.request({{"type", "move"}, {"table", game.table}, {"move", "e4"}}).at("code") == "not_a_player");
     CHECK(stranger.request({{"type", "move"}, {"table", 999999}, {"move", "e4"}}).at("code") == "no_such_table");
-    CHECK(game.white->drain(50ms).empty());
+    auto heard = game.white->drain(50ms);
+    CAPTURE(json(heard).dump());
+    CHECK(heard.empty());
     CHECK(game.play({"e4"}).at("ply") == 1);
 }
 

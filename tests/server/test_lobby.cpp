@@ -44,9 +44,15 @@ TEST_CASE("nick rules", "[server][lobby]")
     }
     SECTION("invalid nicks")
     {
-        auto nick = GENERATE(as<std::string>{}, "A", "", "has space", "x!y", "abcdefghijklmnopqrstu");
+        auto nick = GENERATE(as<std::string>{}, "A", "has space", "x!y", "abcdefghijklmnopqrstu", "ab\u00a0c");
         CAPTURE(nick);
         CHECK(first.request({{"type", "hello"}, {"nick", nick}}).at("code") == "invalid_nick");
+    }
+    SECTION("an empty nick without a resume token")
+    {
+        json reply = first.request({{"type", "hello"}, {"nick", ""}});
+        CHECK(reply.at("type") == "error");
+        CHECK((reply.at("code") == "invalid_nick" || reply.at("code") == "bad_request"));
     }
     SECTION("nothing but hello and ping before hello")
     {
@@ -84,7 +90,11 @@ TEST_CASE("rooms: the configured four, members coming and going, room chat", "[s
     CHECK(room.at("members") == json::array({"Anna"}));
 
     bert.request({{"type", "enter_room"}, {"room", 35}});
-    json entered = anna.receive_until("member_entered");
+    json entered = anna.receive_matching(
+        [](const json& frame) {
+            return frame.value("type", "") == "member_entered" && frame.value("nick", "") == "Bert";
+        },
+        "Bert's member_entered");
     CHECK(entered.at("room") == 35);
     CHECK(entered.at("nick") == "Bert");
 

@@ -123,6 +123,8 @@ TEST_CASE("draw offers: accepted, declined, and lapsed by a move", "[server][gam
         CHECK(game.act("white", "decline_draw").at("type") == "ok");
         json declined = game.black->receive_until("draw_declined", game.table);
         CHECK(declined.at("by") == "white");
+        CHECK(declined.at("seq") == game.last_seq + 2);
+        game.last_seq = declined.at("seq").get<std::int64_t>();
         // Nothing stands any more: accepting now is refused, and the game goes on.
         CHECK(game.act("white", "accept_draw").at("code") == "no_draw_offer");
         game.play({"e5", "Nf3"});
@@ -259,9 +261,12 @@ TEST_CASE("after the game: moves are refused, a rematch swaps the colours", "[se
 
     SECTION("a move after the end")
     {
+        game.white->drain(50ms); // settle: room updates about the finished table
         json error = game.black->request({{"type", "move"}, {"table", game.table}, {"move", "e5"}});
         CHECK(error.at("code") == "game_over");
-        CHECK(game.white->drain(50ms).empty());
+        auto heard = game.white->drain(50ms);
+        CAPTURE(json(heard).dump());
+        CHECK(heard.empty());
     }
     SECTION("rematch")
     {

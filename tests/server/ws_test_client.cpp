@@ -180,13 +180,19 @@ json WsTestClient::receive()
 
 json WsTestClient::receive_until(std::string_view type, std::optional<std::int64_t> table)
 {
+    return receive_matching(
+        [&](const json& frame) {
+            if (frame.value("type", "") != type) return false;
+            if (!table) return true;
+            return frame.contains("table") && frame["table"].is_number_integer() && frame["table"] == *table;
+        },
+        "'" + std::string(type) + "' frame" + (table ? " for table " + std::to_string(*table) : std::string()));
+}
+
+json WsTestClient::receive_matching(const std::function<bool(const json&)>& matches, const std::string& what)
+{
     auto& s = *state_;
     auto deadline = Clock::now() + s.timeout;
-    auto matches = [&](const json& frame) {
-        if (frame.value("type", "") != type) return false;
-        if (!table) return true;
-        return frame.contains("table") && frame["table"].is_number_integer() && frame["table"] == *table;
-    };
     while (true) {
         for (auto it = s.inbox.begin(); it != s.inbox.end(); ++it) {
             if (matches(*it)) {
@@ -199,9 +205,7 @@ json WsTestClient::receive_until(std::string_view type, std::optional<std::int64
         s.start_read();
         if (!s.run_until([&] { return s.inbox.size() != size || s.closed; }, deadline) ||
             (s.closed && s.inbox.size() == size))
-            throw std::runtime_error("no '" + std::string(type) + "' frame" +
-                                     (table ? " for table " + std::to_string(*table) : std::string()) +
-                                     " arrived; inbox:" + s.describe_inbox());
+            throw std::runtime_error("no " + what + " arrived; inbox:" + s.describe_inbox());
     }
 }
 

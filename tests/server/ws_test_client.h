@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -52,6 +53,8 @@ public:
     std::optional<json> try_receive(std::chrono::milliseconds wait);
     // The first frame whose "type" is `type` (and whose "table" is `table`, if given).
     json receive_until(std::string_view type, std::optional<std::int64_t> table = std::nullopt);
+    // The first frame for which `match` is true; `what` names it in the timeout message.
+    json receive_matching(const std::function<bool(const json&)>& match, const std::string& what);
     // The first error frame; fails (throws) unless its code is `code`.
     json expect_error(std::string_view code);
     // Waits `wait` and returns every frame that arrived meanwhile (and all unread ones).

@@ -1,0 +1,167 @@
+// rochade serve's options and config file: values land in ServerConfig, errors name the option
+// or the config field.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "server/server_config.h"
+
+using rochade::server::ServerConfig;
+using rochade::server::parse_serve_options;
+
+namespace {
+
+// A config file in the temporary directory, removed at the end of the test.
+struct ConfigFile {
+    explicit ConfigFile(const std::string& text)
+        : path((std::filesystem::temp_directory_path() /
+                ("rochade-config-" + std::to_string(std::hash<std::string>{}(text)) + ".json"))
+                   .string())
+    {
+        std::ofstream(path) << text;
+    }
+    ~ConfigFile() { std::filesystem::remove(path); }
+    std::string path;
+};
+
+std::string error_of(const std::vector<std::string>& args)
+{
+    const auto result = parse_serve_options(args);
+    REQUIRE_FALSE(result);
+    return result.error();
+}
+
+} // namespace
+
+TEST_CASE("serve options without arguments are the defaults", "[server_config]")
+{
+    const auto config = parse_serve_options({});
+    REQUIRE(config);
+    CHECK(config->port == 8080);
+    CHECK(config->bind_address == "0.0.0.0");
+    CHECK(config->db_path == "data/rochade.db");
+    REQUIRE(config->rooms.size() == 4);
+    CHECK(config->rooms[0].number == 34);
+    CHECK(config->rooms[3].name == "Gästezimmer");
+}
+
+TEST_CASE("serve options set their fields, as '--name value' and '--name=value'", "[server_config]")
+{
+    const auto config = parse_serve_options(
+        {"--port", "9000", "--bind=127.0.0.1", "--db", "/tmp/x.db", "--threads", "3", "--web-root=www"});
+    REQUIRE(config);
+    CHECK(config->port == 9000);
+    CHECK(config->bind_address == "127.0.0.1");
+    CHECK(config->db_path == "/tmp/x.db");
+    CHECK(config->threads == 3);
+    CHECK(config->web_root == "www");
+    CHECK(parse_serve_options({"--port", "0"})->port == 0);
+    CHECK(parse_serve_options({"--bind", "::1"})->bind_address == "::1");
+}
+
+TEST_CASE("bad serve options are errors that name the option", "[server_config]")
+{
+    struct Case {
+        std::vector<std::string> args;
+        std::string error;
+    };
+    const std::vector<Case> cases{
+        {{"--port", "abc"}, "--port: 'abc' is not a port number 1-65535 (or 0 for any free port)"},
+        {{"--port", "65536"}, "--port: '65536' is not a port number 1-65535 (or 0 for any free port)"},
+        {{"--port", "-1"}, "--port: '-1' is not a port number 1-65535 (or 0 for any free port)"},
+        {{"--port", "80x"}, "--port: '80x' is not a port number 1-65535 (or 0 for any free port)"},
+        {{"--port"}, "--port: missing value"},
+        {{"--threads", "many"}, "--threads: 'many' is not a thread count 0-256 (0: one per hardware thread)"},
+        {{"--bind", "localhost:80"}, "--bind: 'localhost:80' is not an IP address"},
+        {{"--db", ""}, "--db: the database file name is empty"},
+        {{"--verbose"}, "unknown option '--verbose'"},
+        {{"8080"}, "unexpected argument '8080' (options start with --)"},
+        {{"--config", "/nonexistent/rochade.json"}, "--config: config file '/nonexistent/rochade.json' cannot be read"},
+    };
+    for (const auto& c : cases) {
+        INFO(c.args.front());
+        CHECK(error_of(c.args) == c.error);
+    }
+}
+
+TEST_CASE("a config file sets every field; the command line overrides it", "[server_config]")
+{
+    const ConfigFile file(R"({"port": 9100, "bind": "127.0.0.1", "db": "games.db", "web_root": "client",
+        "threads": 2, "rooms": [{"number": 7, "name": "Schachcafé"}, {"number": 8, "name": "Keller"}],
+        "limits": {"max_message_bytes": 2048, "messages_per_second": 5.5, "message_burst": 10,
+                   "idle_timeout_ms": 30000, "write_queue_max_frames": 64, "write_queue_max_bytes": 65536,
+                   "max_connections": 100},
+        "reconnect_grace_ms": 5000, "table_history_events": 32})");
+    const auto config = parse_serve_options({"--port", "9200", "--config", file.path});
+    REQUIRE(config);
+    CHECK(config->port == 9200); // the command line wins, wherever --config stands
+    CHECK(config->bind_address == "127.0.0.1");
+    CHECK(config->db_path == "games.db");
+    CHECK(config->web_root == "client");
+    CHECK(config->threads == 2);
+    REQUIRE(config->rooms.size() == 2);
+    CHECK(config->rooms[0].number == 7);
+    CHECK(config->rooms[0].name == "Schachcafé");
+    CHECK(config->rooms[1].number == 8);
+    CHECK(config->limits.max_message_bytes == 2048);
+    CHECK(config->limits.messages_per_second == 5.5);
+    CHECK(config->limits.message_burst == 10);
+    CHECK(config->limits.idle_timeout_ms == 30000);
+    CHECK(config->limits.write_queue_max_frames == 64);
+    CHECK(config->limits.write_queue_max_bytes == 65536);
+    CHECK(config->limits.max_connections == 100);
+    CHECK(config->reconnect_grace_ms == 5000);
+    CHECK(config->table_history_events == 32);
+}
+
+TEST_CASE("a config file's fields not given keep their defaults", "[server_config]")
+{
+    const ConfigFile file(R"({"limits": {"message_burst": 5}})");
+    const auto config = parse_serve_options({"--config", file.path});
+    REQUIRE(config);
+    CHECK(config->limits.message_burst == 5);
+    CHECK(config->limits.max_message_bytes == ServerConfig{}.limits.max_message_bytes);
+    CHECK(config->rooms.size() == 4);
+}
+
+TEST_CASE("config file errors name the file and the field", "[server_config]")
+{
+    struct Case {
+        std::string text;
+        std::string error; // after "--config: config file 'PATH'"
+    };
+    const std::vector<Case> cases{
+        {R"({"port": 80, "colour": "blue"})", ": unknown key 'colour' (known: bind, db, limits, port, "
+                                               "reconnect_grace_ms, rooms, table_history_events, threads, web_root)"},
+        {R"({"limits": {"max_frames": 3}})",
+         ": unknown key 'limits.max_frames' (known: idle_timeout_ms, max_connections, max_message_bytes, "
+         "message_burst, messages_per_second, write_queue_max_bytes, write_queue_max_frames)"},
+        {R"({"port": "8080"})", ": port must be an integer 0-65535"},
+        {R"({"port": 70000})", ": port must be an integer 0-65535, not 70000"},
+        {R"({"bind": "example.org"})", ": bind 'example.org' is not an IP address"},
+        {R"({"db": ""})", ": db must not be empty"},
+        {R"({"rooms": [{"number": 34, "name": "A"}, {"number": 34, "name": "B"}]})",
+         ": rooms[1].number repeats room number 34"},
+        {R"({"rooms": [{"number": 0, "name": "A"}]})", ": rooms[0].number is 0; room numbers start at 1"},
+        {R"({"rooms": [{"number": -3, "name": "A"}]})",
+         ": rooms[0].number is negative; negative numbers are secret rooms, opened by entering them, never "
+         "configured"},
+        {R"({"rooms": [{"number": 3, "name": ""}]})", ": rooms[0].name must not be empty"},
+        {R"({"rooms": [{"number": 3}]})", ": rooms[0] has no \"name\""},
+        {R"({"rooms": [{"number": 3, "name": "A", "topic": "x"}]})",
+         ": unknown key 'rooms[0].topic' (known: name, number)"},
+        {R"({"rooms": []})", ": rooms must list at least one room"},
+        {R"({"limits": {"messages_per_second": 0}})", ": limits.messages_per_second must be a number above 0"},
+        {R"({"limits": {"message_burst": 0}})", ": limits.message_burst must be an integer 1-1000000, not 0"},
+        {R"([1, 2])", " must hold a JSON object"},
+        {R"({"port": 80,})", " is not valid JSON"},
+    };
+    for (const auto& c : cases) {
+        INFO(c.text);
+        const ConfigFile file(c.text);
+        CHECK(error_of({"--config", file.path}) == "--config: config file '" + file.path + "'" + c.error);
+    }
+}
