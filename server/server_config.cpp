@@ -70,7 +70,8 @@ public:
             return error(field, "must be an integer " + std::to_string(low) + "-" + std::to_string(high));
         const auto number = value.get<std::int64_t>();
         if (value.is_number_unsigned() && value.get<std::uint64_t>() > std::uint64_t(high))
-            return error(field, "must be an integer " + std::to_string(low) + "-" + std::to_string(high));
+            return error(field, "must be an integer " + std::to_string(low) + "-" + std::to_string(high) + ", not " +
+                                    std::to_string(value.get<std::uint64_t>()));
         if (number < low || number > high)
             return error(field, "must be an integer " + std::to_string(low) + "-" + std::to_string(high) + ", not " +
                                     std::to_string(number));
@@ -192,16 +193,16 @@ rochade::Expected<ServerConfig, std::string> parse_serve_options(const std::vect
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
         if (arg.rfind("--", 0) != 0) return fail("unexpected argument '" + arg + "' (options start with --)");
-        std::string name = arg, value;
-        if (const auto equals = arg.find('='); equals != std::string::npos) {
-            name = arg.substr(0, equals);
+        const auto equals = arg.find('=');
+        std::string name = arg.substr(0, equals), value;
+        static const std::set<std::string> known{"--port", "--bind", "--db", "--config", "--threads", "--web-root"};
+        if (!known.count(name)) return fail("unknown option '" + name + "'");
+        if (equals != std::string::npos) {
             value = arg.substr(equals + 1);
         } else {
             if (i + 1 >= args.size()) return fail(name + ": missing value");
             value = args[++i];
         }
-        static const std::set<std::string> known{"--port", "--bind", "--db", "--config", "--threads", "--web-root"};
-        if (!known.count(name)) return fail("unknown option '" + name + "'");
         options.emplace_back(std::move(name), std::move(value));
     }
 

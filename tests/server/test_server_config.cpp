@@ -9,8 +9,8 @@
 
 #include "server/server_config.h"
 
-using rochade::server::ServerConfig;
 using rochade::server::parse_serve_options;
+using rochade::server::ServerConfig;
 
 namespace {
 
@@ -135,7 +135,7 @@ TEST_CASE("config file errors name the file and the field", "[server_config]")
     };
     const std::vector<Case> cases{
         {R"({"port": 80, "colour": "blue"})", ": unknown key 'colour' (known: bind, db, limits, port, "
-                                               "reconnect_grace_ms, rooms, table_history_events, threads, web_root)"},
+                                              "reconnect_grace_ms, rooms, table_history_events, threads, web_root)"},
         {R"({"limits": {"max_frames": 3}})",
          ": unknown key 'limits.max_frames' (known: idle_timeout_ms, max_connections, max_message_bytes, "
          "message_burst, messages_per_second, write_queue_max_bytes, write_queue_max_frames)"},
