@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Installs the dependencies, builds Release into build/ and runs the `rochade` command-line tool
-# with the given arguments (the main job until the server exists). Without arguments it prints
-# the tool's usage.
+# Installs the dependencies, builds Release into build/ and runs the game server,
+# `rochade serve`, with the given options (default: port 8080, database data/rochade.db; see
+# docs/admin.md). It runs until Ctrl-C or SIGTERM.
 #
-#   scripts/run.sh perft "FEN" 5
-#   scripts/run.sh analyze < requests.jsonl
+#   scripts/run.sh
+#   scripts/run.sh --port 9000 --config docs/rochade.example.json
 #
-# Everything but the tool's own output goes to stderr, so stdout can be piped.
-# ROCHADE_BUILD_DIR overrides the build directory (default build).
+# The other commands of the tool are the built binary's: build/tools/rochade perft|analyze|pgn.
+# Build output goes to stderr. ROCHADE_BUILD_DIR overrides the build directory (default build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,7 +16,4 @@ scripts/install-deps.sh >&2
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 ninja -C "$build" --quiet rochade >&2
 
-if (($# == 0)); then
-    exec "$build/tools/rochade" --help
-fi
-exec "$build/tools/rochade" "$@"
+exec "$build/tools/rochade" serve "$@"
