@@ -1,5 +1,7 @@
 // Connections on the real server: bad input, limits, reconnects with missed events, claim_win
 // after the grace period, /health.
+#include <thread>
+
 #include <catch2/catch.hpp>
 
 #include "tests/server/seated_game.h"
@@ -198,4 +200,47 @@ TEST_CASE("claim_win: refused while the opponent is connected or within grace, g
     json over = game.black->receive_until("game_over", game.table);
     CHECK(over.at("result") == "0-1");
     CHECK(over.at("termination") == "abandoned");
+}
+
+TEST_CASE("an idle client that does not answer pings is closed; one that answers stays", "[server][connection][limits]")
+{
+    InProcessServer server([](auto& config) { config.limits.idle_timeout_ms = 200; });
+    WsTestClient silent, lively;
+    silent.connect(server.port());
+    lively.connect(server.port());
+    silent.hello("Stumm");
+    lively.hello("Munter");
+    // `silent` runs no I/O at all now, so it cannot answer the server's ping; `lively` reads
+    // (and so answers pings) all the while.
+    lively.drain(600ms);
+    CHECK(lively.request({{"type", "ping"}}).at("type") == "pong");
+    silent.set_timeout(1000ms);
+    silent.wait_closed();
+    CHECK_FALSE(silent.is_open());
+}
+
+TEST_CASE("over the maximum number of connections the upgrade is refused", "[server][connection][limits]")
+{
+    InProcessServer server([](auto& config) { config.limits.max_connections = 2; });
+    auto first = std::make_unique<WsTestClient>();
+    WsTestClient second;
+    first->connect(server.port());
+    second.connect(server.port());
+    WsTestClient third;
+    CHECK_THROWS_WITH(third.connect(server.port()), Catch::Contains("HTTP 503"));
+    // A seat frees up when someone leaves (the server notices the close at once, but give it
+    // a few short tries).
+    first->close();
+    first.reset();
+    bool connected = false;
+    for (int attempt = 0; attempt < 50 && !connected; ++attempt) {
+        try {
+            WsTestClient fourth;
+            fourth.connect(server.port());
+            connected = true;
+        } catch (const std::exception&) {
+            std::this_thread::sleep_for(20ms);
+        }
+    }
+    CHECK(connected);
 }

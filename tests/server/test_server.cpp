@@ -208,7 +208,10 @@ TEST_CASE("a flag falls against a bare king: drawn, the opponent cannot mate", "
 {
     InProcessServer server;
     // Found with `rochade analyze`: White takes all fifteen black men in 18 moves.
-    auto game = SeatedGame::start(server.port(), {{"kind", "sudden_death"}, {"base_ms", 1500}});
+    // 3 s leaves room for 18 moves each even on a slow (sanitizer) build.
+    auto game = SeatedGame::start(server.port(), {{"kind", "sudden_death"}, {"base_ms", 3000}});
+    game.white->set_timeout(6000ms);
+    game.black->set_timeout(6000ms);
     json last =
         game.play({"b2b4", "c7c5", "b4c5", "d8b6", "c5b6", "h7h6", "b6a7", "h6h5", "a7b8q", "e7e5", "b8c8", "e8e7",
                    "c8b7", "e5e4", "b7a8", "e4e3", "f2e3", "d7d5", "a8d5", "h8h7", "d5f7",  "e7d8", "f7g8", "h7h8",

@@ -107,12 +107,14 @@ json WsTestClient::connect(std::uint16_t port, const std::string& path)
         throw std::runtime_error("connect to 127.0.0.1:" + std::to_string(port) +
                                  " failed: " + (done ? error.message() : "timeout"));
     done = false;
-    s.ws.async_handshake("127.0.0.1:" + std::to_string(port), path, [&](beast::error_code ec) {
+    websocket::response_type response;
+    s.ws.async_handshake(response, "127.0.0.1:" + std::to_string(port), path, [&](beast::error_code ec) {
         error = ec;
         done = true;
     });
     if (!s.run_until([&] { return done; }, deadline) || error)
-        throw std::runtime_error("WebSocket handshake on " + path + " failed: " + (done ? error.message() : "timeout"));
+        throw std::runtime_error("WebSocket handshake on " + path + " failed: HTTP " +
+                                 std::to_string(response.result_int()) + ": " + (done ? error.message() : "timeout"));
     s.open = true;
     s.start_read();
     return receive_until("welcome");
