@@ -171,6 +171,11 @@ TEST_CASE("reconnect with the resume token: the missed events exactly, the oppon
     CHECK(missed[0].at("type") == "player_disconnected");
     CHECK(missed[1] == missed_move);
     CHECK(missed[2] == missed_chat);
+    // ... and nothing before or after: the state's seq is the last missed event's.
+    CHECK(missed.back().at("seq") == state.at("seq"));
+    CAPTURE(missed.dump());
+    CHECK(missed.size() == 4);
+    CHECK(missed.back().at("type") == "player_reconnected");
     CHECK(state.at("moves").size() == 3);
     CHECK(state.at("to_move") == "black");
     json back = game.white->receive_until("player_reconnected", game.table);

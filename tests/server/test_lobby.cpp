@@ -219,3 +219,45 @@ TEST_CASE("a spectator gets the table's state, then every event; table chat stay
     CHECK(over.at("termination") == "resignation");
     CHECK(over.at("result") == "1-0");
 }
+
+TEST_CASE("tables in a room: opened, reserved for an invited nick, updated when the game starts",
+          "[server][lobby][table]")
+{
+    InProcessServer server;
+    WsTestClient anna, bert, carl;
+    for (auto* client : {&anna, &bert, &carl}) client->connect(server.port());
+    anna.hello("Anna");
+    bert.hello("Bert");
+    carl.hello("Carl");
+    for (auto* client : {&anna, &bert, &carl}) client->request({{"type", "enter_room"}, {"room", 36}});
+
+    json opened = anna.request({{"type", "open_table"},
+                                {"room", 36},
+                                {"time_control", {{"kind", "bronstein"}, {"base_ms", 180000}, {"delay_ms", 3000}}},
+                                {"color", "black"},
+                                {"invite", "Bert"}});
+    REQUIRE(opened.at("type") == "ok");
+    std::int64_t table = opened.at("table").get<std::int64_t>();
+    json announced = carl.receive_until("table_opened");
+    CHECK(announced.at("room") == 36);
+    CHECK(announced.at("table").at("table") == table);
+    CHECK(announced.at("table").at("status") == "waiting");
+    CHECK(announced.at("table").at("black") == "Anna");
+    CHECK(announced.at("table").at("white").is_null());
+    CHECK(announced.at("table").at("invite") == "Bert");
+    CHECK(announced.at("table").at("time_control").at("kind") == "bronstein");
+
+    CHECK(carl.request({{"type", "join_table"}, {"table", table}}).at("code") == "seat_reserved");
+    CHECK(anna.request({{"type", "join_table"}, {"table", table}}).at("type") == "error");
+    CHECK(bert.request({{"type", "join_table"}, {"table", table}}).at("type") == "ok");
+    json started = anna.receive_until("game_started", table);
+    CHECK(started.at("white") == "Bert");
+    CHECK(started.at("black") == "Anna");
+    json updated = carl.receive_matching(
+        [](const json& frame) {
+            return frame.value("type", "") == "table_updated" && frame.at("table").at("status") == "playing";
+        },
+        "table_updated to playing");
+    CHECK(updated.at("table").at("white") == "Bert");
+    CHECK(carl.request({{"type", "join_table"}, {"table", table}}).at("code") == "table_full");
+}
