@@ -57,11 +57,16 @@ template <class Load> json run(Load& load, net::io_context& io, const LoadgenOpt
               << " spectators watching\n";
     const std::int64_t rss_after_ramp = server_rss_kib(options);
 
+    const double own_cpu_start = cpu_seconds(0).value_or(0);
+    const double server_cpu_start = options.server_pid ? cpu_seconds(options.server_pid).value_or(0) : 0;
     const auto window_start = SteadyClock::now();
     stats.measuring.store(true);
     std::this_thread::sleep_for(std::chrono::duration<double>(options.duration_s));
     stats.measuring.store(false);
     const double window_s = seconds_since(window_start);
+    // Who used the cores in the window: the load generator shares the machine with the server.
+    const double own_cpu_s = cpu_seconds(0).value_or(0) - own_cpu_start;
+    const double server_cpu_s = options.server_pid ? cpu_seconds(options.server_pid).value_or(0) - server_cpu_start : 0;
     // Read while every client is still connected and the games are running.
     const std::int64_t rss_end = server_rss_kib(options);
 
@@ -84,6 +89,7 @@ template <class Load> json run(Load& load, net::io_context& io, const LoadgenOpt
         {"connection_failures", stats.connection_failures.snapshot()},
         {"errors", stats.errors.snapshot()},
         {"frames_received", stats.frames_received.load()},
+        {"loadgen_cpu_s", own_cpu_s},
         {"latency_us",
          {{"count", stats.latency.count()},
           {"p50", stats.latency.percentile(50)},
@@ -105,6 +111,7 @@ template <class Load> json run(Load& load, net::io_context& io, const LoadgenOpt
     }
     if (options.server_pid) {
         report["server_pid"] = options.server_pid;
+        report["server_cpu_s"] = server_cpu_s;
         report["server_rss_kib"] = {{"before", rss_before}, {"after_ramp", rss_after_ramp}, {"end", rss_end}};
         if (rss_before >= 0 && rss_end >= 0 && load.client_count() > 0)
             report["server_kib_per_connection"] =
@@ -132,6 +139,8 @@ void print_summary(const json& report)
                  report.contains("moves_per_s") ? "move to opponent" : "round trip",
                  latency["p50"].get<double>() / 1000, latency["p99"].get<double>() / 1000,
                  latency["max"].get<double>() / 1000, latency["count"].get<long long>());
+    std::fprintf(stderr, "  cpu in the window: loadgen %.1f s, server %.1f s\n", report["loadgen_cpu_s"].get<double>(),
+                 report.value("server_cpu_s", 0.0));
     std::fprintf(stderr, "  errors %s\n  connection failures %s\n", report["errors"].dump().c_str(),
                  report["connection_failures"].dump().c_str());
     if (report.contains("server_kib_per_connection"))

@@ -1,6 +1,7 @@
 #include "bench/loadgen_stats.h"
 
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
@@ -74,6 +75,25 @@ std::optional<std::int64_t> resident_kib(int pid)
         if (fields >> kib) return kib;
     }
     return std::nullopt;
+}
+
+// Fields 14 and 15 of /proc/PID/stat (utime, stime) in clock ticks; the command name before
+// them is in parentheses and may hold spaces, so counting starts after the last ')'.
+std::optional<double> cpu_seconds(int pid)
+{
+    std::ifstream stat_file(pid == 0 ? std::string("/proc/self/stat") : "/proc/" + std::to_string(pid) + "/stat");
+    std::string stat;
+    if (!std::getline(stat_file, stat)) return std::nullopt;
+    const auto name_end = stat.rfind(')');
+    if (name_end == std::string::npos) return std::nullopt;
+    std::istringstream fields(stat.substr(name_end + 1));
+    std::string field;
+    double ticks = 0;
+    // After the name: state (3), ppid (4), ... utime (14), stime (15).
+    for (int index = 3; index <= 15 && fields >> field; ++index)
+        if (index >= 14) ticks += std::stod(field);
+    if (!fields) return std::nullopt;
+    return ticks / static_cast<double>(sysconf(_SC_CLK_TCK));
 }
 
 std::int64_t raise_open_files_limit()

@@ -64,6 +64,10 @@ struct LoadStats {
 // VmRSS of a process in KiB, from /proc/PID/status; empty when it cannot be read.
 std::optional<std::int64_t> resident_kib(int pid);
 
+// CPU time (user + system) a process has used so far, in seconds, from /proc/PID/stat; empty
+// when it cannot be read. pid 0 means this process.
+std::optional<double> cpu_seconds(int pid);
+
 // Raises the soft limit of open files to the hard limit (3,000 sockets exceed the usual 1,024).
 // Returns the new soft limit.
 std::int64_t raise_open_files_limit();

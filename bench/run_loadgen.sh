@@ -10,7 +10,7 @@
 # environment (defaults in brackets):
 #   DURATION [30] seconds measured per scenario     SERVER_THREADS [2]   LOADGEN_THREADS [2]
 #   ECHO_CLIENTS [1000]   GAMES [1000]   SPECTATORS [1000]   RATE [1]   ROOMS [1]
-#   PEAK_GAMES [1000]   PEAK_ROOMS [ROOMS]
+#   PEAK_GAMES [1000]   PEAK_ROOMS [ROOMS]   RAMP_TIMEOUT [120] seconds to connect and seat everyone
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,6 +25,7 @@ rate=${RATE:-1}
 rooms=${ROOMS:-1}
 peak_games=${PEAK_GAMES:-1000}
 peak_rooms=${PEAK_ROOMS:-$rooms}
+ramp_timeout=${RAMP_TIMEOUT:-120}
 
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 ninja -C "$build" rochade loadgen echo_server >/dev/null
@@ -78,7 +79,7 @@ run() {
     local name=$1; shift
     echo "== $name: loadgen $*" >&2
     "$build/bench/loadgen" --port "$port" --threads "$loadgen_threads" --duration "$duration" \
-        --server-pid "$server_pid" "$@" > "$work/$name.json"
+        --ramp-timeout "$ramp_timeout" --server-pid "$server_pid" "$@" > "$work/$name.json"
     cat "$work/$name.json"
 }
 

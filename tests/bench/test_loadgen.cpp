@@ -70,6 +70,16 @@ TEST_CASE("resident_kib reads VmRSS of a process")
     CHECK_FALSE(resident_kib(-5).has_value());
 }
 
+TEST_CASE("cpu_seconds reads a process's CPU time and grows with work")
+{
+    const auto before = cpu_seconds(0);
+    REQUIRE(before.has_value());
+    volatile std::uint64_t sink = 0;
+    while (*cpu_seconds(0) - *before < 0.02) sink = sink + 1;
+    CHECK(*cpu_seconds(static_cast<int>(getpid())) >= *before + 0.02);
+    CHECK_FALSE(cpu_seconds(-5).has_value());
+}
+
 TEST_CASE("loadgen options")
 {
     using Args = std::vector<std::string>;
