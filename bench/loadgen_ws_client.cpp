@@ -93,7 +93,10 @@ void WsClient::fail(const char* what, beast::error_code error)
     if (auto done = std::exchange(on_handshake_, nullptr)) done(false);
     if (closing_ || error == net::error::operation_aborted) return;
     if (error == websocket::error::closed) {
-        stats_.connection_failures.add("closed by server with code " + std::to_string(socket_.reason().code));
+        const auto& reason = socket_.reason();
+        std::string key = "closed by server with code " + std::to_string(reason.code);
+        if (!reason.reason.empty()) key += " (" + std::string(reason.reason.data(), reason.reason.size()) + ")";
+        stats_.connection_failures.add(key);
         return;
     }
     stats_.connection_failures.add(std::string(what) + ": " + error.message());
