@@ -30,10 +30,11 @@ public:
     // Call once.
     void run();
 
-    // Thread-safe and idempotent; also callable before run() or after it returned. Stops
+    // Thread-safe and idempotent; also callable before run() or after it returned, and from a
+    // handler on the server's own threads. It only asks and returns at once; run() then stops
     // accepting, stops the game side (router.shut_down()), closes every session with 1001
-    // "server shutting down", waits up to about 2 s for the close frames to go out, commits
-    // everything queued in the database writer, stops the threads. run() then returns.
+    // "server shutting down", waits up to 2 s for the closing handshakes, commits everything
+    // queued in the database writer, stops the threads and returns.
     void stop();
 
     // Blocks until the listener accepts connections and returns the bound port (the real one
