@@ -24,7 +24,7 @@ struct GameStarted {
 
 struct MovePlayed {
     std::int64_t game_id = 0;
-    int ply = 0; // 1 = White's first move
+    int ply = 0;          // 1 = White's first move
     std::int64_t seq = 0; // the table event's sequence number
     std::string uci, san;
     std::int64_t white_ms = 0, black_ms = 0; // both clocks after the move

@@ -213,16 +213,16 @@ void Lobby::leave_room(ConnectionPtr connection, std::string nick, Id id, protoc
 
 void Lobby::room_chat(ConnectionPtr connection, std::string nick, Id id, protocol::RoomChat chat)
 {
-    on_strand([this, connection = std::move(connection), nick = std::move(nick), id = std::move(id),
-               chat = std::move(chat)] {
-        Room* r = room(chat.room);
-        if (!r || !r->has_member(protocol::nick_key(nick)))
-            return reply_error(connection, id, ErrorCode::NotInRoom,
-                               "room_chat: you are not in room " + std::to_string(chat.room));
-        services_.writer.submit(db::RoomChatted{chat.room, nick, chat.text, wall_clock_ms()});
-        if (id) connection->send(protocol::encode_ok(id));
-        r->broadcast(shared_frame(protocol::encode_room_chat(chat.room, nick, chat.text)));
-    });
+    on_strand(
+        [this, connection = std::move(connection), nick = std::move(nick), id = std::move(id), chat = std::move(chat)] {
+            Room* r = room(chat.room);
+            if (!r || !r->has_member(protocol::nick_key(nick)))
+                return reply_error(connection, id, ErrorCode::NotInRoom,
+                                   "room_chat: you are not in room " + std::to_string(chat.room));
+            services_.writer.submit(db::RoomChatted{chat.room, nick, chat.text, wall_clock_ms()});
+            if (id) connection->send(protocol::encode_ok(id));
+            r->broadcast(shared_frame(protocol::encode_room_chat(chat.room, nick, chat.text)));
+        });
 }
 
 void Lobby::whisper(ConnectionPtr connection, std::string nick, Id id, protocol::Whisper whisper)
@@ -242,7 +242,8 @@ void Lobby::open_table(ConnectionPtr connection, std::string nick, Id id, protoc
 {
     on_strand([this, connection = std::move(connection), nick = std::move(nick), id = std::move(id),
                open = std::move(open)] {
-        if (services_.shutting_down) return reply_error(connection, id, ErrorCode::ShuttingDown, "the server is shutting down");
+        if (services_.shutting_down)
+            return reply_error(connection, id, ErrorCode::ShuttingDown, "the server is shutting down");
         Room* r = room(open.room);
         if (!r || !r->has_member(protocol::nick_key(nick)))
             return reply_error(connection, id, ErrorCode::NotInRoom,
@@ -273,7 +274,8 @@ void Lobby::open_table(ConnectionPtr connection, std::string nick, Id id, protoc
         r->put_table(summary);
         r->broadcast(shared_frame(protocol::encode_table_opened(summary)));
         if (open.invite)
-            if (auto invited = online(*open.invite)->connection.lock(); invited && !r->has_member(protocol::nick_key(*open.invite)))
+            if (auto invited = online(*open.invite)->connection.lock();
+                invited && !r->has_member(protocol::nick_key(*open.invite)))
                 invited->send(protocol::encode_table_opened(summary));
         table->seat_opener(connection, nick, id);
     });

@@ -72,8 +72,8 @@ private:
 
     TableServices& services_;
     net::strand<net::io_context::executor_type> strand_;
-    std::unordered_map<std::string, Online> online_;             // by nick key
-    std::unordered_map<std::string, std::string> resume_tokens_; // token -> nick
+    std::unordered_map<std::string, Online> online_;                     // by nick key
+    std::unordered_map<std::string, std::string> resume_tokens_;         // token -> nick
     std::unordered_map<std::string, std::set<protocol::TableId>> seats_; // nick key -> tables
     std::map<protocol::RoomNumber, Room> rooms_;
     std::int64_t last_table_id_ = 0;

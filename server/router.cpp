@@ -111,8 +111,8 @@ void Router::on_message(const std::shared_ptr<Connection>& connection, std::stri
                 client.greeting = true;
                 lobby_->hello(connection, std::move(id), std::move(message));
             } else if (client.nick.empty()) {
-                connection->send(protocol::encode_error(
-                    id, ErrorCode::NotGreeted, std::string(type) + ": say hello with a nick first"));
+                connection->send(protocol::encode_error(id, ErrorCode::NotGreeted,
+                                                        std::string(type) + ": say hello with a nick first"));
             } else if constexpr (std::is_same_v<Message, protocol::ListRooms>) {
                 lobby_->list_rooms(connection, std::move(id));
             } else if constexpr (std::is_same_v<Message, protocol::EnterRoom>) {
@@ -132,9 +132,9 @@ void Router::on_message(const std::shared_ptr<Connection>& connection, std::stri
             } else if constexpr (is_table_message<Message>) {
                 auto table = tables_->find(message.table);
                 if (!table) {
-                    connection->send(protocol::encode_error(
-                        id, ErrorCode::NoSuchTable,
-                        std::string(type) + ": there is no table " + std::to_string(message.table)));
+                    connection->send(protocol::encode_error(id, ErrorCode::NoSuchTable,
+                                                            std::string(type) + ": there is no table " +
+                                                                std::to_string(message.table)));
                     return;
                 }
                 table->handle(connection, client.nick, std::move(id), std::move(message));

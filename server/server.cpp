@@ -203,7 +203,6 @@ void Server::State::serve()
         spdlog::warn("shutting down: {} connection(s) did not close in {} s", services->sessions.size(),
                      close_wait.count());
     writer->flush();
-    const auto stats = writer->stats();
 
     beast::error_code ignored;
     signals->cancel(ignored);
@@ -211,12 +210,17 @@ void Server::State::serve()
     io->stop();
     for (auto& worker : workers) worker.join();
 
+    // The last events (a disconnect seen after the first flush) commit now. Their callbacks
+    // hold tables and sessions; the writer must run and drop them while the io_context and its
+    // services still exist, so it goes first.
+    writer->flush();
+    const auto stats = writer->stats();
+    writer.reset();
     signals.reset();
     listener.reset();
     router.reset();
     io.reset();
     services.reset();
-    writer.reset();
     spdlog::info("stopped; {} database transaction(s) with {} write(s) committed since start", stats.transactions,
                  stats.writes);
 }

@@ -18,10 +18,11 @@ struct RoomConfig {
 
 struct ConnectionLimits {
     std::size_t max_message_bytes = 4096;
-    double messages_per_second = 20;   // token bucket refill
-    int message_burst = 40;            // token bucket capacity
-    std::int64_t idle_timeout_ms = 60'000; // a ping is sent after half of it without traffic
-    std::size_t write_queue_max_frames = 1024;
+    double messages_per_second = 20;           // token bucket refill
+    int message_burst = 40;                    // token bucket capacity
+    std::int64_t idle_timeout_ms = 60'000;     // a ping is sent after half of it without traffic
+    std::size_t write_queue_max_frames = 4096; // room events are many and small
+
     std::size_t write_queue_max_bytes = 1 << 20;
     std::size_t max_connections = 10'000;
 };
@@ -32,10 +33,8 @@ struct ServerConfig {
     std::string db_path = "data/rochade.db";
     std::string web_root = "web"; // static browser client served at /
     int threads = 0;              // 0: one per hardware thread
-    std::vector<RoomConfig> rooms = {{34, "Halle der Koenige"},
-                                     {35, "Wohnzimmer der alten Burg"},
-                                     {36, "Hinterzimmer"},
-                                     {37, "Gästezimmer"}};
+    std::vector<RoomConfig> rooms = {
+        {34, "Halle der Koenige"}, {35, "Wohnzimmer der alten Burg"}, {36, "Hinterzimmer"}, {37, "Gästezimmer"}};
     ConnectionLimits limits;
     std::int64_t reconnect_grace_ms = 60'000; // then the opponent may claim the win
     std::size_t table_history_events = 256;   // events kept per table for reconnects

@@ -26,7 +26,10 @@ std::int64_t wall_clock_ms()
     return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
 }
 
-constexpr Table::Side other(Table::Side side) { return side == Table::Side::White ? Table::Side::Black : Table::Side::White; }
+constexpr Table::Side other(Table::Side side)
+{
+    return side == Table::Side::White ? Table::Side::Black : Table::Side::White;
+}
 
 std::string side_text(Table::Side side) { return std::string(protocol::side_name(side)); }
 
@@ -38,8 +41,8 @@ std::string type_name(const protocol::ClientMessage& message)
 } // namespace
 
 Table::Table(TableServices& services, Opening opening)
-    : services_(services), strand_(net::make_strand(services.io)), flag_timer_(strand_), id_(opening.table),
-      room_(opening.room), time_control_(opening.time_control), opener_color_(opening.opener_color),
+    : services_(services), strand_(net::make_strand(services.io)), flag_timer_(strand_), summary_timer_(strand_),
+      id_(opening.table), room_(opening.room), time_control_(opening.time_control), opener_color_(opening.opener_color),
       invite_(opening.invite)
 {
     seats_[int(opening.opener_side)] = Seat{opening.opener, {}, false, {}};
@@ -103,9 +106,9 @@ protocol::TableSummary Table::summary() const
     protocol::TableSummary result;
     result.table = id_;
     result.room = room_;
-    result.status = !game_                ? protocol::TableStatus::Waiting
-                    : game_->is_over()    ? protocol::TableStatus::Finished
-                                          : protocol::TableStatus::Playing;
+    result.status = !game_             ? protocol::TableStatus::Waiting
+                    : game_->is_over() ? protocol::TableStatus::Finished
+                                       : protocol::TableStatus::Playing;
     if (seats_[0]) result.white = seats_[0]->nick;
     if (seats_[1]) result.black = seats_[1]->nick;
     result.opener_color = opener_color_;
@@ -198,10 +201,10 @@ void Table::send_state(const ConnectionPtr& connection, const Id& id, std::optio
 void Table::emit(Emission emission)
 {
     ++pending_commits_;
-    services_.writer.submit(std::move(emission.writes),
-                            [self = shared_from_this(), events = std::move(emission.events)]() mutable {
-                                net::post(self->strand_, [self, events = std::move(events)] { self->committed(events); });
-                            });
+    services_.writer.submit(
+        std::move(emission.writes), [self = shared_from_this(), events = std::move(emission.events)]() mutable {
+            net::post(self->strand_, [self, events = std::move(events)] { self->committed(events); });
+        });
 }
 
 void Table::committed(const std::vector<Event>& events)
@@ -241,7 +244,8 @@ void Table::broadcast(const std::shared_ptr<const std::string>& frame)
 void Table::add_event(Emission& emission, std::string frame, std::string kind, std::string detail_json)
 {
     // The frame was encoded with seq_, the number this event took.
-    emission.writes.push_back(db::TableEvent{id_, game_id_, seq_, std::move(kind), std::move(detail_json), wall_clock_ms()});
+    emission.writes.push_back(
+        db::TableEvent{id_, game_id_, seq_, std::move(kind), std::move(detail_json), wall_clock_ms()});
     emission.events.push_back(Event{seq_, std::make_shared<const std::string>(std::move(frame))});
 }
 
@@ -276,8 +280,8 @@ void Table::add_ending(Emission& emission, const Ending& ending, SteadyClock::ti
     if (r.winnability) detail["winnability"] = *r.winnability;
     emission.writes.push_back(db::GameEnded{*game_id_, r.result, r.termination, detail.dump(), ending.clocks.white_ms,
                                             ending.clocks.black_ms, wall_clock_ms()});
-    emission.events.push_back(Event{seq, std::make_shared<const std::string>(
-                                             protocol::encode_game_over(id_, seq, r, ending.clocks))});
+    emission.events.push_back(
+        Event{seq, std::make_shared<const std::string>(protocol::encode_game_over(id_, seq, r, ending.clocks))});
     flag_timer_.cancel();
     --services_.counters.running_games;
     if (r.winnability && *r.winnability == "undetermined")
@@ -296,6 +300,19 @@ void Table::table_changed()
     if (auto lobby = services_.lobby.lock()) lobby->table_changed(summary());
 }
 
+// Spectators come and go far more often than seats change; every table_updated goes to every
+// member of the room, so their count is sent at most once a second.
+void Table::spectators_changed()
+{
+    if (summary_update_pending_ || closed_) return;
+    summary_update_pending_ = true;
+    summary_timer_.expires_after(std::chrono::seconds(1));
+    summary_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& error) {
+        self->summary_update_pending_ = false;
+        if (!error && !self->closed_) self->table_changed();
+    });
+}
+
 // ---- the game -----------------------------------------------------------------------------
 
 void Table::start_game(SteadyClock::time_point now)
@@ -309,9 +326,8 @@ void Table::start_game(SteadyClock::time_point now)
     Emission emission;
     const auto initial = game_->clocks(now);
     emission.writes.push_back(db::GameStarted{*game_id_, id_, room_, seats_[0]->nick, seats_[1]->nick,
-                                              protocol::time_control_to_json(time_control_).dump(),
-                                              game_->start_fen(), initial.white_ms, initial.black_ms,
-                                              wall_clock_ms()});
+                                              protocol::time_control_to_json(time_control_).dump(), game_->start_fen(),
+                                              initial.white_ms, initial.black_ms, wall_clock_ms()});
     const auto seq = next_seq();
     auto started = state(now);
     started.seq = seq;
@@ -378,14 +394,16 @@ void Table::play(const ConnectionPtr& connection, Side side, const Id& id, const
 void Table::claim_draw(const ConnectionPtr& connection, Side side, const Id& id, const protocol::ClaimDraw& claim)
 {
     const auto now = SteadyClock::now();
-    auto result = game_->claim_draw(side, claim.move ? std::optional<std::string_view>(*claim.move) : std::nullopt, now);
+    auto result =
+        game_->claim_draw(side, claim.move ? std::optional<std::string_view>(*claim.move) : std::nullopt, now);
     if (!result) return reply_error(connection, id, result.error().code, "claim_draw: " + result.error().message);
     Emission emission;
     if (result->rejection) {
         // An incorrect claim with an intended move: the move stands (FIDE 9.5.2).
         const auto seq = next_seq();
         add_event(emission, protocol::encode_draw_claim_rejected(id_, seq, side, *result->rejection),
-                  "draw_claim_rejected", nlohmann::json{{"by", side_text(side)}, {"reason", *result->rejection}}.dump());
+                  "draw_claim_rejected",
+                  nlohmann::json{{"by", side_text(side)}, {"reason", *result->rejection}}.dump());
     }
     if (result->move) add_move(emission, *result->move, now);
     if (result->ending) add_ending(emission, *result->ending, now);
@@ -406,7 +424,8 @@ void Table::claim_win(const ConnectionPtr& connection, Side side, const Id& id)
         return reply_error(connection, id, ErrorCode::OpponentConnected,
                            "claim_win: your opponent " + opponent->nick + " is connected");
     if (now - opponent->disconnected_at < grace) {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(grace - (now - opponent->disconnected_at));
+        const auto left =
+            std::chrono::duration_cast<std::chrono::milliseconds>(grace - (now - opponent->disconnected_at));
         return reply_error(connection, id, ErrorCode::OpponentConnected,
                            "claim_win: " + opponent->nick + " may still come back for " + std::to_string(left.count()) +
                                " ms");
@@ -449,11 +468,12 @@ void Table::leave(const ConnectionPtr& connection, const std::string& nick, cons
     const auto side = side_of(nick);
     if (side && game_ && !game_->is_over())
         return reply_error(connection, id, ErrorCode::GameInProgress,
-                           "leave_table: your game at table " + std::to_string(id_) + " is running; resign or abort first");
+                           "leave_table: your game at table " + std::to_string(id_) +
+                               " is running; resign or abort first");
     unsubscribe(connection);
     reply_ok(connection, id);
     if (!side) {
-        table_changed();
+        spectators_changed();
         return;
     }
     seats_[int(*side)].reset();
@@ -477,6 +497,7 @@ void Table::close_if_abandoned()
     if (game_ && !game_->is_over()) return;
     closed_ = true;
     flag_timer_.cancel();
+    summary_timer_.cancel();
     if (auto lobby = services_.lobby.lock()) lobby->table_closed(room_, id_);
 }
 
@@ -499,16 +520,20 @@ void Table::seat_opener(ConnectionPtr connection, std::string nick, Id id)
 void Table::join(ConnectionPtr connection, std::string nick, Id id)
 {
     on_strand([this, connection = std::move(connection), nick = std::move(nick), id = std::move(id)] {
-        if (closed_) return reply_error(connection, id, ErrorCode::NoSuchTable, "join_table: table " + std::to_string(id_) + " is closed");
+        if (closed_)
+            return reply_error(connection, id, ErrorCode::NoSuchTable,
+                               "join_table: table " + std::to_string(id_) + " is closed");
         if (side_of(nick))
             return reply_error(connection, id, ErrorCode::AlreadySeated,
                                "join_table: you sit at table " + std::to_string(id_) + " already");
         if (game_ || (seated(Side::White) && seated(Side::Black)))
-            return reply_error(connection, id, ErrorCode::TableFull, "join_table: both seats at table " + std::to_string(id_) + " are taken");
+            return reply_error(connection, id, ErrorCode::TableFull,
+                               "join_table: both seats at table " + std::to_string(id_) + " are taken");
         if (invite_ && protocol::nick_key(*invite_) != protocol::nick_key(nick))
             return reply_error(connection, id, ErrorCode::SeatReserved,
                                "join_table: table " + std::to_string(id_) + " is reserved for " + *invite_);
-        if (services_.shutting_down) return reply_error(connection, id, ErrorCode::ShuttingDown, "the server is shutting down");
+        if (services_.shutting_down)
+            return reply_error(connection, id, ErrorCode::ShuttingDown, "the server is shutting down");
         const Side free_side = seated(Side::White) ? Side::Black : Side::White;
         seats_[int(free_side)] = Seat{nick, connection, true, {}};
         subscribe(connection);
@@ -525,7 +550,9 @@ void Table::join(ConnectionPtr connection, std::string nick, Id id)
 void Table::watch(ConnectionPtr connection, std::string nick, Id id, std::optional<std::int64_t> since)
 {
     on_strand([this, connection = std::move(connection), nick = std::move(nick), id = std::move(id), since] {
-        if (closed_) return reply_error(connection, id, ErrorCode::NoSuchTable, "watch_table: table " + std::to_string(id_) + " is closed");
+        if (closed_)
+            return reply_error(connection, id, ErrorCode::NoSuchTable,
+                               "watch_table: table " + std::to_string(id_) + " is closed");
         subscribe(connection);
         const auto side = side_of(nick);
         Seat* s = side ? seat(*side) : nullptr;
@@ -550,7 +577,7 @@ void Table::watch(ConnectionPtr connection, std::string nick, Id id, std::option
             s->connection = connection; // the same player on a second connection takes the seat
         }
         send_state(connection, id, since);
-        table_changed();
+        spectators_changed();
     });
 }
 
@@ -559,7 +586,9 @@ void Table::handle(ConnectionPtr connection, std::string nick, Id id, protocol::
     on_strand([this, connection = std::move(connection), nick = std::move(nick), id = std::move(id),
                message = std::move(message)]() mutable {
         const std::string type = type_name(message);
-        if (closed_) return reply_error(connection, id, ErrorCode::NoSuchTable, type + ": table " + std::to_string(id_) + " is closed");
+        if (closed_)
+            return reply_error(connection, id, ErrorCode::NoSuchTable,
+                               type + ": table " + std::to_string(id_) + " is closed");
         if (auto* leave_message = std::get_if<protocol::LeaveTable>(&message)) {
             (void)leave_message;
             return leave(connection, nick, id);
@@ -587,7 +616,8 @@ void Table::handle(ConnectionPtr connection, std::string nick, Id id, protocol::
             return reply_error(connection, id, ErrorCode::GameOver,
                                type + ": the game at table " + std::to_string(id_) + " is over (" +
                                    game_->result()->result + ", " + game_->result()->termination + ")");
-        if (services_.shutting_down) return reply_error(connection, id, ErrorCode::ShuttingDown, "the server is shutting down");
+        if (services_.shutting_down)
+            return reply_error(connection, id, ErrorCode::ShuttingDown, "the server is shutting down");
         const auto now = SteadyClock::now();
         if (auto* move = std::get_if<protocol::PlayMove>(&message)) return play(connection, *side, id, *move);
         if (auto* claim = std::get_if<protocol::ClaimDraw>(&message)) return claim_draw(connection, *side, id, *claim);
@@ -595,7 +625,8 @@ void Table::handle(ConnectionPtr connection, std::string nick, Id id, protocol::
         Emission emission;
         if (std::holds_alternative<protocol::OfferDraw>(message)) {
             auto offered = game_->offer_draw(*side, now);
-            if (!offered) return reply_error(connection, id, offered.error().code, "offer_draw: " + offered.error().message);
+            if (!offered)
+                return reply_error(connection, id, offered.error().code, "offer_draw: " + offered.error().message);
             if (*offered) { // the flag had fallen
                 add_ending(emission, **offered, now);
                 emit(std::move(emission));
@@ -614,7 +645,7 @@ void Table::handle(ConnectionPtr connection, std::string nick, Id id, protocol::
         } else {
             auto ending = std::holds_alternative<protocol::AcceptDraw>(message) ? game_->accept_draw(*side, now)
                           : std::holds_alternative<protocol::Resign>(message)   ? game_->resign(*side, now)
-                                                                                 : game_->abort(*side, now);
+                                                                                : game_->abort(*side, now);
             if (!ending) return reply_error(connection, id, ending.error().code, type + ": " + ending.error().message);
             add_ending(emission, *ending, now);
             emit(std::move(emission));
@@ -633,7 +664,7 @@ void Table::connection_closed(ConnectionPtr connection, std::string nick)
         watchers_.erase(connection->id());
         const auto side = side_of(nick);
         if (!side) {
-            table_changed();
+            spectators_changed();
             return;
         }
         Seat& s = *seat(*side);
@@ -645,11 +676,12 @@ void Table::connection_closed(ConnectionPtr connection, std::string nick)
             // The clock keeps running; after the grace period the opponent may claim the win.
             Emission emission;
             const auto seq = next_seq();
-            add_event(emission,
-                      protocol::encode_player_disconnected(id_, seq, *side, s.nick, services_.config.reconnect_grace_ms),
-                      "player_disconnected", nlohmann::json{{"side", side_text(*side)}, {"nick", s.nick}}.dump());
+            add_event(
+                emission,
+                protocol::encode_player_disconnected(id_, seq, *side, s.nick, services_.config.reconnect_grace_ms),
+                "player_disconnected", nlohmann::json{{"side", side_text(*side)}, {"nick", s.nick}}.dump());
             emit(std::move(emission));
-            table_changed();
+            spectators_changed();
             return;
         }
         // Before or after a game a player who goes away leaves the table.
@@ -662,7 +694,10 @@ void Table::connection_closed(ConnectionPtr connection, std::string nick)
 
 void Table::shut_down()
 {
-    on_strand([this] { flag_timer_.cancel(); });
+    on_strand([this] {
+        flag_timer_.cancel();
+        summary_timer_.cancel();
+    });
 }
 
 } // namespace rochade::server

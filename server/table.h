@@ -112,6 +112,7 @@ private:
     void arm_flag_timer();
     void on_flag_timer();
     void table_changed();
+    void spectators_changed();
     void close_if_abandoned();
 
     void play(const ConnectionPtr& connection, Side side, const Id& id, const protocol::PlayMove& move);
@@ -123,6 +124,8 @@ private:
     TableServices& services_;
     net::strand<net::io_context::executor_type> strand_;
     net::steady_timer flag_timer_;
+    net::steady_timer summary_timer_;
+    bool summary_update_pending_ = false;
     const protocol::TableId id_;
     const protocol::RoomNumber room_;
     const protocol::TimeControl time_control_;
