@@ -80,11 +80,11 @@ struct ClaimResult {
 // goes on. After a flag fall: can the opponent still mate? The engine's full budgets, once per
 // game (up to about 2 s on the hardest composed positions, docs/performance.md).
 struct RefereeLimits {
-    WinnabilityLimits per_move = {.node_budget = 20'000,
-                                  .quick_search_nodes = 1'000,
-                                  .search_nodes_per_depth = 2'000,
-                                  .search_budget = 10'000,
-                                  .closure_positions = 2'000,
+    WinnabilityLimits per_move = {.node_budget = 2'000,
+                                  .quick_search_nodes = 500,
+                                  .search_nodes_per_depth = 500,
+                                  .search_budget = 2'000,
+                                  .closure_positions = 500,
                                   .check_chain_depth = 16};
     WinnabilityLimits flag_fall = {};
 };

@@ -37,7 +37,7 @@ struct ServerConfig {
         {34, "Halle der Koenige"}, {35, "Wohnzimmer der alten Burg"}, {36, "Hinterzimmer"}, {37, "Gästezimmer"}};
     ConnectionLimits limits;
     std::int64_t reconnect_grace_ms = 60'000; // then the opponent may claim the win
-    std::size_t table_history_events = 256;   // events kept per table for reconnects
+    std::size_t table_history_events = 64;    // events kept per table for reconnects
 };
 
 // Parses `rochade serve` arguments; --config FILE is read first and the other options override
