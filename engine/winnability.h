@@ -31,6 +31,8 @@ struct WinnabilityLimits {
     std::size_t closure_positions = 100'000;
     // Phase 7: plies a chain of checks is followed.
     int check_chain_depth = 16;
+    // A zero `closure_positions` skips phase 6; zero `check_chain_depth` and `node_budget`
+    // together skip phases 7 and 8 (the cheap per-move test of a server).
 };
 
 Winnability can_checkmate(const Position& pos, Color winner, const WinnabilityLimits& limits = {});

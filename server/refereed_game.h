@@ -75,17 +75,18 @@ struct ClaimResult {
 };
 
 // The budgets of the referee's two winnability questions. After every move: is the position
-// dead? Small budgets (measured on 300 random games, 108k moves: p99 5.7 ms, max 10 ms of CPU
-// per move, with everything else a move costs); an undetermined answer only means the game
-// goes on. After a flag fall: can the opponent still mate? The engine's full budgets, once per
+// dead? The engine's cheap phases only (material rule, short searches, the static wall proof,
+// a small closure; the check-chain proof and the long search are off), because under load this
+// test was half of the server's CPU (docs/performance.md); an undetermined answer only means
+// the game goes on. After a flag fall: can the opponent still mate? The engine's full budgets, once per
 // game (up to about 2 s on the hardest composed positions, docs/performance.md).
 struct RefereeLimits {
-    WinnabilityLimits per_move = {.node_budget = 2'000,
+    WinnabilityLimits per_move = {.node_budget = 0,
                                   .quick_search_nodes = 500,
                                   .search_nodes_per_depth = 500,
                                   .search_budget = 2'000,
                                   .closure_positions = 500,
-                                  .check_chain_depth = 16};
+                                  .check_chain_depth = 0};
     WinnabilityLimits flag_fall = {};
 };
 
