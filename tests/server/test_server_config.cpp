@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include "server/server_config.h"
 
 using rochade::server::parse_serve_options;
@@ -17,8 +19,8 @@ namespace {
 // A config file in the temporary directory, removed at the end of the test.
 struct ConfigFile {
     explicit ConfigFile(const std::string& text)
-        : path((std::filesystem::temp_directory_path() /
-                ("rochade-config-" + std::to_string(std::hash<std::string>{}(text)) + ".json"))
+        : path((std::filesystem::temp_directory_path() / ("rochade-config-" + std::to_string(::getpid()) + "-" +
+                                                          std::to_string(std::hash<std::string>{}(text)) + ".json"))
                    .string())
     {
         std::ofstream(path) << text;

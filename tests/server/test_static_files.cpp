@@ -3,6 +3,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <string>
+
+#include <unistd.h>
 
 #include "server/static_files.h"
 
@@ -14,7 +17,8 @@ namespace {
 
 // web/ with index.html, app.js, img/logo.svg, notes.xyz; a secret file beside it and a link to it.
 struct WebRoot {
-    WebRoot() : base(fs::temp_directory_path() / "rochade-static-files-test")
+    // One directory per process: ctest runs the test cases of this file in parallel processes.
+    WebRoot() : base(fs::temp_directory_path() / ("rochade-static-files-" + std::to_string(::getpid())))
     {
         fs::remove_all(base);
         fs::create_directories(base / "web" / "img");
