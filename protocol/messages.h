@@ -24,6 +24,8 @@ using RoomNumber = std::int64_t; // positive: listed; negative: secret; 0 is no 
 enum class ColorChoice : std::uint8_t { White, Black, Random };
 enum class Side : std::uint8_t { White, Black };
 
+constexpr Side opponent_of(Side side) { return side == Side::White ? Side::Black : Side::White; }
+
 // ---- client -> server -------------------------------------------------------------------
 
 // `nick` may be empty when `resume_token` is given (the token names the nick). `password` is
@@ -35,40 +37,80 @@ struct Hello {
 };
 struct Ping {};
 struct ListRooms {};
-struct EnterRoom { RoomNumber room = 0; };
-struct LeaveRoom { RoomNumber room = 0; };
-struct RoomChat { RoomNumber room = 0; std::string text; };
-struct Whisper { std::string to; std::string text; };
+struct EnterRoom {
+    RoomNumber room = 0;
+};
+struct LeaveRoom {
+    RoomNumber room = 0;
+};
+struct RoomChat {
+    RoomNumber room = 0;
+    std::string text;
+};
+struct Whisper {
+    std::string to;
+    std::string text;
+};
 struct OpenTable {
     RoomNumber room = 0;
     TimeControl time_control;
     ColorChoice color = ColorChoice::Random;
     std::optional<std::string> invite; // the only nick that may take the free seat
 };
-struct JoinTable { TableId table = 0; };
+struct JoinTable {
+    TableId table = 0;
+};
 // Subscribes to a table's events. `since` (a table seq) asks for the events after it, too.
-struct WatchTable { TableId table = 0; std::optional<std::int64_t> since; };
-struct LeaveTable { TableId table = 0; };
-struct TableChat { TableId table = 0; std::string text; };
+struct WatchTable {
+    TableId table = 0;
+    std::optional<std::int64_t> since;
+};
+struct LeaveTable {
+    TableId table = 0;
+};
+struct TableChat {
+    TableId table = 0;
+    std::string text;
+};
 // `move` is UCI, English SAN or German SAN. `offer_draw` makes a draw offer with the move
 // (FIDE 9.1.2.2: make the move, then offer).
-struct PlayMove { TableId table = 0; std::string move; bool offer_draw = false; };
-struct OfferDraw { TableId table = 0; };
-struct AcceptDraw { TableId table = 0; };
-struct DeclineDraw { TableId table = 0; };
+struct PlayMove {
+    TableId table = 0;
+    std::string move;
+    bool offer_draw = false;
+};
+struct OfferDraw {
+    TableId table = 0;
+};
+struct AcceptDraw {
+    TableId table = 0;
+};
+struct DeclineDraw {
+    TableId table = 0;
+};
 // Threefold or fifty moves, now or (with `move`) with an intended move (FIDE 9.2, 9.3).
-struct ClaimDraw { TableId table = 0; std::optional<std::string> move; };
-struct Resign { TableId table = 0; };
-struct Abort { TableId table = 0; };
+struct ClaimDraw {
+    TableId table = 0;
+    std::optional<std::string> move;
+};
+struct Resign {
+    TableId table = 0;
+};
+struct Abort {
+    TableId table = 0;
+};
 // The opponent has been disconnected for longer than the grace period.
-struct ClaimWin { TableId table = 0; };
+struct ClaimWin {
+    TableId table = 0;
+};
 // After a game: offers a rematch with colours swapped, or accepts the opponent's offer.
-struct Rematch { TableId table = 0; };
+struct Rematch {
+    TableId table = 0;
+};
 
-using ClientMessage = std::variant<Hello, Ping, ListRooms, EnterRoom, LeaveRoom, RoomChat, Whisper,
-                                   OpenTable, JoinTable, WatchTable, LeaveTable, TableChat, PlayMove,
-                                   OfferDraw, AcceptDraw, DeclineDraw, ClaimDraw, Resign, Abort,
-                                   ClaimWin, Rematch>;
+using ClientMessage = std::variant<Hello, Ping, ListRooms, EnterRoom, LeaveRoom, RoomChat, Whisper, OpenTable,
+                                   JoinTable, WatchTable, LeaveTable, TableChat, PlayMove, OfferDraw, AcceptDraw,
+                                   DeclineDraw, ClaimDraw, Resign, Abort, ClaimWin, Rematch>;
 
 // A client's request id, echoed in the reply: a string or an integer, kept as the client wrote
 // it. Absent ids get no `ok` reply (errors are always sent).
@@ -113,11 +155,11 @@ struct ClockReading {
 };
 
 struct GameResult {
-    std::string result;      // "1-0", "0-1", "1/2-1/2", "*" (aborted)
+    std::string result; // "1-0", "0-1", "1/2-1/2", "*" (aborted)
     std::optional<Side> winner;
-    std::string termination; // checkmate, stalemate, ..., agreement, resignation, flag_fall,
-                             // abandoned, aborted (docs/protocol.md lists them all)
-    std::string message;     // a human sentence: "White's flag fell; Black cannot checkmate"
+    std::string termination;                // checkmate, stalemate, ..., agreement, resignation, flag_fall,
+                                            // abandoned, aborted (docs/protocol.md lists them all)
+    std::string message;                    // a human sentence: "White's flag fell; Black cannot checkmate"
     std::optional<std::string> winnability; // flag falls: can_mate, cannot_mate, undetermined
 };
 
@@ -138,7 +180,7 @@ struct TableState {
     std::vector<std::string> legal_moves; // UCI, of the side to move; empty unless playing
     std::optional<Side> draw_offer;       // the side whose offer stands
     std::optional<Side> rematch_offer;
-    std::vector<Side> disconnected;       // seated players whose connection is gone
+    std::vector<Side> disconnected; // seated players whose connection is gone
     std::optional<GameResult> result;
 };
 

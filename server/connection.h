@@ -14,11 +14,11 @@ namespace rochade::server {
 // WebSocket close codes the server uses (RFC 6455 section 7.4.1).
 enum class CloseCode : std::uint16_t {
     Normal = 1000,
-    GoingAway = 1001,      // the server shuts down
+    GoingAway = 1001,       // the server shuts down
     PolicyViolation = 1008, // message rate exceeded, a client that does not read
     MessageTooBig = 1009,
     InternalError = 1011,
-    Replaced = 4000,       // the same player connected again (resume) and this one was dropped
+    Replaced = 4000, // the same player connected again (resume) and this one was dropped
 };
 
 struct Client; // the router's per-connection state (server/client.h)

@@ -13,18 +13,13 @@
 #include "server/table.h"
 #include "server/table_directory.h"
 #include "server/table_services.h"
+#include "server/wall_clock.h"
 
 namespace rochade::server {
 
 using protocol::ErrorCode;
 
 namespace {
-
-std::int64_t wall_clock_ms()
-{
-    using namespace std::chrono;
-    return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-}
 
 std::shared_ptr<const std::string> shared_frame(std::string frame)
 {
@@ -281,18 +276,36 @@ void Lobby::open_table(ConnectionPtr connection, std::string nick, Id id, protoc
     });
 }
 
+std::shared_ptr<Table> Lobby::find_table(const ConnectionPtr& connection, const Id& id, std::string_view request,
+                                         protocol::TableId table_id)
+{
+    auto table = services_.directory.find(table_id);
+    if (!table)
+        reply_error(connection, id, ErrorCode::NoSuchTable,
+                    std::string(request) + ": there is no table " + std::to_string(table_id));
+    return table;
+}
+
+bool Lobby::in_room_of(const Table& table, const std::string& nick)
+{
+    const Room* r = room(table.room());
+    return r && r->has_member(protocol::nick_key(nick));
+}
+
+void Lobby::refuse_outside_room(const ConnectionPtr& connection, const Id& id, std::string_view request,
+                                const Table& table)
+{
+    reply_error(connection, id, ErrorCode::NotInRoom,
+                std::string(request) + ": table " + std::to_string(table.id()) + " stands in room " +
+                    std::to_string(table.room()) + "; enter it first");
+}
+
 void Lobby::join_table(ConnectionPtr connection, std::string nick, Id id, protocol::JoinTable join)
 {
     on_strand([this, connection = std::move(connection), nick = std::move(nick), id = std::move(id), join] {
-        auto table = services_.directory.find(join.table);
-        if (!table)
-            return reply_error(connection, id, ErrorCode::NoSuchTable,
-                               "join_table: there is no table " + std::to_string(join.table));
-        Room* r = room(table->room());
-        if (!r || !r->has_member(protocol::nick_key(nick)))
-            return reply_error(connection, id, ErrorCode::NotInRoom,
-                               "join_table: table " + std::to_string(join.table) + " stands in room " +
-                                   std::to_string(table->room()) + "; enter it first");
+        auto table = find_table(connection, id, "join_table", join.table);
+        if (!table) return;
+        if (!in_room_of(*table, nick)) return refuse_outside_room(connection, id, "join_table", *table);
         table->join(connection, nick, id);
     });
 }
@@ -300,19 +313,12 @@ void Lobby::join_table(ConnectionPtr connection, std::string nick, Id id, protoc
 void Lobby::watch_table(ConnectionPtr connection, std::string nick, Id id, protocol::WatchTable watch)
 {
     on_strand([this, connection = std::move(connection), nick = std::move(nick), id = std::move(id), watch] {
-        auto table = services_.directory.find(watch.table);
-        if (!table)
-            return reply_error(connection, id, ErrorCode::NoSuchTable,
-                               "watch_table: there is no table " + std::to_string(watch.table));
-        const std::string key = protocol::nick_key(nick);
-        const auto seats = seats_.find(key);
+        auto table = find_table(connection, id, "watch_table", watch.table);
+        if (!table) return;
+        const auto seats = seats_.find(protocol::nick_key(nick));
         const bool seated = seats != seats_.end() && seats->second.contains(watch.table);
-        Room* r = room(table->room());
         // Players always get back to their own game; everyone else must be in the room.
-        if (!seated && (!r || !r->has_member(key)))
-            return reply_error(connection, id, ErrorCode::NotInRoom,
-                               "watch_table: table " + std::to_string(watch.table) + " stands in room " +
-                                   std::to_string(table->room()) + "; enter it first");
+        if (!seated && !in_room_of(*table, nick)) return refuse_outside_room(connection, id, "watch_table", *table);
         table->watch(connection, nick, id, watch.since);
     });
 }

@@ -11,6 +11,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 
 #include "db/records.h"
@@ -67,6 +68,12 @@ private:
     void leave(Online& player, Room& room);
     void close_room_if_done(protocol::RoomNumber number);
     std::string new_resume_token();
+    // The table with this id, or nullptr after replying no_such_table to `request`.
+    std::shared_ptr<Table> find_table(const ConnectionPtr& connection, const Id& id, std::string_view request,
+                                      protocol::TableId table_id);
+    bool in_room_of(const Table& table, const std::string& nick);
+    static void refuse_outside_room(const ConnectionPtr& connection, const Id& id, std::string_view request,
+                                    const Table& table);
     static void reply_error(const ConnectionPtr& connection, const Id& id, protocol::ErrorCode code,
                             std::string message);
 

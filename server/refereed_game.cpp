@@ -17,7 +17,6 @@ using protocol::Side;
 
 namespace {
 
-Side other(Side side) { return side == Side::White ? Side::Black : Side::White; }
 Side side_of(Color color) { return color == Color::White ? Side::White : Side::Black; }
 Color color_of(Side side) { return side == Side::White ? Color::White : Color::Black; }
 std::string name_of(Side side) { return side == Side::White ? "White" : "Black"; }
@@ -187,7 +186,7 @@ std::optional<Ending> RefereedGame::flag_fall_ending(time_point now)
 {
     if (!clock_.flag_fallen(now)) return std::nullopt;
     const Side loser = *clock_.running();
-    const Side winner = other(loser);
+    const Side winner = protocol::opponent_of(loser);
     const std::string fell = name_of(loser) + "'s flag fell";
     GameResult result;
     switch (can_checkmate(game_.position(), color_of(winner), flag_fall_limits_)) {
@@ -292,16 +291,17 @@ Expected<Ending, RefereeError> RefereedGame::accept_draw(Side who, time_point no
 {
     if (auto refusal = refuse_unless_running()) return unexpected(std::move(*refusal));
     if (auto ending = flag_fall_ending(now)) return std::move(*ending);
-    if (draw_offer_ != other(who))
-        return unexpected(RefereeError{ErrorCode::NoDrawOffer, name_of(other(who)) + " has not offered a draw"});
+    if (draw_offer_ != protocol::opponent_of(who))
+        return unexpected(
+            RefereeError{ErrorCode::NoDrawOffer, name_of(protocol::opponent_of(who)) + " has not offered a draw"});
     return end(draw("agreement", "Draw by agreement"), now);
 }
 
 std::optional<RefereeError> RefereedGame::decline_draw(Side who)
 {
     if (auto refusal = refuse_unless_running()) return refusal;
-    if (draw_offer_ != other(who))
-        return RefereeError{ErrorCode::NoDrawOffer, name_of(other(who)) + " has not offered a draw"};
+    if (draw_offer_ != protocol::opponent_of(who))
+        return RefereeError{ErrorCode::NoDrawOffer, name_of(protocol::opponent_of(who)) + " has not offered a draw"};
     draw_offer_.reset();
     return std::nullopt;
 }
@@ -344,7 +344,9 @@ Expected<Ending, RefereeError> RefereedGame::resign(Side who, time_point now)
 {
     if (auto refusal = refuse_unless_running()) return unexpected(std::move(*refusal));
     if (auto ending = flag_fall_ending(now)) return std::move(*ending);
-    return end(win_for(other(who), "resignation", name_of(who) + " resigns: " + name_of(other(who)) + " wins"), now);
+    return end(win_for(protocol::opponent_of(who), "resignation",
+                       name_of(who) + " resigns: " + name_of(protocol::opponent_of(who)) + " wins"),
+               now);
 }
 
 Expected<Ending, RefereeError> RefereedGame::abort(Side who, time_point now)
@@ -361,9 +363,9 @@ Expected<Ending, RefereeError> RefereedGame::adjudicate_abandonment(Side winner,
 {
     if (auto refusal = refuse_unless_running()) return unexpected(std::move(*refusal));
     if (auto ending = flag_fall_ending(now)) return std::move(*ending);
-    return end(
-        win_for(winner, "abandoned", name_of(other(winner)) + " abandoned the game: " + name_of(winner) + " wins"),
-        now);
+    return end(win_for(winner, "abandoned",
+                       name_of(protocol::opponent_of(winner)) + " abandoned the game: " + name_of(winner) + " wins"),
+               now);
 }
 
 } // namespace rochade::server

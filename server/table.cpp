@@ -13,25 +13,13 @@
 #include "server/lobby.h"
 #include "server/router.h"
 #include "server/table_services.h"
+#include "server/wall_clock.h"
 
 namespace rochade::server {
 
 using protocol::ErrorCode;
 
 namespace {
-
-std::int64_t wall_clock_ms()
-{
-    using namespace std::chrono;
-    return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-}
-
-constexpr Table::Side other(Table::Side side)
-{
-    return side == Table::Side::White ? Table::Side::Black : Table::Side::White;
-}
-
-std::string side_text(Table::Side side) { return std::string(protocol::side_name(side)); }
 
 std::string type_name(const protocol::ClientMessage& message)
 {
@@ -156,6 +144,8 @@ std::optional<Table::Side> Table::side_of(const std::string& nick) const
         if (seats_[int(side)] && protocol::nick_key(seats_[int(side)]->nick) == key) return side;
     return std::nullopt;
 }
+
+std::string Table::side_text(Side side) { return std::string(protocol::side_name(side)); }
 
 void Table::reply_ok(const ConnectionPtr& connection, const Id& id)
 {
@@ -313,156 +303,6 @@ void Table::spectators_changed()
     });
 }
 
-// ---- the game -----------------------------------------------------------------------------
-
-void Table::start_game(SteadyClock::time_point now)
-{
-    game_.emplace(time_control_);
-    game_->start(now);
-    game_id_ = services_.next_game_id();
-    ++services_.counters.running_games;
-    rematch_offer_.reset();
-
-    Emission emission;
-    const auto initial = game_->clocks(now);
-    emission.writes.push_back(db::GameStarted{*game_id_, id_, room_, seats_[0]->nick, seats_[1]->nick,
-                                              protocol::time_control_to_json(time_control_).dump(), game_->start_fen(),
-                                              initial.white_ms, initial.black_ms, wall_clock_ms()});
-    const auto seq = next_seq();
-    auto started = state(now);
-    started.seq = seq;
-    add_event(emission, protocol::encode_game_started(id_, seq, started), "game_started",
-              nlohmann::json{{"white", seats_[0]->nick}, {"black", seats_[1]->nick}}.dump());
-    emit(std::move(emission));
-    spdlog::info("table {} game {} started: {} - {} in room {}", id_, *game_id_, seats_[0]->nick, seats_[1]->nick,
-                 room_);
-    if (auto lobby = services_.lobby.lock())
-        for (const auto& seat : seats_) lobby->seat_changed(seat->nick, id_, true);
-    table_changed();
-    arm_flag_timer();
-}
-
-void Table::arm_flag_timer()
-{
-    flag_timer_.cancel();
-    if (!game_ || game_->is_over()) return;
-    const auto deadline = game_->flag_deadline();
-    if (!deadline) return;
-    flag_timer_.expires_at(*deadline);
-    flag_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& error) {
-        if (!error) self->on_flag_timer();
-    });
-}
-
-void Table::on_flag_timer()
-{
-    if (!game_ || game_->is_over() || services_.shutting_down) return;
-    const auto now = SteadyClock::now();
-    auto ending = game_->check_flag(now);
-    if (!ending) {
-        arm_flag_timer(); // woke early, or the clock moved on
-        return;
-    }
-    Emission emission;
-    add_ending(emission, *ending, now);
-    // The flag fall and the winnability answer behind its result, as its own log entry under
-    // the game_over event's number.
-    const auto& r = ending->result;
-    nlohmann::json detail{{"result", r.result}, {"message", r.message}};
-    if (r.winnability) detail["winnability"] = *r.winnability;
-    emission.writes.push_back(db::TableEvent{id_, game_id_, seq_, "flag_fall", detail.dump(), wall_clock_ms()});
-    emit(std::move(emission));
-    table_changed();
-}
-
-void Table::play(const ConnectionPtr& connection, Side side, const Id& id, const protocol::PlayMove& message)
-{
-    const auto now = SteadyClock::now();
-    auto result = game_->play(side, message.move, message.offer_draw, now);
-    if (!result) return reply_error(connection, id, result.error().code, "move: " + result.error().message);
-    Emission emission;
-    if (result->move) add_move(emission, *result->move, now); // absent: the flag fell first
-    if (result->ending) add_ending(emission, *result->ending, now);
-    emit(std::move(emission));
-    if (result->ending)
-        table_changed();
-    else
-        arm_flag_timer();
-    if (id) after_commits([connection, id] { connection->send(protocol::encode_ok(id)); });
-}
-
-void Table::claim_draw(const ConnectionPtr& connection, Side side, const Id& id, const protocol::ClaimDraw& claim)
-{
-    const auto now = SteadyClock::now();
-    auto result =
-        game_->claim_draw(side, claim.move ? std::optional<std::string_view>(*claim.move) : std::nullopt, now);
-    if (!result) return reply_error(connection, id, result.error().code, "claim_draw: " + result.error().message);
-    Emission emission;
-    if (result->rejection) {
-        // An incorrect claim with an intended move: the move stands (FIDE 9.5.2).
-        const auto seq = next_seq();
-        add_event(emission, protocol::encode_draw_claim_rejected(id_, seq, side, *result->rejection),
-                  "draw_claim_rejected",
-                  nlohmann::json{{"by", side_text(side)}, {"reason", *result->rejection}}.dump());
-    }
-    if (result->move) add_move(emission, *result->move, now);
-    if (result->ending) add_ending(emission, *result->ending, now);
-    emit(std::move(emission));
-    if (result->ending)
-        table_changed();
-    else
-        arm_flag_timer();
-    if (id) after_commits([connection, id] { connection->send(protocol::encode_ok(id)); });
-}
-
-void Table::claim_win(const ConnectionPtr& connection, Side side, const Id& id)
-{
-    const auto now = SteadyClock::now();
-    const Seat* opponent = seat(other(side));
-    const auto grace = std::chrono::milliseconds(services_.config.reconnect_grace_ms);
-    if (opponent->connected)
-        return reply_error(connection, id, ErrorCode::OpponentConnected,
-                           "claim_win: your opponent " + opponent->nick + " is connected");
-    if (now - opponent->disconnected_at < grace) {
-        const auto left =
-            std::chrono::duration_cast<std::chrono::milliseconds>(grace - (now - opponent->disconnected_at));
-        return reply_error(connection, id, ErrorCode::OpponentConnected,
-                           "claim_win: " + opponent->nick + " may still come back for " + std::to_string(left.count()) +
-                               " ms");
-    }
-    auto ending = game_->adjudicate_abandonment(side, now);
-    if (!ending) return reply_error(connection, id, ending.error().code, "claim_win: " + ending.error().message);
-    Emission emission;
-    add_ending(emission, *ending, now);
-    emit(std::move(emission));
-    table_changed();
-    if (id) after_commits([connection, id] { connection->send(protocol::encode_ok(id)); });
-}
-
-void Table::rematch(const ConnectionPtr& connection, Side side, const Id& id)
-{
-    if (!game_ || !game_->is_over())
-        return reply_error(connection, id, ErrorCode::RematchUnavailable, "rematch: the game is not over yet");
-    Seat* opponent = seat(other(side));
-    if (!opponent || !opponent->connected)
-        return reply_error(connection, id, ErrorCode::RematchUnavailable, "rematch: your opponent has left the table");
-    if (rematch_offer_ == side) return reply_ok(connection, id);
-    if (rematch_offer_ == other(side)) {
-        // Colours swapped: the seats change places.
-        std::swap(seats_[0], seats_[1]);
-        reply_ok(connection, id);
-        start_game(SteadyClock::now());
-        return;
-    }
-    rematch_offer_ = side;
-    Emission emission;
-    const auto seq = next_seq();
-    add_event(emission, protocol::encode_rematch_offered(id_, seq, side), "rematch_offered",
-              nlohmann::json{{"by", side_text(side)}}.dump());
-    emit(std::move(emission));
-    reply_ok(connection, id);
-}
-
 void Table::leave(const ConnectionPtr& connection, const std::string& nick, const Id& id)
 {
     const auto side = side_of(nick);
@@ -538,7 +378,7 @@ void Table::join(ConnectionPtr connection, std::string nick, Id id)
         seats_[int(free_side)] = Seat{nick, connection, true, {}};
         subscribe(connection);
         reply_ok(connection, id);
-        if (seated(other(free_side))) {
+        if (seated(protocol::opponent_of(free_side))) {
             start_game(SteadyClock::now()); // game_started carries the whole state
         } else {
             table_changed();
@@ -618,43 +458,7 @@ void Table::handle(ConnectionPtr connection, std::string nick, Id id, protocol::
                                    game_->result()->result + ", " + game_->result()->termination + ")");
         if (services_.shutting_down)
             return reply_error(connection, id, ErrorCode::ShuttingDown, "the server is shutting down");
-        const auto now = SteadyClock::now();
-        if (auto* move = std::get_if<protocol::PlayMove>(&message)) return play(connection, *side, id, *move);
-        if (auto* claim = std::get_if<protocol::ClaimDraw>(&message)) return claim_draw(connection, *side, id, *claim);
-        if (std::holds_alternative<protocol::ClaimWin>(message)) return claim_win(connection, *side, id);
-        Emission emission;
-        if (std::holds_alternative<protocol::OfferDraw>(message)) {
-            auto offered = game_->offer_draw(*side, now);
-            if (!offered)
-                return reply_error(connection, id, offered.error().code, "offer_draw: " + offered.error().message);
-            if (*offered) { // the flag had fallen
-                add_ending(emission, **offered, now);
-                emit(std::move(emission));
-                table_changed();
-                return reply_error(connection, id, ErrorCode::GameOver, "offer_draw: your flag fell first");
-            }
-            const auto seq = next_seq();
-            add_event(emission, protocol::encode_draw_offered(id_, seq, *side), "draw_offered",
-                      nlohmann::json{{"by", side_text(*side)}}.dump());
-        } else if (std::holds_alternative<protocol::DeclineDraw>(message)) {
-            if (auto refused = game_->decline_draw(*side))
-                return reply_error(connection, id, refused->code, "decline_draw: " + refused->message);
-            const auto seq = next_seq();
-            add_event(emission, protocol::encode_draw_declined(id_, seq, *side), "draw_declined",
-                      nlohmann::json{{"by", side_text(*side)}}.dump());
-        } else {
-            auto ending = std::holds_alternative<protocol::AcceptDraw>(message) ? game_->accept_draw(*side, now)
-                          : std::holds_alternative<protocol::Resign>(message)   ? game_->resign(*side, now)
-                                                                                : game_->abort(*side, now);
-            if (!ending) return reply_error(connection, id, ending.error().code, type + ": " + ending.error().message);
-            add_ending(emission, *ending, now);
-            emit(std::move(emission));
-            table_changed();
-            if (id) after_commits([connection, id] { connection->send(protocol::encode_ok(id)); });
-            return;
-        }
-        emit(std::move(emission));
-        if (id) after_commits([connection, id] { connection->send(protocol::encode_ok(id)); });
+        game_action(connection, *side, id, message);
     });
 }
 

@@ -96,6 +96,7 @@ private:
     void reply_ok(const ConnectionPtr& connection, const Id& id);
     static void reply_error(const ConnectionPtr& connection, const Id& id, protocol::ErrorCode code,
                             std::string message);
+    static std::string side_text(Side side);
 
     std::int64_t next_seq() { return ++seq_; }
     void emit(Emission emission);
@@ -115,6 +116,9 @@ private:
     void spectators_changed();
     void close_if_abandoned();
 
+    // table_game.cpp: the game played here.
+    void game_action(const ConnectionPtr& connection, Side side, const Id& id, const protocol::ClientMessage& message);
+    void commit_game_action(Emission emission, const ConnectionPtr& connection, const Id& id);
     void play(const ConnectionPtr& connection, Side side, const Id& id, const protocol::PlayMove& move);
     void claim_draw(const ConnectionPtr& connection, Side side, const Id& id, const protocol::ClaimDraw& claim);
     void leave(const ConnectionPtr& connection, const std::string& nick, const Id& id);
