@@ -2,6 +2,9 @@
 #include <exception>
 #include <ostream>
 
+#include <spdlog/spdlog.h>
+
+#include "allocator.h"
 #include "commands.h"
 #include "server/server.h"
 
@@ -38,6 +41,7 @@ int serve_command(const std::vector<std::string>& args, std::ostream& err)
         return 2;
     }
     try {
+        spdlog::info("memory allocator: {}", allocator_name());
         server::Server server(std::move(*config));
         server.run();
     } catch (const std::exception& e) {
