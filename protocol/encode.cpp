@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "protocol/decode.h"
+#include "protocol/frame_writer.h"
 
 namespace rochade::protocol {
 namespace {
@@ -312,18 +313,31 @@ std::string encode_game_started(TableId table, std::int64_t seq, const TableStat
 
 std::string encode_move(const MoveEvent& event)
 {
-    Json frame = table_event("move", event.table, event.seq);
-    frame["ply"] = event.move.ply;
-    frame["uci"] = event.move.uci;
-    frame["san"] = event.move.san;
-    frame["san_de"] = event.move.san_de;
-    frame["fen"] = event.fen;
-    frame["clocks"] = clocks_json(event.clocks);
-    frame["to_move"] = side_or_null(event.to_move);
-    frame["legal_moves"] = event.legal_moves;
-    frame["check"] = event.check;
-    frame["draw_offered"] = event.draw_offered;
-    return dump(frame);
+    // Written directly (frame_writer.h): the one frame sent after every move. Same keys, same
+    // order as the other table events.
+    auto side = [](const std::optional<Side>& s) {
+        return s ? std::optional<std::string_view>(side_name(*s)) : std::nullopt;
+    };
+    FrameWriter frame(256 + event.fen.size() + 7 * event.legal_moves.size());
+    frame.field("type", "move")
+        .field("table", std::int64_t{event.table})
+        .field("seq", event.seq)
+        .field("ply", std::int64_t{event.move.ply})
+        .field("uci", event.move.uci)
+        .field("san", event.move.san)
+        .field("san_de", event.move.san_de)
+        .field("fen", event.fen)
+        .begin_object("clocks")
+        .field("white_ms", event.clocks.white_ms)
+        .field("black_ms", event.clocks.black_ms)
+        .field("running", side(event.clocks.running))
+        .field("untimed", event.clocks.untimed)
+        .end_object()
+        .field("to_move", side(event.to_move))
+        .field("legal_moves", event.legal_moves)
+        .field("check", event.check)
+        .field("draw_offered", event.draw_offered);
+    return std::move(frame).finish();
 }
 
 std::string encode_game_over(TableId table, std::int64_t seq, const GameResult& result, const ClockReading& clocks)

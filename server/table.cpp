@@ -19,15 +19,6 @@ namespace rochade::server {
 
 using protocol::ErrorCode;
 
-namespace {
-
-std::string type_name(const protocol::ClientMessage& message)
-{
-    return std::string(protocol::message_type_name(message));
-}
-
-} // namespace
-
 Table::Table(TableServices& services, Opening opening)
     : services_(services), strand_(net::make_strand(services.io)), flag_timer_(strand_), summary_timer_(strand_),
       id_(opening.table), room_(opening.room), time_control_(opening.time_control), opener_color_(opening.opener_color),
@@ -139,6 +130,10 @@ protocol::TableState Table::state(SteadyClock::time_point now) const
 
 std::optional<Table::Side> Table::side_of(const std::string& nick) const
 {
+    // Nearly always the player's nick as it sat down; folding both (below) is for a player back
+    // with other capitals.
+    for (const Side side : {Side::White, Side::Black})
+        if (seats_[int(side)] && seats_[int(side)]->nick == nick) return side;
     const auto key = protocol::nick_key(nick);
     for (const Side side : {Side::White, Side::Black})
         if (seats_[int(side)] && protocol::nick_key(seats_[int(side)]->nick) == key) return side;
@@ -425,10 +420,10 @@ void Table::handle(ConnectionPtr connection, std::string nick, Id id, protocol::
 {
     on_strand([this, connection = std::move(connection), nick = std::move(nick), id = std::move(id),
                message = std::move(message)]() mutable {
-        const std::string type = type_name(message);
+        const std::string_view type = protocol::message_type_name(message); // for errors
         if (closed_)
             return reply_error(connection, id, ErrorCode::NoSuchTable,
-                               type + ": table " + std::to_string(id_) + " is closed");
+                               std::string(type) + ": table " + std::to_string(id_) + " is closed");
         if (auto* leave_message = std::get_if<protocol::LeaveTable>(&message)) {
             (void)leave_message;
             return leave(connection, nick, id);
@@ -447,14 +442,14 @@ void Table::handle(ConnectionPtr connection, std::string nick, Id id, protocol::
         const auto side = side_of(nick);
         if (!side)
             return reply_error(connection, id, ErrorCode::NotAPlayer,
-                               type + ": you do not play at table " + std::to_string(id_));
+                               std::string(type) + ": you do not play at table " + std::to_string(id_));
         if (std::holds_alternative<protocol::Rematch>(message)) return rematch(connection, *side, id);
         if (!game_)
             return reply_error(connection, id, ErrorCode::GameNotStarted,
-                               type + ": the game at table " + std::to_string(id_) + " has not started");
+                               std::string(type) + ": the game at table " + std::to_string(id_) + " has not started");
         if (game_->is_over())
             return reply_error(connection, id, ErrorCode::GameOver,
-                               type + ": the game at table " + std::to_string(id_) + " is over (" +
+                               std::string(type) + ": the game at table " + std::to_string(id_) + " is over (" +
                                    game_->result()->result + ", " + game_->result()->termination + ")");
         if (services_.shutting_down)
             return reply_error(connection, id, ErrorCode::ShuttingDown, "the server is shutting down");
