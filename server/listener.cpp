@@ -60,6 +60,10 @@ void Listener::on_accept(beast::error_code ec, tcp::socket socket)
         });
         return;
     }
+    // A move is one small frame that should leave at once, not wait for the ACK of the frame
+    // before it (Nagle's algorithm with the client's delayed ACKs can hold it ~40 ms).
+    beast::error_code ignored;
+    socket.set_option(tcp::no_delay(true), ignored);
     if (services_.open_sockets.load() >= services_.config.limits.max_connections) {
         std::make_shared<HttpSession>(std::move(socket), services_, SocketSlot{}, HttpSession::OverCapacity{})->run();
     } else {
