@@ -108,9 +108,10 @@ private:
     bool search(int d, bool free_move, int ply)
     {
         const int left = max_depth_ - d;
-        if (params_.transpositions && table_->holds(pos_, left)) return false;
-
+        // The probe waits for memory; generating the moves first hides most of that wait.
+        if (params_.transpositions) table_->prefetch(pos_);
         const MoveList moves = legal_moves(pos_);
+        if (params_.transpositions && table_->holds(pos_, left)) return false;
         if (moves.empty()) {
             if (pos_.in_check() && pos_.side_to_move() == Color::Black) {
                 line_.length = ply;

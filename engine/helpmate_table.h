@@ -61,6 +61,10 @@ public:
                e.position == PackedPosition::of(pos);
     }
 
+    // Starts loading the entry of `pos` into the cache: the table is megabytes, so a probe is
+    // a cache miss that the caller can overlap with other work.
+    void prefetch(const Position& pos) const { __builtin_prefetch(&entries_[index(pos.key())]); }
+
     void store(const Position& pos, int left)
     {
         Entry& e = entries_[index(pos.key())];
