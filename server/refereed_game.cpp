@@ -77,6 +77,13 @@ std::string claim_shortfall(const Game& game)
 
 } // namespace
 
+// Asked with the full budgets: this happens once per game, and a wrong "can mate" would cost a
+// player half a point.
+Winnability flag_fall_winnability(const FlagFall& fall)
+{
+    return can_checkmate(fall.position, color_of(fall.opponent), fall.limits);
+}
+
 RefereedGame::RefereedGame(protocol::TimeControl time_control, Position start, RefereeLimits limits)
     : clock_(std::move(time_control)), game_(start, limits.per_move), flag_fall_limits_(limits.flag_fall)
 {
@@ -91,7 +98,7 @@ Expected<RefereedGame, RefereeError> RefereedGame::restore(protocol::TimeControl
                                                            std::string_view start_fen,
                                                            const std::vector<std::string>& uci_moves,
                                                            std::int64_t white_ms, std::int64_t black_ms,
-                                                           RefereeLimits limits)
+                                                           std::optional<Side> draw_offer, RefereeLimits limits)
 {
     auto start = parse_fen(start_fen);
     if (!start) return unexpected(RefereeError{ErrorCode::InternalError, "start FEN: " + start.error().message});
@@ -118,7 +125,10 @@ Expected<RefereedGame, RefereeError> RefereedGame::restore(protocol::TimeControl
                           std::move(game), limits);
     restored.moves_ = std::move(records);
     restored.started_ = true;
-    if (auto outcome = restored.game_.automatic_outcome()) restored.result_ = result_of(*outcome);
+    if (auto outcome = restored.game_.automatic_outcome())
+        restored.result_ = result_of(*outcome);
+    else
+        restored.draw_offer_ = draw_offer;
     return restored;
 }
 
@@ -126,7 +136,7 @@ Expected<RefereedGame, RefereeError> RefereedGame::restore(protocol::TimeControl
 // the mover's delay or charge time without the increment.
 void RefereedGame::start(time_point now)
 {
-    if (is_over() || clock_.running()) return;
+    if (is_over() || flag_fall_ || clock_.running()) return;
     started_ = true;
     clock_.start(side_of(game_.position().side_to_move()), now);
 }
@@ -162,12 +172,15 @@ std::optional<RefereedGame::time_point> RefereedGame::flag_deadline() const
     return clock_.flag_deadline();
 }
 
-std::optional<RefereeError> RefereedGame::refuse_unless_running() const
+std::optional<RefereeError> RefereedGame::refuse_unless_running(time_point now)
 {
     if (!started_) return RefereeError{ErrorCode::GameNotStarted, "the game has not started"};
     if (result_)
         return RefereeError{ErrorCode::GameOver,
                             "the game is over: " + result_->result + " (" + result_->termination + ")"};
+    if (notice_flag(now))
+        return RefereeError{ErrorCode::GameOver, "the game is over: " + name_of(flag_fall_->flagged) +
+                                                     "'s flag fell (the result waits for the winnability answer)"};
     return std::nullopt;
 }
 
@@ -179,17 +192,34 @@ Ending RefereedGame::end(GameResult result, time_point now)
     return Ending{*result_, clock_.reading(now)};
 }
 
-// FIDE 6.9: the flag loses, unless the opponent cannot checkmate by any series of legal moves.
-// Asked with the full budgets: this happens once per game, and a wrong "can mate" would cost a
-// player half a point. An undetermined answer follows FIDE's default, the loss, and says so.
-std::optional<Ending> RefereedGame::flag_fall_ending(time_point now)
+// The clocks stop at the first `now` that sees the flag down, so the flagged side reads 0 and
+// the opponent keeps what they had then, whatever time the verdict takes.
+bool RefereedGame::notice_flag(time_point now)
 {
-    if (!clock_.flag_fallen(now)) return std::nullopt;
-    const Side loser = *clock_.running();
-    const Side winner = protocol::opponent_of(loser);
-    const std::string fell = name_of(loser) + "'s flag fell";
+    if (flag_fall_) return true;
+    if (!started_ || is_over() || !clock_.flag_fallen(now)) return false;
+    const Side flagged = *clock_.running();
+    clock_.stop(now);
+    flag_noticed_at_ = now;
+    flag_fall_ = FlagFall{flagged, protocol::opponent_of(flagged), game_.position(), flag_fall_limits_};
+    return true;
+}
+
+std::optional<FlagFall> RefereedGame::check_flag(time_point now)
+{
+    if (!notice_flag(now)) return std::nullopt;
+    return flag_fall_;
+}
+
+// FIDE 6.9: the flag loses, unless the opponent cannot checkmate by any series of legal moves.
+// An undetermined answer follows FIDE's default, the loss, and says so.
+std::optional<Ending> RefereedGame::end_on_flag(Winnability answer)
+{
+    if (!flag_fall_) return std::nullopt;
+    const Side winner = flag_fall_->opponent;
+    const std::string fell = name_of(flag_fall_->flagged) + "'s flag fell";
     GameResult result;
-    switch (can_checkmate(game_.position(), color_of(winner), flag_fall_limits_)) {
+    switch (answer) {
     case Winnability::CannotMate:
         result = draw("flag_fall", fell + "; " + name_of(winner) + " cannot checkmate: draw");
         result.winnability = "cannot_mate";
@@ -205,13 +235,8 @@ std::optional<Ending> RefereedGame::flag_fall_ending(time_point now)
         result.winnability = "undetermined";
         break;
     }
-    return end(std::move(result), now);
-}
-
-std::optional<Ending> RefereedGame::check_flag(time_point now)
-{
-    if (!started_ || is_over()) return std::nullopt;
-    return flag_fall_ending(now);
+    flag_fall_.reset();
+    return end(std::move(result), flag_noticed_at_);
 }
 
 Expected<Move, RefereeError> RefereedGame::read_move(std::string_view text) const
@@ -261,8 +286,7 @@ MoveResult RefereedGame::play_legal(Move move, bool offer_draw, time_point now)
 
 Expected<MoveResult, RefereeError> RefereedGame::play(Side who, std::string_view text, bool offer_draw, time_point now)
 {
-    if (auto refusal = refuse_unless_running()) return unexpected(std::move(*refusal));
-    if (auto ending = flag_fall_ending(now)) return MoveResult{std::nullopt, std::move(ending)};
+    if (auto refusal = refuse_unless_running(now)) return unexpected(std::move(*refusal));
     if (who != to_move())
         return unexpected(RefereeError{ErrorCode::NotYourTurn, "it is " + name_of(*to_move()) + "'s turn"});
     auto move = read_move(text);
@@ -270,36 +294,33 @@ Expected<MoveResult, RefereeError> RefereedGame::play(Side who, std::string_view
     return play_legal(*move, offer_draw, now);
 }
 
-Expected<std::optional<Ending>, RefereeError> RefereedGame::offer_draw(Side who, time_point now)
+std::optional<RefereeError> RefereedGame::offer_draw(Side who, time_point now)
 {
-    if (auto refusal = refuse_unless_running()) return unexpected(std::move(*refusal));
-    if (auto ending = flag_fall_ending(now)) return std::optional<Ending>(std::move(ending));
+    if (auto refusal = refuse_unless_running(now)) return refusal;
     if (who != to_move())
-        return unexpected(
-            RefereeError{ErrorCode::DrawOfferNotAllowed,
-                         "a draw may be offered only on one's own turn; it is " + name_of(*to_move()) + "'s turn"});
+        return RefereeError{ErrorCode::DrawOfferNotAllowed,
+                            "a draw may be offered only on one's own turn; it is " + name_of(*to_move()) + "'s turn"};
     if (draw_offer_ == who)
-        return unexpected(RefereeError{ErrorCode::DrawOfferNotAllowed, name_of(who) + "'s draw offer stands already"});
+        return RefereeError{ErrorCode::DrawOfferNotAllowed, name_of(who) + "'s draw offer stands already"};
     if (draw_offer_)
-        return unexpected(RefereeError{ErrorCode::DrawOfferNotAllowed,
-                                       name_of(*draw_offer_) + "'s draw offer stands: accept or decline it"});
+        return RefereeError{ErrorCode::DrawOfferNotAllowed,
+                            name_of(*draw_offer_) + "'s draw offer stands: accept or decline it"};
     draw_offer_ = who;
-    return std::optional<Ending>();
+    return std::nullopt;
 }
 
 Expected<Ending, RefereeError> RefereedGame::accept_draw(Side who, time_point now)
 {
-    if (auto refusal = refuse_unless_running()) return unexpected(std::move(*refusal));
-    if (auto ending = flag_fall_ending(now)) return std::move(*ending);
+    if (auto refusal = refuse_unless_running(now)) return unexpected(std::move(*refusal));
     if (draw_offer_ != protocol::opponent_of(who))
         return unexpected(
             RefereeError{ErrorCode::NoDrawOffer, name_of(protocol::opponent_of(who)) + " has not offered a draw"});
     return end(draw("agreement", "Draw by agreement"), now);
 }
 
-std::optional<RefereeError> RefereedGame::decline_draw(Side who)
+std::optional<RefereeError> RefereedGame::decline_draw(Side who, time_point now)
 {
-    if (auto refusal = refuse_unless_running()) return refusal;
+    if (auto refusal = refuse_unless_running(now)) return refusal;
     if (draw_offer_ != protocol::opponent_of(who))
         return RefereeError{ErrorCode::NoDrawOffer, name_of(protocol::opponent_of(who)) + " has not offered a draw"};
     draw_offer_.reset();
@@ -309,8 +330,7 @@ std::optional<RefereeError> RefereedGame::decline_draw(Side who)
 Expected<ClaimResult, RefereeError> RefereedGame::claim_draw(Side who, std::optional<std::string_view> intended_move,
                                                              time_point now)
 {
-    if (auto refusal = refuse_unless_running()) return unexpected(std::move(*refusal));
-    if (auto ending = flag_fall_ending(now)) return ClaimResult{std::nullopt, std::nullopt, std::move(ending)};
+    if (auto refusal = refuse_unless_running(now)) return unexpected(std::move(*refusal));
     if (who != to_move())
         return unexpected(RefereeError{ErrorCode::NotYourTurn, "a draw may be claimed only on one's own turn; it is " +
                                                                    name_of(*to_move()) + "'s turn"});
@@ -336,14 +356,13 @@ Expected<ClaimResult, RefereeError> RefereedGame::claim_draw(Side who, std::opti
     // FIDE 9.4/9.5: the claim was wrong, so the written move stands and is played.
     MoveResult played = play_legal(*move, false, now);
     std::string rejection =
-        "the claim with " + played.move->record.san + " is not valid: after it " + claim_shortfall(game_);
+        "the claim with " + played.move.record.san + " is not valid: after it " + claim_shortfall(game_);
     return ClaimResult{std::move(rejection), std::move(played.move), std::move(played.ending)};
 }
 
 Expected<Ending, RefereeError> RefereedGame::resign(Side who, time_point now)
 {
-    if (auto refusal = refuse_unless_running()) return unexpected(std::move(*refusal));
-    if (auto ending = flag_fall_ending(now)) return std::move(*ending);
+    if (auto refusal = refuse_unless_running(now)) return unexpected(std::move(*refusal));
     return end(win_for(protocol::opponent_of(who), "resignation",
                        name_of(who) + " resigns: " + name_of(protocol::opponent_of(who)) + " wins"),
                now);
@@ -351,8 +370,7 @@ Expected<Ending, RefereeError> RefereedGame::resign(Side who, time_point now)
 
 Expected<Ending, RefereeError> RefereedGame::abort(Side who, time_point now)
 {
-    if (auto refusal = refuse_unless_running()) return unexpected(std::move(*refusal));
-    if (auto ending = flag_fall_ending(now)) return std::move(*ending);
+    if (auto refusal = refuse_unless_running(now)) return unexpected(std::move(*refusal));
     if (game_.ply_count() >= 2)
         return unexpected(
             RefereeError{ErrorCode::CannotAbort, "the game can no longer be aborted: both sides have moved"});
@@ -361,8 +379,7 @@ Expected<Ending, RefereeError> RefereedGame::abort(Side who, time_point now)
 
 Expected<Ending, RefereeError> RefereedGame::adjudicate_abandonment(Side winner, time_point now)
 {
-    if (auto refusal = refuse_unless_running()) return unexpected(std::move(*refusal));
-    if (auto ending = flag_fall_ending(now)) return std::move(*ending);
+    if (auto refusal = refuse_unless_running(now)) return unexpected(std::move(*refusal));
     return end(win_for(winner, "abandoned",
                        name_of(protocol::opponent_of(winner)) + " abandoned the game: " + name_of(winner) + " wins"),
                now);

@@ -2,15 +2,18 @@
 // strand) calls it with the players' requests and the time they arrived, and turns the answers
 // into protocol events, database rows and broadcasts. It does no I/O and knows no JSON.
 //
-// The server's clock is the only truth: every action that carries `now` first looks at the
-// running side's flag. If it fell before the request arrived, the request is not carried out
-// and the answer is the flag-fall ending instead (a move after the deadline is not played).
+// The server's clock is the only truth: every action first looks at the running side's flag.
+// If it fell before the request arrived, the request is not carried out (a move after the
+// deadline is not played): the clocks stop at the flag and the game waits for its verdict.
 //
 // Dead positions are tested after every move with small search budgets, so that a move costs
 // at most a few milliseconds; an undetermined answer only means the game goes on. A flag fall
-// asks with the full budgets whether the opponent can still mate (FIDE 6.9): if not, the game
-// is drawn; if the answer stays undetermined, FIDE's default holds (the flag loses) and the
-// result says winnability "undetermined" so that the table logs it.
+// asks with the full budgets whether the opponent can still mate (FIDE 6.9), which can take
+// seconds; so the question is handed out as a value (FlagFall) for the caller to answer where
+// it likes (flag_fall_winnability, the server on a thread of its own), and the answer comes
+// back through end_on_flag(): a draw if the opponent cannot mate; if the answer stays
+// undetermined, FIDE's default holds (the flag loses) and the result says winnability
+// "undetermined" so that the table logs it.
 #pragma once
 
 #include <chrono>
@@ -55,10 +58,10 @@ struct PlayedMove {
     std::vector<std::string> legal_moves;  // UCI, of the side to move; empty when over
 };
 
-// The answer to a move: the move (absent only when the mover's flag had fallen before it
-// arrived) and the ending, when the move (checkmate, stalemate, ...) or the flag ended the game.
+// The answer to a move: the move, and the ending when the move (checkmate, stalemate, ...)
+// ended the game.
 struct MoveResult {
-    std::optional<PlayedMove> move;
+    PlayedMove move;
     std::optional<Ending> ending;
 };
 
@@ -66,8 +69,7 @@ struct MoveResult {
 //  - a valid claim: `ending` (threefold_repetition or fifty_moves); an intended move is NOT
 //    played;
 //  - an intended move with an invalid claim: `rejection` says why, the move is played
-//    (`move`, and `ending` if that move ended the game);
-//  - the flag fell before the claim arrived: only `ending`, the flag fall.
+//    (`move`, and `ending` if that move ended the game).
 struct ClaimResult {
     std::optional<std::string> rejection;
     std::optional<PlayedMove> move;
@@ -90,6 +92,19 @@ struct RefereeLimits {
     WinnabilityLimits flag_fall = {};
 };
 
+// A flag that has fallen, as plain values: everything FIDE 6.9's question needs, so that it can
+// be answered on another thread while the game waits.
+struct FlagFall {
+    protocol::Side flagged;   // lost on time ...
+    protocol::Side opponent;  // ... unless this side cannot checkmate
+    Position position;        // the position at the flag
+    WinnabilityLimits limits; // RefereeLimits::flag_fall
+};
+
+// Can the flagged side's opponent still checkmate? Pure, and the slow part of a flag fall (up
+// to about 2 s with the full budgets).
+Winnability flag_fall_winnability(const FlagFall& fall);
+
 class RefereedGame {
 public:
     using time_point = std::chrono::steady_clock::time_point;
@@ -99,18 +114,20 @@ public:
     explicit RefereedGame(protocol::TimeControl time_control, Position start = Position::start(),
                           RefereeLimits limits = {});
 
-    // A game continued after a server restart: the start FEN, the moves played (UCI) and both
-    // clocks after the last move. The clocks are held until resume(). If the moves end the game
-    // (an ending that was not stored), is_over() is true afterwards and result() says how.
-    // Errors (code internal_error) name the FEN or the ply and move that do not replay.
+    // A game continued after a server restart: the start FEN, the moves played (UCI), both
+    // clocks after the last move and the draw offer that stood. The clocks are held until
+    // resume(). If the moves end the game (an ending that was not stored), is_over() is true
+    // afterwards, result() says how and no offer stands. Errors (code internal_error) name the
+    // FEN or the ply and move that do not replay.
     static Expected<RefereedGame, RefereeError> restore(protocol::TimeControl time_control, std::string_view start_fen,
                                                         const std::vector<std::string>& uci_moves,
                                                         std::int64_t white_ms, std::int64_t black_ms,
-                                                        RefereeLimits limits = {});
+                                                        std::optional<Side> draw_offer = {}, RefereeLimits limits = {});
 
     // The side to move's clock starts (White's, from the standard position).
     void start(time_point now);
-    // A held game (restored, or hold()) continues: the side to move's clock runs again.
+    // A held game (restored, or hold()) continues: the side to move's clock runs again. Nothing
+    // runs again after a flag fell.
     void resume(time_point now);
     // Stops both clocks without ending the game (time not charged to anybody). Moves are still
     // accepted while held: they cost no time, get the increment, count for the stages, and the
@@ -123,12 +140,12 @@ public:
     Expected<MoveResult, RefereeError> play(Side who, std::string_view text, bool offer_draw, time_point now);
 
     // A draw offer, only on one's own turn (else draw_offer_not_allowed), and one standing
-    // offer at a time. Empty on success; the flag-fall ending if the flag had fallen.
-    Expected<std::optional<Ending>, RefereeError> offer_draw(Side who, time_point now);
+    // offer at a time. Empty on success.
+    std::optional<RefereeError> offer_draw(Side who, time_point now);
     // Accepts the opponent's standing offer (else no_draw_offer): the game is drawn.
     Expected<Ending, RefereeError> accept_draw(Side who, time_point now);
     // Declines the opponent's standing offer (else no_draw_offer).
-    std::optional<RefereeError> decline_draw(Side who);
+    std::optional<RefereeError> decline_draw(Side who, time_point now);
     // Claims a draw by threefold repetition or the fifty-move rule, now or with an intended
     // move, only on one's own turn (not_your_turn). Without a move, an invalid claim is the
     // error claim_invalid naming why; an intended move that is not a legal move is refused as
@@ -143,10 +160,20 @@ public:
     // The opponent of `winner` has been gone for longer than the grace period (claim_win): the
     // game is lost for them, termination "abandoned". The table checks the grace period.
     Expected<Ending, RefereeError> adjudicate_abandonment(Side winner, time_point now);
-    // The running side's time is out at `now`: the game ends and this is the ending. Empty while
-    // time remains, when untimed or held, or once the game is over. The table's flag timer calls
-    // it at flag_deadline().
-    std::optional<Ending> check_flag(time_point now);
+
+    // Has the running side's flag fallen by `now`? Then both clocks stop there (the flagged one
+    // reads 0) and the game waits for end_on_flag(): every action meanwhile is refused with
+    // game_over and changes nothing. Returns the question to answer, also on later calls until
+    // the verdict; empty while time remains, when untimed or held, and once the game is over.
+    // The table's flag timer calls it at flag_deadline(), and the table before every action.
+    std::optional<FlagFall> check_flag(time_point now);
+    // A fallen flag waits for its verdict.
+    bool flag_fallen() const { return flag_fall_.has_value(); }
+    // Ends the game whose flag fell with `answer`, flag_fall_winnability() of the flag fall:
+    // a draw if the opponent cannot mate, else a loss for the flag (FIDE's default also when
+    // the answer is undetermined, and the result says so). The clocks read as they stopped at
+    // the flag. Empty if no flag fall waits.
+    std::optional<Ending> end_on_flag(Winnability answer);
 
     bool started() const { return started_; }
     bool is_over() const { return result_.has_value(); }
@@ -170,10 +197,10 @@ public:
 private:
     RefereedGame(Clock clock, Game game, const RefereeLimits& limits);
 
-    // The common refusals of an action by a player of a running game.
-    std::optional<RefereeError> refuse_unless_running() const;
-    // Ends the game on a fallen flag; the ending if it fell.
-    std::optional<Ending> flag_fall_ending(time_point now);
+    // check_flag() without the copy: whether a flag fall waits, noticed now or before.
+    bool notice_flag(time_point now);
+    // The common refusals of an action by a player of a running game, after looking at the flag.
+    std::optional<RefereeError> refuse_unless_running(time_point now);
     Ending end(protocol::GameResult result, time_point now);
     // Plays a move already known to be legal; ends the game on an automatic outcome.
     MoveResult play_legal(Move move, bool offer_draw, time_point now);
@@ -185,6 +212,8 @@ private:
     std::vector<protocol::MoveRecord> moves_;
     std::optional<Side> draw_offer_;
     std::optional<protocol::GameResult> result_;
+    std::optional<FlagFall> flag_fall_; // noticed, waiting for end_on_flag()
+    time_point flag_noticed_at_{};      // when the clocks stopped for it
     bool started_ = false;
 };
 

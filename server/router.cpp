@@ -31,10 +31,10 @@ constexpr bool is_table_message =
 
 } // namespace
 
-Router::Router(net::io_context& io, db::Writer& writer, const ServerConfig& config)
+Router::Router(net::io_context& io, db::Writer& writer, FlagAnalysis& flag_analysis, const ServerConfig& config)
     : io_(io), writer_(writer), config_(config), counters_(std::make_shared<ServerCounters>()),
       tables_(std::make_shared<TableDirectory>()),
-      services_(new TableServices{io, writer, config, *counters_, *tables_, {}, {}, {}})
+      services_(new TableServices{io, writer, flag_analysis, config, *counters_, *tables_, {}, {}, {}})
 {
     lobby_ = std::make_shared<Lobby>(*services_);
     services_->lobby = lobby_;
@@ -47,7 +47,10 @@ void Router::restore(StoredState stored)
     services_->last_game_id = stored.max_game_id;
     std::vector<std::shared_ptr<Table>> restored;
     for (auto& game : stored.unfinished_games) {
-        auto table = Table::restore(*services_, std::move(game));
+        static const std::vector<db::TableEvent> no_events;
+        const auto found = stored.game_events.find(game.start.game_id);
+        const auto& events = found != stored.game_events.end() ? found->second : no_events;
+        auto table = Table::restore(*services_, std::move(game), events);
         if (!table) continue;
         tables_->add(table->id(), table);
         restored.push_back(std::move(table));

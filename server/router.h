@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string_view>
 #include <vector>
@@ -21,6 +22,7 @@ class Writer;
 
 namespace rochade::server {
 
+class FlagAnalysis;
 class Lobby;
 class TableDirectory;
 struct TableServices;
@@ -34,12 +36,14 @@ struct ServerCounters {
 
 class Router final : public ConnectionHandler {
 public:
-    Router(net::io_context& io, db::Writer& writer, const ServerConfig& config);
+    Router(net::io_context& io, db::Writer& writer, FlagAnalysis& flag_analysis, const ServerConfig& config);
     ~Router() override;
 
     // What the database holds at start-up (db::Store reads it).
     struct StoredState {
         std::vector<db::UnfinishedGame> unfinished_games;
+        // The table events of each unfinished game, by game id (for the draw offer that stood).
+        std::map<std::int64_t, std::vector<db::TableEvent>> game_events;
         std::vector<db::ResumeTokenIssued> resume_tokens;
         std::int64_t max_game_id = 0;
         std::int64_t max_table_id = 0;
@@ -48,7 +52,8 @@ public:
     // tokens, and continues the id sequences. Call once, before the listener accepts.
     void restore(StoredState stored);
     // Stops the game side for shutdown: timers are cancelled and no new moves are accepted;
-    // what is already submitted to the writer still commits.
+    // what is already submitted to the writer still commits. (The server stops the flag
+    // analysis itself.)
     void shut_down();
 
     void on_open(const std::shared_ptr<Connection>& connection) override;

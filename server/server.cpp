@@ -16,6 +16,7 @@
 #include "db/store.h"
 #include "db/writer.h"
 #include "server/beast.h"
+#include "server/flag_analysis.h"
 #include "server/listener.h"
 #include "server/router.h"
 #include "server/session_services.h"
@@ -144,23 +145,32 @@ const ServerConfig& Server::config() const { return state_->config; }
 // The order of construction and of the explicit teardown at the end matters: the router's
 // tables own timers of the io_context, so the router goes before it; the sessions still
 // referenced by the io_context's pending handlers count themselves out of `services` when
-// they are destroyed, so `services` goes after it.
+// they are destroyed, so `services` goes after it. The flag analysis posts its answers to the
+// tables' strands: it stops with the rest of the game side (questions not begun are dropped)
+// and its thread is joined while the io_context still runs, so the answer it was working on
+// still reaches its table and is committed by the flushes below (a game whose answer does not
+// make it stays unfinished and is restored at the next start). Its dropped questions hold
+// tables, so it is destroyed after the router and before the io_context.
 void Server::State::serve()
 {
     create_database_directory(config.db_path);
     const int threads = thread_count(config.threads);
     auto io = std::make_unique<net::io_context>(threads);
     auto writer = std::make_unique<db::Writer>(config.db_path);
+    auto flag_analysis = std::make_unique<FlagAnalysis>();
 
     Router::StoredState stored;
     {
         db::Store store(config.db_path);
         stored.unfinished_games = store.unfinished_games();
+        for (const auto& game : stored.unfinished_games)
+            if (auto log = store.game_log(game.start.game_id))
+                stored.game_events.emplace(game.start.game_id, std::move(log->events));
         stored.resume_tokens = store.resume_tokens();
         stored.max_game_id = store.max_game_id();
         stored.max_table_id = store.max_table_id();
     }
-    auto router = std::make_unique<Router>(*io, *writer, config);
+    auto router = std::make_unique<Router>(*io, *writer, *flag_analysis, config);
     router->restore(std::move(stored));
 
     auto services = std::make_unique<SessionServices>(config, *router, router->counters());
@@ -198,10 +208,12 @@ void Server::State::serve()
     services->shutting_down = true;
     listener->stop();
     router->shut_down();
+    flag_analysis->stop();
     services->sessions.close_all(CloseCode::GoingAway, "server shutting down");
     if (!services->sessions.wait_until_empty(close_wait))
         spdlog::warn("shutting down: {} connection(s) did not close in {} s", services->sessions.size(),
                      close_wait.count());
+    flag_analysis->join();
     writer->flush();
 
     beast::error_code ignored;
@@ -219,6 +231,7 @@ void Server::State::serve()
     signals.reset();
     listener.reset();
     router.reset();
+    flag_analysis.reset();
     io.reset();
     services.reset();
     spdlog::info("stopped; {} database transaction(s) with {} write(s) committed since start", stats.transactions,

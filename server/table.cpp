@@ -12,6 +12,7 @@
 #include "server/client.h"
 #include "server/lobby.h"
 #include "server/router.h"
+#include "server/stored_draw_offer.h"
 #include "server/table_services.h"
 #include "server/wall_clock.h"
 
@@ -27,7 +28,8 @@ Table::Table(TableServices& services, Opening opening)
     seats_[int(opening.opener_side)] = Seat{opening.opener, {}, false, {}};
 }
 
-std::shared_ptr<Table> Table::restore(TableServices& services, db::UnfinishedGame stored)
+std::shared_ptr<Table> Table::restore(TableServices& services, db::UnfinishedGame stored,
+                                      const std::vector<db::TableEvent>& events)
 {
     const auto& start = stored.start;
     auto time_control = [&]() -> std::optional<protocol::TimeControl> {
@@ -51,7 +53,11 @@ std::shared_ptr<Table> Table::restore(TableServices& services, db::UnfinishedGam
         white_ms = stored.moves.back().white_ms;
         black_ms = stored.moves.back().black_ms;
     }
-    auto game = RefereedGame::restore(*time_control, start.start_fen, moves, white_ms, black_ms);
+    const auto start_position = parse_fen(start.start_fen);
+    const Side first_mover =
+        start_position && start_position->side_to_move() == Color::Black ? Side::Black : Side::White;
+    const auto draw_offer = standing_draw_offer(stored.moves, events, first_mover);
+    auto game = RefereedGame::restore(*time_control, start.start_fen, moves, white_ms, black_ms, draw_offer);
     if (!game) {
         spdlog::error("game {}: cannot restore: {}", start.game_id, game.error().message);
         return nullptr;
@@ -70,14 +76,30 @@ std::shared_ptr<Table> Table::restore(TableServices& services, db::UnfinishedGam
     table->game_id_ = start.game_id;
     table->seq_ = stored.last_seq;
     table->clocks_held_ = true;
-    spdlog::info("table {}: restored game {} ({} - {}) after {} moves; clocks held until both players are back",
-                 start.table_id, start.game_id, start.white, start.black, stored.moves.size());
+    spdlog::info("table {}: restored game {} ({} - {}) after {} moves{}; clocks held until both players are back",
+                 start.table_id, start.game_id, start.white, start.black, stored.moves.size(),
+                 table->game_->draw_offer() ? ", " + side_text(*table->game_->draw_offer()) + "'s draw offer standing"
+                                            : "");
     return table;
 }
 
 template <class Work> void Table::on_strand(Work work)
 {
-    net::post(strand_, [self = shared_from_this(), work = std::move(work)]() mutable { work(); });
+    net::post(strand_, [self = shared_from_this(), work = std::move(work)]() mutable {
+        self->when_flag_settled(std::move(work));
+    });
+}
+
+// A request that finds the flag fallen would otherwise see a game that is neither running nor
+// over: so it waits for the verdict, and every later one waits behind it to keep their order.
+// The flag is looked at with the same `now` the request then runs with.
+void Table::when_flag_settled(Request request)
+{
+    const auto now = SteadyClock::now();
+    if (flag_verdict_pending(now))
+        after_flag_verdict_.push_back(std::move(request));
+    else
+        request(now);
 }
 
 protocol::TableSummary Table::summary() const
@@ -170,6 +192,10 @@ void Table::unsubscribe(const ConnectionPtr& connection)
 void Table::send_state(const ConnectionPtr& connection, const Id& id, std::optional<std::int64_t> since)
 {
     after_commits([this, connection, id, since] {
+        // Not a game stopped at the flag without its result: the snapshot waits for the verdict.
+        if (flag_question_out_)
+            return after_flag_verdict_.push_back(
+                [this, connection, id, since](auto) { send_state(connection, id, since); });
         std::vector<std::string> missed;
         // The history holds the last events; if `since` is older than that, the state alone
         // has to do (the client sees that `missed` does not reach back to its seq).
@@ -249,7 +275,8 @@ void Table::add_move(Emission& emission, const PlayedMove& move, SteadyClock::ti
     emission.writes.push_back(db::MovePlayed{*game_id_, move.record.ply, event.seq, move.record.uci, move.record.san,
                                              move.clocks.white_ms, move.clocks.black_ms, wall_clock_ms()});
     if (move.draw_offered) {
-        const auto by = move.record.ply % 2 == 1 ? Side::White : Side::Black;
+        // An offer with a move is dropped if the move ends the game, so someone is to move.
+        const auto by = protocol::opponent_of(*move.to_move);
         emission.writes.push_back(db::TableEvent{id_, game_id_, event.seq, "draw_offered",
                                                  nlohmann::json{{"by", side_text(by)}}.dump(), wall_clock_ms()});
     }
@@ -340,7 +367,7 @@ void Table::close_if_abandoned()
 
 void Table::seat_opener(ConnectionPtr connection, std::string nick, Id id)
 {
-    on_strand([this, connection = std::move(connection), nick = std::move(nick), id = std::move(id)] {
+    on_strand([this, connection = std::move(connection), nick = std::move(nick), id = std::move(id)](auto) {
         for (auto& seat : seats_)
             if (seat && seat->nick == nick) {
                 seat->connection = connection;
@@ -354,7 +381,7 @@ void Table::seat_opener(ConnectionPtr connection, std::string nick, Id id)
 
 void Table::join(ConnectionPtr connection, std::string nick, Id id)
 {
-    on_strand([this, connection = std::move(connection), nick = std::move(nick), id = std::move(id)] {
+    on_strand([this, connection = std::move(connection), nick = std::move(nick), id = std::move(id)](auto now) {
         if (closed_)
             return reply_error(connection, id, ErrorCode::NoSuchTable,
                                "join_table: table " + std::to_string(id_) + " is closed");
@@ -374,7 +401,7 @@ void Table::join(ConnectionPtr connection, std::string nick, Id id)
         subscribe(connection);
         reply_ok(connection, id);
         if (seated(protocol::opponent_of(free_side))) {
-            start_game(SteadyClock::now()); // game_started carries the whole state
+            start_game(now); // game_started carries the whole state
         } else {
             table_changed();
             send_state(connection, std::nullopt, std::nullopt);
@@ -384,7 +411,7 @@ void Table::join(ConnectionPtr connection, std::string nick, Id id)
 
 void Table::watch(ConnectionPtr connection, std::string nick, Id id, std::optional<std::int64_t> since)
 {
-    on_strand([this, connection = std::move(connection), nick = std::move(nick), id = std::move(id), since] {
+    on_strand([this, connection = std::move(connection), nick = std::move(nick), id = std::move(id), since](auto now) {
         if (closed_)
             return reply_error(connection, id, ErrorCode::NoSuchTable,
                                "watch_table: table " + std::to_string(id_) + " is closed");
@@ -404,7 +431,7 @@ void Table::watch(ConnectionPtr connection, std::string nick, Id id, std::option
                 // Clocks held since a restart run again once both players are back.
                 if (clocks_held_ && seats_[0]->connected && seats_[1]->connected) {
                     clocks_held_ = false;
-                    game_->resume(SteadyClock::now());
+                    game_->resume(now);
                     arm_flag_timer();
                 }
             }
@@ -419,7 +446,7 @@ void Table::watch(ConnectionPtr connection, std::string nick, Id id, std::option
 void Table::handle(ConnectionPtr connection, std::string nick, Id id, protocol::ClientMessage message)
 {
     on_strand([this, connection = std::move(connection), nick = std::move(nick), id = std::move(id),
-               message = std::move(message)]() mutable {
+               message = std::move(message)](auto now) {
         const std::string_view type = protocol::message_type_name(message); // for errors
         if (closed_)
             return reply_error(connection, id, ErrorCode::NoSuchTable,
@@ -453,13 +480,13 @@ void Table::handle(ConnectionPtr connection, std::string nick, Id id, protocol::
                                    game_->result()->result + ", " + game_->result()->termination + ")");
         if (services_.shutting_down)
             return reply_error(connection, id, ErrorCode::ShuttingDown, "the server is shutting down");
-        game_action(connection, *side, id, message);
+        game_action(connection, *side, id, message, now);
     });
 }
 
 void Table::connection_closed(ConnectionPtr connection, std::string nick)
 {
-    on_strand([this, connection = std::move(connection), nick = std::move(nick)] {
+    on_strand([this, connection = std::move(connection), nick = std::move(nick)](auto now) {
         watchers_.erase(connection->id());
         const auto side = side_of(nick);
         if (!side) {
@@ -470,7 +497,7 @@ void Table::connection_closed(ConnectionPtr connection, std::string nick)
         if (s.connection.lock() != connection) return; // the player is back on another connection
         s.connected = false;
         s.connection.reset();
-        s.disconnected_at = SteadyClock::now();
+        s.disconnected_at = now;
         if (game_ && !game_->is_over()) {
             // The clock keeps running; after the grace period the opponent may claim the win.
             Emission emission;
@@ -491,11 +518,13 @@ void Table::connection_closed(ConnectionPtr connection, std::string nick)
     });
 }
 
+// Not behind a pending flag verdict: the timers stop at once. The verdict itself may still
+// come (the analysis thread finishes the question it is answering) and is committed if it does.
 void Table::shut_down()
 {
-    on_strand([this] {
-        flag_timer_.cancel();
-        summary_timer_.cancel();
+    net::post(strand_, [self = shared_from_this()] {
+        self->flag_timer_.cancel();
+        self->summary_timer_.cancel();
     });
 }
 

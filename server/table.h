@@ -5,6 +5,11 @@
 // database writer, and reaches the seats and watchers only from the writer's commit callback:
 // nobody sees a move that is not on disk. The last events are kept so that a reconnecting
 // client catches up exactly (watch_table with `since`).
+//
+// A fallen flag's winnability question goes to the analysis thread (FlagAnalysis) rather than
+// stall the strand. Until its answer is back the game is over at the flag but its result is
+// not known yet, so the table takes no requests: they wait, in the order they came, and run
+// after the game_over (and so get game_over errors, or see the finished game).
 #pragma once
 
 #include <chrono>
@@ -46,8 +51,10 @@ public:
     };
 
     Table(TableServices& services, Opening opening);
-    // A game that was running when the server stopped; nullptr if its moves do not replay.
-    static std::shared_ptr<Table> restore(TableServices& services, db::UnfinishedGame game);
+    // A game that was running when the server stopped, with its stored table events (for the
+    // draw offer that stood); nullptr if its moves do not replay.
+    static std::shared_ptr<Table> restore(TableServices& services, db::UnfinishedGame game,
+                                          const std::vector<db::TableEvent>& events);
 
     protocol::TableId id() const { return id_; }
     protocol::RoomNumber room() const { return room_; }
@@ -83,7 +90,13 @@ private:
         std::vector<db::Write> writes;
     };
 
+    using Request = std::function<void(SteadyClock::time_point now)>;
+
+    // Runs an entry point's `work` on the strand, with the time it is handled at (or later,
+    // see when_flag_settled).
     template <class Work> void on_strand(Work work);
+    // Runs `request` now, or, while a fallen flag waits for its winnability answer, after it.
+    void when_flag_settled(Request request);
     protocol::TableSummary summary() const;
     protocol::TableState state(SteadyClock::time_point now) const;
     std::optional<Side> side_of(const std::string& nick) const;
@@ -112,17 +125,24 @@ private:
     void add_event(Emission& emission, std::string frame, std::string kind, std::string detail_json);
     void arm_flag_timer();
     void on_flag_timer();
+    // Whether a fallen flag waits for its winnability answer; a flag found fallen at `now` sends
+    // its question to the analysis thread.
+    bool flag_verdict_pending(SteadyClock::time_point now);
+    void on_flag_verdict(Winnability answer, SteadyClock::time_point asked_at);
     void table_changed();
     void spectators_changed();
     void close_if_abandoned();
 
     // table_game.cpp: the game played here.
-    void game_action(const ConnectionPtr& connection, Side side, const Id& id, const protocol::ClientMessage& message);
+    void game_action(const ConnectionPtr& connection, Side side, const Id& id, const protocol::ClientMessage& message,
+                     SteadyClock::time_point now);
     void commit_game_action(Emission emission, const ConnectionPtr& connection, const Id& id);
-    void play(const ConnectionPtr& connection, Side side, const Id& id, const protocol::PlayMove& move);
-    void claim_draw(const ConnectionPtr& connection, Side side, const Id& id, const protocol::ClaimDraw& claim);
+    void play(const ConnectionPtr& connection, Side side, const Id& id, const protocol::PlayMove& move,
+              SteadyClock::time_point now);
+    void claim_draw(const ConnectionPtr& connection, Side side, const Id& id, const protocol::ClaimDraw& claim,
+                    SteadyClock::time_point now);
     void leave(const ConnectionPtr& connection, const std::string& nick, const Id& id);
-    void claim_win(const ConnectionPtr& connection, Side side, const Id& id);
+    void claim_win(const ConnectionPtr& connection, Side side, const Id& id, SteadyClock::time_point now);
     void rematch(const ConnectionPtr& connection, Side side, const Id& id);
 
     TableServices& services_;
@@ -143,6 +163,8 @@ private:
     std::optional<Side> rematch_offer_;
     bool closed_ = false;
     bool clocks_held_ = false; // a restored game waits for both players
+    bool flag_question_out_ = false;
+    std::vector<Request> after_flag_verdict_;
 
     std::int64_t seq_ = 0;
     std::deque<std::pair<std::int64_t, std::shared_ptr<const std::string>>> history_;

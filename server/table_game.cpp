@@ -1,6 +1,6 @@
-// The game played at a table: starting it, the flag timer, moves, draw offers and claims,
-// resignation, abort, abandonment and the rematch. Seats, watchers and the event pipeline are
-// in table.cpp.
+// The game played at a table: starting it, the flag timer and the flag's verdict, moves, draw
+// offers and claims, resignation, abort, abandonment and the rematch. Seats, watchers and the
+// event pipeline are in table.cpp.
 #include "server/table.h"
 
 #include <nlohmann/json.hpp>
@@ -8,6 +8,7 @@
 
 #include "protocol/decode.h"
 #include "protocol/encode.h"
+#include "server/flag_analysis.h"
 #include "server/lobby.h"
 #include "server/router.h"
 #include "server/table_services.h"
@@ -58,39 +59,71 @@ void Table::arm_flag_timer()
 
 void Table::on_flag_timer()
 {
-    if (!game_ || game_->is_over() || services_.shutting_down) return;
-    const auto now = SteadyClock::now();
-    auto ending = game_->check_flag(now);
-    if (!ending) {
-        arm_flag_timer(); // woke early, or the clock moved on
-        return;
-    }
-    Emission emission;
-    add_ending(emission, *ending, now);
-    // The flag fall and the winnability answer behind its result, as its own log entry under
-    // the game_over event's number.
-    const auto& r = ending->result;
-    nlohmann::json detail{{"result", r.result}, {"message", r.message}};
-    if (r.winnability) detail["winnability"] = *r.winnability;
-    emission.writes.push_back(db::TableEvent{id_, game_id_, seq_, "flag_fall", detail.dump(), wall_clock_ms()});
-    emit(std::move(emission));
-    table_changed();
+    if (closed_ || services_.shutting_down) return;
+    if (!flag_verdict_pending(SteadyClock::now())) arm_flag_timer(); // woke early, or the clock moved on
 }
 
-void Table::play(const ConnectionPtr& connection, Side side, const Id& id, const protocol::PlayMove& message)
+// The table's side of a flag fall: the game stopped the clocks at the flag; its winnability
+// question goes to the analysis thread and the answer comes back to this strand. Not begun
+// during shutdown (the flag timers are stopped too): the game stays unfinished in the database
+// and is restored at the next start.
+bool Table::flag_verdict_pending(SteadyClock::time_point now)
+{
+    if (flag_question_out_) return true;
+    if (!game_ || services_.shutting_down) return false;
+    auto fall = game_->check_flag(now);
+    if (!fall) return false;
+    flag_question_out_ = true;
+    flag_timer_.cancel();
+    services_.flag_analysis.ask(std::move(*fall), [self = shared_from_this(), now](Winnability answer) {
+        net::post(self->strand_, [self, answer, now] { self->on_flag_verdict(answer, now); });
+    });
+    return true;
+}
+
+// The game ends as the winnability answer says. The requests that waited run once the
+// game_over is committed and broadcast (so they see the finished game), in their order; until
+// then new ones queue behind them.
+void Table::on_flag_verdict(Winnability answer, SteadyClock::time_point asked_at)
 {
     const auto now = SteadyClock::now();
+    // Always an ending: nothing else ends a game whose flag fell, and only this clears it.
+    if (auto ending = game_->end_on_flag(answer)) {
+        spdlog::info("table {} game {}: winnability after the flag fall answered in {} ms", id_, *game_id_,
+                     std::chrono::duration_cast<std::chrono::milliseconds>(now - asked_at).count());
+        Emission emission;
+        add_ending(emission, *ending, now);
+        // The flag fall and the winnability answer behind its result, as its own log entry under
+        // the game_over event's number.
+        const auto& r = ending->result;
+        nlohmann::json detail{{"result", r.result}, {"message", r.message}};
+        if (r.winnability) detail["winnability"] = *r.winnability;
+        emission.writes.push_back(db::TableEvent{id_, game_id_, seq_, "flag_fall", detail.dump(), wall_clock_ms()});
+        emit(std::move(emission));
+        table_changed();
+    }
+    after_commits([this] {
+        flag_question_out_ = false;
+        auto waiting = std::move(after_flag_verdict_);
+        after_flag_verdict_.clear();
+        for (auto& request : waiting) when_flag_settled(std::move(request));
+    });
+}
+
+void Table::play(const ConnectionPtr& connection, Side side, const Id& id, const protocol::PlayMove& message,
+                 SteadyClock::time_point now)
+{
     auto result = game_->play(side, message.move, message.offer_draw, now);
     if (!result) return reply_error(connection, id, result.error().code, "move: " + result.error().message);
     Emission emission;
-    if (result->move) add_move(emission, *result->move, now); // absent: the flag fell first
+    add_move(emission, result->move, now);
     if (result->ending) add_ending(emission, *result->ending, now);
     commit_game_action(std::move(emission), connection, id);
 }
 
-void Table::claim_draw(const ConnectionPtr& connection, Side side, const Id& id, const protocol::ClaimDraw& claim)
+void Table::claim_draw(const ConnectionPtr& connection, Side side, const Id& id, const protocol::ClaimDraw& claim,
+                       SteadyClock::time_point now)
 {
-    const auto now = SteadyClock::now();
     auto result =
         game_->claim_draw(side, claim.move ? std::optional<std::string_view>(*claim.move) : std::nullopt, now);
     if (!result) return reply_error(connection, id, result.error().code, "claim_draw: " + result.error().message);
@@ -107,9 +140,8 @@ void Table::claim_draw(const ConnectionPtr& connection, Side side, const Id& id,
     commit_game_action(std::move(emission), connection, id);
 }
 
-void Table::claim_win(const ConnectionPtr& connection, Side side, const Id& id)
+void Table::claim_win(const ConnectionPtr& connection, Side side, const Id& id, SteadyClock::time_point now)
 {
-    const auto now = SteadyClock::now();
     const Seat* opponent = seat(protocol::opponent_of(side));
     const auto grace = std::chrono::milliseconds(services_.config.reconnect_grace_ms);
     if (opponent->connected)
@@ -153,29 +185,23 @@ void Table::rematch(const ConnectionPtr& connection, Side side, const Id& id)
     reply_ok(connection, id);
 }
 
+// The table looked at the flag with the same `now` (when_flag_settled), so no action here
+// meets a fallen flag.
 void Table::game_action(const ConnectionPtr& connection, Side side, const Id& id,
-                        const protocol::ClientMessage& message)
+                        const protocol::ClientMessage& message, SteadyClock::time_point now)
 {
-    const auto now = SteadyClock::now();
-    if (auto* move = std::get_if<protocol::PlayMove>(&message)) return play(connection, side, id, *move);
-    if (auto* claim = std::get_if<protocol::ClaimDraw>(&message)) return claim_draw(connection, side, id, *claim);
-    if (std::holds_alternative<protocol::ClaimWin>(message)) return claim_win(connection, side, id);
+    if (auto* move = std::get_if<protocol::PlayMove>(&message)) return play(connection, side, id, *move, now);
+    if (auto* claim = std::get_if<protocol::ClaimDraw>(&message)) return claim_draw(connection, side, id, *claim, now);
+    if (std::holds_alternative<protocol::ClaimWin>(message)) return claim_win(connection, side, id, now);
     Emission emission;
     if (std::holds_alternative<protocol::OfferDraw>(message)) {
-        auto offered = game_->offer_draw(side, now);
-        if (!offered)
-            return reply_error(connection, id, offered.error().code, "offer_draw: " + offered.error().message);
-        if (*offered) { // the flag had fallen
-            add_ending(emission, **offered, now);
-            emit(std::move(emission));
-            table_changed();
-            return reply_error(connection, id, ErrorCode::GameOver, "offer_draw: your flag fell first");
-        }
+        if (auto refused = game_->offer_draw(side, now))
+            return reply_error(connection, id, refused->code, "offer_draw: " + refused->message);
         const auto seq = next_seq();
         add_event(emission, protocol::encode_draw_offered(id_, seq, side), "draw_offered",
                   nlohmann::json{{"by", side_text(side)}}.dump());
     } else if (std::holds_alternative<protocol::DeclineDraw>(message)) {
-        if (auto refused = game_->decline_draw(side))
+        if (auto refused = game_->decline_draw(side, now))
             return reply_error(connection, id, refused->code, "decline_draw: " + refused->message);
         const auto seq = next_seq();
         add_event(emission, protocol::encode_draw_declined(id_, seq, side), "draw_declined",

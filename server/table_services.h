@@ -1,5 +1,6 @@
 // What every table shares with the rest of the server: the io_context its strand and timers
-// run on, the database writer, the configuration, the counters, the lobby (told when a table's
+// run on, the database writer, the thread that answers flag falls' winnability questions, the
+// configuration, the counters, the lobby (told when a table's
 // summary changes) and the source of game ids. Built once by the router; read-only after.
 #pragma once
 
@@ -16,6 +17,7 @@ class Writer;
 
 namespace rochade::server {
 
+class FlagAnalysis;
 class Lobby;
 class TableDirectory;
 struct ServerCounters;
@@ -23,6 +25,7 @@ struct ServerCounters;
 struct TableServices {
     net::io_context& io;
     db::Writer& writer;
+    FlagAnalysis& flag_analysis;
     const ServerConfig& config;
     ServerCounters& counters;
     TableDirectory& directory;

@@ -48,7 +48,6 @@ MoveResult play_all(RefereedGame& game, const std::vector<std::string>& moves, s
         INFO("move " << text);
         auto result = game.play(*game.to_move(), text, false, at(*t));
         REQUIRE(result);
-        REQUIRE(result->move);
         last = *result;
     }
     REQUIRE(last);
@@ -87,13 +86,13 @@ TEST_CASE("Fool's mate ends the game at once, and nothing more can be played", "
     CHECK(last.ending->result.termination == "checkmate");
     CHECK(last.ending->result.message == "Checkmate: Black wins");
     CHECK_FALSE(last.ending->clocks.running);
-    CHECK(last.move->record.ply == 4);
-    CHECK(last.move->record.uci == "d8h4");
-    CHECK(last.move->record.san == "Qh4#");
-    CHECK(last.move->record.san_de == "Dh4#");
-    CHECK(last.move->check);
-    CHECK_FALSE(last.move->to_move);
-    CHECK(last.move->legal_moves.empty());
+    CHECK(last.move.record.ply == 4);
+    CHECK(last.move.record.uci == "d8h4");
+    CHECK(last.move.record.san == "Qh4#");
+    CHECK(last.move.record.san_de == "Dh4#");
+    CHECK(last.move.check);
+    CHECK_FALSE(last.move.to_move);
+    CHECK(last.move.legal_moves.empty());
     CHECK(game.is_over());
     CHECK(game.result()->result == "0-1");
     CHECK_FALSE(game.to_move());
@@ -172,15 +171,14 @@ TEST_CASE("Castling, en passant and promotion in English SAN, German SAN and UCI
         const Side mover = *game.to_move();
         auto result = game.play(mover, row.text, false, at(100));
         REQUIRE(result);
-        REQUIRE(result->move);
-        CHECK(result->move->record.ply == 1);
-        CHECK(result->move->record.uci == row.uci);
-        CHECK(result->move->record.san == row.san);
-        CHECK(result->move->record.san_de == row.san_de);
-        CHECK(result->move->to_move == other(mover));
-        CHECK(result->move->fen == game.fen());
-        CHECK(result->move->legal_moves == game.legal_moves());
-        CHECK_FALSE(result->move->legal_moves.empty());
+        CHECK(result->move.record.ply == 1);
+        CHECK(result->move.record.uci == row.uci);
+        CHECK(result->move.record.san == row.san);
+        CHECK(result->move.record.san_de == row.san_de);
+        CHECK(result->move.to_move == other(mover));
+        CHECK(result->move.fen == game.fen());
+        CHECK(result->move.legal_moves == game.legal_moves());
+        CHECK_FALSE(result->move.legal_moves.empty());
         CHECK(game.moves().back().uci == row.uci);
         CHECK(game.start_fen() == rochade::to_fen(start));
     }
@@ -229,7 +227,7 @@ TEST_CASE("Draw offers: accepted, declined, lapsed by a move, only on one's own 
         game.start(at(0));
         auto moved = game.play(Side::White, "e4", true, at(1'000));
         REQUIRE(moved);
-        CHECK(moved->move->draw_offered);
+        CHECK(moved->move.draw_offered);
         CHECK(game.draw_offer() == Side::White);
         // One's own offer cannot be accepted.
         auto own = game.accept_draw(Side::White, at(1'500));
@@ -250,11 +248,11 @@ TEST_CASE("Draw offers: accepted, declined, lapsed by a move, only on one's own 
         RefereedGame game(five_minutes);
         game.start(at(0));
         REQUIRE(game.play(Side::White, "e4", true, at(1'000)));
-        CHECK(game.decline_draw(Side::White).value().code == ErrorCode::NoDrawOffer);
-        CHECK_FALSE(game.decline_draw(Side::Black));
+        CHECK(game.decline_draw(Side::White, at(1'500)).value().code == ErrorCode::NoDrawOffer);
+        CHECK_FALSE(game.decline_draw(Side::Black, at(1'500)));
         CHECK_FALSE(game.draw_offer());
         CHECK(game.accept_draw(Side::Black, at(2'000)).error().code == ErrorCode::NoDrawOffer);
-        CHECK(game.decline_draw(Side::Black).value().code == ErrorCode::NoDrawOffer);
+        CHECK(game.decline_draw(Side::Black, at(2'000)).value().code == ErrorCode::NoDrawOffer);
         CHECK_FALSE(game.is_over());
     }
     SECTION("lapsed when the opponent moves")
@@ -264,8 +262,8 @@ TEST_CASE("Draw offers: accepted, declined, lapsed by a move, only on one's own 
         REQUIRE(game.play(Side::White, "e4", true, at(1'000)));
         auto reply = game.play(Side::Black, "e5", false, at(2'000));
         REQUIRE(reply);
-        CHECK(reply->move->draw_offer_lapsed);
-        CHECK_FALSE(reply->move->draw_offered);
+        CHECK(reply->move.draw_offer_lapsed);
+        CHECK_FALSE(reply->move.draw_offered);
         CHECK_FALSE(game.draw_offer());
         CHECK(game.accept_draw(Side::Black, at(2'500)).error().code == ErrorCode::NoDrawOffer);
     }
@@ -274,22 +272,20 @@ TEST_CASE("Draw offers: accepted, declined, lapsed by a move, only on one's own 
         RefereedGame game(five_minutes);
         game.start(at(0));
         auto early = game.offer_draw(Side::Black, at(500));
-        REQUIRE_FALSE(early);
-        CHECK(early.error().code == ErrorCode::DrawOfferNotAllowed);
+        REQUIRE(early);
+        CHECK(early->code == ErrorCode::DrawOfferNotAllowed);
         CHECK_FALSE(game.draw_offer());
 
-        auto offer = game.offer_draw(Side::White, at(600));
-        REQUIRE(offer);
-        CHECK_FALSE(offer->has_value());
+        CHECK_FALSE(game.offer_draw(Side::White, at(600)));
         CHECK(game.draw_offer() == Side::White);
-        CHECK(game.offer_draw(Side::White, at(700)).error().code == ErrorCode::DrawOfferNotAllowed);
+        CHECK(game.offer_draw(Side::White, at(700))->code == ErrorCode::DrawOfferNotAllowed);
         // The offer stands while its maker moves, and the move says so.
         auto moved = game.play(Side::White, "d4", false, at(1'000));
         REQUIRE(moved);
-        CHECK(moved->move->draw_offered);
-        CHECK_FALSE(moved->move->draw_offer_lapsed);
+        CHECK(moved->move.draw_offered);
+        CHECK_FALSE(moved->move.draw_offer_lapsed);
         // Black may not counter-offer while White's offer stands.
-        CHECK(game.offer_draw(Side::Black, at(1'500)).error().code == ErrorCode::DrawOfferNotAllowed);
+        CHECK(game.offer_draw(Side::Black, at(1'500))->code == ErrorCode::DrawOfferNotAllowed);
         auto accepted = game.accept_draw(Side::Black, at(2'000));
         REQUIRE(accepted);
         CHECK(accepted->result.termination == "agreement");
@@ -303,7 +299,7 @@ TEST_CASE("Draw offers: accepted, declined, lapsed by a move, only on one's own 
         auto mate = game.play(Side::Black, "Dh4", true, at(t + 1'000));
         REQUIRE(mate);
         CHECK(mate->ending->result.termination == "checkmate");
-        CHECK_FALSE(mate->move->draw_offered);
+        CHECK_FALSE(mate->move.draw_offered);
     }
 }
 
@@ -486,17 +482,77 @@ TEST_CASE("Flag falls: a loss when the opponent can mate, a draw when not (FIDE 
         game.start(at(0));
         CHECK(game.flag_deadline() == at(1'000));
         CHECK_FALSE(game.check_flag(at(999)));
-        auto ending = game.check_flag(at(1'000));
+        CHECK_FALSE(game.flag_fallen());
+
+        // The question: who fell, who may still win, in which position.
+        auto fall = game.check_flag(at(1'000));
+        REQUIRE(fall);
+        const Side loser = game.game().position().side_to_move() == rochade::Color::White ? Side::White : Side::Black;
+        CHECK(fall->flagged == loser);
+        CHECK(fall->opponent == other(loser));
+        CHECK(rochade::to_fen(fall->position) == row.fen);
+        // While the answer is out, the game is stopped at the flag but not over.
+        CHECK(game.flag_fallen());
+        CHECK_FALSE(game.is_over());
+        CHECK_FALSE(game.flag_deadline());
+        const ClockReading waiting = game.clocks(at(5'000));
+        CHECK_FALSE(waiting.running);
+        CHECK((loser == Side::White ? waiting.white_ms : waiting.black_ms) == 0);
+        auto again = game.check_flag(at(2'000));
+        REQUIRE(again);
+        CHECK(again->flagged == loser);
+
+        // The answer.
+        auto ending = game.end_on_flag(rochade::server::flag_fall_winnability(*fall));
         REQUIRE(ending);
         CHECK(ending->result.termination == "flag_fall");
         CHECK(ending->result.result == row.result);
         CHECK(ending->result.winnability == std::optional<std::string>(row.winnability));
-        const Side loser = game.game().position().side_to_move() == rochade::Color::White ? Side::White : Side::Black;
         CHECK((loser == Side::White ? ending->clocks.white_ms : ending->clocks.black_ms) == 0);
         CHECK_FALSE(ending->clocks.running);
         CHECK(game.is_over());
+        CHECK_FALSE(game.flag_fallen());
         CHECK_FALSE(game.check_flag(at(2'000)));
         CHECK_FALSE(game.flag_deadline());
+        CHECK_FALSE(game.end_on_flag(rochade::Winnability::CanMate));
+    }
+}
+
+TEST_CASE("The winnability answer decides a flag fall's result", "[referee]")
+{
+    struct Row {
+        rochade::Winnability answer;
+        const char* result;
+        std::optional<Side> winner;
+        const char* winnability;
+        const char* message;
+    };
+    const std::vector<Row> rows = {
+        {rochade::Winnability::CanMate, "0-1", Side::Black, "can_mate", "White's flag fell: Black wins"},
+        {rochade::Winnability::CannotMate, "1/2-1/2", std::nullopt, "cannot_mate",
+         "White's flag fell; Black cannot checkmate: draw"},
+        {rochade::Winnability::Undetermined, "0-1", Side::Black, "undetermined",
+         "White's flag fell: Black wins (whether Black could still checkmate was not settled; FIDE's default "
+         "applies)"},
+    };
+    for (const Row& row : rows) {
+        INFO(row.winnability);
+        RefereedGame game(sudden_death(1'000));
+        game.start(at(0));
+        CHECK_FALSE(game.end_on_flag(row.answer)); // no flag has fallen
+        REQUIRE(game.check_flag(at(1'200)));
+        // However long the answer takes, the clocks read as they stopped at the flag.
+        auto ending = game.end_on_flag(row.answer);
+        REQUIRE(ending);
+        CHECK(ending->result.result == row.result);
+        CHECK(ending->result.winner == row.winner);
+        CHECK(ending->result.termination == "flag_fall");
+        CHECK(ending->result.winnability == std::optional<std::string>(row.winnability));
+        CHECK(ending->result.message == row.message);
+        CHECK(ending->clocks.white_ms == 0);
+        CHECK(ending->clocks.black_ms == 1'000);
+        REQUIRE(game.result());
+        CHECK(game.result()->message == ending->result.message);
     }
 }
 
@@ -507,7 +563,12 @@ TEST_CASE("A flag fall the winnability search cannot settle follows FIDE's defau
     limits.flag_fall = rochade::WinnabilityLimits{1, 1, 1, 1, 1, 1};
     RefereedGame game(sudden_death(1'000), from_fen("4k3/8/8/4n3/8/8/8/3RK3 w - - 0 1"), limits);
     game.start(at(0));
-    auto ending = game.check_flag(at(1'000));
+    auto fall = game.check_flag(at(1'000));
+    REQUIRE(fall);
+    CHECK(fall->limits.node_budget == 1); // the flag-fall budgets travel with the question
+    const auto answer = rochade::server::flag_fall_winnability(*fall);
+    CHECK(answer == rochade::Winnability::Undetermined);
+    auto ending = game.end_on_flag(answer);
     REQUIRE(ending);
     CHECK(ending->result.result == "0-1");
     CHECK(ending->result.winner == Side::Black);
@@ -516,24 +577,51 @@ TEST_CASE("A flag fall the winnability search cannot settle follows FIDE's defau
     CHECK_THAT(ending->result.message, Catch::Contains("not settled"));
 }
 
-TEST_CASE("A move that arrives after the flag fell is not played", "[referee]")
+TEST_CASE("A move that arrives after the flag fell is not played, nor is anything else until the verdict", "[referee]")
 {
     RefereedGame game(sudden_death(1'000));
     game.start(at(0));
     REQUIRE(game.play(Side::White, "e4", false, at(400)));
+    REQUIRE_FALSE(game.offer_draw(Side::Black, at(450)));
     CHECK(game.flag_deadline() == at(1'400));
-    // Black's reply arrives 1 ms late.
+    // Black's reply arrives 1 ms late: the flag is noticed, the move refused.
     auto late = game.play(Side::Black, "e5", false, at(1'401));
-    REQUIRE(late);
-    CHECK_FALSE(late->move);
-    REQUIRE(late->ending);
-    CHECK(late->ending->result.result == "1-0");
-    CHECK(late->ending->result.termination == "flag_fall");
-    CHECK(late->ending->clocks.black_ms == 0);
-    CHECK(late->ending->clocks.white_ms == 600);
+    REQUIRE_FALSE(late);
+    CHECK(late.error().code == ErrorCode::GameOver);
+    CHECK_THAT(late.error().message, Catch::Contains("Black's flag fell"));
     CHECK(game.ply() == 1);
-    // Any other late request gets the same ending once; afterwards the game is over.
-    CHECK(game.resign(Side::White, at(1'500)).error().code == ErrorCode::GameOver);
+    REQUIRE(game.flag_fallen());
+    const auto fall = game.check_flag(at(1'500));
+    REQUIRE(fall);
+    CHECK(fall->flagged == Side::Black);
+
+    // Until the verdict every action is refused and changes nothing, on either side.
+    const auto before = Snapshot::of(game, at(9'000));
+    CHECK(before.black_ms == 0);
+    CHECK(before.white_ms == 600);
+    CHECK(game.play(Side::White, "d4", false, at(2'000)).error().code == ErrorCode::GameOver);
+    CHECK(game.resign(Side::White, at(2'000)).error().code == ErrorCode::GameOver);
+    CHECK(game.accept_draw(Side::White, at(2'000)).error().code == ErrorCode::GameOver);
+    CHECK(game.decline_draw(Side::White, at(2'000))->code == ErrorCode::GameOver);
+    CHECK(game.offer_draw(Side::Black, at(2'000))->code == ErrorCode::GameOver);
+    CHECK(game.claim_draw(Side::Black, std::nullopt, at(2'000)).error().code == ErrorCode::GameOver);
+    CHECK(game.abort(Side::Black, at(2'000)).error().code == ErrorCode::GameOver);
+    CHECK(game.adjudicate_abandonment(Side::Black, at(2'000)).error().code == ErrorCode::GameOver);
+    // Nor does the clock run again.
+    game.resume(at(3'000));
+    game.start(at(3'000));
+    CHECK_FALSE(game.flag_deadline());
+    CHECK(Snapshot::of(game, at(9'000)) == before);
+    CHECK(game.draw_offer() == Side::Black);
+
+    auto ending = game.end_on_flag(rochade::server::flag_fall_winnability(*fall));
+    REQUIRE(ending);
+    CHECK(ending->result.result == "1-0");
+    CHECK(ending->result.termination == "flag_fall");
+    CHECK(ending->clocks.black_ms == 0);
+    CHECK(ending->clocks.white_ms == 600);
+    CHECK_FALSE(game.draw_offer());
+    CHECK_THAT(game.resign(Side::White, at(10'000)).error().message, Catch::Contains("1-0 (flag_fall)"));
 }
 
 TEST_CASE("Late requests other than moves meet the fallen flag too", "[referee]")
@@ -541,9 +629,15 @@ TEST_CASE("Late requests other than moves meet the fallen flag too", "[referee]"
     RefereedGame game(sudden_death(1'000));
     game.start(at(0));
     auto resigned = game.resign(Side::Black, at(1'000));
-    REQUIRE(resigned);
-    CHECK(resigned->result.termination == "flag_fall"); // White's flag fell first
-    CHECK(resigned->result.result == "0-1");
+    REQUIRE_FALSE(resigned); // White's flag fell first
+    CHECK(resigned.error().code == ErrorCode::GameOver);
+    CHECK_FALSE(game.is_over());
+    auto fall = game.check_flag(at(1'000));
+    REQUIRE(fall);
+    CHECK(fall->flagged == Side::White);
+    auto ending = game.end_on_flag(rochade::Winnability::CanMate);
+    REQUIRE(ending);
+    CHECK(ending->result.result == "0-1");
 }
 
 TEST_CASE("Untimed games never fall", "[referee]")
@@ -554,8 +648,8 @@ TEST_CASE("Untimed games never fall", "[referee]")
     CHECK_FALSE(game.check_flag(at(1'000'000'000)));
     auto moved = game.play(Side::White, "e4", false, at(1'000'000'000));
     REQUIRE(moved);
-    CHECK(moved->move->clocks.untimed);
-    CHECK(moved->move->clocks.running == Side::Black);
+    CHECK(moved->move.clocks.untimed);
+    CHECK(moved->move.clocks.running == Side::Black);
 }
 
 TEST_CASE("Restore: replayed from UCI, clocks held until resumed", "[referee]")
@@ -574,14 +668,15 @@ TEST_CASE("Restore: replayed from UCI, clocks held until resumed", "[referee]")
     CHECK_FALSE(game.flag_deadline());
     CHECK_FALSE(game.check_flag(at(10'000'000)));
     CHECK(game.clocks(at(10'000'000)).black_ms == 50'000);
+    CHECK_FALSE(game.draw_offer());
 
     game.resume(at(1'000));
     CHECK(game.flag_deadline() == at(51'000));
     auto moved = game.play(Side::Black, "Nc6", false, at(6'000));
     REQUIRE(moved);
-    CHECK(moved->move->clocks.black_ms == 47'000);
-    CHECK(moved->move->clocks.white_ms == 40'000);
-    CHECK(moved->move->clocks.running == Side::White);
+    CHECK(moved->move.clocks.black_ms == 47'000);
+    CHECK(moved->move.clocks.white_ms == 40'000);
+    CHECK(moved->move.clocks.running == Side::White);
 
     SECTION("errors name the ply")
     {
@@ -593,12 +688,25 @@ TEST_CASE("Restore: replayed from UCI, clocks held until resumed", "[referee]")
         REQUIRE_FALSE(bad_fen);
         CHECK_THAT(bad_fen.error().message, Catch::Contains("start FEN"));
     }
-    SECTION("a game whose moves ended it is over")
+    SECTION("a game whose moves ended it is over, and no offer stands")
     {
-        auto mated = RefereedGame::restore(tc, rochade::StartFen, {"f2f3", "e7e5", "g2g4", "d8h4"}, 1, 1);
+        auto mated = RefereedGame::restore(tc, rochade::StartFen, {"f2f3", "e7e5", "g2g4", "d8h4"}, 1, 1, Side::White);
         REQUIRE(mated);
         CHECK(mated->is_over());
         CHECK(mated->result()->termination == "checkmate");
+        CHECK_FALSE(mated->draw_offer());
+    }
+    SECTION("the draw offer that stood stands again, and the opponent may accept it")
+    {
+        auto offered =
+            RefereedGame::restore(tc, rochade::StartFen, {"e2e4", "e7e5", "g1f3"}, 40'000, 50'000, Side::White);
+        REQUIRE(offered);
+        CHECK(offered->draw_offer() == Side::White);
+        CHECK(offered->accept_draw(Side::White, at(100)).error().code == ErrorCode::NoDrawOffer);
+        auto accepted = offered->accept_draw(Side::Black, at(100));
+        REQUIRE(accepted);
+        CHECK(accepted->result.termination == "agreement");
+        CHECK(accepted->clocks.black_ms == 50'000); // held: nobody was charged
     }
 }
 
@@ -621,8 +729,8 @@ TEST_CASE("A held game charges nobody, but moves still count", "[referee]")
     game.hold(at(5'000));
     auto moved = game.play(Side::White, "e4", false, at(100'000));
     REQUIRE(moved);
-    CHECK(moved->move->clocks.white_ms == 56'000);
-    CHECK_FALSE(moved->move->clocks.running);
+    CHECK(moved->move.clocks.white_ms == 56'000);
+    CHECK_FALSE(moved->move.clocks.running);
     CHECK(game.moves_made(Side::White) == 1);
     CHECK_FALSE(game.flag_deadline());
 }

@@ -1,5 +1,5 @@
-// The real `rochade serve` binary: kill -9 and a restart with the game continuing, SIGTERM with
-// close 1001 and exit code 0.
+// The real `rochade serve` binary: kill -9 and a restart with the game continuing (and its
+// draw offer standing), SIGTERM with close 1001 and exit code 0.
 #include <future>
 
 #include <catch2/catch.hpp>
@@ -53,6 +53,61 @@ TEST_CASE("kill -9 and restart: every move seen is kept, the players resume and 
     CHECK(game.black->receive_until("move", game.table) == a6);
     game.white->send({{"type", "move"}, {"table", game.table}, {"move", "Ba4"}});
     CHECK(game.black->receive_until("move", game.table).at("ply") == 7);
+}
+
+TEST_CASE("kill -9 and restart: a standing draw offer stands again, a lapsed one stays lapsed",
+          "[server][process][slow_start][draw_offer]")
+{
+    ChildServer server;
+    // Table A: White offers a draw on its own turn, and the server is killed with it standing.
+    auto standing = SeatedGame::start(server.port(), "5+3");
+    standing.play({"e4", "e5"});
+    REQUIRE(standing.act("white", "offer_draw").at("type") == "ok");
+    CHECK(standing.black->receive_until("draw_offered", standing.table).at("by") == "white");
+    // Table B: White offers a draw with a move, and Black's reply lets it lapse.
+    auto lapsed = SeatedGame::start(server.port(), "5+3", "Anna", "Bert");
+    lapsed.white->send({{"type", "move"}, {"table", lapsed.table}, {"move", "Nf3"}, {"offer_draw", true}});
+    CHECK(lapsed.black->receive_until("move", lapsed.table).at("draw_offered") == true);
+    lapsed.black->send({{"type", "move"}, {"table", lapsed.table}, {"move", "Nf6"}});
+    json reply = lapsed.white->receive_matching(
+        [](const json& frame) { return frame.value("type", "") == "move" && frame.value("ply", 0) == 2; }, "Nf6");
+    CHECK(reply.at("draw_offered") == false);
+
+    server.restart(); // kill -9, then the same binary on the same database and port
+
+    // Both players of both tables are back; the restored states show what stood.
+    auto back_at = [&](SeatedGame& game) {
+        auto white = std::make_unique<WsTestClient>();
+        auto black = std::make_unique<WsTestClient>();
+        white->connect(server.port());
+        black->connect(server.port());
+        white->resume(game.white_token);
+        black->resume(game.black_token);
+        json white_state = white->request({{"type", "watch_table"}, {"table", game.table}});
+        json black_state = black->request({{"type", "watch_table"}, {"table", game.table}});
+        REQUIRE(black_state.at("type") == "table_state");
+        game.white = std::move(white);
+        game.black = std::move(black);
+        return std::make_pair(white_state, black_state);
+    };
+    auto [a_white, a_black] = back_at(standing);
+    CHECK(a_white.at("draw_offer") == "white");
+    CHECK(a_black.at("draw_offer") == "white");
+    CHECK(a_black.at("to_move") == "white");
+    auto [b_white, b_black] = back_at(lapsed);
+    CHECK(b_white.at("draw_offer").is_null());
+    CHECK(b_black.at("draw_offer").is_null());
+
+    // The standing offer can be accepted; the lapsed one cannot.
+    CHECK(standing.act("white", "accept_draw").at("code") == "no_draw_offer"); // one's own offer
+    CHECK(standing.act("black", "accept_draw").at("type") == "ok");
+    json over = standing.white->receive_until("game_over", standing.table);
+    CHECK(over.at("result") == "1/2-1/2");
+    CHECK(over.at("termination") == "agreement");
+    CHECK(lapsed.act("white", "accept_draw").at("code") == "no_draw_offer");
+    CHECK(lapsed.act("black", "accept_draw").at("code") == "no_draw_offer");
+    lapsed.white->send({{"type", "move"}, {"table", lapsed.table}, {"move", "g3"}});
+    CHECK(lapsed.black->receive_until("move", lapsed.table).at("ply") == 3);
 }
 
 TEST_CASE("SIGTERM: clients get close 1001 and the server exits 0", "[server][process]")
