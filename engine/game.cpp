@@ -8,8 +8,7 @@
 namespace rochade {
 
 Game::Game(Position start, WinnabilityLimits dead_position_limits)
-    : start_(start), position_(start), keys_{start.key()}, repetitions_{1},
-      dead_position_limits_(dead_position_limits)
+    : start_(start), position_(start), keys_{start.key()}, repetitions_{1}, dead_position_limits_(dead_position_limits)
 {
 }
 
@@ -37,6 +36,7 @@ bool Game::undo_last_move()
     keys_.pop_back();
     repetitions_.pop_back();
     outcome_cache_.reset();
+    liveness_.forget();
     return true;
 }
 
@@ -70,7 +70,9 @@ std::optional<Outcome> Game::compute_automatic_outcome() const
     }
     if (repetition_count() >= 5) return Outcome{Termination::FivefoldRepetition, std::nullopt};
     if (position_.halfmove_clock() >= 150) return Outcome{Termination::SeventyFiveMoves, std::nullopt};
-    if (is_dead_position(position_, dead_position_limits_)) return Outcome{Termination::DeadPosition, std::nullopt};
+    const Move last_move = moves_.empty() ? Move::none() : moves_.back();
+    if (liveness_.is_dead(position_, last_move, dead_position_limits_))
+        return Outcome{Termination::DeadPosition, std::nullopt};
     return std::nullopt;
 }
 

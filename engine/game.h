@@ -7,6 +7,7 @@
 #include <optional>
 #include <vector>
 
+#include "liveness.h"
 #include "outcome.h"
 #include "position.h"
 #include "winnability.h"
@@ -47,7 +48,9 @@ public:
     //  - the same position for the fifth time (FIDE 9.6.1);
     //  - 75 moves by each player without a pawn move or capture (FIDE 9.6.2);
     //  - a dead position, where no series of legal moves can mate (FIDE 5.2.2).
-    // Computed once per position: the dead-position test may search.
+    // Computed once per position: the dead-position test may search. Asked after every move,
+    // it mostly carries the previous position's proof of life across the move instead
+    // (liveness.h); the answer is always that of is_dead_position with the game's limits.
     std::optional<Outcome> automatic_outcome() const;
     bool is_over() const { return automatic_outcome().has_value(); }
 
@@ -80,6 +83,7 @@ private:
     std::vector<int> repetitions_;    // repetitions_[i]: occurrences of that position up to ply i
     WinnabilityLimits dead_position_limits_;
     mutable std::optional<std::optional<Outcome>> outcome_cache_;
+    mutable LivenessTracker liveness_;
 };
 
 } // namespace rochade

@@ -113,10 +113,56 @@ Winnability analyse(const Position& root, const WinnabilityLimits& limits, std::
     return Winnability::Undetermined;
 }
 
+// A mate search on the normalised position, without the proofs of analyse(): phase 2's
+// search or phase 8's, cut off after `nodes` nodes. True with the line from `root`.
+bool hunt_mate(const Position& root, MateSearch search, std::uint64_t nodes, std::vector<Move>& line)
+{
+    Position pos = root;
+    if (play_forced_moves(pos, line) == ForcedChain::Cycles) return false;
+    if (!has_legal_move(pos)) return pos.in_check() && pos.side_to_move() == Color::Black;
+    if (white_cannot_mate_by_material(pos)) return false;
+
+    HelpmateHints hints;
+    HelpmateParams params{.first_depth = 1,
+                          .last_depth = 1,
+                          .nodes_per_depth = nodes,
+                          .node_budget = UINT64_MAX,
+                          .transpositions = false,
+                          .hints = nullptr};
+    if (search == MateSearch::Deep) {
+        // Phase 8's shaping without the static analysis: steady pieces as bishop walls and
+        // punished root moves need the blockade saturation (once, and once per root move),
+        // which costs more than it saves in a search this short (docs/performance.md).
+        hints.bishop_distance = bishop_distances(pos, 0);
+        params = HelpmateParams{.first_depth = 2,
+                                .last_depth = MaxSearchPlies,
+                                .nodes_per_depth = 0,
+                                .node_budget = nodes,
+                                .transpositions = true,
+                                .hints = &hints};
+    }
+    HelpmateLine found;
+    if (find_helpmate(pos, params, found) != HelpmateResult::Mate) return false;
+    line.insert(line.end(), found.moves.begin(), found.moves.begin() + found.length);
+    return true;
+}
+
 Move mirrored_move(Move m)
 {
     const PieceType promotion = m.kind() == MoveKind::Promotion ? m.promotion() : PieceType::Knight;
     return Move(Square(index_of(m.from()) ^ 56), Square(index_of(m.to()) ^ 56), m.kind(), promotion);
+}
+
+// Runs `question` on the position normalised for `winner` (White to mate) and hands a line
+// found there back in the real orientation.
+template <class Question>
+auto for_winner(const Position& pos, Color winner, std::vector<Move>& mating_line, Question question)
+{
+    std::vector<Move> line;
+    const auto answer = winner == Color::White ? question(pos, line) : question(pos.mirrored(), line);
+    mating_line.clear();
+    for (Move m : line) mating_line.push_back(winner == Color::White ? m : mirrored_move(m));
+    return answer;
 }
 
 } // namespace
@@ -125,12 +171,12 @@ Winnability can_checkmate(const Position& pos, Color winner, const WinnabilityLi
                           std::vector<Move>* mating_line)
 {
     std::vector<Move> line;
-    const Winnability answer =
-        winner == Color::White ? analyse(pos, limits, line) : analyse(pos.mirrored(), limits, line);
+    const Winnability answer = for_winner(pos, winner, line, [&](const Position& root, std::vector<Move>& found) {
+        return analyse(root, limits, found);
+    });
     if (mating_line) {
         mating_line->clear();
-        if (answer == Winnability::CanMate)
-            for (Move m : line) mating_line->push_back(winner == Color::White ? m : mirrored_move(m));
+        if (answer == Winnability::CanMate) *mating_line = std::move(line);
     }
     return answer;
 }
@@ -142,8 +188,31 @@ Winnability can_checkmate(const Position& pos, Color winner, const WinnabilityLi
 
 bool is_dead_position(const Position& pos, const WinnabilityLimits& limits)
 {
-    return can_checkmate(pos, Color::White, limits) == Winnability::CannotMate &&
-           can_checkmate(pos, Color::Black, limits) == Winnability::CannotMate;
+    return dead_position_answer(pos, limits, nullptr) == DeadPositionAnswer::Dead;
+}
+
+DeadPositionAnswer dead_position_answer(const Position& pos, const WinnabilityLimits& limits,
+                                        std::vector<Move>* mating_line)
+{
+    if (mating_line) mating_line->clear();
+    for (Color winner : {Color::White, Color::Black}) {
+        switch (can_checkmate(pos, winner, limits, mating_line)) {
+        case Winnability::CanMate: return DeadPositionAnswer::Alive;
+        case Winnability::Undetermined: return DeadPositionAnswer::Undetermined;
+        case Winnability::CannotMate: break;
+        }
+    }
+    return DeadPositionAnswer::Dead;
+}
+
+bool find_mating_line(const Position& pos, Color winner, MateSearch search, std::uint64_t nodes,
+                      std::vector<Move>& mating_line)
+{
+    const bool found = for_winner(pos, winner, mating_line, [&](const Position& root, std::vector<Move>& line) {
+        return hunt_mate(root, search, nodes, line);
+    });
+    if (!found) mating_line.clear();
+    return found;
 }
 
 } // namespace rochade

@@ -45,4 +45,21 @@ Winnability can_checkmate(const Position& pos, Color winner, const WinnabilityLi
 // FIDE 5.2.2: neither side can checkmate by any series of legal moves.
 bool is_dead_position(const Position& pos, const WinnabilityLimits& limits = {});
 
+// The same question with its evidence. Dead exactly when is_dead_position says so (the same
+// searches, White first, Black only if White cannot mate); Alive when a side can mate, with
+// that side's mating line in `mating_line` (when not null; cleared otherwise); Undetermined
+// when the budgets ran out first, which the rules treat as "not dead" without a proof.
+enum class DeadPositionAnswer { Dead, Alive, Undetermined };
+DeadPositionAnswer dead_position_answer(const Position& pos, const WinnabilityLimits& limits,
+                                        std::vector<Move>* mating_line);
+
+// A search for a mate only, for callers that want a proof of life cheaply and will run the
+// full test when none turns up (engine/liveness.h). Quick is phase 2's selective search, Deep
+// the long search of phase 8 (bishop distances, all four corners); either stops after `nodes`
+// nodes. True with a line from `pos` that ends in checkmate of `winner`'s opponent; false
+// says nothing about the position.
+enum class MateSearch { Quick, Deep };
+bool find_mating_line(const Position& pos, Color winner, MateSearch search, std::uint64_t nodes,
+                      std::vector<Move>& mating_line);
+
 } // namespace rochade

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/fen.h"
@@ -133,6 +134,78 @@ TEST_CASE("the starting position is winnable for both, fast", "[winnability]")
     tiny.node_budget = 0;
     CHECK(checked_answer(start, Color::White, tiny) == Can);
     CHECK(checked_answer(start, Color::Black, tiny) == Can);
+}
+
+TEST_CASE("dead_position_answer: the evidence behind is_dead_position", "[winnability]")
+{
+    // The server's per-move budgets (server/refereed_game.h), under which the rook endgame
+    // below is undetermined.
+    const WinnabilityLimits per_move{.node_budget = 0,
+                                     .quick_search_nodes = 500,
+                                     .search_nodes_per_depth = 500,
+                                     .search_budget = 2'000,
+                                     .closure_positions = 500,
+                                     .check_chain_depth = 0};
+    struct Answer {
+        std::string_view fen;
+        DeadPositionAnswer expected;
+        const char* why;
+    };
+    const Answer rows[] = {
+        {StartFen, DeadPositionAnswer::Alive, "the starting position"},
+        {"8/8/8/4k3/8/8/4K3/8 w - - 0 1", DeadPositionAnswer::Dead, "king against king"},
+        {"8/8/3k1p1p/2p1pPpP/1pP1P1P1/pP1B4/P3K3/8 w - - 0 1", DeadPositionAnswer::Dead, "Mednis's wall"},
+        {"4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", DeadPositionAnswer::Alive, "only Black can mate"},
+        {"6n1/5n2/8/8/7R/6k1/RK6/8 b - - 50 188", DeadPositionAnswer::Undetermined, "two rooks, small budgets"},
+    };
+    for (const Answer& row : rows) {
+        INFO(row.why << ": " << row.fen);
+        const Position pos = position(std::string(row.fen));
+        std::vector<Move> line{Move(Square::E2, Square::E4)}; // must be replaced or cleared
+        const DeadPositionAnswer answer = dead_position_answer(pos, per_move, &line);
+        CHECK(answer == row.expected);
+        CHECK((answer == DeadPositionAnswer::Dead) == is_dead_position(pos, per_move));
+        if (answer == DeadPositionAnswer::Alive) {
+            const Color winner = line.size() % 2 == 1 ? pos.side_to_move() : ~pos.side_to_move();
+            CHECK(line_mates(pos, line, winner));
+        } else {
+            CHECK(line.empty());
+        }
+    }
+}
+
+TEST_CASE("find_mating_line finds mates and nothing else", "[winnability]")
+{
+    struct Hunt {
+        std::string_view fen;
+        Color winner;
+        MateSearch search;
+        bool found;
+        const char* why;
+    };
+    const Hunt rows[] = {
+        {StartFen, Color::White, MateSearch::Quick, true, "the starting position, White"},
+        {StartFen, Color::Black, MateSearch::Quick, true, "the starting position, Black"},
+        {"6n1/5n2/8/8/7R/6k1/RK6/8 b - - 50 188", Color::White, MateSearch::Deep, true,
+         "two rooks: the deep search finds what the small budgets missed"},
+        {"8/8/8/4k3/8/8/4KN2/8 w - - 0 1", Color::White, MateSearch::Quick, false, "a lone knight"},
+        {"8/8/8/4k3/8/8/4KN2/8 w - - 0 1", Color::White, MateSearch::Deep, false, "a lone knight"},
+        {"4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", Color::White, MateSearch::Deep, false, "a bare king"},
+        {"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", Color::Black, MateSearch::Quick, true,
+         "White is mated already: the empty line"},
+        {"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", Color::White, MateSearch::Quick, false,
+         "White is mated already"},
+    };
+    for (const Hunt& row : rows) {
+        INFO(row.why << ": " << row.fen);
+        const Position pos = position(std::string(row.fen));
+        std::vector<Move> line;
+        REQUIRE(find_mating_line(pos, row.winner, row.search, 20'000, line) == row.found);
+        if (row.found)
+            CHECK(line_mates(pos, line, row.winner));
+        else
+            CHECK(line.empty());
+    }
 }
 
 // The CHA set: no answer may contradict the label; Undetermined is reported. The budgets are

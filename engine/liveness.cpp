@@ -1,0 +1,128 @@
+#include "liveness.h"
+
+#include <utility>
+
+#include "movegen.h"
+
+namespace rochade {
+
+namespace {
+
+// The mate searches that run before the dead-position test, from the measurements in
+// docs/performance.md ("Per-move dead-position test"): a quick search finds most mates of
+// random-move positions within a few hundred nodes; the endgames it misses usually fall to the
+// deep search within a few thousand, and a proof found there then lasts for many moves.
+constexpr std::uint64_t QuickMateNodes = 500;
+constexpr std::uint64_t DeepMateNodes = 20'000;
+
+// A detour prepends three moves to the kept line; beyond this length the line is dropped (the
+// proof still holds through the chain of detours) so that no game grows it without bound.
+constexpr std::size_t MaxKeptLine = 128;
+
+// A move that can be taken back by the reverse move: not a capture, not a pawn move, not
+// castling or a promotion. (It may still lose castling rights; the detour check sees that.)
+bool is_reversible(const Position& pos, Move m)
+{
+    return m.kind() == MoveKind::Normal && !pos.is_capture(m) && type_of(pos.moved_piece(m)) != PieceType::Pawn;
+}
+
+Move reversed(Move m) { return Move(m.to(), m.from()); }
+
+bool make_if_legal(Position& pos, Move m)
+{
+    if (!legal_moves(pos).contains(m)) return false;
+    UndoInfo undo;
+    pos.make_move(m, undo);
+    return true;
+}
+
+// A reversible move y of the side to move in `after` such that y, `move` taken back and y
+// taken back are legal in turn and lead to `before` itself (same_position: castling rights
+// and en passant included). Then `after` reaches `before`. The first candidate usually works;
+// it fails when the move escaped a check, gave one, gave up castling rights, or y is pinned.
+std::optional<Move> detour_to(const Position& before, Move move, const Position& after)
+{
+    const Move back = reversed(move);
+    for (Move y : legal_moves(after)) {
+        if (!is_reversible(after, y)) continue;
+        Position pos = after;
+        UndoInfo undo;
+        pos.make_move(y, undo);
+        if (make_if_legal(pos, back) && make_if_legal(pos, reversed(y)) && pos.same_position(before)) return y;
+    }
+    return std::nullopt;
+}
+
+// The side whose mate ends `line` from `pos`: the one that makes its last move.
+Color side_mating_at_end(const Position& pos, const std::vector<Move>& line)
+{
+    return line.size() % 2 == 1 ? pos.side_to_move() : ~pos.side_to_move();
+}
+
+} // namespace
+
+bool LivenessTracker::is_dead(const Position& pos, Move last_move, const WinnabilityLimits& limits)
+{
+    std::optional<Position> before = std::exchange(position_, pos);
+    const bool continues =
+        before && last_move && legal_moves(*before).contains(last_move) && before->after(last_move).same_position(pos);
+    const State known = continues ? state_ : State::Unknown;
+
+    if (known == State::Alive && !line_.empty() && line_.front() == last_move) {
+        line_.erase(line_.begin());
+        last_step_ = Step::Line;
+        return false;
+    }
+    const std::optional<Move> y = known != State::Unknown && is_reversible(*before, last_move)
+                                      ? detour_to(*before, last_move, pos)
+                                      : std::nullopt;
+    if (y && known == State::Alive) {
+        if (!line_.empty() && line_.size() + 3 <= MaxKeptLine)
+            line_.insert(line_.begin(), {*y, reversed(last_move), reversed(*y)});
+        else
+            line_.clear();
+        last_step_ = Step::Detour;
+        return false;
+    }
+    if (y) return search(pos, limits, Hunt::None); // hopeless, and still the same mates
+    return search(pos, limits, known == State::Hopeless ? Hunt::Quick : Hunt::QuickAndDeep);
+}
+
+void LivenessTracker::forget()
+{
+    position_.reset();
+    state_ = State::Unknown;
+    line_.clear();
+}
+
+bool LivenessTracker::search(const Position& pos, const WinnabilityLimits& limits, Hunt hunt)
+{
+    // The colour that mated last time usually still can; the other colour is tried next.
+    const Color first = mating_side_;
+    auto found = [&](Color side, Step step) {
+        last_step_ = step;
+        state_ = State::Alive;
+        mating_side_ = side;
+        if (line_.size() > MaxKeptLine) line_.clear();
+        return false;
+    };
+    if (hunt != Hunt::None)
+        for (Color side : {first, ~first})
+            if (find_mating_line(pos, side, MateSearch::Quick, QuickMateNodes, line_))
+                return found(side, Step::QuickSearch);
+    if (hunt == Hunt::QuickAndDeep)
+        for (Color side : {first, ~first})
+            if (find_mating_line(pos, side, MateSearch::Deep, DeepMateNodes, line_))
+                return found(side, Step::DeepSearch);
+
+    last_step_ = Step::Test;
+    switch (dead_position_answer(pos, limits, &line_)) {
+    case DeadPositionAnswer::Alive: return found(side_mating_at_end(pos, line_), Step::Test);
+    case DeadPositionAnswer::Dead: state_ = State::Unknown; return true;
+    case DeadPositionAnswer::Undetermined: break;
+    }
+    state_ = State::Hopeless;
+    return false;
+}
+
+} // namespace rochade
