@@ -89,6 +89,7 @@ template <class Load> json run(Load& load, net::io_context& io, const LoadgenOpt
         {"connection_failures", stats.connection_failures.snapshot()},
         {"errors", stats.errors.snapshot()},
         {"frames_received", stats.frames_received.load()},
+        {"scan_fallbacks", stats.scan_fallbacks.load()},
         {"loadgen_cpu_s", own_cpu_s},
         {"latency_us",
          {{"count", stats.latency.count()},
@@ -141,6 +142,9 @@ void print_summary(const json& report)
                  latency["max"].get<double>() / 1000, latency["count"].get<long long>());
     std::fprintf(stderr, "  cpu in the window: loadgen %.1f s, server %.1f s\n", report["loadgen_cpu_s"].get<double>(),
                  report.value("server_cpu_s", 0.0));
+    if (report["scan_fallbacks"].get<std::int64_t>() > 0)
+        std::fprintf(stderr, "  frames the scanner left to nlohmann::json: %lld\n",
+                     report["scan_fallbacks"].get<long long>());
     std::fprintf(stderr, "  errors %s\n  connection failures %s\n", report["errors"].dump().c_str(),
                  report["connection_failures"].dump().c_str());
     if (report.contains("server_kib_per_connection"))

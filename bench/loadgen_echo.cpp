@@ -38,7 +38,7 @@ protected:
     void on_frame(std::string_view) override
     {
         if (stats().measuring.load()) {
-            stats().round_trips.fetch_add(1, std::memory_order_relaxed);
+            stats().round_trips.add();
             stats().latency.record(
                 std::chrono::duration_cast<std::chrono::microseconds>(SteadyClock::now() - sent_at_).count());
         }

@@ -8,6 +8,7 @@
 #include <mutex>
 #include <random>
 
+#include "bench/loadgen_frame_fields.h"
 #include "bench/loadgen_frame_type.h"
 
 namespace rochade::bench {
@@ -58,7 +59,7 @@ public:
     // The first game_started of this pairing counts for the ramp-up.
     void game_started()
     {
-        if (!started_once_.exchange(true)) stats.pairings_playing.fetch_add(1);
+        if (!started_once_.exchange(true)) stats.pairings_playing.add();
     }
     // When the next move of this game is due: one every 1/rate seconds, the first one at a
     // random offset so that the games do not move in lockstep. Called by the side to move only.
@@ -121,8 +122,8 @@ protected:
     void on_frame(std::string_view frame) override
     {
         const std::string_view type = frame_type(frame);
-        if (type == "move") return on_move(json::parse(frame));
-        if (type == "game_started") return on_game_started(json::parse(frame));
+        if (type == "move") return on_move(frame);
+        if (type == "game_started") return on_game_started(frame);
         if (type == "game_over") return on_game_over();
         if (type == "error") return on_error(frame);
         if (type == "welcome") return send(json{{"type", "hello"}, {"id", "hello"}, {"nick", nick_}}.dump());
@@ -140,37 +141,42 @@ protected:
     }
 
 private:
-    void on_game_started(const json& event)
+    // Once per game, so the table, the seats and the moves are read by a full parse.
+    void on_game_started(std::string_view frame)
     {
+        const json event = json::parse(frame);
         table_ = event.at("table").get<TableId>();
+        move_frame_prefix_ = "{\"type\":\"move\",\"table\":" + std::to_string(table_) + ",\"move\":\"";
         const bool white = event.value("white", json()).is_string() && event["white"] == nick_;
         my_side_ = white ? "white" : "black";
         next_ply_ = static_cast<int>(event.value("moves", json::array()).size()) + 1;
         pairing_.game_started();
-        if (opener_ && stats().measuring.load()) stats().games_started.fetch_add(1);
-        take_turn_if_mine(event);
+        if (opener_ && stats().measuring.load()) stats().games_started.add();
+        take_turn(read_turn_counted(frame));
     }
 
-    void on_move(const json& event)
+    void on_move(std::string_view frame)
     {
-        const int ply = event.at("ply").get<int>();
+        PlayerTurn turn = read_turn_counted(frame);
+        if (!turn.ply) return stats().errors.add("move event without ply");
+        const int ply = static_cast<int>(*turn.ply);
         // Plies count from the standard start: odd plies are White's moves.
         const bool mine = (ply % 2 == 1) == (my_side_ == "white");
         const bool measuring = stats().measuring.load();
         if (mine) {
-            if (measuring) stats().moves_confirmed.fetch_add(1);
+            if (measuring) stats().moves_confirmed.add();
         } else if (measuring && pairing_.pending_ply.load() == ply) {
             stats().latency.record((now_ns() - pairing_.sent_at_ns.load()) / 1000);
         }
         next_ply_ = ply + 1;
-        take_turn_if_mine(event);
+        take_turn(std::move(turn));
     }
 
     void on_game_over()
     {
         timer_.cancel();
         my_turn_ = false;
-        if (opener_ && stats().measuring.load()) stats().games_finished.fetch_add(1);
+        if (opener_ && stats().measuring.load()) stats().games_finished.add();
         // Both ask: the first request offers the rematch, the second accepts it.
         send(json{{"type", "rematch"}, {"id", "rematch"}, {"table", table_}}.dump());
     }
@@ -183,14 +189,18 @@ private:
         if (id == "rematch" && opener_) open_table();
     }
 
-    void take_turn_if_mine(const json& event)
+    PlayerTurn read_turn_counted(std::string_view frame)
     {
-        const json& to_move = event.value("to_move", json());
-        if (!to_move.is_string() || to_move.get<std::string>() != my_side_) return;
-        const json& legal = event.value("legal_moves", json::array());
-        if (legal.empty()) return;
-        const auto pick = std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(random_);
-        chosen_move_ = legal[pick].get<std::string>();
+        PlayerTurn turn = read_turn(frame, my_side_, random_);
+        if (!turn.scanned) stats().scan_fallbacks.add();
+        return turn;
+    }
+
+    // Plays the chosen move now or at the pairing's next slot; no move: not this side's turn.
+    void take_turn(PlayerTurn&& turn)
+    {
+        if (turn.move.empty()) return;
+        chosen_move_ = std::move(turn.move);
         my_turn_ = true;
         if (pairing_.options.max || pairing_.options.rate <= 0) return play();
         const auto due = SteadyClock::time_point(std::chrono::nanoseconds(pairing_.next_slot_ns(random_)));
@@ -207,8 +217,11 @@ private:
         my_turn_ = false;
         pairing_.pending_ply.store(next_ply_);
         pairing_.sent_at_ns.store(now_ns());
-        if (stats().measuring.load()) stats().moves_sent.fetch_add(1);
-        send("{\"type\":\"move\",\"table\":" + std::to_string(table_) + ",\"move\":\"" + chosen_move_ + "\"}");
+        if (stats().measuring.load()) stats().moves_sent.add();
+        std::string frame;
+        frame.reserve(move_frame_prefix_.size() + chosen_move_.size() + 2);
+        frame.append(move_frame_prefix_).append(chosen_move_).append("\"}");
+        send(std::move(frame));
     }
 
     Pairing& pairing_;
@@ -217,6 +230,7 @@ private:
     std::mt19937_64 random_;
     net::steady_timer timer_;
     TableId table_ = 0;
+    std::string move_frame_prefix_; // {"type":"move","table":T,"move":"  (built once per game)
     std::string my_side_;
     int next_ply_ = 1;
     std::string chosen_move_;
@@ -243,7 +257,7 @@ protected:
         if (type == "error") return stats().errors.add(error_code_of(frame, nullptr));
         if (type == "table_state" && !watching_) {
             watching_ = true;
-            stats().spectators_watching.fetch_add(1);
+            stats().spectators_watching.add();
         } else if (type == "welcome") {
             send(json{{"type", "hello"}, {"id", "hello"}, {"nick", nick_}}.dump());
         } else if (type == "hello_ok") {

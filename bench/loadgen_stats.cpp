@@ -10,38 +10,63 @@
 
 namespace rochade::bench {
 
+// Slots are handed out to threads in the order they first count something.
+std::size_t this_thread_slot()
+{
+    static std::atomic<std::size_t> next_slot{0};
+    thread_local const std::size_t slot = next_slot.fetch_add(1, std::memory_order_relaxed) % thread_slots;
+    return slot;
+}
+
+std::int64_t Counter::load() const
+{
+    std::int64_t sum = 0;
+    for (const Slot& slot : slots_) sum += slot.value.load(std::memory_order_relaxed);
+    return sum;
+}
+
 void LatencyRecorder::record(std::int64_t micros)
 {
-    std::lock_guard lock(mutex_);
-    samples_.push_back(micros);
-    sorted_ = false;
+    Slot& slot = slots_[this_thread_slot()];
+    std::lock_guard lock(slot.mutex);
+    slot.samples.push_back(micros);
 }
 
 std::size_t LatencyRecorder::count() const
 {
-    std::lock_guard lock(mutex_);
-    return samples_.size();
+    std::size_t count = 0;
+    for (const Slot& slot : slots_) {
+        std::lock_guard lock(slot.mutex);
+        count += slot.samples.size();
+    }
+    return count;
+}
+
+std::vector<std::int64_t> LatencyRecorder::sorted_samples() const
+{
+    std::vector<std::int64_t> all;
+    for (const Slot& slot : slots_) {
+        std::lock_guard lock(slot.mutex);
+        all.insert(all.end(), slot.samples.begin(), slot.samples.end());
+    }
+    std::sort(all.begin(), all.end());
+    return all;
 }
 
 // Nearest rank: the smallest sample with at least p percent of the samples at or below it.
 std::int64_t LatencyRecorder::percentile(double p) const
 {
-    std::lock_guard lock(mutex_);
-    if (samples_.empty()) return 0;
-    if (!sorted_) {
-        std::sort(samples_.begin(), samples_.end());
-        sorted_ = true;
-    }
+    const std::vector<std::int64_t> samples = sorted_samples();
+    if (samples.empty()) return 0;
     const double clamped = std::clamp(p, 0.0, 100.0);
-    const auto rank = static_cast<std::size_t>(std::ceil(clamped / 100.0 * static_cast<double>(samples_.size())));
-    return samples_[rank == 0 ? 0 : rank - 1];
+    const auto rank = static_cast<std::size_t>(std::ceil(clamped / 100.0 * static_cast<double>(samples.size())));
+    return samples[rank == 0 ? 0 : rank - 1];
 }
 
 std::int64_t LatencyRecorder::max() const
 {
-    std::lock_guard lock(mutex_);
-    if (samples_.empty()) return 0;
-    return *std::max_element(samples_.begin(), samples_.end());
+    const std::vector<std::int64_t> samples = sorted_samples();
+    return samples.empty() ? 0 : samples.back();
 }
 
 void Tally::add(const std::string& key)

@@ -27,34 +27,40 @@ void WsClient::start(std::function<void(bool)> done)
         self->socket_.async_handshake(self->address_.host_header, self->address_.path, [self](beast::error_code error) {
             if (error) return self->fail("handshake", error);
             self->open_ = true;
-            self->stats_.connected.fetch_add(1);
+            self->stats_.connected.add();
             if (auto done = std::exchange(self->on_handshake_, nullptr)) done(true);
             self->on_open();
-            self->read_next();
+            self->read_next(self);
         });
     });
 }
 
-void WsClient::read_next()
+void WsClient::read_next(std::shared_ptr<WsClient> self)
 {
-    auto self = shared_from_this();
-    socket_.async_read(read_buffer_, [self](beast::error_code error, std::size_t) {
+    socket_.async_read(read_buffer_, [self = std::move(self)](beast::error_code error, std::size_t) mutable {
         if (error) return self->fail("read", error);
-        self->stats_.frames_received.fetch_add(1, std::memory_order_relaxed);
-        const auto data = self->read_buffer_.cdata();
-        self->on_frame(std::string_view(static_cast<const char*>(data.data()), data.size()));
-        self->read_buffer_.consume(self->read_buffer_.size());
-        self->read_next();
+        WsClient& client = *self;
+        client.stats_.frames_received.add();
+        const auto data = client.read_buffer_.cdata();
+        client.on_frame(std::string_view(static_cast<const char*>(data.data()), data.size()));
+        client.read_buffer_.clear();
+        client.read_next(std::move(self));
     });
 }
 
+// Most frames are sent from on_frame, already on the strand: they skip the hop and its handler.
 void WsClient::send(std::string frame)
 {
-    net::dispatch(strand_, [self = shared_from_this(), frame = std::move(frame)]() mutable {
-        if (!self->open_ || self->closing_) return;
-        self->write_queue_.push_back(std::move(frame));
-        if (!self->writing_) self->write_next();
-    });
+    if (strand_.running_in_this_thread()) return enqueue(std::move(frame));
+    net::post(strand_,
+              [self = shared_from_this(), frame = std::move(frame)]() mutable { self->enqueue(std::move(frame)); });
+}
+
+void WsClient::enqueue(std::string frame)
+{
+    if (!open_ || closing_) return;
+    write_queue_.push_back(std::move(frame));
+    if (!writing_) write_next();
 }
 
 void WsClient::write_next()

@@ -4,6 +4,8 @@
 
 #include <unistd.h>
 
+#include <thread>
+
 #include "bench/loadgen_frame_type.h"
 #include "bench/loadgen_options.h"
 #include "bench/loadgen_stats.h"
@@ -30,6 +32,36 @@ TEST_CASE("LatencyRecorder: nearest-rank percentiles")
     latency.record(5000); // recording after a percentile re-sorts
     CHECK(latency.percentile(100) == 5000);
     CHECK(latency.percentile(50) == 51);
+}
+
+TEST_CASE("LatencyRecorder: samples from several threads make one distribution")
+{
+    LatencyRecorder latency;
+    std::vector<std::thread> threads;
+    // Thread t records t+1, t+4, t+7, ...: together 1..300, each once.
+    for (int t = 0; t < 3; ++t)
+        threads.emplace_back([&latency, t] {
+            for (int i = t + 1; i <= 300; i += 3) latency.record(i);
+        });
+    for (auto& thread : threads) thread.join();
+    CHECK(latency.count() == 300);
+    CHECK(latency.percentile(50) == 150);
+    CHECK(latency.percentile(1) == 3);
+    CHECK(latency.max() == 300);
+}
+
+TEST_CASE("Counter: adds from more threads than it has slots all count")
+{
+    Counter counter;
+    CHECK(counter.load() == 0);
+    counter.add(5);
+    std::vector<std::thread> threads;
+    for (std::size_t t = 0; t < 2 * thread_slots + 1; ++t)
+        threads.emplace_back([&counter] {
+            for (int i = 0; i < 10'000; ++i) counter.add();
+        });
+    for (auto& thread : threads) thread.join();
+    CHECK(counter.load() == 5 + static_cast<std::int64_t>(2 * thread_slots + 1) * 10'000);
 }
 
 TEST_CASE("Tally counts by key")
