@@ -83,16 +83,21 @@ std::shared_ptr<Table> Table::restore(TableServices& services, db::UnfinishedGam
     return table;
 }
 
+// The flag is looked at with the same `now` the request then runs with. A request is wrapped in
+// a std::function only when it has to wait (not on the hot path).
 template <class Work> void Table::on_strand(Work work)
 {
     net::post(strand_, [self = shared_from_this(), work = std::move(work)]() mutable {
-        self->when_flag_settled(std::move(work));
+        const auto now = SteadyClock::now();
+        if (self->flag_verdict_pending(now))
+            self->after_flag_verdict_.push_back(std::move(work));
+        else
+            work(now);
     });
 }
 
 // A request that finds the flag fallen would otherwise see a game that is neither running nor
 // over: so it waits for the verdict, and every later one waits behind it to keep their order.
-// The flag is looked at with the same `now` the request then runs with.
 void Table::when_flag_settled(Request request)
 {
     const auto now = SteadyClock::now();

@@ -92,8 +92,8 @@ private:
 
     using Request = std::function<void(SteadyClock::time_point now)>;
 
-    // Runs an entry point's `work` on the strand, with the time it is handled at (or later,
-    // see when_flag_settled).
+    // Runs an entry point's `work(now)` on the strand, or, while a fallen flag waits for its
+    // winnability answer, after it (when_flag_settled).
     template <class Work> void on_strand(Work work);
     // Runs `request` now, or, while a fallen flag waits for its winnability answer, after it.
     void when_flag_settled(Request request);
