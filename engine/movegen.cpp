@@ -81,6 +81,28 @@ void add_castling_moves(const Position& pos, MoveList& list)
     }
 }
 
+// Without a popcount instruction (no -march), clearing four bits is cheaper than counting.
+bool at_most_four(Bitboard b)
+{
+    for (int i = 0; i < 4; ++i) b &= b - 1;
+    return b == 0;
+}
+
+// Every square `them` attacks, sliders seeing through `occupied`.
+Bitboard attacked_by(const Position& pos, Color them, Bitboard occupied)
+{
+    const Bitboard pawns = pos.pieces(them, PieceType::Pawn);
+    Bitboard attacked = them == Color::White ? ((pawns & ~file_bb(0)) << 7) | ((pawns & ~file_bb(7)) << 9)
+                                             : ((pawns & ~file_bb(0)) >> 9) | ((pawns & ~file_bb(7)) >> 7);
+    attacked |= king_attacks(pos.king_square(them));
+    for (Bitboard b = pos.pieces(them, PieceType::Knight); b;) attacked |= knight_attacks(pop_lsb(b));
+    for (Bitboard b = pos.pieces(them, PieceType::Bishop, PieceType::Queen); b;)
+        attacked |= bishop_attacks(pop_lsb(b), occupied);
+    for (Bitboard b = pos.pieces(them, PieceType::Rook, PieceType::Queen); b;)
+        attacked |= rook_attacks(pop_lsb(b), occupied);
+    return attacked;
+}
+
 } // namespace
 
 bool MoveList::contains(Move m) const
@@ -95,15 +117,24 @@ MoveList legal_moves(const Position& pos)
     MoveList list;
     const Color us = pos.side_to_move(), them = ~us;
     const Square king = pos.king_square(us);
-    const Bitboard ours = pos.pieces(us), theirs = pos.pieces(them);
+    const Bitboard ours = pos.pieces(us);
     const Bitboard checkers = pos.checkers();
 
     // The king may not step onto an attacked square; lift it so it cannot hide behind itself.
+    // With at most four enemy pieces besides pawns, king included (the endgames where the helpmate
+    // search spends most of its nodes), one pass over their attacks is cheaper than asking about
+    // each square; with more, not.
     const Bitboard without_king = pos.pieces() ^ square_bb(king);
+    const Bitboard theirs = pos.pieces(them);
     Bitboard king_targets = king_attacks(king) & ~ours;
-    while (king_targets) {
-        const Square to = pop_lsb(king_targets);
-        if (!(pos.attackers_to(to, without_king) & theirs)) list.push_back(Move(king, to));
+    if (at_most_four(theirs & ~pos.pieces(PieceType::Pawn))) {
+        king_targets &= ~attacked_by(pos, them, without_king);
+        while (king_targets) list.push_back(Move(king, pop_lsb(king_targets)));
+    } else {
+        while (king_targets) {
+            const Square to = pop_lsb(king_targets);
+            if (!(pos.attackers_to(to, without_king) & theirs)) list.push_back(Move(king, to));
+        }
     }
     if (more_than_one(checkers)) return list;
 
