@@ -8,11 +8,11 @@
 //    the side now to move looks for a reversible move y such that y, the move taken back and
 //    y taken back are legal in turn and restore the old position with its castling rights
 //    and en passant possibilities; then the new position reaches the old one and is alive;
-//  - otherwise the tracker searches: short mate searches for both colours first, then the
-//    dead-position test itself (is_dead_position, the same budgets).
+//  - otherwise the tracker searches: quick, then deep mate searches for both colours, and only
+//    when they find nothing the dead-position test itself (is_dead_position, the same budgets).
 // "Dead" is only ever the answer of that test; "not dead" either its answer or a proof. So the
 // answer always equals is_dead_position(pos, limits) as long as the searches are sound.
-// docs/winnability-design.md, "Per-move carry", has the argument and the measurements.
+// docs/winnability-design.md §11 has the argument and the measurements.
 #pragma once
 
 #include <cstdint>
