@@ -16,6 +16,7 @@
 
 #include "bench/loadgen_echo.h"
 #include "bench/loadgen_game.h"
+#include "bench/loadgen_io_threads.h"
 #include "bench/loadgen_options.h"
 #include "bench/loadgen_stats.h"
 
@@ -37,13 +38,11 @@ std::int64_t server_rss_kib(const LoadgenOptions& options)
     return resident_kib(options.server_pid).value_or(-1);
 }
 
-template <class Load> json run(Load& load, net::io_context& io, const LoadgenOptions& options, LoadStats& stats)
+template <class Load> json run(Load& load, IoThreads& threads, const LoadgenOptions& options, LoadStats& stats)
 {
     const std::int64_t rss_before = server_rss_kib(options);
 
-    std::vector<std::thread> workers;
-    auto guard = net::make_work_guard(io);
-    for (int i = 0; i < options.threads; ++i) workers.emplace_back([&io] { io.run(); });
+    threads.start();
 
     const auto ramp_start = SteadyClock::now();
     load.start();
@@ -73,9 +72,7 @@ template <class Load> json run(Load& load, net::io_context& io, const LoadgenOpt
     load.close_all();
     // Give the close handshakes a moment, then stop whatever is left.
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
-    guard.reset();
-    io.stop();
-    for (auto& worker : workers) worker.join();
+    threads.stop();
 
     json report = {
         {"mode", options.echo ? "echo" : (options.max ? "game_max" : "game")},
@@ -167,10 +164,10 @@ int main(int argc, char** argv)
     if (open_files >= 0 && open_files < needed + 64)
         std::cerr << "loadgen: warning: only " << open_files << " open files allowed for " << needed << " clients\n";
 
-    net::io_context io(options.threads);
+    IoThreads threads(options.threads);
     ServerAddress address;
     try {
-        tcp::resolver resolver(io);
+        tcp::resolver resolver(threads.context_for(0));
         address.endpoint = *resolver.resolve(options.host, std::to_string(options.port)).begin();
     } catch (const std::exception& error) {
         std::cerr << "loadgen: cannot resolve " << options.host << ":" << options.port << ": " << error.what() << "\n";
@@ -182,11 +179,11 @@ int main(int argc, char** argv)
     LoadStats stats;
     json report;
     if (options.echo) {
-        EchoLoad load(io, address, options, stats);
-        report = run(load, io, options, stats);
+        EchoLoad load(threads, address, options, stats);
+        report = run(load, threads, options, stats);
     } else {
-        GameLoad load(io, address, options, stats);
-        report = run(load, io, options, stats);
+        GameLoad load(threads, address, options, stats);
+        report = run(load, threads, options, stats);
     }
     print_summary(report);
     std::cout << report.dump() << std::endl;

@@ -15,7 +15,7 @@ class EchoClient final : public WsClient {
 public:
     EchoClient(net::io_context& io, const ServerAddress& address, LoadStats& stats, const LoadgenOptions& options,
                std::uint64_t seed)
-        : WsClient(io, address, stats), options_(options), timer_(strand()), random_(seed)
+        : WsClient(io, address, stats), options_(options), timer_(executor()), random_(seed)
     {
         // A frame shaped like a small protocol message, padded to the requested size.
         frame_ = "{\"type\":\"ping\",\"id\":1,\"pad\":\"\"}";
@@ -75,11 +75,12 @@ private:
 
 } // namespace
 
-EchoLoad::EchoLoad(net::io_context& io, const ServerAddress& address, const LoadgenOptions& options, LoadStats& stats)
+EchoLoad::EchoLoad(IoThreads& threads, const ServerAddress& address, const LoadgenOptions& options, LoadStats& stats)
     : options_(options), stats_(stats)
 {
     for (int i = 0; i < options.clients; ++i)
-        clients_.push_back(std::make_shared<EchoClient>(io, address, stats, options, 0x9e3779b97f4a7c15ULL + i));
+        clients_.push_back(
+            std::make_shared<EchoClient>(threads.context_for(i), address, stats, options, 0x9e3779b97f4a7c15ULL + i));
 }
 
 void EchoLoad::start()

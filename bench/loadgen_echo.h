@@ -6,6 +6,7 @@
 #include <memory>
 #include <vector>
 
+#include "bench/loadgen_io_threads.h"
 #include "bench/loadgen_options.h"
 #include "bench/loadgen_ws_client.h"
 
@@ -13,7 +14,7 @@ namespace rochade::bench {
 
 class EchoLoad {
 public:
-    EchoLoad(net::io_context& io, const ServerAddress& address, const LoadgenOptions& options, LoadStats& stats);
+    EchoLoad(IoThreads& threads, const ServerAddress& address, const LoadgenOptions& options, LoadStats& stats);
 
     void start();
     // True when every client is connected (each starts its round trips once open).

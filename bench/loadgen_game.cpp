@@ -45,7 +45,7 @@ class Player;
 class Spectator;
 
 // What the two players of one game share: who sits, which table, the move in flight (for the
-// latency, measured across the two players' strands) and the game's move schedule.
+// latency, measured across the two players' handlers) and the game's move schedule.
 class Pairing {
 public:
     Pairing(std::int64_t room, const LoadgenOptions& options, LoadStats& stats)
@@ -89,18 +89,20 @@ private:
     std::atomic<int> players_in_room_{0};
     std::atomic<bool> started_once_{false};
     std::atomic<std::int64_t> next_slot_{0};
-    std::mutex mutex_; // guards the two below: spectators arrive on their own strands
+    // Guards the two below. GameLoad puts a pairing's clients on one thread, so it is never
+    // contended; it keeps the pairing safe if they are ever spread.
+    std::mutex mutex_;
     TableId table_ = 0;
     std::vector<Spectator*> spectators_in_room_;
 };
 
-// One seat of a pairing. Everything but open_table and join runs on the client's strand.
+// One seat of a pairing. Everything but open_table and join runs on the client's thread.
 class Player final : public WsClient {
 public:
     Player(net::io_context& io, const ServerAddress& address, LoadStats& stats, Pairing& pairing, std::string nick,
            bool opener, std::uint64_t seed)
         : WsClient(io, address, stats), pairing_(pairing), nick_(std::move(nick)), opener_(opener), random_(seed),
-          timer_(strand())
+          timer_(executor())
     {
     }
 
@@ -293,7 +295,7 @@ void Pairing::spectator_in_room(Spectator& spectator)
     if (table_ != 0) spectator.watch(table_);
 }
 
-GameLoad::GameLoad(net::io_context& io, const ServerAddress& address, const LoadgenOptions& options, LoadStats& stats)
+GameLoad::GameLoad(IoThreads& threads, const ServerAddress& address, const LoadgenOptions& options, LoadStats& stats)
     : options_(options), stats_(stats)
 {
     std::string prefix = options.nick_prefix;
@@ -309,6 +311,7 @@ GameLoad::GameLoad(net::io_context& io, const ServerAddress& address, const Load
     for (int i = 0; i < options.games; ++i) {
         auto pairing = std::make_shared<Pairing>(options.room + i % options.rooms, options, stats);
         const std::string number = std::to_string(i);
+        net::io_context& io = threads.context_for(i);
         pairing->opener =
             std::make_shared<Player>(io, address, stats, *pairing, prefix + "a" + number, true, seed + 2 * i);
         pairing->joiner =
@@ -319,6 +322,7 @@ GameLoad::GameLoad(net::io_context& io, const ServerAddress& address, const Load
     }
     for (int i = 0; i < options.spectators; ++i) {
         Pairing& pairing = *pairings_[i % pairings_.size()];
+        net::io_context& io = threads.context_for(i % pairings_.size());
         auto spectator = std::make_shared<Spectator>(io, address, stats, pairing, prefix + "s" + std::to_string(i));
         pairing.spectators.push_back(spectator);
         clients_.push_back(std::move(spectator));

@@ -11,6 +11,7 @@
 #include <memory>
 #include <vector>
 
+#include "bench/loadgen_io_threads.h"
 #include "bench/loadgen_options.h"
 #include "bench/loadgen_ws_client.h"
 
@@ -20,7 +21,8 @@ class Pairing;
 
 class GameLoad {
 public:
-    GameLoad(net::io_context& io, const ServerAddress& address, const LoadgenOptions& options, LoadStats& stats);
+    // A pairing's two players and its spectators share one of the threads.
+    GameLoad(IoThreads& threads, const ServerAddress& address, const LoadgenOptions& options, LoadStats& stats);
     ~GameLoad();
 
     // Starts connecting every client, `connect_concurrency` at a time.

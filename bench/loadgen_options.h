@@ -15,7 +15,7 @@ struct LoadgenOptions {
     std::string host = "127.0.0.1";
     std::uint16_t port = 8080;
     std::string path = "/ws";
-    int threads = 2;            // threads running the one io_context
+    int threads = 2;            // threads, each running an io_context of its own
     bool echo = false;          // echo mode: round trips against bench/echo_server
     int clients = 100;          // echo mode: number of connections
     int games = 100;            // game mode: concurrent games (two players each)

@@ -8,7 +8,7 @@
 namespace rochade::bench {
 
 WsClient::WsClient(net::io_context& io, const ServerAddress& address, LoadStats& stats)
-    : strand_(net::make_strand(io)), socket_(strand_), address_(address), stats_(stats)
+    : executor_(io.get_executor()), socket_(executor_), address_(address), stats_(stats)
 {
 }
 
@@ -48,11 +48,11 @@ void WsClient::read_next(std::shared_ptr<WsClient> self)
     });
 }
 
-// Most frames are sent from on_frame, already on the strand: they skip the hop and its handler.
+// Most frames are sent from on_frame, already on the client's thread: they skip the hop.
 void WsClient::send(std::string frame)
 {
-    if (strand_.running_in_this_thread()) return enqueue(std::move(frame));
-    net::post(strand_,
+    if (executor_.running_in_this_thread()) return enqueue(std::move(frame));
+    net::post(executor_,
               [self = shared_from_this(), frame = std::move(frame)]() mutable { self->enqueue(std::move(frame)); });
 }
 
@@ -84,7 +84,7 @@ void WsClient::write_next()
 
 void WsClient::close()
 {
-    net::dispatch(strand_, [self = shared_from_this()] {
+    net::dispatch(executor_, [self = shared_from_this()] {
         if (!self->open_ || self->closing_) return;
         self->closing_ = true;
         if (!self->writing_) self->write_next();

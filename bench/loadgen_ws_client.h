@@ -1,11 +1,11 @@
 // One WebSocket client connection of the load generator: connect, upgrade, then read frames
 // until closed, with a write queue so a sender never has two writes in flight. Everything a
-// client does runs on its own strand; derived classes (players, spectators, echo clients)
-// react to `on_open` and `on_frame` there and send with `send`.
+// client does runs on the one thread of its io_context (IoThreads), which serialises it as a
+// strand would, without a strand's queue and lock per handler; derived classes (players,
+// spectators, echo clients) react to `on_open` and `on_frame` there and send with `send`.
 #pragma once
 
 #include <boost/asio/ip/tcp.hpp>
-#include <boost/asio/strand.hpp>
 #include <boost/beast/core/basic_stream.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/websocket/stream.hpp>
@@ -36,7 +36,7 @@ public:
     WsClient(net::io_context& io, const ServerAddress& address, LoadStats& stats);
     virtual ~WsClient() = default;
 
-    // Connects and upgrades; `done(ok)` is called once, on the client's strand, when the
+    // Connects and upgrades; `done(ok)` is called once, on the client's thread, when the
     // handshake finished or failed (the connect pacer uses it to start the next one).
     void start(std::function<void(bool)> done);
     // Queues a text frame; safe from any thread.
@@ -48,8 +48,9 @@ public:
 protected:
     virtual void on_open() = 0;
     virtual void on_frame(std::string_view text) = 0;
-    using Strand = net::strand<net::io_context::executor_type>;
-    Strand& strand() { return strand_; }
+    // Must belong to an io_context that one thread runs (IoThreads).
+    using Executor = net::io_context::executor_type;
+    const Executor& executor() const { return executor_; }
     LoadStats& stats() { return stats_; }
 
 private:
@@ -59,11 +60,11 @@ private:
     void write_next();
     void fail(const char* what, beast::error_code error);
 
-    Strand strand_;
-    // The stream's executor is the strand's concrete type rather than the type-erased
+    Executor executor_;
+    // The stream's executor is the concrete executor type rather than the type-erased
     // any_io_executor of beast::tcp_stream: each read and write of a frame goes through it
     // several times, and the type erasure was ~5 % of the load generator's CPU at peak.
-    websocket::stream<beast::basic_stream<tcp, Strand>> socket_;
+    websocket::stream<beast::basic_stream<tcp, Executor>> socket_;
     const ServerAddress& address_;
     LoadStats& stats_;
     beast::flat_buffer read_buffer_;
