@@ -75,7 +75,34 @@ CREATE TABLE resume_tokens (
 ) WITHOUT ROWID;
 )sql";
 
-constexpr std::array<std::string_view, 1> ladder = {schema_v1};
+// Version 2: moves are stored in the order they are played. Version 1 kept them in a table
+// keyed by (game_id, ply), so a group commit of moves from N games dirtied about N leaf pages,
+// each a 4 KiB WAL frame that the checkpoint then copied again. A rowid table puts every new
+// row on its last page; the index on (game_id, ply) that reads a game back has ~12-byte
+// entries, so many games share a leaf and the same commit dirties a fraction of the pages.
+// SQLite cannot change a table's key in place: the rows are copied into a new table in key
+// order, the old one is dropped and the new one takes its name (SQLite's documented way).
+constexpr std::string_view schema_v2 = R"sql(
+CREATE TABLE moves_v2 (
+    id        INTEGER PRIMARY KEY,
+    game_id   INTEGER NOT NULL REFERENCES games (id),
+    ply       INTEGER NOT NULL,
+    seq       INTEGER NOT NULL,
+    uci       TEXT    NOT NULL,
+    san       TEXT    NOT NULL,
+    white_ms  INTEGER NOT NULL,
+    black_ms  INTEGER NOT NULL,
+    at_ms     INTEGER NOT NULL
+);
+INSERT INTO moves_v2 (game_id, ply, seq, uci, san, white_ms, black_ms, at_ms)
+    SELECT game_id, ply, seq, uci, san, white_ms, black_ms, at_ms FROM moves ORDER BY game_id, ply;
+DROP TABLE moves;
+ALTER TABLE moves_v2 RENAME TO moves;
+-- A game's moves by ply; also what keeps a ply from being stored twice.
+CREATE UNIQUE INDEX moves_by_game ON moves (game_id, ply);
+)sql";
+
+constexpr std::array<std::string_view, 2> ladder = {schema_v1, schema_v2};
 
 int user_version(Database& db) { return static_cast<int>(db.query_int("PRAGMA user_version").value_or(0)); }
 
@@ -92,8 +119,13 @@ void configure_connection(Database& db)
     db.exec("PRAGMA foreign_keys = ON");
 }
 
-void migrate(Database& db)
+void migrate(Database& db) { migrate_to(db, schema_version()); }
+
+void migrate_to(Database& db, int target)
 {
+    if (target < 1 || target > schema_version())
+        throw DbError("no schema version " + std::to_string(target) + " to migrate '" + db.path() +
+                      "' to; this Rochade knows 1 to " + std::to_string(schema_version()));
     // Checked before and again inside the transaction: another process may have migrated the
     // file between the two reads, and BEGIN IMMEDIATE makes the second read authoritative.
     auto refuse_if_newer = [&](int found) {
@@ -103,12 +135,12 @@ void migrate(Database& db)
                           "); refusing to open it. Use a newer Rochade or another --db file.");
     };
     refuse_if_newer(user_version(db));
-    if (user_version(db) == schema_version()) return;
+    if (user_version(db) >= target) return;
 
     Transaction transaction(db);
     const int found = user_version(db);
     refuse_if_newer(found);
-    for (int version = found + 1; version <= schema_version(); ++version) {
+    for (int version = found + 1; version <= target; ++version) {
         try {
             db.exec(ladder[static_cast<std::size_t>(version - 1)]);
         } catch (const DbError& error) {
@@ -117,7 +149,7 @@ void migrate(Database& db)
         }
     }
     // PRAGMA does not take parameters; the value is our own integer.
-    db.exec("PRAGMA user_version = " + std::to_string(schema_version()));
+    if (found < target) db.exec("PRAGMA user_version = " + std::to_string(target));
     transaction.commit();
 }
 

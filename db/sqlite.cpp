@@ -100,6 +100,16 @@ std::optional<std::int64_t> Database::query_int(std::string_view sql)
 
 std::int64_t Database::changes() const { return sqlite3_changes64(db_); }
 
+Database::PageCounts Database::take_page_counts()
+{
+    // resetFlag = 1: each call counts from the previous one. These two counters cannot fail on
+    // an open connection; the highwater value is meaningless for them.
+    int written = 0, misses = 0, highwater = 0;
+    sqlite3_db_status(db_, SQLITE_DBSTATUS_CACHE_WRITE, &written, &highwater, 1);
+    sqlite3_db_status(db_, SQLITE_DBSTATUS_CACHE_MISS, &misses, &highwater, 1);
+    return {written, misses};
+}
+
 Statement::Statement(sqlite3* db, sqlite3_stmt* stmt, std::string sql) : db_(db), stmt_(stmt), sql_(std::move(sql)) {}
 
 Statement::~Statement() { sqlite3_finalize(stmt_); }

@@ -46,6 +46,14 @@ public:
     // Rows changed by the last INSERT, UPDATE or DELETE on this connection.
     std::int64_t changes() const;
 
+    // Pages this connection has written (to the WAL, in WAL mode; checkpoints not counted) and
+    // page-cache misses since the previous call: what a commit costs in I/O.
+    struct PageCounts {
+        std::int64_t written = 0;
+        std::int64_t cache_misses = 0;
+    };
+    PageCounts take_page_counts();
+
     const std::string& path() const { return path_; }
     sqlite3* handle() const { return db_; }
 

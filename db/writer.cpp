@@ -59,9 +59,19 @@ void report_to_stderr(const std::string& message) { std::cerr << "rochade db: " 
 } // namespace
 
 struct Writer::State {
-    State(const std::string& path, std::function<void(std::string)> report)
-        : db(open_migrated(path)), statements(db), on_error(report ? std::move(report) : report_to_stderr)
+    State(const std::string& path, std::function<void(std::string)> report, const WriterTuning& tuning)
+        : db(open_tuned(path, tuning)), statements(db), on_error(report ? std::move(report) : report_to_stderr)
     {
+    }
+
+    static Database open_tuned(const std::string& path, const WriterTuning& tuning)
+    {
+        Database opened = open_migrated(path);
+        // PRAGMA does not take parameters; the values are integers.
+        opened.exec("PRAGMA cache_size = " + std::to_string(-static_cast<std::int64_t>(tuning.cache_kib)));
+        opened.exec("PRAGMA wal_autocheckpoint = " + std::to_string(tuning.wal_autocheckpoint_pages));
+        opened.take_page_counts(); // the migration's pages are not the first commit's
+        return opened;
     }
 
     Database db;
@@ -149,9 +159,13 @@ std::optional<std::vector<bool>> Writer::State::commit_together(const std::vecto
         error = failure.what();
         return std::nullopt;
     }
+    // Counted since the previous commit, so a failed attempt's pages are charged here too.
+    const Database::PageCounts pages = db.take_page_counts();
     {
         std::lock_guard lock(mutex);
         ++stats.transactions;
+        stats.pages_written += static_cast<std::uint64_t>(pages.written);
+        stats.cache_misses += static_cast<std::uint64_t>(pages.cache_misses);
         for (std::size_t i = 0; i < submissions.size(); ++i)
             if (written[i]) stats.writes += submissions[i]->writes.size();
     }
@@ -210,8 +224,8 @@ void Writer::State::run()
     }
 }
 
-Writer::Writer(const std::string& path, std::function<void(std::string)> on_error)
-    : state_(std::make_unique<State>(path, std::move(on_error)))
+Writer::Writer(const std::string& path, std::function<void(std::string)> on_error, WriterTuning tuning)
+    : state_(std::make_unique<State>(path, std::move(on_error), tuning))
 {
     state_->thread = std::thread([state = state_.get()] { state->run(); });
 }

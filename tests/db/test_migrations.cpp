@@ -1,13 +1,20 @@
 // db/sqlite.h and db/migrations.h: the RAII layer, the pragmas every connection gets, the schema
-// ladder, and refusing a database from a newer Rochade.
+// ladder (a version 1 file upgraded to version 2 reads as before), and refusing a database from
+// a newer Rochade.
 #include <catch2/catch.hpp>
 
 #include <functional>
+#include <sstream>
 #include <string>
+#include <variant>
+#include <vector>
 
 #include "db/migrations.h"
 #include "db/sqlite.h"
+#include "db/store.h"
+#include "db/writer.h"
 #include "temp_database.h"
+#include "tools/commands.h"
 
 using namespace rochade::db;
 using rochade::db::testing::TempDatabase;
@@ -20,6 +27,14 @@ bool has_object(Database& db, const std::string& type, const std::string& name)
     query.bind(1, type).bind(2, name);
     query.step();
     return query.column_int(0) == 1;
+}
+
+bool is_without_rowid(Database& db, const std::string& table)
+{
+    Statement query = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?1");
+    query.bind(1, table);
+    REQUIRE(query.step());
+    return query.column_text(0).find("WITHOUT ROWID") != std::string::npos;
 }
 
 std::string pragma_text(Database& db, const std::string& pragma)
@@ -36,7 +51,7 @@ TEST_CASE("a new database gets the whole schema and the current user_version")
     TempDatabase file("migrate");
     Database db = open_migrated(file.path());
     CHECK(db.query_int("PRAGMA user_version") == schema_version());
-    CHECK(schema_version() == 1);
+    CHECK(schema_version() == 2);
 
     const struct {
         const char* type;
@@ -52,11 +67,13 @@ TEST_CASE("a new database gets the whole schema and the current user_version")
         {"index", "table_events_by_game"},
         {"index", "table_events_by_table"},
         {"index", "room_chat_by_room"},
+        {"index", "moves_by_game"},
     };
     for (const auto& object : objects) {
         INFO(object.type << " " << object.name);
         CHECK(has_object(db, object.type, object.name));
     }
+    CHECK_FALSE(is_without_rowid(db, "moves")); // version 2: moves in the order they are played
 }
 
 TEST_CASE("every connection runs in WAL mode, fully synchronous, with foreign keys and a busy timeout")
@@ -92,23 +109,26 @@ TEST_CASE("migrating an up-to-date database again changes nothing")
 
 TEST_CASE("a database from a newer Rochade is refused with a message naming both versions")
 {
-    TempDatabase file("newer");
-    {
-        Database db(file.path(), OpenMode::ReadWriteCreate);
-        db.exec("PRAGMA user_version = 99");
+    for (const int newer : {schema_version() + 1, 99}) {
+        INFO("version " << newer);
+        TempDatabase file("newer");
+        {
+            Database db(file.path(), OpenMode::ReadWriteCreate);
+            db.exec("PRAGMA user_version = " + std::to_string(newer));
+        }
+        try {
+            open_migrated(file.path());
+            FAIL("a newer database was opened");
+        } catch (const DbError& error) {
+            const std::string message = error.what();
+            CHECK_THAT(message, Catch::Contains("schema version " + std::to_string(newer)));
+            CHECK_THAT(message, Catch::Contains("newer"));
+            CHECK_THAT(message, Catch::Contains(file.path()));
+        }
+        Database db(file.path(), OpenMode::ReadOnly);
+        CHECK(db.query_int("PRAGMA user_version") == newer);
+        CHECK_FALSE(has_object(db, "table", "games"));
     }
-    try {
-        open_migrated(file.path());
-        FAIL("a version 99 database was opened");
-    } catch (const DbError& error) {
-        const std::string message = error.what();
-        CHECK_THAT(message, Catch::Contains("schema version 99"));
-        CHECK_THAT(message, Catch::Contains("newer"));
-        CHECK_THAT(message, Catch::Contains(file.path()));
-    }
-    Database db(file.path(), OpenMode::ReadOnly);
-    CHECK(db.query_int("PRAGMA user_version") == 99);
-    CHECK_FALSE(has_object(db, "table", "games"));
 }
 
 TEST_CASE("a migration that fails leaves the database at its old version, with nothing half-made")
@@ -209,6 +229,184 @@ TEST_CASE("foreign keys are enforced: a move needs its game")
 {
     TempDatabase file("fk");
     Database db = open_migrated(file.path());
-    CHECK_THROWS_WITH(db.exec("INSERT INTO moves VALUES (42, 1, 1, 'e2e4', 'e4', 0, 0, 0)"),
+    CHECK_THROWS_WITH(db.exec("INSERT INTO moves (game_id, ply, seq, uci, san, white_ms, black_ms, at_ms) "
+                              "VALUES (42, 1, 1, 'e2e4', 'e4', 0, 0, 0)"),
                       Catch::Contains("FOREIGN KEY"));
+}
+
+namespace {
+
+constexpr std::int64_t t0 = 1700000000000;
+const std::string start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+// What a version-1 server stored: game 1 (Fool's mate, a draw offer on the way) finished, game 2
+// running, the two games' moves interleaved as they arrived, and chat at a table before any game.
+std::vector<Write> history()
+{
+    const std::string tc = R"({"kind":"fischer","base_ms":180000,"increment_ms":2000})";
+    return {
+        GameStarted{1, 10, 34, "Anna", "Bert", tc, start_fen, 180000, 180000, t0},
+        TableEvent{10, 1, 1, "game_started", "{}", t0},
+        GameStarted{2, 11, 35, "Jörg", "Cem", R"({"kind":"untimed"})", start_fen, 0, 0, t0 + 100},
+        TableEvent{11, 2, 1, "game_started", "{}", t0 + 100},
+        MovePlayed{2, 1, 2, "d2d4", "d4", 0, 0, t0 + 200},
+        MovePlayed{1, 1, 2, "f2f3", "f3", 181500, 180000, t0 + 500},
+        MovePlayed{1, 2, 3, "e7e5", "e5", 181500, 181000, t0 + 1500},
+        TableEvent{10, 1, 4, "draw_offered", R"({"by":"white"})", t0 + 2000},
+        MovePlayed{2, 2, 3, "d7d5", "d5", 0, 0, t0 + 2100},
+        MovePlayed{1, 3, 5, "g2g4", "g4", 183000, 181000, t0 + 2500},
+        MovePlayed{1, 4, 6, "d8h4", "Qh4#", 183000, 182000, t0 + 3500},
+        GameEnded{1, "0-1", "checkmate", R"({"message":"Black mates"})", 183000, 182000, t0 + 3500},
+        TableEvent{12, std::nullopt, 1, "table_chat", R"({"from":"Dora","text":"hi"})", t0 + 4000},
+    };
+}
+
+// The rows of `history()` as version 1's SQL stores them, in a database whose ladder stopped at
+// version 1: the file an older Rochade leaves behind.
+void write_version_1(const std::string& path)
+{
+    Database db(path, OpenMode::ReadWriteCreate);
+    configure_connection(db);
+    migrate_to(db, 1);
+    REQUIRE(db.query_int("PRAGMA user_version") == 1);
+    REQUIRE(is_without_rowid(db, "moves"));
+    Statement game = db.prepare("INSERT INTO games (id, table_id, room, white, black, time_control, start_fen, "
+                                "white_ms, black_ms, started_at_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
+    Statement move = db.prepare("INSERT INTO moves (game_id, ply, seq, uci, san, white_ms, black_ms, at_ms) "
+                                "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+    Statement event = db.prepare("INSERT INTO table_events (table_id, game_id, seq, kind, detail_json, at_ms) "
+                                 "VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+    Statement end = db.prepare("UPDATE games SET ended_at_ms = ?2, result = ?3, termination = ?4, end_detail = ?5, "
+                               "final_white_ms = ?6, final_black_ms = ?7 WHERE id = ?1");
+    for (const Write& record : history()) {
+        if (const auto* g = std::get_if<GameStarted>(&record)) {
+            game.bind(1, g->game_id).bind(2, g->table_id).bind(3, g->room).bind(4, g->white).bind(5, g->black);
+            game.bind(6, g->time_control_json).bind(7, g->start_fen).bind(8, g->white_ms).bind(9, g->black_ms);
+            game.bind(10, g->started_at_ms).run();
+        } else if (const auto* m = std::get_if<MovePlayed>(&record)) {
+            move.bind(1, m->game_id).bind(2, m->ply).bind(3, m->seq).bind(4, m->uci).bind(5, m->san);
+            move.bind(6, m->white_ms).bind(7, m->black_ms).bind(8, m->at_ms).run();
+        } else if (const auto* e = std::get_if<TableEvent>(&record)) {
+            event.bind(1, e->table_id).bind(2, e->game_id).bind(3, e->seq).bind(4, e->kind);
+            event.bind(5, e->detail_json).bind(6, e->at_ms).run();
+        } else if (const auto* x = std::get_if<GameEnded>(&record)) {
+            end.bind(1, x->game_id).bind(2, x->ended_at_ms).bind(3, x->result).bind(4, x->termination);
+            end.bind(5, x->detail_json).bind(6, x->white_ms).bind(7, x->black_ms).run();
+        }
+    }
+}
+
+std::string games_output(const std::vector<std::string>& args)
+{
+    std::ostringstream out, err;
+    const int code = rochade::cli::games_command(args, out, err);
+    INFO(err.str());
+    CHECK(code == 0);
+    return out.str();
+}
+
+std::vector<std::string> plies_of(const std::vector<MovePlayed>& moves)
+{
+    std::vector<std::string> plies;
+    for (const MovePlayed& m : moves)
+        plies.push_back(std::to_string(m.ply) + " " + m.uci + " seq " + std::to_string(m.seq));
+    return plies;
+}
+
+} // namespace
+
+TEST_CASE("a version 1 database is migrated to version 2 with every move and event, in order")
+{
+    TempDatabase old_file("from-v1");
+    write_version_1(old_file.path());
+    // The same history written today: what every read of the migrated file must show.
+    TempDatabase new_file("fresh-v2");
+    {
+        Writer writer(new_file.path());
+        writer.submit(history());
+    }
+
+    Store store(old_file.path()); // opening migrates
+    {
+        Database db(old_file.path(), OpenMode::ReadOnly);
+        CHECK(db.query_int("PRAGMA user_version") == 2);
+        CHECK_FALSE(is_without_rowid(db, "moves"));
+        CHECK(has_object(db, "index", "moves_by_game"));
+        CHECK_FALSE(has_object(db, "table", "moves_v2"));
+        CHECK(db.query_int("SELECT COUNT(*) FROM moves") == 6);
+        CHECK(db.query_int("SELECT COUNT(*) FROM table_events") == 4);
+        // Copied in (game, ply) order, so rowids follow each game's plies.
+        CHECK(db.query_int("SELECT COUNT(*) FROM moves a JOIN moves b ON a.game_id = b.game_id "
+                           "AND a.ply < b.ply AND a.id > b.id") == 0);
+    }
+
+    const auto finished = store.game_log(1);
+    REQUIRE(finished.has_value());
+    CHECK(plies_of(finished->moves) ==
+          std::vector<std::string>{"1 f2f3 seq 2", "2 e7e5 seq 3", "3 g2g4 seq 5", "4 d8h4 seq 6"});
+    REQUIRE(finished->events.size() == 2);
+    CHECK(finished->events[1].kind == "draw_offered");
+    const auto running = store.unfinished_games();
+    REQUIRE(running.size() == 1);
+    CHECK(running[0].start.game_id == 2);
+    CHECK(plies_of(running[0].moves) == std::vector<std::string>{"1 d2d4 seq 2", "2 d7d5 seq 3"});
+    CHECK(running[0].last_seq == 3);
+    CHECK(store.max_table_id() == 12);
+
+    // rochade games prints exactly what it prints for the same history written at version 2.
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"--db"}, std::vector<std::string>{"--db", "1"},
+          std::vector<std::string>{"--db", "2"}}) {
+        std::vector<std::string> old_args = args, new_args = args;
+        old_args.insert(old_args.begin() + 1, old_file.path());
+        new_args.insert(new_args.begin() + 1, new_file.path());
+        INFO((args.size() == 1 ? std::string("the list") : "game " + args[1]));
+        const std::string migrated = games_output(old_args);
+        CHECK(migrated == games_output(new_args));
+        CHECK_FALSE(migrated.empty());
+    }
+    CHECK_THAT(games_output({"--db", old_file.path(), "1"}),
+               Catch::Contains("moves: 4\n") && Catch::Contains("  4. Qh4# (d8h4)  seq 6") &&
+                   Catch::Contains("  seq 4  draw_offered") && Catch::Contains("1. f3 e5 2. g4 Qh4# 0-1"));
+
+    // The migrated game goes on: a new move lands after the copied ones; a stored ply is refused.
+    std::vector<std::string> errors;
+    {
+        Writer writer(old_file.path(), [&errors](std::string message) { errors.push_back(std::move(message)); });
+        writer.submit(MovePlayed{2, 3, 4, "c2c4", "c4", 0, 0, t0 + 5000});
+        writer.submit(MovePlayed{2, 2, 5, "e7e5", "e5", 0, 0, t0 + 6000});
+    }
+    REQUIRE(errors.size() == 1);
+    CHECK_THAT(errors[0], Catch::Contains("UNIQUE"));
+    const auto continued = store.game_log(2);
+    REQUIRE(continued.has_value());
+    CHECK(plies_of(continued->moves) == std::vector<std::string>{"1 d2d4 seq 2", "2 d7d5 seq 3", "3 c2c4 seq 4"});
+}
+
+TEST_CASE("reading a game's moves and counting them go through the (game, ply) index, without a sort")
+{
+    TempDatabase file("plans");
+    Database db = open_migrated(file.path());
+    // The statements of db/store.cpp that touch moves, with their parameters.
+    const struct {
+        const char* sql;
+        const char* plan_must_hold;
+    } cases[] = {
+        {"SELECT ply, seq, uci, san, white_ms, black_ms, at_ms FROM moves WHERE game_id = ?1 ORDER BY ply",
+         "SEARCH moves USING INDEX moves_by_game (game_id=?)"},
+        {"SELECT g.id, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) FROM games g ORDER BY g.id DESC LIMIT ?1",
+         "SEARCH m USING COVERING INDEX moves_by_game (game_id=?)"},
+        {"SELECT MAX(seq) FROM (SELECT seq FROM table_events WHERE table_id = ?1 UNION ALL SELECT m.seq FROM moves m "
+         "JOIN games g ON g.id = m.game_id WHERE g.table_id = ?1)",
+         "SEARCH m USING INDEX moves_by_game (game_id=?)"},
+    };
+    for (const auto& c : cases) {
+        INFO(c.sql);
+        std::string plan;
+        Statement explain = db.prepare(std::string("EXPLAIN QUERY PLAN ") + c.sql);
+        while (explain.step()) plan += explain.column_text(3) + "\n";
+        INFO(plan);
+        CHECK(plan.find(c.plan_must_hold) != std::string::npos);
+        CHECK(plan.find("TEMP B-TREE") == std::string::npos);
+    }
 }

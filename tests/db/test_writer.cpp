@@ -1,7 +1,9 @@
 // db/writer.h: group commit from many threads, in order, callbacks in order and only after the
-// commit, flush, draining in the destructor, and failures that are reported, not swallowed.
+// commit, flush, draining in the destructor, failures that are reported, not swallowed, and the
+// connection's tuning.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
 #include <future>
 #include <mutex>
 #include <string>
@@ -291,4 +293,36 @@ TEST_CASE("a submission that rolls back the whole transaction is retried, then i
 TEST_CASE("a writer cannot be built on a database it cannot open")
 {
     CHECK_THROWS_WITH(Writer("/nonexistent-dir/rochade.db"), Catch::Contains("/nonexistent-dir/rochade.db"));
+}
+
+TEST_CASE("the writer checkpoints at the interval it is tuned to and counts the pages it writes")
+{
+    // Every commit below writes at least one WAL frame (4 KiB and a header). The WAL file is
+    // reused from its start after a checkpoint, so its size is the longest stretch between two.
+    constexpr int commits = 200;
+    const struct {
+        int checkpoint_pages;
+        std::uintmax_t wal_at_least, wal_at_most;
+    } cases[] = {
+        {20, 0, 64 * 4120},
+        {100000, commits * 4096, std::uintmax_t(-1)},
+    };
+    for (const auto& c : cases) {
+        INFO("wal_autocheckpoint " << c.checkpoint_pages);
+        TempDatabase file("writer-tuning");
+        Writer writer(file.path(), {}, WriterTuning{4096, c.checkpoint_pages});
+        writer.submit(game(1));
+        writer.flush();
+        for (int ply = 1; ply <= commits; ++ply) {
+            writer.submit(move(1, ply));
+            writer.flush();
+        }
+        const std::uintmax_t wal = std::filesystem::file_size(file.path() + "-wal");
+        CHECK(wal >= c.wal_at_least);
+        CHECK(wal <= c.wal_at_most);
+        const WriterStats stats = writer.stats();
+        CHECK(stats.transactions == commits + 1);
+        CHECK(stats.pages_written >= stats.transactions);
+        CHECK(stats.cache_misses == 0); // a new file: every page it has is in the cache
+    }
 }
