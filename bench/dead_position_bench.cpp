@@ -35,14 +35,6 @@ using namespace rochade;
 
 namespace {
 
-// The referee's per-move budgets (server/refereed_game.h, RefereeLimits::per_move).
-constexpr WinnabilityLimits PerMoveLimits{.node_budget = 0,
-                                          .quick_search_nodes = 500,
-                                          .search_nodes_per_depth = 500,
-                                          .search_budget = 2'000,
-                                          .closure_positions = 500,
-                                          .check_chain_depth = 0};
-
 double thread_cpu_micros()
 {
     timespec t{};

@@ -35,6 +35,16 @@ struct WinnabilityLimits {
     // together skip phases 7 and 8 (the cheap per-move test of a server).
 };
 
+// The budgets of a test asked after every move (the server's referee): the material rule, the
+// short searches, the static wall proof and a small closure; no check-chain proof and no long
+// search. An undetermined answer then only means the game goes on.
+inline constexpr WinnabilityLimits PerMoveLimits{.node_budget = 0,
+                                                 .quick_search_nodes = 500,
+                                                 .search_nodes_per_depth = 500,
+                                                 .search_budget = 2'000,
+                                                 .closure_positions = 500,
+                                                 .check_chain_depth = 0};
+
 Winnability can_checkmate(const Position& pos, Color winner, const WinnabilityLimits& limits = {});
 
 // As above; on CanMate, `mating_line` (when not null) receives the moves from `pos` that end in

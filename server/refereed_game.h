@@ -83,12 +83,7 @@ struct ClaimResult {
 // the game goes on. After a flag fall: can the opponent still mate? The engine's full budgets, once per
 // game (up to about 2 s on the hardest composed positions, docs/performance.md).
 struct RefereeLimits {
-    WinnabilityLimits per_move = {.node_budget = 0,
-                                  .quick_search_nodes = 500,
-                                  .search_nodes_per_depth = 500,
-                                  .search_budget = 2'000,
-                                  .closure_positions = 500,
-                                  .check_chain_depth = 0};
+    WinnabilityLimits per_move = PerMoveLimits;
     WinnabilityLimits flag_fall = {};
 };
 

@@ -42,14 +42,6 @@ template <> struct StringMaker<std::optional<Outcome>> {
 
 namespace {
 
-// The referee's per-move budgets (server/refereed_game.h, RefereeLimits::per_move).
-constexpr WinnabilityLimits PerMove{.node_budget = 0,
-                                    .quick_search_nodes = 500,
-                                    .search_nodes_per_depth = 500,
-                                    .search_budget = 2'000,
-                                    .closure_positions = 500,
-                                    .check_chain_depth = 0};
-
 Position position(const char* fen)
 {
     auto pos = parse_fen(fen);
@@ -87,7 +79,7 @@ std::optional<Outcome> fresh_outcome(const Game& game)
     }
     if (game.repetition_count() >= 5) return Outcome{Termination::FivefoldRepetition, std::nullopt};
     if (pos.halfmove_clock() >= 150) return Outcome{Termination::SeventyFiveMoves, std::nullopt};
-    if (is_dead_position(pos, PerMove)) return Outcome{Termination::DeadPosition, std::nullopt};
+    if (is_dead_position(pos, PerMoveLimits)) return Outcome{Termination::DeadPosition, std::nullopt};
     return std::nullopt;
 }
 
@@ -97,7 +89,7 @@ TEST_CASE("the first move of the kept line carries the rest of it", "[liveness]"
 {
     LivenessTracker tracker;
     const Position start = Position::start();
-    REQUIRE_FALSE(tracker.is_dead(start, Move::none(), PerMove));
+    REQUIRE_FALSE(tracker.is_dead(start, Move::none(), PerMoveLimits));
     CHECK(searched(tracker.last_step()));
     REQUIRE(tracker.proven_alive());
     const std::vector<Move> line = tracker.mating_line();
@@ -105,7 +97,7 @@ TEST_CASE("the first move of the kept line carries the rest of it", "[liveness]"
     REQUIRE(ends_in_checkmate(start, line));
 
     const Position next = start.after(line[0]);
-    CHECK_FALSE(tracker.is_dead(next, line[0], PerMove));
+    CHECK_FALSE(tracker.is_dead(next, line[0], PerMoveLimits));
     CHECK(tracker.last_step() == Step::Line);
     CHECK(tracker.proven_alive());
     CHECK(tracker.mating_line() == std::vector<Move>(line.begin() + 1, line.end()));
@@ -115,14 +107,14 @@ TEST_CASE("a reversible move carries the proof through a detour back", "[livenes
 {
     LivenessTracker tracker;
     const Position start = Position::start();
-    REQUIRE_FALSE(tracker.is_dead(start, Move::none(), PerMove));
+    REQUIRE_FALSE(tracker.is_dead(start, Move::none(), PerMoveLimits));
     const std::vector<Move> line = tracker.mating_line();
     // A knight move that is not the line's first move, so the line itself cannot carry.
     Move knight_move = legal_move(start, "g1f3");
     if (!line.empty() && line[0] == knight_move) knight_move = legal_move(start, "b1c3");
 
     const Position next = start.after(knight_move);
-    CHECK_FALSE(tracker.is_dead(next, knight_move, PerMove));
+    CHECK_FALSE(tracker.is_dead(next, knight_move, PerMoveLimits));
     CHECK(tracker.last_step() == Step::Detour);
     CHECK(tracker.proven_alive());
     // The kept line now starts with Black's detour: y, the knight back, y back.
@@ -150,14 +142,14 @@ TEST_CASE("no way back: the search runs", "[liveness]")
         INFO(row.why << ": " << row.fen << " " << row.move);
         LivenessTracker tracker;
         const Position before = position(row.fen);
-        REQUIRE_FALSE(tracker.is_dead(before, Move::none(), PerMove));
+        REQUIRE_FALSE(tracker.is_dead(before, Move::none(), PerMoveLimits));
         REQUIRE(tracker.proven_alive());
         const Move move = legal_move(before, row.move);
         REQUIRE_FALSE(tracker.mating_line().empty());
         REQUIRE(tracker.mating_line().front() != move);
 
         const Position after = before.after(move);
-        CHECK_FALSE(tracker.is_dead(after, move, PerMove));
+        CHECK_FALSE(tracker.is_dead(after, move, PerMoveLimits));
         CHECK(searched(tracker.last_step()));
         CHECK(tracker.proven_alive());
         CHECK(ends_in_checkmate(after, tracker.mating_line()));
@@ -169,9 +161,9 @@ TEST_CASE("an undetermined position is never carried as alive", "[liveness]")
     // Bishop and knight against a king: alive, but the mating line is beyond both the mate
     // searches and the per-move test, so every position must be tested afresh.
     const Position before = position("8/8/4kB2/8/5K2/8/8/N7 b - - 0 165");
-    REQUIRE(dead_position_answer(before, PerMove, nullptr) == DeadPositionAnswer::Undetermined);
+    REQUIRE(dead_position_answer(before, PerMoveLimits, nullptr) == DeadPositionAnswer::Undetermined);
     LivenessTracker tracker;
-    CHECK_FALSE(tracker.is_dead(before, Move::none(), PerMove));
+    CHECK_FALSE(tracker.is_dead(before, Move::none(), PerMoveLimits));
     CHECK(tracker.last_step() == Step::Test);
     REQUIRE_FALSE(tracker.proven_alive()); // else the searches got stronger: pick a harder position
 
@@ -189,9 +181,9 @@ TEST_CASE("an undetermined position is never carried as alive", "[liveness]")
         LivenessTracker copy = tracker;
         const Move move = legal_move(before, row.move);
         const Position after = before.after(move);
-        const bool dead = copy.is_dead(after, move, PerMove);
+        const bool dead = copy.is_dead(after, move, PerMoveLimits);
         CHECK(dead == row.dead);
-        CHECK(dead == is_dead_position(after, PerMove));
+        CHECK(dead == is_dead_position(after, PerMoveLimits));
         CHECK(copy.last_step() == Step::Test);
         CHECK_FALSE(copy.proven_alive());
     }
@@ -201,27 +193,27 @@ TEST_CASE("a proof about another position does not carry", "[liveness]")
 {
     LivenessTracker tracker;
     const Position start = Position::start();
-    REQUIRE_FALSE(tracker.is_dead(start, Move::none(), PerMove));
+    REQUIRE_FALSE(tracker.is_dead(start, Move::none(), PerMoveLimits));
     const Move e4 = legal_move(start, "e2e4");
     const Position after_e4 = start.after(e4);
 
     // After forget() nothing is known, even for the right move.
     tracker.forget();
-    CHECK_FALSE(tracker.is_dead(after_e4, e4, PerMove));
+    CHECK_FALSE(tracker.is_dead(after_e4, e4, PerMoveLimits));
     CHECK(searched(tracker.last_step()));
 
     // A move that does not lead from the last position to this one is not used.
     const Move nf6 = legal_move(after_e4, "g8f6");
     const Position after_d4 = start.after(legal_move(start, "d2d4"));
     const Position other = after_d4.after(legal_move(after_d4, "g8f6"));
-    CHECK_FALSE(tracker.is_dead(other, nf6, PerMove));
+    CHECK_FALSE(tracker.is_dead(other, nf6, PerMoveLimits));
     CHECK(searched(tracker.last_step()));
 }
 
 TEST_CASE("a capture into a dead position ends the game", "[liveness][game]")
 {
     // Knight against rook is alive; after the knight takes the rook, a lone knight cannot mate.
-    Game game(position("4k3/8/8/3r4/8/2N5/8/4K3 w - - 0 1"), PerMove);
+    Game game(position("4k3/8/8/3r4/8/2N5/8/4K3 w - - 0 1"), PerMoveLimits);
     REQUIRE(game.automatic_outcome() == std::nullopt);
     const Move takes = legal_move(game.position(), "c3d5");
     game.play(takes);
@@ -243,7 +235,7 @@ TEST_CASE("random games: the carried answer equals the fresh one at every ply", 
     int positions = 0, detours = 0, lines = 0;
     for (int seed = 1; seed <= Games; ++seed) {
         std::mt19937_64 random(seed);
-        Game game(Position::start(), PerMove);
+        Game game(Position::start(), PerMoveLimits);
         LivenessTracker tracker; // Game's calls replayed, to look at the proofs it keeps
         for (int ply = 1;; ++ply) {
             const MoveList moves = legal_moves(game.position());
@@ -254,7 +246,7 @@ TEST_CASE("random games: the carried answer equals the fresh one at every ply", 
             REQUIRE(game.automatic_outcome() == fresh);
             ++positions;
             if (!fresh || fresh->termination == Termination::DeadPosition) {
-                const bool dead = tracker.is_dead(game.position(), move, PerMove);
+                const bool dead = tracker.is_dead(game.position(), move, PerMoveLimits);
                 REQUIRE(dead == fresh.has_value());
                 if (tracker.last_step() == Step::Detour) ++detours;
                 if (tracker.last_step() == Step::Line) ++lines;

@@ -138,14 +138,9 @@ TEST_CASE("the starting position is winnable for both, fast", "[winnability]")
 
 TEST_CASE("dead_position_answer: the evidence behind is_dead_position", "[winnability]")
 {
-    // The server's per-move budgets (server/refereed_game.h), under which the rook endgame
+    // The per-move budgets the server's referee uses, under which the rook endgame
     // below is undetermined.
-    const WinnabilityLimits per_move{.node_budget = 0,
-                                     .quick_search_nodes = 500,
-                                     .search_nodes_per_depth = 500,
-                                     .search_budget = 2'000,
-                                     .closure_positions = 500,
-                                     .check_chain_depth = 0};
+    const WinnabilityLimits per_move = PerMoveLimits;
     struct Answer {
         std::string_view fen;
         DeadPositionAnswer expected;
