@@ -262,6 +262,30 @@ private:
 
 } // namespace
 
+std::optional<std::string_view> top_level_string(std::string_view frame, std::string_view key)
+{
+    Cursor cursor(frame);
+    std::optional<std::string_view> found;
+    if (!cursor.take('{')) return std::nullopt;
+    if (!cursor.take('}')) {
+        do {
+            std::string_view name;
+            bool escaped = false;
+            if (!cursor.read_string(name, escaped) || escaped || !cursor.take(':')) return std::nullopt;
+            if (name == key && !found) {
+                std::string_view value;
+                if (!cursor.read_string(value, escaped) || escaped) return std::nullopt;
+                found = value;
+            } else if (!cursor.skip_value(1)) {
+                return std::nullopt;
+            }
+        } while (cursor.take(','));
+        if (!cursor.take('}')) return std::nullopt;
+    }
+    if (!cursor.at_end()) return std::nullopt;
+    return found;
+}
+
 std::optional<TurnFields> scan_turn_fields(std::string_view frame)
 {
     Cursor cursor(frame);

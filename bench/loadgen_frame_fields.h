@@ -32,6 +32,11 @@ struct TurnFields {
 // for the result (see above).
 std::optional<TurnFields> scan_turn_fields(std::string_view frame);
 
+// The value of the first top-level `key` of a JSON object when it is a string without escapes;
+// empty when there is no such key, or the text is not a JSON object, or the value is not such a
+// string (keys spelt with escapes are not matched, as above).
+std::optional<std::string_view> top_level_string(std::string_view frame, std::string_view key);
+
 // The `index`-th string of the `legal_moves` of a scan (index < legal_move_count), unescaped.
 // Only that one string is copied; the array is never materialised.
 std::string legal_move_at(std::string_view legal_moves, std::size_t index);

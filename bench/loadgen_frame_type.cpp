@@ -1,27 +1,20 @@
 #include "bench/loadgen_frame_type.h"
 
+#include "bench/loadgen_frame_fields.h"
+
 namespace rochade::bench {
 
 std::string_view frame_type(std::string_view frame)
 {
-    constexpr std::string_view key = "\"type\"";
-    const auto at = frame.find(key);
-    if (at == std::string_view::npos) return {};
-    auto pos = at + key.size();
-    auto skip_blanks = [&] {
-        while (pos < frame.size() &&
-               (frame[pos] == ' ' || frame[pos] == '\t' || frame[pos] == '\n' || frame[pos] == '\r'))
-            ++pos;
-    };
-    skip_blanks();
-    if (pos >= frame.size() || frame[pos] != ':') return {};
-    ++pos;
-    skip_blanks();
-    if (pos >= frame.size() || frame[pos] != '"') return {};
-    const auto begin = pos + 1;
-    const auto end = frame.find('"', begin);
-    if (end == std::string_view::npos) return {};
-    return frame.substr(begin, end - begin);
+    // The server's own shape: {"type":"name", ... with a name that needs no escape. The value
+    // ends at the next quote, since a plain JSON string cannot hold one unescaped.
+    constexpr std::string_view opening = "{\"type\":\"";
+    if (frame.starts_with(opening)) {
+        const auto end = frame.find_first_of("\"\\", opening.size());
+        if (end != std::string_view::npos && frame[end] == '"')
+            return frame.substr(opening.size(), end - opening.size());
+    }
+    return top_level_string(frame, "type").value_or(std::string_view{});
 }
 
 } // namespace rochade::bench

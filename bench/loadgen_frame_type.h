@@ -7,8 +7,10 @@
 
 namespace rochade::bench {
 
-// The value of the first "type" key ("move", "error", ...), or empty when there is none. The
-// server's frames have "type" only at the top level (table summaries and clocks have none).
+// The value of the top-level "type" key ("move", "error", ...), or empty when there is none or
+// the frame is not a JSON object. The server writes "type" first, so that is read at once; any
+// other frame is scanned by the JSON grammar (bench/loadgen_frame_fields.h), so that a "type"
+// inside a nested object or a string value is never taken for the frame's own.
 std::string_view frame_type(std::string_view frame);
 
 } // namespace rochade::bench

@@ -88,6 +88,14 @@ TEST_CASE("frame_type peeks at the type without parsing")
              Row{R"({"type":3})", ""},
              Row{R"({"type":"unterminated)", ""},
              Row{"", ""},
+             // Only the top-level key counts, wherever it stands.
+             Row{R"({"text":"type","type":"room_chat"})", "room_chat"},
+             Row{R"({"clocks":{"type":"fischer"},"type":"move"})", "move"},
+             Row{R"({"note":"a \"type\":\"move\" inside","type":"chat"})", "chat"},
+             Row{R"({"clocks":{"type":"fischer"}})", ""},
+             Row{R"(["type","move"])", ""},
+             // The fast path stops at an escape and lets the scanner decide.
+             Row{R"({"type":"mo\u0076e"})", ""},
          }) {
         INFO(row.frame);
         CHECK(frame_type(row.frame) == row.type);
