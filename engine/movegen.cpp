@@ -157,7 +157,45 @@ MoveList legal_moves(const Position& pos)
     return list;
 }
 
-bool has_legal_move(const Position& pos) { return !legal_moves(pos).empty(); }
+// The answer of !legal_moves(pos).empty() without building the list: it stops at the first
+// legal move and tries the pieces before the king, whose every step needs an attack test. The
+// helpmate search asks this at each leaf of its tree (engine/helpmate.cpp), where only "mate,
+// stalemate or neither" matters. Castling is tried last; it is legal only when the king's step
+// towards the rook is, so it never decides the answer, but it costs nothing to stay exact.
+bool has_legal_move(const Position& pos)
+{
+    const Color us = pos.side_to_move(), them = ~us;
+    const Square king = pos.king_square(us);
+    const Bitboard ours = pos.pieces(us);
+    const Bitboard checkers = pos.checkers();
+    const Bitboard occupied = pos.pieces();
+
+    if (!more_than_one(checkers)) {
+        const Bitboard target = checkers ? (between_bb(king, lsb(checkers)) | checkers) : ~ours;
+        const Bitboard pinned = pos.king_blockers(us) & ours;
+        for (PieceType type : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen}) {
+            Bitboard movers = pos.pieces(us, type);
+            while (movers) {
+                const Square from = pop_lsb(movers);
+                Bitboard targets = attacks_of(type, from, occupied) & target;
+                if (contains(pinned, from)) targets &= line_bb(king, from);
+                if (targets) return true;
+            }
+        }
+        MoveList pawn_moves;
+        add_pawn_moves(pos, pawn_moves, target, pinned);
+        if (!pawn_moves.empty()) return true;
+    }
+
+    const Bitboard without_king = occupied ^ square_bb(king);
+    Bitboard king_targets = king_attacks(king) & ~ours;
+    while (king_targets)
+        if (!(pos.attackers_to(pop_lsb(king_targets), without_king) & pos.pieces(them))) return true;
+    if (checkers) return false;
+    MoveList castling;
+    add_castling_moves(pos, castling);
+    return !castling.empty();
+}
 bool is_checkmate(const Position& pos) { return pos.in_check() && !has_legal_move(pos); }
 bool is_stalemate(const Position& pos) { return !pos.in_check() && !has_legal_move(pos); }
 

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "engine/fen.h"
+#include "engine/movegen.h"
 #include "engine/perft.h"
 #include "tests/test_data.h"
 
@@ -55,7 +56,57 @@ void check_file(const std::string& name)
     }
 }
 
+// Walks the legal move tree to `depth` and counts the positions where the early-exit
+// has_legal_move disagrees with the full list, and those without any legal move.
+void compare_has_legal_move(Position& pos, int depth, long& disagreements, long& without_moves)
+{
+    const MoveList moves = legal_moves(pos);
+    if (has_legal_move(pos) != !moves.empty()) ++disagreements;
+    if (moves.empty()) ++without_moves;
+    if (depth == 0) return;
+    for (Move m : moves) {
+        UndoInfo undo;
+        pos.make_move(m, undo);
+        compare_has_legal_move(pos, depth - 1, disagreements, without_moves);
+        pos.unmake_move(m, undo);
+    }
+}
+
 } // namespace
+
+TEST_CASE("has_legal_move answers as the legal move list does on the perft trees", "[perft]")
+{
+    long disagreements = 0, without_moves = 0;
+    for (const char* file : {"perft.epd", "perft-tricky.epd"})
+        for (const PerftCase& c : read_epd(file)) {
+            auto pos = parse_fen(c.fen);
+            REQUIRE(pos.has_value());
+            compare_has_legal_move(*pos, 3, disagreements, without_moves);
+        }
+    CHECK(disagreements == 0);
+    // The trees hold checkmates and stalemates, so both answers were compared.
+    CHECK(without_moves > 100);
+}
+
+TEST_CASE("has_legal_move with pins, en passant and no moves at all", "[perft]")
+{
+    const std::pair<const char*, bool> cases[] = {
+        {"8/8/8/8/8/1bb5/1N6/K1k5 w - - 0 1", false},   // the only piece is pinned: stalemate
+        {"8/8/8/8/8/1bb5/1P6/K1k5 w - - 0 1", true},    // a pinned pawn takes its pinner
+        {"r7/8/8/8/8/2k5/R2n4/K7 w - - 0 1", true},     // a pinned rook moves along the pin
+        {"r7/8/8/8/8/2k5/P2n4/K7 w - - 0 1", true},     // a pinned pawn pushes along the pin
+        {"7k/5Q2/8/8/3Pp3/4P3/8/4K3 b - d3 0 1", true}, // only en passant
+        {"6rk/5Npp/8/8/8/8/8/6RK b - - 0 1", false},    // smothered mate
+        {"k7/2Q5/1K6/8/8/8/8/8 b - - 0 1", false},      // stalemate
+    };
+    for (const auto& [fen, expected] : cases) {
+        INFO(fen);
+        auto pos = parse_fen(fen);
+        REQUIRE(pos.has_value());
+        CHECK(has_legal_move(*pos) == expected);
+        CHECK(legal_moves(*pos).empty() == !expected);
+    }
+}
 
 TEST_CASE("perft of the six standard positions", "[perft]") { check_file("perft.epd"); }
 
