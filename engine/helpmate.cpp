@@ -108,36 +108,54 @@ private:
     bool search(int d, bool free_move, int ply)
     {
         const int left = max_depth_ - d;
+        // A node at the depth limit only asks whether the game ends here, so it needs no move
+        // list: two nodes in three of the per-move searches are such leaves.
+        if (d >= max_depth_ || ply >= MaxSearchPlies) {
+            if (params_.transpositions && table_->holds(pos_, left)) return false;
+            if (!has_legal_move(pos_)) return is_mate_of_black(ply);
+            if (!white_cannot_mate_by_material(pos_)) interrupted_ = true;
+            return false;
+        }
         // The probe waits for memory; generating the moves first hides most of that wait.
         if (params_.transpositions) table_->prefetch(pos_);
         const MoveList moves = legal_moves(pos_);
         if (params_.transpositions && table_->holds(pos_, left)) return false;
-        if (moves.empty()) {
-            if (pos_.in_check() && pos_.side_to_move() == Color::Black) {
-                line_.length = ply;
-                return true;
-            }
-            return false; // stalemate, or White mated: a dead end
-        }
+        if (moves.empty()) return is_mate_of_black(ply);
         if (white_cannot_mate_by_material(pos_)) return false;
-        if (d >= max_depth_ || ply >= MaxSearchPlies) {
-            interrupted_ = true;
-            return false;
-        }
         // Stored before the children are explored: this also closes cycles (§5.4).
         if (params_.transpositions) table_->store(pos_, left);
 
         // Rewarded moves first, punished ones last: the order changes nothing about what a
-        // complete iteration proves, but finds the typical mate after far fewer nodes.
+        // complete iteration proves, but finds the typical mate after far fewer nodes. The
+        // moves are classified during the first pass, so a rewarded move that leads to a mate
+        // (the usual case along a found line) leaves the moves after it unclassified.
         std::array<Action, MoveList::Capacity> actions;
-        for (std::size_t i = 0; i < moves.size(); ++i) actions[i] = classify(moves[i]);
-        for (Action wanted : {Action::Reward, Action::Normal, Action::Punish})
-            for (std::size_t i = 0; i < moves.size(); ++i) {
+        std::size_t normal = 0, punished = 0;
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            actions[i] = classify(moves[i]);
+            if (actions[i] == Action::Normal) ++normal;
+            if (actions[i] == Action::Punish) ++punished;
+            if (actions[i] != Action::Reward) continue;
+            if (explore(moves[i], Action::Reward, d, free_move, ply)) return true;
+            if (stopped_) return false;
+        }
+        for (auto [wanted, count] : {std::pair{Action::Normal, normal}, std::pair{Action::Punish, punished}})
+            for (std::size_t i = 0; i < moves.size() && count > 0; ++i) {
                 if (actions[i] != wanted) continue;
+                --count;
                 if (explore(moves[i], wanted, d, free_move, ply)) return true;
                 if (stopped_) return false;
             }
         return false;
+    }
+
+    // At a node without legal moves: true (and the line ends here) if Black is checkmated;
+    // stalemate or a mated White is a dead end.
+    bool is_mate_of_black(int ply)
+    {
+        if (!pos_.in_check() || pos_.side_to_move() != Color::Black) return false;
+        line_.length = ply;
+        return true;
     }
 
     // Makes one move and searches below it; true if that leads to a mate.
