@@ -69,7 +69,8 @@ Square default_corner(const Position& pos)
     return dark ? Square::H8 : Square::A8;
 }
 
-enum class Action { Reward, Normal, Punish };
+// One byte: the search keeps one per move of every node on its path, on the stack.
+enum class Action : std::uint8_t { Reward, Normal, Punish };
 
 class Helpmate {
 public:
