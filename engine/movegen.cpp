@@ -196,6 +196,46 @@ bool has_legal_move(const Position& pos)
     add_castling_moves(pos, castling);
     return !castling.empty();
 }
+// The same rules as legal_moves, applied to the one piece on the move's origin: a caller that
+// follows a known line (engine/liveness.cpp) asks this once per move instead of listing all.
+// Pawn moves and castling are rare enough there to be checked against their own lists.
+bool is_legal(const Position& pos, Move m)
+{
+    const Color us = pos.side_to_move();
+    const Square from = m.from(), to = m.to();
+    const Piece piece = pos.piece_on(from);
+    if (piece == Piece::None || color_of(piece) != us) return false;
+    const PieceType type = type_of(piece);
+    const Square king = pos.king_square(us);
+    const Bitboard ours = pos.pieces(us);
+    const Bitboard checkers = pos.checkers();
+
+    if (m.kind() == MoveKind::Castling) {
+        if (type != PieceType::King || checkers) return false;
+        MoveList castling;
+        add_castling_moves(pos, castling);
+        return castling.contains(m);
+    }
+    if (type == PieceType::Pawn) {
+        if (more_than_one(checkers)) return false;
+        const Bitboard target = checkers ? (between_bb(king, lsb(checkers)) | checkers) : ~ours;
+        MoveList pawn_moves;
+        add_pawn_moves(pos, pawn_moves, target, pos.king_blockers(us) & ours);
+        return pawn_moves.contains(m);
+    }
+    if (m != Move(from, to)) return false; // promotion, en passant or stray bits on a piece move
+    if (type == PieceType::King) {
+        if (!contains(king_attacks(king) & ~ours, to)) return false;
+        return !(pos.attackers_to(to, pos.pieces() ^ square_bb(king)) & pos.pieces(~us));
+    }
+    if (more_than_one(checkers)) return false;
+    const Bitboard target = checkers ? (between_bb(king, lsb(checkers)) | checkers) : ~ours;
+    Bitboard targets = attacks_of(type, from, pos.pieces()) & target;
+    // Only a piece on a line through the king can be pinned; the pin test is the costly part.
+    if (line_bb(king, from) && contains(pos.king_blockers(us) & ours, from)) targets &= line_bb(king, from);
+    return contains(targets, to);
+}
+
 bool is_checkmate(const Position& pos) { return pos.in_check() && !has_legal_move(pos); }
 bool is_stalemate(const Position& pos) { return !pos.in_check() && !has_legal_move(pos); }
 

@@ -32,6 +32,8 @@ private:
 
 MoveList legal_moves(const Position& pos);
 bool has_legal_move(const Position& pos);
+// legal_moves(pos).contains(m), checking only the piece that `m` moves.
+bool is_legal(const Position& pos, Move m);
 bool is_checkmate(const Position& pos);
 bool is_stalemate(const Position& pos);
 

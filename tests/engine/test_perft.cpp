@@ -72,7 +72,44 @@ void compare_has_legal_move(Position& pos, int depth, long& disagreements, long&
     }
 }
 
+// Asks is_legal about every 16-bit move encoding in `pos` and each position one move on;
+// counts the answers that differ from the legal move list and the legal moves confirmed.
+void compare_is_legal(Position& pos, int depth, long& disagreements, long& confirmed)
+{
+    const MoveList moves = legal_moves(pos);
+    const PieceType promotions[] = {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen};
+    for (int from = 0; from < 64; ++from)
+        for (int to = 0; to < 64; ++to)
+            for (MoveKind kind : {MoveKind::Normal, MoveKind::Promotion, MoveKind::EnPassant, MoveKind::Castling})
+                for (PieceType promotion : promotions) {
+                    const Move m(Square(from), Square(to), kind, promotion);
+                    const bool legal = moves.contains(m);
+                    if (is_legal(pos, m) != legal) ++disagreements;
+                    if (legal) ++confirmed;
+                }
+    if (depth == 0) return;
+    for (Move m : moves) {
+        UndoInfo undo;
+        pos.make_move(m, undo);
+        compare_is_legal(pos, depth - 1, disagreements, confirmed);
+        pos.unmake_move(m, undo);
+    }
+}
+
 } // namespace
+
+TEST_CASE("is_legal answers as the legal move list does for every move encoding", "[perft]")
+{
+    long disagreements = 0, confirmed = 0;
+    for (const char* file : {"perft.epd", "perft-tricky.epd"})
+        for (const PerftCase& c : read_epd(file)) {
+            auto pos = parse_fen(c.fen);
+            REQUIRE(pos.has_value());
+            compare_is_legal(*pos, 1, disagreements, confirmed);
+        }
+    CHECK(disagreements == 0);
+    CHECK(confirmed > 10'000); // the legal moves themselves were among the encodings asked about
+}
 
 TEST_CASE("has_legal_move answers as the legal move list does on the perft trees", "[perft]")
 {
