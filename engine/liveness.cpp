@@ -30,7 +30,7 @@ Move reversed(Move m) { return Move(m.to(), m.from()); }
 
 bool make_if_legal(Position& pos, Move m)
 {
-    if (!legal_moves(pos).contains(m)) return false;
+    if (!is_legal(pos, m)) return false;
     UndoInfo undo;
     pos.make_move(m, undo);
     return true;
@@ -40,16 +40,25 @@ bool make_if_legal(Position& pos, Move m)
 // taken back are legal in turn and lead to `before` itself (same_position: castling rights
 // and en passant included). Then `after` reaches `before`. The first candidate usually works;
 // it fails when the move escaped a check, gave one, gave up castling rights, or y is pinned.
+// The candidates are taken piece by piece, each checked on its own, since the first one
+// usually works and listing every legal move would cost more than the whole detour.
 std::optional<Move> detour_to(const Position& before, Move move, const Position& after)
 {
     const Move back = reversed(move);
-    for (Move y : legal_moves(after)) {
-        if (!is_reversible(after, y)) continue;
-        Position pos = after;
-        UndoInfo undo;
-        pos.make_move(y, undo);
-        if (make_if_legal(pos, back) && make_if_legal(pos, reversed(y)) && pos.same_position(before)) return y;
-    }
+    const Color us = after.side_to_move();
+    const Bitboard empty = ~after.pieces();
+    for (PieceType type : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen, PieceType::King})
+        for (Bitboard movers = after.pieces(us, type); movers;) {
+            const Square from = pop_lsb(movers);
+            for (Bitboard targets = attacks_of(type, from, after.pieces()) & empty; targets;) {
+                const Move y(from, pop_lsb(targets));
+                if (!is_legal(after, y)) continue;
+                Position pos = after;
+                UndoInfo undo;
+                pos.make_move(y, undo);
+                if (make_if_legal(pos, back) && make_if_legal(pos, reversed(y)) && pos.same_position(before)) return y;
+            }
+        }
     return std::nullopt;
 }
 
@@ -65,7 +74,7 @@ bool LivenessTracker::is_dead(const Position& pos, Move last_move, const Winnabi
 {
     std::optional<Position> before = std::exchange(position_, pos);
     const bool continues =
-        before && last_move && legal_moves(*before).contains(last_move) && before->after(last_move).same_position(pos);
+        before && last_move && is_legal(*before, last_move) && before->after(last_move).same_position(pos);
     const State known = continues ? state_ : State::Unknown;
 
     if (known == State::Alive && !line_.empty() && line_.front() == last_move) {
