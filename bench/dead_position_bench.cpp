@@ -108,8 +108,8 @@ int main(int argc, char** argv)
     std::mt19937_64 random(seed);
     Timings timings;
     long differences = 0;
-    long steps[5] = {};
-    double step_micros[5] = {};
+    long steps[6] = {};
+    double step_micros[6] = {};
     long endings[7] = {};
     for (int g = 0; g < games; ++g) {
         Game game(Position::start(), PerMoveLimits);
@@ -174,12 +174,13 @@ int main(int argc, char** argv)
                 carried_total / fresh_total);
     long asked = 0;
     for (long n : steps) asked += n;
-    const char* names[] = {"mating line", "detour", "quick mate search", "deep mate search", "dead-position test"};
+    const char* names[] = {"mating line",       "detour",           "line replayed",
+                           "quick mate search", "deep mate search", "dead-position test"};
     double step_total = 0;
     for (double t : step_micros) step_total += t;
     std::printf("carried answers (%ld positions reached the dead-position test), searched %.1f%%:\n", asked,
-                100.0 * double(steps[2] + steps[3] + steps[4]) / double(asked));
-    for (int i = 0; i < 5; ++i)
+                100.0 * double(steps[3] + steps[4] + steps[5]) / double(asked));
+    for (int i = 0; i < 6; ++i)
         std::printf("  %-20s %6.1f%% of positions, %8.1f us each, %5.1f%% of the time\n", names[i],
                     100.0 * double(steps[i]) / double(asked), steps[i] ? step_micros[i] / double(steps[i]) : 0.0,
                     100.0 * step_micros[i] / step_total);

@@ -62,6 +62,40 @@ std::optional<Move> detour_to(const Position& before, Move move, const Position&
     return std::nullopt;
 }
 
+// The kept line replayed around a move that left it. The line from `before` interleaves the
+// moves of the two sides; after `played` (taken out of its side's moves if the line holds it)
+// each side plays in turn the earliest of its remaining moves that is legal now, until one side
+// has none left that is. A random move seldom touches most of a long helpmate line, so the
+// pieces usually still reach the same mate. `replayed` receives the moves, `reached` the
+// position they lead to; true if that is checkmate (every move was checked for legality).
+bool replay_around(const Position& after, Move played, const std::vector<Move>& line, std::vector<Move>& replayed,
+                   Position& reached)
+{
+    const Color mover = ~after.side_to_move();
+    std::vector<Move> queues[2];
+    bool struck = false;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        const Color side = i % 2 == 0 ? mover : ~mover;
+        if (side == mover && !struck && line[i] == played)
+            struck = true;
+        else
+            queues[index_of(side)].push_back(line[i]);
+    }
+    replayed.clear();
+    reached = after;
+    for (;;) {
+        std::vector<Move>& queue = queues[index_of(reached.side_to_move())];
+        auto next = queue.begin();
+        while (next != queue.end() && !is_legal(reached, *next)) ++next;
+        if (next == queue.end()) break;
+        UndoInfo undo;
+        reached.make_move(*next, undo);
+        replayed.push_back(*next);
+        queue.erase(next);
+    }
+    return reached.in_check() && !has_legal_move(reached);
+}
+
 // The side whose mate ends `line` from `pos`: the one that makes its last move.
 Color side_mating_at_end(const Position& pos, const std::vector<Move>& line)
 {
@@ -94,7 +128,27 @@ bool LivenessTracker::is_dead(const Position& pos, Move last_move, const Winnabi
         return false;
     }
     if (y) return search(pos, limits, Hunt::None); // hopeless, and still the same mates
+    if (known == State::Alive && !line_.empty() && replay(*before, pos, last_move)) return false;
     return search(pos, limits, known == State::Hopeless ? Hunt::Quick : Hunt::QuickAndDeep);
+}
+
+// When the replay stops short of a mate, a quick search by the side that mated at the end of
+// the old line usually finishes it from where the replay stopped: most of the way is done.
+bool LivenessTracker::replay(const Position& before, const Position& pos, Move last_move)
+{
+    const Color old_mating_side = side_mating_at_end(before, line_);
+    Position reached = pos;
+    if (!replay_around(pos, last_move, line_, replayed_, reached)) {
+        if (replayed_.empty() ||
+            !find_mating_line(reached, old_mating_side, MateSearch::Quick, QuickMateNodes, finish_))
+            return false;
+        replayed_.insert(replayed_.end(), finish_.begin(), finish_.end());
+    }
+    line_.swap(replayed_);
+    mating_side_ = side_mating_at_end(pos, line_);
+    if (line_.size() > MaxKeptLine) line_.clear();
+    last_step_ = Step::Replay;
+    return true;
 }
 
 void LivenessTracker::forget()

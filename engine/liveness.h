@@ -8,6 +8,10 @@
 //    the side now to move looks for a reversible move y such that y, the move taken back and
 //    y taken back are legal in turn and restore the old position with its castling rights
 //    and en passant possibilities; then the new position reaches the old one and is alive;
+//  - otherwise, while the old position was proven by a line, the line is replayed around the
+//    move: each side plays in turn its earliest remaining move of the line that is legal (the
+//    move just played struck from them); if that ends in checkmate, or a quick mate search
+//    finishes it from where the replay stopped, the new line proves the new position;
 //  - otherwise the tracker searches: quick, then deep mate searches for both colours, and only
 //    when they find nothing the dead-position test itself (is_dead_position, the same budgets).
 // "Dead" is only ever the answer of that test; "not dead" either its answer or a proof. So the
@@ -30,6 +34,8 @@ public:
     enum class Step {
         Line,        // the move was the first of the kept mating line
         Detour,      // a reversible move with a way back to the proven position
+        Replay,      // the kept line, replayed around the move, ends in checkmate (or does
+                     // after a quick mate search from where the replay stopped)
         QuickSearch, // searched: a quick mate search found a line
         DeepSearch,  // searched: the quick ones failed, a deep mate search found a line
         Test,        // searched: the mate searches failed (or were skipped), the test answered
@@ -62,12 +68,15 @@ private:
     // Which mate searches run before the dead-position test.
     enum class Hunt { None, Quick, QuickAndDeep };
 
+    // Replays the kept line (from `before`) around `last_move`; true if that proves `pos` alive.
+    bool replay(const Position& before, const Position& pos, Move last_move);
     bool search(const Position& pos, const WinnabilityLimits& limits, Hunt hunt);
 
     std::optional<Position> position_; // the position of the last answer
     State state_ = State::Unknown;
     std::vector<Move> line_;
-    Color mating_side_ = Color::White; // whose mate proved the position, searched first next time
+    std::vector<Move> replayed_, finish_; // scratch space of the replay, kept to reuse its memory
+    Color mating_side_ = Color::White;    // whose mate proved the position, searched first next time
     Step last_step_ = Step::Test;
 };
 
