@@ -12,8 +12,9 @@
 //    move: each side plays in turn its earliest remaining move of the line that is legal (the
 //    move just played struck from them); if that ends in checkmate, or a quick mate search
 //    finishes it from where the replay stopped, the new line proves the new position;
-//  - otherwise the tracker searches: quick, then deep mate searches for both colours, and only
-//    when they find nothing the dead-position test itself (is_dead_position, the same budgets).
+//  - otherwise the tracker searches: quick, medium, then deep mate searches for both colours,
+//    and only when they find nothing the dead-position test itself (is_dead_position, the same
+//    budgets).
 // "Dead" is only ever the answer of that test; "not dead" either its answer or a proof. So the
 // answer always equals is_dead_position(pos, limits) as long as the searches are sound.
 // docs/winnability-design.md §11 has the argument and the measurements.
@@ -37,7 +38,7 @@ public:
         Replay,      // the kept line, replayed around the move, ends in checkmate (or does
                      // after a quick mate search from where the replay stopped)
         QuickSearch, // searched: a quick mate search found a line
-        DeepSearch,  // searched: the quick ones failed, a deep mate search found a line
+        DeepSearch,  // searched: the quick ones failed, a medium or deep mate search found a line
         Test,        // searched: the mate searches failed (or were skipped), the test answered
     };
 

@@ -129,6 +129,13 @@ bool hunt_mate(const Position& root, MateSearch search, std::uint64_t nodes, std
                           .node_budget = UINT64_MAX,
                           .transpositions = false,
                           .hints = nullptr};
+    if (search == MateSearch::Medium)
+        params = HelpmateParams{.first_depth = 2,
+                                .last_depth = 2,
+                                .nodes_per_depth = nodes / 2, // an iteration may visit depth * this
+                                .node_budget = UINT64_MAX,
+                                .transpositions = true,
+                                .hints = nullptr};
     if (search == MateSearch::Deep) {
         // Phase 8's shaping without the static analysis: steady pieces as bishop walls and
         // punished root moves need the blockade saturation (once, and once per root move),

@@ -64,11 +64,12 @@ DeadPositionAnswer dead_position_answer(const Position& pos, const WinnabilityLi
                                         std::vector<Move>* mating_line);
 
 // A search for a mate only, for callers that want a proof of life cheaply and will run the
-// full test when none turns up (engine/liveness.h). Quick is phase 2's selective search, Deep
-// the long search of phase 8 (bishop distances, all four corners); either stops after `nodes`
-// nodes. True with a line from `pos` that ends in checkmate of `winner`'s opponent; false
-// says nothing about the position.
-enum class MateSearch { Quick, Deep };
+// full test when none turns up (engine/liveness.h). Quick is phase 2's selective search,
+// Medium one iteration of phase 4's search at depth 2 (with the verified table), Deep the long
+// search of phase 8 (bishop distances, all four corners); each stops after `nodes` nodes. True
+// with a line from `pos` that ends in checkmate of `winner`'s opponent; false says nothing
+// about the position.
+enum class MateSearch { Quick, Medium, Deep };
 bool find_mating_line(const Position& pos, Color winner, MateSearch search, std::uint64_t nodes,
                       std::vector<Move>& mating_line);
 

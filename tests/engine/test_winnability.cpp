@@ -181,9 +181,11 @@ TEST_CASE("find_mating_line finds mates and nothing else", "[winnability]")
     const Hunt rows[] = {
         {StartFen, Color::White, MateSearch::Quick, true, "the starting position, White"},
         {StartFen, Color::Black, MateSearch::Quick, true, "the starting position, Black"},
+        {StartFen, Color::Black, MateSearch::Medium, true, "the starting position, Black"},
         {"6n1/5n2/8/8/7R/6k1/RK6/8 b - - 50 188", Color::White, MateSearch::Deep, true,
          "two rooks: the deep search finds what the small budgets missed"},
         {"8/8/8/4k3/8/8/4KN2/8 w - - 0 1", Color::White, MateSearch::Quick, false, "a lone knight"},
+        {"8/8/8/4k3/8/8/4KN2/8 w - - 0 1", Color::White, MateSearch::Medium, false, "a lone knight"},
         {"8/8/8/4k3/8/8/4KN2/8 w - - 0 1", Color::White, MateSearch::Deep, false, "a lone knight"},
         {"4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", Color::White, MateSearch::Deep, false, "a bare king"},
         {"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", Color::Black, MateSearch::Quick, true,
