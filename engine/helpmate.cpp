@@ -170,8 +170,19 @@ private:
             return false;
         }
         const int child_d = action == Action::Reward ? d : action == Action::Normal ? (free_move ? d : d + 1) : d + 4;
+        // A child at the depth limit is a leaf: it ends the line only as Black checkmated.
+        const bool leaf = child_d >= max_depth_ || ply + 1 >= MaxSearchPlies;
+        if (params_.mates_only && leaf && pos_.side_to_move() == Color::Black) {
+            interrupted_ = true;
+            return false;
+        }
         UndoInfo undo;
         pos_.make_move(m, undo);
+        if (params_.mates_only && leaf && !pos_.in_check()) {
+            pos_.unmake_move(m, undo);
+            interrupted_ = true;
+            return false;
+        }
         line_.moves[ply] = m;
         const bool mate = search(child_d, action == Action::Reward, ply + 1);
         pos_.unmake_move(m, undo);

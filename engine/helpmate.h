@@ -43,6 +43,10 @@ struct HelpmateParams {
     // Phase 8 extras when set: bishop rules, punished moves, and widening over the four corners
     // (the default corner, a small slice for each other corner, then the default again).
     const HelpmateHints* hints = nullptr;
+    // Only a Mate answer matters to the caller: a child at the depth limit is made only when
+    // it could be the checkmate of Black (White moved and gives check). The nodes are counted
+    // and the order is kept, so the mates found are the same; NoMate is never answered.
+    bool mates_only = false;
 };
 
 enum class HelpmateResult { Mate, NoMate, Unknown };

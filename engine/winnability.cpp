@@ -128,14 +128,16 @@ bool hunt_mate(const Position& root, MateSearch search, std::uint64_t nodes, std
                           .nodes_per_depth = nodes,
                           .node_budget = UINT64_MAX,
                           .transpositions = false,
-                          .hints = nullptr};
+                          .hints = nullptr,
+                          .mates_only = true};
     if (search == MateSearch::Medium)
         params = HelpmateParams{.first_depth = 2,
                                 .last_depth = 2,
                                 .nodes_per_depth = nodes / 2, // an iteration may visit depth * this
                                 .node_budget = UINT64_MAX,
                                 .transpositions = true,
-                                .hints = nullptr};
+                                .hints = nullptr,
+                                .mates_only = true};
     if (search == MateSearch::Deep) {
         // Phase 8's shaping without the static analysis: steady pieces as bishop walls and
         // punished root moves need the blockade saturation (once, and once per root move),

@@ -2,11 +2,13 @@
 // every CanMate line replayed to checkmate, and the whole CHA test set for both colours.
 #include <catch2/catch.hpp>
 
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "engine/fen.h"
+#include "engine/helpmate.h"
 #include "engine/movegen.h"
 #include "engine/winnability.h"
 #include "tests/test_data.h"
@@ -203,6 +205,47 @@ TEST_CASE("find_mating_line finds mates and nothing else", "[winnability]")
         else
             CHECK(line.empty());
     }
+}
+
+TEST_CASE("a mates-only helpmate search finds the same mates as the full one", "[winnability]")
+{
+    // Positions of random games, each searched for White's mate as the per-move hunts do
+    // (one iteration at depth 1 without the table, at depth 2 with it), with and without
+    // mates_only: the same answer and the same line, or no mate in either.
+    using namespace rochade::winnability;
+    const HelpmateParams shapes[] = {
+        {.first_depth = 1, .last_depth = 1, .nodes_per_depth = 500, .node_budget = UINT64_MAX},
+        {.first_depth = 2, .last_depth = 2, .nodes_per_depth = 500, .node_budget = UINT64_MAX, .transpositions = true},
+    };
+    int mates = 0, misses = 0;
+    std::mt19937_64 random(7);
+    for (int game = 0; game < 8; ++game) {
+        Position pos = Position::start();
+        for (int ply = 0; ply < 160 && has_legal_move(pos); ++ply) {
+            const MoveList moves = legal_moves(pos);
+            pos = pos.after(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(random)]);
+            if (ply % 5 != 0) continue;
+            for (HelpmateParams params : shapes) {
+                INFO(to_fen(pos) << ", depth " << params.first_depth);
+                HelpmateLine full, only;
+                const bool full_mates = find_helpmate(pos, params, full) == HelpmateResult::Mate;
+                params.mates_only = true;
+                const HelpmateResult result = find_helpmate(pos, params, only);
+                CHECK(result != HelpmateResult::NoMate);
+                REQUIRE((result == HelpmateResult::Mate) == full_mates);
+                if (!full_mates) {
+                    ++misses;
+                    continue;
+                }
+                ++mates;
+                CHECK(std::vector<Move>(full.moves.begin(), full.moves.begin() + full.length) ==
+                      std::vector<Move>(only.moves.begin(), only.moves.begin() + only.length));
+            }
+        }
+    }
+    // Both outcomes were compared.
+    CHECK(mates > 50);
+    CHECK(misses > 5);
 }
 
 // The CHA set: no answer may contradict the label; Undetermined is reported. The budgets are
