@@ -45,7 +45,8 @@ struct HelpmateParams {
     const HelpmateHints* hints = nullptr;
     // Only a Mate answer matters to the caller: a child at the depth limit is made only when
     // it could be the checkmate of Black (White moved and gives check). The nodes are counted
-    // and the order is kept, so the mates found are the same; NoMate is never answered.
+    // and the order is kept, so the mates found are the same; but every iteration counts as
+    // cut off, so NoMate is never answered and a search without a mate uses its whole budget.
     bool mates_only = false;
 };
 

@@ -148,7 +148,8 @@ bool hunt_mate(const Position& root, MateSearch search, std::uint64_t nodes, std
                                 .nodes_per_depth = 0,
                                 .node_budget = nodes,
                                 .transpositions = true,
-                                .hints = &hints};
+                                .hints = &hints,
+                                .mates_only = true};
     }
     HelpmateLine found;
     if (find_helpmate(pos, params, found) != HelpmateResult::Mate) return false;

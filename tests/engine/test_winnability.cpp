@@ -210,12 +210,15 @@ TEST_CASE("find_mating_line finds mates and nothing else", "[winnability]")
 TEST_CASE("a mates-only helpmate search finds the same mates as the full one", "[winnability]")
 {
     // Positions of random games, each searched for White's mate as the per-move hunts do
-    // (one iteration at depth 1 without the table, at depth 2 with it), with and without
-    // mates_only: the same answer and the same line, or no mate in either.
+    // (one iteration at depth 1 without the table, at depth 2 with it, and the deepening with
+    // the table and the corner widening), with and without mates_only: the same answer and
+    // the same line, or no mate in either.
     using namespace rochade::winnability;
+    HelpmateHints hints;
     const HelpmateParams shapes[] = {
         {.first_depth = 1, .last_depth = 1, .nodes_per_depth = 500, .node_budget = UINT64_MAX},
         {.first_depth = 2, .last_depth = 2, .nodes_per_depth = 500, .node_budget = UINT64_MAX, .transpositions = true},
+        {.first_depth = 2, .last_depth = MaxSearchPlies, .node_budget = 2'000, .transpositions = true, .hints = &hints},
     };
     int mates = 0, misses = 0;
     std::mt19937_64 random(7);
@@ -225,6 +228,7 @@ TEST_CASE("a mates-only helpmate search finds the same mates as the full one", "
             const MoveList moves = legal_moves(pos);
             pos = pos.after(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(random)]);
             if (ply % 5 != 0) continue;
+            hints.bishop_distance = bishop_distances(pos, 0);
             for (HelpmateParams params : shapes) {
                 INFO(to_fen(pos) << ", depth " << params.first_depth);
                 HelpmateLine full, only;
