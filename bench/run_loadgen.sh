@@ -6,11 +6,17 @@
 # then prints the ratio peak / echo. Each scenario gets a fresh server and database, so one
 # scenario's lingering tables do not load the next.
 #
+# Both throughputs depend on how many connections are busy (more sockets, more games: more cache
+# misses), so SWEEP="100 250 500 1000" replaces scenarios 1 and 3 by a sweep: for each G, the echo
+# ceiling with 2G clients and the peak with G games (2G players), a ratio per connection count,
+# and the ratio of the best peak to the best echo.
+#
 # usage: bench/run_loadgen.sh [BUILD_DIR]          (default: build)
 # environment (defaults in brackets):
 #   DURATION [30] seconds measured per scenario     SERVER_THREADS [2]   LOADGEN_THREADS [2]
 #   ECHO_CLIENTS [1000]   GAMES [1000]   SPECTATORS [1000]   RATE [1]   ROOMS [1]
 #   PEAK_GAMES [1000]   PEAK_ROOMS [ROOMS]   RAMP_TIMEOUT [120] seconds to connect and seat everyone
+#   SWEEP [unset] game counts for the sweep (each sweep peak uses G/10 rooms, at least one)
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -39,8 +45,11 @@ cleanup() {
 trap cleanup EXIT
 
 # The defaults would refuse beyond 10,000 connections; raise it so only the machine limits us.
+# The per-connection flood limit (20 messages/s, bursts of 40) is meant for people: a peak
+# player answers at once and, with few games, moves a hundred times a second; it would be
+# closed with 1008 long before the server is busy.
 cat > "$work/config.json" <<'JSON'
-{"limits": {"max_connections": 100000}}
+{"limits": {"max_connections": 100000, "messages_per_second": 100000, "message_burst": 100000}}
 JSON
 ulimit -n "$(ulimit -Hn)"
 
@@ -87,6 +96,34 @@ field() { sed -n -E "s/.*\"$2\":([0-9.eE+-]+).*/\1/p" "$work/$1.json"; }
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); load $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 
+ratio_line() { # ratio_line LABEL ECHO PEAK
+    awk -v l="$1" -v e="$2" -v p="$3" 'BEGIN {
+        printf "%s: echo ceiling %.0f round trips/s; peak %.0f durable moves/s; peak/echo = %.3f (target >= 0.25)\n", l, e, p, (e > 0 ? p / e : 0)
+    }'
+}
+
+if [[ -n ${SWEEP:-} ]]; then
+    start_rochade games
+    run games --games "$games" --spectators "$spectators" --rate "$rate" --rooms "$rooms"
+    stop_server
+    best_echo=0 best_peak=0 lines=()
+    for g in $SWEEP; do
+        start_echo_server
+        run "echo-$g" --echo --clients $((2 * g)) --rate 0
+        stop_server
+        start_rochade "peak-$g"
+        run "peak-$g" --games "$g" --max --rooms $(( g >= 10 ? g / 10 : 1 ))
+        stop_server
+        e=$(field "echo-$g" round_trips_per_s) p=$(field "peak-$g" moves_per_s)
+        lines+=("$(ratio_line "$((2 * g)) connections" "$e" "$p")")
+        best_echo=$(awk -v a="$best_echo" -v b="$e" 'BEGIN { print (b > a ? b : a) }')
+        best_peak=$(awk -v a="$best_peak" -v b="$p" 'BEGIN { print (b > a ? b : a) }')
+    done
+    printf '%s\n' "${lines[@]}"
+    ratio_line "best of each" "$best_echo" "$best_peak"
+    exit 0
+fi
+
 start_echo_server
 run echo --echo --clients "$echo_clients" --rate 0
 stop_server
@@ -99,8 +136,4 @@ start_rochade peak
 run peak --games "$peak_games" --max --rooms "$peak_rooms"
 stop_server
 
-echo_rate=$(field echo round_trips_per_s)
-peak_rate=$(field peak moves_per_s)
-awk -v e="$echo_rate" -v p="$peak_rate" 'BEGIN {
-    printf "echo ceiling %.0f round trips/s; peak %.0f durable moves/s; peak/echo = %.3f (target >= 0.25)\n", e, p, (e > 0 ? p / e : 0)
-}'
+ratio_line "$echo_clients echo clients, $peak_games peak games" "$(field echo round_trips_per_s)" "$(field peak moves_per_s)"
