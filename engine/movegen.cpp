@@ -103,6 +103,16 @@ Bitboard attacked_by(const Position& pos, Color them, Bitboard occupied)
     return attacked;
 }
 
+// Where a knight, bishop, rook or queen on `from` may legally go: onto `target` (any square not
+// ours, or, in check, the checker and the squares between it and the king), and along the line
+// through the king when the piece is pinned.
+Bitboard piece_targets(PieceType type, Square from, Bitboard occupied, Bitboard target, Bitboard pinned, Square king)
+{
+    Bitboard targets = attacks_of(type, from, occupied) & target;
+    if (contains(pinned, from)) targets &= line_bb(king, from);
+    return targets;
+}
+
 } // namespace
 
 bool MoveList::contains(Move m) const
@@ -148,8 +158,7 @@ MoveList legal_moves(const Position& pos)
         Bitboard movers = pos.pieces(us, type);
         while (movers) {
             const Square from = pop_lsb(movers);
-            Bitboard targets = attacks_of(type, from, occupied) & target;
-            if (contains(pinned, from)) targets &= line_bb(king, from);
+            Bitboard targets = piece_targets(type, from, occupied, target, pinned, king);
             while (targets) list.push_back(Move(from, pop_lsb(targets)));
         }
     }
@@ -176,10 +185,7 @@ bool has_legal_move(const Position& pos)
         for (PieceType type : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen}) {
             Bitboard movers = pos.pieces(us, type);
             while (movers) {
-                const Square from = pop_lsb(movers);
-                Bitboard targets = attacks_of(type, from, occupied) & target;
-                if (contains(pinned, from)) targets &= line_bb(king, from);
-                if (targets) return true;
+                if (piece_targets(type, pop_lsb(movers), occupied, target, pinned, king)) return true;
             }
         }
         MoveList pawn_moves;
