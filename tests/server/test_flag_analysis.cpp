@@ -23,7 +23,7 @@ namespace {
 // From tests/data/winnability-positions.txt (Ambrona's CHA test set, labelled "WB"): White to
 // move, and the full budgets need a long helpmate search to find Black's mate, one of the
 // slowest of the set (docs/performance.md): 0.5 to 3 s on the shared 2-core machine this was
-// written on.
+// written on, 0.4 to 0.9 s after the engine work of 2026-11-22.
 constexpr const char* slow_fen = "8/p1p1p3/8/6p1/6Pk/6pB/PKP1P1P1/8 w - - 0 1";
 constexpr std::int64_t white_ms = 400; // left on White's clock when the game was stored
 constexpr std::int64_t black_ms = 60'000;
@@ -70,8 +70,12 @@ TEST_CASE("a flag fall with a slow winnability answer: another table plays on, t
     const auto asked = Clock::now();
     REQUIRE(rochade::can_checkmate(*position, rochade::Color::Black) == rochade::Winnability::CanMate);
     const auto analysis = since(asked);
-    INFO("the analysis took " << analysis.count() << " ms here; if it is under 400 ms, pick a slower position");
-    REQUIRE(analysis >= 400ms);
+    // The other table's moves below start 50 ms after the flag. Were the analysis on the
+    // table's strand, they would wait for the rest of it; 200 ms leaves that wait well above
+    // what a move takes. (It is the slowest position of the set for this question; the engine
+    // answers it in 0.4 to 0.9 s on the 2-core machine, more under the sanitizers.)
+    INFO("the analysis took " << analysis.count() << " ms here; under 200 ms the test shows nothing");
+    REQUIRE(analysis >= 200ms);
 
     TempDir dir;
     const auto db_path = (dir.path() / "rochade.db").string();
@@ -106,7 +110,9 @@ TEST_CASE("a flag fall with a slow winnability answer: another table plays on, t
     }
     const auto moves_answered = Clock::now();
     CAPTURE(slowest.count());
-    CHECK(slowest < 250ms);
+    // Half of the wait the strand would have imposed: a stalled strand fails this, a free one
+    // answers in milliseconds.
+    CHECK(slowest < (analysis - 50ms) / 2);
 
     // Then the verdict: Black can mate, so White's flag loses. It came after those moves.
     auto [over, over_seen] = verdict.get();
