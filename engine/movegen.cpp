@@ -103,9 +103,23 @@ Bitboard attacked_by(const Position& pos, Color them, Bitboard occupied)
     return attacked;
 }
 
-// Where a knight, bishop, rook or queen on `from` may legally go: onto `target` (any square not
-// ours, or, in check, the checker and the squares between it and the king), and along the line
-// through the king when the piece is pinned.
+// Where a move other than the king's may end: any square not ours, or, in check (by one piece),
+// the checker and the squares between it and the king.
+Bitboard move_target(const Position& pos, Square king, Bitboard ours)
+{
+    const Bitboard checkers = pos.checkers();
+    return checkers ? (between_bb(king, lsb(checkers)) | checkers) : ~ours;
+}
+
+// Whether the king of the side to move may step to `to` (a square next to it, not its own
+// piece's): no enemy piece attacks it once the king is lifted, so it cannot hide behind itself.
+bool king_may_step_to(const Position& pos, Square king, Square to)
+{
+    return !(pos.attackers_to(to, pos.pieces() ^ square_bb(king)) & pos.pieces(~pos.side_to_move()));
+}
+
+// Where a knight, bishop, rook or queen on `from` may legally go: onto `target` (move_target),
+// and along the line through the king when the piece is one of the `pinned`.
 Bitboard piece_targets(PieceType type, Square from, Bitboard occupied, Bitboard target, Bitboard pinned, Square king)
 {
     Bitboard targets = attacks_of(type, from, occupied) & target;
@@ -143,13 +157,13 @@ MoveList legal_moves(const Position& pos)
     } else {
         while (king_targets) {
             const Square to = pop_lsb(king_targets);
-            if (!(pos.attackers_to(to, without_king) & theirs)) list.push_back(Move(king, to));
+            if (king_may_step_to(pos, king, to)) list.push_back(Move(king, to));
         }
     }
     if (more_than_one(checkers)) return list;
 
     // In check, a move must capture the checker or step between it and the king.
-    const Bitboard target = checkers ? (between_bb(king, lsb(checkers)) | checkers) : ~ours;
+    const Bitboard target = move_target(pos, king, ours);
     const Bitboard pinned = pos.king_blockers(us) & ours;
     const Bitboard occupied = pos.pieces();
 
@@ -173,14 +187,14 @@ MoveList legal_moves(const Position& pos)
 // towards the rook is, so it never decides the answer, but it costs nothing to stay exact.
 bool has_legal_move(const Position& pos)
 {
-    const Color us = pos.side_to_move(), them = ~us;
+    const Color us = pos.side_to_move();
     const Square king = pos.king_square(us);
     const Bitboard ours = pos.pieces(us);
     const Bitboard checkers = pos.checkers();
     const Bitboard occupied = pos.pieces();
 
     if (!more_than_one(checkers)) {
-        const Bitboard target = checkers ? (between_bb(king, lsb(checkers)) | checkers) : ~ours;
+        const Bitboard target = move_target(pos, king, ours);
         const Bitboard pinned = pos.king_blockers(us) & ours;
         for (PieceType type : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen}) {
             Bitboard movers = pos.pieces(us, type);
@@ -193,15 +207,15 @@ bool has_legal_move(const Position& pos)
         if (!pawn_moves.empty()) return true;
     }
 
-    const Bitboard without_king = occupied ^ square_bb(king);
     Bitboard king_targets = king_attacks(king) & ~ours;
     while (king_targets)
-        if (!(pos.attackers_to(pop_lsb(king_targets), without_king) & pos.pieces(them))) return true;
+        if (king_may_step_to(pos, king, pop_lsb(king_targets))) return true;
     if (checkers) return false;
     MoveList castling;
     add_castling_moves(pos, castling);
     return !castling.empty();
 }
+
 // The same rules as legal_moves, applied to the one piece on the move's origin: a caller that
 // follows a known line (engine/liveness.cpp) asks this once per move instead of listing all.
 // Pawn moves and castling are rare enough there to be checked against their own lists.
@@ -224,22 +238,16 @@ bool is_legal(const Position& pos, Move m)
     }
     if (type == PieceType::Pawn) {
         if (more_than_one(checkers)) return false;
-        const Bitboard target = checkers ? (between_bb(king, lsb(checkers)) | checkers) : ~ours;
         MoveList pawn_moves;
-        add_pawn_moves(pos, pawn_moves, target, pos.king_blockers(us) & ours);
+        add_pawn_moves(pos, pawn_moves, move_target(pos, king, ours), pos.king_blockers(us) & ours);
         return pawn_moves.contains(m);
     }
     if (m != Move(from, to)) return false; // promotion, en passant or stray bits on a piece move
-    if (type == PieceType::King) {
-        if (!contains(king_attacks(king) & ~ours, to)) return false;
-        return !(pos.attackers_to(to, pos.pieces() ^ square_bb(king)) & pos.pieces(~us));
-    }
+    if (type == PieceType::King) return contains(king_attacks(king) & ~ours, to) && king_may_step_to(pos, king, to);
     if (more_than_one(checkers)) return false;
-    const Bitboard target = checkers ? (between_bb(king, lsb(checkers)) | checkers) : ~ours;
-    Bitboard targets = attacks_of(type, from, pos.pieces()) & target;
     // Only a piece on a line through the king can be pinned; the pin test is the costly part.
-    if (line_bb(king, from) && contains(pos.king_blockers(us) & ours, from)) targets &= line_bb(king, from);
-    return contains(targets, to);
+    const Bitboard pinned = line_bb(king, from) ? pos.king_blockers(us) & ours : 0;
+    return contains(piece_targets(type, from, pos.pieces(), move_target(pos, king, ours), pinned, king), to);
 }
 
 bool is_checkmate(const Position& pos) { return pos.in_check() && !has_legal_move(pos); }
