@@ -18,12 +18,12 @@
 //   --rounds R    repeat the list of runs R times, alternating configurations (default 1)
 //   --dir DIR     where the database files go (default: the system's temp directory); each
 //                 run starts with a fresh file, removed afterwards
-//   --run L:C:P   one configuration: layout v1 (the version-1 moves table, keyed by
-//                 (game_id, ply)) or v2 (the current schema), cache_size in KiB, and
-//                 wal_autocheckpoint in pages. Repeatable; the first is the reference of the
-//                 ratios. Default: v1:2000:1000 (the server before schema version 2, with
-//                 SQLite's defaults), v2:2000:1000, v2:2000:10000, v2:8192:10000 (the server
-//                 now: db::WriterTuning's defaults), v2:32768:10000
+//   --run L:C:P   one configuration: layout v3 (the current schema) or v2 (the current schema
+//                 plus version 2's unique index on moves (game_id, ply), which version 3
+//                 dropped), cache_size in KiB, and wal_autocheckpoint in pages. Repeatable;
+//                 the first is the reference of the ratios. Default: v2:8192:10000 (the
+//                 server before schema version 3), v3:2000:1000 (SQLite's defaults),
+//                 v3:8192:10000 (the server now: db::WriterTuning's defaults)
 //
 // Every configuration writes with db::Writer (synchronous=FULL, WAL) exactly as the server does.
 // Output: one line per run, then per configuration the medians over the rounds and of its ratios
@@ -61,7 +61,7 @@ namespace {
 
 struct Configuration {
     std::string label;
-    bool v1_layout = false;
+    bool v2_index = false;
     db::WriterTuning tuning;
 };
 
@@ -81,7 +81,7 @@ struct Options {
 {
     std::fprintf(stderr,
                  "db_write_bench: %s\nusage: db_write_bench [--games N] [--plies P] [--warmup S] [--seconds S] "
-                 "[--moves M] [--batch B] [--rounds R] [--dir DIR] [--run v1|v2:CACHE_KIB:CHECKPOINT_PAGES]...\n",
+                 "[--moves M] [--batch B] [--rounds R] [--dir DIR] [--run v2|v3:CACHE_KIB:CHECKPOINT_PAGES]...\n",
                  problem.c_str());
     std::exit(2);
 }
@@ -91,11 +91,11 @@ Configuration parse_run(const std::string& text)
     std::istringstream in(text);
     std::string layout, cache, pages;
     if (!std::getline(in, layout, ':') || !std::getline(in, cache, ':') || !std::getline(in, pages) ||
-        (layout != "v1" && layout != "v2"))
-        usage("--run wants v1|v2:CACHE_KIB:CHECKPOINT_PAGES, not '" + text + "'");
+        (layout != "v2" && layout != "v3"))
+        usage("--run wants v2|v3:CACHE_KIB:CHECKPOINT_PAGES, not '" + text + "'");
     Configuration run;
     run.label = text;
-    run.v1_layout = layout == "v1";
+    run.v2_index = layout == "v2";
     run.tuning.cache_kib = std::atoi(cache.c_str());
     run.tuning.wal_autocheckpoint_pages = std::atoi(pages.c_str());
     if (run.tuning.cache_kib <= 0 || run.tuning.wal_autocheckpoint_pages <= 0)
@@ -135,7 +135,7 @@ Options parse_options(int argc, char** argv)
         options.batch < 0)
         usage("--games, --plies, --rounds and --seconds must be positive");
     if (options.runs.empty())
-        for (const char* run : {"v1:2000:1000", "v2:2000:1000", "v2:2000:10000", "v2:8192:10000", "v2:32768:10000"})
+        for (const char* run : {"v2:8192:10000", "v3:2000:1000", "v3:8192:10000"})
             options.runs.push_back(parse_run(run));
     return options;
 }
@@ -376,15 +376,12 @@ struct Result {
     double p50_ms = 0, p99_ms = 0, max_ms = 0, wal_mib = 0;
 };
 
-// A database whose moves table has the version-1 layout, labelled with the current version so
-// that the Writer does not migrate it away: the reference of the comparison. The Writer's SQL
-// names its columns, so it writes either layout.
-void create_v1_layout(const std::string& path)
+// The current schema plus the index that version 3 dropped: every move also writes an entry
+// of (game_id, ply), as it did at version 2. The Writer's statements do not depend on it.
+void create_v2_index(const std::string& path)
 {
-    db::Database database(path, db::OpenMode::ReadWriteCreate);
-    db::configure_connection(database);
-    db::migrate_to(database, 1);
-    database.exec("PRAGMA user_version = " + std::to_string(db::schema_version()));
+    db::Database database = db::open_migrated(path);
+    database.exec("CREATE UNIQUE INDEX moves_by_game ON moves (game_id, ply)");
 }
 
 void remove_database(const std::string& path)
@@ -397,7 +394,7 @@ Result run_once(const Options& options, const Configuration& configuration)
 {
     const std::string path = (options.dir / ("rochade-db-write-bench-" + std::to_string(::getpid()) + ".db")).string();
     remove_database(path);
-    if (configuration.v1_layout) create_v1_layout(path);
+    if (configuration.v2_index) create_v2_index(path);
 
     Result result;
     {

@@ -100,6 +100,8 @@ std::optional<std::int64_t> Database::query_int(std::string_view sql)
 
 std::int64_t Database::changes() const { return sqlite3_changes64(db_); }
 
+std::int64_t Database::last_insert_rowid() const { return sqlite3_last_insert_rowid(db_); }
+
 Database::PageCounts Database::take_page_counts()
 {
     // resetFlag = 1: each call counts from the previous one. These two counters cannot fail on

@@ -45,6 +45,8 @@ public:
 
     // Rows changed by the last INSERT, UPDATE or DELETE on this connection.
     std::int64_t changes() const;
+    // The row id of the last row this connection inserted into a row-id table.
+    std::int64_t last_insert_rowid() const;
 
     // Pages this connection has written (to the WAL, in WAL mode; checkpoints not counted) and
     // page-cache misses since the previous call: what a commit costs in I/O.

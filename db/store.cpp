@@ -2,6 +2,8 @@
 // queries, a handful per process, where preparing costs nothing worth keeping.
 #include "db/store.h"
 
+#include <algorithm>
+
 #include "db/migrations.h"
 #include "db/sqlite.h"
 
@@ -32,24 +34,52 @@ GameStarted read_game_started(const Statement& row)
     return start;
 }
 
-std::vector<MovePlayed> read_moves(Database& db, std::int64_t game_id)
+// Where a game's moves are (schema version 3, db/migrations.cpp): a finished game names its
+// last move, and each move its predecessor; a running game's moves all lie above a row id.
+struct MoveLocation {
+    bool ended = false;
+    std::optional<std::int64_t> last_move_id; // a finished game's; empty when it has no moves
+    std::int64_t moves_after_id = 0;
+};
+
+MovePlayed read_move(std::int64_t game_id, const Statement& row)
 {
-    Statement query =
-        db.prepare("SELECT ply, seq, uci, san, white_ms, black_ms, at_ms FROM moves WHERE game_id = ?1 ORDER BY ply");
-    query.bind(1, game_id);
+    MovePlayed move;
+    move.game_id = game_id;
+    move.ply = static_cast<int>(row.column_int(0));
+    move.seq = row.column_int(1);
+    move.uci = row.column_text(2);
+    move.san = row.column_text(3);
+    move.white_ms = row.column_int(4);
+    move.black_ms = row.column_int(5);
+    move.at_ms = row.column_int(6);
+    return move;
+}
+
+// A game's moves by ply: a finished game's by walking its chain back from the last move (one
+// row-id lookup per ply), a running game's by scanning the row ids above its moves_after_id.
+std::vector<MovePlayed> read_moves(Database& db, std::int64_t game_id, const MoveLocation& where)
+{
     std::vector<MovePlayed> moves;
-    while (query.step()) {
-        MovePlayed move;
-        move.game_id = game_id;
-        move.ply = static_cast<int>(query.column_int(0));
-        move.seq = query.column_int(1);
-        move.uci = query.column_text(2);
-        move.san = query.column_text(3);
-        move.white_ms = query.column_int(4);
-        move.black_ms = query.column_int(5);
-        move.at_ms = query.column_int(6);
-        moves.push_back(std::move(move));
+    if (where.ended) {
+        if (!where.last_move_id) return moves;
+        Statement chain = db.prepare(
+            "WITH RECURSIVE chain (ply, seq, uci, san, white_ms, black_ms, at_ms, prev_id) AS ("
+            "SELECT ply, seq, uci, san, white_ms, black_ms, at_ms, prev_id FROM moves WHERE id = ?1 AND game_id = ?2 "
+            "UNION ALL SELECT m.ply, m.seq, m.uci, m.san, m.white_ms, m.black_ms, m.at_ms, m.prev_id "
+            "FROM chain c JOIN moves m ON m.id = c.prev_id WHERE m.game_id = ?2) "
+            "SELECT ply, seq, uci, san, white_ms, black_ms, at_ms FROM chain");
+        chain.bind(1, *where.last_move_id).bind(2, game_id);
+        while (chain.step()) moves.push_back(read_move(game_id, chain));
+        std::reverse(moves.begin(), moves.end());
+        return moves;
     }
+    Statement scan = db.prepare(
+        "SELECT ply, seq, uci, san, white_ms, black_ms, at_ms FROM moves WHERE id > ?1 AND game_id = ?2 ORDER BY id");
+    scan.bind(1, where.moves_after_id).bind(2, game_id);
+    // Row-id order is ply order: the writer stores a game's plies in rising order only, each in
+    // a new row above all others, and version 2 copied version 1's rows in (game, ply) order.
+    while (scan.step()) moves.push_back(read_move(game_id, scan));
     return moves;
 }
 
@@ -66,19 +96,21 @@ std::vector<UnfinishedGame> Store::unfinished_games()
     // while the writer commits.
     db.exec("BEGIN");
     try {
-        Statement games =
-            db.prepare(std::string("SELECT ") + game_columns + " FROM games WHERE ended_at_ms IS NULL ORDER BY id");
+        Statement games = db.prepare(std::string("SELECT ") + game_columns +
+                                     ", moves_after_id FROM games WHERE ended_at_ms IS NULL ORDER BY id");
+        // A game's moves carry rising seqs, so a finished game's highest is its last move's.
         Statement last_seq = db.prepare("SELECT MAX(seq) FROM (SELECT seq FROM table_events WHERE table_id = ?1 "
-                                        "UNION ALL SELECT m.seq FROM moves m JOIN games g ON g.id = m.game_id "
+                                        "UNION ALL SELECT m.seq FROM games g JOIN moves m ON m.id = g.last_move_id "
                                         "WHERE g.table_id = ?1)");
         std::vector<UnfinishedGame> unfinished;
         while (games.step()) {
             UnfinishedGame game;
             game.start = read_game_started(games);
-            game.moves = read_moves(db, game.start.game_id);
+            game.moves = read_moves(db, game.start.game_id, MoveLocation{false, std::nullopt, games.column_int(10)});
             last_seq.bind(1, game.start.table_id);
             if (last_seq.step()) game.last_seq = last_seq.column_optional_int(0).value_or(0);
             last_seq.reset();
+            if (!game.moves.empty()) game.last_seq = std::max(game.last_seq, game.moves.back().seq);
             unfinished.push_back(std::move(game));
         }
         db.exec("COMMIT");
@@ -114,7 +146,8 @@ std::vector<GameSummary> Store::recent_games(int limit)
 {
     Statement query = connection_->db.prepare(
         "SELECT g.id, g.table_id, g.room, g.white, g.black, g.time_control, g.started_at_ms, g.ended_at_ms, "
-        "g.result, g.termination, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) "
+        "g.result, g.termination, "
+        "COALESCE(g.plies, (SELECT COUNT(*) FROM moves m WHERE m.id > g.moves_after_id AND m.game_id = g.id)) "
         "FROM games g ORDER BY g.id DESC LIMIT ?1");
     query.bind(1, limit);
     std::vector<GameSummary> games;
@@ -142,8 +175,8 @@ std::optional<GameLog> Store::game_log(std::int64_t game_id)
     db.exec("BEGIN");
     try {
         Statement game = db.prepare(std::string("SELECT ") + game_columns +
-                                    ", ended_at_ms, result, termination, end_detail, final_white_ms, final_black_ms "
-                                    "FROM games WHERE id = ?1");
+                                    ", ended_at_ms, result, termination, end_detail, final_white_ms, final_black_ms, "
+                                    "moves_after_id, last_move_id FROM games WHERE id = ?1");
         game.bind(1, game_id);
         if (!game.step()) {
             db.exec("COMMIT");
@@ -162,7 +195,8 @@ std::optional<GameLog> Store::game_log(std::int64_t game_id)
             end.black_ms = game.column_int(15);
             log.end = std::move(end);
         }
-        log.moves = read_moves(db, game_id);
+        log.moves = read_moves(db, game_id,
+                               MoveLocation{log.end.has_value(), game.column_optional_int(17), game.column_int(16)});
         Statement events = db.prepare(
             "SELECT table_id, seq, kind, detail_json, at_ms FROM table_events WHERE game_id = ?1 ORDER BY seq, id");
         events.bind(1, game_id);

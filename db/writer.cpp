@@ -8,6 +8,12 @@
 // fails again, each submission is committed in a transaction of its own, so that one poisoned
 // submission costs only itself; those that still fail are reported through on_error and their
 // callbacks do not run, because their writes are not on disk.
+//
+// The writer also keeps, for each running game, the ply and row id of its last stored move:
+// a new move's row links to the previous one (moves.prev_id) and must come after it, which is
+// what refuses a ply stored twice since schema version 3 dropped the (game_id, ply) index.
+// Changes to that map are logged while a transaction is open and undone with the savepoint or
+// transaction they belong to, so the map always says what is on disk.
 #include "db/writer.h"
 
 #include <condition_variable>
@@ -17,6 +23,8 @@
 #include <optional>
 #include <thread>
 #include <type_traits>
+#include <unordered_map>
+#include <utility>
 
 #include "db/migrations.h"
 #include "db/sqlite.h"
@@ -33,15 +41,18 @@ struct Submission {
 // The statements of every kind of write, prepared once for the life of the writer.
 struct WriteStatements {
     explicit WriteStatements(Database& db)
-        : game_started(
-              db.prepare("INSERT INTO games (id, table_id, room, white, black, time_control, start_fen, "
-                         "white_ms, black_ms, started_at_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")),
-          move_played(db.prepare("INSERT INTO moves (game_id, ply, seq, uci, san, white_ms, black_ms, at_ms) "
-                                 "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")),
+        // MAX(id) of a row-id table is one descent to its last leaf.
+        : game_started(db.prepare("INSERT INTO games (id, table_id, room, white, black, time_control, start_fen, "
+                                  "white_ms, black_ms, started_at_ms, moves_after_id) VALUES (?1, ?2, ?3, ?4, ?5, "
+                                  "?6, ?7, ?8, ?9, ?10, (SELECT COALESCE(MAX(id), 0) FROM moves))")),
+          move_played(db.prepare("INSERT INTO moves (game_id, ply, seq, uci, san, white_ms, black_ms, at_ms, prev_id) "
+                                 "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")),
           table_event(db.prepare("INSERT INTO table_events (table_id, game_id, seq, kind, detail_json, at_ms) "
                                  "VALUES (?1, ?2, ?3, ?4, ?5, ?6)")),
+          // A game ended again (an adjudication that corrects a result) keeps its move chain.
           game_ended(db.prepare("UPDATE games SET ended_at_ms = ?2, result = ?3, termination = ?4, end_detail = ?5, "
-                                "final_white_ms = ?6, final_black_ms = ?7 WHERE id = ?1")),
+                                "final_white_ms = ?6, final_black_ms = ?7, last_move_id = COALESCE(?8, last_move_id), "
+                                "plies = COALESCE(?9, plies) WHERE id = ?1")),
           room_chatted(db.prepare("INSERT INTO room_chat (room, nick, text, at_ms) VALUES (?1, ?2, ?3, ?4)")),
           token_issued(
               db.prepare("INSERT OR REPLACE INTO resume_tokens (token, nick, issued_at_ms) VALUES (?1, ?2, ?3)")),
@@ -56,11 +67,43 @@ struct WriteStatements {
 
 void report_to_stderr(const std::string& message) { std::cerr << "rochade db: " << message << '\n'; }
 
+// A running game's last stored move; {0, 0} before its first.
+struct GameHead {
+    int ply = 0;
+    std::int64_t last_move_id = 0;
+};
+
+using GameHeads = std::unordered_map<std::int64_t, GameHead>;
+
+// The heads of the games without an end, from what is stored: every move of such a game has a
+// row id above its games.moves_after_id, so one range scan from the smallest finds them all.
+GameHeads load_heads(Database& db)
+{
+    GameHeads heads;
+    std::int64_t scan_from = -1;
+    Statement games = db.prepare("SELECT id, moves_after_id FROM games WHERE ended_at_ms IS NULL");
+    while (games.step()) {
+        heads.emplace(games.column_int(0), GameHead{});
+        const std::int64_t after = games.column_int(1);
+        if (scan_from < 0 || after < scan_from) scan_from = after;
+    }
+    if (heads.empty()) return heads;
+    Statement moves = db.prepare("SELECT id, game_id, ply FROM moves WHERE id > ?1");
+    moves.bind(1, scan_from);
+    while (moves.step()) {
+        const auto head = heads.find(moves.column_int(1));
+        const int ply = static_cast<int>(moves.column_int(2));
+        if (head != heads.end() && ply > head->second.ply) head->second = GameHead{ply, moves.column_int(0)};
+    }
+    return heads;
+}
+
 } // namespace
 
 struct Writer::State {
     State(const std::string& path, std::function<void(std::string)> report, const WriterTuning& tuning)
-        : db(open_tuned(path, tuning)), statements(db), on_error(report ? std::move(report) : report_to_stderr)
+        : db(open_tuned(path, tuning)), statements(db), on_error(report ? std::move(report) : report_to_stderr),
+          heads(load_heads(db))
     {
     }
 
@@ -77,6 +120,11 @@ struct Writer::State {
     Database db;
     WriteStatements statements;
     std::function<void(std::string)> on_error;
+    // Only the writer's thread touches these two.
+    GameHeads heads;
+    // Each change to `heads` in the open transaction: the game and its head before (none: the
+    // game had no head). Undone back to a savepoint's mark, or wholly, when SQLite rolls back.
+    std::vector<std::pair<std::int64_t, std::optional<GameHead>>> head_changes;
 
     mutable std::mutex mutex;
     std::condition_variable work_queued;
@@ -97,7 +145,31 @@ struct Writer::State {
     std::optional<std::vector<bool>> commit_together(const std::vector<const Submission*>& submissions,
                                                      std::string& error);
     void write(const Write& write);
+    void set_head(std::int64_t game_id, std::optional<GameHead> head);
+    void undo_heads_to(std::size_t mark);
 };
+
+void Writer::State::set_head(std::int64_t game_id, std::optional<GameHead> head)
+{
+    const auto found = heads.find(game_id);
+    head_changes.emplace_back(game_id, found == heads.end() ? std::nullopt : std::optional<GameHead>(found->second));
+    if (!head)
+        heads.erase(game_id);
+    else
+        heads[game_id] = *head;
+}
+
+void Writer::State::undo_heads_to(std::size_t mark)
+{
+    while (head_changes.size() > mark) {
+        const auto& [game_id, before] = head_changes.back();
+        if (before)
+            heads[game_id] = *before;
+        else
+            heads.erase(game_id);
+        head_changes.pop_back();
+    }
+}
 
 void Writer::State::write(const Write& record)
 {
@@ -109,18 +181,44 @@ void Writer::State::write(const Write& record)
                 s.game_started.bind(1, w.game_id).bind(2, w.table_id).bind(3, w.room).bind(4, w.white);
                 s.game_started.bind(5, w.black).bind(6, w.time_control_json).bind(7, w.start_fen);
                 s.game_started.bind(8, w.white_ms).bind(9, w.black_ms).bind(10, w.started_at_ms).run();
+                set_head(w.game_id, GameHead{});
             } else if constexpr (std::is_same_v<T, MovePlayed>) {
+                const auto head = heads.find(w.game_id);
+                const std::string what = "storing ply " + std::to_string(w.ply) + " of game " +
+                                         std::to_string(w.game_id) + " failed on " + db.path() + ": ";
+                if (head == heads.end()) throw DbError(what + "no running game has this id (unknown or ended)");
+                // A gap is stored, as the (game_id, ply) index let it be: the plies after a
+                // move whose write was lost are still the players' game.
+                if (w.ply <= head->second.ply)
+                    throw DbError(what + "ply " + std::to_string(head->second.ply) + " is stored already");
                 s.move_played.bind(1, w.game_id).bind(2, w.ply).bind(3, w.seq).bind(4, w.uci).bind(5, w.san);
-                s.move_played.bind(6, w.white_ms).bind(7, w.black_ms).bind(8, w.at_ms).run();
+                s.move_played.bind(6, w.white_ms).bind(7, w.black_ms).bind(8, w.at_ms);
+                if (head->second.last_move_id != 0)
+                    s.move_played.bind(9, head->second.last_move_id);
+                else
+                    s.move_played.bind_null(9);
+                s.move_played.run();
+                set_head(w.game_id, GameHead{w.ply, db.last_insert_rowid()});
             } else if constexpr (std::is_same_v<T, TableEvent>) {
                 s.table_event.bind(1, w.table_id).bind(2, w.game_id).bind(3, w.seq).bind(4, w.kind);
                 s.table_event.bind(5, w.detail_json).bind(6, w.at_ms).run();
             } else if constexpr (std::is_same_v<T, GameEnded>) {
+                const auto head = heads.find(w.game_id);
                 s.game_ended.bind(1, w.game_id).bind(2, w.ended_at_ms).bind(3, w.result).bind(4, w.termination);
-                s.game_ended.bind(5, w.detail_json).bind(6, w.white_ms).bind(7, w.black_ms).run();
+                s.game_ended.bind(5, w.detail_json).bind(6, w.white_ms).bind(7, w.black_ms);
+                if (head != heads.end() && head->second.last_move_id != 0)
+                    s.game_ended.bind(8, head->second.last_move_id);
+                else
+                    s.game_ended.bind_null(8);
+                if (head != heads.end())
+                    s.game_ended.bind(9, head->second.ply);
+                else
+                    s.game_ended.bind_null(9);
+                s.game_ended.run();
                 if (db.changes() != 1)
                     throw DbError("recording the end of game " + std::to_string(w.game_id) + " failed on " + db.path() +
                                   ": no such game");
+                if (head != heads.end()) set_head(w.game_id, std::nullopt);
             } else if constexpr (std::is_same_v<T, RoomChatted>) {
                 s.room_chatted.bind(1, w.room).bind(2, w.nick).bind(3, w.text).bind(4, w.at_ms).run();
             } else if constexpr (std::is_same_v<T, ResumeTokenIssued>) {
@@ -139,9 +237,11 @@ std::optional<std::vector<bool>> Writer::State::commit_together(const std::vecto
         Transaction transaction(db);
         for (std::size_t i = 0; i < submissions.size(); ++i) {
             statements.savepoint.run();
+            const std::size_t mark = head_changes.size();
             try {
                 for (const Write& w : submissions[i]->writes) write(w);
             } catch (const DbError& failure) {
+                undo_heads_to(mark);
                 try {
                     statements.rollback_to.run();
                 } catch (const DbError& rollback_failure) {
@@ -155,7 +255,9 @@ std::optional<std::vector<bool>> Writer::State::commit_together(const std::vecto
             statements.release.run();
         }
         transaction.commit();
+        head_changes.clear();
     } catch (const DbError& failure) {
+        undo_heads_to(0);
         error = failure.what();
         return std::nullopt;
     }

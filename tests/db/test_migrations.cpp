@@ -1,6 +1,6 @@
 // db/sqlite.h and db/migrations.h: the RAII layer, the pragmas every connection gets, the schema
-// ladder (a version 1 file upgraded to version 2 reads as before), and refusing a database from
-// a newer Rochade.
+// ladder (a version 1 or 2 file upgraded to the current version reads as before), and refusing a
+// database from a newer Rochade.
 #include <catch2/catch.hpp>
 
 #include <functional>
@@ -51,7 +51,7 @@ TEST_CASE("a new database gets the whole schema and the current user_version")
     TempDatabase file("migrate");
     Database db = open_migrated(file.path());
     CHECK(db.query_int("PRAGMA user_version") == schema_version());
-    CHECK(schema_version() == 2);
+    CHECK(schema_version() == 3);
 
     const struct {
         const char* type;
@@ -67,13 +67,13 @@ TEST_CASE("a new database gets the whole schema and the current user_version")
         {"index", "table_events_by_game"},
         {"index", "table_events_by_table"},
         {"index", "room_chat_by_room"},
-        {"index", "moves_by_game"},
     };
     for (const auto& object : objects) {
         INFO(object.type << " " << object.name);
         CHECK(has_object(db, object.type, object.name));
     }
-    CHECK_FALSE(is_without_rowid(db, "moves")); // version 2: moves in the order they are played
+    CHECK_FALSE(is_without_rowid(db, "moves"));            // version 2: moves in the order they are played
+    CHECK_FALSE(has_object(db, "index", "moves_by_game")); // version 3: found through their chain
 }
 
 TEST_CASE("every connection runs in WAL mode, fully synchronous, with foreign keys and a busy timeout")
@@ -261,15 +261,15 @@ std::vector<Write> history()
     };
 }
 
-// The rows of `history()` as version 1's SQL stores them, in a database whose ladder stopped at
-// version 1: the file an older Rochade leaves behind.
-void write_version_1(const std::string& path)
+// The rows of `history()` as the SQL of versions 1 and 2 stored them, in a database whose ladder
+// stopped at `version`: the file an older Rochade leaves behind.
+void write_old_version(const std::string& path, int version)
 {
     Database db(path, OpenMode::ReadWriteCreate);
     configure_connection(db);
-    migrate_to(db, 1);
-    REQUIRE(db.query_int("PRAGMA user_version") == 1);
-    REQUIRE(is_without_rowid(db, "moves"));
+    migrate_to(db, version);
+    REQUIRE(db.query_int("PRAGMA user_version") == version);
+    REQUIRE(is_without_rowid(db, "moves") == (version == 1));
     Statement game = db.prepare("INSERT INTO games (id, table_id, room, white, black, time_control, start_fen, "
                                 "white_ms, black_ms, started_at_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
     Statement move = db.prepare("INSERT INTO moves (game_id, ply, seq, uci, san, white_ms, black_ms, at_ms) "
@@ -315,12 +315,14 @@ std::vector<std::string> plies_of(const std::vector<MovePlayed>& moves)
 
 } // namespace
 
-TEST_CASE("a version 1 database is migrated to version 2 with every move and event, in order")
+TEST_CASE("a version 1 or 2 database is migrated to the current version with every move and event, in order")
 {
-    TempDatabase old_file("from-v1");
-    write_version_1(old_file.path());
+    const int old_version = GENERATE(1, 2);
+    INFO("from version " << old_version);
+    TempDatabase old_file("from-old");
+    write_old_version(old_file.path(), old_version);
     // The same history written today: what every read of the migrated file must show.
-    TempDatabase new_file("fresh-v2");
+    TempDatabase new_file("fresh");
     {
         Writer writer(new_file.path());
         writer.submit(history());
@@ -329,15 +331,26 @@ TEST_CASE("a version 1 database is migrated to version 2 with every move and eve
     Store store(old_file.path()); // opening migrates
     {
         Database db(old_file.path(), OpenMode::ReadOnly);
-        CHECK(db.query_int("PRAGMA user_version") == 2);
+        CHECK(db.query_int("PRAGMA user_version") == schema_version());
         CHECK_FALSE(is_without_rowid(db, "moves"));
-        CHECK(has_object(db, "index", "moves_by_game"));
+        CHECK_FALSE(has_object(db, "index", "moves_by_game"));
         CHECK_FALSE(has_object(db, "table", "moves_v2"));
         CHECK(db.query_int("SELECT COUNT(*) FROM moves") == 6);
         CHECK(db.query_int("SELECT COUNT(*) FROM table_events") == 4);
-        // Copied in (game, ply) order, so rowids follow each game's plies.
+        // Rowids follow each game's plies (version 2 copied version 1's rows in (game, ply)
+        // order; version 2 itself stored them as they were played).
         CHECK(db.query_int("SELECT COUNT(*) FROM moves a JOIN moves b ON a.game_id = b.game_id "
                            "AND a.ply < b.ply AND a.id > b.id") == 0);
+        // Version 3: each move names the one before it in its game, and the finished game its
+        // last move and length; the running game's moves lie above its moves_after_id.
+        CHECK(db.query_int("SELECT COUNT(*) FROM moves a JOIN moves b ON b.id = a.prev_id "
+                           "AND b.game_id = a.game_id AND b.ply = a.ply - 1") == 4);
+        CHECK(db.query_int("SELECT COUNT(*) FROM moves WHERE ply = 1 AND prev_id IS NULL") == 2);
+        CHECK(db.query_int("SELECT COUNT(*) FROM games g JOIN moves m ON m.id = g.last_move_id "
+                           "WHERE g.id = 1 AND m.ply = 4 AND g.plies = 4") == 1);
+        CHECK(db.query_int("SELECT COUNT(*) FROM games WHERE id = 2 AND last_move_id IS NULL AND plies IS NULL") == 1);
+        CHECK(db.query_int("SELECT COUNT(*) FROM moves m JOIN games g ON g.id = m.game_id "
+                           "WHERE m.id <= g.moves_after_id") == 0);
     }
 
     const auto finished = store.game_log(1);
@@ -353,7 +366,7 @@ TEST_CASE("a version 1 database is migrated to version 2 with every move and eve
     CHECK(running[0].last_seq == 3);
     CHECK(store.max_table_id() == 12);
 
-    // rochade games prints exactly what it prints for the same history written at version 2.
+    // rochade games prints exactly what it prints for the same history written today.
     for (const std::vector<std::string>& args :
          {std::vector<std::string>{"--db"}, std::vector<std::string>{"--db", "1"},
           std::vector<std::string>{"--db", "2"}}) {
@@ -377,28 +390,36 @@ TEST_CASE("a version 1 database is migrated to version 2 with every move and eve
         writer.submit(MovePlayed{2, 2, 5, "e7e5", "e5", 0, 0, t0 + 6000});
     }
     REQUIRE(errors.size() == 1);
-    CHECK_THAT(errors[0], Catch::Contains("UNIQUE"));
+    CHECK_THAT(errors[0], Catch::Contains("ply 2 of game 2") && Catch::Contains("stored already"));
     const auto continued = store.game_log(2);
     REQUIRE(continued.has_value());
     CHECK(plies_of(continued->moves) == std::vector<std::string>{"1 d2d4 seq 2", "2 d7d5 seq 3", "3 c2c4 seq 4"});
 }
 
-TEST_CASE("reading a game's moves and counting them go through the (game, ply) index, without a sort")
+TEST_CASE("reading a game's moves, counting them and loading the writer's heads go by row id, without a sort")
 {
     TempDatabase file("plans");
     Database db = open_migrated(file.path());
-    // The statements of db/store.cpp that touch moves, with their parameters.
+    // The statements of db/store.cpp and db/writer.cpp that read moves, with their parameters.
     const struct {
         const char* sql;
-        const char* plan_must_hold;
+        std::vector<const char*> plan_must_hold;
     } cases[] = {
-        {"SELECT ply, seq, uci, san, white_ms, black_ms, at_ms FROM moves WHERE game_id = ?1 ORDER BY ply",
-         "SEARCH moves USING INDEX moves_by_game (game_id=?)"},
-        {"SELECT g.id, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) FROM games g ORDER BY g.id DESC LIMIT ?1",
-         "SEARCH m USING COVERING INDEX moves_by_game (game_id=?)"},
-        {"SELECT MAX(seq) FROM (SELECT seq FROM table_events WHERE table_id = ?1 UNION ALL SELECT m.seq FROM moves m "
-         "JOIN games g ON g.id = m.game_id WHERE g.table_id = ?1)",
-         "SEARCH m USING INDEX moves_by_game (game_id=?)"},
+        {"WITH RECURSIVE chain (ply, seq, uci, san, white_ms, black_ms, at_ms, prev_id) AS ("
+         "SELECT ply, seq, uci, san, white_ms, black_ms, at_ms, prev_id FROM moves WHERE id = ?1 AND game_id = ?2 "
+         "UNION ALL SELECT m.ply, m.seq, m.uci, m.san, m.white_ms, m.black_ms, m.at_ms, m.prev_id "
+         "FROM chain c JOIN moves m ON m.id = c.prev_id WHERE m.game_id = ?2) "
+         "SELECT ply, seq, uci, san, white_ms, black_ms, at_ms FROM chain",
+         {"SEARCH moves USING INTEGER PRIMARY KEY (rowid=?)", "SEARCH m USING INTEGER PRIMARY KEY (rowid=?)"}},
+        {"SELECT ply, seq, uci, san, white_ms, black_ms, at_ms FROM moves WHERE id > ?1 AND game_id = ?2 ORDER BY id",
+         {"SEARCH moves USING INTEGER PRIMARY KEY (rowid>?)"}},
+        {"SELECT g.id, COALESCE(g.plies, (SELECT COUNT(*) FROM moves m WHERE m.id > g.moves_after_id AND "
+         "m.game_id = g.id)) FROM games g ORDER BY g.id DESC LIMIT ?1",
+         {"SEARCH m USING INTEGER PRIMARY KEY (rowid>?)"}},
+        {"SELECT MAX(seq) FROM (SELECT seq FROM table_events WHERE table_id = ?1 UNION ALL SELECT m.seq FROM games g "
+         "JOIN moves m ON m.id = g.last_move_id WHERE g.table_id = ?1)",
+         {"SEARCH g USING INDEX games_by_table (table_id=?)", "SEARCH m USING INTEGER PRIMARY KEY (rowid=?)"}},
+        {"SELECT id, game_id, ply FROM moves WHERE id > ?1", {"SEARCH moves USING INTEGER PRIMARY KEY (rowid>?)"}},
     };
     for (const auto& c : cases) {
         INFO(c.sql);
@@ -406,7 +427,9 @@ TEST_CASE("reading a game's moves and counting them go through the (game, ply) i
         Statement explain = db.prepare(std::string("EXPLAIN QUERY PLAN ") + c.sql);
         while (explain.step()) plan += explain.column_text(3) + "\n";
         INFO(plan);
-        CHECK(plan.find(c.plan_must_hold) != std::string::npos);
+        for (const char* step : c.plan_must_hold) CHECK(plan.find(step) != std::string::npos);
         CHECK(plan.find("TEMP B-TREE") == std::string::npos);
+        CHECK(plan.find("SCAN moves") == std::string::npos);
+        CHECK(plan.find("SCAN m\n") == std::string::npos);
     }
 }

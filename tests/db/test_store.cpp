@@ -39,17 +39,18 @@ GameEnded ended(std::int64_t game_id, const std::string& result, const std::stri
     return GameEnded{game_id, result, termination, R"({"message":"by the book"})", 299000, 298000, 1700000100000};
 }
 
-// Game 1 at table 10 ended by mate; game 2 at table 11 is still running with moves written out
-// of ply order across submissions and a later event; table 12 has only chat, no game.
+// Game 1 at table 10 ended by mate; game 2 at table 11 is still running, with a ply written twice
+// (the second is refused) and a later event; table 12 has only chat, no game.
 void write_two_games(const std::string& path)
 {
-    Writer writer(path);
+    Writer writer(path, [](const std::string&) {});
     writer.submit(std::vector<Write>{game(1, 10, "Anna", "Bert"), move(1, 1, 2, "f2f3", "f3"),
                                      move(1, 2, 3, "e7e5", "e5"), move(1, 3, 4, "g2g4", "g4"),
                                      move(1, 4, 5, "d8h4", "Qh4#"), ended(1, "0-1", "checkmate")});
     writer.submit(game(2, 11, "Jörg", "Anna"));
-    writer.submit(move(2, 2, 4, "e7e5", "e5")); // ply 2 stored before ply 1: reads sort by ply
     writer.submit(move(2, 1, 3, "e2e4", "e4"));
+    writer.submit(move(2, 2, 4, "e7e5", "e5"));
+    writer.submit(move(2, 1, 3, "d2d4", "d4")); // refused: game 2 has ply 1 already
     writer.submit(TableEvent{11, 2, 5, "draw_offered", R"({"by":"white"})", 1700000003000});
     writer.submit(TableEvent{11, 2, 2, "game_started", "{}", 1700000000002});
     writer.submit(TableEvent{12, std::nullopt, 1, "table_chat", R"({"from":"Cem","text":"hi"})", 1700000004000});
@@ -119,6 +120,27 @@ TEST_CASE("a table's last seq counts its moves when no event is later")
     const auto games = store.unfinished_games();
     REQUIRE(games.size() == 1);
     CHECK(games[0].last_seq == 3);
+}
+
+TEST_CASE("a table's last seq counts the moves of its finished games too")
+{
+    TempDatabase file("store-seq-finished");
+    {
+        Writer writer(file.path());
+        GameEnded end;
+        end.game_id = 7;
+        end.result = "0-1";
+        end.termination = "resignation";
+        end.detail_json = "{}";
+        writer.submit(std::vector<Write>{game(7, 60, "Anna", "Bert"), move(7, 1, 2, "e2e4", "e4"),
+                                         move(7, 2, 9, "e7e5", "e5"), end, game(8, 60, "Bert", "Anna")});
+    }
+    Store store(file.path());
+    const auto games = store.unfinished_games();
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].start.game_id == 8);
+    CHECK(games[0].moves.empty());
+    CHECK(games[0].last_seq == 9);
 }
 
 TEST_CASE("resume tokens come back in the order they were issued; reissuing a token replaces it")

@@ -246,8 +246,8 @@ TEST_CASE("a bad submission is rolled back alone and reported; the rest of its b
 
     CHECK(committed == std::vector<std::string>{"good 1", "good 2"});
     REQUIRE(errors.size() == 3);
-    CHECK_THAT(errors[0], Catch::Contains("FOREIGN KEY"));
-    CHECK_THAT(errors[1], Catch::Contains("UNIQUE"));
+    CHECK_THAT(errors[0], Catch::Contains("game 42") && Catch::Contains("no running game"));
+    CHECK_THAT(errors[1], Catch::Contains("ply 1 of game 1") && Catch::Contains("stored already"));
     CHECK_THAT(errors[2], Catch::Contains("game 77") && Catch::Contains("no such game"));
     CHECK(count(file.path(), "SELECT COUNT(*) FROM moves") == 2);
     CHECK(writer.stats().writes == 3);
@@ -286,6 +286,9 @@ TEST_CASE("a submission that rolls back the whole transaction is retried, then i
     CHECK_THAT(errors[1], Catch::Contains("is lost") && Catch::Contains("poisoned move"));
     CHECK(count(file.path(), "SELECT COUNT(*) FROM moves WHERE game_id = 1") == 2);
     CHECK(count(file.path(), "SELECT COUNT(*) FROM moves WHERE game_id = 1 AND ply IN (1, 3)") == 2);
+    // The failed attempts' head changes were undone: ply 3 links to ply 1, the move on disk.
+    CHECK(count(file.path(), "SELECT COUNT(*) FROM moves a JOIN moves b ON b.id = a.prev_id "
+                             "WHERE a.game_id = 1 AND a.ply = 3 AND b.ply = 1") == 1);
     CHECK(writer.stats().transactions == before.transactions + 2); // the two good moves, alone each
     CHECK(writer.stats().writes == before.writes + 2);
 }
@@ -325,4 +328,55 @@ TEST_CASE("the writer checkpoints at the interval it is tuned to and counts the 
         CHECK(stats.pages_written >= stats.transactions);
         CHECK(stats.cache_misses == 0); // a new file: every page it has is in the cache
     }
+}
+
+TEST_CASE("each move links to its game's previous one, across batches, restarts and the game's end")
+{
+    TempDatabase file("writer-chain");
+    std::vector<std::string> errors;
+    auto report = [&errors](std::string message) { errors.push_back(std::move(message)); };
+    {
+        Writer writer(file.path(), report);
+        writer.submit(std::vector<Write>{game(1), game(2), move(1, 1), move(2, 1), move(1, 2)});
+        writer.submit(game(3));
+    }
+    // A new writer finds the running games' last moves on disk.
+    Writer writer(file.path(), report);
+    WriterGate gate;
+    writer.submit(move(3, 1), gate.callback());
+    gate.wait_until_holding();
+    std::vector<std::string> committed;
+    writer.submit(move(1, 2), [&] { committed.push_back("game 1 ply 2 again"); });
+    writer.submit(move(1, 3), [&] { committed.push_back("game 1 ply 3"); });
+    writer.submit(move(2, 2), [&] { committed.push_back("game 2 ply 2"); });
+    GameEnded end;
+    end.game_id = 1;
+    end.result = "1-0";
+    end.termination = "resignation";
+    end.detail_json = "{}";
+    writer.submit(end, [&] { committed.push_back("game 1 ended"); });
+    writer.submit(move(1, 4), [&] { committed.push_back("game 1 ply 4 after its end"); });
+    writer.submit(move(2, 4), [&] { committed.push_back("game 2 ply 4 after a gap"); });
+    gate.release();
+    writer.flush();
+
+    CHECK(committed ==
+          std::vector<std::string>{"game 1 ply 3", "game 2 ply 2", "game 1 ended", "game 2 ply 4 after a gap"});
+    REQUIRE(errors.size() == 2);
+    CHECK_THAT(errors[0], Catch::Contains("ply 2 of game 1") && Catch::Contains("ply 2 is stored already"));
+    CHECK_THAT(errors[1], Catch::Contains("ply 4 of game 1") && Catch::Contains("no running game"));
+    // Every move but a game's first names the row of the ply stored before it in that game.
+    CHECK(count(file.path(), "SELECT COUNT(*) FROM moves") == 7);
+    CHECK(count(file.path(), "SELECT COUNT(*) FROM moves WHERE ply = 1 AND prev_id IS NULL") == 3);
+    CHECK(count(file.path(),
+                "SELECT COUNT(*) FROM moves a JOIN moves b ON b.id = a.prev_id AND b.game_id = a.game_id "
+                "AND b.ply = (SELECT MAX(c.ply) FROM moves c WHERE c.game_id = a.game_id AND c.ply < a.ply)") == 4);
+    // The ended game names its last move and its length; the running ones do not yet.
+    CHECK(count(file.path(), "SELECT COUNT(*) FROM games g JOIN moves m ON m.id = g.last_move_id "
+                             "WHERE g.id = 1 AND m.ply = 3 AND g.plies = 3") == 1);
+    CHECK(count(file.path(), "SELECT COUNT(*) FROM games WHERE last_move_id IS NULL AND plies IS NULL") == 2);
+    // Each game's moves lie above the row id its start recorded.
+    CHECK(count(file.path(), "SELECT COUNT(*) FROM moves m JOIN games g ON g.id = m.game_id "
+                             "WHERE m.id <= g.moves_after_id") == 0);
+    CHECK(count(file.path(), "SELECT moves_after_id FROM games WHERE id = 3") == 3);
 }
