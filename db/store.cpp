@@ -3,6 +3,8 @@
 #include "db/store.h"
 
 #include <algorithm>
+#include <limits>
+#include <unordered_map>
 
 #include "db/migrations.h"
 #include "db/sqlite.h"
@@ -34,54 +36,73 @@ GameStarted read_game_started(const Statement& row)
     return start;
 }
 
-// Where a game's moves are (schema version 3, db/migrations.cpp): a finished game names its
-// last move, and each move its predecessor; a running game's moves all lie above a row id.
-struct MoveLocation {
-    bool ended = false;
-    std::optional<std::int64_t> last_move_id; // a finished game's; empty when it has no moves
-    std::int64_t moves_after_id = 0;
-};
+// Schema version 3 (db/migrations.cpp) finds a game's moves in one of two ways: a finished game
+// names its last move and each move its predecessor; a running game's moves all lie above the
+// row id in its games.moves_after_id.
 
-MovePlayed read_move(std::int64_t game_id, const Statement& row)
+// Columns `first`.. `first`+6 of `row`: ply, seq, uci, san, white_ms, black_ms, at_ms.
+MovePlayed read_move(std::int64_t game_id, const Statement& row, int first = 0)
 {
     MovePlayed move;
     move.game_id = game_id;
-    move.ply = static_cast<int>(row.column_int(0));
-    move.seq = row.column_int(1);
-    move.uci = row.column_text(2);
-    move.san = row.column_text(3);
-    move.white_ms = row.column_int(4);
-    move.black_ms = row.column_int(5);
-    move.at_ms = row.column_int(6);
+    move.ply = static_cast<int>(row.column_int(first));
+    move.seq = row.column_int(first + 1);
+    move.uci = row.column_text(first + 2);
+    move.san = row.column_text(first + 3);
+    move.white_ms = row.column_int(first + 4);
+    move.black_ms = row.column_int(first + 5);
+    move.at_ms = row.column_int(first + 6);
     return move;
 }
 
-// A game's moves by ply: a finished game's by walking its chain back from the last move (one
-// row-id lookup per ply), a running game's by scanning the row ids above its moves_after_id.
-std::vector<MovePlayed> read_moves(Database& db, std::int64_t game_id, const MoveLocation& where)
+// A finished game's moves by ply, walking its chain back from the last move: one row-id lookup
+// per ply. None when it has no last move.
+std::vector<MovePlayed> read_finished_moves(Database& db, std::int64_t game_id,
+                                            std::optional<std::int64_t> last_move_id)
 {
     std::vector<MovePlayed> moves;
-    if (where.ended) {
-        if (!where.last_move_id) return moves;
-        Statement chain = db.prepare(
-            "WITH RECURSIVE chain (ply, seq, uci, san, white_ms, black_ms, at_ms, prev_id) AS ("
-            "SELECT ply, seq, uci, san, white_ms, black_ms, at_ms, prev_id FROM moves WHERE id = ?1 AND game_id = ?2 "
-            "UNION ALL SELECT m.ply, m.seq, m.uci, m.san, m.white_ms, m.black_ms, m.at_ms, m.prev_id "
-            "FROM chain c JOIN moves m ON m.id = c.prev_id WHERE m.game_id = ?2) "
-            "SELECT ply, seq, uci, san, white_ms, black_ms, at_ms FROM chain");
-        chain.bind(1, *where.last_move_id).bind(2, game_id);
-        while (chain.step()) moves.push_back(read_move(game_id, chain));
-        std::reverse(moves.begin(), moves.end());
-        return moves;
-    }
-    Statement scan = db.prepare(
-        "SELECT ply, seq, uci, san, white_ms, black_ms, at_ms FROM moves WHERE id > ?1 AND game_id = ?2 ORDER BY id");
-    scan.bind(1, where.moves_after_id).bind(2, game_id);
-    // Row-id order is ply order: the writer stores a game's plies in rising order only, each in
-    // a new row above all others, and version 2 copied version 1's rows in (game, ply) order.
-    while (scan.step()) moves.push_back(read_move(game_id, scan));
+    if (!last_move_id) return moves;
+    Statement chain = db.prepare(
+        "WITH RECURSIVE chain (ply, seq, uci, san, white_ms, black_ms, at_ms, prev_id) AS ("
+        "SELECT ply, seq, uci, san, white_ms, black_ms, at_ms, prev_id FROM moves WHERE id = ?1 AND game_id = ?2 "
+        "UNION ALL SELECT m.ply, m.seq, m.uci, m.san, m.white_ms, m.black_ms, m.at_ms, m.prev_id "
+        "FROM chain c JOIN moves m ON m.id = c.prev_id WHERE m.game_id = ?2) "
+        "SELECT ply, seq, uci, san, white_ms, black_ms, at_ms FROM chain");
+    chain.bind(1, *last_move_id).bind(2, game_id);
+    while (chain.step()) moves.push_back(read_move(game_id, chain));
+    std::reverse(moves.begin(), moves.end());
     return moves;
 }
+
+// Games without a stored chain end (the running ones), each with the row id its moves lie above.
+struct Unchained {
+    std::unordered_map<std::int64_t, std::vector<MovePlayed>> moves; // by game id, by ply
+    std::int64_t scan_from = std::numeric_limits<std::int64_t>::max();
+
+    void add(std::int64_t game_id, std::int64_t moves_after_id)
+    {
+        moves[game_id];
+        scan_from = std::min(scan_from, moves_after_id);
+    }
+
+    // Reads the moves of every added game in one scan of the row ids above the smallest bound:
+    // a thousand running games cost one pass over the moves stored since the oldest began, not
+    // one pass each. Row-id order is ply order: the writer stores a game's plies in rising order
+    // only, each in a new row above all others, and version 2 copied version 1's rows in
+    // (game, ply) order.
+    void read(Database& db)
+    {
+        if (moves.empty()) return;
+        Statement scan = db.prepare(
+            "SELECT game_id, ply, seq, uci, san, white_ms, black_ms, at_ms FROM moves WHERE id > ?1 ORDER BY id");
+        scan.bind(1, scan_from);
+        while (scan.step()) {
+            const std::int64_t game_id = scan.column_int(0);
+            const auto game = moves.find(game_id);
+            if (game != moves.end()) game->second.push_back(read_move(game_id, scan, 1));
+        }
+    }
+};
 
 } // namespace
 
@@ -103,15 +124,20 @@ std::vector<UnfinishedGame> Store::unfinished_games()
                                         "UNION ALL SELECT m.seq FROM games g JOIN moves m ON m.id = g.last_move_id "
                                         "WHERE g.table_id = ?1)");
         std::vector<UnfinishedGame> unfinished;
+        Unchained running;
         while (games.step()) {
             UnfinishedGame game;
             game.start = read_game_started(games);
-            game.moves = read_moves(db, game.start.game_id, MoveLocation{false, std::nullopt, games.column_int(10)});
+            running.add(game.start.game_id, games.column_int(10));
             last_seq.bind(1, game.start.table_id);
             if (last_seq.step()) game.last_seq = last_seq.column_optional_int(0).value_or(0);
             last_seq.reset();
-            if (!game.moves.empty()) game.last_seq = std::max(game.last_seq, game.moves.back().seq);
             unfinished.push_back(std::move(game));
+        }
+        running.read(db);
+        for (UnfinishedGame& game : unfinished) {
+            game.moves = std::move(running.moves[game.start.game_id]);
+            if (!game.moves.empty()) game.last_seq = std::max(game.last_seq, game.moves.back().seq);
         }
         db.exec("COMMIT");
         return unfinished;
@@ -144,29 +170,44 @@ std::int64_t Store::max_table_id()
 
 std::vector<GameSummary> Store::recent_games(int limit)
 {
-    Statement query = connection_->db.prepare(
-        "SELECT g.id, g.table_id, g.room, g.white, g.black, g.time_control, g.started_at_ms, g.ended_at_ms, "
-        "g.result, g.termination, "
-        "COALESCE(g.plies, (SELECT COUNT(*) FROM moves m WHERE m.id > g.moves_after_id AND m.game_id = g.id)) "
-        "FROM games g ORDER BY g.id DESC LIMIT ?1");
-    query.bind(1, limit);
-    std::vector<GameSummary> games;
-    while (query.step()) {
-        GameSummary game;
-        game.game_id = query.column_int(0);
-        game.table_id = query.column_int(1);
-        game.room = query.column_int(2);
-        game.white = query.column_text(3);
-        game.black = query.column_text(4);
-        game.time_control_json = query.column_text(5);
-        game.started_at_ms = query.column_int(6);
-        game.ended_at_ms = query.column_optional_int(7);
-        game.result = query.column_text(8);
-        game.termination = query.column_text(9);
-        game.moves = query.column_int(10);
-        games.push_back(std::move(game));
+    Database& db = connection_->db;
+    db.exec("BEGIN");
+    try {
+        Statement query = db.prepare(
+            "SELECT id, table_id, room, white, black, time_control, started_at_ms, ended_at_ms, result, termination, "
+            "plies, moves_after_id FROM games ORDER BY id DESC LIMIT ?1");
+        query.bind(1, limit);
+        std::vector<GameSummary> games;
+        Unchained running; // the games whose length is not stored yet
+        while (query.step()) {
+            GameSummary game;
+            game.game_id = query.column_int(0);
+            game.table_id = query.column_int(1);
+            game.room = query.column_int(2);
+            game.white = query.column_text(3);
+            game.black = query.column_text(4);
+            game.time_control_json = query.column_text(5);
+            game.started_at_ms = query.column_int(6);
+            game.ended_at_ms = query.column_optional_int(7);
+            game.result = query.column_text(8);
+            game.termination = query.column_text(9);
+            if (const auto plies = query.column_optional_int(10))
+                game.moves = *plies;
+            else
+                running.add(game.game_id, query.column_int(11));
+            games.push_back(std::move(game));
+        }
+        running.read(db);
+        for (GameSummary& game : games) {
+            const auto counted = running.moves.find(game.game_id);
+            if (counted != running.moves.end()) game.moves = static_cast<std::int64_t>(counted->second.size());
+        }
+        db.exec("COMMIT");
+        return games;
+    } catch (...) {
+        db.exec("ROLLBACK");
+        throw;
     }
-    return games;
 }
 
 std::optional<GameLog> Store::game_log(std::int64_t game_id)
@@ -195,8 +236,14 @@ std::optional<GameLog> Store::game_log(std::int64_t game_id)
             end.black_ms = game.column_int(15);
             log.end = std::move(end);
         }
-        log.moves = read_moves(db, game_id,
-                               MoveLocation{log.end.has_value(), game.column_optional_int(17), game.column_int(16)});
+        if (log.end) {
+            log.moves = read_finished_moves(db, game_id, game.column_optional_int(17));
+        } else {
+            Unchained running;
+            running.add(game_id, game.column_int(16));
+            running.read(db);
+            log.moves = std::move(running.moves[game_id]);
+        }
         Statement events = db.prepare(
             "SELECT table_id, seq, kind, detail_json, at_ms FROM table_events WHERE game_id = ?1 ORDER BY seq, id");
         events.bind(1, game_id);

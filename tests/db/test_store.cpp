@@ -250,3 +250,51 @@ TEST_CASE("the store reads while a writer is open on the same file")
     CHECK(store.max_game_id() == 2);
     CHECK(store.unfinished_games().size() == 2);
 }
+
+TEST_CASE("running games interleaved with finished ones: each gets its own moves by ply, from one scan")
+{
+    TempDatabase file("store-interleaved");
+    {
+        Writer writer(file.path());
+        // Literals, not "m" + std::to_string(id): g++ 12 warns falsely (-Wrestrict) on that.
+        const char* game_names[] = {"", "m1", "m2", "m3", "m4"};
+        const char* move_names[] = {"", "s1", "s2", "s3", "s4", "s5", "s6"};
+        std::vector<Write> writes;
+        for (std::int64_t id = 1; id <= 4; ++id) writes.push_back(game(id, 10 * id, "Anna", "Bert"));
+        // Game 1 starts before game 4's moves and ends in the middle; games 2 to 4 keep running.
+        for (int ply = 1; ply <= 6; ++ply)
+            for (std::int64_t id = 1; id <= 4; ++id)
+                if (id > 1 || ply <= 3) writes.push_back(move(id, ply, ply + id, game_names[id], move_names[ply]));
+        writes.push_back(ended(1, "1-0", "resignation"));
+        writes.push_back(game(5, 50, "Cem", "Dora"));
+        writes.push_back(move(5, 1, 2, "e2e4", "e4"));
+        writer.submit(writes);
+    }
+    Store store(file.path());
+    const auto running = store.unfinished_games();
+    REQUIRE(running.size() == 4);
+    for (const UnfinishedGame& game : running) {
+        INFO("game " << game.start.game_id);
+        const int plies = game.start.game_id == 5 ? 1 : 6;
+        REQUIRE(game.moves.size() == static_cast<std::size_t>(plies));
+        for (int i = 0; i < plies; ++i) {
+            CHECK(game.moves[static_cast<std::size_t>(i)].game_id == game.start.game_id);
+            CHECK(game.moves[static_cast<std::size_t>(i)].ply == i + 1);
+        }
+        CHECK(game.last_seq == game.moves.back().seq);
+    }
+    const auto listed = store.recent_games();
+    REQUIRE(listed.size() == 5);
+    CHECK(listed[0].moves == 1); // game 5
+    CHECK(listed[1].moves == 6);
+    CHECK(listed[4].moves == 3); // game 1, from its stored length
+    const auto finished = store.game_log(1);
+    REQUIRE(finished.has_value());
+    REQUIRE(finished->moves.size() == 3);
+    CHECK(finished->moves[2].ply == 3);
+    CHECK(finished->moves[2].uci == "m1");
+    const auto third = store.game_log(3);
+    REQUIRE(third.has_value());
+    CHECK(third->moves.size() == 6);
+    CHECK(third->moves.back().seq == 9);
+}
