@@ -39,7 +39,7 @@ WsSession::WsSession(tcp::socket&& socket, SessionServices& services, SocketSlot
     : ws_(std::move(socket)), services_(services), slot_(std::move(slot)), id_(services.next_connection_id()),
       budget_(services.config.limits.messages_per_second, services.config.limits.message_burst,
               std::chrono::steady_clock::now()),
-      close_deadline_(ws_.get_executor())
+      close_deadline_(ws_.get_executor()), idle_check_(ws_.get_executor())
 {
     beast::error_code ec;
     const auto endpoint = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
@@ -48,15 +48,16 @@ WsSession::WsSession(tcp::socket&& socket, SessionServices& services, SocketSlot
 
 void WsSession::start(http::request<http::string_body> upgrade_request)
 {
-    const auto& limits = services_.config.limits;
-    // Beast's own timeouts: the handshake (and the closing handshake) must finish in time, and
-    // a connection that sends nothing is pinged at half the idle timeout and closed when it
-    // stays silent for the whole of it.
+    // Beast's own timeouts for the handshake and the closing handshake; the idle timeout is the
+    // session's watchdog (arm_idle_check), which also hears control frames.
     websocket::stream_base::timeout timeouts{};
     timeouts.handshake_timeout = handshake_timeout;
-    timeouts.idle_timeout = std::chrono::milliseconds(limits.idle_timeout_ms);
-    timeouts.keep_alive_pings = true;
+    timeouts.idle_timeout = websocket::stream_base::none();
+    timeouts.keep_alive_pings = false;
     ws_.set_option(timeouts);
+    // The callback lives in ws_, which this session owns.
+    ws_.control_callback(
+        [this](websocket::frame_type, beast::string_view) { last_heard_ = std::chrono::steady_clock::now(); });
     ws_.set_option(websocket::stream_base::decorator(
         [](websocket::response_type& response) { response.set(http::field::server, "rochade/" ROCHADE_VERSION); }));
     // The size limit is enforced in on_read, which reads at most one byte past it, so that the
@@ -98,7 +99,38 @@ void WsSession::on_accept(beast::error_code ec)
     // Registered before this check, so a shutdown that began meanwhile either found this
     // session in the registry or is seen here.
     if (services_.shutting_down) request_close(CloseCode::GoingAway, "server shutting down");
+    last_heard_ = opened_at_;
+    arm_idle_check(last_heard_ + std::chrono::milliseconds(services_.config.limits.idle_timeout_ms / 2));
     read();
+}
+
+void WsSession::arm_idle_check(std::chrono::steady_clock::time_point at)
+{
+    idle_check_.expires_at(at);
+    idle_check_.async_wait(beast::bind_front_handler(&WsSession::on_idle_check, shared_from_this()));
+}
+
+void WsSession::on_idle_check(beast::error_code ec)
+{
+    if (ec || ended_) return;
+    const auto idle_timeout = std::chrono::milliseconds(services_.config.limits.idle_timeout_ms);
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_heard_ < idle_timeout / 2) {
+        pinged_since_heard_ = false;
+        return arm_idle_check(last_heard_ + idle_timeout / 2);
+    }
+    if (now - last_heard_ < idle_timeout) {
+        // Half the timeout in silence: ask. Any frame back (the pong) counts as heard.
+        if (!pinged_since_heard_ && !ping_in_flight_ && !pending_close_) {
+            pinged_since_heard_ = true;
+            ping_in_flight_ = true;
+            ws_.async_ping({}, [self = shared_from_this()](beast::error_code) { self->ping_in_flight_ = false; });
+        }
+        return arm_idle_check(last_heard_ + idle_timeout);
+    }
+    // Silent for the whole timeout: the read fails once the socket is closed, and ends the session.
+    idle_timed_out_ = true;
+    beast::get_lowest_layer(ws_).close();
 }
 
 void WsSession::read()
@@ -112,9 +144,13 @@ void WsSession::on_read(beast::error_code ec, std::size_t)
 {
     if (ec) {
         if (ec == websocket::error::closed) return finish("closed by the client with " + describe(ws_.reason()));
-        if (ec == beast::error::timeout) return finish("idle or handshake timeout");
+        if (idle_timed_out_)
+            return finish("idle timeout: nothing heard for " + std::to_string(services_.config.limits.idle_timeout_ms) +
+                          " ms, not even a pong");
+        if (ec == beast::error::timeout) return finish("closing handshake timeout");
         return finish("read failed: " + ec.message());
     }
+    last_heard_ = std::chrono::steady_clock::now();
     if (ended_ || pending_close_) return; // closing: Beast's close reads the rest
     const std::size_t limit = services_.config.limits.max_message_bytes;
     if (ws_.got_binary())
@@ -227,6 +263,7 @@ void WsSession::finish(const std::string& why)
     if (ended_) return;
     ended_ = true;
     close_deadline_.cancel();
+    idle_check_.cancel();
     if (!writing_) {
         queue_.clear();
         queued_bytes_ = 0;
