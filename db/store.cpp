@@ -3,10 +3,10 @@
 #include "db/store.h"
 
 #include <algorithm>
-#include <limits>
 #include <unordered_map>
 
 #include "db/migrations.h"
+#include "db/running_moves.h"
 #include "db/sqlite.h"
 
 namespace rochade::db {
@@ -74,35 +74,17 @@ std::vector<MovePlayed> read_finished_moves(Database& db, std::int64_t game_id,
     return moves;
 }
 
-// Games without a stored chain end (the running ones), each with the row id its moves lie above.
-struct Unchained {
-    std::unordered_map<std::int64_t, std::vector<MovePlayed>> moves; // by game id, by ply
-    std::int64_t scan_from = std::numeric_limits<std::int64_t>::max();
-
-    void add(std::int64_t game_id, std::int64_t moves_after_id)
-    {
-        moves[game_id];
-        scan_from = std::min(scan_from, moves_after_id);
-    }
-
-    // Reads the moves of every added game in one scan of the row ids above the smallest bound:
-    // a thousand running games cost one pass over the moves stored since the oldest began, not
-    // one pass each. Row-id order is ply order: the writer stores a game's plies in rising order
-    // only, each in a new row above all others, and version 2 copied version 1's rows in
-    // (game, ply) order.
-    void read(Database& db)
-    {
-        if (moves.empty()) return;
-        Statement scan = db.prepare(
-            "SELECT game_id, ply, seq, uci, san, white_ms, black_ms, at_ms FROM moves WHERE id > ?1 ORDER BY id");
-        scan.bind(1, scan_from);
-        while (scan.step()) {
-            const std::int64_t game_id = scan.column_int(0);
-            const auto game = moves.find(game_id);
-            if (game != moves.end()) game->second.push_back(read_move(game_id, scan, 1));
-        }
-    }
-};
+// The moves of the games added to `running`, by game id, each by ply.
+std::unordered_map<std::int64_t, std::vector<MovePlayed>> read_running_moves(Database& db,
+                                                                             const RunningGameMoves& running)
+{
+    std::unordered_map<std::int64_t, std::vector<MovePlayed>> moves;
+    running.scan(db, [&moves](const Statement& row) {
+        const std::int64_t game_id = row.column_int(1);
+        moves[game_id].push_back(read_move(game_id, row, 2));
+    });
+    return moves;
+}
 
 } // namespace
 
@@ -124,7 +106,7 @@ std::vector<UnfinishedGame> Store::unfinished_games()
                                         "UNION ALL SELECT m.seq FROM games g JOIN moves m ON m.id = g.last_move_id "
                                         "WHERE g.table_id = ?1)");
         std::vector<UnfinishedGame> unfinished;
-        Unchained running;
+        RunningGameMoves running;
         while (games.step()) {
             UnfinishedGame game;
             game.start = read_game_started(games);
@@ -134,9 +116,9 @@ std::vector<UnfinishedGame> Store::unfinished_games()
             last_seq.reset();
             unfinished.push_back(std::move(game));
         }
-        running.read(db);
+        auto moves = read_running_moves(db, running);
         for (UnfinishedGame& game : unfinished) {
-            game.moves = std::move(running.moves[game.start.game_id]);
+            game.moves = std::move(moves[game.start.game_id]);
             if (!game.moves.empty()) game.last_seq = std::max(game.last_seq, game.moves.back().seq);
         }
         db.exec("COMMIT");
@@ -178,7 +160,8 @@ std::vector<GameSummary> Store::recent_games(int limit)
             "plies, moves_after_id FROM games ORDER BY id DESC LIMIT ?1");
         query.bind(1, limit);
         std::vector<GameSummary> games;
-        Unchained running; // the games whose length is not stored yet
+        RunningGameMoves running;                               // the games whose length is not stored yet
+        std::unordered_map<std::int64_t, std::int64_t> counted; // their moves, by game id
         while (query.step()) {
             GameSummary game;
             game.game_id = query.column_int(0);
@@ -191,17 +174,17 @@ std::vector<GameSummary> Store::recent_games(int limit)
             game.ended_at_ms = query.column_optional_int(7);
             game.result = query.column_text(8);
             game.termination = query.column_text(9);
-            if (const auto plies = query.column_optional_int(10))
+            if (const auto plies = query.column_optional_int(10)) {
                 game.moves = *plies;
-            else
+            } else {
                 running.add(game.game_id, query.column_int(11));
+                counted[game.game_id] = 0;
+            }
             games.push_back(std::move(game));
         }
-        running.read(db);
-        for (GameSummary& game : games) {
-            const auto counted = running.moves.find(game.game_id);
-            if (counted != running.moves.end()) game.moves = static_cast<std::int64_t>(counted->second.size());
-        }
+        running.scan(db, [&counted](const Statement& row) { ++counted[row.column_int(1)]; });
+        for (GameSummary& game : games)
+            if (const auto count = counted.find(game.game_id); count != counted.end()) game.moves = count->second;
         db.exec("COMMIT");
         return games;
     } catch (...) {
@@ -239,10 +222,9 @@ std::optional<GameLog> Store::game_log(std::int64_t game_id)
         if (log.end) {
             log.moves = read_finished_moves(db, game_id, game.column_optional_int(17));
         } else {
-            Unchained running;
+            RunningGameMoves running;
             running.add(game_id, game.column_int(16));
-            running.read(db);
-            log.moves = std::move(running.moves[game_id]);
+            log.moves = std::move(read_running_moves(db, running)[game_id]);
         }
         Statement events = db.prepare(
             "SELECT table_id, seq, kind, detail_json, at_ms FROM table_events WHERE game_id = ?1 ORDER BY seq, id");

@@ -27,6 +27,7 @@
 #include <utility>
 
 #include "db/migrations.h"
+#include "db/running_moves.h"
 #include "db/sqlite.h"
 
 namespace rochade::db {
@@ -75,26 +76,20 @@ struct GameHead {
 
 using GameHeads = std::unordered_map<std::int64_t, GameHead>;
 
-// The heads of the games without an end, from what is stored: every move of such a game has a
-// row id above its games.moves_after_id, so one range scan from the smallest finds them all.
+// The heads of the games without an end, from what is stored.
 GameHeads load_heads(Database& db)
 {
     GameHeads heads;
-    std::int64_t scan_from = -1;
+    RunningGameMoves running;
     Statement games = db.prepare("SELECT id, moves_after_id FROM games WHERE ended_at_ms IS NULL");
     while (games.step()) {
         heads.emplace(games.column_int(0), GameHead{});
-        const std::int64_t after = games.column_int(1);
-        if (scan_from < 0 || after < scan_from) scan_from = after;
+        running.add(games.column_int(0), games.column_int(1));
     }
-    if (heads.empty()) return heads;
-    Statement moves = db.prepare("SELECT id, game_id, ply FROM moves WHERE id > ?1");
-    moves.bind(1, scan_from);
-    while (moves.step()) {
-        const auto head = heads.find(moves.column_int(1));
-        const int ply = static_cast<int>(moves.column_int(2));
-        if (head != heads.end() && ply > head->second.ply) head->second = GameHead{ply, moves.column_int(0)};
-    }
+    // In row-id order, so each game's last move is the last one seen.
+    running.scan(db, [&heads](const Statement& row) {
+        heads[row.column_int(1)] = GameHead{static_cast<int>(row.column_int(2)), row.column_int(0)};
+    });
     return heads;
 }
 
@@ -153,10 +148,13 @@ void Writer::State::set_head(std::int64_t game_id, std::optional<GameHead> head)
 {
     const auto found = heads.find(game_id);
     head_changes.emplace_back(game_id, found == heads.end() ? std::nullopt : std::optional<GameHead>(found->second));
-    if (!head)
-        heads.erase(game_id);
-    else
-        heads[game_id] = *head;
+    if (found == heads.end()) {
+        if (head) heads.emplace(game_id, *head);
+    } else if (head) {
+        found->second = *head;
+    } else {
+        heads.erase(found);
+    }
 }
 
 void Writer::State::undo_heads_to(std::size_t mark)
@@ -184,13 +182,16 @@ void Writer::State::write(const Write& record)
                 set_head(w.game_id, GameHead{});
             } else if constexpr (std::is_same_v<T, MovePlayed>) {
                 const auto head = heads.find(w.game_id);
-                const std::string what = "storing ply " + std::to_string(w.ply) + " of game " +
-                                         std::to_string(w.game_id) + " failed on " + db.path() + ": ";
-                if (head == heads.end()) throw DbError(what + "no running game has this id (unknown or ended)");
+                // Built only on failure: this is every move's path.
+                auto refused = [&](const std::string& why) {
+                    return DbError("storing ply " + std::to_string(w.ply) + " of game " + std::to_string(w.game_id) +
+                                   " failed on " + db.path() + ": " + why);
+                };
+                if (head == heads.end()) throw refused("no running game has this id (unknown or ended)");
                 // A gap is stored, as the (game_id, ply) index let it be: the plies after a
                 // move whose write was lost are still the players' game.
                 if (w.ply <= head->second.ply)
-                    throw DbError(what + "ply " + std::to_string(head->second.ply) + " is stored already");
+                    throw refused("ply " + std::to_string(head->second.ply) + " is stored already");
                 s.move_played.bind(1, w.game_id).bind(2, w.ply).bind(3, w.seq).bind(4, w.uci).bind(5, w.san);
                 s.move_played.bind(6, w.white_ms).bind(7, w.black_ms).bind(8, w.at_ms);
                 if (head->second.last_move_id != 0)

@@ -165,7 +165,7 @@ void WsSession::on_read(beast::error_code ec, std::size_t)
 void WsSession::deliver_message()
 {
     const auto& limits = services_.config.limits;
-    if (!budget_.spend(std::chrono::steady_clock::now())) {
+    if (!budget_.spend(last_heard_)) { // the time on_read just took
         enqueue(std::make_shared<const std::string>(protocol::encode_error(
             std::nullopt, protocol::ErrorCode::RateLimited,
             "over the message rate limit of " + std::to_string(limits.message_burst) + " messages at once and " +

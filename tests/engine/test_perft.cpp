@@ -96,17 +96,23 @@ void compare_is_legal(Position& pos, int depth, long& disagreements, long& confi
     }
 }
 
+// Calls visit(position) for the start position of every case of both perft files.
+template <typename Visit> void for_each_perft_position(Visit visit)
+{
+    for (const char* file : {"perft.epd", "perft-tricky.epd"})
+        for (const PerftCase& c : read_epd(file)) {
+            auto pos = parse_fen(c.fen);
+            REQUIRE(pos.has_value());
+            visit(*pos);
+        }
+}
+
 } // namespace
 
 TEST_CASE("is_legal answers as the legal move list does for every move encoding", "[perft]")
 {
     long disagreements = 0, confirmed = 0;
-    for (const char* file : {"perft.epd", "perft-tricky.epd"})
-        for (const PerftCase& c : read_epd(file)) {
-            auto pos = parse_fen(c.fen);
-            REQUIRE(pos.has_value());
-            compare_is_legal(*pos, 1, disagreements, confirmed);
-        }
+    for_each_perft_position([&](Position& pos) { compare_is_legal(pos, 1, disagreements, confirmed); });
     CHECK(disagreements == 0);
     CHECK(confirmed > 10'000); // the legal moves themselves were among the encodings asked about
 }
@@ -114,12 +120,7 @@ TEST_CASE("is_legal answers as the legal move list does for every move encoding"
 TEST_CASE("has_legal_move answers as the legal move list does on the perft trees", "[perft]")
 {
     long disagreements = 0, without_moves = 0;
-    for (const char* file : {"perft.epd", "perft-tricky.epd"})
-        for (const PerftCase& c : read_epd(file)) {
-            auto pos = parse_fen(c.fen);
-            REQUIRE(pos.has_value());
-            compare_has_legal_move(*pos, 3, disagreements, without_moves);
-        }
+    for_each_perft_position([&](Position& pos) { compare_has_legal_move(pos, 3, disagreements, without_moves); });
     CHECK(disagreements == 0);
     // The trees hold checkmates and stalemates, so both answers were compared.
     CHECK(without_moves > 100);
