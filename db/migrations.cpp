@@ -128,7 +128,69 @@ UPDATE games SET last_move_id = (SELECT m.id FROM moves m WHERE m.game_id = game
 DROP INDEX moves_by_game;
 )sql";
 
-constexpr std::array<std::string_view, 3> ladder = {schema_v1, schema_v2, schema_v3};
+// Version 4: accounts, sessions and store-issued ids (issue 10, "Trust").
+// - accounts: a registered nick belongs to its account; `nick_key` is the folded nick
+//   (protocol::nick_key), unique. `password_hash` is libsodium's crypto_pwhash_str output
+//   ("$argon2id$..."); no password is ever stored.
+// - sessions: one per login or guest hello. Its id, never reused (AUTOINCREMENT), is what a
+//   guest's seats belong to; an account's seats belong to the account.
+// - session_tokens: the secrets that name a session, stored only as a hash (BLAKE2b-256 of the
+//   token). A resume token (kind 1) is spent by its use; a cookie token (kind 2) lives until its
+//   idle or absolute expiry or the session's end. Expired rows are pruned by the server.
+// - id_blocks: the next table and game id not yet handed out. The server reserves ids in blocks
+//   ahead of use, so no id is handed out twice, whatever happens between reservation and use.
+// - games.{white,black}_{account,session}: who sat there, so a restored seat belongs to its
+//   player, not to whoever says the nick.
+constexpr std::string_view schema_v4 = R"sql(
+CREATE TABLE accounts (
+    id                      INTEGER PRIMARY KEY AUTOINCREMENT,
+    nick                    TEXT    NOT NULL,
+    nick_key                TEXT    NOT NULL UNIQUE,
+    password_hash           TEXT    NOT NULL,
+    role                    TEXT    NOT NULL DEFAULT 'player' CHECK (role IN ('player', 'moderator', 'admin')),
+    created_at_ms           INTEGER NOT NULL,
+    password_changed_at_ms  INTEGER NOT NULL
+);
+
+CREATE TABLE sessions (
+    id             INTEGER PRIMARY KEY AUTOINCREMENT,
+    account_id     INTEGER REFERENCES accounts (id),
+    nick           TEXT    NOT NULL,
+    created_at_ms  INTEGER NOT NULL,
+    expires_at_ms  INTEGER NOT NULL,
+    ended_at_ms    INTEGER
+);
+CREATE INDEX sessions_by_account ON sessions (account_id) WHERE account_id IS NOT NULL;
+-- A guest nick is held by its live sessions: another guest may not take it meanwhile.
+CREATE INDEX sessions_live_guests ON sessions (nick) WHERE account_id IS NULL AND ended_at_ms IS NULL;
+
+CREATE TABLE session_tokens (
+    hash             BLOB    PRIMARY KEY,
+    session_id       INTEGER NOT NULL REFERENCES sessions (id),
+    kind             INTEGER NOT NULL CHECK (kind IN (1, 2)),
+    issued_at_ms     INTEGER NOT NULL,
+    last_used_at_ms  INTEGER NOT NULL,
+    expires_at_ms    INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX session_tokens_by_session ON session_tokens (session_id);
+CREATE INDEX session_tokens_by_expiry ON session_tokens (expires_at_ms);
+
+CREATE TABLE id_blocks (
+    name       TEXT    PRIMARY KEY,
+    next_free  INTEGER NOT NULL
+) WITHOUT ROWID;
+INSERT INTO id_blocks (name, next_free) SELECT 'game', COALESCE(MAX(id), 0) + 1 FROM games;
+INSERT INTO id_blocks (name, next_free)
+    SELECT 'table', COALESCE(MAX(t), 0) + 1 FROM (SELECT MAX(table_id) AS t FROM games
+                                                  UNION ALL SELECT MAX(table_id) FROM table_events);
+
+ALTER TABLE games ADD COLUMN white_account INTEGER REFERENCES accounts (id);
+ALTER TABLE games ADD COLUMN white_session INTEGER REFERENCES sessions (id);
+ALTER TABLE games ADD COLUMN black_account INTEGER REFERENCES accounts (id);
+ALTER TABLE games ADD COLUMN black_session INTEGER REFERENCES sessions (id);
+)sql";
+
+constexpr std::array<std::string_view, 4> ladder = {schema_v1, schema_v2, schema_v3, schema_v4};
 
 int user_version(Database& db) { return static_cast<int>(db.query_int("PRAGMA user_version").value_or(0)); }
 

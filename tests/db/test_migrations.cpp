@@ -51,7 +51,7 @@ TEST_CASE("a new database gets the whole schema and the current user_version")
     TempDatabase file("migrate");
     Database db = open_migrated(file.path());
     CHECK(db.query_int("PRAGMA user_version") == schema_version());
-    CHECK(schema_version() == 3);
+    CHECK(schema_version() == 4);
 
     const struct {
         const char* type;
@@ -67,6 +67,14 @@ TEST_CASE("a new database gets the whole schema and the current user_version")
         {"index", "table_events_by_game"},
         {"index", "table_events_by_table"},
         {"index", "room_chat_by_room"},
+        {"table", "accounts"}, // version 4: accounts, sessions, hashed tokens, id blocks
+        {"table", "sessions"},
+        {"table", "session_tokens"},
+        {"table", "id_blocks"},
+        {"index", "sessions_by_account"},
+        {"index", "sessions_live_guests"},
+        {"index", "session_tokens_by_session"},
+        {"index", "session_tokens_by_expiry"},
     };
     for (const auto& object : objects) {
         INFO(object.type << " " << object.name);
@@ -351,6 +359,9 @@ TEST_CASE("a version 1 or 2 database is migrated to the current version with eve
         CHECK(db.query_int("SELECT COUNT(*) FROM games WHERE id = 2 AND last_move_id IS NULL AND plies IS NULL") == 1);
         CHECK(db.query_int("SELECT COUNT(*) FROM moves m JOIN games g ON g.id = m.game_id "
                            "WHERE m.id <= g.moves_after_id") == 0);
+        // Version 4: ids are handed out after the highest ever stored (a chat-only table counts).
+        CHECK(db.query_int("SELECT next_free FROM id_blocks WHERE name = 'game'") == 3);
+        CHECK(db.query_int("SELECT next_free FROM id_blocks WHERE name = 'table'") == 13);
     }
 
     const auto finished = store.game_log(1);
