@@ -132,12 +132,12 @@ DROP INDEX moves_by_game;
 // - accounts: a registered nick belongs to its account; `nick_key` is the folded nick
 //   (protocol::nick_key), unique. `password_hash` is libsodium's crypto_pwhash_str output
 //   ("$argon2id$..."); no password is ever stored.
-// - sessions: one per login or guest hello. Its id, never reused (AUTOINCREMENT), is what a
-//   guest's seats belong to; an account's seats belong to the account.
-// - session_tokens: the secrets that name a session, stored only as a hash (BLAKE2b-256 of the
+// - sessions: one per login or guest hello. Its id comes from id_blocks and is never reused;
+//   a guest's seats belong to it, an account's seats to the account.
+// - session_tokens: the secrets that name a session, stored only as a hash (hex BLAKE2b-256 of the
 //   token). A resume token (kind 1) is spent by its use; a cookie token (kind 2) lives until its
 //   idle or absolute expiry or the session's end. Expired rows are pruned by the server.
-// - id_blocks: the next table and game id not yet handed out. The server reserves ids in blocks
+// - id_blocks: the next table, game and session id not yet handed out. The server reserves ids in blocks
 //   ahead of use, so no id is handed out twice, whatever happens between reservation and use.
 // - games.{white,black}_{account,session}: who sat there, so a restored seat belongs to its
 //   player, not to whoever says the nick.
@@ -153,7 +153,7 @@ CREATE TABLE accounts (
 );
 
 CREATE TABLE sessions (
-    id             INTEGER PRIMARY KEY AUTOINCREMENT,
+    id             INTEGER PRIMARY KEY,
     account_id     INTEGER REFERENCES accounts (id),
     nick           TEXT    NOT NULL,
     created_at_ms  INTEGER NOT NULL,
@@ -165,7 +165,7 @@ CREATE INDEX sessions_by_account ON sessions (account_id) WHERE account_id IS NO
 CREATE INDEX sessions_live_guests ON sessions (nick) WHERE account_id IS NULL AND ended_at_ms IS NULL;
 
 CREATE TABLE session_tokens (
-    hash             BLOB    PRIMARY KEY,
+    hash             TEXT    PRIMARY KEY,
     session_id       INTEGER NOT NULL REFERENCES sessions (id),
     kind             INTEGER NOT NULL CHECK (kind IN (1, 2)),
     issued_at_ms     INTEGER NOT NULL,
@@ -183,6 +183,7 @@ INSERT INTO id_blocks (name, next_free) SELECT 'game', COALESCE(MAX(id), 0) + 1 
 INSERT INTO id_blocks (name, next_free)
     SELECT 'table', COALESCE(MAX(t), 0) + 1 FROM (SELECT MAX(table_id) AS t FROM games
                                                   UNION ALL SELECT MAX(table_id) FROM table_events);
+INSERT INTO id_blocks (name, next_free) VALUES ('session', 1);
 
 ALTER TABLE games ADD COLUMN white_account INTEGER REFERENCES accounts (id);
 ALTER TABLE games ADD COLUMN white_session INTEGER REFERENCES sessions (id);

@@ -15,6 +15,7 @@ packages=(
     libspdlog-dev        # the coming server's logging
     libboost1.81-dev     # the coming server (Beast/Asio); 1.81, not libboost-dev's 1.74
     libmimalloc-dev      # the server's allocator (a third of glibc malloc's cost at peak load)
+    libsodium-dev        # tokens, token hashes and argon2id password hashes (never our own crypto)
     stockfish            # reference for bench/perft_vs_stockfish.sh
     nodejs npm           # differential tests against chessops (tests/differential)
 )

@@ -1,7 +1,9 @@
 // The subcommands of the `rochade` command-line tool; each lives in its own file.
 #pragma once
 
+#include <functional>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,5 +28,15 @@ int serve_command(const std::vector<std::string>& args, std::ostream& err);
 // (moves with clocks and timestamps, table events, PGN); exit 1 for an unknown game, 2 on bad
 // arguments or an unreadable database.
 int games_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+// Reads a password after showing `prompt` (without echo on a terminal); nothing at the end of
+// the input.
+using PasswordReader = std::function<std::optional<std::string>(const std::string& prompt)>;
+
+// rochade admin create-user|set-role|reset-password|list-users ... --db FILE: accounts and
+// roles on the database file (docs/admin.md); exit 1 when the account is missing or the nick
+// taken, 2 on bad arguments or an unreadable database.
+int admin_command(const std::vector<std::string>& args, const PasswordReader& read_password, std::ostream& out,
+                  std::ostream& err);
 
 } // namespace rochade::cli

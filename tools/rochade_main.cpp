@@ -1,10 +1,13 @@
 // The `rochade` command-line tool. Its subcommands and their output are a fixed contract that
 // other tools drive (see README.md).
+#include <unistd.h>
+
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "commands.h"
+#include "password_prompt.h"
 
 namespace {
 
@@ -17,7 +20,9 @@ void print_usage(std::ostream& out)
            "  rochade serve [--port N] [--bind ADDR] [--db FILE] [--config FILE]\n"
            "                                         run the game server (HTTP and WebSocket)\n"
            "  rochade games --db FILE [--limit N] [ID]\n"
-           "                                         list recent games, or one game's full log\n";
+           "                                         list recent games, or one game's full log\n"
+           "  rochade admin create-user|set-role|reset-password|list-users ... --db FILE\n"
+           "                                         accounts and roles (docs/admin.md)\n";
 }
 
 } // namespace
@@ -36,6 +41,19 @@ int main(int argc, char** argv)
     if (command == "pgn") return pgn_command(args, std::cout, std::cerr);
     if (command == "serve") return serve_command(args, std::cerr);
     if (command == "games") return games_command(args, std::cout, std::cerr);
+    if (command == "admin") {
+        // From a pipe there is one line: the "Again" prompt gets nothing and is skipped.
+        bool asked = false;
+        const bool terminal = isatty(STDIN_FILENO) == 1;
+        return admin_command(
+            args,
+            [&](const std::string& prompt) -> std::optional<std::string> {
+                if (asked && !terminal) return std::nullopt;
+                asked = true;
+                return read_password_from_stdin(prompt);
+            },
+            std::cout, std::cerr);
+    }
     if (command == "--help" || command == "-h" || command == "help") {
         print_usage(std::cout);
         return 0;

@@ -1,0 +1,169 @@
+#include "db/identity_sql.h"
+
+namespace rochade::db {
+
+namespace {
+
+Role role_from_column(const std::string& text) { return protocol::parse_role(text).value_or(Role::Player); }
+
+AccountRecord read_account_row(const Statement& row)
+{
+    AccountRecord account;
+    account.id = row.column_int(0);
+    account.nick = row.column_text(1);
+    account.nick_key = row.column_text(2);
+    account.password_hash = row.column_text(3);
+    account.role = role_from_column(row.column_text(4));
+    account.created_at_ms = row.column_int(5);
+    return account;
+}
+
+constexpr const char* account_columns = "id, nick, nick_key, password_hash, role, created_at_ms";
+
+} // namespace
+
+std::string_view role_column(Role role) { return protocol::role_name(role); }
+
+IdentityWrites::IdentityWrites(Database& db)
+    : db_(db), account_created_(db.prepare("INSERT INTO accounts (nick, nick_key, password_hash, role, created_at_ms, "
+                                           "password_changed_at_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?5)")),
+      password_changed_(
+          db.prepare("UPDATE accounts SET password_hash = ?2, password_changed_at_ms = ?3 WHERE id = ?1")),
+      role_changed_(db.prepare("UPDATE accounts SET role = ?2 WHERE id = ?1")),
+      account_tokens_deleted_(
+          db.prepare("DELETE FROM session_tokens WHERE session_id IN (SELECT id FROM sessions WHERE account_id = ?1)")),
+      account_sessions_ended_(
+          db.prepare("UPDATE sessions SET ended_at_ms = ?2 WHERE account_id = ?1 AND ended_at_ms IS NULL")),
+      session_started_(db.prepare("INSERT INTO sessions (id, account_id, nick, created_at_ms, expires_at_ms) "
+                                  "VALUES (?1, ?2, ?3, ?4, ?5)")),
+      token_issued_(db.prepare("INSERT INTO session_tokens (hash, session_id, kind, issued_at_ms, last_used_at_ms, "
+                               "expires_at_ms) VALUES (?1, ?2, ?3, ?4, ?4, ?5)")),
+      token_spent_(db.prepare("DELETE FROM session_tokens WHERE hash = ?1 AND kind = 1 AND expires_at_ms > ?2 AND "
+                              "session_id IN (SELECT id FROM sessions WHERE ended_at_ms IS NULL AND "
+                              "expires_at_ms > ?2)")),
+      token_touched_(db.prepare("UPDATE session_tokens SET last_used_at_ms = ?2, expires_at_ms = ?3 "
+                                "WHERE hash = ?1 AND expires_at_ms > ?2")),
+      session_tokens_deleted_(db.prepare("DELETE FROM session_tokens WHERE session_id = ?1")),
+      session_ended_(db.prepare("UPDATE sessions SET ended_at_ms = ?2 WHERE id = ?1 AND ended_at_ms IS NULL")),
+      expired_tokens_deleted_(db.prepare("DELETE FROM session_tokens WHERE expires_at_ms <= ?1")),
+      expired_sessions_ended_(
+          db.prepare("UPDATE sessions SET ended_at_ms = ?1 WHERE ended_at_ms IS NULL AND expires_at_ms <= ?1")),
+      ended_sessions_tokens_deleted_(db.prepare(
+          "DELETE FROM session_tokens WHERE session_id IN (SELECT id FROM sessions WHERE ended_at_ms IS NOT NULL)"))
+{
+}
+
+void IdentityWrites::write(const AccountCreated& w)
+{
+    // The unique nick_key is the arbiter: two registrations of one nick cannot both pass.
+    try {
+        account_created_.bind(1, w.nick).bind(2, w.nick_key).bind(3, w.password_hash);
+        account_created_.bind(4, role_column(w.role)).bind(5, w.at_ms).run();
+    } catch (const DbError&) {
+        if (read_account(db_, w.nick_key))
+            throw RefusedWrite("creating account '" + w.nick + "' on " + db_.path() + ": the nick is registered");
+        throw;
+    }
+}
+
+void IdentityWrites::write(const PasswordChanged& w)
+{
+    password_changed_.bind(1, w.account_id).bind(2, w.password_hash).bind(3, w.at_ms).run();
+    if (db_.changes() != 1)
+        throw RefusedWrite("changing the password of account " + std::to_string(w.account_id) + " on " + db_.path() +
+                           ": no such account");
+    account_tokens_deleted_.bind(1, w.account_id).run();
+    account_sessions_ended_.bind(1, w.account_id).bind(2, w.at_ms).run();
+}
+
+void IdentityWrites::write(const RoleChanged& w)
+{
+    role_changed_.bind(1, w.account_id).bind(2, role_column(w.role)).run();
+    if (db_.changes() != 1)
+        throw RefusedWrite("changing the role of account " + std::to_string(w.account_id) + " on " + db_.path() +
+                           ": no such account");
+}
+
+void IdentityWrites::write(const SessionStarted& w)
+{
+    session_started_.bind(1, w.session_id).bind(2, w.account_id).bind(3, w.nick);
+    session_started_.bind(4, w.created_at_ms).bind(5, w.expires_at_ms).run();
+}
+
+void IdentityWrites::write(const SessionTokenIssued& w)
+{
+    token_issued_.bind(1, w.hash).bind(2, w.session_id).bind(3, static_cast<int>(w.kind));
+    token_issued_.bind(4, w.issued_at_ms).bind(5, w.expires_at_ms).run();
+}
+
+void IdentityWrites::write(const SessionTokenSpent& w)
+{
+    token_spent_.bind(1, w.hash).bind(2, w.at_ms).run();
+    if (db_.changes() != 1)
+        throw RefusedWrite("spending a resume token on " + db_.path() + ": unknown, spent already or expired");
+}
+
+void IdentityWrites::write(const SessionTokenTouched& w)
+{
+    token_touched_.bind(1, w.hash).bind(2, w.at_ms).bind(3, w.expires_at_ms).run();
+}
+
+void IdentityWrites::write(const SessionEnded& w)
+{
+    session_tokens_deleted_.bind(1, w.session_id).run();
+    session_ended_.bind(1, w.session_id).bind(2, w.at_ms).run();
+}
+
+void IdentityWrites::write(const ExpiredSessionsPruned& w)
+{
+    expired_tokens_deleted_.bind(1, w.at_ms).run();
+    expired_sessions_ended_.bind(1, w.at_ms).run();
+    ended_sessions_tokens_deleted_.run();
+}
+
+std::optional<AccountRecord> read_account(Database& db, const std::string& nick_key)
+{
+    Statement query = db.prepare(std::string("SELECT ") + account_columns + " FROM accounts WHERE nick_key = ?1");
+    query.bind(1, nick_key);
+    if (!query.step()) return std::nullopt;
+    return read_account_row(query);
+}
+
+std::optional<AccountRecord> read_account_by_id(Database& db, std::int64_t account_id)
+{
+    Statement query = db.prepare(std::string("SELECT ") + account_columns + " FROM accounts WHERE id = ?1");
+    query.bind(1, account_id);
+    if (!query.step()) return std::nullopt;
+    return read_account_row(query);
+}
+
+std::vector<AccountRecord> read_accounts(Database& db)
+{
+    Statement query = db.prepare(std::string("SELECT ") + account_columns + " FROM accounts ORDER BY nick_key");
+    std::vector<AccountRecord> accounts;
+    while (query.step()) accounts.push_back(read_account_row(query));
+    return accounts;
+}
+
+std::optional<SessionRecord> read_session_token(Database& db, const std::string& hash, TokenKind kind,
+                                                std::int64_t at_ms)
+{
+    Statement query =
+        db.prepare("SELECT s.id, s.account_id, COALESCE(a.nick, s.nick), COALESCE(a.role, 'player'), t.expires_at_ms, "
+                   "s.expires_at_ms FROM session_tokens t JOIN sessions s ON s.id = t.session_id "
+                   "LEFT JOIN accounts a ON a.id = s.account_id "
+                   "WHERE t.hash = ?1 AND t.kind = ?2 AND t.expires_at_ms > ?3 AND s.ended_at_ms IS NULL AND "
+                   "s.expires_at_ms > ?3");
+    query.bind(1, hash).bind(2, static_cast<int>(kind)).bind(3, at_ms);
+    if (!query.step()) return std::nullopt;
+    SessionRecord session;
+    session.session_id = query.column_int(0);
+    session.account_id = query.column_optional_int(1);
+    session.nick = query.column_text(2);
+    session.role = role_from_column(query.column_text(3));
+    session.expires_at_ms = query.column_int(4);
+    session.session_expires_at_ms = query.column_int(5);
+    return session;
+}
+
+} // namespace rochade::db

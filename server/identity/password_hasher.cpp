@@ -1,0 +1,52 @@
+#include "server/identity/password_hasher.h"
+
+namespace rochade::identity {
+
+PasswordHasher::PasswordHasher(std::size_t threads, std::size_t max_waiting) : max_waiting_(max_waiting)
+{
+    for (std::size_t i = 0; i < std::max<std::size_t>(threads, 1); ++i) threads_.emplace_back([this] { run(); });
+}
+
+PasswordHasher::~PasswordHasher()
+{
+    {
+        std::lock_guard lock(mutex_);
+        stopping_ = true;
+    }
+    queued_.notify_all();
+    for (auto& thread : threads_) thread.join();
+}
+
+bool PasswordHasher::try_submit(std::function<void()> job)
+{
+    {
+        std::lock_guard lock(mutex_);
+        if (stopping_ || jobs_.size() >= max_waiting_) return false;
+        jobs_.push_back(std::move(job));
+    }
+    queued_.notify_one();
+    return true;
+}
+
+std::size_t PasswordHasher::waiting() const
+{
+    std::lock_guard lock(mutex_);
+    return jobs_.size();
+}
+
+void PasswordHasher::run()
+{
+    for (;;) {
+        std::function<void()> job;
+        {
+            std::unique_lock lock(mutex_);
+            queued_.wait(lock, [this] { return stopping_ || !jobs_.empty(); });
+            if (jobs_.empty()) return; // stopping, and nothing is left
+            job = std::move(jobs_.front());
+            jobs_.pop_front();
+        }
+        job();
+    }
+}
+
+} // namespace rochade::identity

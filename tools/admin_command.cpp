@@ -1,0 +1,177 @@
+// rochade admin COMMAND --db FILE ...: accounts on the server's database file, for the person
+// who runs the server. Safe while the server runs: each command is one short write
+// transaction (SQLite's WAL and busy timeout let it wait its turn beside the server's writer).
+// Passwords come from the terminal (not echoed, asked twice) or from standard input, never
+// from the command line, where other users of the machine could read them in the process list.
+#include <filesystem>
+#include <ostream>
+#include <string>
+
+#include "commands.h"
+#include "db/identity_sql.h"
+#include "db/migrations.h"
+#include "protocol/nick.h"
+#include "server/identity/secrets.h"
+
+namespace rochade::cli {
+
+namespace {
+
+constexpr const char* usage = "usage: rochade admin create-user NICK [--role player|moderator|admin] --db FILE\n"
+                              "       rochade admin set-role NICK player|moderator|admin --db FILE\n"
+                              "       rochade admin reset-password NICK --db FILE\n"
+                              "       rochade admin list-users --db FILE\n"
+                              "  (passwords are read from the terminal, or from standard input)\n";
+
+std::int64_t now_ms()
+{
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+struct Arguments {
+    std::string command;
+    std::vector<std::string> positional;
+    std::string db_path;
+    std::optional<std::string> role;
+};
+
+std::optional<Arguments> parse(const std::vector<std::string>& args, std::ostream& err)
+{
+    Arguments parsed;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        if (arg == "--db" || arg == "--role") {
+            if (i + 1 == args.size()) {
+                err << "rochade admin: " << arg << " needs a value\n" << usage;
+                return std::nullopt;
+            }
+            (arg == "--db" ? parsed.db_path : parsed.role.emplace()) = args[++i];
+        } else if (arg.rfind("--", 0) == 0) {
+            err << "rochade admin: unknown option '" << arg << "'\n" << usage;
+            return std::nullopt;
+        } else if (parsed.command.empty()) {
+            parsed.command = arg;
+        } else {
+            parsed.positional.push_back(arg);
+        }
+    }
+    if (parsed.command.empty() || parsed.db_path.empty()) {
+        err << "rochade admin: a command and --db FILE are required\n" << usage;
+        return std::nullopt;
+    }
+    return parsed;
+}
+
+std::optional<protocol::Role> role_argument(const std::string& text, std::ostream& err)
+{
+    const auto role = protocol::parse_role(text);
+    if (!role) err << "rochade admin: unknown role '" << text << "'; one of player, moderator, admin\n";
+    return role;
+}
+
+// A new password, asked for twice on a terminal.
+std::optional<std::string> new_password(const PasswordReader& read_password, std::ostream& err)
+{
+    auto password = read_password("New password: ");
+    if (!password) {
+        err << "rochade admin: no password given\n";
+        return std::nullopt;
+    }
+    if (const auto error = identity::password_error(*password); !error.empty()) {
+        err << "rochade admin: " << error << "\n";
+        return std::nullopt;
+    }
+    if (const auto again = read_password("Again: "); again && *again != *password) {
+        err << "rochade admin: the two passwords differ\n";
+        return std::nullopt;
+    }
+    return password;
+}
+
+// Runs `work` in one write transaction, with the account named by `nick`.
+template <class Work> int with_account(db::Database& database, const std::string& nick, std::ostream& err, Work work)
+{
+    db::Transaction transaction(database);
+    const auto account = db::read_account(database, protocol::nick_key(nick));
+    if (!account) {
+        err << "rochade admin: no account '" << nick << "' in " << database.path() << "\n";
+        return 1;
+    }
+    db::IdentityWrites writes(database);
+    work(*account, writes);
+    transaction.commit();
+    return 0;
+}
+
+} // namespace
+
+int admin_command(const std::vector<std::string>& args, const PasswordReader& read_password, std::ostream& out,
+                  std::ostream& err)
+{
+    const auto parsed = parse(args, err);
+    if (!parsed) return 2;
+    const auto& [command, positional, db_path, role_text] = *parsed;
+    const std::size_t wanted = command == "list-users" ? 0 : command == "set-role" ? 2 : 1;
+    if (positional.size() != wanted) {
+        err << "rochade admin " << command << ": expected " << wanted << " argument(s)\n" << usage;
+        return 2;
+    }
+    if (!std::filesystem::exists(db_path)) {
+        err << "rochade admin: no database at '" << db_path << "' (start the server once to create it)\n";
+        return 2;
+    }
+    try {
+        db::Database database = db::open_migrated(db_path);
+        if (command == "list-users") {
+            for (const auto& account : db::read_accounts(database))
+                out << account.nick << "\t" << protocol::role_name(account.role) << "\n";
+            return 0;
+        }
+        const std::string& nick = positional[0];
+        if (command == "create-user") {
+            if (const auto error = protocol::nick_error(nick)) {
+                err << "rochade admin: " << *error << "\n";
+                return 2;
+            }
+            const auto role = role_argument(role_text.value_or("player"), err);
+            if (!role) return 2;
+            const auto password = new_password(read_password, err);
+            if (!password) return 2;
+            db::AccountCreated created{nick, protocol::nick_key(nick), identity::hash_password(*password), *role,
+                                       now_ms()};
+            db::Transaction transaction(database);
+            db::IdentityWrites(database).write(created);
+            transaction.commit();
+            out << "created " << nick << " (" << protocol::role_name(*role) << ")\n";
+            return 0;
+        }
+        if (command == "set-role") {
+            const auto role = role_argument(positional[1], err);
+            if (!role) return 2;
+            return with_account(database, nick, err, [&](const db::AccountRecord& account, db::IdentityWrites& w) {
+                w.write(db::RoleChanged{account.id, *role});
+                out << account.nick << " is now " << protocol::role_name(*role) << "\n";
+            });
+        }
+        if (command == "reset-password") {
+            const auto password = new_password(read_password, err);
+            if (!password) return 2;
+            const std::string hash = identity::hash_password(*password);
+            return with_account(database, nick, err, [&](const db::AccountRecord& account, db::IdentityWrites& w) {
+                w.write(db::PasswordChanged{account.id, hash, now_ms()});
+                out << "new password set for " << account.nick << "; every session of the account is ended\n";
+            });
+        }
+        err << "rochade admin: unknown command '" << command << "'\n" << usage;
+        return 2;
+    } catch (const db::RefusedWrite& error) {
+        err << "rochade admin: " << error.what() << "\n";
+        return 1;
+    } catch (const std::exception& error) {
+        err << "rochade admin: " << error.what() << "\n";
+        return 2;
+    }
+}
+
+} // namespace rochade::cli
