@@ -277,7 +277,9 @@ private:
             is_move = true;
         }
         slot.submitted = SteadyClock::now();
-        writer_.submit(std::move(writes), [this, index, is_move] { committed(index, is_move); });
+        writer_.submit(std::move(writes), [this, index, is_move](const std::optional<db::StoreError>& error) {
+            if (!error) committed(index, is_move);
+        });
     }
 
     // On the writer's thread.

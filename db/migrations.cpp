@@ -199,10 +199,11 @@ int user_version(Database& db) { return static_cast<int>(db.query_int("PRAGMA us
 
 int schema_version() { return static_cast<int>(ladder.size()); }
 
-void configure_connection(Database& db)
+void configure_connection(Database& db, int busy_timeout_ms)
 {
     // busy_timeout first: the journal_mode change itself may have to wait for another connection.
-    db.exec("PRAGMA busy_timeout = 5000");
+    // PRAGMA does not take parameters; the value is an integer.
+    db.exec("PRAGMA busy_timeout = " + std::to_string(busy_timeout_ms));
     db.exec("PRAGMA journal_mode = WAL");
     db.exec("PRAGMA synchronous = FULL");
     db.exec("PRAGMA foreign_keys = ON");
@@ -242,10 +243,10 @@ void migrate_to(Database& db, int target)
     transaction.commit();
 }
 
-Database open_migrated(const std::string& path)
+Database open_migrated(const std::string& path, int busy_timeout_ms)
 {
     Database db(path, OpenMode::ReadWriteCreate);
-    configure_connection(db);
+    configure_connection(db, busy_timeout_ms);
     migrate(db);
     return db;
 }

@@ -10,12 +10,15 @@
 
 namespace rochade::db {
 
+// How long a connection waits for another one's lock before its statement fails (SQLITE_BUSY).
+inline constexpr int default_busy_timeout_ms = 5000;
+
 // The schema version this code writes and understands.
 int schema_version();
 
 // Sets the per-connection pragmas every Rochade connection uses: WAL journal, synchronous=FULL
-// (a committed move survives power loss), foreign keys on, busy_timeout 5000 ms.
-void configure_connection(Database& db);
+// (a committed move survives power loss), foreign keys on, and the busy timeout.
+void configure_connection(Database& db, int busy_timeout_ms = default_busy_timeout_ms);
 
 // Brings the database to schema_version(); throws DbError naming the file and both versions
 // when the file's version is newer than this code knows.
@@ -27,6 +30,6 @@ void migrate(Database& db);
 void migrate_to(Database& db, int version);
 
 // Opens `path` for writing (creating it), configures the connection and migrates it.
-Database open_migrated(const std::string& path);
+Database open_migrated(const std::string& path, int busy_timeout_ms = default_busy_timeout_ms);
 
 } // namespace rochade::db

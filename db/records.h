@@ -63,7 +63,16 @@ struct ResumeTokenIssued {
     std::int64_t issued_at_ms = 0;
 };
 
-using Write = std::variant<GameStarted, MovePlayed, TableEvent, GameEnded, RoomChatted, ResumeTokenIssued>;
+// The next table or game id not handed out yet (`name` "table" or "game") moves up to
+// `next_free`: the ids below it are reserved by the server that wrote it. Never moves down (a
+// lower value is refused), so no id is handed out twice, across restarts too.
+struct IdBlockReserved {
+    std::string name;
+    std::int64_t next_free = 0;
+};
+
+using Write =
+    std::variant<GameStarted, MovePlayed, TableEvent, GameEnded, RoomChatted, ResumeTokenIssued, IdBlockReserved>;
 
 // A game that was running when the server stopped, with what it takes to continue it.
 struct UnfinishedGame {

@@ -17,6 +17,13 @@ std::string file_of(sqlite3* db)
     return name && *name ? name : ":memory:";
 }
 
+// A constraint (UNIQUE, CHECK, a trigger's RAISE) says the write contradicts what is stored;
+// anything else (BUSY, LOCKED, FULL, IOERR, NOMEM, ...) says the store cannot do it now.
+StoreFailure failure_kind(int code)
+{
+    return (code & 0xff) == SQLITE_CONSTRAINT ? StoreFailure::Refused : StoreFailure::Unavailable;
+}
+
 [[noreturn]] void throw_error(sqlite3* db, std::string_view operation, std::string_view sql)
 {
     std::string message(operation);
@@ -29,7 +36,7 @@ std::string file_of(sqlite3* db)
         message += sql;
         message += ")";
     }
-    throw DbError(message);
+    throw DbError(message, db ? failure_kind(sqlite3_extended_errcode(db)) : StoreFailure::Unavailable);
 }
 
 int open_flags(OpenMode mode)
@@ -53,7 +60,7 @@ Database::Database(const std::string& path, OpenMode mode) : path_(path)
         message += db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
         sqlite3_close(db_);
         db_ = nullptr;
-        throw DbError(message);
+        throw DbError(message, StoreFailure::Unavailable);
     }
     sqlite3_extended_result_codes(db_, 1);
 }
@@ -169,7 +176,7 @@ bool Statement::step()
     // Reset so the statement is usable again; the error message survives the reset.
     const std::string message = sqlite3_errmsg(db_);
     sqlite3_reset(stmt_);
-    throw DbError("step failed on " + file_of(db_) + ": " + message + " (SQL: " + sql_ + ")");
+    throw DbError("step failed on " + file_of(db_) + ": " + message + " (SQL: " + sql_ + ")", failure_kind(rc));
 }
 
 void Statement::run()

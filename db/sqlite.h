@@ -10,14 +10,26 @@
 #include <string>
 #include <string_view>
 
+#include "db/store_error.h"
+
 struct sqlite3;
 struct sqlite3_stmt;
 
 namespace rochade::db {
 
+// Carries the kind of failure (db/store_error.h) beside the message: SQLite's constraint
+// errors and the writer's own refusals are Refused; a lock, a full disk, an I/O error and
+// everything else are Unavailable.
 class DbError : public std::runtime_error {
 public:
-    using std::runtime_error::runtime_error;
+    explicit DbError(const std::string& message, StoreFailure kind = StoreFailure::Unavailable)
+        : std::runtime_error(message), kind_(kind)
+    {
+    }
+    StoreFailure kind() const { return kind_; }
+
+private:
+    StoreFailure kind_;
 };
 
 enum class OpenMode { ReadWriteCreate, ReadWrite, ReadOnly };

@@ -88,7 +88,26 @@ std::unordered_map<std::int64_t, std::vector<MovePlayed>> read_running_moves(Dat
 
 } // namespace
 
-Store::Store(const std::string& path) : connection_(std::make_unique<Connection>(Connection{open_migrated(path)})) {}
+namespace {
+
+Database open_store(const std::string& path, OpenMode mode)
+{
+    if (mode != OpenMode::ReadOnly) return open_migrated(path);
+    Database db(path, OpenMode::ReadOnly);
+    configure_connection(db);
+    const auto version = db.query_int("PRAGMA user_version").value_or(0);
+    if (version != schema_version())
+        throw DbError("database '" + path + "' has schema version " + std::to_string(version) + ", not " +
+                      std::to_string(schema_version()) + "; a read-only connection does not migrate it");
+    return db;
+}
+
+} // namespace
+
+Store::Store(const std::string& path, OpenMode mode)
+    : connection_(std::make_unique<Connection>(Connection{open_store(path, mode)}))
+{
+}
 
 Store::~Store() = default;
 
@@ -137,6 +156,13 @@ std::vector<ResumeTokenIssued> Store::resume_tokens()
     while (query.step())
         tokens.push_back(ResumeTokenIssued{query.column_text(0), query.column_text(1), query.column_int(2)});
     return tokens;
+}
+
+std::int64_t Store::next_free_id(std::string_view name)
+{
+    Statement query = connection_->db.prepare("SELECT next_free FROM id_blocks WHERE name = ?1");
+    query.bind(1, name);
+    return query.step() ? query.column_int(0) : 1;
 }
 
 std::int64_t Store::max_game_id() { return connection_->db.query_int("SELECT MAX(id) FROM games").value_or(0); }

@@ -2,16 +2,18 @@
 //
 // Each round takes everything queued, writes it in one transaction and commits, then runs the
 // callbacks in submission order. Each submission sits in its own SAVEPOINT, so one bad
-// submission (a duplicate ply, a move for an unknown game) is rolled back alone and reported,
+// submission (a duplicate ply, a move for an unknown game) is rolled back alone and refused,
 // and the other games' moves in the same batch still commit. A failure of the transaction as
 // a whole (BEGIN or COMMIT: disk full, I/O error, a lock held too long) is retried once; if it
 // fails again, each submission is committed in a transaction of its own, so that one poisoned
-// submission costs only itself; those that still fail are reported through on_error and their
-// callbacks do not run, because their writes are not on disk.
+// submission costs only itself. Every submission's callback runs exactly once, with nullopt
+// when its writes are on disk and with the error otherwise.
 //
 // The writer also keeps, for each running game, the ply and row id of its last stored move:
 // a new move's row links to the previous one (moves.prev_id) and must come after it, which is
-// what refuses a ply stored twice since schema version 3 dropped the (game_id, ply) index.
+// what refuses a ply stored twice since schema version 3 dropped the (game_id, ply) index, and a
+// gap: a move must be its game's next ply, so after a move failed, the same game's later moves
+// fail too instead of being stored around the hole.
 // Changes to that map are logged while a transaction is open and undone with the savepoint or
 // transaction they belong to, so the map always says what is on disk.
 #include "db/writer.h"
@@ -36,8 +38,14 @@ namespace {
 
 struct Submission {
     std::vector<Write> writes;
-    std::function<void()> on_committed;
+    WriteDone done;
 };
+
+// What became of each submission of a batch: nullopt when it is on disk.
+using Outcomes = std::vector<std::optional<StoreError>>;
+
+// SQLite's largest page count, the default of PRAGMA max_page_count.
+constexpr std::int64_t unlimited_pages = 4294967294;
 
 // The statements of every kind of write, prepared once for the life of the writer.
 struct WriteStatements {
@@ -57,12 +65,16 @@ struct WriteStatements {
           room_chatted(db.prepare("INSERT INTO room_chat (room, nick, text, at_ms) VALUES (?1, ?2, ?3, ?4)")),
           token_issued(
               db.prepare("INSERT OR REPLACE INTO resume_tokens (token, nick, issued_at_ms) VALUES (?1, ?2, ?3)")),
+          // Only upward: a lower next_free changes no row, and the writer refuses it.
+          id_block_reserved(db.prepare("INSERT INTO id_blocks (name, next_free) VALUES (?1, ?2) ON CONFLICT (name) "
+                                       "DO UPDATE SET next_free = excluded.next_free "
+                                       "WHERE excluded.next_free >= id_blocks.next_free")),
           savepoint(db.prepare("SAVEPOINT submission")), release(db.prepare("RELEASE submission")),
           rollback_to(db.prepare("ROLLBACK TO submission"))
     {
     }
 
-    Statement game_started, move_played, table_event, game_ended, room_chatted, token_issued;
+    Statement game_started, move_played, table_event, game_ended, room_chatted, token_issued, id_block_reserved;
     Statement savepoint, release, rollback_to;
 };
 
@@ -104,7 +116,7 @@ struct Writer::State {
 
     static Database open_tuned(const std::string& path, const WriterTuning& tuning)
     {
-        Database opened = open_migrated(path);
+        Database opened = open_migrated(path, tuning.busy_timeout_ms);
         // PRAGMA does not take parameters; the values are integers.
         opened.exec("PRAGMA cache_size = " + std::to_string(-static_cast<std::int64_t>(tuning.cache_kib)));
         opened.exec("PRAGMA wal_autocheckpoint = " + std::to_string(tuning.wal_autocheckpoint_pages));
@@ -129,16 +141,16 @@ struct Writer::State {
     std::uint64_t finished = 0;  // submissions committed or reported failed
     bool stopping = false;
     WriterStats stats;
+    std::optional<std::int64_t> page_limit; // limit_pages() not applied yet
 
     std::thread thread;
 
     void run();
-    // Returns, per submission, whether it is on disk.
-    std::vector<bool> write_batch(const std::vector<Submission>& batch);
+    // What became of each submission.
+    Outcomes write_batch(const std::vector<Submission>& batch);
     // One transaction for all of `submissions`, each in its own savepoint; nullopt (and the
     // error) when the transaction as a whole failed.
-    std::optional<std::vector<bool>> commit_together(const std::vector<const Submission*>& submissions,
-                                                     std::string& error);
+    std::optional<Outcomes> commit_together(const std::vector<const Submission*>& submissions, StoreError& error);
     void write(const Write& write);
     void set_head(std::int64_t game_id, std::optional<GameHead> head);
     void undo_heads_to(std::size_t mark);
@@ -185,13 +197,16 @@ void Writer::State::write(const Write& record)
                 // Built only on failure: this is every move's path.
                 auto refused = [&](const std::string& why) {
                     return DbError("storing ply " + std::to_string(w.ply) + " of game " + std::to_string(w.game_id) +
-                                   " failed on " + db.path() + ": " + why);
+                                       " failed on " + db.path() + ": " + why,
+                                   StoreFailure::Refused);
                 };
                 if (head == heads.end()) throw refused("no running game has this id (unknown or ended)");
-                // A gap is stored, as the (game_id, ply) index let it be: the plies after a
-                // move whose write was lost are still the players' game.
                 if (w.ply <= head->second.ply)
                     throw refused("ply " + std::to_string(head->second.ply) + " is stored already");
+                // No gap: a move after one whose write failed is not the players' game any more.
+                if (w.ply != head->second.ply + 1)
+                    throw refused("the last stored ply is " + std::to_string(head->second.ply) + ", not " +
+                                  std::to_string(w.ply - 1));
                 s.move_played.bind(1, w.game_id).bind(2, w.ply).bind(3, w.seq).bind(4, w.uci).bind(5, w.san);
                 s.move_played.bind(6, w.white_ms).bind(7, w.black_ms).bind(8, w.at_ms);
                 if (head->second.last_move_id != 0)
@@ -218,21 +233,28 @@ void Writer::State::write(const Write& record)
                 s.game_ended.run();
                 if (db.changes() != 1)
                     throw DbError("recording the end of game " + std::to_string(w.game_id) + " failed on " + db.path() +
-                                  ": no such game");
+                                      ": no such game",
+                                  StoreFailure::Refused);
                 if (head != heads.end()) set_head(w.game_id, std::nullopt);
             } else if constexpr (std::is_same_v<T, RoomChatted>) {
                 s.room_chatted.bind(1, w.room).bind(2, w.nick).bind(3, w.text).bind(4, w.at_ms).run();
             } else if constexpr (std::is_same_v<T, ResumeTokenIssued>) {
                 s.token_issued.bind(1, w.token).bind(2, w.nick).bind(3, w.issued_at_ms).run();
+            } else if constexpr (std::is_same_v<T, IdBlockReserved>) {
+                s.id_block_reserved.bind(1, w.name).bind(2, w.next_free).run();
+                if (db.changes() != 1)
+                    throw DbError("reserving " + w.name + " ids below " + std::to_string(w.next_free) + " failed on " +
+                                      db.path() + ": a higher next free id is stored already",
+                                  StoreFailure::Refused);
             }
         },
         record);
 }
 
-std::optional<std::vector<bool>> Writer::State::commit_together(const std::vector<const Submission*>& submissions,
-                                                                std::string& error)
+std::optional<Outcomes> Writer::State::commit_together(const std::vector<const Submission*>& submissions,
+                                                       StoreError& error)
 {
-    std::vector<bool> written(submissions.size(), true);
+    Outcomes outcomes(submissions.size());
     std::vector<std::string> rejected;
     try {
         Transaction transaction(db);
@@ -248,9 +270,9 @@ std::optional<std::vector<bool>> Writer::State::commit_together(const std::vecto
                 } catch (const DbError& rollback_failure) {
                     // The transaction itself is gone; say why it went, not only that the
                     // savepoint went with it.
-                    throw DbError(std::string(failure.what()) + "; then " + rollback_failure.what());
+                    throw DbError(std::string(failure.what()) + "; then " + rollback_failure.what(), failure.kind());
                 }
-                written[i] = false;
+                outcomes[i] = StoreError{failure.kind(), failure.what()};
                 rejected.push_back(failure.what());
             }
             statements.release.run();
@@ -259,7 +281,7 @@ std::optional<std::vector<bool>> Writer::State::commit_together(const std::vecto
         head_changes.clear();
     } catch (const DbError& failure) {
         undo_heads_to(0);
-        error = failure.what();
+        error = StoreError{failure.kind(), failure.what()};
         return std::nullopt;
     }
     // Counted since the previous commit, so a failed attempt's pages are charged here too.
@@ -270,36 +292,43 @@ std::optional<std::vector<bool>> Writer::State::commit_together(const std::vecto
         stats.pages_written += static_cast<std::uint64_t>(pages.written);
         stats.cache_misses += static_cast<std::uint64_t>(pages.cache_misses);
         for (std::size_t i = 0; i < submissions.size(); ++i)
-            if (written[i]) stats.writes += submissions[i]->writes.size();
+            if (!outcomes[i]) stats.writes += submissions[i]->writes.size();
     }
     for (const std::string& message : rejected) on_error("a submission was rolled back: " + message);
-    return written;
+    return outcomes;
 }
 
-std::vector<bool> Writer::State::write_batch(const std::vector<Submission>& batch)
+Outcomes Writer::State::write_batch(const std::vector<Submission>& batch)
 {
     std::vector<const Submission*> all;
     for (const Submission& submission : batch) all.push_back(&submission);
-    std::string error;
+    StoreError error;
     for (int attempt = 1; attempt <= 2; ++attempt)
-        if (auto written = commit_together(all, error)) return *written;
+        if (auto outcomes = commit_together(all, error)) return std::move(*outcomes);
 
     // Twice failed as a whole: one submission may be poisoning the batch (a trigger that rolls
     // back the transaction, say), so each is tried alone and only those that fail are lost.
     on_error("group commit of " + std::to_string(batch.size()) +
-             " submissions failed twice; committing them one by one: " + error);
-    std::vector<bool> written(batch.size(), false);
+             " submissions failed twice; committing them one by one: " + error.message);
+    Outcomes outcomes(batch.size());
+    std::optional<StoreError> unavailable; // the store is down: the rest fail untried
     for (std::size_t i = 0; i < batch.size(); ++i) {
-        if (auto alone = commit_together({all[i]}, error))
-            written[i] = (*alone)[0];
-        else
-            on_error("a submission of " + std::to_string(batch[i].writes.size()) + " writes is lost: " + error);
+        if (unavailable) {
+            outcomes[i] = unavailable;
+        } else if (auto alone = commit_together({all[i]}, error)) {
+            outcomes[i] = std::move((*alone)[0]);
+        } else {
+            on_error("a submission of " + std::to_string(batch[i].writes.size()) + " writes is lost: " + error.message);
+            outcomes[i] = error;
+            if (error.kind == StoreFailure::Unavailable) unavailable = error;
+        }
     }
-    return written;
+    return outcomes;
 }
 
 void Writer::State::run()
 {
+    std::optional<std::int64_t> new_page_limit;
     for (;;) {
         std::vector<Submission> batch;
         {
@@ -309,14 +338,24 @@ void Writer::State::run()
             batch.reserve(queue.size());
             for (auto& submission : queue) batch.push_back(std::move(submission));
             queue.clear();
+            page_limit.swap(new_page_limit);
         }
-        const std::vector<bool> written = write_batch(batch);
-        for (std::size_t i = 0; i < batch.size(); ++i) {
-            if (!written[i] || !batch[i].on_committed) continue;
+        if (new_page_limit) {
             try {
-                batch[i].on_committed();
+                db.exec("PRAGMA max_page_count = " +
+                        std::to_string(*new_page_limit ? *new_page_limit : unlimited_pages));
+            } catch (const DbError& error) {
+                on_error(error.what());
+            }
+            new_page_limit.reset();
+        }
+        Outcomes outcomes = write_batch(batch);
+        for (std::size_t i = 0; i < batch.size(); ++i) {
+            if (!batch[i].done) continue;
+            try {
+                batch[i].done(std::move(outcomes[i]));
             } catch (const std::exception& error) {
-                on_error(std::string("an on_committed callback threw: ") + error.what());
+                on_error(std::string("a submission's done callback threw: ") + error.what());
             }
         }
         {
@@ -343,21 +382,20 @@ Writer::~Writer()
     state_->thread.join();
 }
 
-void Writer::submit(std::vector<Write> writes, std::function<void()> on_committed)
+void Writer::submit(std::vector<Write> writes, WriteDone done)
 {
     {
         std::lock_guard lock(state_->mutex);
-        state_->queue.push_back(Submission{std::move(writes), std::move(on_committed)});
+        state_->queue.push_back(Submission{std::move(writes), std::move(done)});
         ++state_->submitted;
     }
     state_->work_queued.notify_one();
 }
 
-void Writer::submit(Write write, std::function<void()> on_committed)
+void Writer::limit_pages(std::int64_t pages)
 {
-    std::vector<Write> writes;
-    writes.push_back(std::move(write));
-    submit(std::move(writes), std::move(on_committed));
+    std::lock_guard lock(state_->mutex);
+    state_->page_limit = pages;
 }
 
 void Writer::flush()

@@ -1,6 +1,6 @@
 // The one writer of the database: a thread that owns a SQLite connection and commits what it
-// is given in batches (group commit). A move is acknowledged to players only from its
-// `on_committed` callback, so whatever a client saw is on disk.
+// is given in batches (group commit); SQLite's implementation of db::StoreWriter. A move is
+// acknowledged to players only from its `done` callback, so whatever a client saw is on disk.
 //
 // Batching: the thread takes everything queued since its last commit and writes it in one
 // transaction, so under load one fsync carries many moves and durability does not cap
@@ -14,7 +14,9 @@
 #include <string>
 #include <vector>
 
+#include "db/migrations.h"
 #include "db/records.h"
+#include "db/store_writer.h"
 
 namespace rochade::db {
 
@@ -39,33 +41,39 @@ struct WriterTuning {
     // is written over and over (the moves table's last page, a running game's index leaf) is
     // copied once per 10,000 frames instead of ten times. The WAL grows to ~40 MiB for it.
     int wal_autocheckpoint_pages = 10000;
+    // PRAGMA busy_timeout: how long a transaction waits for another connection's lock before it
+    // fails as StoreFailure::Unavailable. Tests shorten it.
+    int busy_timeout_ms = default_busy_timeout_ms;
 };
 
-class Writer {
+class Writer final : public StoreWriter {
 public:
     // Opens (creating and migrating) the database at `path`; throws std::runtime_error naming
     // the file and SQLite's message when it cannot.
     //
-    // A submission whose writes fail (a duplicate ply, an unknown game) is rolled back alone.
-    // A batch whose transaction fails is retried once, then committed one submission per
-    // transaction. Nothing is thrown away in silence: `on_error` (default: a line on stderr)
-    // is told what failed, the failed submissions' callbacks are NOT run (their writes are not
-    // on disk, so nobody may be told they are), and the writer goes on with the next batch.
+    // A submission whose writes fail (a duplicate ply or a gap, an unknown game) is rolled back
+    // alone: its `done` gets StoreFailure::Refused. A batch whose transaction fails (a lock held
+    // past the busy timeout, a full disk, an I/O error) is retried once, then committed one
+    // submission per transaction, so that a poisoned submission costs only itself; once a
+    // submission alone fails as Unavailable, the rest of the batch fails with it untried (the
+    // store is down, and each try could wait the busy timeout again). Every failed submission's
+    // `done` gets the error, and `on_error` (default: a line on stderr) is told too; the writer
+    // goes on with the next batch.
     explicit Writer(const std::string& path, std::function<void(std::string)> on_error = {}, WriterTuning tuning = {});
     // Commits everything queued, then stops the thread.
-    ~Writer();
+    ~Writer() override;
     Writer(const Writer&) = delete;
     Writer& operator=(const Writer&) = delete;
 
-    // Queues writes that commit together, in order. Callable from any thread. `on_committed`
-    // runs on the writer's thread after the commit; it must only hand work off (post).
-    void submit(std::vector<Write> writes, std::function<void()> on_committed = {});
-    void submit(Write write, std::function<void()> on_committed = {});
-    // Blocks until everything submitted before the call is committed (or, if it failed,
-    // reported through on_error) and its callbacks have run. Must not be called from an
-    // on_committed callback: that runs on the writer's thread, which would wait for itself.
-    void flush();
+    using StoreWriter::submit;
+    void submit(std::vector<Write> writes, WriteDone done) override;
+    void flush() override;
     WriterStats stats() const;
+
+    // For tests: a full disk. From the next batch on, the connection's file may not grow past
+    // `pages` pages (PRAGMA max_page_count), so writes that need more fail with SQLITE_FULL;
+    // 0 lifts the limit again.
+    void limit_pages(std::int64_t pages);
 
 private:
     struct State;

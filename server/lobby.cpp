@@ -149,7 +149,8 @@ void Lobby::hello(ConnectionPtr connection, Id id, protocol::Hello hello)
         spdlog::info("connection {}: hello {}{}", connection->id(), nick, resumed ? " (resumed)" : "");
         // The token is handed out only once it is on disk, so it survives a crash of the server.
         services_.writer.submit(db::ResumeTokenIssued{token, nick, wall_clock_ms()},
-                                [connection, id, nick, token, resumed, tables] {
+                                [connection, id, nick, token, resumed, tables](std::optional<db::StoreError> error) {
+                                    if (error) return; // as before (the next commits answer it)
                                     connection->post([connection, id, nick, token, resumed, tables] {
                                         connection->client->nick = nick;
                                         connection->client->greeting = false;

@@ -218,7 +218,9 @@ void Table::emit(Emission emission)
 {
     ++pending_commits_;
     services_.writer.submit(
-        std::move(emission.writes), [self = shared_from_this(), events = std::move(emission.events)]() mutable {
+        std::move(emission.writes),
+        [self = shared_from_this(), events = std::move(emission.events)](std::optional<db::StoreError> error) mutable {
+            if (error) return; // as before the store could fail: the table waits (the next commit fixes this)
             net::post(self->strand_, [self, events = std::move(events)] { self->committed(events); });
         });
 }

@@ -68,8 +68,25 @@ TEST_CASE("an empty database has no games, no tokens and no ids in use")
     CHECK(store.resume_tokens().empty());
     CHECK(store.max_game_id() == 0);
     CHECK(store.max_table_id() == 0);
+    CHECK(store.next_free_id("game") == 1);
+    CHECK(store.next_free_id("table") == 1);
     CHECK(store.recent_games().empty());
     CHECK_FALSE(store.game_log(1).has_value());
+}
+
+TEST_CASE("the next free ids are what the last reservation stored; a read-only store sees them beside the writer")
+{
+    TempDatabase file("store-id-blocks");
+    Writer writer(file.path());
+    writer.submit(std::vector<Write>{IdBlockReserved{"game", 41}, IdBlockReserved{"table", 7}});
+    writer.flush();
+    Store reader(file.path(), OpenMode::ReadOnly);
+    CHECK(reader.next_free_id("game") == 41);
+    CHECK(reader.next_free_id("table") == 7);
+    CHECK(reader.next_free_id("nothing reserved") == 1);
+    writer.submit(IdBlockReserved{"table", 1007});
+    writer.flush();
+    CHECK(reader.next_free_id("table") == 1007);
 }
 
 TEST_CASE("unfinished games come back with their moves in ply order; finished ones do not")

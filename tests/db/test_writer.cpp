@@ -3,6 +3,7 @@
 // connection's tuning.
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <filesystem>
 #include <future>
 #include <mutex>
@@ -55,13 +56,21 @@ std::int64_t count(const std::string& path, const std::string& sql)
     return db.query_int(sql).value_or(-1);
 }
 
-// Holds the writer's thread inside an on_committed callback until released, so that whatever
+// A callback that runs `f` only when the submission committed.
+template <class F> WriteDone on_commit(F f)
+{
+    return [f = std::move(f)](const std::optional<StoreError>& error) mutable {
+        if (!error) f();
+    };
+}
+
+// Holds the writer's thread inside a done callback until released, so that whatever
 // is submitted meanwhile is queued together and must be taken as one batch.
 class WriterGate {
 public:
-    std::function<void()> callback()
+    WriteDone callback()
     {
-        return [this] {
+        return [this](const std::optional<StoreError>&) {
             entered_.set_value();
             release_.get_future().wait();
         };
@@ -80,7 +89,8 @@ TEST_CASE("a single write is committed and its callback runs after the commit")
     TempDatabase file("writer-single");
     Writer writer(file.path());
     std::promise<std::int64_t> rows_seen_by_callback;
-    writer.submit(game(1), [&] { rows_seen_by_callback.set_value(count(file.path(), "SELECT COUNT(*) FROM games")); });
+    writer.submit(
+        game(1), on_commit([&] { rows_seen_by_callback.set_value(count(file.path(), "SELECT COUNT(*) FROM games")); }));
     CHECK(rows_seen_by_callback.get_future().get() == 1);
     writer.flush();
     CHECK(writer.stats().transactions == 1);
@@ -105,7 +115,7 @@ TEST_CASE("submissions from several threads all commit, in order, with callbacks
             for (int ply = 1; ply <= moves_per_thread; ++ply) {
                 std::lock_guard lock(submit_order);
                 const int ticket = next_ticket++;
-                writer.submit(move(t, ply), [&callback_order, ticket] { callback_order.push_back(ticket); });
+                writer.submit(move(t, ply), on_commit([&callback_order, ticket] { callback_order.push_back(ticket); }));
             }
         });
     }
@@ -139,7 +149,8 @@ TEST_CASE("writes queued while a commit is under way are taken together in one t
     for (int t = 0; t < threads; ++t)
         players.emplace_back([&, t] {
             for (int ply = 1; ply <= queued; ++ply)
-                writer.submit(move(t, ply), [&order, t, ply] { order[static_cast<std::size_t>(t)].push_back(ply); });
+                writer.submit(move(t, ply),
+                              on_commit([&order, t, ply] { order[static_cast<std::size_t>(t)].push_back(ply); }));
         });
     for (auto& player : players) player.join();
     gate.release();
@@ -161,7 +172,7 @@ TEST_CASE("flush waits for everything submitted before it, callbacks included")
     writer.flush(); // nothing queued: returns at once
     int callbacks = 0;
     writer.submit(game(7));
-    for (int ply = 1; ply <= 50; ++ply) writer.submit(move(7, ply), [&callbacks] { ++callbacks; });
+    for (int ply = 1; ply <= 50; ++ply) writer.submit(move(7, ply), on_commit([&callbacks] { ++callbacks; }));
     writer.flush();
     CHECK(callbacks == 50);
     CHECK(count(file.path(), "SELECT COUNT(*) FROM moves WHERE game_id = 7") == 50);
@@ -174,15 +185,15 @@ TEST_CASE("the destructor commits everything still queued, and the data survives
     {
         Writer writer(file.path());
         std::vector<Write> opening{game(3), move(3, 1), move(3, 2)};
-        writer.submit(std::move(opening), [&callbacks] { ++callbacks; });
-        for (int ply = 3; ply <= 120; ++ply) writer.submit(move(3, ply), [&callbacks] { ++callbacks; });
+        writer.submit(std::move(opening), on_commit([&callbacks] { ++callbacks; }));
+        for (int ply = 3; ply <= 120; ++ply) writer.submit(move(3, ply), on_commit([&callbacks] { ++callbacks; }));
         GameEnded end;
         end.game_id = 3;
         end.result = "1-0";
         end.termination = "resignation";
         end.detail_json = "{}";
         end.ended_at_ms = 1700000009999;
-        writer.submit(end, [&callbacks] { ++callbacks; });
+        writer.submit(end, on_commit([&callbacks] { ++callbacks; }));
     }
     CHECK(callbacks == 1 + 118 + 1);
     CHECK(count(file.path(), "SELECT COUNT(*) FROM moves WHERE game_id = 3") == 120);
@@ -233,14 +244,14 @@ TEST_CASE("a bad submission is rolled back alone and reported; the rest of its b
     gate.wait_until_holding();
 
     std::vector<std::string> committed;
-    writer.submit(move(1, 1), [&] { committed.push_back("good 1"); });
+    writer.submit(move(1, 1), on_commit([&] { committed.push_back("good 1"); }));
     // Both writes of this submission are undone: its first write alone would have succeeded.
-    writer.submit(std::vector<Write>{move(1, 2), move(42, 1)}, [&] { committed.push_back("unknown game"); });
-    writer.submit(move(1, 1), [&] { committed.push_back("duplicate ply"); });
+    writer.submit(std::vector<Write>{move(1, 2), move(42, 1)}, on_commit([&] { committed.push_back("unknown game"); }));
+    writer.submit(move(1, 1), on_commit([&] { committed.push_back("duplicate ply"); }));
     GameEnded end_of_nothing;
     end_of_nothing.game_id = 77;
-    writer.submit(end_of_nothing, [&] { committed.push_back("end of unknown game"); });
-    writer.submit(move(1, 2), [&] { committed.push_back("good 2"); });
+    writer.submit(end_of_nothing, on_commit([&] { committed.push_back("end of unknown game"); }));
+    writer.submit(move(1, 2), on_commit([&] { committed.push_back("good 2"); }));
     gate.release();
     writer.flush();
 
@@ -273,23 +284,28 @@ TEST_CASE("a submission that rolls back the whole transaction is retried, then i
     std::vector<int> committed;
     MovePlayed poisoned = move(1, 2);
     poisoned.uci = "poison";
-    writer.submit(move(1, 1), [&] { committed.push_back(1); });
-    writer.submit(poisoned, [&] { committed.push_back(2); });
-    writer.submit(move(1, 3), [&] { committed.push_back(3); });
+    writer.submit(move(1, 1), on_commit([&] { committed.push_back(1); }));
+    writer.submit(poisoned, on_commit([&] { committed.push_back(2); }));
+    writer.submit(move(1, 3), on_commit([&] { committed.push_back(3); }));
     const WriterStats before = writer.stats();
     gate.release();
     writer.flush();
 
-    CHECK(committed == std::vector<int>{1, 3});
-    REQUIRE(errors.size() == 2);
+    // Ply 3 is refused: after the lost ply 2 it would leave a gap.
+    CHECK(committed == std::vector<int>{1});
+    REQUIRE(errors.size() == 3);
     CHECK_THAT(errors[0], Catch::Contains("failed twice") && Catch::Contains("one by one"));
     CHECK_THAT(errors[1], Catch::Contains("is lost") && Catch::Contains("poisoned move"));
-    CHECK(count(file.path(), "SELECT COUNT(*) FROM moves WHERE game_id = 1") == 2);
-    CHECK(count(file.path(), "SELECT COUNT(*) FROM moves WHERE game_id = 1 AND ply IN (1, 3)") == 2);
-    // The failed attempts' head changes were undone: ply 3 links to ply 1, the move on disk.
+    CHECK_THAT(errors[2], Catch::Contains("ply 3 of game 1") && Catch::Contains("last stored ply is 1"));
+    CHECK(count(file.path(), "SELECT COUNT(*) FROM moves WHERE game_id = 1") == 1);
+    // The failed attempts' head changes were undone: ply 2 is still the next one.
+    writer.submit(move(1, 2), on_commit([&] { committed.push_back(2); }));
+    writer.flush();
+    CHECK(committed == std::vector<int>{1, 2});
     CHECK(count(file.path(), "SELECT COUNT(*) FROM moves a JOIN moves b ON b.id = a.prev_id "
-                             "WHERE a.game_id = 1 AND a.ply = 3 AND b.ply = 1") == 1);
-    CHECK(writer.stats().transactions == before.transactions + 2); // the two good moves, alone each
+                             "WHERE a.game_id = 1 AND a.ply = 2 AND b.ply = 1") == 1);
+    // Alone each: move 1, the transaction that refused ply 3, and ply 2 at the end.
+    CHECK(writer.stats().transactions == before.transactions + 3);
     CHECK(writer.stats().writes == before.writes + 2);
 }
 
@@ -346,31 +362,30 @@ TEST_CASE("each move links to its game's previous one, across batches, restarts 
     writer.submit(move(3, 1), gate.callback());
     gate.wait_until_holding();
     std::vector<std::string> committed;
-    writer.submit(move(1, 2), [&] { committed.push_back("game 1 ply 2 again"); });
-    writer.submit(move(1, 3), [&] { committed.push_back("game 1 ply 3"); });
-    writer.submit(move(2, 2), [&] { committed.push_back("game 2 ply 2"); });
+    writer.submit(move(1, 2), on_commit([&] { committed.push_back("game 1 ply 2 again"); }));
+    writer.submit(move(1, 3), on_commit([&] { committed.push_back("game 1 ply 3"); }));
+    writer.submit(move(2, 2), on_commit([&] { committed.push_back("game 2 ply 2"); }));
     GameEnded end;
     end.game_id = 1;
     end.result = "1-0";
     end.termination = "resignation";
     end.detail_json = "{}";
-    writer.submit(end, [&] { committed.push_back("game 1 ended"); });
-    writer.submit(move(1, 4), [&] { committed.push_back("game 1 ply 4 after its end"); });
-    writer.submit(move(2, 4), [&] { committed.push_back("game 2 ply 4 after a gap"); });
+    writer.submit(end, on_commit([&] { committed.push_back("game 1 ended"); }));
+    writer.submit(move(1, 4), on_commit([&] { committed.push_back("game 1 ply 4 after its end"); }));
+    writer.submit(move(2, 4), on_commit([&] { committed.push_back("game 2 ply 4 after a gap"); }));
     gate.release();
     writer.flush();
 
-    CHECK(committed ==
-          std::vector<std::string>{"game 1 ply 3", "game 2 ply 2", "game 1 ended", "game 2 ply 4 after a gap"});
-    REQUIRE(errors.size() == 2);
+    CHECK(committed == std::vector<std::string>{"game 1 ply 3", "game 2 ply 2", "game 1 ended"});
+    REQUIRE(errors.size() == 3);
     CHECK_THAT(errors[0], Catch::Contains("ply 2 of game 1") && Catch::Contains("ply 2 is stored already"));
     CHECK_THAT(errors[1], Catch::Contains("ply 4 of game 1") && Catch::Contains("no running game"));
+    CHECK_THAT(errors[2], Catch::Contains("ply 4 of game 2") && Catch::Contains("last stored ply is 2, not 3"));
     // Every move but a game's first names the row of the ply stored before it in that game.
-    CHECK(count(file.path(), "SELECT COUNT(*) FROM moves") == 7);
+    CHECK(count(file.path(), "SELECT COUNT(*) FROM moves") == 6);
     CHECK(count(file.path(), "SELECT COUNT(*) FROM moves WHERE ply = 1 AND prev_id IS NULL") == 3);
-    CHECK(count(file.path(),
-                "SELECT COUNT(*) FROM moves a JOIN moves b ON b.id = a.prev_id AND b.game_id = a.game_id "
-                "AND b.ply = (SELECT MAX(c.ply) FROM moves c WHERE c.game_id = a.game_id AND c.ply < a.ply)") == 4);
+    CHECK(count(file.path(), "SELECT COUNT(*) FROM moves a JOIN moves b ON b.id = a.prev_id AND b.game_id = a.game_id "
+                             "AND b.ply = a.ply - 1") == 3);
     // The ended game names its last move and its length; the running ones do not yet.
     CHECK(count(file.path(), "SELECT COUNT(*) FROM games g JOIN moves m ON m.id = g.last_move_id "
                              "WHERE g.id = 1 AND m.ply = 3 AND g.plies = 3") == 1);
@@ -379,4 +394,127 @@ TEST_CASE("each move links to its game's previous one, across batches, restarts 
     CHECK(count(file.path(), "SELECT COUNT(*) FROM moves m JOIN games g ON g.id = m.game_id "
                              "WHERE m.id <= g.moves_after_id") == 0);
     CHECK(count(file.path(), "SELECT moves_after_id FROM games WHERE id = 3") == 3);
+}
+
+namespace {
+
+// Every call of one submission's done callback, in order; read after flush().
+struct Outcome {
+    int calls = 0;
+    std::optional<StoreError> error;
+    WriteDone record()
+    {
+        return [this](std::optional<StoreError> e) {
+            ++calls;
+            error = std::move(e);
+        };
+    }
+};
+
+std::string kind_of(const Outcome& outcome)
+{
+    return outcome.error ? std::string(store_failure_name(outcome.error->kind)) : "stored";
+}
+
+TableEvent big_event(std::int64_t game_id, std::int64_t seq)
+{
+    return TableEvent{100 + game_id, game_id, seq, "table_chat", std::string(20000, 'x'), 1700000000000};
+}
+
+} // namespace
+
+TEST_CASE("every submission's done runs exactly once: nothing when stored, Refused when it contradicts the store")
+{
+    TempDatabase file("writer-done");
+    Writer writer(file.path(), [](const std::string&) {});
+    writer.submit(std::vector<Write>{game(1), move(1, 1)});
+    writer.flush();
+    GameEnded end_of_nothing;
+    end_of_nothing.game_id = 77;
+    const struct {
+        const char* what;
+        std::vector<Write> writes;
+        const char* expected;
+        const char* message;
+    } cases[] = {
+        {"the next ply", {move(1, 2)}, "stored", ""},
+        {"a ply stored already", {move(1, 2)}, "refused", "ply 2 is stored already"},
+        {"a gap", {move(1, 4)}, "refused", "the last stored ply is 2, not 3"},
+        {"a move of no running game", {move(9, 1)}, "refused", "no running game"},
+        {"the end of no game", {end_of_nothing}, "refused", "no such game"},
+        {"a game id stored already", {game(1)}, "refused", "UNIQUE constraint failed"},
+        {"an id block moved up", {IdBlockReserved{"game", 500}}, "stored", ""},
+        {"an id block moved down", {IdBlockReserved{"game", 100}}, "refused", "a higher next free id is stored"},
+        {"a move with a later refused write", {move(1, 3), move(1, 3)}, "refused", "ply 3 is stored already"},
+        {"that move alone: the whole submission was undone", {move(1, 3)}, "stored", ""},
+    };
+    std::vector<Outcome> outcomes(std::size(cases));
+    for (std::size_t i = 0; i < std::size(cases); ++i) writer.submit(cases[i].writes, outcomes[i].record());
+    writer.flush();
+    for (std::size_t i = 0; i < std::size(cases); ++i) {
+        INFO(cases[i].what);
+        CHECK(outcomes[i].calls == 1);
+        CHECK(kind_of(outcomes[i]) == cases[i].expected);
+        if (outcomes[i].error) CHECK_THAT(outcomes[i].error->message, Catch::Contains(cases[i].message));
+    }
+    CHECK(count(file.path(), "SELECT next_free FROM id_blocks WHERE name = 'game'") == 500);
+    CHECK(count(file.path(), "SELECT MAX(ply) FROM moves WHERE game_id = 1") == 3);
+}
+
+TEST_CASE("a full disk fails submissions as Unavailable; once there is room again the same writes are stored")
+{
+    TempDatabase file("writer-full");
+    std::vector<std::string> errors;
+    Writer writer(file.path(), [&errors](std::string message) { errors.push_back(std::move(message)); });
+    writer.submit(std::vector<Write>{game(1), move(1, 1)});
+    writer.flush();
+    writer.limit_pages(count(file.path(), "PRAGMA page_count")); // no page more
+    Outcome full, after_it;
+    writer.submit(std::vector<Write>{move(1, 2), big_event(1, 3)}, full.record());
+    writer.submit(move(1, 3), after_it.record());
+    writer.flush();
+    CHECK(full.calls == 1);
+    CHECK(kind_of(full) == "unavailable");
+    CHECK_THAT(full.error->message, Catch::Contains("full"));
+    CHECK(after_it.calls == 1);
+    // Not stored either: failed with the batch it shared, or refused as a gap after ply 2.
+    CHECK(kind_of(after_it) != "stored");
+    CHECK(!errors.empty());
+    CHECK(count(file.path(), "SELECT COUNT(*) FROM moves") == 1);
+
+    writer.limit_pages(0);
+    Outcome again;
+    writer.submit(std::vector<Write>{move(1, 2), big_event(1, 3)}, again.record());
+    writer.flush();
+    CHECK(kind_of(again) == "stored");
+    CHECK(count(file.path(), "SELECT COUNT(*) FROM moves") == 2);
+}
+
+TEST_CASE("a lock held by another connection past the busy timeout fails as Unavailable; the writer recovers")
+{
+    TempDatabase file("writer-locked");
+    WriterTuning tuning;
+    tuning.busy_timeout_ms = 50;
+    Writer writer(
+        file.path(), [](const std::string&) {}, tuning);
+    writer.submit(game(1));
+    writer.flush();
+    Database other(file.path(), OpenMode::ReadWrite);
+    other.exec("BEGIN IMMEDIATE");
+    Outcome locked;
+    const auto started = std::chrono::steady_clock::now();
+    writer.submit(move(1, 1), locked.record());
+    writer.flush();
+    CHECK(locked.calls == 1);
+    CHECK(kind_of(locked) == "unavailable");
+    CHECK_THAT(locked.error->message, Catch::Contains("locked"));
+    // Tried twice together and once alone, each waiting the busy timeout; not the default 5 s.
+    CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(2));
+
+    other.exec("ROLLBACK");
+    Outcome released;
+    writer.submit(move(1, 1), released.record());
+    writer.flush();
+    CHECK(kind_of(released) == "stored");
+    CHECK(count(file.path(), "SELECT COUNT(*) FROM moves WHERE game_id = 1 AND ply = 1") == 1);
 }

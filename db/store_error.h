@@ -1,0 +1,31 @@
+// How a store operation failed, in terms the server can act on without knowing the backend.
+// SQLite (db/sqlite.cpp) and a later PostgreSQL store classify their own errors into these two
+// kinds; the message says what failed and where, for the log and for the client's error text.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace rochade::db {
+
+enum class StoreFailure : std::uint8_t {
+    // The store cannot write or read now: a lock held past the busy timeout, a full disk, an
+    // I/O error. Nothing was stored; the same write may succeed later.
+    Unavailable,
+    // The write contradicts what is stored: a unique constraint, a ply out of order, a
+    // conditional update that matched no row. Trying again will not help.
+    Refused,
+};
+
+struct StoreError {
+    StoreFailure kind = StoreFailure::Unavailable;
+    std::string message;
+};
+
+constexpr std::string_view store_failure_name(StoreFailure kind)
+{
+    return kind == StoreFailure::Refused ? "refused" : "unavailable";
+}
+
+} // namespace rochade::db

@@ -1,0 +1,58 @@
+// The read side of the store, as the server sees it: synchronous reads of backend-neutral
+// records, answered on the calling thread. db::Store (SQLite) implements it. The server calls
+// it directly only at start-up, before it accepts connections; at runtime it reads through a
+// db::ReadThread (db/read_thread.h), never on an io thread or a table's strand.
+//
+// Every read throws db::DbError (a std::runtime_error with a StoreFailure kind) naming what
+// failed and where.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "db/records.h"
+
+namespace rochade::db {
+
+// One line of the admin's list of games.
+struct GameSummary {
+    std::int64_t game_id = 0;
+    std::int64_t table_id = 0;
+    std::int64_t room = 0;
+    std::string white, black;
+    std::string time_control_json;
+    std::int64_t started_at_ms = 0;
+    std::optional<std::int64_t> ended_at_ms; // empty while the game is unfinished
+    std::string result;                      // "" while unfinished
+    std::string termination;                 // "" while unfinished
+    std::int64_t moves = 0;                  // plies stored
+};
+
+// Everything stored about one game.
+struct GameLog {
+    GameStarted start;
+    std::optional<GameEnded> end;
+    std::vector<MovePlayed> moves;  // by ply
+    std::vector<TableEvent> events; // this game's table events, by seq
+};
+
+class StoreReader {
+public:
+    virtual ~StoreReader() = default;
+
+    // Games with no end row, each with its moves by ply and its table's highest event seq.
+    virtual std::vector<UnfinishedGame> unfinished_games() = 0;
+    virtual std::vector<ResumeTokenIssued> resume_tokens() = 0;
+    // The most recent games first (by id), at most `limit`.
+    virtual std::vector<GameSummary> recent_games(int limit = 50) = 0;
+    // nullopt when no game has this id.
+    virtual std::optional<GameLog> game_log(std::int64_t game_id) = 0;
+    // The first id of kind `name` ("table", "game") not reserved yet (IdBlockReserved); 1 when
+    // none was ever reserved.
+    virtual std::int64_t next_free_id(std::string_view name) = 0;
+};
+
+} // namespace rochade::db
