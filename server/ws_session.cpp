@@ -1,5 +1,6 @@
 #include "server/ws_session.h"
 
+#include <algorithm>
 #include <utility>
 
 #include <spdlog/fmt/fmt.h>
@@ -110,25 +111,31 @@ void WsSession::arm_idle_check(std::chrono::steady_clock::time_point at)
     idle_check_.async_wait(beast::bind_front_handler(&WsSession::on_idle_check, shared_from_this()));
 }
 
+// Whether this silence was asked about already is read from the times rather than kept in a
+// flag: a pong (or any frame) moves last_heard_ past pinged_at_ wherever in the cycle it
+// arrives, so a peer that answers every ping is asked again in its next silence and never
+// closed, however the checks fall against its answers.
 void WsSession::on_idle_check(beast::error_code ec)
 {
     if (ec || ended_) return;
     const auto idle_timeout = std::chrono::milliseconds(services_.config.limits.idle_timeout_ms);
     const auto now = std::chrono::steady_clock::now();
-    if (now - last_heard_ < idle_timeout / 2) {
-        pinged_since_heard_ = false;
-        return arm_idle_check(last_heard_ + idle_timeout / 2);
-    }
-    if (now - last_heard_ < idle_timeout) {
+    if (now - last_heard_ < idle_timeout / 2) return arm_idle_check(last_heard_ + idle_timeout / 2);
+    const bool pinged_since_heard = pinged_at_ > last_heard_;
+    if (!pinged_since_heard) {
         // Half the timeout in silence: ask. Any frame back (the pong) counts as heard.
-        if (!pinged_since_heard_ && !ping_in_flight_ && !pending_close_) {
-            pinged_since_heard_ = true;
+        // A ping still being written (the peer does not read) or a close under way asks as well.
+        pinged_at_ = now;
+        if (!ping_in_flight_ && !pending_close_) {
             ping_in_flight_ = true;
             ws_.async_ping({}, [self = shared_from_this()](beast::error_code) { self->ping_in_flight_ = false; });
         }
-        return arm_idle_check(last_heard_ + idle_timeout);
     }
-    // Silent for the whole timeout: the read fails once the socket is closed, and ends the session.
+    // The peer gets at least half the timeout to answer, even when this check ran late.
+    const auto answer_deadline = std::max(last_heard_ + idle_timeout, pinged_at_ + idle_timeout / 2);
+    if (now < answer_deadline) return arm_idle_check(answer_deadline);
+    // Silent for the whole timeout and no answer to the ping: the read fails once the socket is
+    // closed, and ends the session.
     idle_timed_out_ = true;
     beast::get_lowest_layer(ws_).close();
 }

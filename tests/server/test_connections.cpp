@@ -1,6 +1,9 @@
 // Connections on the real server: bad input, limits, reconnects with missed events, claim_win
 // after the grace period, /health.
+#include <memory>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
@@ -220,6 +223,41 @@ TEST_CASE("an idle client that does not answer pings is closed; one that answers
     lively.drain(600ms);
     CHECK(lively.request({{"type", "ping"}}).at("type") == "pong");
     silent.set_timeout(1000ms);
+    silent.wait_closed();
+    CHECK_FALSE(silent.is_open());
+}
+
+TEST_CASE("peers that answer every ping at once stay open over many idle periods; a silent one is closed",
+          "[server][connection][limits]")
+{
+    constexpr int idle_timeout_ms = 300;
+    constexpr int idle_periods = 10;
+    constexpr int answering_peers = 20;
+    InProcessServer server([](auto& config) { config.limits.idle_timeout_ms = idle_timeout_ms; });
+    std::vector<std::unique_ptr<WsTestClient>> peers;
+    for (int i = 0; i < answering_peers; ++i) {
+        peers.push_back(std::make_unique<WsTestClient>());
+        peers.back()->connect(server.port());
+        peers.back()->hello("Horcher" + std::to_string(i));
+    }
+    WsTestClient silent;
+    silent.connect(server.port());
+    silent.hello("Stumm");
+
+    // Each answering peer reads on its own thread, so its client answers every ping as soon as
+    // it arrives and sends nothing else; `silent` runs no I/O and answers nothing.
+    std::vector<std::thread> readers;
+    for (auto& peer : peers)
+        readers.emplace_back([&peer] { peer->drain(std::chrono::milliseconds(idle_timeout_ms * idle_periods)); });
+    for (auto& reader : readers) reader.join();
+
+    for (int i = 0; i < answering_peers; ++i) {
+        CAPTURE(i);
+        const auto& closed = peers[i]->closed_by_server();
+        INFO("closed: " << (closed ? std::to_string(closed->code) + " " + closed->reason : "no"));
+        CHECK_FALSE(closed.has_value());
+    }
+    silent.set_timeout(std::chrono::milliseconds(idle_timeout_ms * 2));
     silent.wait_closed();
     CHECK_FALSE(silent.is_open());
 }
