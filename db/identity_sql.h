@@ -43,7 +43,7 @@ private:
 // it as refused, not as the store being unavailable.
 class RefusedWrite : public DbError {
 public:
-    using DbError::DbError;
+    explicit RefusedWrite(const std::string& message) : DbError(message, StoreFailure::Refused) {}
 };
 
 std::optional<AccountRecord> read_account(Database& db, const std::string& nick_key);

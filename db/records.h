@@ -6,8 +6,11 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <variant>
 #include <vector>
+
+#include "db/identity_records.h"
 
 namespace rochade::db {
 
@@ -72,7 +75,17 @@ struct IdBlockReserved {
 };
 
 using Write =
-    std::variant<GameStarted, MovePlayed, TableEvent, GameEnded, RoomChatted, ResumeTokenIssued, IdBlockReserved>;
+    std::variant<GameStarted, MovePlayed, TableEvent, GameEnded, RoomChatted, ResumeTokenIssued, IdBlockReserved,
+                 AccountCreated, PasswordChanged, RoleChanged, SessionStarted, SessionTokenIssued, SessionTokenSpent,
+                 SessionTokenTouched, SessionEnded, ExpiredSessionsPruned>;
+
+// The identity writes (db/identity_records.h), which db::IdentityWrites turns into SQL.
+template <class T>
+constexpr bool is_identity_write =
+    std::is_same_v<T, AccountCreated> || std::is_same_v<T, PasswordChanged> || std::is_same_v<T, RoleChanged> ||
+    std::is_same_v<T, SessionStarted> || std::is_same_v<T, SessionTokenIssued> ||
+    std::is_same_v<T, SessionTokenSpent> || std::is_same_v<T, SessionTokenTouched> || std::is_same_v<T, SessionEnded> ||
+    std::is_same_v<T, ExpiredSessionsPruned>;
 
 // A game that was running when the server stopped, with what it takes to continue it.
 struct UnfinishedGame {

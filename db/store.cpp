@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "db/identity_sql.h"
 #include "db/migrations.h"
 #include "db/running_moves.h"
 #include "db/sqlite.h"
@@ -163,6 +164,16 @@ std::int64_t Store::next_free_id(std::string_view name)
     Statement query = connection_->db.prepare("SELECT next_free FROM id_blocks WHERE name = ?1");
     query.bind(1, name);
     return query.step() ? query.column_int(0) : 1;
+}
+
+std::optional<AccountRecord> Store::account(const std::string& nick_key)
+{
+    return read_account(connection_->db, nick_key);
+}
+
+std::optional<SessionRecord> Store::session_by_token(const std::string& token_hash, TokenKind kind, std::int64_t at_ms)
+{
+    return read_session_token(connection_->db, token_hash, kind, at_ms);
 }
 
 std::int64_t Store::max_game_id() { return connection_->db.query_int("SELECT MAX(id) FROM games").value_or(0); }

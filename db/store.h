@@ -31,6 +31,9 @@ public:
     std::vector<GameSummary> recent_games(int limit = 50) override;
     std::optional<GameLog> game_log(std::int64_t game_id) override;
     std::int64_t next_free_id(std::string_view name) override;
+    std::optional<AccountRecord> account(const std::string& nick_key) override;
+    std::optional<SessionRecord> session_by_token(const std::string& token_hash, TokenKind kind,
+                                                  std::int64_t at_ms) override;
 
     // The highest ids stored, 0 when there is none yet (the admin's view; the server takes its
     // ids from next_free_id).

@@ -53,6 +53,13 @@ public:
     // The first id of kind `name` ("table", "game") not reserved yet (IdBlockReserved); 1 when
     // none was ever reserved.
     virtual std::int64_t next_free_id(std::string_view name) = 0;
+
+    // The account whose folded nick is `nick_key`, if one is registered.
+    virtual std::optional<AccountRecord> account(const std::string& nick_key) = 0;
+    // The session named by a token of `kind` whose hash is `token_hash`, if the token and the
+    // session are still good at `at_ms` (wall-clock Unix ms).
+    virtual std::optional<SessionRecord> session_by_token(const std::string& token_hash, TokenKind kind,
+                                                          std::int64_t at_ms) = 0;
 };
 
 } // namespace rochade::db

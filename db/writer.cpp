@@ -28,6 +28,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "db/identity_sql.h"
 #include "db/migrations.h"
 #include "db/running_moves.h"
 #include "db/sqlite.h"
@@ -109,8 +110,8 @@ GameHeads load_heads(Database& db)
 
 struct Writer::State {
     State(const std::string& path, std::function<void(std::string)> report, const WriterTuning& tuning)
-        : db(open_tuned(path, tuning)), statements(db), on_error(report ? std::move(report) : report_to_stderr),
-          heads(load_heads(db))
+        : db(open_tuned(path, tuning)), statements(db), identity(db),
+          on_error(report ? std::move(report) : report_to_stderr), heads(load_heads(db))
     {
     }
 
@@ -126,6 +127,7 @@ struct Writer::State {
 
     Database db;
     WriteStatements statements;
+    IdentityWrites identity;
     std::function<void(std::string)> on_error;
     // Only the writer's thread touches these two.
     GameHeads heads;
@@ -240,6 +242,8 @@ void Writer::State::write(const Write& record)
                 s.room_chatted.bind(1, w.room).bind(2, w.nick).bind(3, w.text).bind(4, w.at_ms).run();
             } else if constexpr (std::is_same_v<T, ResumeTokenIssued>) {
                 s.token_issued.bind(1, w.token).bind(2, w.nick).bind(3, w.issued_at_ms).run();
+            } else if constexpr (is_identity_write<T>) {
+                identity.write(w);
             } else if constexpr (std::is_same_v<T, IdBlockReserved>) {
                 s.id_block_reserved.bind(1, w.name).bind(2, w.next_free).run();
                 if (db.changes() != 1)

@@ -447,6 +447,24 @@ TEST_CASE("every submission's done runs exactly once: nothing when stored, Refus
         {"an id block moved down", {IdBlockReserved{"game", 100}}, "refused", "a higher next free id is stored"},
         {"a move with a later refused write", {move(1, 3), move(1, 3)}, "refused", "ply 3 is stored already"},
         {"that move alone: the whole submission was undone", {move(1, 3)}, "stored", ""},
+        {"an account", {AccountCreated{"Anna", "anna", "$argon2id$h", Role::Player, 1}}, "stored", ""},
+        {"the same nick again",
+         {AccountCreated{"ANNA", "anna", "$argon2id$i", Role::Player, 2}},
+         "refused",
+         "the nick is registered"},
+        {"a session with a token",
+         {SessionStarted{5, std::nullopt, "Gast", 1, 1LL << 50},
+          SessionTokenIssued{"t1", 5, TokenKind::Resume, 1, 1LL << 50}},
+         "stored",
+         ""},
+        {"a resume: the token spent, the next issued",
+         {SessionTokenSpent{"t1", 2}, SessionTokenIssued{"t2", 5, TokenKind::Resume, 2, 1LL << 50}},
+         "stored",
+         ""},
+        {"the spent token again: the next is not issued either",
+         {SessionTokenSpent{"t1", 3}, SessionTokenIssued{"t3", 5, TokenKind::Resume, 3, 1LL << 50}},
+         "refused",
+         "spent already"},
     };
     std::vector<Outcome> outcomes(std::size(cases));
     for (std::size_t i = 0; i < std::size(cases); ++i) writer.submit(cases[i].writes, outcomes[i].record());
@@ -459,6 +477,9 @@ TEST_CASE("every submission's done runs exactly once: nothing when stored, Refus
     }
     CHECK(count(file.path(), "SELECT next_free FROM id_blocks WHERE name = 'game'") == 500);
     CHECK(count(file.path(), "SELECT MAX(ply) FROM moves WHERE game_id = 1") == 3);
+    CHECK(count(file.path(), "SELECT COUNT(*) FROM accounts") == 1);
+    CHECK(count(file.path(), "SELECT COUNT(*) FROM session_tokens WHERE hash = 't2'") == 1);
+    CHECK(count(file.path(), "SELECT COUNT(*) FROM session_tokens WHERE hash IN ('t1', 't3')") == 0);
 }
 
 TEST_CASE("a full disk fails submissions as Unavailable; once there is room again the same writes are stored")
