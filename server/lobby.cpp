@@ -6,10 +6,11 @@
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
-#include "db/writer.h"
+#include "db/store_writer.h"
 #include "protocol/encode.h"
 #include "protocol/nick.h"
 #include "server/client.h"
+#include "server/id_allocator.h"
 #include "server/table.h"
 #include "server/table_directory.h"
 #include "server/table_services.h"
@@ -51,12 +52,10 @@ void Lobby::reply_error(const ConnectionPtr& connection, const Id& id, ErrorCode
     connection->send(protocol::encode_error(id, code, message));
 }
 
-void Lobby::restore(const std::vector<db::ResumeTokenIssued>& tokens, std::int64_t max_table_id,
-                    const std::vector<std::shared_ptr<Table>>& tables)
+void Lobby::restore(const std::vector<db::ResumeTokenIssued>& tokens, const std::vector<std::shared_ptr<Table>>& tables)
 {
     // Runs before the listener accepts, so nothing else touches the lobby yet.
     for (const auto& token : tokens) resume_tokens_[token.token] = token.nick;
-    last_table_id_ = max_table_id;
     for (const auto& table : tables) {
         const auto summary = table->restored_summary();
         open_room(summary.room).put_table(summary);
@@ -253,8 +252,12 @@ void Lobby::open_table(ConnectionPtr connection, std::string nick, Id id, protoc
                 return reply_error(connection, id, ErrorCode::NoSuchNick,
                                    "open_table: invite: '" + *open.invite + "' is not online");
         }
+        const auto table_id = services_.table_ids.next();
+        if (!table_id)
+            return reply_error(connection, id, ErrorCode::StorageUnavailable,
+                               "open_table: no table id could be reserved in the store; try again later");
         Table::Opening opening;
-        opening.table = ++last_table_id_;
+        opening.table = *table_id;
         opening.room = open.room;
         opening.time_control = open.time_control;
         opening.opener_color = open.color;

@@ -32,10 +32,9 @@ public:
 
     Lobby(TableServices& services);
 
-    // Start-up, before any connection: resume tokens, the id sequence, and the restored tables
-    // (their rooms are opened if they are not configured ones).
-    void restore(const std::vector<db::ResumeTokenIssued>& tokens, std::int64_t max_table_id,
-                 const std::vector<std::shared_ptr<Table>>& tables);
+    // Start-up, before any connection: resume tokens and the restored tables (their rooms are
+    // opened if they are not configured ones).
+    void restore(const std::vector<db::ResumeTokenIssued>& tokens, const std::vector<std::shared_ptr<Table>>& tables);
 
     void hello(ConnectionPtr connection, Id id, protocol::Hello hello);
     void list_rooms(ConnectionPtr connection, Id id);
@@ -83,7 +82,6 @@ private:
     std::unordered_map<std::string, std::string> resume_tokens_;         // token -> nick
     std::unordered_map<std::string, std::set<protocol::TableId>> seats_; // nick key -> tables
     std::map<protocol::RoomNumber, Room> rooms_;
-    std::int64_t last_table_id_ = 0;
     std::mt19937_64 random_;
 };
 

@@ -4,12 +4,13 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
-#include "db/writer.h"
+#include "db/store_writer.h"
 #include "engine/fen.h"
 #include "protocol/decode.h"
 #include "protocol/encode.h"
 #include "protocol/nick.h"
 #include "server/client.h"
+#include "server/id_allocator.h"
 #include "server/lobby.h"
 #include "server/router.h"
 #include "server/stored_draw_offer.h"
@@ -404,11 +405,16 @@ void Table::join(ConnectionPtr connection, std::string nick, Id id)
         if (services_.shutting_down)
             return reply_error(connection, id, ErrorCode::ShuttingDown, "the server is shutting down");
         const Side free_side = seated(Side::White) ? Side::Black : Side::White;
+        // The second player starts the game, which needs its id first.
+        std::optional<std::int64_t> game_id;
+        if (seated(protocol::opponent_of(free_side)) && !(game_id = services_.game_ids.next()))
+            return reply_error(connection, id, ErrorCode::StorageUnavailable,
+                               "join_table: no game id could be reserved in the store; try again later");
         seats_[int(free_side)] = Seat{nick, connection, true, {}};
         subscribe(connection);
         reply_ok(connection, id);
-        if (seated(protocol::opponent_of(free_side))) {
-            start_game(now); // game_started carries the whole state
+        if (game_id) {
+            start_game(*game_id, now); // game_started carries the whole state
         } else {
             table_changed();
             send_state(connection, std::nullopt, std::nullopt);

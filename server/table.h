@@ -119,7 +119,7 @@ private:
     void after_commits(std::function<void()> work);
     void broadcast(const std::shared_ptr<const std::string>& frame);
 
-    void start_game(SteadyClock::time_point now);
+    void start_game(std::int64_t game_id, SteadyClock::time_point now);
     void add_move(Emission& emission, const PlayedMove& move, SteadyClock::time_point now);
     void add_ending(Emission& emission, const Ending& ending, SteadyClock::time_point now);
     void add_event(Emission& emission, std::string frame, std::string kind, std::string detail_json);

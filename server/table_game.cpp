@@ -9,6 +9,7 @@
 #include "protocol/decode.h"
 #include "protocol/encode.h"
 #include "server/flag_analysis.h"
+#include "server/id_allocator.h"
 #include "server/lobby.h"
 #include "server/router.h"
 #include "server/table_services.h"
@@ -18,11 +19,11 @@ namespace rochade::server {
 
 using protocol::ErrorCode;
 
-void Table::start_game(SteadyClock::time_point now)
+void Table::start_game(std::int64_t game_id, SteadyClock::time_point now)
 {
     game_.emplace(time_control_);
     game_->start(now);
-    game_id_ = services_.next_game_id();
+    game_id_ = game_id;
     ++services_.counters.running_games;
     rematch_offer_.reset();
 
@@ -170,10 +171,14 @@ void Table::rematch(const ConnectionPtr& connection, Side side, const Id& id)
         return reply_error(connection, id, ErrorCode::RematchUnavailable, "rematch: your opponent has left the table");
     if (rematch_offer_ == side) return reply_ok(connection, id);
     if (rematch_offer_ == protocol::opponent_of(side)) {
+        const auto game_id = services_.game_ids.next();
+        if (!game_id)
+            return reply_error(connection, id, ErrorCode::StorageUnavailable,
+                               "rematch: no game id could be reserved in the store; try again later");
         // Colours swapped: the seats change places.
         std::swap(seats_[0], seats_[1]);
         reply_ok(connection, id);
-        start_game(SteadyClock::now());
+        start_game(*game_id, SteadyClock::now());
         return;
     }
     rematch_offer_ = side;
