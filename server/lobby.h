@@ -15,6 +15,7 @@
 #include <unordered_map>
 
 #include "db/records.h"
+#include "db/store_error.h"
 #include "protocol/messages.h"
 #include "server/connection.h"
 #include "server/net.h"
@@ -67,6 +68,11 @@ private:
     void leave(Online& player, Room& room);
     void close_room_if_done(protocol::RoomNumber number);
     std::string new_resume_token();
+    // The hello's token was not stored: the nick is not online, the spent token is good again,
+    // and the connection is told (storage_unavailable) and may say hello again.
+    void hello_not_stored(const ConnectionPtr& connection, const Id& id, const std::string& nick,
+                          const std::string& token, const std::optional<std::string>& used_token,
+                          const db::StoreError& error);
     // The table with this id, or nullptr after replying no_such_table to `request`.
     std::shared_ptr<Table> find_table(const ConnectionPtr& connection, const Id& id, std::string_view request,
                                       protocol::TableId table_id);
