@@ -9,12 +9,12 @@ namespace rochade::protocol {
 
 enum class ErrorCode : std::uint8_t {
     // The message itself
-    BadRequest,       // malformed JSON, missing or mistyped field, over-long string, deep nesting
-    UnknownType,      // `type` names no message
-    MessageTooLarge,  // frame over the size limit (the connection is closed with 1009)
-    RateLimited,      // too many messages (the connection is closed with 1008)
+    BadRequest,      // malformed JSON, missing or mistyped field, over-long string, deep nesting
+    UnknownType,     // `type` names no message
+    MessageTooLarge, // frame over the size limit (the connection is closed with 1009)
+    RateLimited,     // too many messages (the connection is closed with 1008)
     // Identity
-    NotGreeted,       // anything but hello/ping before hello
+    NotGreeted, // anything but hello/ping before hello
     AlreadyGreeted,
     InvalidNick,
     NickTaken,
@@ -26,17 +26,17 @@ enum class ErrorCode : std::uint8_t {
     // Tables
     NoSuchTable,
     TableFull,
-    SeatReserved,     // the table is reserved for an invited nick
-    AlreadySeated,    // one cannot play oneself
-    NotAPlayer,       // a player's action at a table where one does not sit
+    SeatReserved,  // the table is reserved for an invited nick
+    AlreadySeated, // one cannot play oneself
+    NotAPlayer,    // a player's action at a table where one does not sit
     GameNotStarted,
-    GameInProgress,   // leaving a seat mid-game: resign or abort first
+    GameInProgress, // leaving a seat mid-game: resign or abort first
     GameOver,
     // Moves and game actions
     NotYourTurn,
     IllegalMove,
     AmbiguousMove,
-    InvalidMove,      // not a move in any notation the server reads
+    InvalidMove, // not a move in any notation the server reads
     NoDrawOffer,
     DrawOfferNotAllowed,
     ClaimInvalid,
@@ -45,6 +45,7 @@ enum class ErrorCode : std::uint8_t {
     RematchUnavailable,
     // Server
     ShuttingDown,
+    StorageUnavailable, // the store could not keep the change now: nothing changed; try again later
     InternalError,
 };
 
@@ -82,6 +83,7 @@ constexpr std::string_view error_code_name(ErrorCode code)
     case ErrorCode::OpponentConnected: return "opponent_connected";
     case ErrorCode::RematchUnavailable: return "rematch_unavailable";
     case ErrorCode::ShuttingDown: return "shutting_down";
+    case ErrorCode::StorageUnavailable: return "storage_unavailable";
     case ErrorCode::InternalError: return "internal_error";
     }
     return "internal_error";

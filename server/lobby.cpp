@@ -6,10 +6,11 @@
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
-#include "db/writer.h"
+#include "db/store_writer.h"
 #include "protocol/encode.h"
 #include "protocol/nick.h"
 #include "server/client.h"
+#include "server/id_allocator.h"
 #include "server/table.h"
 #include "server/table_directory.h"
 #include "server/table_services.h"
@@ -51,12 +52,10 @@ void Lobby::reply_error(const ConnectionPtr& connection, const Id& id, ErrorCode
     connection->send(protocol::encode_error(id, code, message));
 }
 
-void Lobby::restore(const std::vector<db::ResumeTokenIssued>& tokens, std::int64_t max_table_id,
-                    const std::vector<std::shared_ptr<Table>>& tables)
+void Lobby::restore(const std::vector<db::ResumeTokenIssued>& tokens, const std::vector<std::shared_ptr<Table>>& tables)
 {
     // Runs before the listener accepts, so nothing else touches the lobby yet.
     for (const auto& token : tokens) resume_tokens_[token.token] = token.nick;
-    last_table_id_ = max_table_id;
     for (const auto& table : tables) {
         const auto summary = table->restored_summary();
         open_room(summary.room).put_table(summary);
@@ -113,6 +112,7 @@ void Lobby::hello(ConnectionPtr connection, Id id, protocol::Hello hello)
             return refuse(ErrorCode::BadRequest,
                           "hello: accounts with passwords are not available yet; send hello without 'password'");
         std::string nick = hello.nick;
+        std::optional<std::string> used_token; // spent by this hello; given back if it fails
         bool resumed = false;
         if (hello.resume_token) {
             const auto token = resume_tokens_.find(*hello.resume_token);
@@ -121,6 +121,7 @@ void Lobby::hello(ConnectionPtr connection, Id id, protocol::Hello hello)
             if (!nick.empty() && protocol::nick_key(nick) != protocol::nick_key(token->second))
                 return refuse(ErrorCode::BadResumeToken, "hello: the resume token belongs to another nick");
             nick = token->second;
+            used_token = token->first;
             resume_tokens_.erase(token); // a token is good for one resumption; hello_ok brings a new one
             resumed = true;
         } else if (const auto error = protocol::nick_error(nick)) {
@@ -148,9 +149,15 @@ void Lobby::hello(ConnectionPtr connection, Id id, protocol::Hello hello)
             tables.assign(seats->second.begin(), seats->second.end());
         spdlog::info("connection {}: hello {}{}", connection->id(), nick, resumed ? " (resumed)" : "");
         // The token is handed out only once it is on disk, so it survives a crash of the server.
+        // If it cannot be stored, the hello is undone and the connection may say hello again.
         services_.writer.submit(db::ResumeTokenIssued{token, nick, wall_clock_ms()},
-                                [connection, id, nick, token, resumed, tables](std::optional<db::StoreError> error) {
-                                    if (error) return; // as before (the next commits answer it)
+                                [self = shared_from_this(), connection, id, nick, token, used_token, resumed,
+                                 tables](std::optional<db::StoreError> error) {
+                                    if (error)
+                                        return self->on_strand(
+                                            [self, connection, id, nick, token, used_token, error = *error] {
+                                                self->hello_not_stored(connection, id, nick, token, used_token, error);
+                                            });
                                     connection->post([connection, id, nick, token, resumed, tables] {
                                         connection->client->nick = nick;
                                         connection->client->greeting = false;
@@ -215,10 +222,41 @@ void Lobby::room_chat(ConnectionPtr connection, std::string nick, Id id, protoco
             if (!r || !r->has_member(protocol::nick_key(nick)))
                 return reply_error(connection, id, ErrorCode::NotInRoom,
                                    "room_chat: you are not in room " + std::to_string(chat.room));
-            services_.writer.submit(db::RoomChatted{chat.room, nick, chat.text, wall_clock_ms()});
-            if (id) connection->send(protocol::encode_ok(id));
-            r->broadcast(shared_frame(protocol::encode_room_chat(chat.room, nick, chat.text)));
+            // Heard only once it is stored, like everything else; the sender hears if it is not.
+            services_.writer.submit(
+                db::RoomChatted{chat.room, nick, chat.text, wall_clock_ms()},
+                [self = shared_from_this(), connection, nick, id, chat](std::optional<db::StoreError> error) {
+                    self->on_strand([self, connection, nick, id, chat, error = std::move(error)] {
+                        if (error)
+                            return reply_error(connection, id, ErrorCode::StorageUnavailable,
+                                               "room_chat: the message to room " + std::to_string(chat.room) +
+                                                   " was not stored (the store is unavailable); try again");
+                        if (id) connection->send(protocol::encode_ok(id));
+                        if (Room* r = self->room(chat.room))
+                            r->broadcast(shared_frame(protocol::encode_room_chat(chat.room, nick, chat.text)));
+                    });
+                });
         });
+}
+
+void Lobby::hello_not_stored(const ConnectionPtr& connection, const Id& id, const std::string& nick,
+                             const std::string& token, const std::optional<std::string>& used_token,
+                             const db::StoreError& error)
+{
+    spdlog::error("connection {}: hello {} not stored: {}", connection->id(), nick, error.message);
+    resume_tokens_.erase(token);
+    if (used_token) resume_tokens_[*used_token] = nick;
+    if (const auto found = online_.find(protocol::nick_key(nick));
+        found != online_.end() && found->second.connection.lock() == connection) {
+        for (const auto number : std::set(found->second.rooms))
+            if (auto* r = room(number)) leave(found->second, *r);
+        online_.erase(found);
+    }
+    connection->post([connection, id] {
+        connection->client->greeting = false;
+        reply_error(connection, id, ErrorCode::StorageUnavailable,
+                    "hello: the session could not be stored (the store is unavailable); say hello again later");
+    });
 }
 
 void Lobby::whisper(ConnectionPtr connection, std::string nick, Id id, protocol::Whisper whisper)
@@ -253,8 +291,12 @@ void Lobby::open_table(ConnectionPtr connection, std::string nick, Id id, protoc
                 return reply_error(connection, id, ErrorCode::NoSuchNick,
                                    "open_table: invite: '" + *open.invite + "' is not online");
         }
+        const auto table_id = services_.table_ids.next();
+        if (!table_id)
+            return reply_error(connection, id, ErrorCode::StorageUnavailable,
+                               "open_table: no table id could be reserved in the store; try again later");
         Table::Opening opening;
-        opening.table = ++last_table_id_;
+        opening.table = *table_id;
         opening.room = open.room;
         opening.time_control = open.time_control;
         opening.opener_color = open.color;

@@ -15,6 +15,7 @@
 #include <unordered_map>
 
 #include "db/records.h"
+#include "db/store_error.h"
 #include "protocol/messages.h"
 #include "server/connection.h"
 #include "server/net.h"
@@ -32,10 +33,9 @@ public:
 
     Lobby(TableServices& services);
 
-    // Start-up, before any connection: resume tokens, the id sequence, and the restored tables
-    // (their rooms are opened if they are not configured ones).
-    void restore(const std::vector<db::ResumeTokenIssued>& tokens, std::int64_t max_table_id,
-                 const std::vector<std::shared_ptr<Table>>& tables);
+    // Start-up, before any connection: resume tokens and the restored tables (their rooms are
+    // opened if they are not configured ones).
+    void restore(const std::vector<db::ResumeTokenIssued>& tokens, const std::vector<std::shared_ptr<Table>>& tables);
 
     void hello(ConnectionPtr connection, Id id, protocol::Hello hello);
     void list_rooms(ConnectionPtr connection, Id id);
@@ -68,6 +68,11 @@ private:
     void leave(Online& player, Room& room);
     void close_room_if_done(protocol::RoomNumber number);
     std::string new_resume_token();
+    // The hello's token was not stored: the nick is not online, the spent token is good again,
+    // and the connection is told (storage_unavailable) and may say hello again.
+    void hello_not_stored(const ConnectionPtr& connection, const Id& id, const std::string& nick,
+                          const std::string& token, const std::optional<std::string>& used_token,
+                          const db::StoreError& error);
     // The table with this id, or nullptr after replying no_such_table to `request`.
     std::shared_ptr<Table> find_table(const ConnectionPtr& connection, const Id& id, std::string_view request,
                                       protocol::TableId table_id);
@@ -83,7 +88,6 @@ private:
     std::unordered_map<std::string, std::string> resume_tokens_;         // token -> nick
     std::unordered_map<std::string, std::set<protocol::TableId>> seats_; // nick key -> tables
     std::map<protocol::RoomNumber, Room> rooms_;
-    std::int64_t last_table_id_ = 0;
     std::mt19937_64 random_;
 };
 

@@ -4,7 +4,6 @@
 
 #include <spdlog/spdlog.h>
 
-#include "db/writer.h"
 #include "protocol/decode.h"
 #include "protocol/encode.h"
 #include "server/client.h"
@@ -31,10 +30,19 @@ constexpr bool is_table_message =
 
 } // namespace
 
-Router::Router(net::io_context& io, db::Writer& writer, FlagAnalysis& flag_analysis, const ServerConfig& config)
-    : io_(io), writer_(writer), config_(config), counters_(std::make_shared<ServerCounters>()),
-      tables_(std::make_shared<TableDirectory>()),
-      services_(new TableServices{io, writer, flag_analysis, config, *counters_, *tables_, {}, {}, {}})
+Router::Router(net::io_context& io, Services services, const ServerConfig& config)
+    : io_(io), config_(config), counters_(std::make_shared<ServerCounters>()),
+      tables_(std::make_shared<TableDirectory>()), services_(new TableServices{io,
+                                                                               services.writer,
+                                                                               services.reads,
+                                                                               services.flag_analysis,
+                                                                               config,
+                                                                               *counters_,
+                                                                               *tables_,
+                                                                               services.table_ids,
+                                                                               services.game_ids,
+                                                                               {},
+                                                                               {}})
 {
     lobby_ = std::make_shared<Lobby>(*services_);
     services_->lobby = lobby_;
@@ -44,7 +52,6 @@ Router::~Router() = default;
 
 void Router::restore(StoredState stored)
 {
-    services_->last_game_id = stored.max_game_id;
     std::vector<std::shared_ptr<Table>> restored;
     for (auto& game : stored.unfinished_games) {
         static const std::vector<db::TableEvent> no_events;
@@ -55,9 +62,7 @@ void Router::restore(StoredState stored)
         tables_->add(table->id(), table);
         restored.push_back(std::move(table));
     }
-    std::int64_t max_table_id = stored.max_table_id;
-    for (const auto& table : restored) max_table_id = std::max(max_table_id, table->id());
-    lobby_->restore(stored.resume_tokens, max_table_id, restored);
+    lobby_->restore(stored.resume_tokens, restored);
     counters_->running_games += std::int64_t(restored.size());
     if (!restored.empty()) spdlog::info("restored {} running game(s) from the database", restored.size());
 }

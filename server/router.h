@@ -17,12 +17,14 @@
 #include "server/server_config.h"
 
 namespace rochade::db {
-class Writer;
-}
+class ReadThread;
+class StoreWriter;
+} // namespace rochade::db
 
 namespace rochade::server {
 
 class FlagAnalysis;
+class IdAllocator;
 class Lobby;
 class TableDirectory;
 struct TableServices;
@@ -36,20 +38,26 @@ struct ServerCounters {
 
 class Router final : public ConnectionHandler {
 public:
-    Router(net::io_context& io, db::Writer& writer, FlagAnalysis& flag_analysis, const ServerConfig& config);
+    // What the router and its tables use of the rest of the server; all outlive the router.
+    struct Services {
+        db::StoreWriter& writer;
+        db::ReadThread& reads;
+        FlagAnalysis& flag_analysis;
+        IdAllocator& table_ids;
+        IdAllocator& game_ids;
+    };
+    Router(net::io_context& io, Services services, const ServerConfig& config);
     ~Router() override;
 
-    // What the database holds at start-up (db::Store reads it).
+    // What the store holds at start-up (db::StoreReader reads it).
     struct StoredState {
         std::vector<db::UnfinishedGame> unfinished_games;
         // The table events of each unfinished game, by game id (for the draw offer that stood).
         std::map<std::int64_t, std::vector<db::TableEvent>> game_events;
         std::vector<db::ResumeTokenIssued> resume_tokens;
-        std::int64_t max_game_id = 0;
-        std::int64_t max_table_id = 0;
     };
     // Rebuilds the tables of games that were running when the server stopped, and the resume
-    // tokens, and continues the id sequences. Call once, before the listener accepts.
+    // tokens. Call once, before the listener accepts.
     void restore(StoredState stored);
     // Stops the game side for shutdown: timers are cancelled and no new moves are accepted;
     // what is already submitted to the writer still commits. (The server stops the flag
@@ -64,7 +72,6 @@ public:
 
 private:
     net::io_context& io_;
-    db::Writer& writer_;
     const ServerConfig& config_;
     std::shared_ptr<ServerCounters> counters_;
     std::shared_ptr<TableDirectory> tables_;

@@ -13,10 +13,11 @@
 #include <boost/asio/signal_set.hpp>
 #include <spdlog/spdlog.h>
 
-#include "db/store.h"
-#include "db/writer.h"
+#include "db/read_thread.h"
+#include "db/sqlite_store.h"
 #include "server/beast.h"
 #include "server/flag_analysis.h"
+#include "server/id_allocator.h"
 #include "server/listener.h"
 #include "server/router.h"
 #include "server/session_services.h"
@@ -27,6 +28,9 @@ namespace {
 
 // How long shutdown waits for the clients to answer the 1001 close frames.
 constexpr std::chrono::seconds close_wait{2};
+
+// Ids reserved in the store per round trip: a restart skips at most this many of each kind.
+constexpr std::int64_t id_block_size = 100;
 
 void create_database_directory(const std::string& db_path)
 {
@@ -156,21 +160,27 @@ void Server::State::serve()
     create_database_directory(config.db_path);
     const int threads = thread_count(config.threads);
     auto io = std::make_unique<net::io_context>(threads);
-    auto writer = std::make_unique<db::Writer>(config.db_path);
+    // The only place that names the store's implementation.
+    db::SqliteOptions store_options;
+    store_options.busy_timeout_ms = config.db_busy_timeout_ms;
+    store_options.on_error = [](const std::string& message) { spdlog::error("store: {}", message); };
+    auto writer = db::open_sqlite_writer(config.db_path, store_options);
+    auto reader = db::open_sqlite_reader(config.db_path, store_options);
     auto flag_analysis = std::make_unique<FlagAnalysis>();
 
+    // Start-up reads, before anything listens: synchronous on this thread.
     Router::StoredState stored;
-    {
-        db::Store store(config.db_path);
-        stored.unfinished_games = store.unfinished_games();
-        for (const auto& game : stored.unfinished_games)
-            if (auto log = store.game_log(game.start.game_id))
-                stored.game_events.emplace(game.start.game_id, std::move(log->events));
-        stored.resume_tokens = store.resume_tokens();
-        stored.max_game_id = store.max_game_id();
-        stored.max_table_id = store.max_table_id();
-    }
-    auto router = std::make_unique<Router>(*io, *writer, *flag_analysis, config);
+    stored.unfinished_games = reader->unfinished_games();
+    for (const auto& game : stored.unfinished_games)
+        if (auto log = reader->game_log(game.start.game_id))
+            stored.game_events.emplace(game.start.game_id, std::move(log->events));
+    stored.resume_tokens = reader->resume_tokens();
+    auto table_ids = IdAllocator::reserve("table", *reader, *writer, id_block_size);
+    auto game_ids = IdAllocator::reserve("game", *reader, *writer, id_block_size);
+    // From here on reads run on their own thread.
+    auto reads = std::make_unique<db::ReadThread>(std::move(reader), store_options.on_error);
+    auto router =
+        std::make_unique<Router>(*io, Router::Services{*writer, *reads, *flag_analysis, *table_ids, *game_ids}, config);
     router->restore(std::move(stored));
 
     auto services = std::make_unique<SessionServices>(config, *router, router->counters());
@@ -226,16 +236,15 @@ void Server::State::serve()
     // hold tables and sessions; the writer must run and drop them while the io_context and its
     // services still exist, so it goes first.
     writer->flush();
-    const auto stats = writer->stats();
     writer.reset();
+    reads.reset();
     signals.reset();
     listener.reset();
     router.reset();
     flag_analysis.reset();
     io.reset();
     services.reset();
-    spdlog::info("stopped; {} database transaction(s) with {} write(s) committed since start", stats.transactions,
-                 stats.writes);
+    spdlog::info("stopped");
 }
 
 } // namespace rochade::server

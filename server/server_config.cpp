@@ -162,14 +162,15 @@ rochade::Expected<ServerConfig, std::string> load_config_file(const std::string&
 
     const ConfigReader reader(path);
     if (auto e = reader.unknown_keys(document, "",
-                                     {"port", "bind", "db", "web_root", "threads", "rooms", "limits",
-                                      "reconnect_grace_ms", "table_history_events"}))
+                                     {"port", "bind", "db", "db_busy_timeout_ms", "web_root", "threads", "rooms",
+                                      "limits", "reconnect_grace_ms", "table_history_events"}))
         return fail(*e);
     for (const auto& [key, value] : document.items()) {
         std::optional<std::string> e;
         if (key == "port") e = reader.integer(value, key, 0, 65535, base.port);
         if (key == "threads") e = reader.integer(value, key, 0, max_threads, base.threads);
         if (key == "db") e = reader.text(value, key, base.db_path);
+        if (key == "db_busy_timeout_ms") e = reader.integer(value, key, 0, 600'000, base.db_busy_timeout_ms);
         if (key == "web_root") e = reader.text(value, key, base.web_root);
         if (key == "bind") {
             e = reader.text(value, key, base.bind_address);
@@ -195,7 +196,8 @@ rochade::Expected<ServerConfig, std::string> parse_serve_options(const std::vect
         if (arg.rfind("--", 0) != 0) return fail("unexpected argument '" + arg + "' (options start with --)");
         const auto equals = arg.find('=');
         std::string name = arg.substr(0, equals), value;
-        static const std::set<std::string> known{"--port", "--bind", "--db", "--config", "--threads", "--web-root"};
+        static const std::set<std::string> known{"--port",   "--bind",    "--db",      "--db-busy-timeout-ms",
+                                                 "--config", "--threads", "--web-root"};
         if (!known.count(name)) return fail("unknown option '" + name + "'");
         if (equals != std::string::npos) {
             value = arg.substr(equals + 1);
@@ -231,6 +233,11 @@ rochade::Expected<ServerConfig, std::string> parse_serve_options(const std::vect
         } else if (name == "--db") {
             if (value.empty()) return fail("--db: the database file name is empty");
             config.db_path = value;
+        } else if (name == "--db-busy-timeout-ms") {
+            const auto timeout = parse_integer(value);
+            if (!timeout || *timeout < 0 || *timeout > 600'000)
+                return fail("--db-busy-timeout-ms: '" + value + "' is not a time 0-600000 ms");
+            config.db_busy_timeout_ms = int(*timeout);
         } else if (name == "--web-root") {
             if (value.empty()) return fail("--web-root: the directory name is empty");
             config.web_root = value;

@@ -31,6 +31,9 @@ struct ServerConfig {
     std::string bind_address = "0.0.0.0";
     std::uint16_t port = 8080;
     std::string db_path = "data/rochade.db";
+    // How long a database write waits for another connection's lock (a backup, an admin's
+    // sqlite3 shell) before it fails and the client gets storage_unavailable.
+    int db_busy_timeout_ms = 5000;
     std::string web_root = "web"; // static browser client served at /
     int threads = 0;              // 0: one per hardware thread
     std::vector<RoomConfig> rooms = {

@@ -4,12 +4,13 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
-#include "db/writer.h"
+#include "db/store_writer.h"
 #include "engine/fen.h"
 #include "protocol/decode.h"
 #include "protocol/encode.h"
 #include "protocol/nick.h"
 #include "server/client.h"
+#include "server/id_allocator.h"
 #include "server/lobby.h"
 #include "server/router.h"
 #include "server/stored_draw_offer.h"
@@ -74,7 +75,8 @@ std::shared_ptr<Table> Table::restore(TableServices& services, db::UnfinishedGam
     for (auto& seat : table->seats_) seat->disconnected_at = now;
     table->game_.emplace(std::move(*game));
     table->game_id_ = start.game_id;
-    table->seq_ = stored.last_seq;
+    table->seq_ = table->stored_seq_ = stored.last_seq;
+    table->stored_game_ = GameCheckpoint{int(moves.size()), white_ms, black_ms, now, table->game_->draw_offer()};
     table->clocks_held_ = true;
     spdlog::info("table {}: restored game {} ({} - {}) after {} moves{}; clocks held until both players are back",
                  start.table_id, start.game_id, start.white, start.black, stored.moves.size(),
@@ -214,39 +216,6 @@ void Table::send_state(const ConnectionPtr& connection, const Id& id, std::optio
 
 // ---- events -------------------------------------------------------------------------------
 
-void Table::emit(Emission emission)
-{
-    ++pending_commits_;
-    services_.writer.submit(
-        std::move(emission.writes),
-        [self = shared_from_this(), events = std::move(emission.events)](std::optional<db::StoreError> error) mutable {
-            if (error) return; // as before the store could fail: the table waits (the next commit fixes this)
-            net::post(self->strand_, [self, events = std::move(events)] { self->committed(events); });
-        });
-}
-
-void Table::committed(const std::vector<Event>& events)
-{
-    for (const auto& event : events) {
-        history_.emplace_back(event.seq, event.frame);
-        while (history_.size() > services_.config.table_history_events) history_.pop_front();
-        broadcast(event.frame);
-    }
-    if (--pending_commits_ == 0) {
-        auto work = std::move(after_commits_);
-        after_commits_.clear();
-        for (auto& w : work) w();
-    }
-}
-
-void Table::after_commits(std::function<void()> work)
-{
-    if (pending_commits_ == 0)
-        work();
-    else
-        after_commits_.push_back(std::move(work));
-}
-
 void Table::broadcast(const std::shared_ptr<const std::string>& frame)
 {
     for (auto it = watchers_.begin(); it != watchers_.end();) {
@@ -352,6 +321,7 @@ void Table::leave(const ConnectionPtr& connection, const std::string& nick, cons
         const auto seq = next_seq();
         add_event(emission, protocol::encode_seat_changed(id_, seq, summary()), "seat_changed",
                   nlohmann::json{{"left", nick}}.dump());
+        emission.what = "seat_changed";
         emit(std::move(emission));
     }
     close_if_abandoned();
@@ -404,12 +374,20 @@ void Table::join(ConnectionPtr connection, std::string nick, Id id)
         if (services_.shutting_down)
             return reply_error(connection, id, ErrorCode::ShuttingDown, "the server is shutting down");
         const Side free_side = seated(Side::White) ? Side::Black : Side::White;
+        // The second player starts the game, which needs its id first.
+        std::optional<std::int64_t> game_id;
+        if (seated(protocol::opponent_of(free_side)) && !(game_id = services_.game_ids.next()))
+            return reply_error(connection, id, ErrorCode::StorageUnavailable,
+                               "join_table: no game id could be reserved in the store; try again later");
         seats_[int(free_side)] = Seat{nick, connection, true, {}};
         subscribe(connection);
-        reply_ok(connection, id);
-        if (seated(protocol::opponent_of(free_side))) {
-            start_game(now); // game_started carries the whole state
+        if (game_id) {
+            // game_started carries the whole state; the ok follows it once it is stored.
+            auto replaced = std::make_unique<ReplacedGame>();
+            replaced->joined = free_side;
+            start_game(*game_id, now, connection, id, std::move(replaced));
         } else {
+            reply_ok(connection, id);
             table_changed();
             send_state(connection, std::nullopt, std::nullopt);
         }
@@ -434,10 +412,12 @@ void Table::watch(ConnectionPtr connection, std::string nick, Id id, std::option
                 const auto seq = next_seq();
                 add_event(emission, protocol::encode_player_reconnected(id_, seq, *side, s->nick), "player_reconnected",
                           nlohmann::json{{"side", side_text(*side)}, {"nick", s->nick}}.dump());
+                emission.what = "player_reconnected";
                 emit(std::move(emission));
                 // Clocks held since a restart run again once both players are back.
                 if (clocks_held_ && seats_[0]->connected && seats_[1]->connected) {
                     clocks_held_ = false;
+                    clocks_resumed_at_ = now;
                     game_->resume(now);
                     arm_flag_timer();
                 }
@@ -470,8 +450,11 @@ void Table::handle(ConnectionPtr connection, std::string nick, Id id, protocol::
             const auto seq = next_seq();
             add_event(emission, protocol::encode_table_chat(id_, seq, nick, chat->text), "table_chat",
                       nlohmann::json{{"from", nick}, {"text", chat->text}}.dump());
-            emit(std::move(emission));
-            return reply_ok(connection, id);
+            emission.what = "table_chat";
+            emission.sender = connection;
+            emission.id = id;
+            emission.ok_on_commit = true;
+            return emit(std::move(emission));
         }
         const auto side = side_of(nick);
         if (!side)
@@ -513,6 +496,7 @@ void Table::connection_closed(ConnectionPtr connection, std::string nick)
                 emission,
                 protocol::encode_player_disconnected(id_, seq, *side, s.nick, services_.config.reconnect_grace_ms),
                 "player_disconnected", nlohmann::json{{"side", side_text(*side)}, {"nick", s.nick}}.dump());
+            emission.what = "player_disconnected";
             emit(std::move(emission));
             spectators_changed();
             return;

@@ -2,9 +2,12 @@
 // strand. Every public function posts to that strand, so any strand may call them.
 //
 // Every event the table emits gets the next sequence number, is encoded once, goes to the
-// database writer, and reaches the seats and watchers only from the writer's commit callback:
-// nobody sees a move that is not on disk. The last events are kept so that a reconnecting
-// client catches up exactly (watch_table with `since`).
+// store, and reaches the seats and watchers only once the store says it is stored: nobody sees
+// a move that is not on disk. The last events are kept so that a reconnecting client catches up
+// exactly (watch_table with `since`). One emission at a time is at the store; the next ones
+// wait at the table, in order. When the store fails one, it and all those waiting behind it
+// fail: nobody sees their events, their senders get storage_unavailable, the game returns to
+// what is stored and the seq to the last stored event (table_commits.cpp).
 //
 // A fallen flag's winnability question goes to the analysis thread (FlagAnalysis) rather than
 // stall the strand. Until its answer is back the game is over at the flag but its result is
@@ -20,11 +23,13 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <boost/asio/steady_timer.hpp>
 
 #include "db/records.h"
+#include "db/store_error.h"
 #include "protocol/messages.h"
 #include "server/connection.h"
 #include "server/net.h"
@@ -83,11 +88,35 @@ private:
         std::int64_t seq = 0;
         std::shared_ptr<const std::string> frame;
     };
+    // What an emission did to the game, so that a failed one can be undone.
+    enum class GameChange : std::uint8_t { None, Started, Progressed, Ended };
+    // The running game after an emission: what rebuilds it from its moves (RefereedGame::restore)
+    // if a later emission is not stored. Plain values, taken on every move at no cost.
+    struct GameCheckpoint {
+        int ply = 0;
+        std::int64_t white_ms = 0, black_ms = 0; // the clocks at `at`
+        SteadyClock::time_point at{};            // since then the side to move is charged
+        std::optional<Side> draw_offer;
+    };
+    // A game start not stored yet: what the table was before it, to go back to.
+    struct ReplacedGame {
+        std::optional<RefereedGame> game; // the finished game a rematch replaced; none on a join
+        std::optional<std::int64_t> game_id;
+        bool seats_swapped = false; // a rematch swapped the seats
+        std::optional<Side> joined; // the seat the second player took
+    };
     // What one action leaves behind: its events for the players and its rows for the database,
-    // committed together.
+    // stored together or not at all, and who to tell what.
     struct Emission {
         std::vector<Event> events;
         std::vector<db::Write> writes;
+        std::string_view what; // the request, or the event for the table's own: "move", ...
+        ConnectionPtr sender;  // told if it is not stored; none for the table's own events
+        Id id;                 // with ok_on_commit: the ok that follows the commit
+        bool ok_on_commit = false;
+        GameChange game_change = GameChange::None;
+        GameCheckpoint after;                  // for Started and Progressed
+        std::unique_ptr<ReplacedGame> started; // for Started
     };
 
     using Request = std::function<void(SteadyClock::time_point now)>;
@@ -111,19 +140,33 @@ private:
                             std::string message);
     static std::string side_text(Side side);
 
+    // table_commits.cpp: emissions to the store and back.
     std::int64_t next_seq() { return ++seq_; }
     void emit(Emission emission);
-    void committed(const std::vector<Event>& events);
-    // Runs `work` once every emitted event is committed and broadcast, so a state snapshot never
-    // shows what the database does not hold yet.
+    void submit_in_flight();
+    void on_stored(std::optional<db::StoreError> error);
+    void committed(Emission& emission);
+    void fail_emissions(const db::StoreError& error);
+    void roll_back(std::vector<Emission>& failed, SteadyClock::time_point now);
+    void rebuild_game(const GameCheckpoint& stored, SteadyClock::time_point now);
+    void tell_not_stored(const Emission& emission, const db::StoreError& error);
+    GameCheckpoint checkpoint(SteadyClock::time_point now) const;
+    // Runs `work` once every emitted event is committed and broadcast (or failed), so a state
+    // snapshot never shows what the database does not hold.
     void after_commits(std::function<void()> work);
+    void run_after_commits();
     void broadcast(const std::shared_ptr<const std::string>& frame);
 
-    void start_game(SteadyClock::time_point now);
+    // A second player at the table (`joined`) or a rematch (`seats_swapped`) starts a game;
+    // `sender` gets ok once it is stored, or storage_unavailable.
+    void start_game(std::int64_t game_id, SteadyClock::time_point now, const ConnectionPtr& sender, const Id& id,
+                    std::unique_ptr<ReplacedGame> replaced);
     void add_move(Emission& emission, const PlayedMove& move, SteadyClock::time_point now);
     void add_ending(Emission& emission, const Ending& ending, SteadyClock::time_point now);
     void add_event(Emission& emission, std::string frame, std::string kind, std::string detail_json);
-    void arm_flag_timer();
+    // At the running side's deadline; after a failed emission, not sooner than a second from
+    // now, so that a flag whose verdict could not be stored is asked again at that pace.
+    void arm_flag_timer(bool after_failure = false);
     void on_flag_timer();
     // Whether a fallen flag waits for its winnability answer; a flag found fallen at `now` sends
     // its question to the analysis thread.
@@ -136,7 +179,8 @@ private:
     // table_game.cpp: the game played here.
     void game_action(const ConnectionPtr& connection, Side side, const Id& id, const protocol::ClientMessage& message,
                      SteadyClock::time_point now);
-    void commit_game_action(Emission emission, const ConnectionPtr& connection, const Id& id);
+    void commit_game_action(Emission emission, std::string_view what, const ConnectionPtr& connection, const Id& id,
+                            SteadyClock::time_point now);
     void play(const ConnectionPtr& connection, Side side, const Id& id, const protocol::PlayMove& move,
               SteadyClock::time_point now);
     void claim_draw(const ConnectionPtr& connection, Side side, const Id& id, const protocol::ClaimDraw& claim,
@@ -168,8 +212,13 @@ private:
 
     std::int64_t seq_ = 0;
     std::deque<std::pair<std::int64_t, std::shared_ptr<const std::string>>> history_;
-    int pending_commits_ = 0;
+    std::optional<Emission> in_flight_; // at the store
+    std::vector<Emission> waiting_;     // behind it, in order
     std::vector<std::function<void()>> after_commits_;
+    // What the store holds: the last stored seq and, while a stored game runs, its checkpoint.
+    std::int64_t stored_seq_ = 0;
+    std::optional<GameCheckpoint> stored_game_;
+    SteadyClock::time_point clocks_resumed_at_{}; // when held clocks last ran again
 };
 
 } // namespace rochade::server

@@ -9,6 +9,7 @@
 #include "protocol/decode.h"
 #include "protocol/encode.h"
 #include "server/flag_analysis.h"
+#include "server/id_allocator.h"
 #include "server/lobby.h"
 #include "server/router.h"
 #include "server/table_services.h"
@@ -18,11 +19,14 @@ namespace rochade::server {
 
 using protocol::ErrorCode;
 
-void Table::start_game(SteadyClock::time_point now)
+void Table::start_game(std::int64_t game_id, SteadyClock::time_point now, const ConnectionPtr& sender, const Id& id,
+                       std::unique_ptr<ReplacedGame> replaced)
 {
+    replaced->game = std::move(game_);
+    replaced->game_id = game_id_;
     game_.emplace(time_control_);
     game_->start(now);
-    game_id_ = services_.next_game_id();
+    game_id_ = game_id;
     ++services_.counters.running_games;
     rematch_offer_.reset();
 
@@ -36,6 +40,13 @@ void Table::start_game(SteadyClock::time_point now)
     started.seq = seq;
     add_event(emission, protocol::encode_game_started(id_, seq, started), "game_started",
               nlohmann::json{{"white", seats_[0]->nick}, {"black", seats_[1]->nick}}.dump());
+    emission.what = replaced->seats_swapped ? "rematch" : "join_table";
+    emission.sender = sender;
+    emission.id = id;
+    emission.ok_on_commit = true;
+    emission.game_change = GameChange::Started;
+    emission.after = checkpoint(now);
+    emission.started = std::move(replaced);
     emit(std::move(emission));
     spdlog::info("table {} game {} started: {} - {} in room {}", id_, *game_id_, seats_[0]->nick, seats_[1]->nick,
                  room_);
@@ -45,13 +56,14 @@ void Table::start_game(SteadyClock::time_point now)
     arm_flag_timer();
 }
 
-void Table::arm_flag_timer()
+void Table::arm_flag_timer(bool after_failure)
 {
     flag_timer_.cancel();
     if (!game_ || game_->is_over()) return;
     const auto deadline = game_->flag_deadline();
     if (!deadline) return;
-    flag_timer_.expires_at(*deadline);
+    flag_timer_.expires_at(after_failure ? std::max(*deadline, SteadyClock::now() + std::chrono::seconds(1))
+                                         : *deadline);
     flag_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& error) {
         if (!error) self->on_flag_timer();
     });
@@ -99,6 +111,8 @@ void Table::on_flag_verdict(Winnability answer, SteadyClock::time_point asked_at
         nlohmann::json detail{{"result", r.result}, {"message", r.message}};
         if (r.winnability) detail["winnability"] = *r.winnability;
         emission.writes.push_back(db::TableEvent{id_, game_id_, seq_, "flag_fall", detail.dump(), wall_clock_ms()});
+        emission.what = "flag_fall";
+        emission.game_change = GameChange::Ended;
         emit(std::move(emission));
         table_changed();
     }
@@ -118,7 +132,7 @@ void Table::play(const ConnectionPtr& connection, Side side, const Id& id, const
     Emission emission;
     add_move(emission, result->move, now);
     if (result->ending) add_ending(emission, *result->ending, now);
-    commit_game_action(std::move(emission), connection, id);
+    commit_game_action(std::move(emission), "move", connection, id, now);
 }
 
 void Table::claim_draw(const ConnectionPtr& connection, Side side, const Id& id, const protocol::ClaimDraw& claim,
@@ -137,7 +151,7 @@ void Table::claim_draw(const ConnectionPtr& connection, Side side, const Id& id,
     }
     if (result->move) add_move(emission, *result->move, now);
     if (result->ending) add_ending(emission, *result->ending, now);
-    commit_game_action(std::move(emission), connection, id);
+    commit_game_action(std::move(emission), "claim_draw", connection, id, now);
 }
 
 void Table::claim_win(const ConnectionPtr& connection, Side side, const Id& id, SteadyClock::time_point now)
@@ -158,7 +172,7 @@ void Table::claim_win(const ConnectionPtr& connection, Side side, const Id& id, 
     if (!ending) return reply_error(connection, id, ending.error().code, "claim_win: " + ending.error().message);
     Emission emission;
     add_ending(emission, *ending, now);
-    commit_game_action(std::move(emission), connection, id);
+    commit_game_action(std::move(emission), "claim_win", connection, id, now);
 }
 
 void Table::rematch(const ConnectionPtr& connection, Side side, const Id& id)
@@ -170,10 +184,15 @@ void Table::rematch(const ConnectionPtr& connection, Side side, const Id& id)
         return reply_error(connection, id, ErrorCode::RematchUnavailable, "rematch: your opponent has left the table");
     if (rematch_offer_ == side) return reply_ok(connection, id);
     if (rematch_offer_ == protocol::opponent_of(side)) {
+        const auto game_id = services_.game_ids.next();
+        if (!game_id)
+            return reply_error(connection, id, ErrorCode::StorageUnavailable,
+                               "rematch: no game id could be reserved in the store; try again later");
         // Colours swapped: the seats change places.
         std::swap(seats_[0], seats_[1]);
-        reply_ok(connection, id);
-        start_game(SteadyClock::now());
+        auto replaced = std::make_unique<ReplacedGame>();
+        replaced->seats_swapped = true;
+        start_game(*game_id, SteadyClock::now(), connection, id, std::move(replaced));
         return;
     }
     rematch_offer_ = side;
@@ -181,8 +200,11 @@ void Table::rematch(const ConnectionPtr& connection, Side side, const Id& id)
     const auto seq = next_seq();
     add_event(emission, protocol::encode_rematch_offered(id_, seq, side), "rematch_offered",
               nlohmann::json{{"by", side_text(side)}}.dump());
+    emission.what = "rematch";
+    emission.sender = connection;
+    emission.id = id;
+    emission.ok_on_commit = true;
     emit(std::move(emission));
-    reply_ok(connection, id);
 }
 
 // The table looked at the flag with the same `now` (when_flag_settled), so no action here
@@ -215,20 +237,30 @@ void Table::game_action(const ConnectionPtr& connection, Side side, const Id& id
                                std::string(protocol::message_type_name(message)) + ": " + ending.error().message);
         add_ending(emission, *ending, now);
     }
-    commit_game_action(std::move(emission), connection, id);
+    commit_game_action(std::move(emission), protocol::message_type_name(message), connection, id, now);
 }
 
-// Every game action ends here: its events and rows go to the writer together, the room hears
+// Every game action ends here: its events and rows go to the store together, the room hears
 // of a finished game (or the flag timer follows the clock that now runs), and the sender's `ok`
-// waits until the action is on disk.
-void Table::commit_game_action(Emission emission, const ConnectionPtr& connection, const Id& id)
+// waits until the action is on disk. The checkpoint is what a later failure goes back to.
+void Table::commit_game_action(Emission emission, std::string_view what, const ConnectionPtr& connection, const Id& id,
+                               SteadyClock::time_point now)
 {
+    emission.what = what;
+    emission.sender = connection;
+    emission.id = id;
+    emission.ok_on_commit = true;
+    if (game_->is_over()) {
+        emission.game_change = GameChange::Ended;
+    } else {
+        emission.game_change = GameChange::Progressed;
+        emission.after = checkpoint(now);
+    }
     emit(std::move(emission));
     if (game_->is_over())
         table_changed();
     else
         arm_flag_timer();
-    if (id) after_commits([connection, id] { connection->send(protocol::encode_ok(id)); });
 }
 
 } // namespace rochade::server

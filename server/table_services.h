@@ -1,7 +1,8 @@
 // What every table shares with the rest of the server: the io_context its strand and timers
-// run on, the database writer, the thread that answers flag falls' winnability questions, the
-// configuration, the counters, the lobby (told when a table's
-// summary changes) and the source of game ids. Built once by the router; read-only after.
+// run on, the store's write side and its read thread, the thread that answers flag falls'
+// winnability questions, the configuration, the counters, the lobby (told when a table's
+// summary changes) and the sources of table and game ids. Built once by the router; read-only
+// after.
 #pragma once
 
 #include <atomic>
@@ -12,28 +13,31 @@
 #include "server/server_config.h"
 
 namespace rochade::db {
-class Writer;
-}
+class ReadThread;
+class StoreWriter;
+} // namespace rochade::db
 
 namespace rochade::server {
 
 class FlagAnalysis;
+class IdAllocator;
 class Lobby;
 class TableDirectory;
 struct ServerCounters;
 
 struct TableServices {
     net::io_context& io;
-    db::Writer& writer;
+    db::StoreWriter& writer;
+    // Runtime reads (an account at login, a player's games): never on an io thread or a strand.
+    db::ReadThread& reads;
     FlagAnalysis& flag_analysis;
     const ServerConfig& config;
     ServerCounters& counters;
     TableDirectory& directory;
+    IdAllocator& table_ids;
+    IdAllocator& game_ids;
     std::weak_ptr<Lobby> lobby;
-    std::atomic<std::int64_t> last_game_id{0};
     std::atomic<bool> shutting_down{false};
-
-    std::int64_t next_game_id() { return ++last_game_id; }
 };
 
 } // namespace rochade::server

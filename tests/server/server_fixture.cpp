@@ -88,7 +88,11 @@ InProcessServer::~InProcessServer() { stop(); }
 
 // ---- child process ------------------------------------------------------------------------
 
-ChildServer::ChildServer() : db_path_(dir_.path() / "rochade.db"), port_(free_loopback_port()) { start(); }
+ChildServer::ChildServer(std::vector<std::string> extra_args)
+    : db_path_(dir_.path() / "rochade.db"), extra_args_(std::move(extra_args)), port_(free_loopback_port())
+{
+    start();
+}
 
 ChildServer::~ChildServer()
 {
@@ -101,6 +105,7 @@ void ChildServer::start()
     std::string db = db_path_.string();
     std::string log = (dir_.path() / "server.log").string();
     std::vector<std::string> args = {ROCHADE_BINARY, "serve", "--port", port, "--bind", "127.0.0.1", "--db", db};
+    args.insert(args.end(), extra_args_.begin(), extra_args_.end());
     pid_ = ::fork();
     if (pid_ < 0) throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
     if (pid_ == 0) {

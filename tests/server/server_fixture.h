@@ -16,6 +16,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "server/server.h"
 #include "server/server_config.h"
@@ -62,8 +63,9 @@ private:
 
 class ChildServer {
 public:
-    // Starts `rochade serve` and waits until /health answers; throws if it does not in time.
-    ChildServer();
+    // Starts `rochade serve` (with `extra_args` after the port, address and database options)
+    // and waits until /health answers; throws if it does not in time.
+    explicit ChildServer(std::vector<std::string> extra_args = {});
     // Kills the child (SIGKILL) if it is still running.
     ~ChildServer();
     ChildServer(const ChildServer&) = delete;
@@ -86,6 +88,7 @@ private:
 
     TempDir dir_;
     std::filesystem::path db_path_;
+    std::vector<std::string> extra_args_;
     std::uint16_t port_ = 0;
     pid_t pid_ = -1;
 };

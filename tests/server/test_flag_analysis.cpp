@@ -33,12 +33,15 @@ std::chrono::milliseconds since(Clock::time_point start)
     return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start);
 }
 
-// A game stored with White to move in that position and 0.4 s left: table 1 in room 34.
+// A game stored with White to move in that position and 0.4 s left: table 1 in room 34. Its ids
+// are reserved as the server would have, so the server hands out the next ones.
 void store_slow_game(const std::string& db_path)
 {
     rochade::db::Writer writer(db_path);
     writer.submit(rochade::db::GameStarted{1, 1, 34, "Weiss", "Schwarz", R"({"kind":"sudden_death","base_ms":60000})",
                                            slow_fen, white_ms, black_ms, 0});
+    writer.submit(std::vector<rochade::db::Write>{rochade::db::IdBlockReserved{"game", 2},
+                                                  rochade::db::IdBlockReserved{"table", 2}});
     writer.flush();
 }
 

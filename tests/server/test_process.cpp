@@ -122,3 +122,26 @@ TEST_CASE("SIGTERM: clients get close 1001 and the server exits 0", "[server][pr
     CHECK(closed.code == 1001);
     CHECK(exit_code.get() == 0);
 }
+
+TEST_CASE("kill -9 and restart: new table and game ids lie above every id handed out before, stored or not",
+          "[server][process][slow_start][ids]")
+{
+    ChildServer server;
+    auto game = SeatedGame::start(server.port(), "5+3");
+    const auto game_id = game.started.at("game_id").get<std::int64_t>();
+    // A table that stores nothing: opened, never played at.
+    WsTestClient lonely;
+    lonely.connect(server.port());
+    lonely.hello("Einsam");
+    REQUIRE(lonely.request({{"type", "enter_room"}, {"room", 34}}).at("type") == "room");
+    json opened = lonely.request({{"type", "open_table"}, {"room", 34}, {"time_control", "untimed"}});
+    REQUIRE(opened.at("type") == "ok");
+    const auto unstored_table = opened.at("table").get<std::int64_t>();
+    CHECK(unstored_table > game.table);
+
+    server.restart(); // kill -9, then the same binary on the same database and port
+
+    auto again = SeatedGame::start(server.port(), "5+3", "Anna", "Bert");
+    CHECK(again.table > unstored_table);
+    CHECK(again.started.at("game_id").get<std::int64_t>() > game_id);
+}

@@ -136,8 +136,9 @@ TEST_CASE("config file errors name the file and the field", "[server_config]")
         std::string error; // after "--config: config file 'PATH'"
     };
     const std::vector<Case> cases{
-        {R"({"port": 80, "colour": "blue"})", ": unknown key 'colour' (known: bind, db, limits, port, "
-                                              "reconnect_grace_ms, rooms, table_history_events, threads, web_root)"},
+        {R"({"port": 80, "colour": "blue"})",
+         ": unknown key 'colour' (known: bind, db, db_busy_timeout_ms, limits, port, "
+         "reconnect_grace_ms, rooms, table_history_events, threads, web_root)"},
         {R"({"limits": {"max_frames": 3}})",
          ": unknown key 'limits.max_frames' (known: idle_timeout_ms, max_connections, max_message_bytes, "
          "message_burst, messages_per_second, write_queue_max_bytes, write_queue_max_frames)"},
