@@ -282,22 +282,23 @@ std::string encode_table_closed(RoomNumber room, TableId table)
 
 // ---- tables -------------------------------------------------------------------------------
 
-std::string encode_table_state(const OptionalId& id, const TableState& state, const std::vector<std::string>& missed)
+std::string encode_table_state(const OptionalId& id, const TableState& state, const MissedEvents& missed)
 {
     Json frame = frame_of("table_state");
     put_id(frame, id);
     put_table_state(frame, state, state.seq);
+    frame["resync"] = missed.resync;
     // The missed events are already finished frames: splice their text into an array rather
     // than parse each one back (a reconnect may replay many of them).
     std::string text = dump(frame);
     text.pop_back(); // the object's closing '}'
     std::size_t size = text.size() + 13;
-    for (const std::string& event : missed) size += event.size() + 1;
+    for (const std::string& event : missed.frames) size += event.size() + 1;
     text.reserve(size);
     text += ",\"missed\":[";
-    for (std::size_t i = 0; i < missed.size(); ++i) {
+    for (std::size_t i = 0; i < missed.frames.size(); ++i) {
         if (i > 0) text += ',';
-        text += missed[i];
+        text += missed.frames[i];
     }
     text += "]}";
     return text;

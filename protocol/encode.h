@@ -34,8 +34,8 @@ std::string encode_error(const OptionalId& id, ErrorCode code, std::string_view 
 std::string encode_ok(const OptionalId& id, std::optional<TableId> table = std::nullopt);
 std::string encode_pong(const OptionalId& id);
 // Reply to hello. `tables`: unfinished tables where this nick sits (to watch again with since).
-std::string encode_hello_ok(const OptionalId& id, std::string_view nick, std::string_view resume_token,
-                            bool resumed, const std::vector<TableId>& tables);
+std::string encode_hello_ok(const OptionalId& id, std::string_view nick, std::string_view resume_token, bool resumed,
+                            const std::vector<TableId>& tables);
 
 // ---- lobby and rooms ----------------------------------------------------------------------
 std::string encode_rooms(const OptionalId& id, const std::vector<RoomSummary>& rooms);
@@ -51,10 +51,9 @@ std::string encode_table_updated(const TableSummary& table);
 std::string encode_table_closed(RoomNumber room, TableId table);
 
 // ---- tables (every event has "table" and "seq") -------------------------------------------
-// The full state; `missed` are earlier-encoded event frames replayed after a reconnect (they
-// are embedded as JSON objects in a "missed" array, in order).
-std::string encode_table_state(const OptionalId& id, const TableState& state,
-                               const std::vector<std::string>& missed = {});
+// The full state, with the missed frames embedded as JSON objects in a "missed" array, and
+// "resync".
+std::string encode_table_state(const OptionalId& id, const TableState& state, const MissedEvents& missed = {});
 std::string encode_game_started(TableId table, std::int64_t seq, const TableState& state);
 struct MoveEvent {
     TableId table = 0;
@@ -68,8 +67,7 @@ struct MoveEvent {
     bool draw_offered = false; // the mover offered a draw with this move
 };
 std::string encode_move(const MoveEvent& event);
-std::string encode_game_over(TableId table, std::int64_t seq, const GameResult& result,
-                             const ClockReading& clocks);
+std::string encode_game_over(TableId table, std::int64_t seq, const GameResult& result, const ClockReading& clocks);
 std::string encode_draw_offered(TableId table, std::int64_t seq, Side by);
 std::string encode_draw_declined(TableId table, std::int64_t seq, Side by);
 // A claim with an intended move that was not valid: the move was played (its move event

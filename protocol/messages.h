@@ -184,4 +184,12 @@ struct TableState {
     std::optional<GameResult> result;
 };
 
+// What a client watching a table again with `since` missed: the earlier-encoded event frames
+// after its seq, in order; or, when the table no longer keeps all of them, none and `resync`,
+// which tells the client to redraw from the state alone rather than take a tail for the whole.
+struct MissedEvents {
+    std::vector<std::string> frames;
+    bool resync = false;
+};
+
 } // namespace rochade::protocol

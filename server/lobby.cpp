@@ -137,10 +137,14 @@ void Lobby::hello(ConnectionPtr connection, Id id, protocol::Hello hello)
             // one wins, the old one is dropped.
             for (const auto number : std::set(existing->second.rooms))
                 if (auto* r = room(number)) leave(existing->second, *r);
+            online_by_connection_.erase(existing->second.connection_id);
             online_.erase(existing);
             if (old_connection) old_connection->close(CloseCode::Replaced, "the same player connected again");
         }
-        online_.emplace(key, Online{nick, connection, {}});
+        // Online from here, before hello_ok reaches the connection: a close in between finds
+        // the nick through the connection's id (disconnected).
+        online_.emplace(key, Online{nick, connection, connection->id(), {}});
+        online_by_connection_[connection->id()] = key;
 
         const std::string token = new_resume_token();
         resume_tokens_[token] = nick;
@@ -366,12 +370,15 @@ void Lobby::watch_table(ConnectionPtr connection, std::string nick, Id id, proto
     });
 }
 
-void Lobby::disconnected(ConnectionPtr connection, std::string nick)
+void Lobby::disconnected(ConnectionPtr connection)
 {
-    on_strand([this, connection = std::move(connection), nick = std::move(nick)] {
-        const auto found = online_.find(protocol::nick_key(nick));
-        // A connection replaced by a resumption is no longer the nick's.
-        if (found == online_.end() || found->second.connection.lock() != connection) return;
+    on_strand([this, connection = std::move(connection)] {
+        const auto by_connection = online_by_connection_.find(connection->id());
+        // Not online: its hello was refused, or a resumption on another connection took the nick.
+        if (by_connection == online_by_connection_.end()) return;
+        const auto found = online_.find(by_connection->second);
+        online_by_connection_.erase(by_connection);
+        if (found == online_.end()) return;
         for (const auto number : std::set(found->second.rooms))
             if (auto* r = room(number)) leave(found->second, *r);
         online_.erase(found);

@@ -46,7 +46,9 @@ public:
     void open_table(ConnectionPtr connection, std::string nick, Id id, protocol::OpenTable open);
     void join_table(ConnectionPtr connection, std::string nick, Id id, protocol::JoinTable join);
     void watch_table(ConnectionPtr connection, std::string nick, Id id, protocol::WatchTable watch);
-    void disconnected(ConnectionPtr connection, std::string nick);
+    // The connection closed: the nick it holds goes offline and leaves its rooms, whether its
+    // hello was answered or still on its way (the lobby takes the nick when it accepts the hello).
+    void disconnected(ConnectionPtr connection);
 
     // From tables.
     void table_changed(protocol::TableSummary summary);
@@ -58,6 +60,7 @@ private:
     struct Online {
         std::string nick;
         std::weak_ptr<Connection> connection;
+        std::uint64_t connection_id = 0;
         std::set<protocol::RoomNumber> rooms;
     };
 
@@ -84,9 +87,10 @@ private:
 
     TableServices& services_;
     net::strand<net::io_context::executor_type> strand_;
-    std::unordered_map<std::string, Online> online_;                     // by nick key
-    std::unordered_map<std::string, std::string> resume_tokens_;         // token -> nick
-    std::unordered_map<std::string, std::set<protocol::TableId>> seats_; // nick key -> tables
+    std::unordered_map<std::string, Online> online_;                      // by nick key
+    std::unordered_map<std::uint64_t, std::string> online_by_connection_; // connection id -> nick key
+    std::unordered_map<std::string, std::string> resume_tokens_;          // token -> nick
+    std::unordered_map<std::string, std::set<protocol::TableId>> seats_;  // nick key -> tables
     std::map<protocol::RoomNumber, Room> rooms_;
     std::mt19937_64 random_;
 };

@@ -84,14 +84,18 @@ void Router::on_open(const std::shared_ptr<Connection>& connection)
                                limits.idle_timeout_ms, config_.reconnect_grace_ms}));
 }
 
+// /health counts the connection until its owners have been told, so that a count that dropped
+// means the lobby and the tables hear of the close before any later request.
 void Router::on_close(const std::shared_ptr<Connection>& connection)
 {
+    if (const auto client = connection->client) {
+        for (const auto table_id : client->tables)
+            if (auto table = tables_->find(table_id)) table->connection_closed(connection, client->nick);
+        // A hello still on its way has its nick in the lobby already (hello_ok comes after the
+        // resume token is on disk), so the lobby must forget that connection as well.
+        if (!client->nick.empty() || client->greeting) lobby_->disconnected(connection);
+    }
     --counters_->connections;
-    const auto client = connection->client;
-    if (!client) return;
-    for (const auto table_id : client->tables)
-        if (auto table = tables_->find(table_id)) table->connection_closed(connection, client->nick);
-    if (!client->nick.empty()) lobby_->disconnected(connection, client->nick);
 }
 
 void Router::on_message(const std::shared_ptr<Connection>& connection, std::string_view text)

@@ -203,15 +203,27 @@ void Table::send_state(const ConnectionPtr& connection, const Id& id, std::optio
         if (flag_question_out_)
             return after_flag_verdict_.push_back(
                 [this, connection, id, since](auto) { send_state(connection, id, since); });
-        std::vector<std::string> missed;
-        // The history holds the last events; if `since` is older than that, the state alone
-        // has to do (the client sees that `missed` does not reach back to its seq).
-        if (since && *since < seq_) {
-            for (const auto& [seq, frame] : history_)
-                if (seq > *since) missed.push_back(*frame);
-        }
+        const auto missed = since ? missed_since(*since) : protocol::MissedEvents{};
         connection->send(protocol::encode_table_state(id, state(SteadyClock::now()), missed));
     });
+}
+
+// The history holds only the last events. A client whose `since` is older than those would
+// take the tail it got for a full catch-up, so it gets none and is told to resync: redraw from
+// the state alone. So is a `since` ahead of the table, which no event of this table can have.
+// Runs once every emission is committed, so the history ends at seq_.
+protocol::MissedEvents Table::missed_since(std::int64_t since) const
+{
+    protocol::MissedEvents missed;
+    if (since == seq_) return missed;
+    const bool all_kept = since < seq_ && !history_.empty() && history_.front().first <= since + 1;
+    if (!all_kept) {
+        missed.resync = true;
+        return missed;
+    }
+    for (const auto& [seq, frame] : history_)
+        if (seq > since) missed.frames.push_back(*frame);
+    return missed;
 }
 
 // ---- events -------------------------------------------------------------------------------

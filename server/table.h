@@ -135,6 +135,7 @@ private:
     void subscribe(const ConnectionPtr& connection);
     void unsubscribe(const ConnectionPtr& connection);
     void send_state(const ConnectionPtr& connection, const Id& id, std::optional<std::int64_t> since);
+    protocol::MissedEvents missed_since(std::int64_t since) const;
     void reply_ok(const ConnectionPtr& connection, const Id& id);
     static void reply_error(const ConnectionPtr& connection, const Id& id, protocol::ErrorCode code,
                             std::string message);

@@ -135,8 +135,7 @@ TEST_CASE("room frames")
 TEST_CASE("table_state carries the summary, the game and the missed events")
 {
     const TableState state = sample_state();
-    const std::vector<std::string> missed = {encode_table_chat(7, 11, "anna", "hi"),
-                                             encode_draw_offered(7, 12, Side::White)};
+    const MissedEvents missed{{encode_table_chat(7, 11, "anna", "hi"), encode_draw_offered(7, 12, Side::White)}};
     const json frame = parsed(encode_table_state(RequestId{std::string("w")}, state, missed));
     CHECK(frame["type"] == "table_state");
     CHECK(frame["id"] == "w");
@@ -163,10 +162,16 @@ TEST_CASE("table_state carries the summary, the game and the missed events")
     CHECK(frame["missed"][0] ==
           json{{"type", "table_chat"}, {"table", 7}, {"seq", 11}, {"from", "anna"}, {"text", "hi"}});
     CHECK(frame["missed"][1] == json{{"type", "draw_offered"}, {"table", 7}, {"seq", 12}, {"by", "white"}});
+    CHECK(frame["resync"] == false);
 
     const json none_missed = parsed(encode_table_state(std::nullopt, state));
     CHECK(none_missed["missed"] == json::array());
+    CHECK(none_missed["resync"] == false);
     CHECK_FALSE(none_missed.contains("id"));
+
+    const json too_old = parsed(encode_table_state(std::nullopt, state, MissedEvents{{}, true}));
+    CHECK(too_old["missed"] == json::array());
+    CHECK(too_old["resync"] == true);
 }
 
 TEST_CASE("a finished table_state and game_over carry the result")
@@ -209,6 +214,7 @@ TEST_CASE("game_started has the table_state fields with the event's table and se
     CHECK(frame["white"] == "Jürgen");
     CHECK(frame["legal_moves"] == json{"e7e5", "g8f6"});
     CHECK_FALSE(frame.contains("missed"));
+    CHECK_FALSE(frame.contains("resync"));
 }
 
 TEST_CASE("move and the other table events")

@@ -165,6 +165,7 @@ TEST_CASE("reconnect with the resume token: the missed events exactly, the oppon
     json state = black->request({{"type", "watch_table"}, {"table", game.table}, {"since", seen}});
     REQUIRE(state.at("type") == "table_state");
     REQUIRE(state.contains("missed"));
+    CHECK(state.at("resync") == false);
     const auto& missed = state.at("missed");
     // Exactly the events after `seen`: the disconnect, the move, the chat (and the reconnect
     // if the table counts it before the state).
@@ -188,6 +189,41 @@ TEST_CASE("reconnect with the resume token: the missed events exactly, the oppon
     game.ply = 3;
     game.last_seq = std::max(state.at("seq").get<std::int64_t>(), back.at("seq").get<std::int64_t>());
     game.play({"Nc6"});
+}
+
+TEST_CASE("watch_table with a since older than the kept history: no missed events, resync instead",
+          "[server][connection][reconnect]")
+{
+    constexpr int kept_events = 4;
+    InProcessServer server([](auto& config) { config.table_history_events = kept_events; });
+    auto game = SeatedGame::start(server.port());
+    game.play({"e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"});
+    const std::int64_t last = game.last_seq;
+    REQUIRE(last - game.started.at("seq").get<std::int64_t>() > kept_events);
+
+    struct Row {
+        std::int64_t since;
+        std::size_t missed;
+        bool resync;
+    };
+    auto row = GENERATE_COPY(Row{last, 0, false},                         // up to date
+                             Row{last - 1, 1, false},                     // the newest event only
+                             Row{last - kept_events, kept_events, false}, // the oldest kept is the next
+                             Row{last - kept_events - 1, 0, true},        // the next one is no longer kept
+                             Row{0, 0, true},                             // from the start
+                             Row{last + 5, 0, true});                     // ahead: not this table's
+    CAPTURE(row.since, last);
+    json state = game.white->request({{"type", "watch_table"}, {"table", game.table}, {"since", row.since}});
+    REQUIRE(state.at("type") == "table_state");
+    CHECK(state.at("seq") == last);
+    const auto& missed = state.at("missed");
+    CAPTURE(missed.dump());
+    REQUIRE(missed.size() == row.missed);
+    for (std::size_t i = 0; i < missed.size(); ++i) CHECK(missed[i].at("seq") == row.since + 1 + std::int64_t(i));
+    CHECK(state.at("resync") == row.resync);
+    // The state alone is enough to redraw.
+    CHECK(state.at("moves").size() == 8);
+    CHECK(state.at("to_move") == "white");
 }
 
 TEST_CASE("claim_win: refused while the opponent is connected or within grace, granted after",

@@ -1,6 +1,9 @@
 // The lobby on the real server: nicks, rooms (configured, ad-hoc, secret), room chat,
 // whispers, spectators and table chat.
 #include <algorithm>
+#include <chrono>
+#include <string>
+#include <thread>
 
 #include <catch2/catch.hpp>
 
@@ -15,6 +18,20 @@ bool lists_room(const json& rooms_reply, std::int64_t room)
 {
     const auto& rooms = rooms_reply.at("rooms");
     return std::any_of(rooms.begin(), rooms.end(), [&](const json& r) { return r.at("room") == room; });
+}
+
+// Waits until /health counts `expected` WebSocket connections: the server counts a connection
+// until its close has been handed to the lobby and the tables.
+void wait_for_connections(std::uint16_t port, std::int64_t expected)
+{
+    const auto deadline = std::chrono::steady_clock::now() + 3s;
+    std::int64_t counted = -1;
+    while (std::chrono::steady_clock::now() < deadline) {
+        counted = json::parse(http_get(port, "/health").body).at("connections").get<std::int64_t>();
+        if (counted == expected) return;
+        std::this_thread::sleep_for(10ms); // polling the server: there is no event to wait on
+    }
+    FAIL("/health counts " << counted << " connections, not " << expected);
 }
 
 } // namespace
@@ -64,6 +81,45 @@ TEST_CASE("nick rules", "[server][lobby]")
         CHECK(first.request({{"type", "hello"}, {"nick", "Carla"}, {"password", "x"}}).at("code") == "bad_request");
         first.hello("Carla");
         CHECK(first.request({{"type", "hello"}, {"nick", "Dora"}}).at("code") == "already_greeted");
+    }
+}
+
+TEST_CASE("a connection that closes before its hello is answered is forgotten with its nick", "[server][lobby]")
+{
+    InProcessServer server;
+    WsTestClient host;
+    host.connect(server.port());
+    host.hello("Gastgeber");
+    host.request({{"type", "enter_room"}, {"room", 34}});
+    const bool drop_socket = GENERATE(false, true);
+    CAPTURE(drop_socket);
+    // The close races the hello through the lobby and the database writer; many rounds let it
+    // land before and after the hello's completion.
+    for (int round = 0; round < 25; ++round) {
+        CAPTURE(round);
+        {
+            WsTestClient hasty;
+            hasty.connect(server.port());
+            hasty.send({{"type", "hello"}, {"nick", "Eilig"}});
+            if (drop_socket)
+                hasty.drop();
+            else
+                hasty.close();
+        }
+        wait_for_connections(server.port(), 1);
+        // Nobody is online as Eilig: an invitation is refused ...
+        json invite =
+            host.request({{"type", "open_table"}, {"room", 34}, {"time_control", "untimed"}, {"invite", "Eilig"}});
+        INFO(invite.dump());
+        CHECK(invite.value("code", "") == "no_such_nick");
+        // ... and the nick is free.
+        WsTestClient next;
+        next.connect(server.port());
+        json reply = next.request({{"type", "hello"}, {"nick", "eilig"}});
+        INFO(reply.dump());
+        CHECK(reply.at("type") == "hello_ok");
+        next.close();
+        wait_for_connections(server.port(), 1);
     }
 }
 
