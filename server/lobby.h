@@ -53,7 +53,9 @@ public:
     // From tables.
     void table_changed(protocol::TableSummary summary);
     void table_closed(protocol::RoomNumber room, protocol::TableId table);
-    // `nick` sits (or no longer sits) at an unfinished game at `table`; hello_ok lists them.
+    // `nick` sits (or no longer sits) at `table` since a game started there: while it runs, and
+    // after it until the player stands up (or stays away for the grace period). hello_ok lists
+    // these tables, and their players may watch them again from outside the room.
     void seat_changed(std::string nick, protocol::TableId table, bool seated);
 
 private:

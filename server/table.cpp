@@ -22,7 +22,8 @@ namespace rochade::server {
 using protocol::ErrorCode;
 
 Table::Table(TableServices& services, Opening opening)
-    : services_(services), strand_(net::make_strand(services.io)), flag_timer_(strand_), summary_timer_(strand_),
+    : services_(services), strand_(net::make_strand(services.io)), flag_timer_(strand_),
+      summary_timer_(strand_), held_seat_timers_{net::steady_timer(strand_), net::steady_timer(strand_)},
       id_(opening.table), room_(opening.room), time_control_(opening.time_control), opener_color_(opening.opener_color),
       invite_(opening.invite)
 {
@@ -152,8 +153,7 @@ protocol::TableState Table::state(SteadyClock::time_point now) const
     }
     result.rematch_offer = rematch_offer_;
     for (const Side side : {Side::White, Side::Black})
-        if (seats_[int(side)] && !seats_[int(side)]->connected && game_ && !game_->is_over())
-            result.disconnected.push_back(side);
+        if (seats_[int(side)] && !seats_[int(side)]->connected && game_) result.disconnected.push_back(side);
     return result;
 }
 
@@ -289,9 +289,9 @@ void Table::add_ending(Emission& emission, const Ending& ending, SteadyClock::ti
                      *game_id_, r.result);
     spdlog::info("table {} game {} over: {} {} ({} - {})", id_, *game_id_, r.result, r.termination,
                  seats_[0] ? seats_[0]->nick : "?", seats_[1] ? seats_[1]->nick : "?");
-    if (auto lobby = services_.lobby.lock())
-        for (const auto& seat : seats_)
-            if (seat) lobby->seat_changed(seat->nick, id_, false);
+    // A player who went away during the game keeps the seat as long as one who goes away after it.
+    for (const Side side : {Side::White, Side::Black})
+        if (seats_[int(side)] && !seats_[int(side)]->connected) hold_seat(side);
     rematch_offer_.reset();
 }
 
@@ -326,18 +326,51 @@ void Table::leave(const ConnectionPtr& connection, const std::string& nick, cons
         spectators_changed();
         return;
     }
-    seats_[int(*side)].reset();
+    stand_up(*side);
+}
+
+// Before a game or after one, by leave_table, by going away before the game, or by staying away
+// after it. The seat is free for someone else; the table closes when nobody sits at it.
+void Table::stand_up(Side side)
+{
+    const std::string nick = seats_[int(side)]->nick;
+    seats_[int(side)].reset();
+    held_seat_timers_[int(side)].cancel();
     rematch_offer_.reset();
-    if (!game_) {
-        Emission emission;
-        const auto seq = next_seq();
-        add_event(emission, protocol::encode_seat_changed(id_, seq, summary()), "seat_changed",
-                  nlohmann::json{{"left", nick}}.dump());
-        emission.what = "seat_changed";
-        emit(std::move(emission));
-    }
+    if (auto lobby = services_.lobby.lock()) lobby->seat_changed(nick, id_, false);
+    Emission emission;
+    const auto seq = next_seq();
+    add_event(emission, protocol::encode_seat_changed(id_, seq, summary()), "seat_changed",
+              nlohmann::json{{"left", nick}}.dump());
+    emission.what = "seat_changed";
+    emit(std::move(emission));
     close_if_abandoned();
     if (!closed_) table_changed();
+}
+
+// After a game a player who went away keeps the seat for the reconnect grace period, counted
+// from the disconnect, so that a reload (hello with the resume token, then watch_table) finds
+// it and a rematch is still possible; only then is the seat free for a new opponent.
+void Table::hold_seat(Side side)
+{
+    if (services_.shutting_down) return; // the sessions close for good; no timer outlives the threads
+    auto& timer = held_seat_timers_[int(side)];
+    timer.expires_at(seat(side)->disconnected_at + std::chrono::milliseconds(services_.config.reconnect_grace_ms));
+    timer.async_wait([self = shared_from_this(), side](const boost::system::error_code& error) {
+        if (!error) self->on_seat_hold_over(side);
+    });
+}
+
+void Table::on_seat_hold_over(Side side)
+{
+    // The wait may have completed just before the player came back (and maybe went away again).
+    const Seat* s = seat(side);
+    const auto grace = std::chrono::milliseconds(services_.config.reconnect_grace_ms);
+    if (closed_ || !s || s->connected || !game_ || !game_->is_over()) return;
+    if (SteadyClock::now() - s->disconnected_at < grace) return hold_seat(side);
+    spdlog::info("table {}: {} did not come back within {} ms after the game; the seat is free", id_, s->nick,
+                 grace.count());
+    stand_up(side);
 }
 
 void Table::close_if_abandoned()
@@ -377,7 +410,7 @@ void Table::join(ConnectionPtr connection, std::string nick, Id id)
         if (side_of(nick))
             return reply_error(connection, id, ErrorCode::AlreadySeated,
                                "join_table: you sit at table " + std::to_string(id_) + " already");
-        if (game_ || (seated(Side::White) && seated(Side::Black)))
+        if ((game_ && !game_->is_over()) || (seated(Side::White) && seated(Side::Black)))
             return reply_error(connection, id, ErrorCode::TableFull,
                                "join_table: both seats at table " + std::to_string(id_) + " are taken");
         if (invite_ && protocol::nick_key(*invite_) != protocol::nick_key(nick))
@@ -386,6 +419,14 @@ void Table::join(ConnectionPtr connection, std::string nick, Id id)
         if (services_.shutting_down)
             return reply_error(connection, id, ErrorCode::ShuttingDown, "the server is shutting down");
         const Side free_side = seated(Side::White) ? Side::Black : Side::White;
+        // After a game the seat that came free is a rematch with a new opponent, which starts at
+        // once: not against a player who is away (their clock would run, and the newcomer could
+        // claim the win).
+        if (const Seat* other = seat(protocol::opponent_of(free_side)); game_ && other && !other->connected)
+            return reply_error(connection, id, ErrorCode::RematchUnavailable,
+                               "join_table: " + other->nick + ", who sits at table " + std::to_string(id_) +
+                                   ", is away; the seat frees up if they do not come back within " +
+                                   std::to_string(services_.config.reconnect_grace_ms) + " ms");
         // The second player starts the game, which needs its id first.
         std::optional<std::int64_t> game_id;
         if (seated(protocol::opponent_of(free_side)) && !(game_id = services_.game_ids.next()))
@@ -416,10 +457,11 @@ void Table::watch(ConnectionPtr connection, std::string nick, Id id, std::option
         const auto side = side_of(nick);
         Seat* s = side ? seat(*side) : nullptr;
         if (s && !s->connected) {
-            // A player back at the board.
+            // A player back at the board, during the game or after it (then the seat was held).
             s->connection = connection;
             s->connected = true;
-            if (game_ && !game_->is_over()) {
+            held_seat_timers_[int(*side)].cancel();
+            if (game_) {
                 Emission emission;
                 const auto seq = next_seq();
                 add_event(emission, protocol::encode_player_reconnected(id_, seq, *side, s->nick), "player_reconnected",
@@ -427,7 +469,7 @@ void Table::watch(ConnectionPtr connection, std::string nick, Id id, std::option
                 emission.what = "player_reconnected";
                 emit(std::move(emission));
                 // Clocks held since a restart run again once both players are back.
-                if (clocks_held_ && seats_[0]->connected && seats_[1]->connected) {
+                if (!game_->is_over() && clocks_held_ && seats_[0]->connected && seats_[1]->connected) {
                     clocks_held_ = false;
                     clocks_resumed_at_ = now;
                     game_->resume(now);
@@ -500,8 +542,9 @@ void Table::connection_closed(ConnectionPtr connection, std::string nick)
         s.connected = false;
         s.connection.reset();
         s.disconnected_at = now;
-        if (game_ && !game_->is_over()) {
-            // The clock keeps running; after the grace period the opponent may claim the win.
+        if (game_) {
+            // During the game the clock keeps running and after the grace period the opponent may
+            // claim the win; after the game the seat is held as long, for a reload and a rematch.
             Emission emission;
             const auto seq = next_seq();
             add_event(
@@ -510,14 +553,12 @@ void Table::connection_closed(ConnectionPtr connection, std::string nick)
                 "player_disconnected", nlohmann::json{{"side", side_text(*side)}, {"nick", s.nick}}.dump());
             emission.what = "player_disconnected";
             emit(std::move(emission));
+            if (game_->is_over()) hold_seat(*side);
             spectators_changed();
             return;
         }
-        // Before or after a game a player who goes away leaves the table.
-        seats_[int(*side)].reset();
-        rematch_offer_.reset();
-        close_if_abandoned();
-        if (!closed_) table_changed();
+        // Before the game a player who goes away leaves the table.
+        stand_up(*side);
     });
 }
 
@@ -528,6 +569,7 @@ void Table::shut_down()
     net::post(strand_, [self = shared_from_this()] {
         self->flag_timer_.cancel();
         self->summary_timer_.cancel();
+        for (auto& timer : self->held_seat_timers_) timer.cancel();
     });
 }
 

@@ -72,6 +72,8 @@ public:
     void watch(ConnectionPtr connection, std::string nick, Id id, std::optional<std::int64_t> since);
     // leave_table, table_chat, move, draw offers and claims, resign, abort, claim_win, rematch.
     void handle(ConnectionPtr connection, std::string nick, Id id, protocol::ClientMessage message);
+    // A player who goes away keeps the seat during the game, and after it for the reconnect
+    // grace period; before the game they leave the table.
     void connection_closed(ConnectionPtr connection, std::string nick);
     void shut_down();
 
@@ -175,6 +177,10 @@ private:
     void on_flag_verdict(Winnability answer, SteadyClock::time_point asked_at);
     void table_changed();
     void spectators_changed();
+    void stand_up(Side side);
+    // After a game, an away player's seat until the grace period from their disconnect is over.
+    void hold_seat(Side side);
+    void on_seat_hold_over(Side side);
     void close_if_abandoned();
 
     // table_game.cpp: the game played here.
@@ -194,6 +200,7 @@ private:
     net::strand<net::io_context::executor_type> strand_;
     net::steady_timer flag_timer_;
     net::steady_timer summary_timer_;
+    net::steady_timer held_seat_timers_[2]; // by side: a player away after the game
     bool summary_update_pending_ = false;
     const protocol::TableId id_;
     const protocol::RoomNumber room_;

@@ -180,8 +180,12 @@ void Table::rematch(const ConnectionPtr& connection, Side side, const Id& id)
     if (!game_ || !game_->is_over())
         return reply_error(connection, id, ErrorCode::RematchUnavailable, "rematch: the game is not over yet");
     Seat* opponent = seat(protocol::opponent_of(side));
-    if (!opponent || !opponent->connected)
+    if (!opponent)
         return reply_error(connection, id, ErrorCode::RematchUnavailable, "rematch: your opponent has left the table");
+    if (!opponent->connected)
+        return reply_error(connection, id, ErrorCode::RematchUnavailable,
+                           "rematch: your opponent " + opponent->nick + " is away; their seat is held for " +
+                               std::to_string(services_.config.reconnect_grace_ms) + " ms after they left");
     if (rematch_offer_ == side) return reply_ok(connection, id);
     if (rematch_offer_ == protocol::opponent_of(side)) {
         const auto game_id = services_.game_ids.next();

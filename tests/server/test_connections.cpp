@@ -246,6 +246,135 @@ TEST_CASE("claim_win: refused while the opponent is connected or within grace, g
     CHECK(over.at("termination") == "abandoned");
 }
 
+TEST_CASE("after the game a player who reloads keeps the seat and can take the rematch",
+          "[server][connection][reconnect]")
+{
+    InProcessServer server;
+    auto game = SeatedGame::start(server.port());
+    game.play({"e4"});
+    CHECK(game.act("black", "resign").at("type") == "ok");
+    const std::int64_t seen = game.black->receive_until("game_over", game.table).at("seq").get<std::int64_t>();
+    game.white->receive_until("game_over", game.table);
+
+    // A reload: the page's connection closes, the new one resumes and watches the table again.
+    game.black->close();
+    json gone = game.white->receive_until("player_disconnected", game.table);
+    CHECK(gone.at("side") == "black");
+    CHECK(gone.at("grace_ms") == 60000);
+    auto black = std::make_unique<WsTestClient>();
+    black->connect(server.port());
+    json hello = black->resume(game.black_token);
+    CHECK(hello.at("tables") == json::array({game.table}));
+    json state = black->request({{"type", "watch_table"}, {"table", game.table}, {"since", seen}});
+    REQUIRE(state.at("type") == "table_state");
+    CHECK(state.at("status") == "finished");
+    CHECK(state.at("white") == "Weiss");
+    CHECK(state.at("black") == "Schwarz");
+    CHECK(state.at("disconnected").empty());
+    CHECK(game.white->receive_until("player_reconnected", game.table).at("side") == "black");
+    game.black = std::move(black);
+
+    CHECK(game.act("white", "rematch").at("type") == "ok");
+    CHECK(game.black->receive_until("rematch_offered", game.table).at("by") == "white");
+    CHECK(game.act("black", "rematch").at("type") == "ok");
+    json started = game.black->receive_until("game_started", game.table);
+    CHECK(game.white->receive_until("game_started", game.table) == started);
+    CHECK(started.at("white") == "Schwarz");
+    CHECK(started.at("black") == "Weiss");
+    game.black->send({{"type", "move"}, {"table", game.table}, {"move", "d4"}});
+    CHECK(game.white->receive_until("move", game.table).at("san") == "d4");
+}
+
+TEST_CASE("after the game a seat not taken back within the grace period is free for a new opponent",
+          "[server][connection][reconnect]")
+{
+    InProcessServer server([](auto& config) { config.reconnect_grace_ms = 1000; });
+    auto game = SeatedGame::start(server.port());
+    WsTestClient newcomer;
+    newcomer.connect(server.port());
+    newcomer.hello("Neuling");
+    newcomer.request({{"type", "enter_room"}, {"room", game.room}});
+    game.play({"e4"});
+    CHECK(game.act("black", "resign").at("type") == "ok");
+    game.white->receive_until("game_over", game.table);
+
+    game.black->close();
+    CHECK(game.white->receive_until("player_disconnected", game.table).at("grace_ms") == 1000);
+    // Within the grace period the seat is still Black's.
+    CHECK(newcomer.request({{"type", "join_table"}, {"table", game.table}}).at("code") == "table_full");
+    // Then it frees up, and the table says so.
+    json freed = game.white->receive_until("seat_changed", game.table);
+    CHECK(freed.at("summary").at("white") == "Weiss");
+    CHECK(freed.at("summary").at("black").is_null());
+    CHECK(freed.at("summary").at("status") == "finished");
+
+    CHECK(newcomer.request({{"type", "join_table"}, {"table", game.table}}).at("type") == "ok");
+    json started = game.white->receive_until("game_started", game.table);
+    CHECK(newcomer.receive_until("game_started", game.table) == started);
+    CHECK(started.at("white") == "Weiss");
+    CHECK(started.at("black") == "Neuling");
+    CHECK(started.at("moves").empty());
+    game.white->send({{"type", "move"}, {"table", game.table}, {"move", "d4"}});
+    CHECK(newcomer.receive_until("move", game.table).at("san") == "d4");
+}
+
+TEST_CASE("after the game a free seat opposite a player who is away cannot be joined until they are back",
+          "[server][connection][reconnect]")
+{
+    InProcessServer server;
+    auto game = SeatedGame::start(server.port());
+    WsTestClient newcomer;
+    newcomer.connect(server.port());
+    newcomer.hello("Neuling");
+    newcomer.request({{"type", "enter_room"}, {"room", game.room}});
+    game.play({"e4"});
+    CHECK(game.act("black", "resign").at("type") == "ok");
+    game.white->receive_until("game_over", game.table);
+    game.black->receive_until("game_over", game.table);
+
+    game.white->close();
+    game.black->receive_until("player_disconnected", game.table);
+    CHECK(game.act("black", "rematch").at("code") == "rematch_unavailable");
+    CHECK(game.act("black", "leave_table").at("type") == "ok");
+    // A game against an absent White would run White's clock, and let the newcomer claim the win.
+    json refused = newcomer.request({{"type", "join_table"}, {"table", game.table}});
+    CHECK(refused.at("code") == "rematch_unavailable");
+    CHECK(refused.at("message").get<std::string>().find("Weiss") != std::string::npos);
+
+    auto white = std::make_unique<WsTestClient>();
+    white->connect(server.port());
+    white->resume(game.white_token);
+    json state = white->request({{"type", "watch_table"}, {"table", game.table}});
+    CHECK(state.at("white") == "Weiss");
+    CHECK(state.at("black").is_null());
+    CHECK(newcomer.request({{"type", "join_table"}, {"table", game.table}}).at("type") == "ok");
+    json started = white->receive_until("game_started", game.table);
+    CHECK(started.at("white") == "Weiss");
+    CHECK(started.at("black") == "Neuling");
+}
+
+TEST_CASE("after the game a table whose players both stay away closes after the grace period",
+          "[server][connection][reconnect]")
+{
+    InProcessServer server([](auto& config) { config.reconnect_grace_ms = 300; });
+    auto game = SeatedGame::start(server.port());
+    WsTestClient kibitzer;
+    kibitzer.connect(server.port());
+    kibitzer.hello("Kiebitz");
+    kibitzer.request({{"type", "enter_room"}, {"room", game.room}});
+    game.play({"e4"});
+    CHECK(game.act("black", "resign").at("type") == "ok");
+    game.white->receive_until("game_over", game.table);
+    game.white->close();
+    game.black->close();
+    // The seats are held first: the table stays in the room for the grace period.
+    json room = kibitzer.request({{"type", "enter_room"}, {"room", game.room}});
+    REQUIRE(room.at("tables").size() == 1);
+    CHECK(room.at("tables")[0].at("black") == "Schwarz");
+    json closed = kibitzer.receive_until("table_closed");
+    CHECK(closed.at("table") == game.table);
+}
+
 TEST_CASE("an idle client that does not answer pings is closed; one that answers stays", "[server][connection][limits]")
 {
     InProcessServer server([](auto& config) { config.limits.idle_timeout_ms = 200; });

@@ -69,9 +69,13 @@ export function noticeOf(frame, state) {
     case 'draw_offered': return `${nickOf(state, frame.by)} offers a draw.`;
     case 'draw_declined': return `${nickOf(state, frame.by)} declines the draw.`;
     case 'draw_claim_rejected': return `Draw claim by ${nickOf(state, frame.by)} rejected: ${frame.reason}`;
-    case 'player_disconnected':
-        return `${frame.nick} (${frame.side}) lost the connection; the win may be claimed after ${Math.round(
-            (frame.grace_ms || 0) / 1000)} s.`;
+    case 'player_disconnected': {
+        const seconds = Math.round((frame.grace_ms || 0) / 1000);
+        // After the game the grace period holds the seat (for a rematch) instead of the win.
+        return state.status === 'finished'
+            ? `${frame.nick} (${frame.side}) lost the connection; the seat is kept for ${seconds} s.`
+            : `${frame.nick} (${frame.side}) lost the connection; the win may be claimed after ${seconds} s.`;
+    }
     case 'player_reconnected': return `${frame.nick} (${frame.side}) is back.`;
     case 'rematch_offered': return `${nickOf(state, frame.by)} offers a rematch.`;
     default: return null;

@@ -109,6 +109,14 @@ test('a table_state after a reconnect keeps the chat and adds the missed chat', 
     assert.match(state.notices.at(-1), /Anna \(white\) lost the connection/);
 });
 
+test('a player who goes away after the game keeps the seat for the grace period', () => {
+    let { state } = applyTableEvent(emptyTable(7), stateFrame({ status: 'finished', to_move: null }), 0);
+    const gone = { type: 'player_disconnected', table: 7, seq: 4, side: 'black', nick: 'Björn', grace_ms: 60000 };
+    ({ state } = applyTableEvent(state, gone, 0));
+    assert.deepEqual(state.disconnected, ['black']);
+    assert.match(state.notices.at(-1), /Björn \(black\) lost the connection; the seat is kept for 60 s/);
+});
+
 test('seat_changed carries the summary; seats and legal targets', () => {
     let { state } = applyTableEvent(emptyTable(9), stateFrame({ table: 9, status: 'waiting', black: null }), 0);
     const summary = { table: 9, room: 34, status: 'waiting', white: 'Anna', black: 'Zoë', spectators: 2 };
