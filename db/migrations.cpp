@@ -141,6 +141,8 @@ DROP INDEX moves_by_game;
 //   ahead of use, so no id is handed out twice, whatever happens between reservation and use.
 // - games.{white,black}_{account,session}: who sat there, so a restored seat belongs to its
 //   player, not to whoever says the nick.
+// - resume_tokens goes: it kept tokens in clear and named a nick, not a session. Its tokens are
+//   not carried over (whoever held one says hello anew).
 constexpr std::string_view schema_v4 = R"sql(
 CREATE TABLE accounts (
     id                      INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -189,6 +191,8 @@ ALTER TABLE games ADD COLUMN white_account INTEGER REFERENCES accounts (id);
 ALTER TABLE games ADD COLUMN white_session INTEGER REFERENCES sessions (id);
 ALTER TABLE games ADD COLUMN black_account INTEGER REFERENCES accounts (id);
 ALTER TABLE games ADD COLUMN black_session INTEGER REFERENCES sessions (id);
+
+DROP TABLE resume_tokens;
 )sql";
 
 constexpr std::array<std::string_view, 4> ladder = {schema_v1, schema_v2, schema_v3, schema_v4};

@@ -69,12 +69,6 @@ struct RoomChatted {
     std::int64_t at_ms = 0;
 };
 
-struct ResumeTokenIssued {
-    std::string token;
-    std::string nick;
-    std::int64_t issued_at_ms = 0;
-};
-
 // The next table or game id not handed out yet (`name` "table" or "game") moves up to
 // `next_free`: the ids below it are reserved by the server that wrote it. Never moves down (a
 // lower value is refused), so no id is handed out twice, across restarts too.
@@ -83,10 +77,9 @@ struct IdBlockReserved {
     std::int64_t next_free = 0;
 };
 
-using Write =
-    std::variant<GameStarted, MovePlayed, TableEvent, GameEnded, RoomChatted, ResumeTokenIssued, IdBlockReserved,
-                 AccountCreated, PasswordChanged, RoleChanged, SessionStarted, SessionTokenIssued, SessionTokenSpent,
-                 SessionTokenTouched, SessionEnded, ExpiredSessionsPruned>;
+using Write = std::variant<GameStarted, MovePlayed, TableEvent, GameEnded, RoomChatted, IdBlockReserved, AccountCreated,
+                           PasswordChanged, RoleChanged, SessionStarted, SessionTokenIssued, SessionTokenSpent,
+                           SessionTokenTouched, SessionEnded, ExpiredSessionsPruned>;
 
 // The identity writes (db/identity_records.h), which db::IdentityWrites turns into SQL.
 template <class T>

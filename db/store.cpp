@@ -152,16 +152,6 @@ std::vector<UnfinishedGame> Store::unfinished_games()
     }
 }
 
-std::vector<ResumeTokenIssued> Store::resume_tokens()
-{
-    Statement query =
-        connection_->db.prepare("SELECT token, nick, issued_at_ms FROM resume_tokens ORDER BY issued_at_ms, token");
-    std::vector<ResumeTokenIssued> tokens;
-    while (query.step())
-        tokens.push_back(ResumeTokenIssued{query.column_text(0), query.column_text(1), query.column_int(2)});
-    return tokens;
-}
-
 std::int64_t Store::next_free_id(std::string_view name)
 {
     Statement query = connection_->db.prepare("SELECT next_free FROM id_blocks WHERE name = ?1");

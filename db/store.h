@@ -27,7 +27,6 @@ public:
     Store& operator=(const Store&) = delete;
 
     std::vector<UnfinishedGame> unfinished_games() override;
-    std::vector<ResumeTokenIssued> resume_tokens() override;
     std::vector<GameSummary> recent_games(int limit = 50) override;
     std::optional<GameLog> game_log(std::int64_t game_id) override;
     std::int64_t next_free_id(std::string_view name) override;

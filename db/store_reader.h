@@ -45,7 +45,6 @@ public:
 
     // Games with no end row, each with its moves by ply and its table's highest event seq.
     virtual std::vector<UnfinishedGame> unfinished_games() = 0;
-    virtual std::vector<ResumeTokenIssued> resume_tokens() = 0;
     // The most recent games first (by id), at most `limit`.
     virtual std::vector<GameSummary> recent_games(int limit = 50) = 0;
     // nullopt when no game has this id.

@@ -65,8 +65,6 @@ struct WriteStatements {
                                 "final_white_ms = ?6, final_black_ms = ?7, last_move_id = COALESCE(?8, last_move_id), "
                                 "plies = COALESCE(?9, plies) WHERE id = ?1")),
           room_chatted(db.prepare("INSERT INTO room_chat (room, nick, text, at_ms) VALUES (?1, ?2, ?3, ?4)")),
-          token_issued(
-              db.prepare("INSERT OR REPLACE INTO resume_tokens (token, nick, issued_at_ms) VALUES (?1, ?2, ?3)")),
           // Only upward: a lower next_free changes no row, and the writer refuses it.
           id_block_reserved(db.prepare("INSERT INTO id_blocks (name, next_free) VALUES (?1, ?2) ON CONFLICT (name) "
                                        "DO UPDATE SET next_free = excluded.next_free "
@@ -76,7 +74,7 @@ struct WriteStatements {
     {
     }
 
-    Statement game_started, move_played, table_event, game_ended, room_chatted, token_issued, id_block_reserved;
+    Statement game_started, move_played, table_event, game_ended, room_chatted, id_block_reserved;
     Statement savepoint, release, rollback_to;
 };
 
@@ -243,8 +241,6 @@ void Writer::State::write(const Write& record)
                 if (head != heads.end()) set_head(w.game_id, std::nullopt);
             } else if constexpr (std::is_same_v<T, RoomChatted>) {
                 s.room_chatted.bind(1, w.room).bind(2, w.nick).bind(3, w.text).bind(4, w.at_ms).run();
-            } else if constexpr (std::is_same_v<T, ResumeTokenIssued>) {
-                s.token_issued.bind(1, w.token).bind(2, w.nick).bind(3, w.issued_at_ms).run();
             } else if constexpr (is_identity_write<T>) {
                 identity.write(w);
             } else if constexpr (std::is_same_v<T, IdBlockReserved>) {

@@ -141,6 +141,8 @@ protocol::TableSummary Table::summary() const
                                        : protocol::TableStatus::Playing;
     if (seats_[0]) result.white = seats_[0]->nick;
     if (seats_[1]) result.black = seats_[1]->nick;
+    result.white_guest = seats_[0] && seats_[0]->owner.guest();
+    result.black_guest = seats_[1] && seats_[1]->owner.guest();
     result.opener_color = opener_color_;
     result.time_control = time_control_;
     result.invite = invite_;

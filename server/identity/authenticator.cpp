@@ -170,23 +170,23 @@ void Authenticator::record_login(const std::string& nick_key, const std::string&
     address_throttle_.failed(address, Clock::now());
 }
 
-void Authenticator::verify(std::string nick, std::string password, std::string address,
+void Authenticator::verify(std::string what, std::string nick, std::string password, std::string address,
                            std::function<void(std::variant<db::AccountRecord, AuthRefusal>)> then)
 {
-    on_strand([this, nick = std::move(nick), password = std::move(password), address = std::move(address),
-               then = std::move(then)]() mutable {
+    on_strand([this, what = std::move(what), nick = std::move(nick), password = std::move(password),
+               address = std::move(address), then = std::move(then)]() mutable {
         const std::string key = protocol::nick_error(nick) ? std::string() : protocol::nick_key(nick);
         if (auto refusal = throttled(key, address)) return then(std::move(*refusal));
-        if (password.size() > protocol::max_password_bytes) return then(bad_credentials("hello"));
-        services_.reads.read([self = shared_from_this(), key, password = std::move(password),
+        if (password.size() > protocol::max_password_bytes) return then(bad_credentials(what));
+        services_.reads.read([self = shared_from_this(), what, key, password = std::move(password),
                               address = std::move(address), then = std::move(then)](db::StoreReader& reader) mutable {
             std::optional<db::AccountRecord> account;
             try {
                 if (!key.empty()) account = reader.account(key);
             } catch (const std::exception& error) {
-                return then(storage_refusal("hello", error.what()));
+                return then(storage_refusal(what, error.what()));
             }
-            auto job = [self, key, account = std::move(account), password = std::move(password),
+            auto job = [self, what, key, account = std::move(account), password = std::move(password),
                         address = std::move(address), then]() mutable {
                 // Without an account the dummy hash is checked, so both paths cost one argon2id.
                 bool good = false;
@@ -194,10 +194,10 @@ void Authenticator::verify(std::string nick, std::string password, std::string a
                     good = identity::verify_password(account->password_hash, password);
                 else
                     identity::verify_against_dummy(password);
-                self->on_strand([self, key, good, account = std::move(account), address = std::move(address),
+                self->on_strand([self, what, key, good, account = std::move(account), address = std::move(address),
                                  then = std::move(then)]() mutable {
                     self->record_login(key, address, good);
-                    if (!good) return then(bad_credentials("hello"));
+                    if (!good) return then(bad_credentials(what));
                     then(std::move(*account));
                 });
             };
@@ -256,7 +256,7 @@ identity::Identity identity_of(const db::AccountRecord& account)
 
 void Authenticator::login(std::string nick, std::string password, std::string address, AdmissionDone done)
 {
-    verify(std::move(nick), std::move(password), std::move(address),
+    verify("hello", std::move(nick), std::move(password), std::move(address),
            [self = shared_from_this(), done = std::move(done)](auto verified) mutable {
                if (auto* refusal = std::get_if<AuthRefusal>(&verified)) return done(std::move(*refusal));
                self->start_session(identity_of(std::get<db::AccountRecord>(verified)), db::TokenKind::Resume,
@@ -326,7 +326,7 @@ void Authenticator::cookie(std::string cookie_token, AdmissionDone done)
 
 void Authenticator::login_cookie(std::string nick, std::string password, std::string address, CookieDone done)
 {
-    verify(std::move(nick), std::move(password), std::move(address),
+    verify("login", std::move(nick), std::move(password), std::move(address),
            [self = shared_from_this(), done = std::move(done)](auto verified) mutable {
                if (auto* refusal = std::get_if<AuthRefusal>(&verified)) return done(std::move(*refusal));
                self->start_session(identity_of(std::get<db::AccountRecord>(verified)), db::TokenKind::Cookie,
@@ -398,7 +398,7 @@ void Authenticator::replace_password(
         return then(AuthRefusal{ErrorCode::NotLoggedIn, "change_password: guests have no password; register first"});
     if (const auto error = identity::password_error(new_password); !error.empty())
         return then(AuthRefusal{ErrorCode::InvalidPassword, "change_password: new " + error});
-    verify(who.nick, std::move(old_password), std::move(address),
+    verify("change_password", who.nick, std::move(old_password), std::move(address),
            [self = shared_from_this(), kind, new_password = std::move(new_password),
             then = std::move(then)](auto verified) mutable {
                if (auto* refusal = std::get_if<AuthRefusal>(&verified)) {

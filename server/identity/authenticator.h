@@ -117,7 +117,8 @@ private:
     void record_login(const std::string& nick_key, const std::string& address, bool succeeded);
     // Reads the account, verifies the password on a hashing thread, and hands the account
     // (or the uniform refusal) to `then` on the strand.
-    void verify(std::string nick, std::string password, std::string address,
+    // `what` names the request in refusals ("hello", "login", "change_password").
+    void verify(std::string what, std::string nick, std::string password, std::string address,
                 std::function<void(std::variant<db::AccountRecord, AuthRefusal>)> then);
     void create_account(std::string nick, std::string password, std::string address,
                         std::function<void(std::variant<db::AccountRecord, AuthRefusal>)> then);

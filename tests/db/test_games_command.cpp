@@ -48,8 +48,18 @@ void write_games(const std::string& path)
         GameEnded{1, "0-1", "checkmate", R"({"message":"Black mates"})", 3723456, 182000, t0 + 3500},
     });
     writer.submit(std::vector<Write>{
-        GameStarted{2, 11, 35, "Jörg", "Cem", R"({"kind":"untimed"})", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", 0, 0,
-                    t0 + 86400000, {}, {}},
+        GameStarted{2,
+                    11,
+                    35,
+                    "Jörg",
+                    "Cem",
+                    R"({"kind":"untimed"})",
+                    "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+                    0,
+                    0,
+                    t0 + 86400000,
+                    {},
+                    {}},
         MovePlayed{2, 1, 2, "e2e4", "e4", 0, 0, t0 + 86401000},
     });
     writer.submit(std::vector<Write>{

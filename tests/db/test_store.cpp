@@ -54,18 +54,17 @@ void write_two_games(const std::string& path)
     writer.submit(TableEvent{11, 2, 5, "draw_offered", R"({"by":"white"})", 1700000003000});
     writer.submit(TableEvent{11, 2, 2, "game_started", "{}", 1700000000002});
     writer.submit(TableEvent{12, std::nullopt, 1, "table_chat", R"({"from":"Cem","text":"hi"})", 1700000004000});
-    writer.submit(ResumeTokenIssued{"token-b", "Jörg", 1700000000200});
-    writer.submit(ResumeTokenIssued{"token-a", "Anna", 1700000000100});
 }
 
 } // namespace
 
-TEST_CASE("an empty database has no games, no tokens and no ids in use")
+TEST_CASE("an empty database has no games, no accounts and no ids in use")
 {
     TempDatabase file("store-empty");
     Store store(file.path());
     CHECK(store.unfinished_games().empty());
-    CHECK(store.resume_tokens().empty());
+    CHECK_FALSE(store.account("anna"));
+    CHECK(store.next_free_id("session") == 1);
     CHECK(store.max_game_id() == 0);
     CHECK(store.max_table_id() == 0);
     CHECK(store.next_free_id("game") == 1);
@@ -158,25 +157,6 @@ TEST_CASE("a table's last seq counts the moves of its finished games too")
     CHECK(games[0].start.game_id == 8);
     CHECK(games[0].moves.empty());
     CHECK(games[0].last_seq == 9);
-}
-
-TEST_CASE("resume tokens come back in the order they were issued; reissuing a token replaces it")
-{
-    TempDatabase file("store-tokens");
-    write_two_games(file.path());
-    {
-        Writer writer(file.path());
-        writer.submit(ResumeTokenIssued{"token-a", "Anna", 1700000000300});
-    }
-    Store store(file.path());
-    const auto tokens = store.resume_tokens();
-    REQUIRE(tokens.size() == 2);
-    CHECK(tokens[0].token == "token-b");
-    CHECK(tokens[0].nick == "Jörg");
-    CHECK(tokens[0].issued_at_ms == 1700000000200);
-    CHECK(tokens[1].token == "token-a");
-    CHECK(tokens[1].nick == "Anna");
-    CHECK(tokens[1].issued_at_ms == 1700000000300);
 }
 
 TEST_CASE("the highest ids count games, and tables that only ever chatted")

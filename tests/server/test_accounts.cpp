@@ -153,6 +153,8 @@ TEST_CASE("a seat belongs to its player: a stranger who says the nick is refused
 {
     ChildServer server;
     auto game = SeatedGame::start(server.port(), "5+3");
+    CHECK(game.started.at("white_guest") == true); // both are guests, and marked so
+    CHECK(game.started.at("black_guest") == true);
     game.play({"e4", "e5"});
     game.white->drop();
 
