@@ -264,7 +264,7 @@ private:
             writes.push_back(db::GameStarted{
                 slot.game_id, 1 + index, 34, "Anna" + std::to_string(index), "Bert" + std::to_string(index),
                 R"({"kind":"fischer","base_ms":180000,"increment_ms":2000})",
-                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 180000, 180000, now_ms});
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 180000, 180000, now_ms, {}, {}});
             writes.push_back(db::TableEvent{1 + index, slot.game_id, 1, "game_started", "{}", now_ms});
         } else {
             ++slot.ply;

@@ -14,6 +14,14 @@
 
 namespace rochade::db {
 
+// Who sat on a side: an account, or a guest's session. Both empty for games stored before
+// schema version 4, whose seats nobody can take back.
+struct SeatOwner {
+    std::optional<std::int64_t> account_id;
+    std::optional<std::int64_t> guest_session_id;
+    friend bool operator==(const SeatOwner&, const SeatOwner&) = default;
+};
+
 struct GameStarted {
     std::int64_t game_id = 0;
     std::int64_t table_id = 0;
@@ -23,6 +31,7 @@ struct GameStarted {
     std::string start_fen;
     std::int64_t white_ms = 0, black_ms = 0; // clocks at the start
     std::int64_t started_at_ms = 0;
+    SeatOwner white_owner, black_owner;
 };
 
 struct MovePlayed {

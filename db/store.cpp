@@ -120,7 +120,8 @@ std::vector<UnfinishedGame> Store::unfinished_games()
     db.exec("BEGIN");
     try {
         Statement games = db.prepare(std::string("SELECT ") + game_columns +
-                                     ", moves_after_id FROM games WHERE ended_at_ms IS NULL ORDER BY id");
+                                     ", moves_after_id, white_account, white_session, black_account, black_session "
+                                     "FROM games WHERE ended_at_ms IS NULL ORDER BY id");
         // A game's moves carry rising seqs, so a finished game's highest is its last move's.
         Statement last_seq = db.prepare("SELECT MAX(seq) FROM (SELECT seq FROM table_events WHERE table_id = ?1 "
                                         "UNION ALL SELECT m.seq FROM games g JOIN moves m ON m.id = g.last_move_id "
@@ -131,6 +132,8 @@ std::vector<UnfinishedGame> Store::unfinished_games()
             UnfinishedGame game;
             game.start = read_game_started(games);
             running.add(game.start.game_id, games.column_int(10));
+            game.start.white_owner = SeatOwner{games.column_optional_int(11), games.column_optional_int(12)};
+            game.start.black_owner = SeatOwner{games.column_optional_int(13), games.column_optional_int(14)};
             last_seq.bind(1, game.start.table_id);
             if (last_seq.step()) game.last_seq = last_seq.column_optional_int(0).value_or(0);
             last_seq.reset();

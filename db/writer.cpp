@@ -53,8 +53,9 @@ struct WriteStatements {
     explicit WriteStatements(Database& db)
         // MAX(id) of a row-id table is one descent to its last leaf.
         : game_started(db.prepare("INSERT INTO games (id, table_id, room, white, black, time_control, start_fen, "
-                                  "white_ms, black_ms, started_at_ms, moves_after_id) VALUES (?1, ?2, ?3, ?4, ?5, "
-                                  "?6, ?7, ?8, ?9, ?10, (SELECT COALESCE(MAX(id), 0) FROM moves))")),
+                                  "white_ms, black_ms, started_at_ms, moves_after_id, white_account, white_session, "
+                                  "black_account, black_session) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, "
+                                  "(SELECT COALESCE(MAX(id), 0) FROM moves), ?11, ?12, ?13, ?14)")),
           move_played(db.prepare("INSERT INTO moves (game_id, ply, seq, uci, san, white_ms, black_ms, at_ms, prev_id) "
                                  "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")),
           table_event(db.prepare("INSERT INTO table_events (table_id, game_id, seq, kind, detail_json, at_ms) "
@@ -192,7 +193,9 @@ void Writer::State::write(const Write& record)
             if constexpr (std::is_same_v<T, GameStarted>) {
                 s.game_started.bind(1, w.game_id).bind(2, w.table_id).bind(3, w.room).bind(4, w.white);
                 s.game_started.bind(5, w.black).bind(6, w.time_control_json).bind(7, w.start_fen);
-                s.game_started.bind(8, w.white_ms).bind(9, w.black_ms).bind(10, w.started_at_ms).run();
+                s.game_started.bind(8, w.white_ms).bind(9, w.black_ms).bind(10, w.started_at_ms);
+                s.game_started.bind(11, w.white_owner.account_id).bind(12, w.white_owner.guest_session_id);
+                s.game_started.bind(13, w.black_owner.account_id).bind(14, w.black_owner.guest_session_id).run();
                 set_head(w.game_id, GameHead{});
             } else if constexpr (std::is_same_v<T, MovePlayed>) {
                 const auto head = heads.find(w.game_id);

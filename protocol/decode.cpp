@@ -15,6 +15,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "protocol/account_limits.h"
+
 namespace rochade::protocol {
 namespace {
 
@@ -223,15 +225,26 @@ ClientMessage read_hello(FieldReader& f)
 {
     Hello hello;
     hello.resume_token = f.optional_string("resume_token", max_token_bytes);
-    if (auto nick = f.optional_string("nick", max_nick_bytes)) {
-        hello.nick = std::move(*nick);
-    } else if (!hello.resume_token) {
-        f.reject("field 'nick' is missing (a string; it may be left out only with a 'resume_token')");
-    }
-    hello.password = f.optional_string("password");
-    // Accounts come in a later issue; until then a password would be silently meaningless.
-    if (hello.password) f.reject("field 'password': accounts are not available yet; say hello without a password");
+    if (auto nick = f.optional_string("nick", max_nick_bytes)) hello.nick = std::move(*nick);
+    hello.password = f.optional_string("password", max_password_bytes);
+    if (hello.password && hello.nick.empty()) f.reject("field 'nick' is missing (a string; a password needs its nick)");
+    if (hello.password && hello.resume_token) f.reject("give either 'password' or 'resume_token', not both");
     return hello;
+}
+ClientMessage read_register(FieldReader& f)
+{
+    Register account;
+    account.nick = f.string("nick", max_nick_bytes);
+    account.password = f.string("password", max_password_bytes);
+    return account;
+}
+ClientMessage read_logout(FieldReader&) { return Logout{}; }
+ClientMessage read_change_password(FieldReader& f)
+{
+    ChangePassword change;
+    change.password = f.string("password", max_password_bytes);
+    change.new_password = f.string("new_password", max_password_bytes);
+    return change;
 }
 ClientMessage read_ping(FieldReader&) { return Ping{}; }
 ClientMessage read_list_rooms(FieldReader&) { return ListRooms{}; }
@@ -327,6 +340,9 @@ constexpr std::array<MessageType, std::variant_size_v<ClientMessage>> message_ty
     {"abort", read_abort},
     {"claim_win", read_claim_win},
     {"rematch", read_rematch},
+    {"register", read_register},
+    {"logout", read_logout},
+    {"change_password", read_change_password},
 }};
 
 rochade::Unexpected<DecodeError> refuse(ErrorCode code, std::string message, std::optional<RequestId> id = {})

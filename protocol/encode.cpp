@@ -46,6 +46,8 @@ void put_summary(Json& out, const TableSummary& table)
     out["status"] = table_status_name(table.status);
     out["white"] = string_or_null(table.white);
     out["black"] = string_or_null(table.black);
+    out["white_guest"] = table.white_guest;
+    out["black_guest"] = table.black_guest;
     out["opener_color"] = color_choice_name(table.opener_color);
     out["time_control"] = Json(time_control_to_json(table.time_control));
     out["invite"] = string_or_null(table.invite);
@@ -181,15 +183,24 @@ std::string encode_pong(const OptionalId& id)
     return dump(frame);
 }
 
-std::string encode_hello_ok(const OptionalId& id, std::string_view nick, std::string_view resume_token, bool resumed,
-                            const std::vector<TableId>& tables)
+std::string encode_hello_ok(const OptionalId& id, const HelloOk& hello)
 {
     Json frame = frame_of("hello_ok");
     put_id(frame, id);
-    frame["nick"] = nick;
+    frame["nick"] = hello.nick;
+    if (hello.resume_token) frame["resume_token"] = *hello.resume_token;
+    frame["resumed"] = hello.resumed;
+    frame["guest"] = hello.guest;
+    frame["role"] = role_name(hello.role);
+    frame["tables"] = hello.tables;
+    return dump(frame);
+}
+
+std::string encode_password_changed(const OptionalId& id, std::string_view resume_token)
+{
+    Json frame = frame_of("ok");
+    put_id(frame, id);
     frame["resume_token"] = resume_token;
-    frame["resumed"] = resumed;
-    frame["tables"] = tables;
     return dump(frame);
 }
 
@@ -208,7 +219,8 @@ std::string encode_rooms(const OptionalId& id, const std::vector<RoomSummary>& r
 }
 
 std::string encode_room(const OptionalId& id, const RoomSummary& room, bool secret,
-                        const std::vector<std::string>& members, const std::vector<TableSummary>& tables)
+                        const std::vector<std::string>& members, const std::vector<std::string>& guests,
+                        const std::vector<TableSummary>& tables)
 {
     Json frame = frame_of("room");
     put_id(frame, id);
@@ -216,17 +228,19 @@ std::string encode_room(const OptionalId& id, const RoomSummary& room, bool secr
     frame["name"] = room.name;
     frame["secret"] = secret;
     frame["members"] = members;
+    frame["guests"] = guests;
     Json list = Json::array();
     for (const TableSummary& table : tables) list.push_back(summary_json(table));
     frame["tables"] = std::move(list);
     return dump(frame);
 }
 
-std::string encode_member_entered(RoomNumber room, std::string_view nick)
+std::string encode_member_entered(RoomNumber room, std::string_view nick, bool guest)
 {
     Json frame = frame_of("member_entered");
     frame["room"] = room;
     frame["nick"] = nick;
+    frame["guest"] = guest;
     return dump(frame);
 }
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "protocol/messages.h"
+#include "protocol/role.h"
 
 namespace rochade::protocol {
 
@@ -33,16 +34,27 @@ std::string encode_error(const OptionalId& id, ErrorCode code, std::string_view 
 // {"type":"ok","id":...} plus optional fields (`table` for open_table).
 std::string encode_ok(const OptionalId& id, std::optional<TableId> table = std::nullopt);
 std::string encode_pong(const OptionalId& id);
-// Reply to hello. `tables`: unfinished tables where this nick sits (to watch again with since).
-std::string encode_hello_ok(const OptionalId& id, std::string_view nick, std::string_view resume_token, bool resumed,
-                            const std::vector<TableId>& tables);
+// Reply to hello and register: who the connection now is.
+struct HelloOk {
+    std::string nick;
+    std::optional<std::string> resume_token; // none for a browser's cookie session
+    bool resumed = false;
+    bool guest = true;
+    Role role = Role::Player;
+    std::vector<TableId> tables; // unfinished tables where this player sits (to watch again with since)
+};
+std::string encode_hello_ok(const OptionalId& id, const HelloOk& hello);
+// Reply to change_password: {"type":"ok","id":..,"resume_token":..}, the new session's token.
+std::string encode_password_changed(const OptionalId& id, std::string_view resume_token);
 
 // ---- lobby and rooms ----------------------------------------------------------------------
 std::string encode_rooms(const OptionalId& id, const std::vector<RoomSummary>& rooms);
 // Reply to enter_room: the room, who is in it and its tables.
+// `guests`: those of `members` who are guests, not accounts.
 std::string encode_room(const OptionalId& id, const RoomSummary& room, bool secret,
-                        const std::vector<std::string>& members, const std::vector<TableSummary>& tables);
-std::string encode_member_entered(RoomNumber room, std::string_view nick);
+                        const std::vector<std::string>& members, const std::vector<std::string>& guests,
+                        const std::vector<TableSummary>& tables);
+std::string encode_member_entered(RoomNumber room, std::string_view nick, bool guest);
 std::string encode_member_left(RoomNumber room, std::string_view nick);
 std::string encode_room_chat(RoomNumber room, std::string_view from, std::string_view text);
 std::string encode_whisper(std::string_view from, std::string_view to, std::string_view text);

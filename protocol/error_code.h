@@ -20,6 +20,12 @@ enum class ErrorCode : std::uint8_t {
     NickTaken,
     BadResumeToken,
     NoSuchNick,
+    BadCredentials,   // a login with an unknown nick or a wrong password (one reply for both)
+    InvalidPassword,  // a new password too short or too long
+    TooManyAttempts,  // failed logins from this address or for this account: wait
+    GuestsNotAllowed, // the server admits accounts only
+    NotLoggedIn,      // an account's action without one, or a session cookie that is void
+    Busy,             // the password-hashing queue is full: try again shortly
     // Rooms
     NoSuchRoom,
     NotInRoom,
@@ -44,6 +50,7 @@ enum class ErrorCode : std::uint8_t {
     OpponentConnected, // claim_win before the opponent's grace period ran out
     RematchUnavailable,
     // Server
+    LimitReached, // a player limit: tables waiting, rooms opened, chat messages per minute
     ShuttingDown,
     StorageUnavailable, // the store could not keep the change now: nothing changed; try again later
     InternalError,
@@ -62,6 +69,12 @@ constexpr std::string_view error_code_name(ErrorCode code)
     case ErrorCode::NickTaken: return "nick_taken";
     case ErrorCode::BadResumeToken: return "bad_resume_token";
     case ErrorCode::NoSuchNick: return "no_such_nick";
+    case ErrorCode::BadCredentials: return "bad_credentials";
+    case ErrorCode::InvalidPassword: return "invalid_password";
+    case ErrorCode::TooManyAttempts: return "too_many_attempts";
+    case ErrorCode::GuestsNotAllowed: return "guests_not_allowed";
+    case ErrorCode::NotLoggedIn: return "not_logged_in";
+    case ErrorCode::Busy: return "busy";
     case ErrorCode::NoSuchRoom: return "no_such_room";
     case ErrorCode::NotInRoom: return "not_in_room";
     case ErrorCode::NoSuchTable: return "no_such_table";
@@ -82,6 +95,7 @@ constexpr std::string_view error_code_name(ErrorCode code)
     case ErrorCode::CannotAbort: return "cannot_abort";
     case ErrorCode::OpponentConnected: return "opponent_connected";
     case ErrorCode::RematchUnavailable: return "rematch_unavailable";
+    case ErrorCode::LimitReached: return "limit_reached";
     case ErrorCode::ShuttingDown: return "shutting_down";
     case ErrorCode::StorageUnavailable: return "storage_unavailable";
     case ErrorCode::InternalError: return "internal_error";

@@ -16,7 +16,7 @@
 
 namespace rochade::protocol {
 
-inline constexpr int protocol_version = 1;
+inline constexpr int protocol_version = 2;
 
 using TableId = std::int64_t;
 using RoomNumber = std::int64_t; // positive: listed; negative: secret; 0 is no room
@@ -28,12 +28,26 @@ constexpr Side opponent_of(Side side) { return side == Side::White ? Side::Black
 
 // ---- client -> server -------------------------------------------------------------------
 
-// `nick` may be empty when `resume_token` is given (the token names the nick). `password` is
-// reserved for accounts (a later issue): today it is accepted only when absent.
+// Who the client is, one of four ways: `nick` alone (a guest); `nick` and `password` (an
+// account); `resume_token` (the session of an earlier connection); or nothing, on a connection
+// whose WebSocket upgrade carried a browser's session cookie.
 struct Hello {
     std::string nick;
     std::optional<std::string> resume_token;
     std::optional<std::string> password;
+};
+// Creates an account and logs in with it, as hello with a password would.
+struct Register {
+    std::string nick;
+    std::string password;
+};
+// Ends the session: its tokens are void, and the server closes the connection.
+struct Logout {};
+// The account's password, checked, replaced by `new_password`; every session of the account
+// ends, and this connection goes on in a new one.
+struct ChangePassword {
+    std::string password;
+    std::string new_password;
 };
 struct Ping {};
 struct ListRooms {};
@@ -108,9 +122,10 @@ struct Rematch {
     TableId table = 0;
 };
 
-using ClientMessage = std::variant<Hello, Ping, ListRooms, EnterRoom, LeaveRoom, RoomChat, Whisper, OpenTable,
-                                   JoinTable, WatchTable, LeaveTable, TableChat, PlayMove, OfferDraw, AcceptDraw,
-                                   DeclineDraw, ClaimDraw, Resign, Abort, ClaimWin, Rematch>;
+using ClientMessage =
+    std::variant<Hello, Ping, ListRooms, EnterRoom, LeaveRoom, RoomChat, Whisper, OpenTable, JoinTable, WatchTable,
+                 LeaveTable, TableChat, PlayMove, OfferDraw, AcceptDraw, DeclineDraw, ClaimDraw, Resign, Abort,
+                 ClaimWin, Rematch, Register, Logout, ChangePassword>;
 
 // A client's request id, echoed in the reply: a string or an integer, kept as the client wrote
 // it. Absent ids get no `ok` reply (errors are always sent).
@@ -140,6 +155,7 @@ struct TableSummary {
     RoomNumber room = 0;
     TableStatus status = TableStatus::Waiting;
     std::optional<std::string> white, black; // seated nicks
+    bool white_guest = false, black_guest = false;
     ColorChoice opener_color = ColorChoice::Random;
     TimeControl time_control;
     std::optional<std::string> invite;

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -37,7 +38,12 @@ public:
     virtual void post(std::function<void()> work) = 0;
 
     virtual std::uint64_t id() const = 0;
-    virtual const std::string& remote_address() const = 0;
+    virtual const std::string& remote_address() const = 0; // "ip:port", for logs
+    virtual const std::string& ip_address() const = 0;     // the peer's IP, for per-address limits
+
+    // The token of the session cookie the WebSocket upgrade carried (a browser that logged in
+    // over HTTP), set before on_open and never changed: hello without a nick uses it.
+    std::optional<std::string> session_cookie;
 
     // The router's state for this client, touched only on this connection's strand.
     std::shared_ptr<Client> client;

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
+#include "server/account_api.h"
 #include "server/router.h"
 #include "server/static_files.h"
 #include "server/ws_session.h"
@@ -139,13 +140,29 @@ void HttpSession::on_read(beast::error_code ec, std::size_t)
         return respond(std::move(response));
     }
     const std::string_view path = target_path(request.target());
+    const auto origin = request.find(http::field::origin) == request.end()
+                            ? std::nullopt
+                            : std::optional<std::string_view>(request[http::field::origin]);
+    const bool origin_ok =
+        AccountApi::origin_allowed(origin, request[http::field::host], services_.config.identity.allowed_origins);
     if (websocket::is_upgrade(request)) {
-        if (path == "/ws") return upgrade(parser_->release());
-        return respond(not_found(request));
+        if (path != "/ws") return respond(not_found(request));
+        if (!origin_ok) {
+            spdlog::warn("websocket upgrade from origin '{}' refused (not an allowed origin)", std::string(*origin));
+            return respond(text_response(request, http::status::forbidden, "text/plain; charset=utf-8",
+                                         "this origin may not open the game socket\n"));
+        }
+        return upgrade(parser_->release());
+    }
+    if (AccountApi::serves(path)) {
+        if (!origin_ok)
+            return respond(text_response(request, http::status::forbidden, "application/json",
+                                         R"({"error":"forbidden","message":"this origin may not call the API"})"));
+        return account_request(parser_->release());
     }
     if (request.method() != http::verb::get && request.method() != http::verb::head) {
         auto response = text_response(request, http::status::method_not_allowed, "text/plain; charset=utf-8",
-                                      "only GET and HEAD are served here\n");
+                                      "only GET and HEAD are served here (and POST under /api/)\n");
         response.set(http::field::allow, "GET, HEAD");
         return respond(std::move(response));
     }
@@ -155,6 +172,34 @@ void HttpSession::on_read(beast::error_code ec, std::size_t)
         return respond(std::move(response));
     }
     respond(static_file_response(services_, request));
+}
+
+void HttpSession::account_request(http::request<http::string_body> request)
+{
+    if (!services_.accounts)
+        return respond(text_response(request, http::status::service_unavailable, "application/json",
+                                     R"({"error":"internal_error","message":"accounts are not served here"})"));
+    ApiRequest api;
+    api.method = request.method_string();
+    api.path = target_path(request.target());
+    api.content_type = request[http::field::content_type];
+    api.body = request.body();
+    api.session_cookie = AccountApi::session_cookie(request[http::field::cookie]);
+    beast::error_code ec;
+    const auto endpoint = stream_.socket().remote_endpoint(ec);
+    api.address = ec ? "unknown" : endpoint.address().to_string();
+    // The answer comes from another thread; the request (kept alive here) gives the response
+    // its version and keep-alive.
+    auto kept = std::make_shared<http::request<http::string_body>>(std::move(request));
+    services_.accounts->handle(std::move(api), [self = shared_from_this(), kept](ApiResponse answer) {
+        net::post(self->stream_.get_executor(), [self, kept, answer = std::move(answer)] {
+            auto response =
+                text_response(*kept, static_cast<http::status>(answer.status), "application/json", answer.body);
+            response.set(http::field::cache_control, "no-store");
+            if (answer.set_cookie) response.set(http::field::set_cookie, *answer.set_cookie);
+            self->respond(std::move(response));
+        });
+    });
 }
 
 void HttpSession::respond(http::message_generator response)

@@ -1,6 +1,7 @@
 // One HTTP/1.1 connection: keep-alive requests with time, header and body limits. Serves
-// GET /health, the browser client's static files from config.web_root, and hands a WebSocket
-// upgrade on /ws to a WsSession. An over-capacity session answers every request with 503.
+// GET /health, the account endpoints under /api/ (AccountApi), the browser client's static
+// files from config.web_root, and hands a WebSocket upgrade on /ws to a WsSession once its
+// Origin passed. An over-capacity session answers every request with 503.
 #pragma once
 
 #include <memory>
@@ -26,6 +27,8 @@ private:
     void respond(http::message_generator response);
     void on_write(bool keep_alive, beast::error_code ec, std::size_t bytes);
     void upgrade(http::request<http::string_body> request);
+    // /api/ account endpoints: answered later, from the authenticator's thread.
+    void account_request(http::request<http::string_body> request);
     void close();
 
     beast::tcp_stream stream_;

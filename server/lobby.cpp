@@ -52,15 +52,16 @@ void Lobby::reply_error(const ConnectionPtr& connection, const Id& id, ErrorCode
     connection->send(protocol::encode_error(id, code, message));
 }
 
-void Lobby::restore(const std::vector<db::ResumeTokenIssued>& tokens, const std::vector<std::shared_ptr<Table>>& tables)
+void Lobby::restore(const std::vector<std::shared_ptr<Table>>& tables)
 {
     // Runs before the listener accepts, so nothing else touches the lobby yet.
-    for (const auto& token : tokens) resume_tokens_[token.token] = token.nick;
     for (const auto& table : tables) {
         const auto summary = table->restored_summary();
         open_room(summary.room).put_table(summary);
-        for (const auto& nick : {summary.white, summary.black})
-            if (nick) seats_[protocol::nick_key(*nick)].insert(summary.table);
+        for (const Identity& player : table->restored_players()) {
+            seats_[player.principal].insert(summary.table);
+            held_nicks_.insert_or_assign(protocol::nick_key(player.nick), player.principal);
+        }
     }
 }
 
@@ -89,85 +90,78 @@ void Lobby::close_room_if_done(protocol::RoomNumber number)
     if (found == rooms_.end() || !found->second.can_close()) return;
     spdlog::info("room {} closed", number);
     rooms_.erase(found);
+    if (const auto opener = room_openers_.find(number); opener != room_openers_.end()) {
+        release(opener->second, [number](Holdings& held) { held.rooms_opened.erase(number); });
+        room_openers_.erase(opener);
+    }
 }
 
-std::string Lobby::new_resume_token()
+template <class Change> void Lobby::release(const identity::Principal& holder, Change change)
 {
-    char text[33];
-    std::snprintf(text, sizeof text, "%016llx%016llx", static_cast<unsigned long long>(random_()),
-                  static_cast<unsigned long long>(random_()));
-    return text;
+    const auto found = holdings_.find(holder);
+    if (found == holdings_.end()) return;
+    change(found->second);
+    if (found->second.open_tables.empty() && found->second.rooms_opened.empty()) holdings_.erase(found);
 }
 
-void Lobby::hello(ConnectionPtr connection, Id id, protocol::Hello hello)
+std::optional<std::string> Lobby::nick_held_by_another(const Identity& who)
 {
-    on_strand([this, connection = std::move(connection), id = std::move(id), hello = std::move(hello)] {
-        const auto refuse = [&](ErrorCode code, std::string message) {
-            connection->post([connection, id, code, message = std::move(message)] {
+    const std::string key = protocol::nick_key(who.nick);
+    if (const auto existing = online_.find(key); existing != online_.end())
+        if (existing->second.who.principal != who.principal && existing->second.connection.lock())
+            return "'" + existing->second.who.nick + "' is online already";
+    if (const auto held = held_nicks_.find(key); held != held_nicks_.end() && held->second != who.principal)
+        return "'" + who.nick + "' sits at an unfinished game; only its player may come back with that nick";
+    return std::nullopt;
+}
+
+void Lobby::admit(ConnectionPtr connection, Id id, Admission admission)
+{
+    on_strand([this, connection = std::move(connection), id = std::move(id), admission = std::move(admission)] {
+        const Identity& who = admission.identity;
+        if (const auto held = nick_held_by_another(who)) {
+            spdlog::info("connection {}: hello {} refused: {}", connection->id(), who.nick, *held);
+            return connection->post([connection, id, message = "hello: " + *held] {
                 connection->client->greeting = false;
-                reply_error(connection, id, code, message);
+                reply_error(connection, id, ErrorCode::NickTaken, message);
             });
-        };
-        if (hello.password)
-            return refuse(ErrorCode::BadRequest,
-                          "hello: accounts with passwords are not available yet; send hello without 'password'");
-        std::string nick = hello.nick;
-        std::optional<std::string> used_token; // spent by this hello; given back if it fails
-        bool resumed = false;
-        if (hello.resume_token) {
-            const auto token = resume_tokens_.find(*hello.resume_token);
-            if (token == resume_tokens_.end())
-                return refuse(ErrorCode::BadResumeToken, "hello: the resume token is unknown or was used already");
-            if (!nick.empty() && protocol::nick_key(nick) != protocol::nick_key(token->second))
-                return refuse(ErrorCode::BadResumeToken, "hello: the resume token belongs to another nick");
-            nick = token->second;
-            used_token = token->first;
-            resume_tokens_.erase(token); // a token is good for one resumption; hello_ok brings a new one
-            resumed = true;
-        } else if (const auto error = protocol::nick_error(nick)) {
-            return refuse(ErrorCode::InvalidNick, "hello: " + *error);
         }
-
-        const std::string key = protocol::nick_key(nick);
+        const std::string key = protocol::nick_key(who.nick);
         if (const auto existing = online_.find(key); existing != online_.end()) {
+            // The same player again (a resume, or a login from another device): the new
+            // connection wins, the old one is dropped.
             auto old_connection = existing->second.connection.lock();
-            if (old_connection && !resumed)
-                return refuse(ErrorCode::NickTaken, "hello: '" + existing->second.nick + "' is online already");
-            // The same player came back while the old connection still looked alive: the new
-            // one wins, the old one is dropped.
             for (const auto number : std::set(existing->second.rooms))
                 if (auto* r = room(number)) leave(existing->second, *r);
             online_by_connection_.erase(existing->second.connection_id);
             online_.erase(existing);
-            if (old_connection) old_connection->close(CloseCode::Replaced, "the same player connected again");
+            if (old_connection && old_connection != connection)
+                old_connection->close(CloseCode::Replaced, "the same player connected again");
         }
-        // Online from here, before hello_ok reaches the connection: a close in between finds
-        // the nick through the connection's id (disconnected).
-        online_.emplace(key, Online{nick, connection, connection->id(), {}});
+        online_.emplace(key, Online{who, connection, connection->id(), {}});
         online_by_connection_[connection->id()] = key;
 
-        const std::string token = new_resume_token();
-        resume_tokens_[token] = nick;
-        std::vector<protocol::TableId> tables;
-        if (const auto seats = seats_.find(key); seats != seats_.end())
-            tables.assign(seats->second.begin(), seats->second.end());
-        spdlog::info("connection {}: hello {}{}", connection->id(), nick, resumed ? " (resumed)" : "");
-        // The token is handed out only once it is on disk, so it survives a crash of the server.
-        // If it cannot be stored, the hello is undone and the connection may say hello again.
-        services_.writer.submit(db::ResumeTokenIssued{token, nick, wall_clock_ms()},
-                                [self = shared_from_this(), connection, id, nick, token, used_token, resumed,
-                                 tables](std::optional<db::StoreError> error) {
-                                    if (error)
-                                        return self->on_strand(
-                                            [self, connection, id, nick, token, used_token, error = *error] {
-                                                self->hello_not_stored(connection, id, nick, token, used_token, error);
-                                            });
-                                    connection->post([connection, id, nick, token, resumed, tables] {
-                                        connection->client->nick = nick;
-                                        connection->client->greeting = false;
-                                        connection->send(protocol::encode_hello_ok(id, nick, token, resumed, tables));
-                                    });
-                                });
+        protocol::HelloOk reply;
+        reply.nick = who.nick;
+        reply.resume_token = std::move(admission.resume_token);
+        reply.resumed = admission.resumed;
+        reply.guest = who.principal.guest();
+        reply.role = who.role;
+        if (const auto seats = seats_.find(who.principal); seats != seats_.end())
+            reply.tables.assign(seats->second.begin(), seats->second.end());
+        spdlog::info("connection {}: hello {} ({}{}){}", connection->id(), who.nick,
+                     who.principal.guest() ? "guest" : "account",
+                     who.principal.guest() ? "" : ", " + std::string(protocol::role_name(who.role)),
+                     admission.resumed ? ", resumed" : "");
+        connection->post([self = shared_from_this(), connection, id, who, reply = std::move(reply)] {
+            Client& client = *connection->client;
+            client.greeting = false;
+            // Closed while the admission was on its way: the nick goes offline again.
+            if (client.closed) return self->disconnected(connection);
+            client.nick = who.nick;
+            client.identity = who;
+            connection->send(protocol::encode_hello_ok(id, reply));
+        });
     });
 }
 
@@ -181,36 +175,51 @@ void Lobby::list_rooms(ConnectionPtr connection, Id id)
     });
 }
 
-void Lobby::enter_room(ConnectionPtr connection, std::string nick, Id id, protocol::RoomNumber number)
+void Lobby::enter_room(ConnectionPtr connection, Identity who, Id id, protocol::RoomNumber number)
 {
-    on_strand([this, connection = std::move(connection), nick = std::move(nick), id = std::move(id), number] {
-        Online* player = online(nick);
+    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id), number] {
+        Online* player = online(who.nick);
         if (!player) return; // disconnected meanwhile
-        Room& r = open_room(number);
-        const std::string key = protocol::nick_key(nick);
-        if (r.add_member(key, nick, connection)) {
-            player->rooms.insert(number);
-            r.broadcast(shared_frame(protocol::encode_member_entered(number, nick)));
+        const bool opens = !rooms_.contains(number);
+        if (opens) {
+            // Every ad-hoc or secret room someone opens is state the server keeps while it
+            // stands; a player may hold a few at once.
+            auto& opened = holdings_[who.principal].rooms_opened;
+            const int limit = services_.config.player_limits.max_rooms_opened;
+            if (static_cast<int>(opened.size()) >= limit)
+                return reply_error(connection, id, ErrorCode::LimitReached,
+                                   "enter_room: you have opened " + std::to_string(opened.size()) +
+                                       " rooms that still stand, the most one player may (" + std::to_string(limit) +
+                                       "); enter an open room, or wait until yours close");
+            opened.insert(number);
+            room_openers_[number] = who.principal;
         }
-        connection->send(protocol::encode_room(id, r.summary(), r.secret(), r.member_nicks(), r.tables()));
+        Room& r = open_room(number);
+        const std::string key = protocol::nick_key(who.nick);
+        if (r.add_member(key, who.nick, who.principal.guest(), connection)) {
+            player->rooms.insert(number);
+            r.broadcast(shared_frame(protocol::encode_member_entered(number, who.nick, who.principal.guest())));
+        }
+        connection->send(
+            protocol::encode_room(id, r.summary(), r.secret(), r.member_nicks(), r.guest_nicks(), r.tables()));
     });
 }
 
 void Lobby::leave(Online& player, Room& r)
 {
-    if (!r.remove_member(protocol::nick_key(player.nick))) return;
+    if (!r.remove_member(protocol::nick_key(player.who.nick))) return;
     player.rooms.erase(r.number());
-    r.broadcast(shared_frame(protocol::encode_member_left(r.number(), player.nick)));
+    r.broadcast(shared_frame(protocol::encode_member_left(r.number(), player.who.nick)));
     close_room_if_done(r.number());
 }
 
-void Lobby::leave_room(ConnectionPtr connection, std::string nick, Id id, protocol::RoomNumber number)
+void Lobby::leave_room(ConnectionPtr connection, Identity who, Id id, protocol::RoomNumber number)
 {
-    on_strand([this, connection = std::move(connection), nick = std::move(nick), id = std::move(id), number] {
-        Online* player = online(nick);
+    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id), number] {
+        Online* player = online(who.nick);
         if (!player) return;
         Room* r = room(number);
-        if (!r || !r->has_member(protocol::nick_key(nick)))
+        if (!r || !r->has_member(protocol::nick_key(who.nick)))
             return reply_error(connection, id, ErrorCode::NotInRoom,
                                "leave_room: you are not in room " + std::to_string(number));
         leave(*player, *r);
@@ -218,83 +227,70 @@ void Lobby::leave_room(ConnectionPtr connection, std::string nick, Id id, protoc
     });
 }
 
-void Lobby::room_chat(ConnectionPtr connection, std::string nick, Id id, protocol::RoomChat chat)
+void Lobby::room_chat(ConnectionPtr connection, Identity who, Id id, protocol::RoomChat chat)
 {
-    on_strand(
-        [this, connection = std::move(connection), nick = std::move(nick), id = std::move(id), chat = std::move(chat)] {
-            Room* r = room(chat.room);
-            if (!r || !r->has_member(protocol::nick_key(nick)))
-                return reply_error(connection, id, ErrorCode::NotInRoom,
-                                   "room_chat: you are not in room " + std::to_string(chat.room));
-            // Heard only once it is stored, like everything else; the sender hears if it is not.
-            services_.writer.submit(
-                db::RoomChatted{chat.room, nick, chat.text, wall_clock_ms()},
-                [self = shared_from_this(), connection, nick, id, chat](std::optional<db::StoreError> error) {
-                    self->on_strand([self, connection, nick, id, chat, error = std::move(error)] {
-                        if (error)
-                            return reply_error(connection, id, ErrorCode::StorageUnavailable,
-                                               "room_chat: the message to room " + std::to_string(chat.room) +
-                                                   " was not stored (the store is unavailable); try again");
-                        if (id) connection->send(protocol::encode_ok(id));
-                        if (Room* r = self->room(chat.room))
-                            r->broadcast(shared_frame(protocol::encode_room_chat(chat.room, nick, chat.text)));
-                    });
+    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id),
+               chat = std::move(chat)] {
+        Room* r = room(chat.room);
+        if (!r || !r->has_member(protocol::nick_key(who.nick)))
+            return reply_error(connection, id, ErrorCode::NotInRoom,
+                               "room_chat: you are not in room " + std::to_string(chat.room));
+        // Heard only once it is stored, like everything else; the sender hears if it is not.
+        services_.writer.submit(
+            db::RoomChatted{chat.room, who.nick, chat.text, wall_clock_ms()},
+            [self = shared_from_this(), connection, nick = who.nick, id, chat](std::optional<db::StoreError> error) {
+                self->on_strand([self, connection, nick, id, chat, error = std::move(error)] {
+                    if (error)
+                        return reply_error(connection, id, ErrorCode::StorageUnavailable,
+                                           "room_chat: the message to room " + std::to_string(chat.room) +
+                                               " was not stored (the store is unavailable); try again");
+                    if (id) connection->send(protocol::encode_ok(id));
+                    if (Room* r = self->room(chat.room))
+                        r->broadcast(shared_frame(protocol::encode_room_chat(chat.room, nick, chat.text)));
                 });
-        });
-}
-
-void Lobby::hello_not_stored(const ConnectionPtr& connection, const Id& id, const std::string& nick,
-                             const std::string& token, const std::optional<std::string>& used_token,
-                             const db::StoreError& error)
-{
-    spdlog::error("connection {}: hello {} not stored: {}", connection->id(), nick, error.message);
-    resume_tokens_.erase(token);
-    if (used_token) resume_tokens_[*used_token] = nick;
-    if (const auto found = online_.find(protocol::nick_key(nick));
-        found != online_.end() && found->second.connection.lock() == connection) {
-        for (const auto number : std::set(found->second.rooms))
-            if (auto* r = room(number)) leave(found->second, *r);
-        online_.erase(found);
-    }
-    connection->post([connection, id] {
-        connection->client->greeting = false;
-        reply_error(connection, id, ErrorCode::StorageUnavailable,
-                    "hello: the session could not be stored (the store is unavailable); say hello again later");
+            });
     });
 }
 
-void Lobby::whisper(ConnectionPtr connection, std::string nick, Id id, protocol::Whisper whisper)
+void Lobby::whisper(ConnectionPtr connection, Identity who, Id id, protocol::Whisper whisper)
 {
-    on_strand([this, connection = std::move(connection), nick = std::move(nick), id = std::move(id),
+    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id),
                whisper = std::move(whisper)] {
         Online* addressee = online(whisper.to);
         auto addressee_connection = addressee ? addressee->connection.lock() : nullptr;
         if (!addressee_connection)
             return reply_error(connection, id, ErrorCode::NoSuchNick, "whisper: '" + whisper.to + "' is not online");
-        addressee_connection->send(protocol::encode_whisper(nick, addressee->nick, whisper.text));
+        addressee_connection->send(protocol::encode_whisper(who.nick, addressee->who.nick, whisper.text));
         if (id) connection->send(protocol::encode_ok(id));
     });
 }
 
-void Lobby::open_table(ConnectionPtr connection, std::string nick, Id id, protocol::OpenTable open)
+void Lobby::open_table(ConnectionPtr connection, Identity who, Id id, protocol::OpenTable open)
 {
-    on_strand([this, connection = std::move(connection), nick = std::move(nick), id = std::move(id),
+    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id),
                open = std::move(open)] {
         if (services_.shutting_down)
             return reply_error(connection, id, ErrorCode::ShuttingDown, "the server is shutting down");
         Room* r = room(open.room);
-        if (!r || !r->has_member(protocol::nick_key(nick)))
+        if (!r || !r->has_member(protocol::nick_key(who.nick)))
             return reply_error(connection, id, ErrorCode::NotInRoom,
                                "open_table: enter room " + std::to_string(open.room) + " first");
         if (open.invite) {
             if (const auto error = protocol::nick_error(*open.invite))
                 return reply_error(connection, id, ErrorCode::InvalidNick, "open_table: invite: " + *error);
-            if (protocol::nick_key(*open.invite) == protocol::nick_key(nick))
+            if (protocol::nick_key(*open.invite) == protocol::nick_key(who.nick))
                 return reply_error(connection, id, ErrorCode::AlreadySeated, "open_table: you cannot invite yourself");
             if (!online(*open.invite))
                 return reply_error(connection, id, ErrorCode::NoSuchNick,
                                    "open_table: invite: '" + *open.invite + "' is not online");
         }
+        auto& open_tables = holdings_[who.principal].open_tables;
+        const int limit = services_.config.player_limits.max_open_tables;
+        if (static_cast<int>(open_tables.size()) >= limit)
+            return reply_error(connection, id, ErrorCode::LimitReached,
+                               "open_table: you have " + std::to_string(open_tables.size()) +
+                                   " tables waiting for an opponent, the most one player may (" +
+                                   std::to_string(limit) + "); leave one first");
         const auto table_id = services_.table_ids.next();
         if (!table_id)
             return reply_error(connection, id, ErrorCode::StorageUnavailable,
@@ -309,9 +305,11 @@ void Lobby::open_table(ConnectionPtr connection, std::string nick, Id id, protoc
                               : (random_() & 1)                            ? protocol::Side::White
                                                                            : protocol::Side::Black;
         opening.invite = open.invite;
-        opening.opener = nick;
+        opening.opener = who;
         auto table = std::make_shared<Table>(services_, opening);
         services_.directory.add(opening.table, table);
+        open_tables.insert(opening.table);
+        table_openers_[opening.table] = who.principal;
         const auto summary = table->opening_summary();
         r->put_table(summary);
         r->broadcast(shared_frame(protocol::encode_table_opened(summary)));
@@ -319,7 +317,7 @@ void Lobby::open_table(ConnectionPtr connection, std::string nick, Id id, protoc
             if (auto invited = online(*open.invite)->connection.lock();
                 invited && !r->has_member(protocol::nick_key(*open.invite)))
                 invited->send(protocol::encode_table_opened(summary));
-        table->seat_opener(connection, nick, id);
+        table->seat_opener(connection, who, id);
     });
 }
 
@@ -347,26 +345,26 @@ void Lobby::refuse_outside_room(const ConnectionPtr& connection, const Id& id, s
                     std::to_string(table.room()) + "; enter it first");
 }
 
-void Lobby::join_table(ConnectionPtr connection, std::string nick, Id id, protocol::JoinTable join)
+void Lobby::join_table(ConnectionPtr connection, Identity who, Id id, protocol::JoinTable join)
 {
-    on_strand([this, connection = std::move(connection), nick = std::move(nick), id = std::move(id), join] {
+    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id), join] {
         auto table = find_table(connection, id, "join_table", join.table);
         if (!table) return;
-        if (!in_room_of(*table, nick)) return refuse_outside_room(connection, id, "join_table", *table);
-        table->join(connection, nick, id);
+        if (!in_room_of(*table, who.nick)) return refuse_outside_room(connection, id, "join_table", *table);
+        table->join(connection, who, id);
     });
 }
 
-void Lobby::watch_table(ConnectionPtr connection, std::string nick, Id id, protocol::WatchTable watch)
+void Lobby::watch_table(ConnectionPtr connection, Identity who, Id id, protocol::WatchTable watch)
 {
-    on_strand([this, connection = std::move(connection), nick = std::move(nick), id = std::move(id), watch] {
+    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id), watch] {
         auto table = find_table(connection, id, "watch_table", watch.table);
         if (!table) return;
-        const auto seats = seats_.find(protocol::nick_key(nick));
+        const auto seats = seats_.find(who.principal);
         const bool seated = seats != seats_.end() && seats->second.contains(watch.table);
         // Players always get back to their own game; everyone else must be in the room.
-        if (!seated && !in_room_of(*table, nick)) return refuse_outside_room(connection, id, "watch_table", *table);
-        table->watch(connection, nick, id, watch.since);
+        if (!seated && !in_room_of(*table, who.nick)) return refuse_outside_room(connection, id, "watch_table", *table);
+        table->watch(connection, who, id, watch.since);
     });
 }
 
@@ -385,9 +383,27 @@ void Lobby::disconnected(ConnectionPtr connection)
     });
 }
 
+void Lobby::sign_out(identity::Principal who, std::optional<std::int64_t> session_id, ConnectionPtr keep,
+                     std::string reason)
+{
+    on_strand([this, who, session_id, keep = std::move(keep), reason = std::move(reason)] {
+        for (auto& [key, player] : online_) {
+            if (player.who.principal != who || (session_id && player.who.session_id != *session_id)) continue;
+            auto connection = player.connection.lock();
+            if (connection && connection != keep) connection->close(CloseCode::Normal, reason);
+        }
+    });
+}
+
 void Lobby::table_changed(protocol::TableSummary summary)
 {
     on_strand([this, summary = std::move(summary)] {
+        // A table that is no longer waiting no longer counts against its opener's limit.
+        if (summary.status != protocol::TableStatus::Waiting)
+            if (const auto opener = table_openers_.find(summary.table); opener != table_openers_.end()) {
+                release(opener->second, [table = summary.table](Holdings& held) { held.open_tables.erase(table); });
+                table_openers_.erase(opener);
+            }
         Room* r = room(summary.room);
         if (!r || !r->has_table(summary.table)) return;
         r->put_table(summary);
@@ -399,6 +415,10 @@ void Lobby::table_closed(protocol::RoomNumber number, protocol::TableId table)
 {
     on_strand([this, number, table] {
         services_.directory.remove(table);
+        if (const auto opener = table_openers_.find(table); opener != table_openers_.end()) {
+            release(opener->second, [table](Holdings& held) { held.open_tables.erase(table); });
+            table_openers_.erase(opener);
+        }
         Room* r = room(number);
         if (!r) return;
         r->remove_table(table);
@@ -407,15 +427,20 @@ void Lobby::table_closed(protocol::RoomNumber number, protocol::TableId table)
     });
 }
 
-void Lobby::seat_changed(std::string nick, protocol::TableId table, bool seated)
+void Lobby::seat_changed(Identity who, protocol::TableId table, bool seated)
 {
-    on_strand([this, nick = std::move(nick), table, seated] {
-        const std::string key = protocol::nick_key(nick);
+    on_strand([this, who = std::move(who), table, seated] {
+        const std::string key = protocol::nick_key(who.nick);
         if (seated) {
-            seats_[key].insert(table);
-        } else if (const auto seats = seats_.find(key); seats != seats_.end()) {
+            seats_[who.principal].insert(table);
+            held_nicks_.insert_or_assign(key, who.principal);
+        } else if (const auto seats = seats_.find(who.principal); seats != seats_.end()) {
             seats->second.erase(table);
-            if (seats->second.empty()) seats_.erase(seats);
+            if (seats->second.empty()) {
+                seats_.erase(seats);
+                if (const auto held = held_nicks_.find(key); held != held_nicks_.end() && held->second == who.principal)
+                    held_nicks_.erase(held);
+            }
         }
     });
 }

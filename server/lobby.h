@@ -1,7 +1,8 @@
-// The lobby: who is online (nicks and resume tokens), the rooms and which tables stand in
-// them. All of it lives on the lobby's strand; every public function posts there, so callers on
-// any strand may call them. Tables live on their own strands and tell the lobby when their
-// summary changes.
+// The lobby: who is online, which nicks the seated players hold, the rooms and which tables
+// stand in them, and what each player holds against the player limits. All of it lives on the
+// lobby's strand; every public function posts there, so callers on any strand may call them.
+// Who a connection is comes from the Authenticator, which the lobby never second-guesses;
+// tables live on their own strands and tell the lobby when their summary or seats change.
 #pragma once
 
 #include <cstdint>
@@ -14,10 +15,10 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "db/records.h"
-#include "db/store_error.h"
 #include "protocol/messages.h"
 #include "server/connection.h"
+#include "server/identity/authenticator.h"
+#include "server/identity/principal.h"
 #include "server/net.h"
 #include "server/room.h"
 
@@ -30,40 +31,54 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
 public:
     using Id = std::optional<protocol::RequestId>;
     using ConnectionPtr = std::shared_ptr<Connection>;
+    using Identity = identity::Identity;
 
     Lobby(TableServices& services);
 
-    // Start-up, before any connection: resume tokens and the restored tables (their rooms are
-    // opened if they are not configured ones).
-    void restore(const std::vector<db::ResumeTokenIssued>& tokens, const std::vector<std::shared_ptr<Table>>& tables);
+    // Start-up, before any connection: the restored tables (their rooms are opened if they are
+    // not configured ones, and their players' seats and nicks are held for them).
+    void restore(const std::vector<std::shared_ptr<Table>>& tables);
 
-    void hello(ConnectionPtr connection, Id id, protocol::Hello hello);
+    // Takes a connection whose identity the authenticator established: the nick goes online
+    // (a player already online on another connection is moved to this one, which closes the
+    // old one with 4000), unless another player holds the nick, online or by a seat at an
+    // unfinished game. Replies hello_ok, or the error.
+    void admit(ConnectionPtr connection, Id id, Admission admission);
     void list_rooms(ConnectionPtr connection, Id id);
-    void enter_room(ConnectionPtr connection, std::string nick, Id id, protocol::RoomNumber room);
-    void leave_room(ConnectionPtr connection, std::string nick, Id id, protocol::RoomNumber room);
-    void room_chat(ConnectionPtr connection, std::string nick, Id id, protocol::RoomChat chat);
-    void whisper(ConnectionPtr connection, std::string nick, Id id, protocol::Whisper whisper);
-    void open_table(ConnectionPtr connection, std::string nick, Id id, protocol::OpenTable open);
-    void join_table(ConnectionPtr connection, std::string nick, Id id, protocol::JoinTable join);
-    void watch_table(ConnectionPtr connection, std::string nick, Id id, protocol::WatchTable watch);
-    // The connection closed: the nick it holds goes offline and leaves its rooms, whether its
-    // hello was answered or still on its way (the lobby takes the nick when it accepts the hello).
+    void enter_room(ConnectionPtr connection, Identity who, Id id, protocol::RoomNumber room);
+    void leave_room(ConnectionPtr connection, Identity who, Id id, protocol::RoomNumber room);
+    void room_chat(ConnectionPtr connection, Identity who, Id id, protocol::RoomChat chat);
+    void whisper(ConnectionPtr connection, Identity who, Id id, protocol::Whisper whisper);
+    void open_table(ConnectionPtr connection, Identity who, Id id, protocol::OpenTable open);
+    void join_table(ConnectionPtr connection, Identity who, Id id, protocol::JoinTable join);
+    void watch_table(ConnectionPtr connection, Identity who, Id id, protocol::WatchTable watch);
+    // The connection closed (or logged out): its nick goes offline and leaves its rooms.
     void disconnected(ConnectionPtr connection);
+    // Closes the online connection of `who` (only if it belongs to `session_id`, when given)
+    // unless it is `keep`: its session ended elsewhere (a password change, a logout).
+    void sign_out(identity::Principal who, std::optional<std::int64_t> session_id, ConnectionPtr keep,
+                  std::string reason);
 
     // From tables.
     void table_changed(protocol::TableSummary summary);
     void table_closed(protocol::RoomNumber room, protocol::TableId table);
-    // `nick` sits (or no longer sits) at `table` since a game started there: while it runs, and
+    // `who` sits (or no longer sits) at `table` since a game started there: while it runs, and
     // after it until the player stands up (or stays away for the grace period). hello_ok lists
-    // these tables, and their players may watch them again from outside the room.
-    void seat_changed(std::string nick, protocol::TableId table, bool seated);
+    // these tables, their players may watch them again from outside the room, and the nick
+    // stays the player's while it is away.
+    void seat_changed(Identity who, protocol::TableId table, bool seated);
 
 private:
     struct Online {
-        std::string nick;
+        Identity who;
         std::weak_ptr<Connection> connection;
         std::uint64_t connection_id = 0;
         std::set<protocol::RoomNumber> rooms;
+    };
+    // What a player holds that the player limits count.
+    struct Holdings {
+        std::set<protocol::TableId> open_tables;     // opened, still waiting for an opponent
+        std::set<protocol::RoomNumber> rooms_opened; // ad-hoc and secret rooms opened, still standing
     };
 
     template <class Work> void on_strand(Work work);
@@ -72,12 +87,10 @@ private:
     Room& open_room(protocol::RoomNumber number);
     void leave(Online& player, Room& room);
     void close_room_if_done(protocol::RoomNumber number);
-    std::string new_resume_token();
-    // The hello's token was not stored: the nick is not online, the spent token is good again,
-    // and the connection is told (storage_unavailable) and may say hello again.
-    void hello_not_stored(const ConnectionPtr& connection, const Id& id, const std::string& nick,
-                          const std::string& token, const std::optional<std::string>& used_token,
-                          const db::StoreError& error);
+    // Applies `change` to what `holder` holds, and forgets a holder that holds nothing.
+    template <class Change> void release(const identity::Principal& holder, Change change);
+    // The reason `who` may not take its nick now, or nothing.
+    std::optional<std::string> nick_held_by_another(const Identity& who);
     // The table with this id, or nullptr after replying no_such_table to `request`.
     std::shared_ptr<Table> find_table(const ConnectionPtr& connection, const Id& id, std::string_view request,
                                       protocol::TableId table_id);
@@ -91,10 +104,13 @@ private:
     net::strand<net::io_context::executor_type> strand_;
     std::unordered_map<std::string, Online> online_;                      // by nick key
     std::unordered_map<std::uint64_t, std::string> online_by_connection_; // connection id -> nick key
-    std::unordered_map<std::string, std::string> resume_tokens_;          // token -> nick
-    std::unordered_map<std::string, std::set<protocol::TableId>> seats_;  // nick key -> tables
+    std::map<identity::Principal, std::set<protocol::TableId>> seats_;    // unfinished games' seats
+    std::unordered_map<std::string, identity::Principal> held_nicks_;     // nick key -> who sits at a game
+    std::map<identity::Principal, Holdings> holdings_;
+    std::map<protocol::TableId, identity::Principal> table_openers_;   // waiting tables, by opener
+    std::map<protocol::RoomNumber, identity::Principal> room_openers_; // standing ad-hoc rooms
     std::map<protocol::RoomNumber, Room> rooms_;
-    std::mt19937_64 random_;
+    std::mt19937_64 random_; // only for the colour of a "random" table: nothing an attacker gains by guessing
 };
 
 } // namespace rochade::server

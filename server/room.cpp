@@ -7,9 +7,9 @@ Room::Room(protocol::RoomNumber number, std::string name, bool configured)
 {
 }
 
-bool Room::add_member(const std::string& nick_key, std::string nick, std::shared_ptr<Connection> connection)
+bool Room::add_member(const std::string& nick_key, std::string nick, bool guest, std::shared_ptr<Connection> connection)
 {
-    return members_.try_emplace(nick_key, Member{std::move(nick), std::move(connection)}).second;
+    return members_.try_emplace(nick_key, Member{std::move(nick), guest, std::move(connection)}).second;
 }
 
 bool Room::remove_member(const std::string& nick_key) { return members_.erase(nick_key) > 0; }
@@ -19,6 +19,14 @@ std::vector<std::string> Room::member_nicks() const
     std::vector<std::string> nicks;
     nicks.reserve(members_.size());
     for (const auto& [key, member] : members_) nicks.push_back(member.nick);
+    return nicks;
+}
+
+std::vector<std::string> Room::guest_nicks() const
+{
+    std::vector<std::string> nicks;
+    for (const auto& [key, member] : members_)
+        if (member.guest) nicks.push_back(member.nick);
     return nicks;
 }
 

@@ -27,9 +27,11 @@ public:
 
     bool has_member(const std::string& nick_key) const { return members_.contains(nick_key); }
     // Returns false when the nick is already in the room.
-    bool add_member(const std::string& nick_key, std::string nick, std::shared_ptr<Connection> connection);
+    bool add_member(const std::string& nick_key, std::string nick, bool guest, std::shared_ptr<Connection> connection);
     bool remove_member(const std::string& nick_key);
     std::vector<std::string> member_nicks() const;
+    // Those of member_nicks() that are guests, not accounts.
+    std::vector<std::string> guest_nicks() const;
 
     void put_table(const protocol::TableSummary& table);
     void remove_table(protocol::TableId table);
@@ -43,6 +45,7 @@ public:
 private:
     struct Member {
         std::string nick;
+        bool guest = true;
         std::weak_ptr<Connection> connection;
     };
 

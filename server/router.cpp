@@ -6,6 +6,7 @@
 
 #include "protocol/decode.h"
 #include "protocol/encode.h"
+#include "server/address_slots.h"
 #include "server/client.h"
 #include "server/lobby.h"
 #include "server/table.h"
@@ -42,7 +43,9 @@ Router::Router(net::io_context& io, Services services, const ServerConfig& confi
                                                                                services.table_ids,
                                                                                services.game_ids,
                                                                                {},
-                                                                               {}})
+                                                                               {}}),
+      authenticator_(services.authenticator), anonymous_(std::make_shared<AddressSlots>(static_cast<std::size_t>(
+                                                  config.player_limits.connections_per_address_before_hello)))
 {
     lobby_ = std::make_shared<Lobby>(*services_);
     services_->lobby = lobby_;
@@ -62,7 +65,7 @@ void Router::restore(StoredState stored)
         tables_->add(table->id(), table);
         restored.push_back(std::move(table));
     }
-    lobby_->restore(stored.resume_tokens, restored);
+    lobby_->restore(restored);
     counters_->running_games += std::int64_t(restored.size());
     if (!restored.empty()) spdlog::info("restored {} running game(s) from the database", restored.size());
 }
@@ -77,6 +80,16 @@ void Router::on_open(const std::shared_ptr<Connection>& connection)
 {
     connection->client = std::make_shared<Client>();
     ++counters_->connections;
+    connection->client->anonymous_slot = anonymous_->take(connection->ip_address());
+    if (!connection->client->anonymous_slot) {
+        spdlog::warn("connection {} from {}: refused, {} connections from that address have not said hello",
+                     connection->id(), connection->remote_address(), anonymous_->held(connection->ip_address()));
+        connection->send(protocol::encode_error(
+            std::nullopt, ErrorCode::LimitReached,
+            "too many connections from your address have not said hello; say hello on those first"));
+        connection->close(CloseCode::PolicyViolation, "too many connections without hello from this address");
+        return;
+    }
     const auto& limits = config_.limits;
     connection->send(protocol::encode_welcome(
         "rochade/" ROCHADE_VERSION,
@@ -89,11 +102,14 @@ void Router::on_open(const std::shared_ptr<Connection>& connection)
 void Router::on_close(const std::shared_ptr<Connection>& connection)
 {
     if (const auto client = connection->client) {
-        for (const auto table_id : client->tables)
-            if (auto table = tables_->find(table_id)) table->connection_closed(connection, client->nick);
-        // A hello still on its way has its nick in the lobby already (hello_ok comes after the
-        // resume token is on disk), so the lobby must forget that connection as well.
-        if (!client->nick.empty() || client->greeting) lobby_->disconnected(connection);
+        client->closed = true;
+        if (client->identity)
+            for (const auto table_id : client->tables)
+                if (auto table = tables_->find(table_id)) table->connection_closed(connection, *client->identity);
+        // A hello still on its way is undone when its admission reaches the connection (it finds
+        // `closed`); an admitted one goes offline now.
+        if (client->identity) lobby_->disconnected(connection);
+        client->anonymous_slot.release();
     }
     --counters_->connections;
 }
@@ -114,34 +130,47 @@ void Router::on_message(const std::shared_ptr<Connection>& connection, std::stri
             using Message = std::decay_t<decltype(message)>;
             if constexpr (std::is_same_v<Message, protocol::Ping>) {
                 connection->send(protocol::encode_pong(id));
-            } else if constexpr (std::is_same_v<Message, protocol::Hello>) {
-                if (!client.nick.empty() || client.greeting) {
-                    connection->send(protocol::encode_error(id, ErrorCode::AlreadyGreeted,
-                                                            "hello: this connection has said hello already"));
+            } else if constexpr (std::is_same_v<Message, protocol::Hello> ||
+                                 std::is_same_v<Message, protocol::Register>) {
+                if (client.identity || client.greeting) {
+                    connection->send(
+                        protocol::encode_error(id, ErrorCode::AlreadyGreeted,
+                                               std::string(type) + ": this connection has said who it is already"));
                     return;
                 }
                 client.greeting = true;
-                lobby_->hello(connection, std::move(id), std::move(message));
-            } else if (client.nick.empty()) {
+                if constexpr (std::is_same_v<Message, protocol::Hello>)
+                    hello(connection, std::move(id), std::move(message));
+                else
+                    register_account(connection, std::move(id), std::move(message));
+            } else if (!client.identity) {
                 connection->send(protocol::encode_error(id, ErrorCode::NotGreeted,
-                                                        std::string(type) + ": say hello with a nick first"));
+                                                        std::string(type) + ": say hello (or register) first"));
+            } else if constexpr (std::is_same_v<Message, protocol::Logout>) {
+                logout(connection, std::move(id));
+            } else if constexpr (std::is_same_v<Message, protocol::ChangePassword>) {
+                change_password(connection, std::move(id), std::move(message));
             } else if constexpr (std::is_same_v<Message, protocol::ListRooms>) {
                 lobby_->list_rooms(connection, std::move(id));
             } else if constexpr (std::is_same_v<Message, protocol::EnterRoom>) {
-                lobby_->enter_room(connection, client.nick, std::move(id), message.room);
+                lobby_->enter_room(connection, *client.identity, std::move(id), message.room);
             } else if constexpr (std::is_same_v<Message, protocol::LeaveRoom>) {
-                lobby_->leave_room(connection, client.nick, std::move(id), message.room);
+                lobby_->leave_room(connection, *client.identity, std::move(id), message.room);
             } else if constexpr (std::is_same_v<Message, protocol::RoomChat>) {
-                lobby_->room_chat(connection, client.nick, std::move(id), std::move(message));
+                if (chat_allowed(connection, id, type))
+                    lobby_->room_chat(connection, *client.identity, std::move(id), std::move(message));
             } else if constexpr (std::is_same_v<Message, protocol::Whisper>) {
-                lobby_->whisper(connection, client.nick, std::move(id), std::move(message));
+                if (chat_allowed(connection, id, type))
+                    lobby_->whisper(connection, *client.identity, std::move(id), std::move(message));
             } else if constexpr (std::is_same_v<Message, protocol::OpenTable>) {
-                lobby_->open_table(connection, client.nick, std::move(id), std::move(message));
+                lobby_->open_table(connection, *client.identity, std::move(id), std::move(message));
             } else if constexpr (std::is_same_v<Message, protocol::JoinTable>) {
-                lobby_->join_table(connection, client.nick, std::move(id), message);
+                lobby_->join_table(connection, *client.identity, std::move(id), message);
             } else if constexpr (std::is_same_v<Message, protocol::WatchTable>) {
-                lobby_->watch_table(connection, client.nick, std::move(id), message);
+                lobby_->watch_table(connection, *client.identity, std::move(id), message);
             } else if constexpr (is_table_message<Message>) {
+                if constexpr (std::is_same_v<Message, protocol::TableChat>)
+                    if (!chat_allowed(connection, id, type)) return;
                 auto table = tables_->find(message.table);
                 if (!table) {
                     connection->send(protocol::encode_error(id, ErrorCode::NoSuchTable,
@@ -149,7 +178,7 @@ void Router::on_message(const std::shared_ptr<Connection>& connection, std::stri
                                                                 std::to_string(message.table)));
                     return;
                 }
-                table->handle(connection, client.nick, std::move(id), std::move(message));
+                table->handle(connection, *client.identity, std::move(id), std::move(message));
             } else {
                 static_assert(sizeof(Message) == 0, "a client message the router does not route");
             }

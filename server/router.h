@@ -12,7 +12,9 @@
 #include <vector>
 
 #include "db/records.h"
+#include "protocol/messages.h"
 #include "server/connection.h"
+#include "server/identity/principal.h"
 #include "server/net.h"
 #include "server/server_config.h"
 
@@ -23,6 +25,8 @@ class StoreWriter;
 
 namespace rochade::server {
 
+class AddressSlots;
+class Authenticator;
 class FlagAnalysis;
 class IdAllocator;
 class Lobby;
@@ -45,6 +49,7 @@ public:
         FlagAnalysis& flag_analysis;
         IdAllocator& table_ids;
         IdAllocator& game_ids;
+        Authenticator& authenticator;
     };
     Router(net::io_context& io, Services services, const ServerConfig& config);
     ~Router() override;
@@ -54,10 +59,9 @@ public:
         std::vector<db::UnfinishedGame> unfinished_games;
         // The table events of each unfinished game, by game id (for the draw offer that stood).
         std::map<std::int64_t, std::vector<db::TableEvent>> game_events;
-        std::vector<db::ResumeTokenIssued> resume_tokens;
     };
-    // Rebuilds the tables of games that were running when the server stopped, and the resume
-    // tokens. Call once, before the listener accepts.
+    // Rebuilds the tables of games that were running when the server stopped. Call once,
+    // before the listener accepts.
     void restore(StoredState stored);
     // Stops the game side for shutdown: timers are cancelled and no new moves are accepted;
     // what is already submitted to the writer still commits. (The server stops the flag
@@ -69,14 +73,33 @@ public:
     void on_close(const std::shared_ptr<Connection>& connection) override;
 
     const ServerCounters& counters() const { return *counters_; }
+    // Closes the connections of `who` (only those of `session_id` when given) but `keep`: a
+    // password changed or a session ended elsewhere (the HTTP account endpoints).
+    void sign_out(identity::Principal who, std::optional<std::int64_t> session_id, std::shared_ptr<Connection> keep,
+                  std::string reason);
 
 private:
+    using Id = std::optional<protocol::RequestId>;
+    using ConnectionPtr = std::shared_ptr<Connection>;
+
+    // router_identity.cpp: hello, register, logout and change_password, through the
+    // authenticator; an identity it establishes goes to the lobby to be admitted.
+    void hello(const ConnectionPtr& connection, Id id, protocol::Hello hello);
+    void register_account(const ConnectionPtr& connection, Id id, protocol::Register account);
+    void logout(const ConnectionPtr& connection, Id id);
+    void change_password(const ConnectionPtr& connection, Id id, protocol::ChangePassword change);
+    // Room chat, whispers and table chat count against player_limits.chat_messages_per_minute;
+    // false (and the error sent) when this one is over it.
+    bool chat_allowed(const ConnectionPtr& connection, const Id& id, std::string_view type);
+
     net::io_context& io_;
     const ServerConfig& config_;
     std::shared_ptr<ServerCounters> counters_;
     std::shared_ptr<TableDirectory> tables_;
     std::unique_ptr<TableServices> services_;
     std::shared_ptr<Lobby> lobby_;
+    Authenticator& authenticator_;
+    std::shared_ptr<AddressSlots> anonymous_; // connections without hello, per address
 };
 
 } // namespace rochade::server

@@ -15,9 +15,12 @@
 
 #include "db/read_thread.h"
 #include "db/sqlite_store.h"
+#include "server/account_api.h"
 #include "server/beast.h"
 #include "server/flag_analysis.h"
 #include "server/id_allocator.h"
+#include "server/identity/authenticator.h"
+#include "server/identity/password_hasher.h"
 #include "server/listener.h"
 #include "server/router.h"
 #include "server/session_services.h"
@@ -174,16 +177,26 @@ void Server::State::serve()
     for (const auto& game : stored.unfinished_games)
         if (auto log = reader->game_log(game.start.game_id))
             stored.game_events.emplace(game.start.game_id, std::move(log->events));
-    stored.resume_tokens = reader->resume_tokens();
     auto table_ids = IdAllocator::reserve("table", *reader, *writer, id_block_size);
     auto game_ids = IdAllocator::reserve("game", *reader, *writer, id_block_size);
+    auto session_ids = IdAllocator::reserve("session", *reader, *writer, id_block_size);
     // From here on reads run on their own thread.
     auto reads = std::make_unique<db::ReadThread>(std::move(reader), store_options.on_error);
-    auto router =
-        std::make_unique<Router>(*io, Router::Services{*writer, *reads, *flag_analysis, *table_ids, *game_ids}, config);
+    auto hasher = std::make_unique<identity::PasswordHasher>(
+        static_cast<std::size_t>(config.identity.password_hash_threads), config.identity.password_hash_queue);
+    auto authenticator =
+        std::make_shared<Authenticator>(AuthServices{*io, *writer, *reads, *hasher, *session_ids, config.identity});
+    authenticator->start_pruning();
+    auto router = std::make_unique<Router>(
+        *io, Router::Services{*writer, *reads, *flag_analysis, *table_ids, *game_ids, *authenticator}, config);
     router->restore(std::move(stored));
 
+    auto accounts = std::make_unique<AccountApi>(
+        authenticator, config, [&router = *router](identity::Principal who, std::optional<std::int64_t> session) {
+            router.sign_out(who, session, nullptr, session ? "logged out" : "the password was changed");
+        });
     auto services = std::make_unique<SessionServices>(config, *router, router->counters());
+    services->accounts = accounts.get();
     auto listener = std::make_shared<Listener>(*io, *services);
     listener->open(config.bind_address, config.port);
     port = listener->port();
@@ -224,6 +237,7 @@ void Server::State::serve()
         spdlog::warn("shutting down: {} connection(s) did not close in {} s", services->sessions.size(),
                      close_wait.count());
     flag_analysis->join();
+    authenticator->stop();
     writer->flush();
 
     beast::error_code ignored;
@@ -231,6 +245,9 @@ void Server::State::serve()
     work.reset();
     io->stop();
     for (auto& worker : workers) worker.join();
+    // Hashes still queued run now (a registration may still submit its account), before the
+    // writer's last flush.
+    hasher.reset();
 
     // The last events (a disconnect seen after the first flush) commit now. Their callbacks
     // hold tables and sessions; the writer must run and drop them while the io_context and its
@@ -241,6 +258,8 @@ void Server::State::serve()
     signals.reset();
     listener.reset();
     router.reset();
+    accounts.reset();
+    authenticator.reset();
     flag_analysis.reset();
     io.reset();
     services.reset();

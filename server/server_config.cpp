@@ -119,6 +119,76 @@ std::optional<std::string> read_limits(const ConfigReader& reader, const json& l
     return std::nullopt;
 }
 
+std::optional<std::string> read_identity(const ConfigReader& reader, const json& section, IdentityConfig& out)
+{
+    if (!section.is_object()) return reader.error("identity", "must be an object");
+    if (auto e = reader.unknown_keys(section, "identity.",
+                                     {"allow_guests", "resume_token_ttl_ms", "cookie_idle_ms", "session_max_ms",
+                                      "password_hash_threads", "password_hash_queue", "login_free_failures_per_account",
+                                      "login_free_failures_per_address", "login_max_wait_ms", "allowed_origins",
+                                      "secure_cookies"}))
+        return e;
+    constexpr std::int64_t year_ms = 366LL * 24 * 3600 * 1000;
+    for (const auto& [key, value] : section.items()) {
+        std::optional<std::string> e;
+        const std::string field = "identity." + key;
+        if (key == "allow_guests" || key == "secure_cookies") {
+            if (!value.is_boolean())
+                e = reader.error(field, "must be true or false");
+            else
+                (key == "allow_guests" ? out.allow_guests : out.secure_cookies) = value.get<bool>();
+        }
+        if (key == "resume_token_ttl_ms") e = reader.integer(value, field, 60'000, year_ms, out.resume_token_ttl_ms);
+        if (key == "cookie_idle_ms") e = reader.integer(value, field, 60'000, year_ms, out.cookie_idle_ms);
+        if (key == "session_max_ms") e = reader.integer(value, field, 60'000, year_ms, out.session_max_ms);
+        if (key == "password_hash_threads") e = reader.integer(value, field, 1, 64, out.password_hash_threads);
+        if (key == "password_hash_queue") e = reader.integer(value, field, 0, 100'000, out.password_hash_queue);
+        if (key == "login_free_failures_per_account")
+            e = reader.integer(value, field, 0, 1000, out.login_free_failures_per_account);
+        if (key == "login_free_failures_per_address")
+            e = reader.integer(value, field, 0, 100'000, out.login_free_failures_per_address);
+        if (key == "login_max_wait_ms") e = reader.integer(value, field, 1000, 24 * 3600 * 1000, out.login_max_wait_ms);
+        if (key == "allowed_origins") {
+            if (!value.is_array()) {
+                e = reader.error(field, "must be an array of origins such as \"https://chess.example.org\"");
+            } else {
+                out.allowed_origins.clear();
+                for (std::size_t i = 0; i < value.size() && !e; ++i) {
+                    std::string origin;
+                    e = reader.text(value[i], field + "[" + std::to_string(i) + "]", origin);
+                    if (!e && origin.find("://") == std::string::npos)
+                        e = reader.error(field + "[" + std::to_string(i) + "]",
+                                         "'" + origin + "' is not an origin (scheme://host[:port])");
+                    if (!e) out.allowed_origins.push_back(origin);
+                }
+            }
+        }
+        if (e) return e;
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> read_player_limits(const ConfigReader& reader, const json& section, PlayerLimits& out)
+{
+    if (!section.is_object()) return reader.error("player_limits", "must be an object");
+    if (auto e = reader.unknown_keys(section, "player_limits.",
+                                     {"max_open_tables", "max_rooms_opened", "chat_messages_per_minute",
+                                      "connections_per_address_before_hello"}))
+        return e;
+    for (const auto& [key, value] : section.items()) {
+        std::optional<std::string> e;
+        const std::string field = "player_limits." + key;
+        if (key == "max_open_tables") e = reader.integer(value, field, 1, 1000, out.max_open_tables);
+        if (key == "max_rooms_opened") e = reader.integer(value, field, 0, 1000, out.max_rooms_opened);
+        if (key == "chat_messages_per_minute")
+            e = reader.integer(value, field, 1, 100'000, out.chat_messages_per_minute);
+        if (key == "connections_per_address_before_hello")
+            e = reader.integer(value, field, 1, 1'000'000, out.connections_per_address_before_hello);
+        if (e) return e;
+    }
+    return std::nullopt;
+}
+
 std::optional<std::string> read_rooms(const ConfigReader& reader, const json& rooms, std::vector<RoomConfig>& out)
 {
     if (!rooms.is_array()) return reader.error("rooms", "must be an array of {\"number\":..,\"name\":..}");
@@ -161,9 +231,10 @@ rochade::Expected<ServerConfig, std::string> load_config_file(const std::string&
     if (!document.is_object()) return fail("config file '" + path + "' must hold a JSON object");
 
     const ConfigReader reader(path);
-    if (auto e = reader.unknown_keys(document, "",
-                                     {"port", "bind", "db", "db_busy_timeout_ms", "web_root", "threads", "rooms",
-                                      "limits", "reconnect_grace_ms", "table_history_events"}))
+    if (auto e =
+            reader.unknown_keys(document, "",
+                                {"port", "bind", "db", "db_busy_timeout_ms", "web_root", "threads", "rooms", "limits",
+                                 "reconnect_grace_ms", "table_history_events", "identity", "player_limits"}))
         return fail(*e);
     for (const auto& [key, value] : document.items()) {
         std::optional<std::string> e;
@@ -181,6 +252,8 @@ rochade::Expected<ServerConfig, std::string> load_config_file(const std::string&
         if (key == "table_history_events") e = reader.integer(value, key, 1, 1'000'000, base.table_history_events);
         if (key == "rooms") e = read_rooms(reader, value, base.rooms);
         if (key == "limits") e = read_limits(reader, value, base.limits);
+        if (key == "identity") e = read_identity(reader, value, base.identity);
+        if (key == "player_limits") e = read_player_limits(reader, value, base.player_limits);
         if (e) return fail(*e);
     }
     return base;

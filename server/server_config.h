@@ -27,6 +27,31 @@ struct ConnectionLimits {
     std::size_t max_connections = 10'000;
 };
 
+// Accounts, guests, sessions and logins (docs/admin.md, "Accounts and roles").
+struct IdentityConfig {
+    bool allow_guests = true;
+    std::int64_t resume_token_ttl_ms = 24LL * 3600 * 1000; // an unused resume token expires
+    std::int64_t cookie_idle_ms = 14LL * 24 * 3600 * 1000; // a browser session unused this long ends
+    std::int64_t session_max_ms = 30LL * 24 * 3600 * 1000; // no session outlives this
+    int password_hash_threads = 2;                         // argon2id hashes at once
+    std::size_t password_hash_queue = 32;                  // waiting beyond them; then `busy`
+    int login_free_failures_per_account = 5;               // then waits of 1 s, 2 s, 4 s ...
+    int login_free_failures_per_address = 20;
+    std::int64_t login_max_wait_ms = 15 * 60 * 1000;
+    // Origins whose pages may open the WebSocket (a browser sends Origin; tools send none).
+    // Empty: only the server's own origin (the Host the browser asked for).
+    std::vector<std::string> allowed_origins;
+    bool secure_cookies = false; // set the cookie's Secure flag (behind HTTPS)
+};
+
+// What one player may hold at once, so no client grows the server's state without bound.
+struct PlayerLimits {
+    int max_open_tables = 5;           // waiting tables opened and not yet started
+    int max_rooms_opened = 5;          // ad-hoc and secret rooms opened that still stand
+    int chat_messages_per_minute = 30; // room chat, whispers and table chat together
+    int connections_per_address_before_hello = 64;
+};
+
 struct ServerConfig {
     std::string bind_address = "0.0.0.0";
     std::uint16_t port = 8080;
@@ -41,6 +66,8 @@ struct ServerConfig {
     ConnectionLimits limits;
     std::int64_t reconnect_grace_ms = 60'000; // then the opponent may claim the win
     std::size_t table_history_events = 64;    // events kept per table for reconnects
+    IdentityConfig identity;
+    PlayerLimits player_limits;
 };
 
 // Parses `rochade serve` arguments; --config FILE is read first and the other options override

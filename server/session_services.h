@@ -16,11 +16,13 @@
 namespace rochade::server {
 
 struct ServerCounters;
+class AccountApi;
 
 struct SessionServices {
     const ServerConfig& config;
     ConnectionHandler& handler;
     const ServerCounters& counters;
+    AccountApi* accounts = nullptr; // the /api/ endpoints; set by the Server
     SessionRegistry sessions;
     std::chrono::steady_clock::time_point started_at = std::chrono::steady_clock::now();
     std::atomic<std::size_t> open_sockets{0};

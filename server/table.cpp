@@ -27,7 +27,28 @@ Table::Table(TableServices& services, Opening opening)
       id_(opening.table), room_(opening.room), time_control_(opening.time_control), opener_color_(opening.opener_color),
       invite_(opening.invite)
 {
-    seats_[int(opening.opener_side)] = Seat{opening.opener, {}, false, {}};
+    seats_[int(opening.opener_side)] = Seat{opening.opener.nick, opening.opener.principal, {}, false, {}};
+}
+
+namespace {
+
+// The principal a stored seat belongs to. A game stored before accounts (schema version 4) names
+// nobody: its seats are nobody's to take back (session ids start at 1), so no stranger who knows
+// the nick gets them after the upgrade.
+identity::Principal seat_owner(const db::SeatOwner& owner)
+{
+    if (owner.account_id) return {identity::Principal::Kind::Account, *owner.account_id};
+    return {identity::Principal::Kind::Guest, owner.guest_session_id.value_or(0)};
+}
+
+} // namespace
+
+std::vector<identity::Identity> Table::restored_players() const
+{
+    std::vector<identity::Identity> players;
+    for (const auto& seat : seats_)
+        if (seat) players.push_back(seat->player());
+    return players;
 }
 
 std::shared_ptr<Table> Table::restore(TableServices& services, db::UnfinishedGame stored,
@@ -69,9 +90,9 @@ std::shared_ptr<Table> Table::restore(TableServices& services, db::UnfinishedGam
     opening.room = start.room;
     opening.time_control = *time_control;
     opening.opener_side = Side::White;
-    opening.opener = start.white;
+    opening.opener = identity::Identity{seat_owner(start.white_owner), start.white, protocol::Role::Player, 0};
     auto table = std::make_shared<Table>(services, opening);
-    table->seats_[int(Side::Black)] = Seat{start.black, {}, false, {}};
+    table->seats_[int(Side::Black)] = Seat{start.black, seat_owner(start.black_owner), {}, false, {}};
     const auto now = SteadyClock::now();
     for (auto& seat : table->seats_) seat->disconnected_at = now;
     table->game_.emplace(std::move(*game));
@@ -157,15 +178,10 @@ protocol::TableState Table::state(SteadyClock::time_point now) const
     return result;
 }
 
-std::optional<Table::Side> Table::side_of(const std::string& nick) const
+std::optional<Table::Side> Table::side_of(const identity::Principal& who) const
 {
-    // Nearly always the player's nick as it sat down; folding both (below) is for a player back
-    // with other capitals.
     for (const Side side : {Side::White, Side::Black})
-        if (seats_[int(side)] && seats_[int(side)]->nick == nick) return side;
-    const auto key = protocol::nick_key(nick);
-    for (const Side side : {Side::White, Side::Black})
-        if (seats_[int(side)] && protocol::nick_key(seats_[int(side)]->nick) == key) return side;
+        if (seats_[int(side)] && seats_[int(side)]->owner == who) return side;
     return std::nullopt;
 }
 
@@ -313,9 +329,9 @@ void Table::spectators_changed()
     });
 }
 
-void Table::leave(const ConnectionPtr& connection, const std::string& nick, const Id& id)
+void Table::leave(const ConnectionPtr& connection, const identity::Identity& who, const Id& id)
 {
-    const auto side = side_of(nick);
+    const auto side = side_of(who.principal);
     if (side && game_ && !game_->is_over())
         return reply_error(connection, id, ErrorCode::GameInProgress,
                            "leave_table: your game at table " + std::to_string(id_) +
@@ -333,11 +349,12 @@ void Table::leave(const ConnectionPtr& connection, const std::string& nick, cons
 // after it. The seat is free for someone else; the table closes when nobody sits at it.
 void Table::stand_up(Side side)
 {
-    const std::string nick = seats_[int(side)]->nick;
+    const identity::Identity player = seats_[int(side)]->player();
+    const std::string& nick = player.nick;
     seats_[int(side)].reset();
     held_seat_timers_[int(side)].cancel();
     rematch_offer_.reset();
-    if (auto lobby = services_.lobby.lock()) lobby->seat_changed(nick, id_, false);
+    if (auto lobby = services_.lobby.lock()) lobby->seat_changed(player, id_, false);
     Emission emission;
     const auto seq = next_seq();
     add_event(emission, protocol::encode_seat_changed(id_, seq, summary()), "seat_changed",
@@ -387,11 +404,11 @@ void Table::close_if_abandoned()
 
 // ---- entry points -------------------------------------------------------------------------
 
-void Table::seat_opener(ConnectionPtr connection, std::string nick, Id id)
+void Table::seat_opener(ConnectionPtr connection, identity::Identity who, Id id)
 {
-    on_strand([this, connection = std::move(connection), nick = std::move(nick), id = std::move(id)](auto) {
+    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id)](auto) {
         for (auto& seat : seats_)
-            if (seat && seat->nick == nick) {
+            if (seat && seat->owner == who.principal) {
                 seat->connection = connection;
                 seat->connected = true;
             }
@@ -401,13 +418,14 @@ void Table::seat_opener(ConnectionPtr connection, std::string nick, Id id)
     });
 }
 
-void Table::join(ConnectionPtr connection, std::string nick, Id id)
+void Table::join(ConnectionPtr connection, identity::Identity who, Id id)
 {
-    on_strand([this, connection = std::move(connection), nick = std::move(nick), id = std::move(id)](auto now) {
+    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id)](auto now) {
+        const std::string& nick = who.nick;
         if (closed_)
             return reply_error(connection, id, ErrorCode::NoSuchTable,
                                "join_table: table " + std::to_string(id_) + " is closed");
-        if (side_of(nick))
+        if (side_of(who.principal))
             return reply_error(connection, id, ErrorCode::AlreadySeated,
                                "join_table: you sit at table " + std::to_string(id_) + " already");
         if ((game_ && !game_->is_over()) || (seated(Side::White) && seated(Side::Black)))
@@ -432,7 +450,7 @@ void Table::join(ConnectionPtr connection, std::string nick, Id id)
         if (seated(protocol::opponent_of(free_side)) && !(game_id = services_.game_ids.next()))
             return reply_error(connection, id, ErrorCode::StorageUnavailable,
                                "join_table: no game id could be reserved in the store; try again later");
-        seats_[int(free_side)] = Seat{nick, connection, true, {}};
+        seats_[int(free_side)] = Seat{nick, who.principal, connection, true, {}};
         subscribe(connection);
         if (game_id) {
             // game_started carries the whole state; the ok follows it once it is stored.
@@ -447,14 +465,14 @@ void Table::join(ConnectionPtr connection, std::string nick, Id id)
     });
 }
 
-void Table::watch(ConnectionPtr connection, std::string nick, Id id, std::optional<std::int64_t> since)
+void Table::watch(ConnectionPtr connection, identity::Identity who, Id id, std::optional<std::int64_t> since)
 {
-    on_strand([this, connection = std::move(connection), nick = std::move(nick), id = std::move(id), since](auto now) {
+    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id), since](auto now) {
         if (closed_)
             return reply_error(connection, id, ErrorCode::NoSuchTable,
                                "watch_table: table " + std::to_string(id_) + " is closed");
         subscribe(connection);
-        const auto side = side_of(nick);
+        const auto side = side_of(who.principal);
         Seat* s = side ? seat(*side) : nullptr;
         if (s && !s->connected) {
             // A player back at the board, during the game or after it (then the seat was held).
@@ -484,17 +502,18 @@ void Table::watch(ConnectionPtr connection, std::string nick, Id id, std::option
     });
 }
 
-void Table::handle(ConnectionPtr connection, std::string nick, Id id, protocol::ClientMessage message)
+void Table::handle(ConnectionPtr connection, identity::Identity who, Id id, protocol::ClientMessage message)
 {
-    on_strand([this, connection = std::move(connection), nick = std::move(nick), id = std::move(id),
+    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id),
                message = std::move(message)](auto now) {
+        const std::string& nick = who.nick;
         const std::string_view type = protocol::message_type_name(message); // for errors
         if (closed_)
             return reply_error(connection, id, ErrorCode::NoSuchTable,
                                std::string(type) + ": table " + std::to_string(id_) + " is closed");
         if (auto* leave_message = std::get_if<protocol::LeaveTable>(&message)) {
             (void)leave_message;
-            return leave(connection, nick, id);
+            return leave(connection, who, id);
         }
         if (auto* chat = std::get_if<protocol::TableChat>(&message)) {
             if (!watchers_.contains(connection->id()))
@@ -510,7 +529,7 @@ void Table::handle(ConnectionPtr connection, std::string nick, Id id, protocol::
             emission.ok_on_commit = true;
             return emit(std::move(emission));
         }
-        const auto side = side_of(nick);
+        const auto side = side_of(who.principal);
         if (!side)
             return reply_error(connection, id, ErrorCode::NotAPlayer,
                                std::string(type) + ": you do not play at table " + std::to_string(id_));
@@ -528,11 +547,11 @@ void Table::handle(ConnectionPtr connection, std::string nick, Id id, protocol::
     });
 }
 
-void Table::connection_closed(ConnectionPtr connection, std::string nick)
+void Table::connection_closed(ConnectionPtr connection, identity::Identity who)
 {
-    on_strand([this, connection = std::move(connection), nick = std::move(nick)](auto now) {
+    on_strand([this, connection = std::move(connection), who = std::move(who)](auto now) {
         watchers_.erase(connection->id());
-        const auto side = side_of(nick);
+        const auto side = side_of(who.principal);
         if (!side) {
             spectators_changed();
             return;

@@ -32,6 +32,7 @@
 #include "db/store_error.h"
 #include "protocol/messages.h"
 #include "server/connection.h"
+#include "server/identity/principal.h"
 #include "server/net.h"
 #include "server/refereed_game.h"
 
@@ -52,7 +53,7 @@ public:
         protocol::ColorChoice opener_color = protocol::ColorChoice::Random;
         Side opener_side = Side::White;
         std::optional<std::string> invite;
-        std::string opener;
+        identity::Identity opener;
     };
 
     Table(TableServices& services, Opening opening);
@@ -67,14 +68,19 @@ public:
     protocol::TableSummary opening_summary() const { return summary(); }
     protocol::TableSummary restored_summary() const { return summary(); }
 
-    void seat_opener(ConnectionPtr connection, std::string nick, Id id);
-    void join(ConnectionPtr connection, std::string nick, Id id);
-    void watch(ConnectionPtr connection, std::string nick, Id id, std::optional<std::int64_t> since);
+    // The players seated at a restored table, for the lobby to hold their seats and nicks.
+    std::vector<identity::Identity> restored_players() const;
+
+    // Every request names who asks: a seat is the principal's (the account, or the guest's
+    // session) that took it, never the nick's, so only that principal plays from it.
+    void seat_opener(ConnectionPtr connection, identity::Identity who, Id id);
+    void join(ConnectionPtr connection, identity::Identity who, Id id);
+    void watch(ConnectionPtr connection, identity::Identity who, Id id, std::optional<std::int64_t> since);
     // leave_table, table_chat, move, draw offers and claims, resign, abort, claim_win, rematch.
-    void handle(ConnectionPtr connection, std::string nick, Id id, protocol::ClientMessage message);
+    void handle(ConnectionPtr connection, identity::Identity who, Id id, protocol::ClientMessage message);
     // A player who goes away keeps the seat during the game, and after it for the reconnect
     // grace period; before the game they leave the table.
-    void connection_closed(ConnectionPtr connection, std::string nick);
+    void connection_closed(ConnectionPtr connection, identity::Identity who);
     void shut_down();
 
 private:
@@ -82,9 +88,12 @@ private:
 
     struct Seat {
         std::string nick;
+        identity::Principal owner;
         std::weak_ptr<Connection> connection;
         bool connected = false;
         SteadyClock::time_point disconnected_at{};
+
+        identity::Identity player() const { return identity::Identity{owner, nick, protocol::Role::Player, 0}; }
     };
     struct Event {
         std::int64_t seq = 0;
@@ -130,7 +139,7 @@ private:
     void when_flag_settled(Request request);
     protocol::TableSummary summary() const;
     protocol::TableState state(SteadyClock::time_point now) const;
-    std::optional<Side> side_of(const std::string& nick) const;
+    std::optional<Side> side_of(const identity::Principal& who) const;
     bool seated(Side side) const { return seats_[int(side)].has_value(); }
     Seat* seat(Side side) { return seats_[int(side)] ? &*seats_[int(side)] : nullptr; }
 
@@ -192,7 +201,7 @@ private:
               SteadyClock::time_point now);
     void claim_draw(const ConnectionPtr& connection, Side side, const Id& id, const protocol::ClaimDraw& claim,
                     SteadyClock::time_point now);
-    void leave(const ConnectionPtr& connection, const std::string& nick, const Id& id);
+    void leave(const ConnectionPtr& connection, const identity::Identity& who, const Id& id);
     void claim_win(const ConnectionPtr& connection, Side side, const Id& id, SteadyClock::time_point now);
     void rematch(const ConnectionPtr& connection, Side side, const Id& id);
 

@@ -105,7 +105,9 @@ void Table::fail_emissions(const db::StoreError& error)
 void Table::roll_back(std::vector<Emission>& failed, SteadyClock::time_point now)
 {
     const bool was_running = game_ && !game_->is_over();
-    const std::string white = seats_[0] ? seats_[0]->nick : "", black = seats_[1] ? seats_[1]->nick : "";
+    std::vector<identity::Identity> players_before;
+    for (const auto& seat : seats_)
+        if (seat) players_before.push_back(seat->player());
 
     // The earliest failed start holds the table as it was before any failed emission.
     const auto start =
@@ -127,13 +129,12 @@ void Table::roll_back(std::vector<Emission>& failed, SteadyClock::time_point now
     if (was_running && !running) {
         --services_.counters.running_games;
         if (auto lobby = services_.lobby.lock())
-            for (const auto& nick : {white, black})
-                if (!nick.empty()) lobby->seat_changed(nick, id_, false);
+            for (const auto& player : players_before) lobby->seat_changed(player, id_, false);
     } else if (!was_running && running) {
         ++services_.counters.running_games;
         if (auto lobby = services_.lobby.lock())
             for (const auto& seat : seats_)
-                if (seat) lobby->seat_changed(seat->nick, id_, true);
+                if (seat) lobby->seat_changed(seat->player(), id_, true);
     }
     if (running)
         arm_flag_timer(/*after_failure=*/true);

@@ -19,6 +19,16 @@ namespace rochade::server {
 
 using protocol::ErrorCode;
 
+namespace {
+
+db::SeatOwner stored_owner(const identity::Principal& owner)
+{
+    if (owner.guest()) return {std::nullopt, owner.id};
+    return {owner.id, std::nullopt};
+}
+
+} // namespace
+
 void Table::start_game(std::int64_t game_id, SteadyClock::time_point now, const ConnectionPtr& sender, const Id& id,
                        std::unique_ptr<ReplacedGame> replaced)
 {
@@ -34,7 +44,8 @@ void Table::start_game(std::int64_t game_id, SteadyClock::time_point now, const 
     const auto initial = game_->clocks(now);
     emission.writes.push_back(db::GameStarted{*game_id_, id_, room_, seats_[0]->nick, seats_[1]->nick,
                                               protocol::time_control_to_json(time_control_).dump(), game_->start_fen(),
-                                              initial.white_ms, initial.black_ms, wall_clock_ms()});
+                                              initial.white_ms, initial.black_ms, wall_clock_ms(),
+                                              stored_owner(seats_[0]->owner), stored_owner(seats_[1]->owner)});
     const auto seq = next_seq();
     auto started = state(now);
     started.seq = seq;
@@ -51,7 +62,7 @@ void Table::start_game(std::int64_t game_id, SteadyClock::time_point now, const 
     spdlog::info("table {} game {} started: {} - {} in room {}", id_, *game_id_, seats_[0]->nick, seats_[1]->nick,
                  room_);
     if (auto lobby = services_.lobby.lock())
-        for (const auto& seat : seats_) lobby->seat_changed(seat->nick, id_, true);
+        for (const auto& seat : seats_) lobby->seat_changed(seat->player(), id_, true);
     table_changed();
     arm_flag_timer();
 }

@@ -7,6 +7,7 @@
 #include <spdlog/spdlog.h>
 
 #include "protocol/encode.h"
+#include "server/account_api.h"
 
 namespace rochade::server {
 
@@ -44,11 +45,14 @@ WsSession::WsSession(tcp::socket&& socket, SessionServices& services, SocketSlot
 {
     beast::error_code ec;
     const auto endpoint = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
-    remote_address_ = ec ? "unknown" : endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
+    ip_address_ = ec ? "unknown" : endpoint.address().to_string();
+    remote_address_ = ec ? "unknown" : ip_address_ + ":" + std::to_string(endpoint.port());
 }
 
 void WsSession::start(http::request<http::string_body> upgrade_request)
 {
+    // The HTTP session checked the upgrade's Origin, so a cookie here was sent by our own pages.
+    session_cookie = AccountApi::session_cookie(upgrade_request[http::field::cookie]);
     // Beast's own timeouts for the handshake and the closing handshake; the idle timeout is the
     // session's watchdog (arm_idle_check), which also hears control frames.
     websocket::stream_base::timeout timeouts{};

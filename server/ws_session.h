@@ -35,6 +35,7 @@ public:
     void post(std::function<void()> work) override;
     std::uint64_t id() const override { return id_; }
     const std::string& remote_address() const override { return remote_address_; }
+    const std::string& ip_address() const override { return ip_address_; }
 
 private:
     void on_accept(beast::error_code ec);
@@ -67,6 +68,7 @@ private:
     SocketSlot slot_;
     const std::uint64_t id_;
     std::string remote_address_;
+    std::string ip_address_;
     MessageBudget budget_;
     std::chrono::steady_clock::time_point opened_at_;
 

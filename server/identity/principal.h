@@ -3,6 +3,7 @@
 // a nick string: whoever says a nick is not thereby its owner.
 #pragma once
 
+#include <compare>
 #include <cstdint>
 #include <string>
 
@@ -17,6 +18,7 @@ struct Principal {
 
     bool guest() const { return kind == Kind::Guest; }
     friend bool operator==(const Principal&, const Principal&) = default;
+    friend auto operator<=>(const Principal&, const Principal&) = default;
 };
 
 struct Identity {

@@ -38,7 +38,7 @@ void write_games(const std::string& path)
     const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     const std::string tc = R"({"kind":"fischer","base_ms":180000,"increment_ms":2000})";
     writer.submit(std::vector<Write>{
-        GameStarted{1, 10, 34, "Anna", "Bert", tc, start, 180000, 180000, t0},
+        GameStarted{1, 10, 34, "Anna", "Bert", tc, start, 180000, 180000, t0, {}, {}},
         TableEvent{10, 1, 1, "game_started", "{}", t0},
         MovePlayed{1, 1, 2, "f2f3", "f3", 181500, 180000, t0 + 500},
         MovePlayed{1, 2, 3, "e7e5", "e5", 181500, 181000, t0 + 1500},
@@ -49,11 +49,11 @@ void write_games(const std::string& path)
     });
     writer.submit(std::vector<Write>{
         GameStarted{2, 11, 35, "Jörg", "Cem", R"({"kind":"untimed"})", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", 0, 0,
-                    t0 + 86400000},
+                    t0 + 86400000, {}, {}},
         MovePlayed{2, 1, 2, "e2e4", "e4", 0, 0, t0 + 86401000},
     });
     writer.submit(std::vector<Write>{
-        GameStarted{3, 12, 36, "Dora", "Emil", R"({"kind":"untimed"})", start, 0, 0, t0 + 2 * 86400000},
+        GameStarted{3, 12, 36, "Dora", "Emil", R"({"kind":"untimed"})", start, 0, 0, t0 + 2 * 86400000, {}, {}},
         MovePlayed{3, 1, 1, "e2e4", "e4", 0, 0, t0},
         MovePlayed{3, 2, 2, "e2e4", "e4", 0, 0, t0},
     });

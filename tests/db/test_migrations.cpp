@@ -253,9 +253,9 @@ std::vector<Write> history()
 {
     const std::string tc = R"({"kind":"fischer","base_ms":180000,"increment_ms":2000})";
     return {
-        GameStarted{1, 10, 34, "Anna", "Bert", tc, start_fen, 180000, 180000, t0},
+        GameStarted{1, 10, 34, "Anna", "Bert", tc, start_fen, 180000, 180000, t0, {}, {}},
         TableEvent{10, 1, 1, "game_started", "{}", t0},
-        GameStarted{2, 11, 35, "Jörg", "Cem", R"({"kind":"untimed"})", start_fen, 0, 0, t0 + 100},
+        GameStarted{2, 11, 35, "Jörg", "Cem", R"({"kind":"untimed"})", start_fen, 0, 0, t0 + 100, {}, {}},
         TableEvent{11, 2, 1, "game_started", "{}", t0 + 100},
         MovePlayed{2, 1, 2, "d2d4", "d4", 0, 0, t0 + 200},
         MovePlayed{1, 1, 2, "f2f3", "f3", 181500, 180000, t0 + 500},

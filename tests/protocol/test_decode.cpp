@@ -56,6 +56,9 @@ TEST_CASE("every message type decodes to its alternative and names itself")
         {R"({"type":"abort","table":11})", "abort"},
         {R"({"type":"claim_win","table":12})", "claim_win"},
         {R"({"type":"rematch","table":13})", "rematch"},
+        {R"({"type":"register","nick":"anna","password":"geheimnis"})", "register"},
+        {R"({"type":"logout"})", "logout"},
+        {R"({"type":"change_password","password":"alt-passwort","new_password":"neu-passwort"})", "change_password"},
     };
     STATIC_REQUIRE(std::size(cases) == std::variant_size_v<ClientMessage>);
     std::size_t index = 0;
@@ -75,6 +78,19 @@ TEST_CASE("fields arrive in the typed values")
         CHECK(hello.nick == "Jürgen");
         CHECK(hello.resume_token == "t0k");
         CHECK_FALSE(hello.password);
+        auto login = std::get<Hello>(decoded(R"({"type":"hello","nick":"anna","password":"geheimnis"})").message);
+        CHECK(login.password == "geheimnis");
+        // No nick and no token: the session cookie of the WebSocket upgrade says who it is.
+        CHECK(std::get<Hello>(decoded(R"({"type":"hello"})").message).nick.empty());
+        auto registered =
+            std::get<Register>(decoded(R"({"type":"register","nick":"anna","password":"pw-pw-pw"})").message);
+        CHECK(registered.nick == "anna");
+        CHECK(registered.password == "pw-pw-pw");
+        auto change = std::get<ChangePassword>(
+            decoded(R"({"type":"change_password","password":"alt","new_password":"neu"})").message);
+        CHECK(change.password == "alt");
+        CHECK(change.new_password == "neu");
+        CHECK(std::holds_alternative<Logout>(decoded(R"({"type":"logout"})").message));
         auto resumed = std::get<Hello>(decoded(R"({"type":"hello","resume_token":"abc"})").message);
         CHECK(resumed.nick.empty());
         CHECK(resumed.resume_token == "abc");
@@ -182,9 +198,16 @@ TEST_CASE("bad input gives the right code, a message naming the field, and the i
         {R"({"id":"q","type":"table_chat","table":1,"text":")" + std::string(501, 'a') + R"("})", ErrorCode::BadRequest,
          "field 'text' is 501 bytes", true},
         {R"({"id":"q","type":"whisper","text":"hi"})", ErrorCode::BadRequest, "field 'to' is missing", true},
-        {R"({"id":"q","type":"hello"})", ErrorCode::BadRequest, "field 'nick' is missing", true},
+        {R"({"id":"q","type":"hello","password":"geheimnis"})", ErrorCode::BadRequest, "field 'nick' is missing", true},
+        {R"({"id":"q","type":"hello","nick":"anna","password":"geheimnis","resume_token":"t"})", ErrorCode::BadRequest,
+         "either 'password' or 'resume_token'", true},
         {R"({"id":"q","type":"hello","nick":["a"]})", ErrorCode::BadRequest, "field 'nick' must be a string", true},
-        {R"({"id":"q","type":"hello","nick":"anna","password":"x"})", ErrorCode::BadRequest, "field 'password'", true},
+        {R"({"id":"q","type":"hello","nick":"anna","password":""})", ErrorCode::BadRequest, "field 'password'", true},
+        {std::string(R"({"id":"q","type":"register","nick":"anna","password":")") + std::string(257, 'x') + "\"}",
+         ErrorCode::BadRequest, "field 'password'", true},
+        {R"({"id":"q","type":"register","nick":"anna"})", ErrorCode::BadRequest, "field 'password' is missing", true},
+        {R"({"id":"q","type":"change_password","password":"alt-passwort"})", ErrorCode::BadRequest,
+         "field 'new_password' is missing", true},
         {R"({"id":"q","type":"move","table":1})", ErrorCode::BadRequest, "field 'move' is missing", true},
         {R"({"id":"q","type":"move","table":1,"move":"e2e4e2e4e2e4e2e4e2e4"})", ErrorCode::BadRequest,
          "field 'move' is 20 bytes", true},

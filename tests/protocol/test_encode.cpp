@@ -26,6 +26,7 @@ TableSummary sample_summary()
     s.room = 34;
     s.status = TableStatus::Playing;
     s.white = "Jürgen";
+    s.white_guest = true;
     s.opener_color = ColorChoice::White;
     s.time_control.stages = {{0, 300'000}};
     s.time_control.increment_ms = 3'000;
@@ -82,13 +83,22 @@ TEST_CASE("connection frames")
     CHECK(parsed(encode_ok(RequestId{std::string("o")})) == json{{"type", "ok"}, {"id", "o"}});
     CHECK(parsed(encode_ok(RequestId{std::string("o")}, 17)) == json{{"type", "ok"}, {"id", "o"}, {"table", 17}});
 
-    const json hello = parsed(encode_hello_ok(RequestId{std::int64_t{1}}, "Jürgen", "tok", true, {7, 9}));
+    const json hello =
+        parsed(encode_hello_ok(RequestId{std::int64_t{1}}, HelloOk{"Jürgen", "tok", true, false, Role::Admin, {7, 9}}));
     CHECK(hello == json{{"type", "hello_ok"},
                         {"id", 1},
                         {"nick", "Jürgen"},
                         {"resume_token", "tok"},
                         {"resumed", true},
+                        {"guest", false},
+                        {"role", "admin"},
                         {"tables", {7, 9}}});
+    // A browser's cookie session gets no resume token to keep.
+    const json cookie_hello =
+        parsed(encode_hello_ok(std::nullopt, HelloOk{"anna", std::nullopt, false, true, Role::Player, {}}));
+    CHECK_FALSE(cookie_hello.contains("resume_token"));
+    CHECK(cookie_hello["guest"] == true);
+    CHECK(cookie_hello["role"] == "player");
 }
 
 TEST_CASE("room frames")
@@ -99,12 +109,13 @@ TEST_CASE("room frames")
     CHECK(rooms["rooms"][0] == json{{"room", 34}, {"name", "Halle der Koenige"}, {"members", 3}, {"tables", 1}});
     CHECK(rooms["rooms"][1]["name"] == "Gästezimmer");
 
-    const json room = parsed(
-        encode_room(RequestId{std::int64_t{5}}, {-3, "secret", 2, 1}, true, {"anna", "bob"}, {sample_summary()}));
+    const json room = parsed(encode_room(RequestId{std::int64_t{5}}, {-3, "secret", 2, 1}, true, {"anna", "bob"},
+                                         {"bob"}, {sample_summary()}));
     CHECK(room["id"] == 5);
     CHECK(room["room"] == -3);
     CHECK(room["secret"] == true);
     CHECK(room["members"] == json{"anna", "bob"});
+    CHECK(room["guests"] == json{"bob"});
     REQUIRE(room["tables"].size() == 1);
     const json summary = room["tables"][0];
     CHECK(summary["table"] == 7);
@@ -112,13 +123,15 @@ TEST_CASE("room frames")
     CHECK(summary["status"] == "playing");
     CHECK(summary["white"] == "Jürgen");
     CHECK(summary["black"].is_null());
+    CHECK(summary["white_guest"] == true);
+    CHECK(summary["black_guest"] == false);
     CHECK(summary["opener_color"] == "white");
     CHECK(summary["time_control"] == json{{"kind", "fischer"}, {"base_ms", 300000}, {"increment_ms", 3000}});
     CHECK(summary["invite"].is_null());
     CHECK(summary["spectators"] == 2);
 
-    CHECK(parsed(encode_member_entered(34, "anna")) ==
-          json{{"type", "member_entered"}, {"room", 34}, {"nick", "anna"}});
+    CHECK(parsed(encode_member_entered(34, "anna", true)) ==
+          json{{"type", "member_entered"}, {"room", 34}, {"nick", "anna"}, {"guest", true}});
     CHECK(parsed(encode_member_left(34, "anna")) == json{{"type", "member_left"}, {"room", 34}, {"nick", "anna"}});
     CHECK(parsed(encode_room_chat(35, "anna", "\"hi\"")) ==
           json{{"type", "room_chat"}, {"room", 35}, {"from", "anna"}, {"text", "\"hi\""}});

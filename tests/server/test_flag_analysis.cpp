@@ -12,6 +12,7 @@
 #include "db/writer.h"
 #include "engine/fen.h"
 #include "engine/winnability.h"
+#include "server/identity/secrets.h"
 #include "tests/server/seated_game.h"
 #include "tests/server/server_fixture.h"
 
@@ -33,15 +34,28 @@ std::chrono::milliseconds since(Clock::time_point start)
     return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start);
 }
 
-// A game stored with White to move in that position and 0.4 s left: table 1 in room 34. Its ids
-// are reserved as the server would have, so the server hands out the next ones.
+// The guest sessions the two players had, and the resume tokens that bring them back.
+constexpr const char* white_token = "weiss-resume-token";
+constexpr const char* black_token = "schwarz-resume-token";
+
+// A game stored with White to move in that position and 0.4 s left: table 1 in room 34, its
+// seats owned by two guest sessions. Its ids are reserved as the server would have, so the
+// server hands out the next ones.
 void store_slow_game(const std::string& db_path)
 {
-    rochade::db::Writer writer(db_path);
-    writer.submit(rochade::db::GameStarted{1, 1, 34, "Weiss", "Schwarz", R"({"kind":"sudden_death","base_ms":60000})",
-                                           slow_fen, white_ms, black_ms, 0});
-    writer.submit(std::vector<rochade::db::Write>{rochade::db::IdBlockReserved{"game", 2},
-                                                  rochade::db::IdBlockReserved{"table", 2}});
+    namespace db = rochade::db;
+    constexpr std::int64_t forever = std::int64_t{1} << 50;
+    db::Writer writer(db_path);
+    writer.submit(std::vector<db::Write>{
+        db::SessionStarted{1, std::nullopt, "Weiss", 0, forever},
+        db::SessionStarted{2, std::nullopt, "Schwarz", 0, forever},
+        db::SessionTokenIssued{rochade::identity::token_hash(white_token), 1, db::TokenKind::Resume, 0, forever},
+        db::SessionTokenIssued{rochade::identity::token_hash(black_token), 2, db::TokenKind::Resume, 0, forever}});
+    writer.submit(db::GameStarted{1, 1, 34, "Weiss", "Schwarz", R"({"kind":"sudden_death","base_ms":60000})", slow_fen,
+                                  white_ms, black_ms, 0, db::SeatOwner{std::nullopt, 1},
+                                  db::SeatOwner{std::nullopt, 2}});
+    writer.submit(std::vector<db::Write>{db::IdBlockReserved{"game", 2}, db::IdBlockReserved{"table", 2},
+                                         db::IdBlockReserved{"session", 3}});
     writer.flush();
 }
 
@@ -51,8 +65,8 @@ Clock::time_point both_back(WsTestClient& white, WsTestClient& black, std::uint1
 {
     white.connect(port);
     black.connect(port);
-    white.hello("Weiss");
-    black.hello("Schwarz");
+    REQUIRE(white.resume(white_token).at("nick") == "Weiss");
+    REQUIRE(black.resume(black_token).at("nick") == "Schwarz");
     // In the room, Black may watch the table also once the game is over.
     REQUIRE(black.request({{"type", "enter_room"}, {"room", 34}}).at("type") == "room");
     json state = white.request({{"type", "watch_table"}, {"table", 1}});

@@ -76,9 +76,9 @@ TEST_CASE("nick rules", "[server][lobby]")
         CHECK(first.request({{"type", "list_rooms"}}).at("code") == "not_greeted");
         CHECK(first.request({{"type", "ping"}}).at("type") == "pong");
     }
-    SECTION("a second hello, and a password (reserved for accounts)")
+    SECTION("a second hello, and a password for no account")
     {
-        CHECK(first.request({{"type", "hello"}, {"nick", "Carla"}, {"password", "x"}}).at("code") == "bad_request");
+        CHECK(first.request({{"type", "hello"}, {"nick", "Carla"}, {"password", "x"}}).at("code") == "bad_credentials");
         first.hello("Carla");
         CHECK(first.request({{"type", "hello"}, {"nick", "Dora"}}).at("code") == "already_greeted");
     }

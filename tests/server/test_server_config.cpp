@@ -96,7 +96,14 @@ TEST_CASE("a config file sets every field; the command line overrides it", "[ser
         "limits": {"max_message_bytes": 2048, "messages_per_second": 5.5, "message_burst": 10,
                    "idle_timeout_ms": 30000, "write_queue_max_frames": 64, "write_queue_max_bytes": 65536,
                    "max_connections": 100},
-        "reconnect_grace_ms": 5000, "table_history_events": 32})");
+        "reconnect_grace_ms": 5000, "table_history_events": 32,
+        "identity": {"allow_guests": false, "resume_token_ttl_ms": 120000, "cookie_idle_ms": 180000,
+                     "session_max_ms": 240000, "password_hash_threads": 3, "password_hash_queue": 7,
+                     "login_free_failures_per_account": 2, "login_free_failures_per_address": 9,
+                     "login_max_wait_ms": 60000, "allowed_origins": ["https://schach.example.org"],
+                     "secure_cookies": true},
+        "player_limits": {"max_open_tables": 2, "max_rooms_opened": 1, "chat_messages_per_minute": 6,
+                          "connections_per_address_before_hello": 4}})");
     const auto config = parse_serve_options({"--port", "9200", "--config", file.path});
     REQUIRE(config);
     CHECK(config->port == 9200); // the command line wins, wherever --config stands
@@ -117,6 +124,22 @@ TEST_CASE("a config file sets every field; the command line overrides it", "[ser
     CHECK(config->limits.max_connections == 100);
     CHECK(config->reconnect_grace_ms == 5000);
     CHECK(config->table_history_events == 32);
+    const auto& identity = config->identity;
+    CHECK_FALSE(identity.allow_guests);
+    CHECK(identity.resume_token_ttl_ms == 120000);
+    CHECK(identity.cookie_idle_ms == 180000);
+    CHECK(identity.session_max_ms == 240000);
+    CHECK(identity.password_hash_threads == 3);
+    CHECK(identity.password_hash_queue == 7);
+    CHECK(identity.login_free_failures_per_account == 2);
+    CHECK(identity.login_free_failures_per_address == 9);
+    CHECK(identity.login_max_wait_ms == 60000);
+    CHECK(identity.allowed_origins == std::vector<std::string>{"https://schach.example.org"});
+    CHECK(identity.secure_cookies);
+    CHECK(config->player_limits.max_open_tables == 2);
+    CHECK(config->player_limits.max_rooms_opened == 1);
+    CHECK(config->player_limits.chat_messages_per_minute == 6);
+    CHECK(config->player_limits.connections_per_address_before_hello == 4);
 }
 
 TEST_CASE("a config file's fields not given keep their defaults", "[server_config]")
@@ -137,8 +160,15 @@ TEST_CASE("config file errors name the file and the field", "[server_config]")
     };
     const std::vector<Case> cases{
         {R"({"port": 80, "colour": "blue"})",
-         ": unknown key 'colour' (known: bind, db, db_busy_timeout_ms, limits, port, "
+         ": unknown key 'colour' (known: bind, db, db_busy_timeout_ms, identity, limits, player_limits, port, "
          "reconnect_grace_ms, rooms, table_history_events, threads, web_root)"},
+        {R"({"identity": {"allow_guests": 1}})", ": identity.allow_guests must be true or false"},
+        {R"({"identity": {"allowed_origins": ["schach.example.org"]}})",
+         ": identity.allowed_origins[0] 'schach.example.org' is not an origin (scheme://host[:port])"},
+        {R"({"identity": {"password_hash_threads": 0}})",
+         ": identity.password_hash_threads must be an integer 1-64, not 0"},
+        {R"({"player_limits": {"max_open_tables": 0}})",
+         ": player_limits.max_open_tables must be an integer 1-1000, not 0"},
         {R"({"limits": {"max_frames": 3}})",
          ": unknown key 'limits.max_frames' (known: idle_timeout_ms, max_connections, max_message_bytes, "
          "message_burst, messages_per_second, write_queue_max_bytes, write_queue_max_frames)"},

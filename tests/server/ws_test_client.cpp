@@ -92,6 +92,14 @@ WsTestClient::~WsTestClient()
     beast::get_lowest_layer(state_->ws).socket().close(ignored);
 }
 
+json WsTestClient::connect_with(std::uint16_t port, const std::vector<std::pair<std::string, std::string>>& headers)
+{
+    state_->ws.set_option(websocket::stream_base::decorator([headers](websocket::request_type& request) {
+        for (const auto& [name, value] : headers) request.set(name, value);
+    }));
+    return connect(port);
+}
+
 json WsTestClient::connect(std::uint16_t port, const std::string& path)
 {
     auto& s = *state_;
@@ -278,15 +286,27 @@ const std::optional<CloseInfo>& WsTestClient::closed_by_server() const { return 
 const std::deque<json>& WsTestClient::inbox() const { return state_->inbox; }
 void WsTestClient::set_timeout(std::chrono::milliseconds timeout) { state_->timeout = timeout; }
 
-HttpReply http_get(std::uint16_t port, const std::string& target, std::chrono::milliseconds timeout)
+std::optional<std::string> HttpReply::header(std::string_view name) const
+{
+    for (const auto& [key, value] : headers)
+        if (beast::iequals(key, name)) return value;
+    return std::nullopt;
+}
+
+HttpReply http_request(std::uint16_t port, const std::string& method, const std::string& target,
+                       const std::vector<std::pair<std::string, std::string>>& headers, const std::string& body,
+                       std::chrono::milliseconds timeout)
 {
     namespace http = beast::http;
     asio::io_context io;
     beast::tcp_stream stream(io);
     beast::flat_buffer buffer;
-    http::request<http::empty_body> request{http::verb::get, target, 11};
+    http::request<http::string_body> request{http::string_to_verb(method), target, 11};
     request.set(http::field::host, "127.0.0.1:" + std::to_string(port));
     request.set(http::field::connection, "close");
+    for (const auto& [name, value] : headers) request.set(name, value);
+    request.body() = body;
+    request.prepare_payload();
     http::response<http::string_body> response;
     beast::error_code error;
     // tcp_stream's deadline covers every step, so io.run() cannot block for longer.
@@ -299,8 +319,17 @@ HttpReply http_get(std::uint16_t port, const std::string& target, std::chrono::m
         });
     });
     io.run();
-    if (error) throw std::runtime_error("GET " + target + " on port " + std::to_string(port) + ": " + error.message());
-    return {static_cast<int>(response.result_int()), response.body()};
+    if (error)
+        throw std::runtime_error(method + " " + target + " on port " + std::to_string(port) + ": " + error.message());
+    HttpReply reply{static_cast<int>(response.result_int()), response.body(), {}};
+    for (const auto& field : response)
+        reply.headers.emplace_back(std::string(field.name_string()), std::string(field.value()));
+    return reply;
+}
+
+HttpReply http_get(std::uint16_t port, const std::string& target, std::chrono::milliseconds timeout)
+{
+    return http_request(port, "GET", target, {}, "", timeout);
 }
 
 } // namespace rochade::test

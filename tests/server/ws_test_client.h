@@ -15,6 +15,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -39,6 +41,8 @@ public:
     // Connects and performs the WebSocket handshake, then waits for the welcome frame and
     // returns it (it is not left in the inbox). Throws naming the step that failed.
     json connect(std::uint16_t port, const std::string& path = "/ws");
+    // The same with extra handshake headers (Origin, Cookie), as a browser sends them.
+    json connect_with(std::uint16_t port, const std::vector<std::pair<std::string, std::string>>& headers);
 
     void send(const json& message);
     void send_text(std::string text); // raw text, for malformed input
@@ -86,8 +90,16 @@ private:
 struct HttpReply {
     int status = 0;
     std::string body;
+    std::vector<std::pair<std::string, std::string>> headers; // name (as sent), value
+
+    // The first header named `name` (case-insensitively), if any.
+    std::optional<std::string> header(std::string_view name) const;
 };
 // A plain HTTP/1.1 GET on 127.0.0.1:port with a deadline; throws if nothing answers in time.
 HttpReply http_get(std::uint16_t port, const std::string& target, std::chrono::milliseconds timeout = 3000ms);
+// Any request: method, target, headers and body (a JSON body wants Content-Type set by the caller).
+HttpReply http_request(std::uint16_t port, const std::string& method, const std::string& target,
+                       const std::vector<std::pair<std::string, std::string>>& headers = {},
+                       const std::string& body = "", std::chrono::milliseconds timeout = 3000ms);
 
 } // namespace rochade::test

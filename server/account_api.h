@@ -1,0 +1,74 @@
+// The browser's account endpoints under /api/: register, log in, enter as a guest, ask who the
+// session cookie names, change the password, log out. A successful login sets the session
+// cookie (HttpOnly, SameSite=Strict), which the WebSocket upgrade then carries, so the page
+// never holds a secret its scripts could read. Bodies are JSON; answers are JSON with the
+// protocol's error codes (docs/protocol.md, "Accounts over HTTP").
+//
+// No Beast here: the HTTP session hands over the parts of the request that matter and writes
+// the answer it gets back (on whatever thread the authenticator finished).
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "server/identity/principal.h"
+
+namespace rochade::server {
+
+class Authenticator;
+struct ServerConfig;
+
+struct ApiRequest {
+    std::string_view method; // "GET", "POST"
+    std::string_view path;
+    std::string_view content_type;
+    std::string body;
+    std::optional<std::string> session_cookie; // the cookie's token, if the request carried one
+    std::string address;                       // the client's IP, for the login throttle
+};
+
+struct ApiResponse {
+    int status = 200;
+    std::string body; // JSON
+    // A Set-Cookie header value: the new session, or its removal at logout.
+    std::optional<std::string> set_cookie;
+};
+
+class AccountApi {
+public:
+    // Closes the open connections of a principal whose sessions ended here (all of them after a
+    // password change; the one session at a logout).
+    using SignOut = std::function<void(identity::Principal, std::optional<std::int64_t> session_id)>;
+    AccountApi(std::shared_ptr<Authenticator> authenticator, const ServerConfig& config, SignOut sign_out);
+
+    // Whether `path` is an account endpoint (the HTTP session then asks handle()).
+    static bool serves(std::string_view path);
+    // The name of the session cookie.
+    static constexpr std::string_view cookie_name = "rochade_session";
+    // The token of the session cookie in a Cookie header's value, if there is one.
+    static std::optional<std::string> session_cookie(std::string_view cookie_header);
+    // Whether a request with this Origin header may open the WebSocket or call the API: no
+    // Origin (not a browser: tools, bots, the load generator), an origin in `allowed`, or, when
+    // `allowed` is empty, the server's own origin (http:// or https:// and the Host header).
+    // This is what stops another site's page from using a visitor's cookie (cross-site
+    // WebSocket hijacking).
+    static bool origin_allowed(std::optional<std::string_view> origin, std::string_view host,
+                               const std::vector<std::string>& allowed);
+
+    // Answers `request` through `answer`, exactly once.
+    void handle(ApiRequest request, std::function<void(ApiResponse)> answer);
+
+private:
+    std::string cookie_for(const std::string& token) const;
+    std::string expired_cookie() const;
+
+    std::shared_ptr<Authenticator> authenticator_;
+    const ServerConfig& config_;
+    SignOut sign_out_;
+};
+
+} // namespace rochade::server

@@ -1,0 +1,467 @@
+#include "server/identity/authenticator.h"
+
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include "db/read_thread.h"
+#include "db/store_writer.h"
+#include "protocol/nick.h"
+#include "server/id_allocator.h"
+#include "server/identity/password_hasher.h"
+#include "server/identity/secrets.h"
+#include "server/server_config.h"
+#include "server/wall_clock.h"
+
+namespace rochade::server {
+
+using protocol::ErrorCode;
+
+namespace {
+
+AuthRefusal storage_refusal(std::string_view what, const std::string& why)
+{
+    spdlog::error("{}: the store failed: {}", what, why);
+    return {ErrorCode::StorageUnavailable, std::string(what) + ": the server cannot store this now; try again"};
+}
+
+// The one reply for an unknown nick and a wrong password: the same bytes either way.
+AuthRefusal bad_credentials(std::string_view what)
+{
+    return {ErrorCode::BadCredentials, std::string(what) + ": wrong nick or password"};
+}
+
+} // namespace
+
+Authenticator::Authenticator(AuthServices services)
+    : services_(services), strand_(net::make_strand(services.io)), prune_timer_(strand_),
+      account_throttle_(services.config.login_free_failures_per_account,
+                        std::chrono::seconds(services.config.login_max_wait_ms / 1000)),
+      address_throttle_(services.config.login_free_failures_per_address,
+                        std::chrono::seconds(services.config.login_max_wait_ms / 1000))
+{
+}
+
+template <class Work> void Authenticator::on_strand(Work work)
+{
+    net::post(strand_, [self = shared_from_this(), work = std::move(work)]() mutable { work(); });
+}
+
+// ---- sessions -------------------------------------------------------------------------------
+
+void Authenticator::start_session(
+    identity::Identity identity, db::TokenKind kind,
+    std::function<void(std::variant<std::pair<identity::Identity, std::string>, AuthRefusal>)> then)
+{
+    const auto session_id = services_.session_ids.next();
+    if (!session_id) return then(storage_refusal("hello", "no session id could be reserved"));
+    identity.session_id = *session_id;
+    const auto now = wall_clock_ms();
+    const auto& config = services_.config;
+    const std::int64_t session_expires = now + config.session_max_ms;
+    const std::int64_t token_ttl = kind == db::TokenKind::Resume ? config.resume_token_ttl_ms : config.cookie_idle_ms;
+    std::string token = identity::new_token();
+    std::vector<db::Write> writes;
+    writes.push_back(db::SessionStarted{identity.session_id,
+                                        identity.principal.guest() ? std::nullopt
+                                                                   : std::optional<std::int64_t>(identity.principal.id),
+                                        identity.nick, now, session_expires});
+    writes.push_back(db::SessionTokenIssued{identity::token_hash(token), identity.session_id, kind, now,
+                                            std::min(now + token_ttl, session_expires)});
+    if (identity.principal.guest()) identity.principal.id = identity.session_id;
+    services_.writer.submit(std::move(writes), [then = std::move(then), identity = std::move(identity),
+                                                token = std::move(token)](std::optional<db::StoreError> error) mutable {
+        if (error) return then(storage_refusal("hello", error->message));
+        then(std::pair{std::move(identity), std::move(token)});
+    });
+}
+
+void Authenticator::guest(std::string nick, AdmissionDone done)
+{
+    if (!services_.config.allow_guests)
+        return done(AuthRefusal{ErrorCode::GuestsNotAllowed,
+                                "hello: this server admits accounts only; register or log in with a password"});
+    if (const auto error = protocol::nick_error(nick))
+        return done(AuthRefusal{ErrorCode::InvalidNick, "hello: " + *error});
+    const std::string key = protocol::nick_key(nick);
+    services_.reads.read([self = shared_from_this(), nick = std::move(nick), key,
+                          done = std::move(done)](db::StoreReader& reader) mutable {
+        std::optional<db::AccountRecord> account;
+        try {
+            account = reader.account(key);
+        } catch (const std::exception& error) {
+            return done(storage_refusal("hello", error.what()));
+        }
+        if (account)
+            return done(AuthRefusal{ErrorCode::NickTaken, "hello: '" + account->nick +
+                                                              "' is a registered nick; log in with its password or "
+                                                              "choose another"});
+        identity::Identity identity{{identity::Principal::Kind::Guest, 0}, nick, protocol::Role::Player, 0};
+        self->start_session(std::move(identity), db::TokenKind::Resume, [done = std::move(done)](auto result) {
+            if (auto* refusal = std::get_if<AuthRefusal>(&result)) return done(std::move(*refusal));
+            auto& [who, token] = std::get<0>(result);
+            done(Admission{std::move(who), std::move(token), false});
+        });
+    });
+}
+
+void Authenticator::resume(std::string token, std::optional<std::string> nick, AdmissionDone done)
+{
+    const std::string old_hash = identity::token_hash(token);
+    services_.reads.read([self = shared_from_this(), old_hash, nick = std::move(nick),
+                          done = std::move(done)](db::StoreReader& reader) mutable {
+        std::optional<db::SessionRecord> session;
+        const auto now = wall_clock_ms();
+        try {
+            session = reader.session_by_token(old_hash, db::TokenKind::Resume, now);
+        } catch (const std::exception& error) {
+            return done(storage_refusal("hello", error.what()));
+        }
+        if (!session)
+            return done(AuthRefusal{ErrorCode::BadResumeToken, "hello: the resume token is unknown, spent or expired"});
+        if (nick && !nick->empty() && protocol::nick_key(*nick) != protocol::nick_key(session->nick))
+            return done(AuthRefusal{ErrorCode::BadResumeToken, "hello: the resume token belongs to another nick"});
+        identity::Identity identity;
+        identity.principal = session->account_id
+                                 ? identity::Principal{identity::Principal::Kind::Account, *session->account_id}
+                                 : identity::Principal{identity::Principal::Kind::Guest, session->session_id};
+        identity.nick = session->nick;
+        identity.role = session->role;
+        identity.session_id = session->session_id;
+        // The old token is spent and the next issued in one submission: either both or neither.
+        std::string next = identity::new_token();
+        std::vector<db::Write> writes;
+        writes.push_back(db::SessionTokenSpent{old_hash, now});
+        writes.push_back(db::SessionTokenIssued{
+            identity::token_hash(next), session->session_id, db::TokenKind::Resume, now,
+            std::min(now + self->services_.config.resume_token_ttl_ms, session->session_expires_at_ms)});
+        self->services_.writer.submit(
+            std::move(writes), [done = std::move(done), identity = std::move(identity),
+                                next = std::move(next)](std::optional<db::StoreError> error) mutable {
+                if (error && error->kind == db::StoreFailure::Refused)
+                    return done(
+                        AuthRefusal{ErrorCode::BadResumeToken, "hello: the resume token is unknown, spent or expired"});
+                if (error) return done(storage_refusal("hello", error->message));
+                done(Admission{std::move(identity), std::move(next), true});
+            });
+    });
+}
+
+// ---- passwords ------------------------------------------------------------------------------
+
+std::optional<AuthRefusal> Authenticator::throttled(const std::string& nick_key, const std::string& address)
+{
+    const auto now = Clock::now();
+    auto wait = account_throttle_.wait("account:" + nick_key, now);
+    if (const auto by_address = address_throttle_.wait(address, now); by_address && (!wait || *by_address > *wait))
+        wait = by_address;
+    if (!wait) return std::nullopt;
+    const auto seconds = (wait->count() + 999) / 1000;
+    return AuthRefusal{ErrorCode::TooManyAttempts,
+                       "too many failed logins; try again in " + std::to_string(seconds) + " s"};
+}
+
+void Authenticator::record_login(const std::string& nick_key, const std::string& address, bool succeeded)
+{
+    if (succeeded) {
+        account_throttle_.succeeded("account:" + nick_key);
+        return;
+    }
+    account_throttle_.failed("account:" + nick_key, Clock::now());
+    address_throttle_.failed(address, Clock::now());
+}
+
+void Authenticator::verify(std::string nick, std::string password, std::string address,
+                           std::function<void(std::variant<db::AccountRecord, AuthRefusal>)> then)
+{
+    on_strand([this, nick = std::move(nick), password = std::move(password), address = std::move(address),
+               then = std::move(then)]() mutable {
+        const std::string key = protocol::nick_error(nick) ? std::string() : protocol::nick_key(nick);
+        if (auto refusal = throttled(key, address)) return then(std::move(*refusal));
+        if (password.size() > protocol::max_password_bytes) return then(bad_credentials("hello"));
+        services_.reads.read([self = shared_from_this(), key, password = std::move(password),
+                              address = std::move(address), then = std::move(then)](db::StoreReader& reader) mutable {
+            std::optional<db::AccountRecord> account;
+            try {
+                if (!key.empty()) account = reader.account(key);
+            } catch (const std::exception& error) {
+                return then(storage_refusal("hello", error.what()));
+            }
+            auto job = [self, key, account = std::move(account), password = std::move(password),
+                        address = std::move(address), then]() mutable {
+                // Without an account the dummy hash is checked, so both paths cost one argon2id.
+                bool good = false;
+                if (account)
+                    good = identity::verify_password(account->password_hash, password);
+                else
+                    identity::verify_against_dummy(password);
+                self->on_strand([self, key, good, account = std::move(account), address = std::move(address),
+                                 then = std::move(then)]() mutable {
+                    self->record_login(key, address, good);
+                    if (!good) return then(bad_credentials("hello"));
+                    then(std::move(*account));
+                });
+            };
+            if (!self->services_.hasher.try_submit(std::move(job)))
+                then(AuthRefusal{ErrorCode::Busy,
+                                 "hello: the server is checking many passwords; try again in a moment"});
+        });
+    });
+}
+
+void Authenticator::create_account(std::string nick, std::string password, std::string address,
+                                   std::function<void(std::variant<db::AccountRecord, AuthRefusal>)> then)
+{
+    if (const auto error = protocol::nick_error(nick))
+        return then(AuthRefusal{ErrorCode::InvalidNick, "register: " + *error});
+    if (const auto error = identity::password_error(password); !error.empty())
+        return then(AuthRefusal{ErrorCode::InvalidPassword, "register: " + error});
+    on_strand([this, nick = std::move(nick), password = std::move(password), address = std::move(address),
+               then = std::move(then)]() mutable {
+        // Registrations count against the address like failed logins: creating accounts in bulk
+        // costs a hash each.
+        if (auto refusal = throttled("", address)) return then(std::move(*refusal));
+        address_throttle_.failed(address, Clock::now());
+        auto job = [self = shared_from_this(), nick = std::move(nick), password = std::move(password), then]() mutable {
+            db::AccountCreated created{nick, protocol::nick_key(nick), identity::hash_password(password),
+                                       protocol::Role::Player, wall_clock_ms()};
+            const std::string key = created.nick_key;
+            self->services_.writer.submit(created, [self, key, nick, then](std::optional<db::StoreError> error) {
+                if (error && error->kind == db::StoreFailure::Refused)
+                    return then(AuthRefusal{ErrorCode::NickTaken, "register: '" + nick + "' is registered already"});
+                if (error) return then(storage_refusal("register", error->message));
+                self->services_.reads.read([key, then](db::StoreReader& reader) {
+                    try {
+                        if (auto account = reader.account(key)) return then(std::move(*account));
+                        then(storage_refusal("register", "the new account was not found"));
+                    } catch (const std::exception& failure) {
+                        then(storage_refusal("register", failure.what()));
+                    }
+                });
+            });
+        };
+        if (!services_.hasher.try_submit(std::move(job)))
+            then(
+                AuthRefusal{ErrorCode::Busy, "register: the server is checking many passwords; try again in a moment"});
+    });
+}
+
+namespace {
+
+identity::Identity identity_of(const db::AccountRecord& account)
+{
+    return identity::Identity{{identity::Principal::Kind::Account, account.id}, account.nick, account.role, 0};
+}
+
+} // namespace
+
+void Authenticator::login(std::string nick, std::string password, std::string address, AdmissionDone done)
+{
+    verify(std::move(nick), std::move(password), std::move(address),
+           [self = shared_from_this(), done = std::move(done)](auto verified) mutable {
+               if (auto* refusal = std::get_if<AuthRefusal>(&verified)) return done(std::move(*refusal));
+               self->start_session(identity_of(std::get<db::AccountRecord>(verified)), db::TokenKind::Resume,
+                                   [done = std::move(done)](auto result) {
+                                       if (auto* refusal = std::get_if<AuthRefusal>(&result))
+                                           return done(std::move(*refusal));
+                                       auto& [who, token] = std::get<0>(result);
+                                       done(Admission{std::move(who), std::move(token), false});
+                                   });
+           });
+}
+
+void Authenticator::register_account(std::string nick, std::string password, std::string address, AdmissionDone done)
+{
+    create_account(std::move(nick), std::move(password), std::move(address),
+                   [self = shared_from_this(), done = std::move(done)](auto created) mutable {
+                       if (auto* refusal = std::get_if<AuthRefusal>(&created)) return done(std::move(*refusal));
+                       self->start_session(identity_of(std::get<db::AccountRecord>(created)), db::TokenKind::Resume,
+                                           [done = std::move(done)](auto result) {
+                                               if (auto* refusal = std::get_if<AuthRefusal>(&result))
+                                                   return done(std::move(*refusal));
+                                               auto& [who, token] = std::get<0>(result);
+                                               done(Admission{std::move(who), std::move(token), false});
+                                           });
+                   });
+}
+
+// ---- cookies --------------------------------------------------------------------------------
+
+void Authenticator::who(std::string cookie_token, CookieDone done)
+{
+    const std::string hash = identity::token_hash(cookie_token);
+    services_.reads.read([self = shared_from_this(), hash, cookie_token = std::move(cookie_token),
+                          done = std::move(done)](db::StoreReader& reader) mutable {
+        std::optional<db::SessionRecord> session;
+        const auto now = wall_clock_ms();
+        try {
+            session = reader.session_by_token(hash, db::TokenKind::Cookie, now);
+        } catch (const std::exception& error) {
+            return done(storage_refusal("session", error.what()));
+        }
+        if (!session)
+            return done(AuthRefusal{ErrorCode::NotLoggedIn, "session: the session cookie is unknown or expired"});
+        identity::Identity identity;
+        identity.principal = session->account_id
+                                 ? identity::Principal{identity::Principal::Kind::Account, *session->account_id}
+                                 : identity::Principal{identity::Principal::Kind::Guest, session->session_id};
+        identity.nick = session->nick;
+        identity.role = session->role;
+        identity.session_id = session->session_id;
+        // Each use moves the idle expiry on; not waited for (a failure only shortens the idle time).
+        const auto expires = std::min(now + self->services_.config.cookie_idle_ms, session->session_expires_at_ms);
+        if (expires - session->expires_at_ms > 60'000)
+            self->services_.writer.submit(db::SessionTokenTouched{hash, now, expires}, {});
+        done(CookieSession{std::move(identity), std::move(cookie_token)});
+    });
+}
+
+void Authenticator::cookie(std::string cookie_token, AdmissionDone done)
+{
+    who(std::move(cookie_token), [done = std::move(done)](auto result) {
+        if (auto* refusal = std::get_if<AuthRefusal>(&result)) return done(std::move(*refusal));
+        // A browser keeps its cookie; it gets no resume token that page scripts could read.
+        done(Admission{std::move(std::get<CookieSession>(result).identity), std::nullopt, false});
+    });
+}
+
+void Authenticator::login_cookie(std::string nick, std::string password, std::string address, CookieDone done)
+{
+    verify(std::move(nick), std::move(password), std::move(address),
+           [self = shared_from_this(), done = std::move(done)](auto verified) mutable {
+               if (auto* refusal = std::get_if<AuthRefusal>(&verified)) return done(std::move(*refusal));
+               self->start_session(identity_of(std::get<db::AccountRecord>(verified)), db::TokenKind::Cookie,
+                                   [done = std::move(done)](auto result) {
+                                       if (auto* refusal = std::get_if<AuthRefusal>(&result))
+                                           return done(std::move(*refusal));
+                                       auto& [who, token] = std::get<0>(result);
+                                       done(CookieSession{std::move(who), std::move(token)});
+                                   });
+           });
+}
+
+void Authenticator::register_cookie(std::string nick, std::string password, std::string address, CookieDone done)
+{
+    create_account(std::move(nick), std::move(password), std::move(address),
+                   [self = shared_from_this(), done = std::move(done)](auto created) mutable {
+                       if (auto* refusal = std::get_if<AuthRefusal>(&created)) return done(std::move(*refusal));
+                       self->start_session(identity_of(std::get<db::AccountRecord>(created)), db::TokenKind::Cookie,
+                                           [done = std::move(done)](auto result) {
+                                               if (auto* refusal = std::get_if<AuthRefusal>(&result))
+                                                   return done(std::move(*refusal));
+                                               auto& [who, token] = std::get<0>(result);
+                                               done(CookieSession{std::move(who), std::move(token)});
+                                           });
+                   });
+}
+
+void Authenticator::guest_cookie(std::string nick, CookieDone done)
+{
+    if (!services_.config.allow_guests)
+        return done(AuthRefusal{ErrorCode::GuestsNotAllowed, "guest: this server admits accounts only"});
+    if (const auto error = protocol::nick_error(nick))
+        return done(AuthRefusal{ErrorCode::InvalidNick, "guest: " + *error});
+    const std::string key = protocol::nick_key(nick);
+    services_.reads.read([self = shared_from_this(), nick = std::move(nick), key,
+                          done = std::move(done)](db::StoreReader& reader) mutable {
+        try {
+            if (auto account = reader.account(key))
+                return done(AuthRefusal{ErrorCode::NickTaken, "guest: '" + account->nick +
+                                                                  "' is a registered nick; log in or choose another"});
+        } catch (const std::exception& error) {
+            return done(storage_refusal("guest", error.what()));
+        }
+        identity::Identity identity{{identity::Principal::Kind::Guest, 0}, nick, protocol::Role::Player, 0};
+        self->start_session(std::move(identity), db::TokenKind::Cookie, [done = std::move(done)](auto result) {
+            if (auto* refusal = std::get_if<AuthRefusal>(&result)) return done(std::move(*refusal));
+            auto& [who, token] = std::get<0>(result);
+            done(CookieSession{std::move(who), std::move(token)});
+        });
+    });
+}
+
+// ---- ending sessions ------------------------------------------------------------------------
+
+void Authenticator::logout(std::int64_t session_id, Done done)
+{
+    services_.writer.submit(db::SessionEnded{session_id, wall_clock_ms()},
+                            [done = std::move(done)](std::optional<db::StoreError> error) {
+                                if (error) return done(storage_refusal("logout", error->message));
+                                done(std::nullopt);
+                            });
+}
+
+void Authenticator::replace_password(
+    identity::Identity who, std::string old_password, std::string new_password, std::string address, db::TokenKind kind,
+    std::function<void(std::variant<std::pair<identity::Identity, std::string>, AuthRefusal>)> then)
+{
+    if (who.principal.guest())
+        return then(AuthRefusal{ErrorCode::NotLoggedIn, "change_password: guests have no password; register first"});
+    if (const auto error = identity::password_error(new_password); !error.empty())
+        return then(AuthRefusal{ErrorCode::InvalidPassword, "change_password: new " + error});
+    verify(who.nick, std::move(old_password), std::move(address),
+           [self = shared_from_this(), kind, new_password = std::move(new_password),
+            then = std::move(then)](auto verified) mutable {
+               if (auto* refusal = std::get_if<AuthRefusal>(&verified)) {
+                   if (refusal->code == ErrorCode::BadCredentials)
+                       refusal->message = "change_password: the current password is wrong";
+                   return then(std::move(*refusal));
+               }
+               auto job = [self, kind, account = std::get<db::AccountRecord>(verified),
+                           new_password = std::move(new_password), then]() mutable {
+                   db::PasswordChanged changed{account.id, identity::hash_password(new_password), wall_clock_ms()};
+                   self->services_.writer.submit(
+                       changed, [self, kind, account, then](std::optional<db::StoreError> error) {
+                           if (error) return then(storage_refusal("change_password", error->message));
+                           // Every session ended with the change; the asking client goes on in a new one.
+                           self->start_session(identity_of(account), kind, then);
+                       });
+               };
+               if (!self->services_.hasher.try_submit(std::move(job)))
+                   then(AuthRefusal{ErrorCode::Busy, "change_password: the server is busy; try again in a moment"});
+           });
+}
+
+void Authenticator::change_password(identity::Identity who, std::string old_password, std::string new_password,
+                                    std::string address, AdmissionDone done)
+{
+    replace_password(std::move(who), std::move(old_password), std::move(new_password), std::move(address),
+                     db::TokenKind::Resume, [done = std::move(done)](auto result) {
+                         if (auto* refusal = std::get_if<AuthRefusal>(&result)) return done(std::move(*refusal));
+                         auto& [who, token] = std::get<0>(result);
+                         done(Admission{std::move(who), std::move(token), false});
+                     });
+}
+
+void Authenticator::change_password_cookie(identity::Identity who, std::string old_password, std::string new_password,
+                                           std::string address, CookieDone done)
+{
+    replace_password(std::move(who), std::move(old_password), std::move(new_password), std::move(address),
+                     db::TokenKind::Cookie, [done = std::move(done)](auto result) {
+                         if (auto* refusal = std::get_if<AuthRefusal>(&result)) return done(std::move(*refusal));
+                         auto& [who, token] = std::get<0>(result);
+                         done(CookieSession{std::move(who), std::move(token)});
+                     });
+}
+
+void Authenticator::start_pruning()
+{
+    on_strand([this] { prune(); });
+}
+
+void Authenticator::prune()
+{
+    services_.writer.submit(db::ExpiredSessionsPruned{wall_clock_ms()}, [](std::optional<db::StoreError> error) {
+        if (error) spdlog::warn("pruning expired sessions failed: {}", error->message);
+    });
+    prune_timer_.expires_after(std::chrono::hours(1));
+    prune_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& error) {
+        if (!error) self->prune();
+    });
+}
+
+void Authenticator::stop()
+{
+    net::post(strand_, [self = shared_from_this()] { self->prune_timer_.cancel(); });
+}
+
+} // namespace rochade::server

@@ -1,0 +1,140 @@
+// The one owner of "who is this connection": it turns a hello (guest, resume token, password,
+// or a browser's session cookie), a registration, a logout or a password change into an
+// Identity or a refusal. It reads accounts and tokens through the store's read thread, checks
+// passwords on the hashing threads, writes sessions and token hashes through the store's
+// writer, and keeps the login throttle on its own strand. Nothing here touches rooms or
+// tables: the lobby asks, and admits the identity it is given.
+//
+// Every answer is handed to a callback exactly once, on whatever thread finished the work;
+// callers post it to their own strand.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+
+#include "db/identity_records.h"
+#include "protocol/error_code.h"
+#include "server/identity/login_throttle.h"
+#include "server/identity/principal.h"
+#include "server/net.h"
+
+#include <boost/asio/steady_timer.hpp>
+
+namespace rochade::db {
+class StoreWriter;
+class ReadThread;
+} // namespace rochade::db
+
+namespace rochade::identity {
+class PasswordHasher;
+}
+
+namespace rochade::server {
+
+struct IdentityConfig;
+class IdAllocator;
+
+struct AuthServices {
+    net::io_context& io;
+    db::StoreWriter& writer;
+    db::ReadThread& reads;
+    identity::PasswordHasher& hasher;
+    IdAllocator& session_ids;
+    const IdentityConfig& config;
+};
+
+// A refusal: the error code and the sentence for the client.
+struct AuthRefusal {
+    protocol::ErrorCode code;
+    std::string message;
+};
+
+// A connection that may now be admitted to the lobby. `resume_token` is the secret to hand to
+// the client (a non-browser client resumes with it; its hash is stored already).
+struct Admission {
+    identity::Identity identity;
+    std::optional<std::string> resume_token;
+    bool resumed = false;
+};
+
+class Authenticator : public std::enable_shared_from_this<Authenticator> {
+public:
+    using AdmissionDone = std::function<void(std::variant<Admission, AuthRefusal>)>;
+    using Done = std::function<void(std::optional<AuthRefusal>)>;
+    // A browser's login over HTTP: the cookie token to set, and who it names.
+    struct CookieSession {
+        identity::Identity identity;
+        std::string cookie_token;
+    };
+    using CookieDone = std::function<void(std::variant<CookieSession, AuthRefusal>)>;
+
+    explicit Authenticator(AuthServices services);
+
+    // hello {nick}: a guest, if guests are allowed and no account holds the nick.
+    void guest(std::string nick, AdmissionDone done);
+    // hello {resume_token}: spends the token (once, ever) and issues the next one.
+    void resume(std::string token, std::optional<std::string> nick, AdmissionDone done);
+    // hello {nick, password}. An unknown nick and a wrong password get the same reply.
+    void login(std::string nick, std::string password, std::string address, AdmissionDone done);
+    // register {nick, password}: creates the account and logs it in.
+    void register_account(std::string nick, std::string password, std::string address, AdmissionDone done);
+    // hello with no nick on a connection whose upgrade carried a session cookie.
+    void cookie(std::string cookie_token, AdmissionDone done);
+
+    // The browser's HTTP login, registration and guest entry: a new session named by a cookie.
+    void login_cookie(std::string nick, std::string password, std::string address, CookieDone done);
+    void register_cookie(std::string nick, std::string password, std::string address, CookieDone done);
+    void guest_cookie(std::string nick, CookieDone done);
+    // Who a cookie names (GET /api/session and the WebSocket upgrade), or a refusal.
+    void who(std::string cookie_token, CookieDone done);
+
+    // Ends the session (every token of it): logout over WebSocket or HTTP.
+    void logout(std::int64_t session_id, Done done);
+    // Checks the old password, stores the new hash and ends every session of the account; the
+    // caller's own connection gets a fresh session, named by the admission (a WebSocket) or by
+    // a new cookie (a browser over HTTP).
+    void change_password(identity::Identity who, std::string old_password, std::string new_password,
+                         std::string address, AdmissionDone done);
+    void change_password_cookie(identity::Identity who, std::string old_password, std::string new_password,
+                                std::string address, CookieDone done);
+
+    // Deletes expired tokens and ends expired sessions now, then every hour until stop().
+    void start_pruning();
+    void stop();
+
+private:
+    struct Verified;
+    using Clock = std::chrono::steady_clock;
+
+    template <class Work> void on_strand(Work work);
+    // The throttle's refusal for `nick_key` from `address`, if either must wait.
+    std::optional<AuthRefusal> throttled(const std::string& nick_key, const std::string& address);
+    void record_login(const std::string& nick_key, const std::string& address, bool succeeded);
+    // Reads the account, verifies the password on a hashing thread, and hands the account
+    // (or the uniform refusal) to `then` on the strand.
+    void verify(std::string nick, std::string password, std::string address,
+                std::function<void(std::variant<db::AccountRecord, AuthRefusal>)> then);
+    void create_account(std::string nick, std::string password, std::string address,
+                        std::function<void(std::variant<db::AccountRecord, AuthRefusal>)> then);
+    // Starts a session for `identity` (its session id filled in here) with a token of `kind`.
+    void start_session(identity::Identity identity, db::TokenKind kind,
+                       std::function<void(std::variant<std::pair<identity::Identity, std::string>, AuthRefusal>)> then);
+    void
+    replace_password(identity::Identity who, std::string old_password, std::string new_password, std::string address,
+                     db::TokenKind kind,
+                     std::function<void(std::variant<std::pair<identity::Identity, std::string>, AuthRefusal>)> then);
+    void prune();
+
+    AuthServices services_;
+    net::strand<net::io_context::executor_type> strand_;
+    net::steady_timer prune_timer_;
+    identity::LoginThrottle account_throttle_;
+    identity::LoginThrottle address_throttle_;
+};
+
+} // namespace rochade::server

@@ -1,0 +1,121 @@
+// The router's identity requests: hello, register, logout and change_password. Who the
+// connection is comes from the Authenticator; an established identity goes to the lobby, which
+// admits it (the nick online, hello_ok). Refusals are answered on the connection's strand, where
+// the connection may then say hello again.
+#include <spdlog/spdlog.h>
+
+#include "protocol/encode.h"
+#include "server/client.h"
+#include "server/identity/authenticator.h"
+#include "server/lobby.h"
+#include "server/router.h"
+
+namespace rochade::server {
+
+using protocol::ErrorCode;
+
+namespace {
+
+// The answer to an identity request, for the lobby to admit or the connection to hear refused.
+Authenticator::AdmissionDone admit_or_refuse(std::shared_ptr<Lobby> lobby, std::shared_ptr<Connection> connection,
+                                             std::optional<protocol::RequestId> id)
+{
+    return [lobby = std::move(lobby), connection = std::move(connection),
+            id = std::move(id)](std::variant<Admission, AuthRefusal> result) mutable {
+        if (auto* refusal = std::get_if<AuthRefusal>(&result)) {
+            return connection->post([connection, id, refusal = std::move(*refusal)] {
+                connection->client->greeting = false;
+                connection->send(protocol::encode_error(id, refusal.code, refusal.message));
+            });
+        }
+        lobby->admit(connection, std::move(id), std::move(std::get<Admission>(result)));
+    };
+}
+
+} // namespace
+
+void Router::hello(const ConnectionPtr& connection, Id id, protocol::Hello hello)
+{
+    auto done = admit_or_refuse(lobby_, connection, id);
+    if (hello.password)
+        return authenticator_.login(std::move(hello.nick), std::move(*hello.password), connection->ip_address(),
+                                    std::move(done));
+    if (hello.resume_token)
+        return authenticator_.resume(std::move(*hello.resume_token),
+                                     hello.nick.empty() ? std::nullopt : std::optional<std::string>(hello.nick),
+                                     std::move(done));
+    if (!hello.nick.empty()) return authenticator_.guest(std::move(hello.nick), std::move(done));
+    if (connection->session_cookie) return authenticator_.cookie(*connection->session_cookie, std::move(done));
+    done(AuthRefusal{ErrorCode::NotLoggedIn, "hello: say who you are: a nick (a guest), a nick and password, a "
+                                             "resume token, or log in over HTTP first (the session cookie)"});
+}
+
+void Router::register_account(const ConnectionPtr& connection, Id id, protocol::Register account)
+{
+    authenticator_.register_account(std::move(account.nick), std::move(account.password), connection->ip_address(),
+                                    admit_or_refuse(lobby_, connection, std::move(id)));
+}
+
+void Router::logout(const ConnectionPtr& connection, Id id)
+{
+    const identity::Identity who = *connection->client->identity;
+    authenticator_.logout(who.session_id, [this, connection, id, who](std::optional<AuthRefusal> refusal) {
+        connection->post([this, connection, id, who, refusal] {
+            if (refusal) return connection->send(protocol::encode_error(id, refusal->code, refusal->message));
+            spdlog::info("connection {}: {} logged out", connection->id(), who.nick);
+            if (id) connection->send(protocol::encode_ok(id));
+            connection->close(CloseCode::Normal, "logged out");
+            // Other connections of the same session (another tab of the browser) end with it.
+            sign_out(who.principal, who.session_id, connection, "logged out");
+        });
+    });
+}
+
+void Router::change_password(const ConnectionPtr& connection, Id id, protocol::ChangePassword change)
+{
+    const identity::Identity who = *connection->client->identity;
+    authenticator_.change_password(
+        who, std::move(change.password), std::move(change.new_password), connection->ip_address(),
+        [this, connection, id](std::variant<Admission, AuthRefusal> result) {
+            connection->post([this, connection, id, result = std::move(result)] {
+                if (auto* refusal = std::get_if<AuthRefusal>(&result))
+                    return connection->send(protocol::encode_error(id, refusal->code, refusal->message));
+                const auto& admission = std::get<Admission>(result);
+                // This connection goes on in the new session; every other one of the account ends.
+                connection->client->identity = admission.identity;
+                spdlog::info("connection {}: {} changed the password", connection->id(), admission.identity.nick);
+                connection->send(protocol::encode_password_changed(id, admission.resume_token.value_or("")));
+                sign_out(admission.identity.principal, std::nullopt, connection, "the password was changed");
+            });
+        });
+}
+
+void Router::sign_out(identity::Principal who, std::optional<std::int64_t> session_id, std::shared_ptr<Connection> keep,
+                      std::string reason)
+{
+    lobby_->sign_out(who, session_id, std::move(keep), std::move(reason));
+}
+
+bool Router::chat_allowed(const ConnectionPtr& connection, const Id& id, std::string_view type)
+{
+    Client& client = *connection->client;
+    const auto now = std::chrono::steady_clock::now();
+    if (now - client.chat_minute_started >= std::chrono::minutes(1)) {
+        client.chat_minute_started = now;
+        client.chats_this_minute = 0;
+    }
+    const int limit = config_.player_limits.chat_messages_per_minute;
+    if (client.chats_this_minute >= limit) {
+        const auto left =
+            std::chrono::ceil<std::chrono::seconds>(client.chat_minute_started + std::chrono::minutes(1) - now);
+        connection->send(protocol::encode_error(id, ErrorCode::LimitReached,
+                                                std::string(type) + ": at most " + std::to_string(limit) +
+                                                    " chat messages a minute; wait " + std::to_string(left.count()) +
+                                                    " s"));
+        return false;
+    }
+    ++client.chats_this_minute;
+    return true;
+}
+
+} // namespace rochade::server
