@@ -41,12 +41,14 @@ function freePort() {
 
 async function startServer(port, db) {
     // A short grace period, so the claim of a win against a vanished opponent can be tested (and
-    // long enough for a reload after the game to come back before the seat is given up). Guests
-    // are admitted; one hashing thread is enough for a handful of logins; the test's two wrong
+    // long enough for a reload after the game to come back before the seat is given up). A short
+    // table history, so a spectator who comes back after a few events gets a resync. Guests are
+    // admitted; one hashing thread is enough for a handful of logins; the test's two wrong
     // passwords stay under the free failures, so no login has to wait.
     const config = join(dirname(db), 'config.json');
     writeFileSync(config, JSON.stringify({
         reconnect_grace_ms: 3000,
+        table_history_events: 4,
         identity: { allow_guests: true, password_hash_threads: 1, login_free_failures_per_account: 5,
                     login_free_failures_per_address: 20 },
     }));
@@ -282,6 +284,16 @@ async function main() {
             }
             if (await carl.$(`.room-button[data-room="-${adHoc}"]`)) throw new Error('the secret room is listed');
         });
+        await step('the same login in a second tab takes the connection over; the first tab says so and waits', async () => {
+            await enterRoom34(carl); // a spectator watches only in the table's room
+            const second = await carl.context().newPage();
+            await second.goto(url);
+            await second.waitForSelector('#connection-state.online', { timeout });
+            await carl.waitForSelector('#connection-state.displaced', { timeout });
+            await carl.waitForSelector('.messages .error .error-detail:has-text("replaced")', { timeout });
+            await carl.waitForSelector('#reconnect:not([hidden])', { timeout });
+            await second.close();
+        });
         await step('a server error is shown clearly (whisper to a nick that is not online)', async () => {
             await anna.fill('#room .chat-form input', `/w Niemand_${suffix} hallo`);
             await anna.click('#room .chat-form button');
@@ -320,6 +332,12 @@ async function main() {
             await anna.waitForSelector('.status-line:has-text("1-0")', { timeout });
             await bjoern.waitForSelector('.status-line:has-text("1-0")', { timeout });
             await anna.screenshot({ path: `${shots}-3-game-over.png` });
+        });
+        await check('"Connect here" after more events than the table keeps: the table is redrawn from the state (resync)', async () => {
+            await carl.click('#reconnect');
+            await carl.waitForSelector('#connection-state.online', { timeout });
+            await carl.waitForSelector('.status-line:has-text("1-0")', { timeout });
+            await carl.waitForSelector('.table-log li:has-text("as it is now")', { timeout });
         });
         await step('reloads after the game keep both seats; the rematch is offered and accepted, colours swapped', async () => {
             await anna.reload();

@@ -200,20 +200,26 @@ function onRoomEvent(frame) {
 
 // ---- tables -----------------------------------------------------------------------------------
 
-function watchTable(id, since) {
+function forgetTable(id) {
+    app.tables.delete(id);
+    if (app.shownTable === id) app.shownTable = null;
+    remember();
+    drawTable();
+}
+
+// Watches a table (again: with `since`, the last seq seen). `quietly` is for coming back after a
+// hello: a table that is gone, or one in a room this tab has left (a spectator must be in the
+// table's room; a player always gets back to their own game), is dropped without an error.
+function watchTable(id, since, { quietly = false } = {}) {
     const fields = { table: id };
     if (since) fields.since = since;
     if (!app.tables.has(id)) app.tables.set(id, emptyTable(id));
-    return request('watch_table', fields).then(() => {
+    return app.connection.request('watch_table', fields).then(() => {
         app.shownTable ??= id;
         remember();
     }, (error) => {
-        if (error.code === 'no_such_table') {
-            app.tables.delete(id);
-            if (app.shownTable === id) app.shownTable = null;
-            remember();
-            drawTable();
-        }
+        if (error.code === 'no_such_table' || (quietly && error.code === 'not_in_room')) forgetTable(id);
+        if (!quietly || (error.code !== 'no_such_table' && error.code !== 'not_in_room')) showError(error);
         throw error;
     });
 }
@@ -361,7 +367,7 @@ connection.addEventListener('session', (event) => {
     const ids = new Set([...rememberedTables(), ...app.tables.keys(), ...(hello.tables || [])]);
     for (const id of ids) {
         const known = app.tables.get(id);
-        watchTable(id, known && known.seq ? known.seq : undefined).then(drawTable, () => {});
+        watchTable(id, known && known.seq ? known.seq : undefined, { quietly: true }).then(drawTable, () => {});
     }
     drawRoom();
     drawTable();
