@@ -80,6 +80,12 @@ void Router::on_open(const std::shared_ptr<Connection>& connection)
 {
     connection->client = std::make_shared<Client>();
     ++counters_->connections;
+    const auto& limits = config_.limits;
+    connection->send(protocol::encode_welcome(
+        "rochade/" ROCHADE_VERSION,
+        protocol::ServerLimits{limits.max_message_bytes, limits.messages_per_second, limits.message_burst,
+                               limits.idle_timeout_ms, config_.reconnect_grace_ms}));
+    // After the welcome, so a refused client still learns which server and protocol it met.
     connection->client->anonymous_slot = anonymous_->take(connection->ip_address());
     if (!connection->client->anonymous_slot) {
         spdlog::warn("connection {} from {}: refused, {} connections from that address have not said hello",
@@ -88,13 +94,7 @@ void Router::on_open(const std::shared_ptr<Connection>& connection)
             std::nullopt, ErrorCode::LimitReached,
             "too many connections from your address have not said hello; say hello on those first"));
         connection->close(CloseCode::PolicyViolation, "too many connections without hello from this address");
-        return;
     }
-    const auto& limits = config_.limits;
-    connection->send(protocol::encode_welcome(
-        "rochade/" ROCHADE_VERSION,
-        protocol::ServerLimits{limits.max_message_bytes, limits.messages_per_second, limits.message_burst,
-                               limits.idle_timeout_ms, config_.reconnect_grace_ms}));
 }
 
 // /health counts the connection until its owners have been told, so that a count that dropped
@@ -116,6 +116,8 @@ void Router::on_close(const std::shared_ptr<Connection>& connection)
 
 void Router::on_message(const std::shared_ptr<Connection>& connection, std::string_view text)
 {
+    // Refused at on_open (too many anonymous sockets from its address) and closing: ignored.
+    if (!connection->client->identity && !connection->client->anonymous_slot) return;
     const protocol::DecodeLimits limits{config_.limits.max_message_bytes, 500, 8};
     auto decoded = protocol::decode(text, limits);
     if (!decoded) {

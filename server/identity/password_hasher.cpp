@@ -21,7 +21,8 @@ bool PasswordHasher::try_submit(std::function<void()> job)
 {
     {
         std::lock_guard lock(mutex_);
-        if (stopping_ || jobs_.size() >= max_waiting_) return false;
+        // A job an idle thread takes at once does not wait.
+        if (stopping_ || jobs_.size() >= max_waiting_ + idle_) return false;
         jobs_.push_back(std::move(job));
     }
     queued_.notify_one();
@@ -40,7 +41,9 @@ void PasswordHasher::run()
         std::function<void()> job;
         {
             std::unique_lock lock(mutex_);
+            ++idle_;
             queued_.wait(lock, [this] { return stopping_ || !jobs_.empty(); });
+            --idle_;
             if (jobs_.empty()) return; // stopping, and nothing is left
             job = std::move(jobs_.front());
             jobs_.pop_front();

@@ -23,7 +23,8 @@ public:
     PasswordHasher& operator=(const PasswordHasher&) = delete;
 
     // Queues `job` (which hashes or verifies and posts its answer back); false, and `job` is
-    // dropped, when `max_waiting` jobs wait already. Callable from any thread.
+    // dropped, when every thread is busy and `max_waiting` jobs wait already. Callable from any
+    // thread.
     bool try_submit(std::function<void()> job);
     // Jobs queued and not yet started (for /metrics and tests).
     std::size_t waiting() const;
@@ -36,6 +37,7 @@ private:
     std::condition_variable queued_;
     std::deque<std::function<void()>> jobs_;
     bool stopping_ = false;
+    std::size_t idle_ = 0; // threads waiting for a job
     std::vector<std::thread> threads_;
 };
 

@@ -3,6 +3,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <mutex>
+#include <thread>
 
 #include "server/identity/password_hasher.h"
 
@@ -42,4 +43,31 @@ TEST_CASE("the hasher runs at most its threads at once, queues a bounded number 
     } // the destructor runs what was queued
     CHECK(done == 5);
     CHECK(most_running == 2);
+}
+
+TEST_CASE("with no queue, a job runs when a thread is free and is refused while none is")
+{
+    std::mutex mutex;
+    std::condition_variable changed;
+    bool started = false, release = false;
+    PasswordHasher hasher(1, 0);
+    // The thread may not be waiting yet right after construction; a free thread takes the job.
+    for (int tries = 0; tries < 1000 && !hasher.try_submit([&] {
+             std::unique_lock lock(mutex);
+             started = true;
+             changed.notify_all();
+             changed.wait(lock, [&] { return release; });
+         });
+         ++tries)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    {
+        std::unique_lock lock(mutex);
+        changed.wait(lock, [&] { return started; });
+    }
+    CHECK_FALSE(hasher.try_submit([] {}));
+    {
+        std::lock_guard lock(mutex);
+        release = true;
+    }
+    changed.notify_all();
 }

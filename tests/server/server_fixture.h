@@ -73,6 +73,8 @@ public:
 
     std::uint16_t port() const { return port_; }
     const std::filesystem::path& db_path() const { return db_path_; }
+    // Where the child's stdout and stderr (its log) go.
+    std::filesystem::path log_path() const { return dir_.path() / "server.log"; }
 
     // kill -9: no chance to flush or close anything.
     void kill_hard();

@@ -1,0 +1,447 @@
+// Accounts, sessions and seats over real sockets: registration and login, the registered nick,
+// identical replies for an unknown nick and a wrong password, throttling, the seat that only its
+// player gets back (also after a restart), resume tokens spent once and stored only as hashes,
+// the browser's cookie session with its Origin check, logout and password changes, and the
+// player limits.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <fstream>
+#include <future>
+#include <iterator>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "db/migrations.h"
+#include "db/sqlite.h"
+#include "tests/server/seated_game.h"
+#include "tests/server/server_fixture.h"
+#include "tests/server/ws_test_client.h"
+
+using namespace rochade::test;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+constexpr const char* password = "Geheimnis-42";
+
+json register_account(WsTestClient& client, const std::string& nick, const std::string& secret = password)
+{
+    return client.request({{"type", "register"}, {"nick", nick}, {"password", secret}});
+}
+
+json login(WsTestClient& client, const std::string& nick, const std::string& secret)
+{
+    return client.request({{"type", "hello"}, {"nick", nick}, {"password", secret}});
+}
+
+// The whole of a file, for searching it for secrets.
+std::string file_text(const std::filesystem::path& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// The database with its WAL: what a copy of the data directory would hold.
+std::string database_bytes(const std::filesystem::path& db) { return file_text(db) + file_text(db.string() + "-wal"); }
+
+std::string json_body(const json& value) { return value.dump(); }
+
+const std::vector<std::pair<std::string, std::string>> json_headers{{"Content-Type", "application/json"}};
+
+// The cookie "rochade_session=..." a Set-Cookie header sets (without its attributes).
+std::string session_cookie_of(const HttpReply& reply)
+{
+    const auto set_cookie = reply.header("Set-Cookie");
+    REQUIRE(set_cookie);
+    return set_cookie->substr(0, set_cookie->find(';'));
+}
+
+} // namespace
+
+TEST_CASE("register and log in: the registered nick is the account's alone", "[server][accounts]")
+{
+    InProcessServer server;
+    WsTestClient jurgen, copycat, guest;
+    jurgen.connect(server.port());
+    json created = register_account(jurgen, "Jürgen");
+    REQUIRE(created.at("type") == "hello_ok");
+    CHECK(created.at("nick") == "Jürgen");
+    CHECK(created.at("guest") == false);
+    CHECK(created.at("role") == "player");
+    CHECK(created.at("resume_token").get<std::string>().size() == 43);
+
+    copycat.connect(server.port());
+    CHECK(register_account(copycat, "JÜRGEN").at("code") == "nick_taken");
+    CHECK(copycat.request({{"type", "hello"}, {"nick", "jürgen"}}).at("code") == "nick_taken");
+    guest.connect(server.port());
+    CHECK(guest.request({{"type", "hello"}, {"nick", "Gast"}}).at("guest") == true);
+
+    // Registration refuses bad input before anything is hashed or stored.
+    WsTestClient other;
+    other.connect(server.port());
+    CHECK(register_account(other, "Anna", "kurz").at("code") == "invalid_password");
+    CHECK(register_account(other, "A b").at("code") == "invalid_nick");
+    CHECK(register_account(other, "Anna", std::string(257, 'x')).at("code") == "bad_request");
+
+    // Logging in again from elsewhere moves the account to the new connection.
+    WsTestClient second_device;
+    second_device.connect(server.port());
+    json again = login(second_device, "JÜRGEN", password);
+    REQUIRE(again.at("type") == "hello_ok");
+    CHECK(again.at("nick") == "Jürgen");
+    CHECK(jurgen.wait_closed().code == 4000);
+}
+
+TEST_CASE("an unknown nick and a wrong password get byte-identical replies in similar time", "[server][accounts]")
+{
+    InProcessServer server([](auto& config) { config.identity.login_free_failures_per_address = 1000; });
+    WsTestClient owner;
+    owner.connect(server.port());
+    REQUIRE(register_account(owner, "Anna").at("type") == "hello_ok");
+
+    std::vector<double> wrong_ms, unknown_ms;
+    std::set<std::string> replies;
+    for (int round = 0; round < 3; ++round) {
+        for (const std::string nick : {"Anna", "Niemand"}) {
+            WsTestClient client;
+            client.connect(server.port());
+            const auto start = Clock::now();
+            // The same id each time, so the frames can be compared whole.
+            client.send({{"type", "hello"}, {"id", 7}, {"nick", nick}, {"password", "falsch-falsch"}});
+            json reply = client.receive_until("error");
+            (nick == "Anna" ? wrong_ms : unknown_ms)
+                .push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+            replies.insert(reply.dump());
+        }
+    }
+    REQUIRE(replies.size() == 1);
+    CHECK(*replies.begin() ==
+          R"({"code":"bad_credentials","id":7,"message":"hello: wrong nick or password","type":"error"})");
+    std::sort(wrong_ms.begin(), wrong_ms.end());
+    std::sort(unknown_ms.begin(), unknown_ms.end());
+    INFO("median wrong password " << wrong_ms[1] << " ms, unknown nick " << unknown_ms[1] << " ms");
+    // Both run one argon2id verification; without the dummy one an unknown nick answers in
+    // well under a millisecond.
+    CHECK(unknown_ms[1] > wrong_ms[1] / 3);
+    CHECK(unknown_ms[1] < wrong_ms[1] * 3);
+}
+
+TEST_CASE("failed logins beyond the free ones wait, longer each time, even with the right password",
+          "[server][accounts]")
+{
+    InProcessServer server([](auto& config) { config.identity.login_free_failures_per_account = 2; });
+    WsTestClient owner;
+    owner.connect(server.port());
+    REQUIRE(register_account(owner, "Bert").at("type") == "hello_ok");
+    owner.close();
+
+    WsTestClient guesser;
+    guesser.connect(server.port());
+    for (int i = 0; i < 3; ++i)
+        CHECK(login(guesser, "Bert", "rate-mal-" + std::to_string(i)).at("code") == "bad_credentials");
+    json throttled = login(guesser, "Bert", password);
+    CHECK(throttled.at("code") == "too_many_attempts");
+    CHECK_THAT(throttled.at("message").get<std::string>(), Catch::Contains("try again in 1 s"));
+    std::this_thread::sleep_for(std::chrono::milliseconds(1100)); // the first wait is 1 s
+    CHECK(login(guesser, "Bert", password).at("type") == "hello_ok");
+}
+
+TEST_CASE("a seat belongs to its player: a stranger who says the nick is refused, before and after a restart",
+          "[server][accounts][process]")
+{
+    ChildServer server;
+    auto game = SeatedGame::start(server.port(), "5+3");
+    game.play({"e4", "e5"});
+    game.white->drop();
+
+    WsTestClient stranger;
+    stranger.connect(server.port());
+    CHECK(stranger.request({{"type", "hello"}, {"nick", "Weiss"}}).at("code") == "nick_taken");
+    CHECK(stranger.request({{"type", "hello"}, {"nick", "WEISS"}}).at("code") == "nick_taken");
+    REQUIRE(stranger.request({{"type", "hello"}, {"nick", "Fremder"}}).at("type") == "hello_ok");
+    REQUIRE(stranger.request({{"type", "enter_room"}, {"room", 34}}).at("type") == "room");
+    CHECK(stranger.request({{"type", "move"}, {"table", game.table}, {"move", "Nf3"}}).at("code") == "not_a_player");
+    CHECK(stranger.request({{"type", "resign"}, {"table", game.table}}).at("code") == "not_a_player");
+
+    server.restart(); // kill -9: every seat is restored, held for its player
+    for (const std::string nick : {"Weiss", "schwarz"}) {
+        WsTestClient impostor;
+        impostor.connect(server.port());
+        INFO(nick);
+        CHECK(impostor.request({{"type", "hello"}, {"nick", nick}}).at("code") == "nick_taken");
+    }
+    WsTestClient white;
+    white.connect(server.port());
+    json back = white.resume(game.white_token);
+    CHECK(back.at("nick") == "Weiss");
+    CHECK(back.at("tables") == json::array({game.table}));
+    REQUIRE(white.request({{"type", "watch_table"}, {"table", game.table}}).at("type") == "table_state");
+    WsTestClient black;
+    black.connect(server.port());
+    black.resume(game.black_token);
+    REQUIRE(black.request({{"type", "watch_table"}, {"table", game.table}}).at("type") == "table_state");
+    json moved = white.request({{"type", "move"}, {"table", game.table}, {"move", "Nf3"}});
+    CHECK(moved.at("type") == "ok");
+}
+
+TEST_CASE("a resume token works once, also across a restart; tokens and passwords are stored only as hashes",
+          "[server][accounts][process]")
+{
+    ChildServer server;
+    WsTestClient first;
+    first.connect(server.port());
+    const std::string t1 = first.hello("Anna");
+    first.drop();
+
+    WsTestClient second;
+    second.connect(server.port());
+    const std::string t2 = second.resume(t1).at("resume_token");
+    CHECK(t2 != t1);
+    WsTestClient replay;
+    replay.connect(server.port());
+    CHECK(replay.request({{"type", "hello"}, {"resume_token", t1}}).at("code") == "bad_resume_token");
+    second.drop();
+
+    server.restart();
+    WsTestClient after;
+    after.connect(server.port());
+    CHECK(after.request({{"type", "hello"}, {"resume_token", t1}}).at("code") == "bad_resume_token");
+    json resumed = after.resume(t2);
+    CHECK(resumed.at("nick") == "Anna");
+    CHECK(resumed.at("resumed") == true);
+    const std::string t3 = resumed.at("resume_token");
+
+    const std::string secret = "Passwort-Geheim-4711";
+    WsTestClient bert;
+    bert.connect(server.port());
+    const std::string t4 = register_account(bert, "Bert", secret).at("resume_token");
+    REQUIRE(server.terminate() == 0); // a clean stop: the WAL is checkpointed into the file
+
+    const std::string stored = database_bytes(server.db_path());
+    const std::string log = file_text(server.log_path());
+    REQUIRE(stored.size() > 10000);
+    REQUIRE(log.find("Bert") != std::string::npos); // the log is there and says who came
+    for (const std::string& needle : {secret, t1, t2, t3, t4}) {
+        INFO(needle);
+        CHECK(stored.find(needle) == std::string::npos);
+        CHECK(log.find(needle) == std::string::npos);
+    }
+    rochade::db::Database db(server.db_path().string(), rochade::db::OpenMode::ReadOnly);
+    auto hash = db.prepare("SELECT password_hash FROM accounts WHERE nick_key = 'bert'");
+    REQUIRE(hash.step());
+    CHECK(hash.column_text(0).rfind("$argon2id$", 0) == 0);
+}
+
+TEST_CASE("a browser logs in over HTTP: an HttpOnly SameSite=Strict cookie carried by the WebSocket upgrade",
+          "[server][accounts][http]")
+{
+    InProcessServer server;
+    const auto port = server.port();
+    const std::string origin = "http://127.0.0.1:" + std::to_string(port);
+
+    HttpReply created = http_request(port, "POST", "/api/register", json_headers,
+                                     json_body({{"nick", "Carla"}, {"password", password}}));
+    REQUIRE(created.status == 200);
+    CHECK(json::parse(created.body) == json{{"nick", "Carla"}, {"guest", false}, {"role", "player"}});
+    const std::string set_cookie = *created.header("Set-Cookie");
+    CHECK_THAT(set_cookie, Catch::StartsWith("rochade_session="));
+    CHECK_THAT(set_cookie, Catch::Contains("HttpOnly"));
+    CHECK_THAT(set_cookie, Catch::Contains("SameSite=Strict"));
+    CHECK_THAT(set_cookie, Catch::Contains("Path=/"));
+    const std::string cookie = session_cookie_of(created);
+
+    HttpReply session = http_request(port, "GET", "/api/session", {{"Cookie", "theme=dark; " + cookie}});
+    CHECK(session.status == 200);
+    CHECK(json::parse(session.body).at("nick") == "Carla");
+    CHECK(http_request(port, "GET", "/api/session").status == 401);
+
+    // The page's WebSocket: the same origin, the cookie, and a hello that names nobody.
+    WsTestClient browser;
+    browser.connect_with(port, {{"Origin", origin}, {"Cookie", cookie}});
+    json hello = browser.request({{"type", "hello"}});
+    REQUIRE(hello.at("type") == "hello_ok");
+    CHECK(hello.at("nick") == "Carla");
+    CHECK_FALSE(hello.contains("resume_token")); // no secret for page scripts to read
+
+    // Another site's page cannot use the visitor's cookie (cross-site WebSocket hijacking).
+    WsTestClient hijacker;
+    CHECK_THROWS_WITH(hijacker.connect_with(port, {{"Origin", "http://evil.example"}, {"Cookie", cookie}}),
+                      Catch::Contains("HTTP 403"));
+    CHECK(http_request(port, "POST", "/api/login",
+                       {{"Content-Type", "application/json"}, {"Origin", "http://evil.example"}},
+                       json_body({{"nick", "Carla"}, {"password", password}}))
+              .status == 403);
+    // Without a cookie a hello that names nobody is refused.
+    WsTestClient anonymous;
+    anonymous.connect_with(port, {{"Origin", origin}});
+    CHECK(anonymous.request({{"type", "hello"}}).at("code") == "not_logged_in");
+
+    // Bad requests name what is wrong; a wrong password is 401 bad_credentials.
+    const struct {
+        std::vector<std::pair<std::string, std::string>> headers;
+        std::string body;
+        int status;
+        std::string error;
+    } refusals[] = {
+        {json_headers, json_body({{"nick", "Carla"}, {"password", "falsch-falsch"}}), 401, "bad_credentials"},
+        {json_headers, json_body({{"nick", "Carla"}}), 400, "field 'password' is missing"},
+        {json_headers, "{not json", 400, "not a JSON object"},
+        {{{"Content-Type", "text/plain"}},
+         json_body({{"nick", "Carla"}, {"password", password}}),
+         400,
+         "application/json"},
+    };
+    for (const auto& refusal : refusals) {
+        INFO(refusal.body);
+        HttpReply reply = http_request(port, "POST", "/api/login", refusal.headers, refusal.body);
+        CHECK(reply.status == refusal.status);
+        CHECK_THAT(reply.body, Catch::Contains(refusal.error));
+        CHECK_FALSE(reply.header("Set-Cookie"));
+    }
+
+    // Logging out ends the session: the cookie is void and the page's socket closes.
+    HttpReply out =
+        http_request(port, "POST", "/api/logout", {{"Content-Type", "application/json"}, {"Cookie", cookie}}, "{}");
+    CHECK(out.status == 200);
+    CHECK_THAT(*out.header("Set-Cookie"), Catch::Contains("Max-Age=0"));
+    CHECK(browser.wait_closed().code == 1000);
+    CHECK(http_request(port, "GET", "/api/session", {{"Cookie", cookie}}).status == 401);
+    WsTestClient stale;
+    stale.connect_with(port, {{"Origin", origin}, {"Cookie", cookie}});
+    CHECK(stale.request({{"type", "hello"}}).at("code") == "not_logged_in");
+}
+
+TEST_CASE("logout voids the session's tokens; a new password ends every other session of the account",
+          "[server][accounts]")
+{
+    InProcessServer server;
+    const auto port = server.port();
+    WsTestClient first;
+    first.connect(port);
+    const std::string token = register_account(first, "Dora").at("resume_token");
+    CHECK(first.request({{"type", "logout"}}).at("type") == "ok");
+    CHECK(first.wait_closed().code == 1000);
+    WsTestClient again;
+    again.connect(port);
+    CHECK(again.request({{"type", "hello"}, {"resume_token", token}}).at("code") == "bad_resume_token");
+
+    // A browser session and a WebSocket session of the same account.
+    HttpReply browser =
+        http_request(port, "POST", "/api/login", json_headers, json_body({{"nick", "Dora"}, {"password", password}}));
+    REQUIRE(browser.status == 200);
+    const std::string cookie = session_cookie_of(browser);
+    const std::string old_token = login(again, "Dora", password).at("resume_token");
+
+    CHECK(again.request({{"type", "change_password"}, {"password", "falsch-falsch"}, {"new_password", "Neu-Geheim-99"}})
+              .at("code") == "bad_credentials");
+    CHECK(again.request({{"type", "change_password"}, {"password", password}, {"new_password", "kurz"}}).at("code") ==
+          "invalid_password");
+    json changed =
+        again.request({{"type", "change_password"}, {"password", password}, {"new_password", "Neu-Geheim-99"}});
+    REQUIRE(changed.at("type") == "ok");
+    const std::string new_token = changed.at("resume_token");
+    CHECK(http_request(port, "GET", "/api/session", {{"Cookie", cookie}}).status == 401);
+    WsTestClient other;
+    other.connect(port);
+    CHECK(other.request({{"type", "hello"}, {"resume_token", old_token}}).at("code") == "bad_resume_token");
+    CHECK(login(other, "Dora", password).at("code") == "bad_credentials");
+    CHECK(login(other, "Dora", "Neu-Geheim-99").at("type") == "hello_ok"); // moves Dora here
+    CHECK(again.wait_closed().code == 4000);
+
+    // A password changed over HTTP closes the account's open sockets too.
+    HttpReply web = http_request(port, "POST", "/api/login", json_headers,
+                                 json_body({{"nick", "Dora"}, {"password", "Neu-Geheim-99"}}));
+    REQUIRE(web.status == 200);
+    HttpReply new_password = http_request(port, "POST", "/api/password",
+                                          {{"Content-Type", "application/json"}, {"Cookie", session_cookie_of(web)}},
+                                          json_body({{"password", "Neu-Geheim-99"}, {"new_password", "Noch-Neuer-1"}}));
+    CHECK(new_password.status == 200);
+    CHECK(other.wait_closed().code == 1000);
+    CHECK(new_token != old_token);
+}
+
+TEST_CASE("guests can be switched off", "[server][accounts]")
+{
+    InProcessServer server([](auto& config) { config.identity.allow_guests = false; });
+    WsTestClient client;
+    client.connect(server.port());
+    CHECK(client.request({{"type", "hello"}, {"nick", "Gast"}}).at("code") == "guests_not_allowed");
+    CHECK(register_account(client, "Mitglied").at("type") == "hello_ok");
+}
+
+TEST_CASE("more password checks than the hashing threads and their queue take get busy", "[server][accounts]")
+{
+    InProcessServer server([](auto& config) {
+        config.identity.password_hash_threads = 1;
+        config.identity.password_hash_queue = 0;
+        config.identity.login_free_failures_per_address = 1000;
+        config.identity.login_free_failures_per_account = 1000;
+    });
+    std::vector<std::unique_ptr<WsTestClient>> clients;
+    for (int i = 0; i < 6; ++i) {
+        clients.push_back(std::make_unique<WsTestClient>());
+        clients.back()->connect(server.port());
+    }
+    for (auto& client : clients)
+        client->send({{"type", "hello"}, {"id", 1}, {"nick", "Niemand"}, {"password", "falsch-falsch"}});
+    int busy = 0, checked = 0;
+    for (auto& client : clients) {
+        const json reply = client->receive_until("error");
+        if (reply.at("code") == "busy") ++busy;
+        if (reply.at("code") == "bad_credentials") ++checked;
+    }
+    CHECK(checked >= 1);
+    CHECK(busy >= 1);
+    CHECK(busy + checked == 6);
+}
+
+TEST_CASE("player limits: waiting tables, rooms opened, chat per minute, connections without hello",
+          "[server][accounts][limits]")
+{
+    InProcessServer server([](auto& config) {
+        config.player_limits.max_open_tables = 1;
+        config.player_limits.max_rooms_opened = 1;
+        config.player_limits.chat_messages_per_minute = 3;
+        config.player_limits.connections_per_address_before_hello = 3;
+    });
+    const auto port = server.port();
+    WsTestClient anna;
+    anna.connect(port);
+    anna.hello("Anna");
+    REQUIRE(anna.request({{"type", "enter_room"}, {"room", 34}}).at("type") == "room");
+    CHECK(anna.request({{"type", "open_table"}, {"room", 34}, {"time_control", "5+3"}}).at("type") == "ok");
+    json second_table = anna.request({{"type", "open_table"}, {"room", 34}, {"time_control", "5+3"}});
+    CHECK(second_table.at("code") == "limit_reached");
+    CHECK_THAT(second_table.at("message").get<std::string>(), Catch::Contains("1 tables waiting"));
+
+    CHECK(anna.request({{"type", "enter_room"}, {"room", 500}}).at("type") == "room");
+    CHECK(anna.request({{"type", "enter_room"}, {"room", -501}}).at("code") == "limit_reached");
+    CHECK(anna.request({{"type", "enter_room"}, {"room", 35}}).at("type") == "room"); // configured rooms are free
+    CHECK(anna.request({{"type", "leave_room"}, {"room", 500}}).at("type") == "ok");  // room 500 closes
+    CHECK(anna.request({{"type", "enter_room"}, {"room", -501}}).at("type") == "room");
+
+    for (int i = 0; i < 3; ++i)
+        CHECK(anna.request({{"type", "room_chat"}, {"room", 34}, {"text", "Hallo " + std::to_string(i)}}).at("type") ==
+              "ok");
+    json chat = anna.request({{"type", "room_chat"}, {"room", 34}, {"text", "noch einmal"}});
+    CHECK(chat.at("code") == "limit_reached");
+    CHECK_THAT(chat.at("message").get<std::string>(), Catch::Contains("3 chat messages a minute"));
+
+    // Three sockets from one address may wait before hello; a fourth is closed at once.
+    std::vector<std::unique_ptr<WsTestClient>> silent;
+    for (int i = 0; i < 3; ++i) {
+        silent.push_back(std::make_unique<WsTestClient>());
+        silent.back()->connect(port);
+    }
+    WsTestClient fourth;
+    fourth.connect(port);
+    CHECK(fourth.expect_error("limit_reached").at("message") ==
+          "too many connections from your address have not said hello; say hello on those first");
+    CHECK(fourth.wait_closed().code == 1008);
+    silent[0]->hello("Bert"); // a hello gives its place back
+    WsTestClient fifth;
+    fifth.connect(port);
+    CHECK(fifth.request({{"type", "ping"}}).at("type") == "pong");
+}
