@@ -426,6 +426,18 @@ async function main() {
             await anna.click('#login-form button[type=submit]');
             await waitOnline(anna);
         });
+        await step('repeated wrong passwords are throttled: the sentence names the seconds to wait', async () => {
+            await anna.click('#logout');
+            await logIn(anna, url, `Niemand_${suffix}`, 'falsch-falsch');
+            for (let attempt = 0; !(await anna.$('#login-form .form-error .error-detail:has-text("too_many_attempts")')); attempt++) {
+                if (attempt === 8) throw new Error('eight failed logins in a row were not throttled');
+                await anna.waitForSelector('#login-form .form-error .error-detail:has-text("bad_credentials")', { timeout });
+                await anna.waitForSelector('#login-form button[type=submit]:enabled', { timeout });
+                await anna.click('#login-form button[type=submit]');
+                await anna.waitForSelector('#login-form .form-error', { timeout });
+            }
+            await anna.waitForSelector('#login-form .form-error:has-text("Too many failed attempts. Please wait")', { timeout });
+        });
     } finally {
         await browser.close();
         if (server && server.child.exitCode === null) {
