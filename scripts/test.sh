@@ -6,7 +6,7 @@
 #   4. build sanitizers    -DROCHADE_SANITIZE=ON (AddressSanitizer + UBSan) into build-asan/
 #   5. ctest sanitizers    every test except those with the ctest label "slow" (none yet)
 #   6. differential        tests/differential: random games checked against chessops
-#   7. web client          node --test web/test/ (the browser client's table model, no browser)
+#   7. web client          node --test web/test/ (the browser client's pure modules: session, catalogue, room and table models; no browser)
 # A failing stage does not stop the later ones, except those that need its build; the exit
 # status is non-zero if any stage failed. The time of each stage is printed at the end.
 # ROCHADE_BUILD_DIR and ROCHADE_ASAN_BUILD_DIR override the two build directories.

@@ -1,11 +1,16 @@
-// A headless browser smoke test of the client against a real server: two players say hello,
-// enter room 34, chat, one opens a table, the other joins, both move by clicking the board, one
-// reloads the page and comes back to the running game, and the game ends by resignation.
+// A headless browser smoke test of the client against a real server: one player registers an
+// account, another enters as a guest (two browser contexts, two cookie jars); guests are marked
+// wherever nicks are listed; they chat, open and join a table, move by clicking, reload (the
+// session cookie brings both back to the running game), survive a kill -9 of the server, resign,
+// reload after the game (the seats are kept, the rematch is offered and accepted), promote,
+// claim a win against a vanished opponent, log out (a reload then shows the login view), see
+// the sentence for a wrong password, and change a password. No session secret may be readable
+// by page scripts (localStorage, sessionStorage, document.cookie): the cookie is HttpOnly.
 //
 //   node web/smoke-test.mjs [URL]                 against a running server (default http://127.0.0.1:8080/)
 //   ROCHADE_BIN=build/tools/rochade node web/smoke-test.mjs
 //                                                  starts `rochade serve` on a free port with a temp db
-// Needs Debian's chromium (CHROMIUM overrides /usr/bin/chromium) and `npm install` in web/.
+// Needs Debian's chromium (CHROMIUM overrides /usr/bin/chromium) and `npm ci` in web/.
 // Screenshots go to SMOKE_SHOTS (default /tmp/rochade-smoke-*.png).
 
 import { spawn } from 'node:child_process';
@@ -35,9 +40,18 @@ function freePort() {
 }
 
 async function startServer(port, db) {
-    // A short grace period, so the claim of a win against a vanished opponent can be tested.
+    // A short grace period, so the claim of a win against a vanished opponent can be tested (and
+    // long enough for a reload after the game to come back before the seat is given up). A short
+    // table history, so a spectator who comes back after a few events gets a resync. Guests are
+    // admitted; one hashing thread is enough for a handful of logins; the test's two wrong
+    // passwords stay under the free failures, so no login has to wait.
     const config = join(dirname(db), 'config.json');
-    writeFileSync(config, JSON.stringify({ reconnect_grace_ms: 1500 }));
+    writeFileSync(config, JSON.stringify({
+        reconnect_grace_ms: 3000,
+        table_history_events: 4,
+        identity: { allow_guests: true, password_hash_threads: 1, login_free_failures_per_account: 5,
+                    login_free_failures_per_address: 20 },
+    }));
     const child = spawn(process.env.ROCHADE_BIN,
                         ['serve', '--bind', '127.0.0.1', '--port', String(port), '--db', db, '--web-root', here,
                          '--config', config],
@@ -54,27 +68,72 @@ async function startServer(port, db) {
     throw new Error(`rochade serve did not answer /health on port ${port} within 10 s`);
 }
 
-async function step(name, body) {
+// A step the later ones build on: its failure ends the test.
+async function step(name, body, { fatal = true } = {}) {
     try {
         await body();
         passed++;
         console.log(`ok   ${name}`);
     } catch (error) {
         failed++;
+        const slug = name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40);
         for (const [who, page] of Object.entries(pages)) {
-            await page.screenshot({ path: `${shots}-failed-${who}.png` }).catch(() => {});
+            await page.screenshot({ path: `${shots}-failed-${slug}-${who}.png` }).catch(() => {});
         }
-        console.log(`FAIL ${name}: ${error.message.split('\n')[0]}`);
-        throw error;
+        console.log(`FAIL ${name}: ${error.message.split('\n').slice(0, 2).join(' ')}`);
+        if (fatal) throw error;
     }
 }
 
-async function login(page, url, nick) {
+// A check that nothing later depends on: its failure is counted and the test goes on.
+function check(name, body) {
+    return step(name, body, { fatal: false });
+}
+
+const short = { timeout: 3000 };
+
+// The login view's three ways in. Each waits until the page is online with the rooms listed.
+async function openLoginView(page, url, choice) {
     await page.goto(url);
+    await page.waitForSelector('#login:not([hidden]) #login-form', { timeout });
+    await page.click(`.login-choices button[data-choice="${choice}"]`);
+    await page.waitForSelector(`#login-form[data-form="${choice}"]`, { timeout });
+}
+
+async function waitOnline(page) {
+    await page.waitForSelector('#connection-state.online', { timeout });
+    await page.waitForSelector('.room-button[data-room="34"]', { timeout });
+}
+
+async function register(page, url, nick, password) {
+    await openLoginView(page, url, 'register');
+    await page.fill('#nick', nick);
+    await page.fill('#password', password);
+    await page.fill('#password-repeat', password);
+    await page.click('#login-form button[type=submit]');
+    await waitOnline(page);
+}
+
+async function logIn(page, url, nick, password) {
+    await openLoginView(page, url, 'login');
+    await page.fill('#nick', nick);
+    await page.fill('#password', password);
+    await page.click('#login-form button[type=submit]');
+}
+
+async function enterAsGuest(page, url, nick) {
+    await openLoginView(page, url, 'guest');
     await page.fill('#nick', nick);
     await page.click('#login-form button[type=submit]');
-    await page.waitForSelector('#connection-state.ready', { timeout });
-    await page.waitForSelector('.room-button[data-room="34"]', { timeout });
+}
+
+// What page scripts can read: both storages and document.cookie, as one text.
+function readableByScripts(page) {
+    return page.evaluate(() => JSON.stringify({
+        local: Object.fromEntries(Object.entries(localStorage)),
+        session: Object.fromEntries(Object.entries(sessionStorage)),
+        cookie: document.cookie,
+    }));
 }
 
 async function enterRoom34(page) {
@@ -92,21 +151,32 @@ async function main() {
         ? await startServer(await freePort(), join(mkdtempSync(join(tmpdir(), 'rochade-smoke-')), 'rochade.db'))
         : null;
     const url = server ? server.url : process.argv[2] || 'http://127.0.0.1:8080/';
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox'] });
+    const browser = await chromium.launch({
+        executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+               '--disable-component-update', '--disable-sync'],
+    });
     const suffix = String(Date.now() % 100000);
-    const white = `Anna_${suffix}`;
-    const black = `Björn_${suffix}`;
-    let carl = null; // the spectator
+    const white = `Anna_${suffix}`; // an account
+    const black = `Björn_${suffix}`; // a guest
+    const password = `Springer-${suffix}`;
+    const newPassword = `Läufer-${suffix}!`;
+    let carl = null; // the spectator, a guest too
     try {
         const anna = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
         const bjoern = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
         Object.assign(pages, { anna, bjoern });
         for (const page of [anna, bjoern]) page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
 
-        await step('hello with a nick; the rooms are listed', () => login(anna, url, white));
+        await step('the first visit shows the login view; registering logs in; the rooms are listed', async () => {
+            await register(anna, url, white, password);
+            await anna.waitForSelector(`#me .nick.account[data-nick="${white}"]`, { timeout });
+            if (await anna.$('#me .guest-mark')) throw new Error('an account is marked as a guest in the header');
+            await anna.screenshot({ path: `${shots}-0-registered.png` });
+        });
         await step('enter room 34 and see oneself among the members', async () => {
             await enterRoom34(anna);
-            await anna.waitForSelector(`.member-list :text("${white}")`, { timeout });
+            await anna.waitForSelector(`.member-list .nick.account[data-nick="${white}"]`, { timeout });
         });
         await step('room chat is shown to the room', async () => {
             await anna.fill('#room .chat-form input', 'Guten Abend!');
@@ -119,11 +189,22 @@ async function main() {
             await anna.waitForSelector('.status-line:has-text("Waiting")', { timeout });
             await anna.screenshot({ path: `${shots}-1-open-table.png` });
         });
-        await step('a second player enters, sees the table and joins', async () => {
-            await login(bjoern, url, black);
+        await step('a guest (second browser) enters, is marked as a guest everywhere, sees the table and joins', async () => {
+            await enterAsGuest(bjoern, url, black);
+            await waitOnline(bjoern);
+            await bjoern.waitForSelector(`#me .nick.guest[data-nick="${black}"] .guest-mark`, { timeout });
+            if (await bjoern.isVisible('#account')) throw new Error('a guest is offered the account panel');
             await enterRoom34(bjoern);
+            await anna.waitForSelector(`.member-list .nick.guest[data-nick="${black}"] .guest-mark`, { timeout });
+            await bjoern.waitForSelector(`.member-list .nick.account[data-nick="${white}"]`, { timeout });
             await bjoern.click('button[data-action="join"]', { timeout });
             await anna.waitForSelector('.status-line:has-text("Your move")', { timeout });
+        });
+        await check('the table and the room\'s table list mark the guest player (black_guest), not the account', async () => {
+            await anna.waitForSelector(`.player-line .nick.account[data-nick="${white}"]`, short);
+            await anna.waitForSelector(`.table-list .nick.account[data-nick="${white}"]`, short);
+            await anna.waitForSelector(`.player-line .nick.guest[data-nick="${black}"]`, short);
+            await anna.waitForSelector(`.table-list .nick.guest[data-nick="${black}"]`, short);
         });
         await step('White moves e2-e4 by clicking; Black sees it and answers e7-e5', async () => {
             await clickMove(anna, 'e2', 'e4');
@@ -155,9 +236,10 @@ async function main() {
             await anna.click('button[data-action="decline_draw"]', { timeout });
             await bjoern.waitForSelector('.table-log li:has-text("declines the draw")', { timeout });
         });
-        await step('a claim that is not valid shows the server error', async () => {
+        await step('a claim that is not valid shows a sentence with the code as a detail', async () => {
             await bjoern.click('button[data-action="claim_draw"]');
-            await bjoern.waitForSelector('.messages .error:has-text("claim_invalid")', { timeout });
+            await bjoern.waitForSelector('.messages .error:has-text("The draw claim is not valid") .error-detail:has-text("claim_invalid")',
+                                         { timeout });
         });
         await step('table chat reaches the opponent; a move arriving while one types keeps the focus', async () => {
             await anna.click('.table-chat input');
@@ -170,10 +252,15 @@ async function main() {
             await clickMove(anna, 'h2', 'h3');
             await bjoern.waitForSelector('.move-list .move:text("h3")', { timeout });
         });
-        await step('a spectator watches the game from the room', async () => {
+        await step('a guest cannot take a registered nick; another guest watches the game from the room', async () => {
             carl = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
             pages.carl = carl;
-            await login(carl, url, `Carl_${suffix}`);
+            await enterAsGuest(carl, url, white.toUpperCase());
+            await carl.waitForSelector('#login-form .form-error:has-text("That nick is taken") .error-detail:has-text("nick_taken")',
+                                       { timeout });
+            await carl.fill('#nick', `Carl_${suffix}`);
+            await carl.click('#login-form button[type=submit]');
+            await waitOnline(carl);
             await enterRoom34(carl);
             await carl.click('button[data-action="watch"]');
             await carl.waitForSelector('.move-list .move:text("Nf3")', { timeout });
@@ -197,25 +284,43 @@ async function main() {
             }
             if (await carl.$(`.room-button[data-room="-${adHoc}"]`)) throw new Error('the secret room is listed');
         });
+        await step('the same login in a second tab takes the connection over; the first tab says so and waits', async () => {
+            await enterRoom34(carl); // a spectator watches only in the table's room
+            const second = await carl.context().newPage();
+            await second.goto(url);
+            await second.waitForSelector('#connection-state.online', { timeout });
+            await carl.waitForSelector('#connection-state.displaced', { timeout });
+            await carl.waitForSelector('.messages .error .error-detail:has-text("replaced")', { timeout });
+            await carl.waitForSelector('#reconnect:not([hidden])', { timeout });
+            await second.close();
+        });
         await step('a server error is shown clearly (whisper to a nick that is not online)', async () => {
             await anna.fill('#room .chat-form input', `/w Niemand_${suffix} hallo`);
             await anna.click('#room .chat-form button');
-            await anna.waitForSelector('.messages .error:has-text("no_such_nick")', { timeout });
+            await anna.waitForSelector('.messages .error:has-text("Nobody with that nick is online") .error-detail:has-text("no_such_nick")',
+                                       { timeout });
         });
-        await step('after a reload Black resumes and sees the running game', async () => {
+        await step('both players reload: the cookie logs them in again, seats and game survive', async () => {
             await bjoern.reload();
-            await bjoern.waitForSelector('#connection-state.ready', { timeout });
-            await bjoern.waitForSelector('.move-list .move:text("Nf3")', { timeout });
+            await anna.reload();
+            for (const page of [anna, bjoern]) {
+                await page.waitForSelector('#connection-state.online', { timeout });
+                await page.waitForSelector('.move-list .move:text("Nf3")', { timeout });
+            }
+            await anna.waitForSelector(`#me .nick.account[data-nick="${white}"]`, { timeout });
+            await bjoern.waitForSelector(`#me .nick.guest[data-nick="${black}"]`, { timeout });
+            await bjoern.waitForSelector('.status-line:has-text("Your move")', { timeout });
+            await bjoern.waitForSelector('button[data-action="resign"]', { timeout });
             await bjoern.screenshot({ path: `${shots}-2-black-after-reload.png` });
         });
         if (server) {
             await step('kill -9 and restart: both players come back to the game and play on', async () => {
                 server.child.kill('SIGKILL');
                 await new Promise((resolve) => server.child.once('exit', resolve));
-                await anna.waitForSelector('#connection-state.closed', { timeout });
+                await anna.waitForSelector('#connection-state.reconnecting', { timeout });
                 server = await startServer(server.port, server.db);
-                await anna.waitForSelector('#connection-state.ready', { timeout: 20_000 });
-                await bjoern.waitForSelector('#connection-state.ready', { timeout: 20_000 });
+                await anna.waitForSelector('#connection-state.online', { timeout: 20_000 });
+                await bjoern.waitForSelector('#connection-state.online', { timeout: 20_000 });
                 await bjoern.waitForSelector('.move-list .move:text("Nf3")', { timeout });
                 await bjoern.waitForSelector('.status-line:has-text("Your move")', { timeout });
                 await clickMove(bjoern, 'b8', 'c6');
@@ -228,10 +333,21 @@ async function main() {
             await bjoern.waitForSelector('.status-line:has-text("1-0")', { timeout });
             await anna.screenshot({ path: `${shots}-3-game-over.png` });
         });
-        await step('rematch with colours swapped', async () => {
-            await anna.click('button[data-action="rematch"]');
-            await bjoern.waitForSelector('button[data-action="rematch"]:has-text("Accept rematch")', { timeout });
-            await bjoern.click('button[data-action="rematch"]');
+        await check('"Connect here" after more events than the table keeps: the table is redrawn from the state (resync)', async () => {
+            await carl.click('#reconnect');
+            await carl.waitForSelector('#connection-state.online', { timeout });
+            await carl.waitForSelector('.status-line:has-text("1-0")', { timeout });
+            await carl.waitForSelector('.table-log li:has-text("as it is now")', { timeout });
+        });
+        await step('reloads after the game keep both seats; the rematch is offered and accepted, colours swapped', async () => {
+            await anna.reload();
+            await anna.waitForSelector('#connection-state.online', { timeout });
+            await anna.waitForSelector('.status-line:has-text("1-0")', { timeout });
+            await anna.click('button[data-action="rematch"]:has-text("Offer rematch")', { timeout });
+            await bjoern.reload();
+            await bjoern.waitForSelector('#connection-state.online', { timeout });
+            await bjoern.waitForSelector('.status-line:has-text("1-0")', { timeout });
+            await bjoern.click('button[data-action="rematch"]:has-text("Accept rematch")', { timeout });
             await bjoern.waitForSelector('.status-line:has-text("Your move")', { timeout });
             const first = await bjoern.getAttribute('.board-grid .square >> nth=0', 'data-square');
             if (first !== 'a8') throw new Error(`White's top-left square is ${first}, expected a8`);
@@ -250,7 +366,20 @@ async function main() {
             await bjoern.waitForSelector('.move-list .move:text("bxa8=Q")', { timeout });
             await anna.click('#lang');
             await anna.waitForSelector('.move-list .move:text("bxa8D")', { timeout });
+            await anna.click('#lang');
             await anna.screenshot({ path: `${shots}-4-promotion.png` });
+        });
+        await step('no session secret is readable by page scripts (the cookie is HttpOnly, SameSite=Strict)', async () => {
+            for (const page of [anna, bjoern, carl]) {
+                const cookies = await page.context().cookies();
+                const session = cookies.find((cookie) => cookie.name === 'rochade_session');
+                if (!session) throw new Error(`no rochade_session cookie: ${cookies.map((c) => c.name).join(', ')}`);
+                if (!session.httpOnly) throw new Error('the session cookie is not HttpOnly');
+                if (session.sameSite !== 'Strict') throw new Error(`the session cookie is SameSite=${session.sameSite}`);
+                const readable = await readableByScripts(page);
+                if (readable.includes(session.value)) throw new Error(`the session secret is readable: ${readable}`);
+                if (/token|secret|password|rochade_session/i.test(readable)) throw new Error(`a secret-like entry is readable: ${readable}`);
+            }
         });
         if (server) {
             await step('the opponent vanishes; after the grace period the win is claimed', async () => {
@@ -264,6 +393,51 @@ async function main() {
                 await anna.screenshot({ path: `${shots}-5-claim-win.png` });
             });
         }
+        await step('logout ends the session: the login view, also after a reload', async () => {
+            await anna.click('#logout');
+            await anna.waitForSelector('#login:not([hidden]) #login-form', { timeout });
+            await anna.waitForSelector('#app[hidden]', { state: 'attached', timeout });
+            await anna.reload();
+            await anna.waitForSelector('#login:not([hidden]) #login-form', { timeout });
+            const status = await anna.evaluate(() => fetch('/api/session').then((response) => response.status));
+            if (status !== 401) throw new Error(`GET /api/session after logout answers ${status}`);
+        });
+        await step('a wrong password shows the bad_credentials sentence', async () => {
+            await logIn(anna, url, white, `${password}-falsch`);
+            await anna.waitForSelector('#login-form .form-error:has-text("Wrong nick or password.") .error-detail:has-text("bad_credentials")',
+                                       { timeout });
+            await anna.screenshot({ path: `${shots}-6-bad-credentials.png` });
+        });
+        await step('log in; change the password; the old one is refused, the new one works', async () => {
+            await anna.fill('#password', password);
+            await anna.click('#login-form button[type=submit]');
+            await waitOnline(anna);
+            await anna.click('#account');
+            await anna.fill('#current-password', password);
+            await anna.fill('#new-password', newPassword);
+            await anna.fill('#new-password-repeat', newPassword);
+            await anna.click('#password-form button[type=submit]');
+            await anna.waitForSelector('#password-form .form-done', { timeout });
+            await anna.waitForSelector('#connection-state.online', { timeout });
+            await anna.click('#logout');
+            await logIn(anna, url, white, password);
+            await anna.waitForSelector('#login-form .form-error .error-detail:has-text("bad_credentials")', { timeout });
+            await anna.fill('#password', newPassword);
+            await anna.click('#login-form button[type=submit]');
+            await waitOnline(anna);
+        });
+        await step('repeated wrong passwords are throttled: the sentence names the seconds to wait', async () => {
+            await anna.click('#logout');
+            await logIn(anna, url, `Niemand_${suffix}`, 'falsch-falsch');
+            for (let attempt = 0; !(await anna.$('#login-form .form-error .error-detail:has-text("too_many_attempts")')); attempt++) {
+                if (attempt === 8) throw new Error('eight failed logins in a row were not throttled');
+                await anna.waitForSelector('#login-form .form-error .error-detail:has-text("bad_credentials")', { timeout });
+                await anna.waitForSelector('#login-form button[type=submit]:enabled', { timeout });
+                await anna.click('#login-form button[type=submit]');
+                await anna.waitForSelector('#login-form .form-error', { timeout });
+            }
+            await anna.waitForSelector('#login-form .form-error:has-text("Too many failed attempts. Please wait")', { timeout });
+        });
     } finally {
         await browser.close();
         if (server && server.child.exitCode === null) {

@@ -4,10 +4,10 @@
 
 import { el, fill } from './dom.js';
 import { FILES, placement, isWhitePiece } from './fen.js';
+import { t } from './messages.js';
 
 // Solid glyphs for both colours (CSS colours them); U+FE0E asks for text, not emoji, glyphs.
 const GLYPHS = { k: '\u265A', q: '\u265B', r: '\u265C', b: '\u265D', n: '\u265E', p: '\u265F\uFE0E' };
-const PROMOTION_NAMES = { q: 'Queen', r: 'Rook', b: 'Bishop', n: 'Knight' };
 
 export function pieceNode(letter) {
     const colour = isWhitePiece(letter) ? 'white' : 'black';
@@ -99,7 +99,7 @@ export class BoardView {
         const buttons = moves.map((uci) => {
             const letter = uci[4];
             return el('button', {
-                type: 'button', class: 'promotion-choice', title: PROMOTION_NAMES[letter], dataset: { uci },
+                type: 'button', class: 'promotion-choice', title: t(`piece.${letter}`), dataset: { uci },
                 onclick: () => {
                     this.promotion = null;
                     this.selected = null;
@@ -113,8 +113,8 @@ export class BoardView {
                 this.promotion = null;
                 this.render(this.view);
             },
-        }, 'Cancel');
-        return el('div', { class: 'promotion-chooser', role: 'dialog', 'aria-label': 'Promote to' },
-                  el('div', { class: 'promotion-title' }, 'Promote to'), buttons, cancel);
+        }, t('board.promotion.cancel'));
+        return el('div', { class: 'promotion-chooser', role: 'dialog', 'aria-label': t('board.promotion') },
+                  el('div', { class: 'promotion-title' }, t('board.promotion')), buttons, cancel);
     }
 }

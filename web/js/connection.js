@@ -1,62 +1,64 @@
 // The WebSocket connection to the server: says hello, matches replies to requests by id, and
-// comes back after a dropped connection or a reload with the resume token kept in
-// sessionStorage (per browser tab, so two tabs are two players).
+// comes back after a dropped connection. The browser is identified by its session cookie, which
+// the WebSocket's upgrade carries: hello has no nick and no token, and no secret is kept by the
+// page (a reload, a drop and a restart of the server all come back with the same empty hello).
 //
 // Events (dispatched on the Connection, an EventTarget):
 //   status   {detail: "connecting" | "open" | "ready" | "closed"}
-//   session  {detail: hello_ok}        after every successful hello (resumed or new)
+//   session  {detail: hello_ok}        after every successful hello
+//   refused  {detail: error frame}     the hello was refused (not_logged_in: the session ended)
 //   message  {detail: frame}           every frame from the server, replies included
 //   problem  {detail: error frame}     an error not tied to a pending request
-//   goodbye  {detail: {code, reason}}  the connection closed
+//   goodbye  {detail: {code, reason}}  the connection closed (before a reconnect is planned)
 
-const TOKEN_KEY = 'rochade.resume_token';
-const NICK_KEY = 'rochade.nick';
-
-export function defaultServerUrl(location) {
-    const override = new URLSearchParams(location.search).get('server');
-    if (override) return override;
+// The page talks to the server that served it: the session cookie is SameSite=Strict and the
+// server admits a WebSocket only from its own origin.
+export function serverUrl(location) {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     return `${scheme}://${location.host}/ws`;
 }
 
+// A hello refused with one of these is said again after a moment on the same connection: the
+// server did not greet, and nothing was wrong with the request (docs/protocol.md 9a).
+const HELLO_AGAIN = new Set(['busy', 'storage_unavailable']);
+
 export class Connection extends EventTarget {
-    constructor(url, storage = sessionStorage) {
+    constructor(url) {
         super();
         this.url = url;
-        this.storage = storage;
         this.socket = null;
         this.nextId = 1;
         this.pending = new Map(); // id -> {resolve, reject, type}
         this.welcome = null;
-        this.nick = storage.getItem(NICK_KEY) || '';
         this.greeted = false;
-        this.wanted = false; // the user asked to be online: reconnect after drops
+        this.wanted = false; // logged in: stay online and reconnect after drops
         this.retryDelayMs = 500;
         this.retryTimer = null;
+        this.helloTimer = null;
     }
 
-    get resumeToken() {
-        return this.storage.getItem(TOKEN_KEY);
-    }
-
-    // A stored session from before a reload: the caller may connect without asking for a nick.
-    hasStoredSession() {
-        return Boolean(this.resumeToken);
-    }
-
-    // Goes online as `nick` (or with the stored resume token when nick is empty).
-    start(nick) {
-        if (nick) this.nick = nick;
+    // Goes online (the session cookie says who we are). While online or reconnecting it does
+    // nothing: the reconnection after a drop keeps its back-off.
+    start() {
+        if (this.wanted) return;
         this.wanted = true;
-        this.open();
+        this.retryDelayMs = 500;
+        if (!this.socket) this.open();
     }
 
-    // Forgets the session: closes the socket and drops the resume token.
+    // Goes offline: closes the socket and stops reconnecting. The socket is let go at once (its
+    // close is no news: no goodbye), so a start() right after opens a new one.
     stop() {
         this.wanted = false;
-        this.storage.removeItem(TOKEN_KEY);
         clearTimeout(this.retryTimer);
-        if (this.socket) this.socket.close(1000, 'bye');
+        clearTimeout(this.helloTimer);
+        const socket = this.socket;
+        if (!socket) return;
+        this.socket = null;
+        this.greeted = false;
+        this.failPending();
+        socket.close(1000, 'bye');
+        this.emit('status', 'closed');
     }
 
     open() {
@@ -65,13 +67,14 @@ export class Connection extends EventTarget {
         this.emit('status', 'connecting');
         const socket = new WebSocket(this.url);
         this.socket = socket;
-        socket.addEventListener('open', () => this.emit('status', 'open'));
-        socket.addEventListener('message', (event) => this.receive(event.data));
+        socket.addEventListener('open', () => { if (this.socket === socket) this.emit('status', 'open'); });
+        socket.addEventListener('message', (event) => { if (this.socket === socket) this.receive(event.data); });
         socket.addEventListener('close', (event) => {
             if (this.socket !== socket) return;
             this.socket = null;
             this.greeted = false;
-            this.failPending('the connection closed');
+            clearTimeout(this.helloTimer);
+            this.failPending();
             this.emit('status', 'closed');
             this.emit('goodbye', { code: event.code, reason: event.reason });
             if (this.wanted) this.scheduleReconnect();
@@ -81,11 +84,12 @@ export class Connection extends EventTarget {
     scheduleReconnect() {
         const delay = this.retryDelayMs;
         this.retryDelayMs = Math.min(this.retryDelayMs * 2, 10_000);
-        this.retryTimer = setTimeout(() => this.open(), delay);
+        clearTimeout(this.retryTimer);
+        this.retryTimer = setTimeout(() => { if (this.wanted && !this.socket) this.open(); }, delay);
     }
 
-    failPending(why) {
-        for (const [, waiter] of this.pending) waiter.reject({ code: 'disconnected', message: why });
+    failPending() {
+        for (const [, waiter] of this.pending) waiter.reject({ code: 'disconnected', message: '' });
         this.pending.clear();
     }
 
@@ -94,7 +98,7 @@ export class Connection extends EventTarget {
         try {
             frame = JSON.parse(text);
         } catch {
-            this.emit('problem', { code: 'bad_frame', message: `The server sent text that is not JSON: ${text}` });
+            this.emit('problem', { code: 'bad_frame', message: String(text).slice(0, 200) });
             return;
         }
         if (frame.type === 'welcome') {
@@ -113,34 +117,28 @@ export class Connection extends EventTarget {
         this.emit('message', frame);
     }
 
-    // Resumes with the stored token when there is one; a token the server no longer knows
-    // (after its grace period or a restart without the session) falls back to the nick.
+    // The empty hello of a browser: the upgrade carried the session cookie.
     async hello() {
-        const token = this.resumeToken;
+        const socket = this.socket;
         try {
-            const reply = token
-                ? await this.request('hello', this.nick ? { nick: this.nick, resume_token: token } : { resume_token: token })
-                : await this.request('hello', { nick: this.nick });
-            this.acceptHello(reply);
+            const reply = await this.request('hello');
+            if (this.socket !== socket) return;
+            this.greeted = true;
+            this.retryDelayMs = 500;
+            this.emit('status', 'ready');
+            this.emit('session', reply);
         } catch (error) {
-            if (token && error.code === 'bad_resume_token' && this.nick) {
-                this.storage.removeItem(TOKEN_KEY);
-                return this.hello();
+            if (this.socket !== socket || error.code === 'disconnected') return;
+            if (HELLO_AGAIN.has(error.code)) {
+                clearTimeout(this.helloTimer);
+                this.helloTimer = setTimeout(() => { if (this.socket === socket) this.hello(); }, this.retryDelayMs);
+                this.retryDelayMs = Math.min(this.retryDelayMs * 2, 10_000);
+                return;
             }
             this.wanted = false;
-            this.emit('problem', error);
+            this.emit('refused', error);
             if (this.socket) this.socket.close(1000, 'hello refused');
         }
-    }
-
-    acceptHello(reply) {
-        this.nick = reply.nick;
-        this.greeted = true;
-        this.retryDelayMs = 500;
-        this.storage.setItem(TOKEN_KEY, reply.resume_token);
-        this.storage.setItem(NICK_KEY, reply.nick);
-        this.emit('status', 'ready');
-        this.emit('session', reply);
     }
 
     // Sends a request with an id; resolves with the reply, rejects with the error frame.
@@ -148,7 +146,7 @@ export class Connection extends EventTarget {
         const id = this.nextId++;
         return new Promise((resolve, reject) => {
             if (!this.socket || this.socket.readyState !== WebSocket.OPEN) {
-                reject({ code: 'disconnected', message: 'Not connected to the server.' });
+                reject({ code: 'disconnected', message: '' });
                 return;
             }
             this.pending.set(id, { resolve, reject, type });

@@ -4,7 +4,11 @@
 // and whispers.
 
 import { el, fill, keepingFocus } from './dom.js';
-import { PRESETS, describe } from './time_control.js';
+import { t } from './messages.js';
+import { nickNode } from './nick_view.js';
+import { isGuestAt, isGuestMember } from './room_model.js';
+import { statusName } from './table_texts.js';
+import { PRESETS, describe, presetLabel } from './time_control.js';
 
 export class LobbyView {
     // actions: {enterRoom(n), leaveRoom(n), listRooms(), openTable(fields), joinTable(id),
@@ -13,16 +17,14 @@ export class LobbyView {
         this.roomsRoot = roomsRoot;
         this.roomRoot = roomRoot;
         this.actions = actions;
-        this.roomNumber = el('input', { type: 'number', step: 1, placeholder: 'Room number', 'aria-label': 'Room number', name: 'room' });
-        this.chatInput = el('input', { type: 'text', maxlength: 500, name: 'chat', 'aria-label': 'Room chat',
-                                       placeholder: 'Say something — or /w nick text to whisper' });
-        this.whisperTo = null;
-        this.preset = el('select', { name: 'time_control', 'aria-label': 'Time control' },
-                         PRESETS.map((preset, index) => el('option', { value: String(index), selected: index === 2 }, preset.label)));
-        this.colour = el('select', { name: 'color', 'aria-label': 'Colour' },
-                         el('option', { value: 'random' }, 'random colour'), el('option', { value: 'white' }, 'White'),
-                         el('option', { value: 'black' }, 'Black'));
-        this.invite = el('input', { type: 'text', name: 'invite', placeholder: 'invite nick (optional)', 'aria-label': 'Invite', maxlength: 20 });
+        this.roomNumber = el('input', { type: 'number', step: 1, placeholder: t('rooms.number'), 'aria-label': t('rooms.number'), name: 'room' });
+        this.chatInput = el('input', { type: 'text', maxlength: 500, name: 'chat', 'aria-label': t('room.chat'),
+                                       placeholder: t('room.chat.placeholder') });
+        this.preset = el('select', { name: 'time_control', 'aria-label': t('open.time_control') },
+                         PRESETS.map((preset, index) => el('option', { value: String(index), selected: index === 2 }, presetLabel(preset))));
+        this.colour = el('select', { name: 'color', 'aria-label': t('open.colour') },
+                         ['random', 'white', 'black'].map((colour) => el('option', { value: colour }, t(`open.colour.${colour}`))));
+        this.invite = el('input', { type: 'text', name: 'invite', placeholder: t('open.invite.placeholder'), 'aria-label': t('open.invite'), maxlength: 20 });
     }
 
     renderRooms(rooms, currentRoom) {
@@ -34,53 +36,55 @@ export class LobbyView {
             el('button', { type: 'button', class: 'room-button', dataset: { room: room.room },
                            onclick: () => this.actions.enterRoom(room.room) },
                el('span', { class: 'room-number' }, room.room), ' ', el('span', { class: 'room-name' }, room.name)),
-            el('span', { class: 'room-counts' }, `${room.members} in · ${room.tables} tables`)));
+            el('span', { class: 'room-counts' }, t('rooms.counts', { members: room.members, tables: room.tables }))));
         const form = el('form', { class: 'room-jump', onsubmit: (event) => {
             event.preventDefault();
             const number = Number(this.roomNumber.value);
             if (Number.isInteger(number) && number !== 0) this.actions.enterRoom(number);
-        } }, this.roomNumber, el('button', { type: 'submit' }, 'Enter'));
+        } }, this.roomNumber, el('button', { type: 'submit' }, t('rooms.enter')));
         fill(this.roomsRoot,
-             el('div', { class: 'panel-header' }, el('h2', {}, 'Rooms'),
-                el('button', { type: 'button', onclick: () => this.actions.listRooms() }, 'Refresh')),
+             el('div', { class: 'panel-header' }, el('h2', {}, t('rooms.title')),
+                el('button', { type: 'button', onclick: () => this.actions.listRooms() }, t('rooms.refresh'))),
              el('ul', { class: 'room-list' }, rows),
              form,
-             el('p', { class: 'hint' }, 'A new positive number opens an ad-hoc room; a negative number a secret room.'));
+             el('p', { class: 'hint' }, t('rooms.hint')));
     }
 
-    // room: {room, name, secret, members, tables: Map, chat: []}; nick: my nick.
+    // room: the room model (room_model.js); nick: my nick.
     renderRoom(room, nick) {
         keepingFocus(() => this.redrawRoom(room, nick));
     }
 
     redrawRoom(room, nick) {
         if (!room) {
-            fill(this.roomRoot, el('p', { class: 'hint' }, 'Enter a room to see who is there and to sit down at a table.'));
+            fill(this.roomRoot, el('p', { class: 'hint' }, t('room.none')));
             return;
         }
-        const members = el('ul', { class: 'member-list', 'aria-label': 'Members' }, room.members.map((member) =>
-            el('li', {}, el('button', { type: 'button', class: 'link', title: 'Whisper to this player',
+        const members = el('ul', { class: 'member-list', 'aria-label': t('room.members.label') }, room.members.map((member) =>
+            el('li', {}, el('button', { type: 'button', class: 'link', title: t('room.whisper_to'),
                                         onclick: () => { this.chatInput.value = `/w ${member} `; this.chatInput.focus(); } },
-                            member, member === nick ? ' (you)' : ''))));
+                            nickNode(member, isGuestMember(room, member), member === nick ? t('room.you') : null)))));
         const tables = [...room.tables.values()].sort((a, b) => a.table - b.table).map((table) => this.tableRow(table, nick));
         const chatLines = el('ul', { class: 'chat-lines' }, room.chat.slice(-200).map((line) => el('li', {
-            class: line.whisper ? 'whisper' : '' }, line.whisper ? `${line.from} → ${line.to}: ` : el('b', {}, line.from), line.whisper ? '' : ': ', line.text)));
+            class: line.whisper ? 'whisper' : '' }, line.whisper ? t('chat.whisper', { from: line.from, to: line.to }) : el('b', {}, line.from),
+            line.whisper ? '' : t('chat.separator'), line.text)));
         queueMicrotask(() => { chatLines.scrollTop = chatLines.scrollHeight; });
         fill(this.roomRoot,
              el('div', { class: 'panel-header' },
-                el('h2', {}, `${room.room} ${room.name || ''}`, room.secret ? el('span', { class: 'badge' }, 'secret') : null),
-                el('button', { type: 'button', onclick: () => this.actions.leaveRoom(room.room) }, 'Leave room')),
+                el('h2', {}, `${room.room} ${room.name || ''}`, room.secret ? el('span', { class: 'badge' }, t('room.secret')) : null),
+                el('button', { type: 'button', onclick: () => this.actions.leaveRoom(room.room) }, t('room.leave'))),
              el('div', { class: 'room-columns' },
-                el('div', {}, el('h3', {}, `Members (${room.members.length})`), members),
-                el('div', {}, el('h3', {}, `Tables (${room.tables.size})`),
+                el('div', {}, el('h3', {}, t('room.members', { count: room.members.length })), members),
+                el('div', {}, el('h3', {}, t('room.tables', { count: room.tables.size })),
                    el('div', { class: 'table-list-wrap' }, el('table', { class: 'table-list' },
-                      el('thead', {}, el('tr', {}, el('th', {}, '#'), el('th', {}, 'White'), el('th', {}, 'Black'),
-                                         el('th', {}, 'Time'), el('th', {}, 'Status'), el('th', {}, ''))),
+                      el('thead', {}, el('tr', {}, el('th', {}, t('tables.number')), el('th', {}, t('side.white')),
+                                         el('th', {}, t('side.black')), el('th', {}, t('tables.time')),
+                                         el('th', {}, t('tables.status')), el('th', {}, ''))),
                       el('tbody', {}, tables))),
                    this.openTableForm(room.room))),
-             el('div', { class: 'chat room-chat' }, el('h3', {}, 'Room chat'), chatLines,
+             el('div', { class: 'chat room-chat' }, el('h3', {}, t('room.chat')), chatLines,
                 el('form', { class: 'chat-form', onsubmit: (event) => this.sendChat(event, room.room) }, this.chatInput,
-                   el('button', { type: 'submit' }, 'Send'))));
+                   el('button', { type: 'submit' }, t('chat.send')))));
     }
 
     tableRow(table, nick) {
@@ -90,14 +94,16 @@ export class LobbyView {
         const buttons = [];
         if (table.status === 'waiting' && free && !seated && invited) {
             buttons.push(el('button', { type: 'button', dataset: { action: 'join', table: table.table },
-                                        onclick: () => this.actions.joinTable(table.table) }, 'Join'));
+                                        onclick: () => this.actions.joinTable(table.table) }, t('tables.join')));
         }
         buttons.push(el('button', { type: 'button', dataset: { action: 'watch', table: table.table },
-                                    onclick: () => this.actions.watchTable(table.table) }, seated ? 'Open' : 'Watch'));
-        const seat = (n) => n || (table.invite ? `(${table.invite})` : '—');
-        return el('tr', { dataset: { table: table.table } }, el('td', {}, table.table), el('td', {}, seat(table.white)),
-                  el('td', {}, seat(table.black)), el('td', {}, describe(table.time_control)),
-                  el('td', {}, table.status, table.spectators ? ` · ${table.spectators} watching` : ''), el('td', {}, buttons));
+                                    onclick: () => this.actions.watchTable(table.table) }, t(seated ? 'tables.open' : 'tables.watch')));
+        const seat = (side) => (table[side] ? nickNode(table[side], isGuestAt(table, side))
+            : table.invite ? t('tables.invited', { nick: table.invite }) : t('tables.free'));
+        return el('tr', { dataset: { table: table.table } }, el('td', {}, table.table), el('td', {}, seat('white')),
+                  el('td', {}, seat('black')), el('td', {}, describe(table.time_control)),
+                  el('td', {}, statusName(table.status), table.spectators ? t('tables.watching', { count: table.spectators }) : ''),
+                  el('td', {}, buttons));
     }
 
     openTableForm(roomNumber) {
@@ -107,7 +113,7 @@ export class LobbyView {
             const invite = this.invite.value.trim();
             if (invite) fields.invite = invite;
             this.actions.openTable(fields);
-        } }, el('h3', {}, 'Open a table'), this.preset, this.colour, this.invite, el('button', { type: 'submit' }, 'Open table'));
+        } }, el('h3', {}, t('open.title')), this.preset, this.colour, this.invite, el('button', { type: 'submit' }, t('open.submit')));
     }
 
     sendChat(event, roomNumber) {

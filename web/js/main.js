@@ -1,45 +1,62 @@
-// The browser client's entry point: owns the client's state (rooms, the room one is in, the
-// tables one watches), routes every server frame to it, and redraws the views. The views only
-// draw and turn clicks into requests.
+// The browser client's entry point: owns the client's state (the session, rooms, the room one is
+// in, the tables one watches), routes every server frame to it, and redraws the views. The views
+// only draw and turn clicks into requests.
+//
+// Who one is lives in the HttpOnly session cookie that POST /api/login, /api/register and
+// /api/guest set; page scripts never see it, and nothing secret is kept in localStorage or
+// sessionStorage (only the room and the watched tables, to come back to them after a reload).
 
 import { el, fill } from './dom.js';
-import { Connection, defaultServerUrl } from './connection.js';
+import { AccountApi } from './account_api.js';
+import { AccountView } from './account_view.js';
+import { AlertsView } from './alerts_view.js';
+import { Connection, serverUrl } from './connection.js';
+import { HeaderView } from './header_view.js';
 import { LobbyView } from './lobby_view.js';
+import { LoginView } from './login_view.js';
+import { chooseLanguage, setLanguage, t } from './messages.js';
+import { ROOM_EVENTS, addChatLine, applyRoomEvent, roomFromReply } from './room_model.js';
+import { initialSession, nextSession, showsLobby, showsLogin, wantsSocket } from './session.js';
 import { TableView } from './table_view.js';
 import { TABLE_EVENTS, applyTableEvent, emptyTable, seatOf, tableIdOf } from './table_model.js';
 
 const ROOM_KEY = 'rochade.room';
 const TABLES_KEY = 'rochade.tables';
-const LANG_KEY = 'rochade.lang';
+const NOTATION_KEY = 'rochade.lang'; // the move list's SAN: "en" or "de"
 
 const $ = (id) => document.getElementById(id);
 
+document.documentElement.lang = setLanguage(chooseLanguage(navigator.languages));
+
 const app = {
-    connection: new Connection(defaultServerUrl(window.location)),
+    api: new AccountApi(),
+    connection: new Connection(serverUrl(window.location)),
+    session: initialSession(),
     rooms: [],
-    room: null,             // {room, name, secret, members, tables: Map, chat}
+    room: null,             // the room model (room_model.js)
     tables: new Map(),      // table id -> table model, for every table we watch or sit at
     shownTable: null,
-    lang: localStorage.getItem(LANG_KEY) || 'en',
+    notation: localStorage.getItem(NOTATION_KEY) || 'en',
+    accountOpen: false,
 };
 
+function myNick() {
+    return app.session.identity ? app.session.identity.nick : '';
+}
+
 // ---- messages to the user -------------------------------------------------------------------
+
+const alerts = new AlertsView($('messages'));
 
 function showError(error) {
     // While the connection is being re-established the header says so; requests that failed
     // because the socket was gone are not news.
-    if (error.code === 'disconnected' && app.connection.wanted) return;
-    const text = error.code ? `${error.code}: ${error.message || ''}` : String(error.message || error);
-    const item = el('li', { class: 'error', role: 'alert' }, text,
-                    el('button', { type: 'button', class: 'link', 'aria-label': 'Dismiss', onclick: () => item.remove() }, '×'));
-    $('messages').append(item);
-    setTimeout(() => item.remove(), 12_000);
+    if (error.code === 'disconnected' && wantsSocket(app.session)) return;
+    alerts.error(error);
 }
 
 function showInfo(text) {
-    const item = el('li', { class: 'info' }, text);
-    $('messages').append(item);
-    setTimeout(() => item.remove(), 6_000);
+    alerts.info(text);
 }
 
 // Sends a request; an error reply is shown and passed on to the caller.
@@ -75,6 +92,60 @@ function rememberedTables() {
     }
 }
 
+// Forgets the rooms and tables of a session that ended, so the next login starts afresh.
+function forgetPlaces() {
+    app.rooms = [];
+    app.room = null;
+    app.tables.clear();
+    app.shownTable = null;
+    remember();
+    drawRooms();
+    drawRoom();
+    drawTable();
+}
+
+// ---- the session ------------------------------------------------------------------------------
+
+// Every change of the session goes through here: the state machine says the new state, and the
+// page follows it (which view is shown, whether the WebSocket is open).
+function sessionEvent(event) {
+    const before = app.session;
+    app.session = nextSession(before, event);
+    if (before.identity && !app.session.identity) {
+        forgetPlaces();
+        app.accountOpen = false;
+    }
+    if (wantsSocket(app.session)) app.connection.start();
+    else if (app.connection.wanted) app.connection.stop();
+    drawSession();
+}
+
+function signIn(phase) {
+    sessionEvent({ type: 'submit' });
+    phase.then((identity) => sessionEvent({ type: 'signed_in', identity }),
+               (error) => sessionEvent({ type: 'refused', error }));
+}
+
+// Logging out closes the socket first (the session is signed out before the server is told),
+// so the server's end of the session is not mistaken for a dropped connection; if the server
+// cannot be told, the session goes on.
+function logOut() {
+    const identity = app.session.identity;
+    alerts.clear();
+    sessionEvent({ type: 'logout' });
+    app.api.logout().catch((error) => {
+        showError(error);
+        if (identity && app.session.phase === 'signed_out') sessionEvent({ type: 'session_found', identity });
+    });
+}
+
+function changePassword(password, newPassword) {
+    return app.api.changePassword(password, newPassword).then((identity) => {
+        sessionEvent({ type: 'password_changed', identity });
+        showInfo(t('account.password.done'));
+    });
+}
+
 // ---- rooms ------------------------------------------------------------------------------------
 
 function listRooms() {
@@ -95,8 +166,7 @@ function refreshRoomsSoon() {
 function enterRoom(number) {
     request('enter_room', { room: number }).then((reply) => {
         const previous = app.room && app.room.room !== reply.room ? app.room.room : null;
-        app.room = { room: reply.room, name: reply.name, secret: reply.secret, members: reply.members || [],
-                     tables: new Map((reply.tables || []).map((t) => [t.table, t])), chat: app.room && app.room.room === reply.room ? app.room.chat : [] };
+        app.room = roomFromReply(reply, app.room);
         remember();
         drawRoom();
         // One room at a time on screen: leave the one before, then list the counts as they are now.
@@ -115,55 +185,41 @@ function leaveRoom(number) {
 }
 
 function onRoomEvent(frame) {
-    const room = app.room;
     if (frame.type === 'whisper') {
         const line = { whisper: true, from: frame.from, to: frame.to, text: frame.text };
-        if (room) room.chat.push(line);
-        else showInfo(`${frame.from} whispers: ${frame.text}`);
+        if (app.room) app.room = addChatLine(app.room, line);
+        else showInfo(t('chat.whisper.info', { from: frame.from, text: frame.text }));
         drawRoom();
         return;
     }
-    if (!room || frame.room !== room.room) return;
-    switch (frame.type) {
-    case 'member_entered':
-        if (!room.members.includes(frame.nick)) room.members.push(frame.nick);
-        break;
-    case 'member_left':
-        room.members = room.members.filter((nick) => nick !== frame.nick);
-        break;
-    case 'room_chat':
-        room.chat.push({ from: frame.from, text: frame.text });
-        break;
-    case 'table_opened':
-    case 'table_updated':
-        room.tables.set(frame.table.table, frame.table);
-        break;
-    case 'table_closed':
-        room.tables.delete(frame.table);
-        break;
-    default:
-        return;
-    }
+    if (!ROOM_EVENTS.has(frame.type) || !app.room || frame.room !== app.room.room) return;
+    app.room = applyRoomEvent(app.room, frame);
     if (frame.type !== 'room_chat') refreshRoomsSoon();
     drawRoom();
 }
 
 // ---- tables -----------------------------------------------------------------------------------
 
-function watchTable(id, since) {
+function forgetTable(id) {
+    app.tables.delete(id);
+    if (app.shownTable === id) app.shownTable = null;
+    remember();
+    drawTable();
+}
+
+// Watches a table (again: with `since`, the last seq seen). `quietly` is for coming back after a
+// hello: a table that is gone, or one in a room this tab has left (a spectator must be in the
+// table's room; a player always gets back to their own game), is dropped without an error.
+function watchTable(id, since, { quietly = false } = {}) {
     const fields = { table: id };
     if (since) fields.since = since;
     if (!app.tables.has(id)) app.tables.set(id, emptyTable(id));
-    return request('watch_table', fields).then(() => {
+    return app.connection.request('watch_table', fields).then(() => {
         app.shownTable ??= id;
         remember();
     }, (error) => {
-        if (error.code === 'no_such_table') {
-            app.tables.delete(id);
-            if (app.shownTable === id) app.shownTable = null;
-            remember();
-            drawTable();
-        }
+        if (error.code === 'no_such_table' || (quietly && error.code === 'not_in_room')) forgetTable(id);
+        if (!quietly || (error.code !== 'no_such_table' && error.code !== 'not_in_room')) showError(error);
         throw error;
     });
 }
@@ -190,10 +246,10 @@ function joinTable(id) {
 
 function closeTable(id) {
     const state = app.tables.get(id);
-    const seat = state ? seatOf(state, app.connection.nick) : null;
+    const seat = state ? seatOf(state, myNick()) : null;
     if (!seat || state.status !== 'playing') act('leave_table', { table: id });
     if (seat && state.status === 'playing') {
-        showInfo('You play at this table: resign or abort before you leave it. It stays in your list.');
+        showInfo(t('table.close.playing'));
         app.shownTable = null;
     } else {
         app.tables.delete(id);
@@ -210,6 +266,7 @@ function onTableEvent(frame) {
     if (!before) {
         if (frame.type !== 'table_state' && frame.type !== 'game_started') return;
     }
+    // A gap in the seqs: ask for what was missed (the answer may be a resync, a state alone).
     const { state, resync } = applyTableEvent(before || emptyTable(id), frame, performance.now());
     if (resync) {
         watchTable(id, before.seq).catch(() => {});
@@ -217,85 +274,106 @@ function onTableEvent(frame) {
     }
     app.tables.set(id, state);
     if (app.shownTable === null) app.shownTable = id;
-    if (frame.type === 'game_started' && seatOf(state, app.connection.nick)) app.shownTable = id;
+    if (frame.type === 'game_started' && seatOf(state, myNick())) app.shownTable = id;
     remember();
     drawTable();
 }
 
 // ---- drawing ----------------------------------------------------------------------------------
 
+const header = new HeaderView($('top-bar'), {
+    reconnect: () => sessionEvent({ type: 'reconnect' }),
+    toggleAccount: () => {
+        app.accountOpen = !app.accountOpen;
+        if (app.accountOpen) accountView.reset();
+        drawSession();
+    },
+    toggleNotation: () => {
+        app.notation = app.notation === 'de' ? 'en' : 'de';
+        localStorage.setItem(NOTATION_KEY, app.notation);
+        drawSession();
+        drawTable();
+    },
+    logout: logOut,
+});
+const loginView = new LoginView($('login'), {
+    login: (nick, password) => signIn(app.api.login(nick, password)),
+    register: (nick, password) => signIn(app.api.register(nick, password)),
+    guest: (nick) => signIn(app.api.guest(nick)),
+});
+const accountView = new AccountView($('account-panel'), {
+    changePassword,
+    close: () => {
+        app.accountOpen = false;
+        drawSession();
+    },
+});
 const lobbyView = new LobbyView($('rooms'), $('room'), {
     enterRoom, leaveRoom, listRooms, openTable, joinTable, watchTable: showTable,
     roomChat: (room, text) => request('room_chat', { room, text }),
     whisper: (to, text) => request('whisper', { to, text }).then(() => {
-        if (app.room) app.room.chat.push({ whisper: true, from: app.connection.nick, to, text });
+        if (app.room) app.room = addChatLine(app.room, { whisper: true, from: myNick(), to, text });
         drawRoom();
     }),
 });
 const tableView = new TableView($('table'), request, closeTable);
+
+function drawSession() {
+    const session = app.session;
+    header.render(session, app.notation);
+    $('login').hidden = !showsLogin(session);
+    if (showsLogin(session)) loginView.render(session);
+    $('app').hidden = !showsLobby(session);
+    const account = app.accountOpen && session.identity && !session.identity.guest && showsLobby(session);
+    $('account-panel').hidden = !account;
+    if (account) accountView.render();
+}
 
 function drawRooms() {
     lobbyView.renderRooms(app.rooms, app.room ? app.room.room : null);
 }
 
 function drawRoom() {
-    lobbyView.renderRoom(app.room, app.connection.nick);
+    lobbyView.renderRoom(app.room, myNick());
 }
 
 function drawTable() {
-    const tabs = [...app.tables.values()].map((t) => el('button', {
-        type: 'button', class: t.table === app.shownTable ? 'current' : '', dataset: { table: t.table },
-        onclick: () => { app.shownTable = t.table; drawTable(); },
-    }, `#${t.table} ${t.white || '?'}–${t.black || '?'}`));
+    const tabs = [...app.tables.values()].map((table) => el('button', {
+        type: 'button', class: table.table === app.shownTable ? 'current' : '', dataset: { table: table.table },
+        onclick: () => { app.shownTable = table.table; drawTable(); },
+    }, t('table.tab', { table: table.table, white: table.white || '?', black: table.black || '?' })));
     // The tabs are the way back to a table that is not on screen.
     fill($('table-tabs'), tabs.length > 1 || (tabs.length === 1 && app.shownTable === null) ? tabs : []);
-    tableView.render(app.tables.get(app.shownTable) || null, { nick: app.connection.nick, lang: app.lang });
+    $('table-tabs').setAttribute('aria-label', t('table.tabs'));
+    tableView.render(app.tables.get(app.shownTable) || null, { nick: myNick(), lang: app.notation });
     $('table').hidden = !app.tables.get(app.shownTable);
     $('table-panel').hidden = app.tables.size === 0;
-}
-
-function drawHeader(status) {
-    const labels = { connecting: 'connecting…', open: 'connected', ready: 'online',
-                     closed: app.connection.wanted ? 'disconnected — reconnecting…' : 'offline' };
-    const stateNode = $('connection-state');
-    stateNode.textContent = labels[status] || status;
-    $('logout').hidden = !app.connection.greeted && !app.connection.wanted;
-    stateNode.className = `connection ${status}`;
-    $('me').textContent = app.connection.greeted ? app.connection.nick : '';
-    $('lang').textContent = app.lang === 'de' ? 'SAN: Deutsch' : 'SAN: English';
 }
 
 // ---- wiring -----------------------------------------------------------------------------------
 
 const connection = app.connection;
 
-connection.addEventListener('status', (event) => {
-    drawHeader(event.detail);
-    if (event.detail === 'closed' && !connection.wanted) {
-        $('login').hidden = false;
-        $('app').hidden = true;
-    }
-});
-
-// After every hello (first, resumed after a drop, or after a reload): come back to the room and
-// the tables, asking each table only for the events missed since the last one seen.
+// After every hello (the first, after a drop, after a reload, after a restart of the server):
+// come back to the room and to every table: the ones the server says we sit at (also a finished
+// game whose seat is still ours, for the rematch) and the ones this tab watched, asking each
+// only for the events missed since the last one seen.
 connection.addEventListener('session', (event) => {
     const hello = event.detail;
-    $('login').hidden = true;
-    $('app').hidden = false;
-    drawHeader('ready');
-    if (hello.resumed) showInfo(`Welcome back, ${hello.nick}.`);
+    sessionEvent({ type: 'hello_ok', hello });
     listRooms();
     const room = app.room ? app.room.room : rememberedRoom();
     if (room) enterRoom(room);
     const ids = new Set([...rememberedTables(), ...app.tables.keys(), ...(hello.tables || [])]);
     for (const id of ids) {
         const known = app.tables.get(id);
-        watchTable(id, known && known.seq ? known.seq : undefined).then(drawTable, () => {});
+        watchTable(id, known && known.seq ? known.seq : undefined, { quietly: true }).then(drawTable, () => {});
     }
     drawRoom();
     drawTable();
 });
+
+connection.addEventListener('refused', (event) => sessionEvent({ type: 'hello_refused', error: event.detail }));
 
 connection.addEventListener('message', (event) => {
     const frame = event.detail;
@@ -303,54 +381,26 @@ connection.addEventListener('message', (event) => {
     else onRoomEvent(frame);
 });
 
-connection.addEventListener('problem', (event) => {
-    showError(event.detail);
-    if (!connection.greeted) {
-        $('login').hidden = false;
-        $('app').hidden = true;
-    }
-});
+connection.addEventListener('problem', (event) => showError(event.detail));
 
 connection.addEventListener('goodbye', (event) => {
     const { code, reason } = event.detail;
-    if (code === 4000) {
-        connection.wanted = false;
-        showError({ code: 'replaced', message: 'This nick connected again elsewhere; this tab is now offline.' });
-    } else if (code === 1006) {
-        showInfo('The connection was lost; reconnecting…');
-    } else if (code !== 1000 && code !== 1005) {
-        showError({ code: `closed ${code}`, message: reason || 'The connection was closed.' });
-    }
-});
-
-$('login-form').addEventListener('submit', (event) => {
-    event.preventDefault();
-    const nick = $('nick').value.trim();
-    if (nick) connection.start(nick);
-});
-
-$('logout').addEventListener('click', () => {
-    connection.stop();
-    app.room = null;
-    app.tables.clear();
-    app.shownTable = null;
-    remember();
-    $('login').hidden = false;
-    $('app').hidden = true;
-});
-
-$('lang').addEventListener('click', () => {
-    app.lang = app.lang === 'de' ? 'en' : 'de';
-    localStorage.setItem(LANG_KEY, app.lang);
-    drawHeader(connection.greeted ? 'ready' : 'open');
-    drawTable();
+    const wasOnline = app.session.phase === 'online';
+    sessionEvent({ type: 'closed', code });
+    if (!wasOnline) return;
+    if (code === 4000) showError({ code: 'replaced', message: reason });
+    else if (code === 1006) showInfo(t('connection.lost'));
+    else if (code !== 1000 && code !== 1001 && code !== 1005) showError({ code: 'closed', message: `${code} ${reason || ''}`.trim() });
 });
 
 setInterval(() => tableView.tick(performance.now()), 100);
 setInterval(() => { if (connection.greeted && !document.hidden) listRooms(); }, 15_000);
 
+drawSession();
 drawRooms();
 drawRoom();
 drawTable();
-if (connection.hasStoredSession()) connection.start('');
-else $('nick').value = connection.nick;
+app.api.session().then(
+    (identity) => sessionEvent(identity ? { type: 'session_found', identity } : { type: 'session_missing' }),
+    (error) => sessionEvent({ type: 'unreachable', error }),
+);

@@ -9,7 +9,8 @@ export const TABLE_EVENTS = new Set([
     'player_reconnected', 'rematch_offered',
 ]);
 
-const SUMMARY_FIELDS = ['room', 'status', 'white', 'black', 'opener_color', 'time_control', 'invite', 'spectators'];
+const SUMMARY_FIELDS = ['room', 'status', 'white', 'black', 'white_guest', 'black_guest', 'opener_color', 'time_control',
+                        'invite', 'spectators'];
 
 // The table id of a table event. seat_changed carries the summary, whose own "table" is the id.
 export function tableIdOf(frame) {
@@ -25,7 +26,7 @@ function summaryOf(frame) {
 
 export function emptyTable(id) {
     return {
-        table: id, seq: 0, room: null, status: 'waiting', white: null, black: null,
+        table: id, seq: 0, room: null, status: 'waiting', white: null, black: null, white_guest: false, black_guest: false,
         opener_color: 'random', time_control: null, invite: null, spectators: 0,
         game_id: null, start_fen: null, fen: null, moves: [], clocks: null, to_move: null,
         legal_moves: [], draw_offer: null, rematch_offer: null, disconnected: [], result: null,
@@ -35,6 +36,8 @@ export function emptyTable(id) {
 
 // The full state (table_state, game_started). Chat and notices are the client's own history
 // and survive; `missed` events add their chat and notices, the state already holds the rest.
+// With `resync` the server no longer had the events since the client's last one: the state
+// alone is the truth, and the log says that what happened in the gap (chat, offers) is not shown.
 function replaceState(state, frame, now) {
     const next = { ...emptyTable(frame.table), chat: state.chat, notices: state.notices };
     for (const field of SUMMARY_FIELDS) if (frame[field] !== undefined) next[field] = frame[field];
@@ -45,6 +48,7 @@ function replaceState(state, frame, now) {
     next.clocksReceivedAt = now;
     const last = next.moves[next.moves.length - 1];
     next.lastMove = last ? last.uci : null;
+    if (frame.resync) next.notices = [...next.notices, { key: 'notice.resync' }];
     for (const missed of frame.missed || []) {
         if (missed.type === 'table_chat') next.chat = [...next.chat, chatLine(missed)];
         const notice = noticeOf(missed, next);
@@ -57,29 +61,33 @@ function chatLine(frame) {
     return { from: frame.from, text: frame.text };
 }
 
-function nickOf(state, side) {
-    return (side === 'white' ? state.white : state.black) || side;
-}
-
-// The human line an event leaves in the table's log, or null.
+// The line an event leaves in the table's log, or null: a catalogue key and its parameters
+// (messages_en.js), so the log is shown in the page's language. Sides are "white"/"black"; the
+// view names them.
 export function noticeOf(frame, state) {
     switch (frame.type) {
-    case 'game_started': return 'The game has started.';
-    case 'game_over': return `Game over ${frame.result}: ${frame.message || frame.termination}`;
-    case 'draw_offered': return `${nickOf(state, frame.by)} offers a draw.`;
-    case 'draw_declined': return `${nickOf(state, frame.by)} declines the draw.`;
-    case 'draw_claim_rejected': return `Draw claim by ${nickOf(state, frame.by)} rejected: ${frame.reason}`;
+    case 'game_started': return { key: 'notice.game_started' };
+    case 'game_over':
+        return { key: 'notice.game_over', params: { result: frame.result, winner: frame.winner ?? null,
+                                                    termination: frame.termination, message: frame.message || '' } };
+    case 'draw_offered': return { key: 'notice.draw_offered', params: { side: frame.by, nick: nickOf(state, frame.by) } };
+    case 'draw_declined': return { key: 'notice.draw_declined', params: { side: frame.by, nick: nickOf(state, frame.by) } };
+    case 'draw_claim_rejected':
+        return { key: 'notice.draw_claim_rejected', params: { side: frame.by, nick: nickOf(state, frame.by), reason: frame.reason || '' } };
     case 'player_disconnected': {
         const seconds = Math.round((frame.grace_ms || 0) / 1000);
         // After the game the grace period holds the seat (for a rematch) instead of the win.
-        return state.status === 'finished'
-            ? `${frame.nick} (${frame.side}) lost the connection; the seat is kept for ${seconds} s.`
-            : `${frame.nick} (${frame.side}) lost the connection; the win may be claimed after ${seconds} s.`;
+        return { key: state.status === 'finished' ? 'notice.player_disconnected.finished' : 'notice.player_disconnected.playing',
+                 params: { nick: frame.nick, side: frame.side, seconds } };
     }
-    case 'player_reconnected': return `${frame.nick} (${frame.side}) is back.`;
-    case 'rematch_offered': return `${nickOf(state, frame.by)} offers a rematch.`;
+    case 'player_reconnected': return { key: 'notice.player_reconnected', params: { nick: frame.nick, side: frame.side } };
+    case 'rematch_offered': return { key: 'notice.rematch_offered', params: { side: frame.by, nick: nickOf(state, frame.by) } };
     default: return null;
     }
+}
+
+function nickOf(state, side) {
+    return (side === 'white' ? state.white : state.black) || null;
 }
 
 // Applies one table event. Returns {state, resync}: resync is true when events were lost.

@@ -8,7 +8,11 @@ import { BoardView } from './board_view.js';
 import { kingSquare, sideToMove } from './fen.js';
 import { describe } from './time_control.js';
 import { remaining, format } from './clock_display.js';
+import { t } from './messages.js';
+import { nickNode } from './nick_view.js';
+import { isGuestAt } from './room_model.js';
 import { seatOf } from './table_model.js';
+import { noticeText, resultText, sideName, statusName } from './table_texts.js';
 
 const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
@@ -30,14 +34,14 @@ export class TableView {
         this.clockNodes = {};
         this.boardNode = el('div', { class: 'board' });
         this.board = new BoardView(this.boardNode, (uci) => this.play(uci));
-        this.chatInput = el('input', { type: 'text', maxlength: 500, placeholder: 'Table chat', 'aria-label': 'Table chat' });
+        this.chatInput = el('input', { type: 'text', maxlength: 500, placeholder: t('table.chat'), 'aria-label': t('table.chat') });
         // Moves may also be typed, in any notation the server reads: e2e4, Nf3, Sf3, 0-0, e8=Q.
-        this.moveInput = el('input', { type: 'text', name: 'move', maxlength: 12, placeholder: 'or type a move: Nf3, Sf3, e2e4',
-                                       'aria-label': 'Move', autocomplete: 'off' });
+        this.moveInput = el('input', { type: 'text', name: 'move', maxlength: 12, placeholder: t('table.move.placeholder'),
+                                       'aria-label': t('table.move.label'), autocomplete: 'off' });
         this.moveForm = el('form', { class: 'move-form', onsubmit: (event) => this.typeMove(event) }, this.moveInput,
-                           el('button', { type: 'submit' }, 'Move'));
+                           el('button', { type: 'submit' }, t('table.move.submit')));
         this.chatForm = el('form', { class: 'chat-form', onsubmit: (event) => this.sendChat(event) }, this.chatInput,
-                           el('button', { type: 'submit' }, 'Send'));
+                           el('button', { type: 'submit' }, t('chat.send')));
     }
 
     mySeat() {
@@ -98,11 +102,11 @@ export class TableView {
         this.clockNodes = {};
         fill(this.root,
              el('div', { class: 'table-header' },
-                el('h2', {}, `Table ${state.table}`),
-                el('span', { class: 'table-meta' }, `${describe(state.time_control)} · room ${state.room ?? '?'} · `,
-                   `${state.spectators || 0} watching`),
-                el('button', { type: 'button', onclick: () => { this.flipped = !this.flipped; this.render(this.state, this.context); } }, 'Flip'),
-                el('button', { type: 'button', onclick: () => this.onClose(state.table) }, 'Close')),
+                el('h2', {}, t('table.title', { table: state.table })),
+                el('span', { class: 'table-meta' }, t('table.meta', { time: describe(state.time_control), room: state.room ?? '?',
+                                                                     count: state.spectators || 0 })),
+                el('button', { type: 'button', onclick: () => { this.flipped = !this.flipped; this.render(this.state, this.context); } }, t('table.flip')),
+                el('button', { type: 'button', onclick: () => this.onClose(state.table) }, t('table.close'))),
              this.playerLine(top),
              this.boardNode,
              this.playerLine(orientation),
@@ -122,9 +126,10 @@ export class TableView {
         const moving = state.status === 'playing' && state.to_move === side;
         return el('div', { class: `player-line ${moving ? 'to-move' : ''}`, dataset: { side } },
                   el('span', { class: `side-dot ${side}` }),
-                  el('span', { class: 'player-nick' }, nick || (state.invite && !state[other(side)] ? '' : '(free seat)')),
-                  away ? el('span', { class: 'away' }, 'disconnected') : null,
-                  state.draw_offer === side ? el('span', { class: 'badge' }, 'offers draw') : null,
+                  el('span', { class: 'player-nick' }, nick ? nickNode(nick, isGuestAt(state, side))
+                      : state.invite && !state[other(side)] ? '' : t('table.free_seat')),
+                  away ? el('span', { class: 'away' }, t('table.away')) : null,
+                  state.draw_offer === side ? el('span', { class: 'badge' }, t('table.offers_draw')) : null,
                   clock);
     }
 
@@ -149,33 +154,32 @@ export class TableView {
         if (this.claimWinButton && state.graceEndsAt) {
             const wait = Math.ceil((state.graceEndsAt - now) / 1000);
             this.claimWinButton.disabled = wait > 0;
-            this.claimWinButton.textContent = wait > 0 ? `Claim win in ${wait} s` : 'Claim win';
+            this.claimWinButton.textContent = wait > 0 ? t('action.claim_win.wait', { seconds: wait }) : t('action.claim_win');
         }
     }
 
     statusText() {
         const state = this.state;
-        if (state.result) {
-            const r = state.result;
-            const extra = r.winnability ? ` (winnability: ${r.winnability})` : '';
-            return `${r.result} — ${r.message || r.termination}${extra}`;
-        }
+        if (state.result) return resultText(state.result);
         if (state.status === 'waiting') {
-            return state.invite ? `Waiting for ${state.invite} to take the free seat.` : 'Waiting for an opponent.';
+            return state.invite ? t('table.waiting_for', { nick: state.invite }) : t('table.waiting');
         }
         if (state.status === 'playing') {
             const seat = this.mySeat();
-            const who = state.to_move === seat ? 'Your move' : `${state[state.to_move] || state.to_move} to move`;
-            return `${who}${state.check ? ' — check!' : ''}${this.claimWithMove ? ' — your next move claims a draw' : ''}`;
+            const who = state.to_move === seat ? t('table.your_move')
+                : t('table.to_move', { who: state[state.to_move] || sideName(state.to_move) });
+            return who + (state.check ? t('table.check') : '') + (this.claimWithMove ? t('table.claim_armed') : '');
         }
-        return state.status;
+        return statusName(state.status);
     }
 
-    button(label, type, fields = {}, extra = {}) {
+    // A button that sends `type`; its label is the catalogue's action.<key>, its title (when the
+    // catalogue has one) action.<key>.title.
+    button(key, type, fields = {}, extra = {}) {
         return el('button', {
             type: 'button', dataset: { action: type }, ...extra,
             onclick: () => this.request(type, { table: this.state.table, ...fields }).catch(() => {}),
-        }, label);
+        }, t(`action.${key}`));
     }
 
     actions() {
@@ -187,37 +191,37 @@ export class TableView {
         if (state.status === 'waiting') {
             const free = !state.white || !state.black;
             const invited = !state.invite || state.invite.toLowerCase() === nick.toLowerCase();
-            if (!seat && free && invited) buttons.push(this.button('Take the free seat', 'join_table'));
-            buttons.push(this.button(seat ? 'Stand up' : 'Stop watching', 'leave_table'));
+            if (!seat && free && invited) buttons.push(this.button('join', 'join_table'));
+            buttons.push(this.button(seat ? 'stand_up' : 'stop_watching', 'leave_table'));
         } else if (state.status === 'playing' && seat) {
             const opponent = other(seat);
             const myTurn = state.to_move === seat;
             if (state.draw_offer === opponent) {
-                buttons.push(this.button('Accept draw', 'accept_draw'), this.button('Decline draw', 'decline_draw'));
+                buttons.push(this.button('accept_draw', 'accept_draw'), this.button('decline_draw', 'decline_draw'));
             } else if (state.draw_offer !== seat) {
-                buttons.push(this.button('Offer draw', 'offer_draw', {}, { disabled: !myTurn, title: 'Only on your own turn (FIDE 9.1.2)' }));
+                buttons.push(this.button('offer_draw', 'offer_draw', {}, { disabled: !myTurn, title: t('action.offer_draw.title') }));
             }
-            buttons.push(this.button('Claim draw', 'claim_draw', {}, { title: 'Threefold repetition or fifty moves, now' }));
+            buttons.push(this.button('claim_draw', 'claim_draw', {}, { title: t('action.claim_draw.title') }));
             buttons.push(el('button', {
                 type: 'button', dataset: { action: 'claim_with_move' }, class: this.claimWithMove ? 'armed' : '',
-                title: 'Claim a draw with your next move: if the claim is valid the move is not played',
+                title: t('action.claim_with_move.title'),
                 onclick: () => { this.claimWithMove = !this.claimWithMove; this.render(this.state, this.context); },
-            }, this.claimWithMove ? 'Claim with move: armed' : 'Claim with next move'));
-            if (state.moves.length < 2) buttons.push(this.button('Abort', 'abort'));
-            buttons.push(this.button('Resign', 'resign', {}, { class: 'danger' }));
+            }, t(this.claimWithMove ? 'action.claim_with_move.armed' : 'action.claim_with_move')));
+            if (state.moves.length < 2) buttons.push(this.button('abort', 'abort'));
+            buttons.push(this.button('resign', 'resign', {}, { class: 'danger' }));
             if (myTurn) buttons.push(this.moveForm);
             if ((state.disconnected || []).includes(opponent)) {
-                this.claimWinButton = this.button('Claim win', 'claim_win', {}, { title: 'Your opponent has been gone longer than the grace period' });
+                this.claimWinButton = this.button('claim_win', 'claim_win', {}, { title: t('action.claim_win.title') });
                 buttons.push(this.claimWinButton);
             }
         } else if (state.status === 'finished') {
             if (seat) {
-                const label = state.rematch_offer && state.rematch_offer !== seat ? 'Accept rematch' : 'Offer rematch';
-                buttons.push(this.button(label, 'rematch', {}, { disabled: state.rematch_offer === seat }));
+                const key = state.rematch_offer && state.rematch_offer !== seat ? 'rematch.accept' : 'rematch.offer';
+                buttons.push(this.button(key, 'rematch', {}, { disabled: state.rematch_offer === seat }));
             }
-            buttons.push(this.button('Leave table', 'leave_table'));
+            buttons.push(this.button('leave', 'leave_table'));
         } else if (!seat) {
-            buttons.push(this.button('Stop watching', 'leave_table'));
+            buttons.push(this.button('stop_watching', 'leave_table'));
         }
         return el('div', { class: 'table-actions' }, buttons);
     }
@@ -233,22 +237,22 @@ export class TableView {
             rows.push(el('li', {}, el('span', { class: 'move-number' }, `${Math.floor(i / 2) + 1}.`),
                          el('span', { class: 'move' }, san(white)), el('span', { class: 'move' }, san(black))));
         }
-        const list = el('ol', { class: 'move-list', 'aria-label': 'Moves' }, rows);
+        const list = el('ol', { class: 'move-list', 'aria-label': t('table.moves') }, rows);
         queueMicrotask(() => { list.scrollTop = list.scrollHeight; });
         return list;
     }
 
     log() {
-        const list = el('ul', { class: 'table-log', 'aria-label': 'Table log' },
-                        (this.state.notices || []).slice(-50).map((line) => el('li', {}, line)));
+        const list = el('ul', { class: 'table-log', 'aria-label': t('table.log') },
+                        (this.state.notices || []).slice(-50).map((notice) => el('li', {}, noticeText(notice))));
         queueMicrotask(() => { list.scrollTop = list.scrollHeight; });
         return list;
     }
 
     chat() {
         const lines = el('ul', { class: 'chat-lines' },
-                         (this.state.chat || []).slice(-200).map((line) => el('li', {}, el('b', {}, line.from), ': ', line.text)));
+                         (this.state.chat || []).slice(-200).map((line) => el('li', {}, el('b', {}, line.from), t('chat.separator'), line.text)));
         queueMicrotask(() => { lines.scrollTop = lines.scrollHeight; });
-        return el('div', { class: 'chat table-chat' }, el('h3', {}, 'Table chat'), lines, this.chatForm);
+        return el('div', { class: 'chat table-chat' }, el('h3', {}, t('table.chat')), lines, this.chatForm);
     }
 }

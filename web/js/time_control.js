@@ -1,27 +1,36 @@
 // Time controls as the lobby offers them and as the server describes them (the object form of
 // docs/protocol.md). Presets are sent in object form so that nothing depends on the server's
-// reading of the short "M+S" spelling.
+// reading of the short "M+S" spelling. The words of a description come from the message
+// catalogue; the numbers are written as players write them everywhere.
+
+import { t } from './messages.js';
 
 const MIN = 60_000;
 const SEC = 1_000;
 
 export const PRESETS = [
-    { label: '1+0 bullet', value: { kind: 'sudden_death', base_ms: 1 * MIN } },
-    { label: '3+2 blitz', value: { kind: 'fischer', base_ms: 3 * MIN, increment_ms: 2 * SEC } },
-    { label: '5+3 blitz', value: { kind: 'fischer', base_ms: 5 * MIN, increment_ms: 3 * SEC } },
-    { label: '15+10 rapid', value: { kind: 'fischer', base_ms: 15 * MIN, increment_ms: 10 * SEC } },
+    { key: 'preset.bullet', speed: '1+0', value: { kind: 'sudden_death', base_ms: 1 * MIN } },
+    { key: 'preset.blitz', speed: '3+2', value: { kind: 'fischer', base_ms: 3 * MIN, increment_ms: 2 * SEC } },
+    { key: 'preset.blitz', speed: '5+3', value: { kind: 'fischer', base_ms: 5 * MIN, increment_ms: 3 * SEC } },
+    { key: 'preset.rapid', speed: '15+10', value: { kind: 'fischer', base_ms: 15 * MIN, increment_ms: 10 * SEC } },
     {
-        label: '90/40+30 classical (FIDE)',
+        key: 'preset.classical',
+        speed: '90/40+30',
         value: {
             kind: 'stages',
             stages: [{ moves: 40, time_ms: 90 * MIN }, { time_ms: 30 * MIN }],
             increment_ms: 30 * SEC,
         },
     },
-    { label: '5 min Bronstein 3 s', value: { kind: 'bronstein', base_ms: 5 * MIN, delay_ms: 3 * SEC } },
-    { label: '5 min delay 5 s', value: { kind: 'delay', base_ms: 5 * MIN, delay_ms: 5 * SEC } },
-    { label: 'untimed', value: { kind: 'untimed' } },
+    { key: 'preset.bronstein', speed: '5', extra: 3, value: { kind: 'bronstein', base_ms: 5 * MIN, delay_ms: 3 * SEC } },
+    { key: 'preset.delay', speed: '5', extra: 5, value: { kind: 'delay', base_ms: 5 * MIN, delay_ms: 5 * SEC } },
+    { key: 'preset.untimed', value: { kind: 'untimed' } },
 ];
+
+// The preset as the lobby's menu lists it: "5+3 blitz", "5 min Bronstein 3 s".
+export function presetLabel(preset) {
+    return t(preset.key, { speed: preset.speed, extra: preset.extra });
+}
 
 function minutes(ms) {
     const m = ms / MIN;
@@ -39,22 +48,22 @@ export function describe(tc) {
     if (typeof tc === 'string') return tc;
     switch (tc.kind) {
     case 'untimed':
-        return 'untimed';
+        return t('tc.untimed');
     case 'sudden_death':
         return `${minutes(tc.base_ms)}+0`;
     case 'fischer':
         return `${minutes(tc.base_ms)}+${seconds(tc.increment_ms || 0)}`;
     case 'bronstein':
-        return `${minutes(tc.base_ms)} Bronstein ${seconds(tc.delay_ms)}s`;
+        return t('tc.bronstein', { base: minutes(tc.base_ms), delay: seconds(tc.delay_ms) });
     case 'delay':
-        return `${minutes(tc.base_ms)} delay ${seconds(tc.delay_ms)}s`;
+        return t('tc.delay', { base: minutes(tc.base_ms), delay: seconds(tc.delay_ms) });
     case 'stages': {
         const stages = (tc.stages || [])
             .map((stage) => (stage.moves ? `${minutes(stage.time_ms)}/${stage.moves}` : minutes(stage.time_ms)))
             .join(', ');
         let extra = '';
         if (tc.increment_ms) extra += ` +${seconds(tc.increment_ms)}s`;
-        if (tc.delay_ms) extra += ` ${tc.delay_kind === 'bronstein' ? 'Bronstein' : 'delay'} ${seconds(tc.delay_ms)}s`;
+        if (tc.delay_ms) extra += ` ${t(tc.delay_kind === 'bronstein' ? 'tc.stages.bronstein' : 'tc.stages.delay', { delay: seconds(tc.delay_ms) })}`;
         return stages + extra;
     }
     default:

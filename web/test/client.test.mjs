@@ -9,6 +9,7 @@ import { applyTableEvent, emptyTable, movesFrom, seatOf, tableIdOf } from '../js
 import { describe } from '../js/time_control.js';
 import { format, remaining } from '../js/clock_display.js';
 import { kingSquare, placement, sideToMove } from '../js/fen.js';
+import { noticeText } from '../js/table_texts.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
@@ -95,7 +96,7 @@ test('table events: state, move, a repeat, a gap, draw offer, game over', () => 
     assert.equal(state.result.result, '0-1');
     assert.equal(state.clocks.running, null);
     assert.deepEqual(state.legal_moves, []);
-    assert.match(state.notices.at(-1), /White resigned/);
+    assert.equal(noticeText(state.notices.at(-1)), 'Game over 0-1: White resigned.');
 });
 
 test('a table_state after a reconnect keeps the chat and adds the missed chat', () => {
@@ -106,7 +107,7 @@ test('a table_state after a reconnect keeps the chat and adds the missed chat', 
     ({ state } = applyTableEvent(state, stateFrame({ seq: 6, disconnected: ['white'], missed }), 0));
     assert.deepEqual(state.chat.map((line) => line.text), ['hi', 'still there?']);
     assert.deepEqual(state.disconnected, ['white']);
-    assert.match(state.notices.at(-1), /Anna \(white\) lost the connection/);
+    assert.match(noticeText(state.notices.at(-1)), /Anna \(White\) lost the connection/);
 });
 
 test('a player who goes away after the game keeps the seat for the grace period', () => {
@@ -114,7 +115,7 @@ test('a player who goes away after the game keeps the seat for the grace period'
     const gone = { type: 'player_disconnected', table: 7, seq: 4, side: 'black', nick: 'Björn', grace_ms: 60000 };
     ({ state } = applyTableEvent(state, gone, 0));
     assert.deepEqual(state.disconnected, ['black']);
-    assert.match(state.notices.at(-1), /Björn \(black\) lost the connection; the seat is kept for 60 s/);
+    assert.match(noticeText(state.notices.at(-1)), /Björn \(Black\) lost the connection; the seat is kept for 60 s/);
 });
 
 test('seat_changed carries the summary; seats and legal targets', () => {
@@ -138,4 +139,37 @@ test('seat_changed carries the summary; seats and legal targets', () => {
     state = { ...state, legal_moves: ['e7e8q', 'e7e8r', 'e7e8b', 'e7e8n', 'e7d8q', 'a2a3'] };
     assert.deepEqual(Object.keys(movesFrom(state, 'e7')).sort(), ['d8', 'e8']);
     assert.equal(movesFrom(state, 'e7').e8.length, 4);
+});
+
+test('table summaries mark guests: white_guest and black_guest follow table_state and seat_changed', () => {
+    let { state } = applyTableEvent(emptyTable(9), stateFrame({ table: 9, white_guest: false, black_guest: true }), 0);
+    assert.equal(state.white_guest, false);
+    assert.equal(state.black_guest, true);
+    const summary = { table: 9, room: 34, status: 'finished', white: 'Anna', black: 'Gustav', white_guest: false, black_guest: false };
+    ({ state } = applyTableEvent(state, { type: 'seat_changed', table: 9, seq: 4, summary }, 0));
+    assert.equal(state.black, 'Gustav');
+    assert.equal(state.black_guest, false, 'an account took the seat the guest left');
+    assert.equal(emptyTable(3).white_guest, false);
+});
+
+test('resync: the state alone is the truth, the log says the gap is not shown, and missed is not applied', () => {
+    let { state } = applyTableEvent(emptyTable(7), stateFrame(), 0);
+    ({ state } = applyTableEvent(state, { type: 'table_chat', table: 7, seq: 4, from: 'Anna', text: 'hi' }, 0));
+    const later = stateFrame({ seq: 90, status: 'finished', to_move: null, legal_moves: [], rematch_offer: 'white',
+                               result: { result: '1-0', winner: 'white', termination: 'resignation', message: 'Black resigned' },
+                               resync: true, missed: [] });
+    ({ state } = applyTableEvent(state, later, 0));
+    assert.equal(state.seq, 90);
+    assert.equal(state.status, 'finished');
+    assert.equal(state.rematch_offer, 'white');
+    assert.deepEqual(state.chat.map((line) => line.text), ['hi'], 'the chat seen before stays');
+    assert.equal(state.notices.at(-1).key, 'notice.resync');
+    assert.match(noticeText(state.notices.at(-1)), /as it is now/);
+    // The next event follows on from the resynced seq.
+    const next = applyTableEvent(state, { type: 'rematch_offered', table: 7, seq: 91, by: 'white' }, 0);
+    assert.equal(next.resync, false);
+    assert.equal(next.state.seq, 91);
+    // Without resync no such line.
+    ({ state } = applyTableEvent(emptyTable(7), stateFrame({ resync: false, missed: [] }), 0));
+    assert.deepEqual(state.notices, []);
 });

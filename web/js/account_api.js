@@ -1,0 +1,71 @@
+// The server's account endpoints under /api/ (same origin, JSON in and out). A successful login,
+// registration or guest entry sets the HttpOnly session cookie, which the browser then sends
+// with every request and with the WebSocket's upgrade; this module never sees it.
+//
+// Every method resolves with the identity {nick, guest, role} (session() with null when nobody is
+// logged in) and rejects with {code, message, status}: the server's error body, or
+// {code: "unreachable"} when no answer came.
+
+export class AccountApi {
+    constructor(fetchImpl = (...args) => fetch(...args)) {
+        this.fetch = fetchImpl;
+    }
+
+    async call(method, path, body) {
+        const options = { method, credentials: 'same-origin', headers: { Accept: 'application/json' } };
+        if (body !== undefined) {
+            options.headers['Content-Type'] = 'application/json';
+            options.body = JSON.stringify(body);
+        }
+        let response;
+        try {
+            response = await this.fetch(path, options);
+        } catch (error) {
+            throw { code: 'unreachable', message: String((error && error.message) || error), status: 0 };
+        }
+        let answer = null;
+        try {
+            answer = await response.json();
+        } catch {
+            answer = null;
+        }
+        if (!response.ok) {
+            throw {
+                code: (answer && answer.error) || `http_${response.status}`,
+                message: (answer && answer.message) || '',
+                status: response.status,
+            };
+        }
+        return answer || {};
+    }
+
+    // Who the cookie names, or null (401 not_logged_in).
+    async session() {
+        try {
+            return await this.call('GET', '/api/session');
+        } catch (error) {
+            if (error.code === 'not_logged_in') return null;
+            throw error;
+        }
+    }
+
+    login(nick, password) {
+        return this.call('POST', '/api/login', { nick, password });
+    }
+
+    register(nick, password) {
+        return this.call('POST', '/api/register', { nick, password });
+    }
+
+    guest(nick) {
+        return this.call('POST', '/api/guest', { nick });
+    }
+
+    logout() {
+        return this.call('POST', '/api/logout', {});
+    }
+
+    changePassword(password, newPassword) {
+        return this.call('POST', '/api/password', { password, new_password: newPassword });
+    }
+}

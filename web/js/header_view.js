@@ -1,0 +1,40 @@
+// The bar at the top: the connection's state, who one is (with the guest mark, and the role of a
+// moderator or admin), and the buttons that do not belong to a room or table: connect this tab
+// again after another tab took the session over, the account (change the password), the move
+// notation, log out.
+
+import { el, fill } from './dom.js';
+import { t } from './messages.js';
+import { nickNode } from './nick_view.js';
+
+export class HeaderView {
+    // root: the <header>; actions: {reconnect(), toggleAccount(), toggleNotation(), logout()}
+    constructor(root, actions) {
+        this.state = el('span', { id: 'connection-state', class: 'connection', role: 'status' });
+        this.me = el('span', { id: 'me', class: 'me' });
+        this.reconnect = el('button', { id: 'reconnect', type: 'button', hidden: true, onclick: () => actions.reconnect() });
+        this.account = el('button', { id: 'account', type: 'button', hidden: true, onclick: () => actions.toggleAccount() });
+        this.notation = el('button', { id: 'lang', type: 'button', onclick: () => actions.toggleNotation() });
+        this.logout = el('button', { id: 'logout', type: 'button', hidden: true, onclick: () => actions.logout() });
+        root.append(this.state, this.me, this.reconnect, this.account, this.notation, this.logout);
+    }
+
+    // session: the session state (session.js); notation: "en" | "de" (the move list's SAN).
+    render(session, notation) {
+        const { phase, identity } = session;
+        this.state.textContent = t(`connection.${phase}`);
+        this.state.className = `connection ${phase}`;
+        const role = identity && identity.role && identity.role !== 'player'
+            ? el('span', { class: 'badge role' }, t(`role.${identity.role}`)) : null;
+        fill(this.me, identity && phase !== 'signed_out' ? [nickNode(identity.nick, identity.guest), role] : []);
+        this.reconnect.hidden = phase !== 'displaced';
+        this.reconnect.textContent = t('header.reconnect');
+        this.account.hidden = !identity || identity.guest || phase === 'signed_out';
+        this.account.textContent = t('header.account');
+        this.notation.hidden = !identity || phase === 'signed_out' || phase === 'signing_in';
+        this.notation.textContent = t(notation === 'de' ? 'header.notation.de' : 'header.notation.en');
+        this.notation.title = t('header.notation.title');
+        this.logout.hidden = !identity || phase === 'signed_out' || phase === 'signing_in';
+        this.logout.textContent = t('header.logout');
+    }
+}
