@@ -18,6 +18,7 @@ packages=(
     libsodium-dev        # tokens, token hashes and argon2id password hashes (never our own crypto)
     stockfish            # reference for bench/perft_vs_stockfish.sh
     nodejs npm           # differential tests against chessops (tests/differential)
+    chromium             # the browser test of the web client (web/smoke-test.mjs, playwright-core)
 )
 
 # A package counts as present when dpkg says it is installed. npm is a special case: NodeSource's

@@ -7,6 +7,8 @@
 #   5. ctest sanitizers    every test except those with the ctest label "slow" (none yet)
 #   6. differential        tests/differential: random games checked against chessops
 #   7. web client          node --test web/test/ (the browser client's pure modules: session, catalogue, room and table models; no browser)
+#   8. browser             web/smoke-test.mjs: two headless Chromium players against the Release
+#                          server (accounts, guests, a game, reloads, restart, logout)
 # A failing stage does not stop the later ones, except those that need its build; the exit
 # status is non-zero if any stage failed. The time of each stage is printed at the end.
 # ROCHADE_BUILD_DIR and ROCHADE_ASAN_BUILD_DIR override the two build directories.
@@ -55,6 +57,12 @@ differential()
         node tests/differential/run.mjs --bin "$build/tools/rochade"
 }
 
+browser_test()
+{
+    (cd web && npm ci --no-audit --no-fund --loglevel=error) &&
+        ROCHADE_BIN="$build/tools/rochade" node web/smoke-test.mjs
+}
+
 total_start=$(now)
 stage "dependencies" scripts/install-deps.sh || exit 1
 if stage "build Release" configure_and_build "$build"; then
@@ -76,6 +84,11 @@ else
 fi
 
 stage "web client" node --test web/test/
+if ((release_built)); then
+    stage "browser" browser_test
+else
+    skip "browser" "the Release build failed"
+fi
 
 echo
 echo "== stage timings"
