@@ -239,6 +239,15 @@ ClientMessage read_register(FieldReader& f)
     return account;
 }
 ClientMessage read_logout(FieldReader&) { return Logout{}; }
+ClientMessage read_notice(FieldReader& f)
+{
+    Notice notice;
+    notice.room = f.optional_integer("room", std::numeric_limits<std::int64_t>::min(),
+                                     std::numeric_limits<std::int64_t>::max(), "a nonzero integer");
+    if (notice.room == 0) f.reject("field 'room' must be a nonzero integer, not 0");
+    notice.text = f.string("text");
+    return notice;
+}
 ClientMessage read_change_password(FieldReader& f)
 {
     ChangePassword change;
@@ -343,6 +352,7 @@ constexpr std::array<MessageType, std::variant_size_v<ClientMessage>> message_ty
     {"register", read_register},
     {"logout", read_logout},
     {"change_password", read_change_password},
+    {"notice", read_notice},
 }};
 
 rochade::Unexpected<DecodeError> refuse(ErrorCode code, std::string message, std::optional<RequestId> id = {})

@@ -252,6 +252,15 @@ std::string encode_member_left(RoomNumber room, std::string_view nick)
     return dump(frame);
 }
 
+std::string encode_notice(std::optional<RoomNumber> room, std::string_view from, std::string_view text)
+{
+    Json frame = frame_of("notice");
+    if (room) frame["room"] = *room;
+    frame["from"] = from;
+    frame["text"] = text;
+    return dump(frame);
+}
+
 std::string encode_room_chat(RoomNumber room, std::string_view from, std::string_view text)
 {
     Json frame = frame_of("room_chat");

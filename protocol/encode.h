@@ -57,6 +57,8 @@ std::string encode_room(const OptionalId& id, const RoomSummary& room, bool secr
 std::string encode_member_entered(RoomNumber room, std::string_view nick, bool guest);
 std::string encode_member_left(RoomNumber room, std::string_view nick);
 std::string encode_room_chat(RoomNumber room, std::string_view from, std::string_view text);
+// A moderator's notice: to one room (`room`) or to everyone online.
+std::string encode_notice(std::optional<RoomNumber> room, std::string_view from, std::string_view text);
 std::string encode_whisper(std::string_view from, std::string_view to, std::string_view text);
 std::string encode_table_opened(const TableSummary& table);
 std::string encode_table_updated(const TableSummary& table);

@@ -26,6 +26,7 @@ enum class ErrorCode : std::uint8_t {
     GuestsNotAllowed, // the server admits accounts only
     NotLoggedIn,      // an account's action without one, or a session cookie that is void
     Busy,             // the password-hashing queue is full: try again shortly
+    Forbidden,        // a request above the connection's role
     // Rooms
     NoSuchRoom,
     NotInRoom,
@@ -75,6 +76,7 @@ constexpr std::string_view error_code_name(ErrorCode code)
     case ErrorCode::GuestsNotAllowed: return "guests_not_allowed";
     case ErrorCode::NotLoggedIn: return "not_logged_in";
     case ErrorCode::Busy: return "busy";
+    case ErrorCode::Forbidden: return "forbidden";
     case ErrorCode::NoSuchRoom: return "no_such_room";
     case ErrorCode::NotInRoom: return "not_in_room";
     case ErrorCode::NoSuchTable: return "no_such_table";

@@ -43,6 +43,11 @@ struct Register {
 };
 // Ends the session: its tokens are void, and the server closes the connection.
 struct Logout {};
+// A moderator's notice to one room's members, or to everyone online when `room` is absent.
+struct Notice {
+    std::optional<RoomNumber> room;
+    std::string text;
+};
 // The account's password, checked, replaced by `new_password`; every session of the account
 // ends, and this connection goes on in a new one.
 struct ChangePassword {
@@ -125,7 +130,7 @@ struct Rematch {
 using ClientMessage =
     std::variant<Hello, Ping, ListRooms, EnterRoom, LeaveRoom, RoomChat, Whisper, OpenTable, JoinTable, WatchTable,
                  LeaveTable, TableChat, PlayMove, OfferDraw, AcceptDraw, DeclineDraw, ClaimDraw, Resign, Abort,
-                 ClaimWin, Rematch, Register, Logout, ChangePassword>;
+                 ClaimWin, Rematch, Register, Logout, ChangePassword, Notice>;
 
 // A client's request id, echoed in the reply: a string or an integer, kept as the client wrote
 // it. Absent ids get no `ok` reply (errors are always sent).

@@ -266,6 +266,27 @@ void Lobby::whisper(ConnectionPtr connection, Identity who, Id id, protocol::Whi
     });
 }
 
+void Lobby::notice(ConnectionPtr connection, Identity who, Id id, protocol::Notice notice)
+{
+    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id),
+               notice = std::move(notice)] {
+        const auto frame = shared_frame(protocol::encode_notice(notice.room, who.nick, notice.text));
+        if (notice.room) {
+            Room* r = room(*notice.room);
+            if (!r)
+                return reply_error(connection, id, ErrorCode::NoSuchRoom,
+                                   "notice: there is no room " + std::to_string(*notice.room));
+            r->broadcast(frame);
+        } else {
+            for (const auto& [key, player] : online_)
+                if (auto to = player.connection.lock()) to->send(frame);
+        }
+        spdlog::info("{} ({}) sent a notice to {}", who.nick, protocol::role_name(who.role),
+                     notice.room ? "room " + std::to_string(*notice.room) : std::string("everyone"));
+        if (id) connection->send(protocol::encode_ok(id));
+    });
+}
+
 void Lobby::open_table(ConnectionPtr connection, Identity who, Id id, protocol::OpenTable open)
 {
     on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id),

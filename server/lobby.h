@@ -49,6 +49,8 @@ public:
     void leave_room(ConnectionPtr connection, Identity who, Id id, protocol::RoomNumber room);
     void room_chat(ConnectionPtr connection, Identity who, Id id, protocol::RoomChat chat);
     void whisper(ConnectionPtr connection, Identity who, Id id, protocol::Whisper whisper);
+    // A moderator's notice (the router checked the role) to a room's members or everyone.
+    void notice(ConnectionPtr connection, Identity who, Id id, protocol::Notice notice);
     void open_table(ConnectionPtr connection, Identity who, Id id, protocol::OpenTable open);
     void join_table(ConnectionPtr connection, Identity who, Id id, protocol::JoinTable join);
     void watch_table(ConnectionPtr connection, Identity who, Id id, protocol::WatchTable watch);

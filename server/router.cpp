@@ -152,6 +152,9 @@ void Router::on_message(const std::shared_ptr<Connection>& connection, std::stri
                 logout(connection, std::move(id));
             } else if constexpr (std::is_same_v<Message, protocol::ChangePassword>) {
                 change_password(connection, std::move(id), std::move(message));
+            } else if constexpr (std::is_same_v<Message, protocol::Notice>) {
+                if (allowed(connection, id, type, protocol::Role::Moderator))
+                    lobby_->notice(connection, *client.identity, std::move(id), std::move(message));
             } else if constexpr (std::is_same_v<Message, protocol::ListRooms>) {
                 lobby_->list_rooms(connection, std::move(id));
             } else if constexpr (std::is_same_v<Message, protocol::EnterRoom>) {

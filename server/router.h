@@ -88,6 +88,9 @@ private:
     void register_account(const ConnectionPtr& connection, Id id, protocol::Register account);
     void logout(const ConnectionPtr& connection, Id id);
     void change_password(const ConnectionPtr& connection, Id id, protocol::ChangePassword change);
+    // Whether the connection's role is at least `needed`; a refusal is answered (forbidden) and
+    // logged, since it is either a client's bug or someone trying.
+    bool allowed(const ConnectionPtr& connection, const Id& id, std::string_view type, protocol::Role needed);
     // Room chat, whispers and table chat count against player_limits.chat_messages_per_minute;
     // false (and the error sent) when this one is over it.
     bool chat_allowed(const ConnectionPtr& connection, const Id& id, std::string_view type);

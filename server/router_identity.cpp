@@ -96,6 +96,19 @@ void Router::sign_out(identity::Principal who, std::optional<std::int64_t> sessi
     lobby_->sign_out(who, session_id, std::move(keep), std::move(reason));
 }
 
+bool Router::allowed(const ConnectionPtr& connection, const Id& id, std::string_view type, protocol::Role needed)
+{
+    const identity::Identity& who = *connection->client->identity;
+    if (protocol::role_allows(who.role, needed)) return true;
+    spdlog::warn("connection {} from {}: {} ({}) refused {}: needs the {} role", connection->id(),
+                 connection->remote_address(), who.nick, protocol::role_name(who.role), type,
+                 protocol::role_name(needed));
+    connection->send(protocol::encode_error(id, ErrorCode::Forbidden,
+                                            std::string(type) + ": needs the " +
+                                                std::string(protocol::role_name(needed)) + " role"));
+    return false;
+}
+
 bool Router::chat_allowed(const ConnectionPtr& connection, const Id& id, std::string_view type)
 {
     Client& client = *connection->client;

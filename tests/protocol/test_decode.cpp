@@ -59,6 +59,7 @@ TEST_CASE("every message type decodes to its alternative and names itself")
         {R"({"type":"register","nick":"anna","password":"geheimnis"})", "register"},
         {R"({"type":"logout"})", "logout"},
         {R"({"type":"change_password","password":"alt-passwort","new_password":"neu-passwort"})", "change_password"},
+        {R"({"type":"notice","room":34,"text":"Turnier um 20 Uhr"})", "notice"},
     };
     STATIC_REQUIRE(std::size(cases) == std::variant_size_v<ClientMessage>);
     std::size_t index = 0;
@@ -206,6 +207,9 @@ TEST_CASE("bad input gives the right code, a message naming the field, and the i
         {std::string(R"({"id":"q","type":"register","nick":"anna","password":")") + std::string(257, 'x') + "\"}",
          ErrorCode::BadRequest, "field 'password'", true},
         {R"({"id":"q","type":"register","nick":"anna"})", ErrorCode::BadRequest, "field 'password' is missing", true},
+        {R"({"id":"q","type":"notice","room":0,"text":"x"})", ErrorCode::BadRequest, "field 'room' must be a nonzero",
+         true},
+        {R"({"id":"q","type":"notice","room":34})", ErrorCode::BadRequest, "field 'text' is missing", true},
         {R"({"id":"q","type":"change_password","password":"alt-passwort"})", ErrorCode::BadRequest,
          "field 'new_password' is missing", true},
         {R"({"id":"q","type":"move","table":1})", ErrorCode::BadRequest, "field 'move' is missing", true},

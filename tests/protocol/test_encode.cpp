@@ -135,6 +135,9 @@ TEST_CASE("room frames")
     CHECK(parsed(encode_member_left(34, "anna")) == json{{"type", "member_left"}, {"room", 34}, {"nick", "anna"}});
     CHECK(parsed(encode_room_chat(35, "anna", "\"hi\"")) ==
           json{{"type", "room_chat"}, {"room", 35}, {"from", "anna"}, {"text", "\"hi\""}});
+    CHECK(parsed(encode_notice(34, "Jürgen", "Turnier")) ==
+          json{{"type", "notice"}, {"room", 34}, {"from", "Jürgen"}, {"text", "Turnier"}});
+    CHECK_FALSE(parsed(encode_notice(std::nullopt, "Jürgen", "Wartung")).contains("room"));
     CHECK(parsed(encode_whisper("anna", "bob", "psst")) ==
           json{{"type", "whisper"}, {"from", "anna"}, {"to", "bob"}, {"text", "psst"}});
     const json opened = parsed(encode_table_opened(sample_summary()));

@@ -447,3 +447,37 @@ TEST_CASE("player limits: waiting tables, rooms opened, chat per minute, connect
     fifth.connect(port);
     CHECK(fifth.request({{"type", "ping"}}).at("type") == "pong");
 }
+
+TEST_CASE("the role is checked on the server: a player's notice is refused and logged, a moderator's is sent",
+          "[server][accounts][roles]")
+{
+    ChildServer server;
+    const auto port = server.port();
+    WsTestClient listener, player, moderator;
+    listener.connect(port);
+    listener.hello("Zuhoerer");
+    REQUIRE(listener.request({{"type", "enter_room"}, {"room", 34}}).at("type") == "room");
+    player.connect(port);
+    REQUIRE(register_account(player, "Spieler").at("role") == "player");
+    json refused = player.request({{"type", "notice"}, {"room", 34}, {"text", "Alle raus!"}});
+    CHECK(refused.at("code") == "forbidden");
+    CHECK(refused.at("message") == "notice: needs the moderator role");
+
+    // The admin tool sets the role on the database file while the server runs; it takes effect
+    // at the account's next login.
+    {
+        rochade::db::Database db(server.db_path().string(), rochade::db::OpenMode::ReadWrite);
+        rochade::db::configure_connection(db);
+        db.exec("UPDATE accounts SET role = 'moderator' WHERE nick_key = 'spieler'");
+    }
+    moderator.connect(port);
+    json hello = login(moderator, "Spieler", password);
+    REQUIRE(hello.at("role") == "moderator");
+    CHECK(moderator.request({{"type", "notice"}, {"room", 34}, {"text", "Turnier um 20 Uhr"}}).at("type") == "ok");
+    json notice = listener.receive_until("notice");
+    CHECK(notice == json{{"type", "notice"}, {"room", 34}, {"from", "Spieler"}, {"text", "Turnier um 20 Uhr"}});
+    CHECK(moderator.request({{"type", "notice"}, {"room", 999}, {"text", "x"}}).at("code") == "no_such_room");
+    REQUIRE(server.terminate() == 0);
+    CHECK_THAT(file_text(server.log_path()),
+               Catch::Contains("Spieler (player) refused notice: needs the moderator role"));
+}
