@@ -30,6 +30,43 @@ AuthRefusal bad_credentials(std::string_view what)
     return {ErrorCode::BadCredentials, std::string(what) + ": wrong nick or password"};
 }
 
+identity::Identity identity_of(const db::AccountRecord& account)
+{
+    return identity::Identity{{identity::Principal::Kind::Account, account.id}, account.nick, account.role, 0};
+}
+
+identity::Identity identity_of(const db::SessionRecord& session)
+{
+    identity::Identity identity;
+    identity.principal = session.account_id
+                             ? identity::Principal{identity::Principal::Kind::Account, *session.account_id}
+                             : identity::Principal{identity::Principal::Kind::Guest, session.session_id};
+    identity.nick = session.nick;
+    identity.role = session.role;
+    identity.session_id = session.session_id;
+    return identity;
+}
+
+// A started session as a WebSocket's admission (its token is the resume token) ...
+Authenticator::StartedDone as_admission(Authenticator::AdmissionDone done)
+{
+    return [done = std::move(done)](Authenticator::Started started) {
+        if (auto* refusal = std::get_if<AuthRefusal>(&started)) return done(std::move(*refusal));
+        auto& [who, token] = std::get<0>(started);
+        done(Admission{std::move(who), std::move(token), false});
+    };
+}
+
+// ... or as a browser's cookie session.
+Authenticator::StartedDone as_cookie(Authenticator::CookieDone done)
+{
+    return [done = std::move(done)](Authenticator::Started started) {
+        if (auto* refusal = std::get_if<AuthRefusal>(&started)) return done(std::move(*refusal));
+        auto& [who, token] = std::get<0>(started);
+        done(Authenticator::CookieSession{std::move(who), std::move(token)});
+    };
+}
+
 } // namespace
 
 Authenticator::Authenticator(AuthServices services)
@@ -48,12 +85,10 @@ template <class Work> void Authenticator::on_strand(Work work)
 
 // ---- sessions -------------------------------------------------------------------------------
 
-void Authenticator::start_session(
-    identity::Identity identity, db::TokenKind kind,
-    std::function<void(std::variant<std::pair<identity::Identity, std::string>, AuthRefusal>)> then)
+void Authenticator::start_session(std::string what, identity::Identity identity, db::TokenKind kind, StartedDone then)
 {
     const auto session_id = services_.session_ids.next();
-    if (!session_id) return then(storage_refusal("hello", "no session id could be reserved"));
+    if (!session_id) return then(storage_refusal(what, "no session id could be reserved"));
     identity.session_id = *session_id;
     const auto now = wall_clock_ms();
     const auto& config = services_.config;
@@ -68,40 +103,45 @@ void Authenticator::start_session(
     writes.push_back(db::SessionTokenIssued{identity::token_hash(token), identity.session_id, kind, now,
                                             std::min(now + token_ttl, session_expires)});
     if (identity.principal.guest()) identity.principal.id = identity.session_id;
-    services_.writer.submit(std::move(writes), [then = std::move(then), identity = std::move(identity),
-                                                token = std::move(token)](std::optional<db::StoreError> error) mutable {
-        if (error) return then(storage_refusal("hello", error->message));
-        then(std::pair{std::move(identity), std::move(token)});
+    services_.writer.submit(std::move(writes),
+                            [what = std::move(what), then = std::move(then), identity = std::move(identity),
+                             token = std::move(token)](std::optional<db::StoreError> error) mutable {
+                                if (error) return then(storage_refusal(what, error->message));
+                                then(std::pair{std::move(identity), std::move(token)});
+                            });
+}
+
+void Authenticator::guest_session(std::string what, std::string nick, db::TokenKind kind, StartedDone then)
+{
+    if (!services_.config.allow_guests)
+        return then(AuthRefusal{ErrorCode::GuestsNotAllowed,
+                                what + ": this server admits accounts only; register or log in with a password"});
+    if (const auto error = protocol::nick_error(nick))
+        return then(AuthRefusal{ErrorCode::InvalidNick, what + ": " + *error});
+    const std::string key = protocol::nick_key(nick);
+    services_.reads.read([self = shared_from_this(), what = std::move(what), nick = std::move(nick), key, kind,
+                          then = std::move(then)](db::StoreReader& reader) mutable {
+        try {
+            if (auto account = reader.account(key))
+                return then(AuthRefusal{ErrorCode::NickTaken, what + ": '" + account->nick +
+                                                                  "' is a registered nick; log in with its password "
+                                                                  "or choose another"});
+        } catch (const std::exception& error) {
+            return then(storage_refusal(what, error.what()));
+        }
+        identity::Identity guest{{identity::Principal::Kind::Guest, 0}, std::move(nick), protocol::Role::Player, 0};
+        self->start_session(std::move(what), std::move(guest), kind, std::move(then));
     });
 }
 
 void Authenticator::guest(std::string nick, AdmissionDone done)
 {
-    if (!services_.config.allow_guests)
-        return done(AuthRefusal{ErrorCode::GuestsNotAllowed,
-                                "hello: this server admits accounts only; register or log in with a password"});
-    if (const auto error = protocol::nick_error(nick))
-        return done(AuthRefusal{ErrorCode::InvalidNick, "hello: " + *error});
-    const std::string key = protocol::nick_key(nick);
-    services_.reads.read([self = shared_from_this(), nick = std::move(nick), key,
-                          done = std::move(done)](db::StoreReader& reader) mutable {
-        std::optional<db::AccountRecord> account;
-        try {
-            account = reader.account(key);
-        } catch (const std::exception& error) {
-            return done(storage_refusal("hello", error.what()));
-        }
-        if (account)
-            return done(AuthRefusal{ErrorCode::NickTaken, "hello: '" + account->nick +
-                                                              "' is a registered nick; log in with its password or "
-                                                              "choose another"});
-        identity::Identity identity{{identity::Principal::Kind::Guest, 0}, nick, protocol::Role::Player, 0};
-        self->start_session(std::move(identity), db::TokenKind::Resume, [done = std::move(done)](auto result) {
-            if (auto* refusal = std::get_if<AuthRefusal>(&result)) return done(std::move(*refusal));
-            auto& [who, token] = std::get<0>(result);
-            done(Admission{std::move(who), std::move(token), false});
-        });
-    });
+    guest_session("hello", std::move(nick), db::TokenKind::Resume, as_admission(std::move(done)));
+}
+
+void Authenticator::guest_cookie(std::string nick, CookieDone done)
+{
+    guest_session("guest", std::move(nick), db::TokenKind::Cookie, as_cookie(std::move(done)));
 }
 
 void Authenticator::resume(std::string token, std::optional<std::string> nick, AdmissionDone done)
@@ -120,13 +160,7 @@ void Authenticator::resume(std::string token, std::optional<std::string> nick, A
             return done(AuthRefusal{ErrorCode::BadResumeToken, "hello: the resume token is unknown, spent or expired"});
         if (nick && !nick->empty() && protocol::nick_key(*nick) != protocol::nick_key(session->nick))
             return done(AuthRefusal{ErrorCode::BadResumeToken, "hello: the resume token belongs to another nick"});
-        identity::Identity identity;
-        identity.principal = session->account_id
-                                 ? identity::Principal{identity::Principal::Kind::Account, *session->account_id}
-                                 : identity::Principal{identity::Principal::Kind::Guest, session->session_id};
-        identity.nick = session->nick;
-        identity.role = session->role;
-        identity.session_id = session->session_id;
+        identity::Identity identity = identity_of(*session);
         // The old token is spent and the next issued in one submission: either both or neither.
         std::string next = identity::new_token();
         std::vector<db::Write> writes;
@@ -203,7 +237,7 @@ void Authenticator::verify(std::string what, std::string nick, std::string passw
             };
             if (!self->services_.hasher.try_submit(std::move(job)))
                 then(AuthRefusal{ErrorCode::Busy,
-                                 "hello: the server is checking many passwords; try again in a moment"});
+                                 what + ": the server is checking many passwords; try again in a moment"});
         });
     });
 }
@@ -245,43 +279,49 @@ void Authenticator::create_account(std::string nick, std::string password, std::
     });
 }
 
-namespace {
-
-identity::Identity identity_of(const db::AccountRecord& account)
+void Authenticator::login_session(std::string what, std::string nick, std::string password, std::string address,
+                                  db::TokenKind kind, StartedDone then)
 {
-    return identity::Identity{{identity::Principal::Kind::Account, account.id}, account.nick, account.role, 0};
+    verify(what, std::move(nick), std::move(password), std::move(address),
+           [self = shared_from_this(), what, kind, then = std::move(then)](auto verified) mutable {
+               if (auto* refusal = std::get_if<AuthRefusal>(&verified)) return then(std::move(*refusal));
+               self->start_session(what, identity_of(std::get<db::AccountRecord>(verified)), kind, std::move(then));
+           });
 }
 
-} // namespace
+void Authenticator::register_session(std::string nick, std::string password, std::string address, db::TokenKind kind,
+                                     StartedDone then)
+{
+    create_account(std::move(nick), std::move(password), std::move(address),
+                   [self = shared_from_this(), kind, then = std::move(then)](auto created) mutable {
+                       if (auto* refusal = std::get_if<AuthRefusal>(&created)) return then(std::move(*refusal));
+                       self->start_session("register", identity_of(std::get<db::AccountRecord>(created)), kind,
+                                           std::move(then));
+                   });
+}
 
 void Authenticator::login(std::string nick, std::string password, std::string address, AdmissionDone done)
 {
-    verify("hello", std::move(nick), std::move(password), std::move(address),
-           [self = shared_from_this(), done = std::move(done)](auto verified) mutable {
-               if (auto* refusal = std::get_if<AuthRefusal>(&verified)) return done(std::move(*refusal));
-               self->start_session(identity_of(std::get<db::AccountRecord>(verified)), db::TokenKind::Resume,
-                                   [done = std::move(done)](auto result) {
-                                       if (auto* refusal = std::get_if<AuthRefusal>(&result))
-                                           return done(std::move(*refusal));
-                                       auto& [who, token] = std::get<0>(result);
-                                       done(Admission{std::move(who), std::move(token), false});
-                                   });
-           });
+    login_session("hello", std::move(nick), std::move(password), std::move(address), db::TokenKind::Resume,
+                  as_admission(std::move(done)));
+}
+
+void Authenticator::login_cookie(std::string nick, std::string password, std::string address, CookieDone done)
+{
+    login_session("login", std::move(nick), std::move(password), std::move(address), db::TokenKind::Cookie,
+                  as_cookie(std::move(done)));
 }
 
 void Authenticator::register_account(std::string nick, std::string password, std::string address, AdmissionDone done)
 {
-    create_account(std::move(nick), std::move(password), std::move(address),
-                   [self = shared_from_this(), done = std::move(done)](auto created) mutable {
-                       if (auto* refusal = std::get_if<AuthRefusal>(&created)) return done(std::move(*refusal));
-                       self->start_session(identity_of(std::get<db::AccountRecord>(created)), db::TokenKind::Resume,
-                                           [done = std::move(done)](auto result) {
-                                               if (auto* refusal = std::get_if<AuthRefusal>(&result))
-                                                   return done(std::move(*refusal));
-                                               auto& [who, token] = std::get<0>(result);
-                                               done(Admission{std::move(who), std::move(token), false});
-                                           });
-                   });
+    register_session(std::move(nick), std::move(password), std::move(address), db::TokenKind::Resume,
+                     as_admission(std::move(done)));
+}
+
+void Authenticator::register_cookie(std::string nick, std::string password, std::string address, CookieDone done)
+{
+    register_session(std::move(nick), std::move(password), std::move(address), db::TokenKind::Cookie,
+                     as_cookie(std::move(done)));
 }
 
 // ---- cookies --------------------------------------------------------------------------------
@@ -300,13 +340,7 @@ void Authenticator::who(std::string cookie_token, CookieDone done)
         }
         if (!session)
             return done(AuthRefusal{ErrorCode::NotLoggedIn, "session: the session cookie is unknown or expired"});
-        identity::Identity identity;
-        identity.principal = session->account_id
-                                 ? identity::Principal{identity::Principal::Kind::Account, *session->account_id}
-                                 : identity::Principal{identity::Principal::Kind::Guest, session->session_id};
-        identity.nick = session->nick;
-        identity.role = session->role;
-        identity.session_id = session->session_id;
+        identity::Identity identity = identity_of(*session);
         // Each use moves the idle expiry on; not waited for (a failure only shortens the idle time).
         const auto expires = std::min(now + self->services_.config.cookie_idle_ms, session->session_expires_at_ms);
         if (expires - session->expires_at_ms > 60'000)
@@ -324,61 +358,6 @@ void Authenticator::cookie(std::string cookie_token, AdmissionDone done)
     });
 }
 
-void Authenticator::login_cookie(std::string nick, std::string password, std::string address, CookieDone done)
-{
-    verify("login", std::move(nick), std::move(password), std::move(address),
-           [self = shared_from_this(), done = std::move(done)](auto verified) mutable {
-               if (auto* refusal = std::get_if<AuthRefusal>(&verified)) return done(std::move(*refusal));
-               self->start_session(identity_of(std::get<db::AccountRecord>(verified)), db::TokenKind::Cookie,
-                                   [done = std::move(done)](auto result) {
-                                       if (auto* refusal = std::get_if<AuthRefusal>(&result))
-                                           return done(std::move(*refusal));
-                                       auto& [who, token] = std::get<0>(result);
-                                       done(CookieSession{std::move(who), std::move(token)});
-                                   });
-           });
-}
-
-void Authenticator::register_cookie(std::string nick, std::string password, std::string address, CookieDone done)
-{
-    create_account(std::move(nick), std::move(password), std::move(address),
-                   [self = shared_from_this(), done = std::move(done)](auto created) mutable {
-                       if (auto* refusal = std::get_if<AuthRefusal>(&created)) return done(std::move(*refusal));
-                       self->start_session(identity_of(std::get<db::AccountRecord>(created)), db::TokenKind::Cookie,
-                                           [done = std::move(done)](auto result) {
-                                               if (auto* refusal = std::get_if<AuthRefusal>(&result))
-                                                   return done(std::move(*refusal));
-                                               auto& [who, token] = std::get<0>(result);
-                                               done(CookieSession{std::move(who), std::move(token)});
-                                           });
-                   });
-}
-
-void Authenticator::guest_cookie(std::string nick, CookieDone done)
-{
-    if (!services_.config.allow_guests)
-        return done(AuthRefusal{ErrorCode::GuestsNotAllowed, "guest: this server admits accounts only"});
-    if (const auto error = protocol::nick_error(nick))
-        return done(AuthRefusal{ErrorCode::InvalidNick, "guest: " + *error});
-    const std::string key = protocol::nick_key(nick);
-    services_.reads.read([self = shared_from_this(), nick = std::move(nick), key,
-                          done = std::move(done)](db::StoreReader& reader) mutable {
-        try {
-            if (auto account = reader.account(key))
-                return done(AuthRefusal{ErrorCode::NickTaken, "guest: '" + account->nick +
-                                                                  "' is a registered nick; log in or choose another"});
-        } catch (const std::exception& error) {
-            return done(storage_refusal("guest", error.what()));
-        }
-        identity::Identity identity{{identity::Principal::Kind::Guest, 0}, nick, protocol::Role::Player, 0};
-        self->start_session(std::move(identity), db::TokenKind::Cookie, [done = std::move(done)](auto result) {
-            if (auto* refusal = std::get_if<AuthRefusal>(&result)) return done(std::move(*refusal));
-            auto& [who, token] = std::get<0>(result);
-            done(CookieSession{std::move(who), std::move(token)});
-        });
-    });
-}
-
 // ---- ending sessions ------------------------------------------------------------------------
 
 void Authenticator::logout(std::int64_t session_id, Done done)
@@ -390,9 +369,8 @@ void Authenticator::logout(std::int64_t session_id, Done done)
                             });
 }
 
-void Authenticator::replace_password(
-    identity::Identity who, std::string old_password, std::string new_password, std::string address, db::TokenKind kind,
-    std::function<void(std::variant<std::pair<identity::Identity, std::string>, AuthRefusal>)> then)
+void Authenticator::replace_password(identity::Identity who, std::string old_password, std::string new_password,
+                                     std::string address, db::TokenKind kind, StartedDone then)
 {
     if (who.principal.guest())
         return then(AuthRefusal{ErrorCode::NotLoggedIn, "change_password: guests have no password; register first"});
@@ -413,7 +391,7 @@ void Authenticator::replace_password(
                        changed, [self, kind, account, then](std::optional<db::StoreError> error) {
                            if (error) return then(storage_refusal("change_password", error->message));
                            // Every session ended with the change; the asking client goes on in a new one.
-                           self->start_session(identity_of(account), kind, then);
+                           self->start_session("change_password", identity_of(account), kind, then);
                        });
                };
                if (!self->services_.hasher.try_submit(std::move(job)))
@@ -425,22 +403,14 @@ void Authenticator::change_password(identity::Identity who, std::string old_pass
                                     std::string address, AdmissionDone done)
 {
     replace_password(std::move(who), std::move(old_password), std::move(new_password), std::move(address),
-                     db::TokenKind::Resume, [done = std::move(done)](auto result) {
-                         if (auto* refusal = std::get_if<AuthRefusal>(&result)) return done(std::move(*refusal));
-                         auto& [who, token] = std::get<0>(result);
-                         done(Admission{std::move(who), std::move(token), false});
-                     });
+                     db::TokenKind::Resume, as_admission(std::move(done)));
 }
 
 void Authenticator::change_password_cookie(identity::Identity who, std::string old_password, std::string new_password,
                                            std::string address, CookieDone done)
 {
     replace_password(std::move(who), std::move(old_password), std::move(new_password), std::move(address),
-                     db::TokenKind::Cookie, [done = std::move(done)](auto result) {
-                         if (auto* refusal = std::get_if<AuthRefusal>(&result)) return done(std::move(*refusal));
-                         auto& [who, token] = std::get<0>(result);
-                         done(CookieSession{std::move(who), std::move(token)});
-                     });
+                     db::TokenKind::Cookie, as_cookie(std::move(done)));
 }
 
 void Authenticator::start_pruning()

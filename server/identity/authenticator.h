@@ -72,6 +72,9 @@ public:
         std::string cookie_token;
     };
     using CookieDone = std::function<void(std::variant<CookieSession, AuthRefusal>)>;
+    // A new session: the identity (its session id filled in) and the token that names it.
+    using Started = std::variant<std::pair<identity::Identity, std::string>, AuthRefusal>;
+    using StartedDone = std::function<void(Started)>;
 
     explicit Authenticator(AuthServices services);
 
@@ -122,9 +125,17 @@ private:
                 std::function<void(std::variant<db::AccountRecord, AuthRefusal>)> then);
     void create_account(std::string nick, std::string password, std::string address,
                         std::function<void(std::variant<db::AccountRecord, AuthRefusal>)> then);
-    // Starts a session for `identity` (its session id filled in here) with a token of `kind`.
-    void start_session(identity::Identity identity, db::TokenKind kind,
-                       std::function<void(std::variant<std::pair<identity::Identity, std::string>, AuthRefusal>)> then);
+    // Starts a session for `identity` (its session id filled in here) with a token of `kind`;
+    // `what` names the request in refusals.
+    void start_session(std::string what, identity::Identity identity, db::TokenKind kind, StartedDone then);
+    // A guest's session, if no account holds the nick.
+    void guest_session(std::string what, std::string nick, db::TokenKind kind, StartedDone then);
+    // An account's session, once its password is verified.
+    void login_session(std::string what, std::string nick, std::string password, std::string address,
+                       db::TokenKind kind, StartedDone then);
+    // A new account, and its first session.
+    void register_session(std::string nick, std::string password, std::string address, db::TokenKind kind,
+                          StartedDone then);
     void
     replace_password(identity::Identity who, std::string old_password, std::string new_password, std::string address,
                      db::TokenKind kind,
