@@ -5,7 +5,10 @@
 // player limits.
 #include <catch2/catch.hpp>
 
+#include <sys/wait.h>
+
 #include <algorithm>
+#include <cstdio>
 #include <fstream>
 #include <future>
 #include <iterator>
@@ -47,6 +50,16 @@ std::string file_text(const std::filesystem::path& path)
 std::string database_bytes(const std::filesystem::path& db) { return file_text(db) + file_text(db.string() + "-wal"); }
 
 std::string json_body(const json& value) { return value.dump(); }
+
+// Runs `rochade ARGS` (the real binary) with `input` on its standard input; returns its exit status.
+int run_tool(const std::string& args, const std::string& input = "")
+{
+    std::FILE* tool = ::popen((std::string(ROCHADE_BINARY) + " " + args + " >/dev/null 2>&1").c_str(), "w");
+    REQUIRE(tool);
+    std::fwrite(input.data(), 1, input.size(), tool);
+    const int status = ::pclose(tool);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
 
 const std::vector<std::pair<std::string, std::string>> json_headers{{"Content-Type", "application/json"}};
 
@@ -465,11 +478,7 @@ TEST_CASE("the role is checked on the server: a player's notice is refused and l
 
     // The admin tool sets the role on the database file while the server runs; it takes effect
     // at the account's next login.
-    {
-        rochade::db::Database db(server.db_path().string(), rochade::db::OpenMode::ReadWrite);
-        rochade::db::configure_connection(db);
-        db.exec("UPDATE accounts SET role = 'moderator' WHERE nick_key = 'spieler'");
-    }
+    CHECK(run_tool("admin set-role spieler moderator --db " + server.db_path().string()) == 0);
     moderator.connect(port);
     json hello = login(moderator, "Spieler", password);
     REQUIRE(hello.at("role") == "moderator");
@@ -480,4 +489,29 @@ TEST_CASE("the role is checked on the server: a player's notice is refused and l
     REQUIRE(server.terminate() == 0);
     CHECK_THAT(file_text(server.log_path()),
                Catch::Contains("Spieler (player) refused notice: needs the moderator role"));
+}
+
+TEST_CASE("rochade admin works on the database while the server runs: an account it creates logs in",
+          "[server][accounts][process]")
+{
+    ChildServer server;
+    const std::string db = server.db_path().string();
+    // The password comes on standard input, never on the command line.
+    REQUIRE(run_tool("admin create-user Schiri --role admin --db " + db, "Pfeife-1234\n") == 0);
+    CHECK(run_tool("admin create-user schiri --db " + db, "Pfeife-1234\n") == 1); // the nick is registered
+    WsTestClient admin;
+    admin.connect(server.port());
+    json hello = login(admin, "Schiri", "Pfeife-1234");
+    REQUIRE(hello.at("type") == "hello_ok");
+    CHECK(hello.at("role") == "admin");
+    CHECK(admin.request({{"type", "notice"}, {"text", "Wartung um 22 Uhr"}}).at("type") == "ok");
+    CHECK(admin.receive_until("notice").at("text") == "Wartung um 22 Uhr"); // everyone online, the admin too
+
+    // A new password set by the tool ends the account's sessions: the old resume token is void.
+    const std::string token = hello.at("resume_token");
+    REQUIRE(run_tool("admin reset-password Schiri --db " + db, "Neue-Pfeife-99\n") == 0);
+    WsTestClient later;
+    later.connect(server.port());
+    CHECK(later.request({{"type", "hello"}, {"resume_token", token}}).at("code") == "bad_resume_token");
+    CHECK(login(later, "Schiri", "Neue-Pfeife-99").at("role") == "admin");
 }
