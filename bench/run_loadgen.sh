@@ -47,9 +47,11 @@ trap cleanup EXIT
 # The defaults would refuse beyond 10,000 connections; raise it so only the machine limits us.
 # The per-connection flood limit (20 messages/s, bursts of 40) is meant for people: a peak
 # player answers at once and, with few games, moves a hundred times a second; it would be
-# closed with 1008 long before the server is busy.
+# closed with 1008 long before the server is busy. All the load comes from one address, and
+# thousands of its sockets wait for their hello during the ramp.
 cat > "$work/config.json" <<'JSON'
-{"limits": {"max_connections": 100000, "messages_per_second": 100000, "message_burst": 100000}}
+{"limits": {"max_connections": 100000, "messages_per_second": 100000, "message_burst": 100000},
+ "player_limits": {"connections_per_address_before_hello": 100000}}
 JSON
 ulimit -n "$(ulimit -Hn)"
 
