@@ -56,8 +56,10 @@ std::optional<std::string> field(const json& body, const char* name, std::string
 
 } // namespace
 
-AccountApi::AccountApi(std::shared_ptr<Authenticator> authenticator, const ServerConfig& config, SignOut sign_out)
-    : authenticator_(std::move(authenticator)), config_(config), sign_out_(std::move(sign_out))
+AccountApi::AccountApi(std::shared_ptr<Authenticator> authenticator, const ServerConfig& config, SignOut sign_out,
+                       NickAvailable nick_available)
+    : authenticator_(std::move(authenticator)), config_(config), sign_out_(std::move(sign_out)),
+      nick_available_(std::move(nick_available))
 {
 }
 
@@ -146,7 +148,8 @@ void AccountApi::handle(ApiRequest request, std::function<void(ApiResponse)> ans
     if (body.is_discarded() || !body.is_object())
         return answer(error_response(ErrorCode::BadRequest, what + ": the body is not a JSON object"));
     std::string error;
-    auto done = [this, answer](auto result) {
+    const Authenticator::CookieDone done = [this,
+                                            answer](std::variant<Authenticator::CookieSession, AuthRefusal> result) {
         if (auto* refusal = std::get_if<AuthRefusal>(&result))
             return answer(error_response(refusal->code, refusal->message));
         const auto& session = std::get<Authenticator::CookieSession>(result);
@@ -154,7 +157,11 @@ void AccountApi::handle(ApiRequest request, std::function<void(ApiResponse)> ans
     };
     const auto nick = request.path == "/api/password" ? std::optional<std::string>("") : field(body, "nick", error);
     if (!nick) return answer(error_response(ErrorCode::BadRequest, what + ": " + error));
-    if (request.path == "/api/guest") return authenticator_->guest_cookie(*nick, done);
+    if (request.path == "/api/guest")
+        return nick_available_(*nick, "guest", [this, nick = *nick, done](std::optional<AuthRefusal> taken) {
+            if (taken) return done(std::move(*taken));
+            authenticator_->guest_cookie(nick, done);
+        });
 
     const auto password = field(body, "password", error);
     if (!password) return answer(error_response(ErrorCode::BadRequest, what + ": " + error));
@@ -164,7 +171,12 @@ void AccountApi::handle(ApiRequest request, std::function<void(ApiResponse)> ans
                                                                 " bytes"));
     if (request.path == "/api/login") return authenticator_->login_cookie(*nick, *password, request.address, done);
     if (request.path == "/api/register")
-        return authenticator_->register_cookie(*nick, *password, request.address, done);
+        return nick_available_(*nick, "register",
+                               [this, nick = *nick, password = *password, address = request.address,
+                                done](std::optional<AuthRefusal> taken) {
+                                   if (taken) return done(std::move(*taken));
+                                   authenticator_->register_cookie(nick, password, address, done);
+                               });
 
     // /api/password: the session cookie's account, its current password and the new one.
     const auto new_password = field(body, "new_password", error);

@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "server/identity/authenticator.h"
 #include "server/identity/principal.h"
 
 namespace rochade::server {
@@ -43,7 +44,12 @@ public:
     // Closes the open connections of a principal whose sessions ended here (all of them after a
     // password change; the one session at a logout).
     using SignOut = std::function<void(identity::Principal, std::optional<std::int64_t> session_id)>;
-    AccountApi(std::shared_ptr<Authenticator> authenticator, const ServerConfig& config, SignOut sign_out);
+    // Whether a new guest or account may take a nick now (nobody online or seated holds it):
+    // `then` gets nothing, or the refusal.
+    using NickAvailable = std::function<void(const std::string& nick, std::string what,
+                                             std::function<void(std::optional<AuthRefusal>)> then)>;
+    AccountApi(std::shared_ptr<Authenticator> authenticator, const ServerConfig& config, SignOut sign_out,
+               NickAvailable nick_available);
 
     // Whether `path` is an account endpoint (the HTTP session then asks handle()).
     static bool serves(std::string_view path);
@@ -69,6 +75,7 @@ private:
     std::shared_ptr<Authenticator> authenticator_;
     const ServerConfig& config_;
     SignOut sign_out_;
+    NickAvailable nick_available_;
 };
 
 } // namespace rochade::server

@@ -104,22 +104,29 @@ template <class Change> void Lobby::release(const identity::Principal& holder, C
     if (found->second.open_tables.empty() && found->second.rooms_opened.empty()) holdings_.erase(found);
 }
 
-std::optional<std::string> Lobby::nick_held_by_another(const Identity& who)
+std::optional<std::string> Lobby::nick_held_by_another(const std::string& nick,
+                                                       const std::optional<identity::Principal>& who)
 {
-    const std::string key = protocol::nick_key(who.nick);
+    const std::string key = protocol::nick_key(nick);
     if (const auto existing = online_.find(key); existing != online_.end())
-        if (existing->second.who.principal != who.principal && existing->second.connection.lock())
+        if (existing->second.who.principal != who && existing->second.connection.lock())
             return "'" + existing->second.who.nick + "' is online already";
-    if (const auto held = held_nicks_.find(key); held != held_nicks_.end() && held->second != who.principal)
-        return "'" + who.nick + "' sits at an unfinished game; only its player may come back with that nick";
+    if (const auto held = held_nicks_.find(key); held != held_nicks_.end() && held->second != who)
+        return "'" + nick + "' sits at a game; only its player may come back with that nick";
     return std::nullopt;
+}
+
+void Lobby::nick_available(std::string nick, std::function<void(std::optional<std::string>)> then)
+{
+    on_strand(
+        [this, nick = std::move(nick), then = std::move(then)] { then(nick_held_by_another(nick, std::nullopt)); });
 }
 
 void Lobby::admit(ConnectionPtr connection, Id id, Admission admission)
 {
     on_strand([this, connection = std::move(connection), id = std::move(id), admission = std::move(admission)] {
         const Identity& who = admission.identity;
-        if (const auto held = nick_held_by_another(who)) {
+        if (const auto held = nick_held_by_another(who.nick, who.principal)) {
             spdlog::info("connection {}: hello {} refused: {}", connection->id(), who.nick, *held);
             return connection->post([connection, id, message = "hello: " + *held] {
                 connection->client->greeting = false;

@@ -54,6 +54,10 @@ public:
     void open_table(ConnectionPtr connection, Identity who, Id id, protocol::OpenTable open);
     void join_table(ConnectionPtr connection, Identity who, Id id, protocol::JoinTable join);
     void watch_table(ConnectionPtr connection, Identity who, Id id, protocol::WatchTable watch);
+    // Whether a new guest or account could take `nick` now (nobody online or seated holds it);
+    // `then` gets the reason it could not, on the lobby's strand. Asked before a guest's session
+    // or an account is created, so neither is made for a nick that admission would refuse.
+    void nick_available(std::string nick, std::function<void(std::optional<std::string>)> then);
     // The connection closed (or logged out): its nick goes offline and leaves its rooms.
     void disconnected(ConnectionPtr connection);
     // Closes the online connection of `who` (only if it belongs to `session_id`, when given)
@@ -91,8 +95,10 @@ private:
     void close_room_if_done(protocol::RoomNumber number);
     // Applies `change` to what `holder` holds, and forgets a holder that holds nothing.
     template <class Change> void release(const identity::Principal& holder, Change change);
-    // The reason `who` may not take its nick now, or nothing.
-    std::optional<std::string> nick_held_by_another(const Identity& who);
+    // The reason `nick` is not free for `who` (nobody yet, for a new guest or account) now, or
+    // nothing.
+    std::optional<std::string> nick_held_by_another(const std::string& nick,
+                                                    const std::optional<identity::Principal>& who);
     // The table with this id, or nullptr after replying no_such_table to `request`.
     std::shared_ptr<Table> find_table(const ConnectionPtr& connection, const Id& id, std::string_view request,
                                       protocol::TableId table_id);

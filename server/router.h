@@ -14,6 +14,7 @@
 #include "db/records.h"
 #include "protocol/messages.h"
 #include "server/connection.h"
+#include "server/identity/authenticator.h"
 #include "server/identity/principal.h"
 #include "server/net.h"
 #include "server/server_config.h"
@@ -26,7 +27,6 @@ class StoreWriter;
 namespace rochade::server {
 
 class AddressSlots;
-class Authenticator;
 class FlagAnalysis;
 class IdAllocator;
 class Lobby;
@@ -77,6 +77,10 @@ public:
     // password changed or a session ended elsewhere (the HTTP account endpoints).
     void sign_out(identity::Principal who, std::optional<std::int64_t> session_id, std::shared_ptr<Connection> keep,
                   std::string reason);
+    // `then` gets nothing when a new guest or account may take `nick` now, else the refusal
+    // naming `what` (on the lobby's strand): asked before the session or the account is made.
+    void nick_available(const std::string& nick, std::string what,
+                        std::function<void(std::optional<AuthRefusal>)> then);
 
 private:
     using Id = std::optional<protocol::RequestId>;

@@ -44,7 +44,12 @@ void Router::hello(const ConnectionPtr& connection, Id id, protocol::Hello hello
         return authenticator_.resume(std::move(*hello.resume_token),
                                      hello.nick.empty() ? std::nullopt : std::optional<std::string>(hello.nick),
                                      std::move(done));
-    if (!hello.nick.empty()) return authenticator_.guest(std::move(hello.nick), std::move(done));
+    if (!hello.nick.empty())
+        return nick_available(hello.nick, "hello",
+                              [this, nick = hello.nick, done](std::optional<AuthRefusal> taken) mutable {
+                                  if (taken) return done(std::move(*taken));
+                                  authenticator_.guest(std::move(nick), std::move(done));
+                              });
     if (connection->session_cookie) return authenticator_.cookie(*connection->session_cookie, std::move(done));
     done(AuthRefusal{ErrorCode::NotLoggedIn, "hello: say who you are: a nick (a guest), a nick and password, a "
                                              "resume token, or log in over HTTP first (the session cookie)"});
@@ -52,8 +57,24 @@ void Router::hello(const ConnectionPtr& connection, Id id, protocol::Hello hello
 
 void Router::register_account(const ConnectionPtr& connection, Id id, protocol::Register account)
 {
-    authenticator_.register_account(std::move(account.nick), std::move(account.password), connection->ip_address(),
-                                    admit_or_refuse(lobby_, connection, std::move(id)));
+    auto done = admit_or_refuse(lobby_, connection, std::move(id));
+    const std::string nick = account.nick;
+    nick_available(nick, "register",
+                   [this, account = std::move(account), address = connection->ip_address(),
+                    done](std::optional<AuthRefusal> taken) mutable {
+                       if (taken) return done(std::move(*taken));
+                       authenticator_.register_account(std::move(account.nick), std::move(account.password),
+                                                       std::move(address), std::move(done));
+                   });
+}
+
+void Router::nick_available(const std::string& nick, std::string what,
+                            std::function<void(std::optional<AuthRefusal>)> then)
+{
+    lobby_->nick_available(nick, [what = std::move(what), then = std::move(then)](std::optional<std::string> taken) {
+        if (taken) return then(AuthRefusal{ErrorCode::NickTaken, what + ": " + *taken});
+        then(std::nullopt);
+    });
 }
 
 void Router::logout(const ConnectionPtr& connection, Id id)

@@ -192,8 +192,13 @@ void Server::State::serve()
     router->restore(std::move(stored));
 
     auto accounts = std::make_unique<AccountApi>(
-        authenticator, config, [&router = *router](identity::Principal who, std::optional<std::int64_t> session) {
+        authenticator, config,
+        [&router = *router](identity::Principal who, std::optional<std::int64_t> session) {
             router.sign_out(who, session, nullptr, session ? "logged out" : "the password was changed");
+        },
+        [&router = *router](const std::string& nick, std::string what,
+                            std::function<void(std::optional<AuthRefusal>)> then) {
+            router.nick_available(nick, std::move(what), std::move(then));
         });
     auto services = std::make_unique<SessionServices>(config, *router, router->counters());
     services->accounts = accounts.get();

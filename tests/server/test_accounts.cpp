@@ -90,6 +90,15 @@ TEST_CASE("register and log in: the registered nick is the account's alone", "[s
     CHECK(copycat.request({{"type", "hello"}, {"nick", "jürgen"}}).at("code") == "nick_taken");
     guest.connect(server.port());
     CHECK(guest.request({{"type", "hello"}, {"nick", "Gast"}}).at("guest") == true);
+    // A nick a guest holds online cannot be registered meanwhile, over the socket or over HTTP,
+    // and no account is made for it.
+    WsTestClient late;
+    late.connect(server.port());
+    CHECK(register_account(late, "GAST").at("code") == "nick_taken");
+    CHECK(http_request(server.port(), "POST", "/api/register", json_headers,
+                       json_body({{"nick", "gast"}, {"password", password}}))
+              .status == 409);
+    CHECK(login(late, "Gast", password).at("code") == "bad_credentials");
 
     // Registration refuses bad input before anything is hashed or stored.
     WsTestClient other;
