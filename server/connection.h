@@ -37,6 +37,10 @@ public:
     // Runs `work` on this connection's strand (where on_message runs).
     virtual void post(std::function<void()> work) = 0;
 
+    // False once the session has ended (before the handler's on_close). Callable from any
+    // thread: the lobby asks it so that a connection that closed while its hello was on the way
+    // is not taken for an online player.
+    virtual bool is_open() const = 0;
     virtual std::uint64_t id() const = 0;
     virtual const std::string& remote_address() const = 0; // "ip:port", for logs
     virtual const std::string& ip_address() const = 0;     // the peer's IP, for per-address limits

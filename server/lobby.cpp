@@ -68,7 +68,10 @@ void Lobby::restore(const std::vector<std::shared_ptr<Table>>& tables)
 Lobby::Online* Lobby::online(const std::string& nick)
 {
     const auto found = online_.find(protocol::nick_key(nick));
-    return found == online_.end() ? nullptr : &found->second;
+    if (found == online_.end()) return nullptr;
+    // A connection that closed is on its way out (its disconnected() is posted already).
+    const auto connection = found->second.connection.lock();
+    return connection && connection->is_open() ? &found->second : nullptr;
 }
 
 Room* Lobby::room(protocol::RoomNumber number)
@@ -109,7 +112,8 @@ std::optional<std::string> Lobby::nick_held_by_another(const std::string& nick,
 {
     const std::string key = protocol::nick_key(nick);
     if (const auto existing = online_.find(key); existing != online_.end())
-        if (existing->second.who.principal != who && existing->second.connection.lock())
+        if (const auto connection = existing->second.connection.lock();
+            existing->second.who.principal != who && connection && connection->is_open())
             return "'" + existing->second.who.nick + "' is online already";
     if (const auto held = held_nicks_.find(key); held != held_nicks_.end() && held->second != who)
         return "'" + nick + "' sits at a game; only its player may come back with that nick";
@@ -126,6 +130,8 @@ void Lobby::admit(ConnectionPtr connection, Id id, Admission admission)
 {
     on_strand([this, connection = std::move(connection), id = std::move(id), admission = std::move(admission)] {
         const Identity& who = admission.identity;
+        // Closed while its hello was on the way: nobody to admit, and its nick stays free.
+        if (!connection->is_open()) return;
         if (const auto held = nick_held_by_another(who.nick, who.principal)) {
             spdlog::info("connection {}: hello {} refused: {}", connection->id(), who.nick, *held);
             return connection->post([connection, id, message = "hello: " + *held] {

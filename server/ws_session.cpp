@@ -273,6 +273,7 @@ void WsSession::finish(const std::string& why)
 {
     if (ended_) return;
     ended_ = true;
+    finished_.store(true, std::memory_order_release);
     close_deadline_.cancel();
     idle_check_.cancel();
     if (!writing_) {

@@ -9,6 +9,7 @@
 // never reaches the handler.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <deque>
@@ -33,6 +34,7 @@ public:
     using Connection::send;
     void close(CloseCode code, std::string reason) override;
     void post(std::function<void()> work) override;
+    bool is_open() const override { return !finished_.load(std::memory_order_acquire); }
     std::uint64_t id() const override { return id_; }
     const std::string& remote_address() const override { return remote_address_; }
     const std::string& ip_address() const override { return ip_address_; }
@@ -78,8 +80,9 @@ private:
 
     std::optional<websocket::close_reason> pending_close_; // the close we send when the queue is done
     bool close_started_ = false;
-    bool opened_ = false; // on_open was called
-    bool ended_ = false;  // on_close was called
+    bool opened_ = false;               // on_open was called
+    bool ended_ = false;                // on_close was called
+    std::atomic<bool> finished_{false}; // ended_, for other threads (is_open)
     // A close the client does not complete (it does not read, or does not answer the close
     // frame) ends with the socket closed at this deadline.
     net::steady_timer close_deadline_;
