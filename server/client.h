@@ -13,8 +13,8 @@
 namespace rochade::server {
 
 struct Client {
-    std::string nick; // empty until the lobby admitted the connection
-    // Who the connection is once admitted: the principal that owns its seats, its role.
+    // Who the connection is once the lobby admitted it (empty until then): the principal that
+    // owns its seats, its nick and role.
     std::optional<identity::Identity> identity;
     bool greeting = false; // a hello is on its way to the lobby, or its hello_ok back from it
     bool closed = false;   // the connection has closed (an admission that comes later is undone)

@@ -171,7 +171,6 @@ void Lobby::admit(ConnectionPtr connection, Id id, Admission admission)
             client.greeting = false;
             // Closed while the admission was on its way: the nick goes offline again.
             if (client.closed) return self->disconnected(connection);
-            client.nick = who.nick;
             client.identity = who;
             client.anonymous_slot.release(); // no longer one of its address's anonymous sockets
             connection->send(protocol::encode_hello_ok(id, reply));
