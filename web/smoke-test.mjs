@@ -163,8 +163,8 @@ async function main() {
     const newPassword = `Läufer-${suffix}!`;
     let carl = null; // the spectator, a guest too
     try {
-        const anna = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
-        const bjoern = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+        const anna = await (await browser.newContext({ viewport: { width: 1400, height: 1000 }, locale: 'en-US' })).newPage();
+        const bjoern = await (await browser.newContext({ viewport: { width: 1400, height: 1000 }, locale: 'en-US' })).newPage();
         Object.assign(pages, { anna, bjoern });
         for (const page of [anna, bjoern]) page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
 
@@ -253,10 +253,10 @@ async function main() {
             await bjoern.waitForSelector('.move-list .move:text("h3")', { timeout });
         });
         await step('a guest cannot take a registered nick; another guest watches the game from the room', async () => {
-            carl = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+            carl = await (await browser.newContext({ viewport: { width: 1400, height: 1000 }, locale: 'en-US' })).newPage();
             pages.carl = carl;
             await enterAsGuest(carl, url, white.toUpperCase());
-            await carl.waitForSelector('#login-form .form-error:has-text("That nick is taken") .error-detail:has-text("nick_taken")',
+            await carl.waitForSelector('#login-form .form-error:has-text("choose another") .error-detail:has-text("nick_taken")',
                                        { timeout });
             await carl.fill('#nick', `Carl_${suffix}`);
             await carl.click('#login-form button[type=submit]');
@@ -297,7 +297,7 @@ async function main() {
         await step('a server error is shown clearly (whisper to a nick that is not online)', async () => {
             await anna.fill('#room .chat-form input', `/w Niemand_${suffix} hallo`);
             await anna.click('#room .chat-form button');
-            await anna.waitForSelector('.messages .error:has-text("Nobody with that nick is online") .error-detail:has-text("no_such_nick")',
+            await anna.waitForSelector(`.messages .error:has-text("Niemand_${suffix} is not online, so the whisper was not delivered") .error-detail:has-text("no_such_nick")`,
                                        { timeout });
         });
         await step('both players reload: the cookie logs them in again, seats and game survive', async () => {
