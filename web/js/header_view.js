@@ -1,26 +1,33 @@
 // The bar at the top: the connection's state, who one is (with the guest mark, and the role of a
 // moderator or admin), and the buttons that do not belong to a room or table: connect this tab
-// again after another tab took the session over, the account (change the password), the move
-// notation, log out.
+// again after another tab took the session over, the account (change the password), the
+// language of the page, the move notation, log out.
 
 import { el, fill } from './dom.js';
-import { t } from './messages.js';
+import { LANGUAGES, language, t } from './messages.js';
 import { nickNode } from './nick_view.js';
 
 export class HeaderView {
-    // root: the <header>; actions: {reconnect(), toggleAccount(), toggleNotation(), logout()}
+    // root: the <header>; actions: {reconnect(), toggleAccount(), toggleNotation(), logout(),
+    // chooseLanguage(lang)}
     constructor(root, actions) {
         this.state = el('span', { id: 'connection-state', class: 'connection', role: 'status' });
         this.me = el('span', { id: 'me', class: 'me' });
         this.reconnect = el('button', { id: 'reconnect', type: 'button', hidden: true, onclick: () => actions.reconnect() });
         this.account = el('button', { id: 'account', type: 'button', hidden: true, onclick: () => actions.toggleAccount() });
+        // The language is offered on every screen (the login too); each language is named in
+        // itself, "Deutsch | English", so a reader finds their own whatever the page shows.
+        this.language = el('select', { id: 'language', name: 'language',
+                                       onchange: () => actions.chooseLanguage && actions.chooseLanguage(this.language.value) },
+                           LANGUAGES.map((lang) => el('option', { value: lang })));
         this.notation = el('button', { id: 'lang', type: 'button', onclick: () => actions.toggleNotation() });
         this.logout = el('button', { id: 'logout', type: 'button', hidden: true, onclick: () => actions.logout() });
-        root.append(this.state, this.me, this.reconnect, this.account, this.notation, this.logout);
+        root.append(this.state, this.me, this.reconnect, this.account, this.language, this.notation, this.logout);
     }
 
-    // session: the session state (session.js); notation: "en" | "de" (the move list's SAN).
-    render(session, notation) {
+    // session: the session state (session.js); notation: "en" | "de" (the move list's SAN);
+    // lang: the page's language (the catalogue's current one when not given).
+    render(session, notation, lang) {
         const { phase, identity } = session;
         this.state.textContent = t(`connection.${phase}`);
         this.state.className = `connection ${phase}`;
@@ -31,6 +38,10 @@ export class HeaderView {
         this.reconnect.textContent = t('header.reconnect');
         this.account.hidden = !identity || identity.guest || phase === 'signed_out';
         this.account.textContent = t('header.account');
+        for (const option of this.language.options) option.textContent = t(`language.${option.value}`);
+        this.language.value = lang || language();
+        this.language.title = t('header.language.title');
+        this.language.setAttribute('aria-label', t('header.language'));
         this.notation.hidden = !identity || phase === 'signed_out' || phase === 'signing_in';
         this.notation.textContent = t(notation === 'de' ? 'header.notation.de' : 'header.notation.en');
         this.notation.title = t('header.notation.title');

@@ -17,14 +17,29 @@ export class LobbyView {
         this.roomsRoot = roomsRoot;
         this.roomRoot = roomRoot;
         this.actions = actions;
-        this.roomNumber = el('input', { type: 'number', step: 1, placeholder: t('rooms.number'), 'aria-label': t('rooms.number'), name: 'room' });
-        this.chatInput = el('input', { type: 'text', maxlength: 500, name: 'chat', 'aria-label': t('room.chat'),
-                                       placeholder: t('room.chat.placeholder') });
-        this.preset = el('select', { name: 'time_control', 'aria-label': t('open.time_control') },
-                         PRESETS.map((preset, index) => el('option', { value: String(index), selected: index === 2 }, presetLabel(preset))));
-        this.colour = el('select', { name: 'color', 'aria-label': t('open.colour') },
-                         ['random', 'white', 'black'].map((colour) => el('option', { value: colour }, t(`open.colour.${colour}`))));
-        this.invite = el('input', { type: 'text', name: 'invite', placeholder: t('open.invite.placeholder'), 'aria-label': t('open.invite'), maxlength: 20 });
+        this.roomNumber = el('input', { type: 'number', step: 1, name: 'room' });
+        this.chatInput = el('input', { type: 'text', maxlength: 500, name: 'chat' });
+        this.preset = el('select', { name: 'time_control' },
+                         PRESETS.map((preset, index) => el('option', { value: String(index), selected: index === 2 })));
+        this.colour = el('select', { name: 'color' }, ['random', 'white', 'black'].map((colour) => el('option', { value: colour })));
+        this.invite = el('input', { type: 'text', name: 'invite', maxlength: 20 });
+        this.relabel();
+    }
+
+    // The texts of the inputs that live across redraws, in the page's current language (so that
+    // switching the language reaches them too).
+    relabel() {
+        const label = (node, key, placeholder = key) => {
+            node.setAttribute('aria-label', t(key));
+            if (placeholder) node.placeholder = t(placeholder);
+        };
+        label(this.roomNumber, 'rooms.number');
+        label(this.chatInput, 'room.chat', 'room.chat.placeholder');
+        label(this.preset, 'open.time_control', null);
+        label(this.colour, 'open.colour', null);
+        label(this.invite, 'open.invite', 'open.invite.placeholder');
+        [...this.preset.options].forEach((option, index) => { option.textContent = presetLabel(PRESETS[index]); });
+        for (const option of this.colour.options) option.textContent = t(`open.colour.${option.value}`);
     }
 
     renderRooms(rooms, currentRoom) {
@@ -32,6 +47,7 @@ export class LobbyView {
     }
 
     redrawRooms(rooms, currentRoom) {
+        this.relabel();
         const rows = rooms.map((room) => el('li', { class: room.room === currentRoom ? 'current' : '' },
             el('button', { type: 'button', class: 'room-button', dataset: { room: room.room },
                            onclick: () => this.actions.enterRoom(room.room) },
@@ -56,6 +72,7 @@ export class LobbyView {
     }
 
     redrawRoom(room, nick) {
+        this.relabel();
         if (!room) {
             fill(this.roomRoot, el('p', { class: 'hint' }, t('room.none')));
             return;
