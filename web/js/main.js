@@ -14,7 +14,7 @@ import { Connection, serverUrl } from './connection.js';
 import { HeaderView } from './header_view.js';
 import { LobbyView } from './lobby_view.js';
 import { LoginView } from './login_view.js';
-import { chooseLanguage, setLanguage, t } from './messages.js';
+import { LANGUAGE_KEY, NOTATION_KEY, initialLanguage, language, notationFor, setLanguage, t, toggledNotation } from './messages.js';
 import { ROOM_EVENTS, addChatLine, applyRoomEvent, roomFromReply } from './room_model.js';
 import { initialSession, nextSession, showsLobby, showsLogin, wantsSocket } from './session.js';
 import { TableView } from './table_view.js';
@@ -22,11 +22,10 @@ import { TABLE_EVENTS, applyTableEvent, emptyTable, seatOf, tableIdOf } from './
 
 const ROOM_KEY = 'rochade.room';
 const TABLES_KEY = 'rochade.tables';
-const NOTATION_KEY = 'rochade.lang'; // the move list's SAN: "en" or "de"
 
 const $ = (id) => document.getElementById(id);
 
-document.documentElement.lang = setLanguage(chooseLanguage(navigator.languages));
+document.documentElement.lang = setLanguage(initialLanguage(localStorage.getItem(LANGUAGE_KEY), navigator.languages));
 
 const app = {
     api: new AccountApi(),
@@ -36,7 +35,7 @@ const app = {
     room: null,             // the room model (room_model.js)
     tables: new Map(),      // table id -> table model, for every table we watch or sit at
     shownTable: null,
-    notation: localStorage.getItem(NOTATION_KEY) || 'en',
+    notation: notationFor(language(), localStorage.getItem(NOTATION_KEY)), // the move list's SAN: "en" or "de"
     accountOpen: false,
 };
 
@@ -289,9 +288,19 @@ const header = new HeaderView($('top-bar'), {
         drawSession();
     },
     toggleNotation: () => {
-        app.notation = app.notation === 'de' ? 'en' : 'de';
+        app.notation = toggledNotation(app.notation);
         localStorage.setItem(NOTATION_KEY, app.notation);
         drawSession();
+        drawTable();
+    },
+    // The notation follows the language unless the user chose one with the notation button.
+    chooseLanguage: (lang) => {
+        document.documentElement.lang = setLanguage(lang);
+        localStorage.setItem(LANGUAGE_KEY, language());
+        app.notation = notationFor(language(), localStorage.getItem(NOTATION_KEY));
+        drawSession();
+        drawRooms();
+        drawRoom();
         drawTable();
     },
     logout: logOut,
@@ -320,7 +329,7 @@ const tableView = new TableView($('table'), request, closeTable);
 
 function drawSession() {
     const session = app.session;
-    header.render(session, app.notation);
+    header.render(session, app.notation, language());
     $('login').hidden = !showsLogin(session);
     if (showsLogin(session)) loginView.render(session);
     $('app').hidden = !showsLobby(session);
