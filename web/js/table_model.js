@@ -69,7 +69,8 @@ export function noticeOf(frame, state) {
     case 'game_started': return { key: 'notice.game_started' };
     case 'game_over':
         return { key: 'notice.game_over', params: { result: frame.result, winner: frame.winner ?? null,
-                                                    termination: frame.termination, message: frame.message || '' } };
+                                                    termination: frame.termination, message: frame.message || '',
+                                                    winnability: frame.winnability, proof: frame.proof } };
     case 'draw_offered': return { key: 'notice.draw_offered', params: { side: frame.by, nick: nickOf(state, frame.by) } };
     case 'draw_declined': return { key: 'notice.draw_declined', params: { side: frame.by, nick: nickOf(state, frame.by) } };
     case 'draw_claim_rejected':
@@ -122,7 +123,7 @@ export function applyTableEvent(state, frame, now) {
     case 'game_over':
         next.status = 'finished';
         next.result = { result: frame.result, winner: frame.winner ?? null, termination: frame.termination,
-                        message: frame.message, winnability: frame.winnability };
+                        message: frame.message, winnability: frame.winnability, proof: frame.proof };
         if (frame.clocks) next.clocks = { ...frame.clocks, running: null };
         next.clocksReceivedAt = now;
         next.to_move = null;

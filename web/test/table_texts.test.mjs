@@ -219,3 +219,15 @@ test('the lines of the table log', () => {
     assert.equal(inLanguage('de', () => noticeText({ key: 'notice.player_reconnected', params: { side: 'white', nick: 'anna' } })),
                  'anna (Weiß) ist wieder da.');
 });
+
+test('a game_over keeps its proof for the banner and the log', async () => {
+    const { applyTableEvent, emptyTable } = await import('../js/table_model.js');
+    const proof = { side: 'black', first_ply: 82, line: BLACK_LINE };
+    const frame = { type: 'game_over', table: 3, seq: 1, result: '0-1', winner: 'black', termination: 'flag_fall',
+                    message: "White's flag fell", winnability: 'can_mate', proof };
+    const { state } = applyTableEvent(emptyTable(3), frame, 0);
+    assert.deepEqual(state.result.proof, proof);
+    assert.equal(bannerText(state.result, names, 'en').proof, 'Black could still have checkmated, e.g. 41...Nf2+ 42.Kg1 Nh3#');
+    assert.equal(noticeText(state.notices.at(-1), 'en'),
+                 'Game over 0-1: White ran out of time. Black could still have checkmated, e.g. 41...Nf2+ 42.Kg1 Nh3#');
+});
