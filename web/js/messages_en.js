@@ -116,6 +116,7 @@ export default {
     'piece.r': 'Rook',
     'piece.b': 'Bishop',
     'piece.n': 'Knight',
+    'board.label': 'Chess board',
     'board.promotion': 'Promote to',
     'board.promotion.cancel': 'Cancel',
     'table.tabs': 'Your tables',
