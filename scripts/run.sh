@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the dependencies, builds Release into build/ and runs the game server,
+# Installs the dependencies, builds Release into build/ and the browser client into web/dist/
+# (scripts/build-web.sh) and runs the game server,
 # `rochade serve`, with the given options (default: port 8080, database data/rochade.db; see
 # docs/admin.md). It runs until Ctrl-C or SIGTERM.
 #
@@ -15,5 +16,6 @@ build=${ROCHADE_BUILD_DIR:-build}
 scripts/install-deps.sh >&2
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 ninja -C "$build" --quiet rochade >&2
+scripts/build-web.sh >&2
 
 exec "$build/tools/rochade" serve "$@"

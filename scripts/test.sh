@@ -6,9 +6,10 @@
 #   4. build sanitizers    -DROCHADE_SANITIZE=ON (AddressSanitizer + UBSan) into build-asan/
 #   5. ctest sanitizers    every test except those with the ctest label "slow" (none yet)
 #   6. differential        tests/differential: random games checked against chessops
-#   7. web client          node --test web/test/ (the browser client's pure modules: session, catalogue, room and table models; no browser)
-#   8. browser             web/smoke-test.mjs: two headless Chromium players against the Release
-#                          server (accounts, guests, a game, reloads, restart, logout)
+#   7. web client          node --test web/test/ (the browser client's pure modules: session, catalogue, room and table models, board, sounds; no browser)
+#   8. build web           scripts/build-web.sh: npm ci in web/ when needed, esbuild into web/dist/
+#   9. browser             web/smoke-test.mjs: two headless Chromium players against the Release
+#                          server and web/dist (accounts, guests, a game, reloads, restart, logout)
 # A failing stage does not stop the later ones, except those that need its build; the exit
 # status is non-zero if any stage failed. The time of each stage is printed at the end.
 # ROCHADE_BUILD_DIR and ROCHADE_ASAN_BUILD_DIR override the two build directories.
@@ -59,8 +60,7 @@ differential()
 
 browser_test()
 {
-    (cd web && npm ci --no-audit --no-fund --loglevel=error) &&
-        ROCHADE_BIN="$build/tools/rochade" node web/smoke-test.mjs
+    ROCHADE_BIN="$build/tools/rochade" node web/smoke-test.mjs
 }
 
 total_start=$(now)
@@ -84,7 +84,9 @@ else
 fi
 
 stage "web client" node --test web/test/
-if ((release_built)); then
+if ! stage "build web" scripts/build-web.sh; then
+    skip "browser" "the web client's build failed"
+elif ((release_built)); then
     stage "browser" browser_test
 else
     skip "browser" "the Release build failed"

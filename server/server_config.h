@@ -59,8 +59,8 @@ struct ServerConfig {
     // How long a database write waits for another connection's lock (a backup, an admin's
     // sqlite3 shell) before it fails and the client gets storage_unavailable.
     int db_busy_timeout_ms = 5000;
-    std::string web_root = "web"; // static browser client served at /
-    int threads = 0;              // 0: one per hardware thread
+    std::string web_root = "web/dist"; // the built browser client (scripts/build-web.sh), served at /
+    int threads = 0;                   // 0: one per hardware thread
     std::vector<RoomConfig> rooms = {
         {34, "Halle der Koenige"}, {35, "Wohnzimmer der alten Burg"}, {36, "Hinterzimmer"}, {37, "Gästezimmer"}};
     ConnectionLimits limits;

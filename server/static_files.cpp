@@ -11,7 +11,7 @@ namespace fs = std::filesystem;
 
 std::string_view content_type_for(const fs::path& file)
 {
-    static constexpr std::array<std::pair<std::string_view, std::string_view>, 11> types{{
+    static constexpr std::array<std::pair<std::string_view, std::string_view>, 13> types{{
         {".html", "text/html; charset=utf-8"},
         {".js", "text/javascript; charset=utf-8"},
         {".mjs", "text/javascript; charset=utf-8"},
@@ -22,6 +22,8 @@ std::string_view content_type_for(const fs::path& file)
         {".json", "application/json"},
         {".txt", "text/plain; charset=utf-8"},
         {".woff2", "font/woff2"},
+        {".woff", "font/woff"},
+        {".map", "application/json"},
         {".webmanifest", "application/manifest+json"},
     }};
     const std::string extension = file.extension().string();

@@ -20,7 +20,7 @@ void print_serve_usage(std::ostream& out)
            "  --db FILE         SQLite database, created on first start (default data/rochade.db)\n"
            "  --config FILE     JSON config file: rooms, limits, ... (see docs/admin.md)\n"
            "  --threads N       worker threads (default 0: one per hardware thread)\n"
-           "  --web-root DIR    the browser client's files, served at / (default web)\n"
+           "  --web-root DIR    the built browser client, served at / (default web/dist)\n"
            "Options on the command line override the config file. SIGINT or SIGTERM stop the\n"
            "server cleanly (exit 0).\n";
 }

@@ -1,7 +1,8 @@
 // A headless browser smoke test of the client against a real server: one player registers an
 // account, another enters as a guest (two browser contexts, two cookie jars); guests are marked
-// wherever nicks are listed; they chat, open and join a table, move by clicking, reload (the
-// session cookie brings both back to the running game), survive a kill -9 of the server, resign,
+// wherever nicks are listed; they chat, open and join a table, move by clicking and dragging on
+// the board (the built client, web/dist), reload (the session cookie brings both back to the
+// running game), survive a kill -9 of the server, resign,
 // reload after the game (the seats are kept, the rematch is offered and accepted), promote,
 // claim a win against a vanished opponent, log out (a reload then shows the login view), see
 // the sentence for a wrong password, and change a password. No session secret may be readable
@@ -9,17 +10,19 @@
 //
 //   node web/smoke-test.mjs [URL]                 against a running server (default http://127.0.0.1:8080/)
 //   ROCHADE_BIN=build/tools/rochade node web/smoke-test.mjs
-//                                                  starts `rochade serve` on a free port with a temp db
+//                                                  starts `rochade serve` on a free port with a temp db,
+//                                                  serving web/dist (scripts/build-web.sh builds it)
 // Needs Debian's chromium (CHROMIUM overrides /usr/bin/chromium) and `npm ci` in web/.
 // Screenshots go to SMOKE_SHOTS (default /tmp/rochade-smoke-*.png).
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { squareCenter } from './js/board_model.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const shots = process.env.SMOKE_SHOTS || join(tmpdir(), 'rochade-smoke');
@@ -53,7 +56,7 @@ async function startServer(port, db) {
                     login_free_failures_per_address: 20 },
     }));
     const child = spawn(process.env.ROCHADE_BIN,
-                        ['serve', '--bind', '127.0.0.1', '--port', String(port), '--db', db, '--web-root', here,
+                        ['serve', '--bind', '127.0.0.1', '--port', String(port), '--db', db, '--web-root', join(here, 'dist'),
                          '--config', config],
                         { stdio: ['ignore', 'inherit', 'inherit'] });
     const url = `http://127.0.0.1:${port}/`;
@@ -141,12 +144,39 @@ async function enterRoom34(page) {
     await page.waitForSelector('#room h2:has-text("Halle der Koenige")', { timeout });
 }
 
+// The board (chessground) has no element per square: a square is found by its place on the
+// board, seen from the side the board shows at the bottom.
+async function boardOrientation(page) {
+    const classes = await page.getAttribute('#table [data-board]', 'class', { timeout });
+    return classes.includes('orientation-black') ? 'black' : 'white';
+}
+
+async function squarePoint(page, square) {
+    const board = page.locator('#table [data-board] cg-board');
+    await board.scrollIntoViewIfNeeded({ timeout });
+    return squareCenter(await board.boundingBox(), square, await boardOrientation(page));
+}
+
 async function clickMove(page, from, to) {
-    await page.click(`.square[data-square="${from}"]`);
-    await page.click(`.square[data-square="${to}"]`);
+    const a = await squarePoint(page, from);
+    await page.mouse.click(a.x, a.y);
+    const b = await squarePoint(page, to);
+    await page.mouse.click(b.x, b.y);
+}
+
+async function dragMove(page, from, to) {
+    const a = await squarePoint(page, from);
+    const b = await squarePoint(page, to);
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    await page.mouse.move(b.x, b.y, { steps: 8 });
+    await page.mouse.up();
 }
 
 async function main() {
+    if (process.env.ROCHADE_BIN && !existsSync(join(here, 'dist', 'index.html'))) {
+        throw new Error('web/dist is missing: build the client first (scripts/build-web.sh)');
+    }
     let server = process.env.ROCHADE_BIN
         ? await startServer(await freePort(), join(mkdtempSync(join(tmpdir(), 'rochade-smoke-')), 'rochade.db'))
         : null;
@@ -206,11 +236,11 @@ async function main() {
             await anna.waitForSelector(`.player-line .nick.guest[data-nick="${black}"]`, short);
             await anna.waitForSelector(`.table-list .nick.guest[data-nick="${black}"]`, short);
         });
-        await step('White moves e2-e4 by clicking; Black sees it and answers e7-e5', async () => {
+        await step('White moves e2-e4 by clicking; Black sees it and answers e7-e5 by drag and drop', async () => {
             await clickMove(anna, 'e2', 'e4');
             await bjoern.waitForSelector('.move-list .move:text("e4")', { timeout });
             await bjoern.waitForSelector('.status-line:has-text("Your move")', { timeout });
-            await clickMove(bjoern, 'e7', 'e5');
+            await dragMove(bjoern, 'e7', 'e5');
             await anna.waitForSelector('.move-list .move:text("e5")', { timeout });
         });
         await step('the running clock counts down between the server readings', async () => {
@@ -219,8 +249,8 @@ async function main() {
                                        before, { timeout: 3000 });
         });
         await step('the board is flipped for Black', async () => {
-            const first = await bjoern.getAttribute('.board-grid .square >> nth=0', 'data-square');
-            if (first !== 'h1') throw new Error(`Black's top-left square is ${first}, expected h1`);
+            const orientation = await boardOrientation(bjoern);
+            if (orientation !== 'black') throw new Error(`Black's board is seen from ${orientation}`);
         });
         await step('a move typed in German SAN (Sf3); the list shows Sf3 in German, Nf3 in English', async () => {
             await anna.fill('input[name=move]', 'Sf3');
@@ -349,8 +379,8 @@ async function main() {
             await bjoern.waitForSelector('.status-line:has-text("1-0")', { timeout });
             await bjoern.click('button[data-action="rematch"]:has-text("Accept rematch")', { timeout });
             await bjoern.waitForSelector('.status-line:has-text("Your move")', { timeout });
-            const first = await bjoern.getAttribute('.board-grid .square >> nth=0', 'data-square');
-            if (first !== 'a8') throw new Error(`White's top-left square is ${first}, expected a8`);
+            const orientation = await boardOrientation(bjoern);
+            if (orientation !== 'white') throw new Error(`White's board is seen from ${orientation}`);
         });
         await step('a pawn promotes through the chooser; SAN bxa8=Q, German bxa8D', async () => {
             const line = [[bjoern, 'a2', 'a4'], [anna, 'b7', 'b5'], [bjoern, 'a4', 'b5'], [anna, 'a7', 'a6'],
@@ -449,6 +479,7 @@ async function main() {
     }
 }
 
-main().catch(() => {
+main().catch((error) => {
+    if (!passed && !failed) console.log(`FAIL ${error.message}`);
     process.exitCode = 1;
 });

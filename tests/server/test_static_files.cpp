@@ -41,6 +41,8 @@ TEST_CASE("content types by extension", "[static_files]")
     CHECK(content_type_for("style.css") == "text/css; charset=utf-8");
     CHECK(content_type_for("board.svg") == "image/svg+xml");
     CHECK(content_type_for("piece.png") == "image/png");
+    CHECK(content_type_for("font.woff") == "font/woff");
+    CHECK(content_type_for("rochade.js.map") == "application/json");
     CHECK(content_type_for("notes.xyz").empty());
     CHECK(content_type_for("Makefile").empty());
 }
