@@ -8,8 +8,11 @@
 #   6. differential        tests/differential: random games checked against chessops
 #   7. web client          node --test web/test/ (the browser client's pure modules: session, catalogue, room and table models, board, sounds; no browser)
 #   8. build web           scripts/build-web.sh: npm ci in web/ when needed, esbuild into web/dist/
-#   9. browser             web/smoke-test.mjs: two headless Chromium players against the Release
-#                          server and web/dist (accounts, guests, a game, reloads, restart, logout)
+#   9. browser             two headless Chromium runs against the Release server and web/dist:
+#                          web/smoke-test.mjs (accounts, guests, a game, reloads, restart, logout) and
+#                          web/play-test.mjs (drag-and-drop, premove, castling, en passant, promotion,
+#                          spectator, resign, rematch, flag fall, German, phone and laptop layouts);
+#                          screenshots in $BROWSER_SHOTS (default build/browser-shots)
 # A failing stage does not stop the later ones, except those that need its build; the exit
 # status is non-zero if any stage failed. The time of each stage is printed at the end.
 # ROCHADE_BUILD_DIR and ROCHADE_ASAN_BUILD_DIR override the two build directories.
@@ -60,7 +63,11 @@ differential()
 
 browser_test()
 {
-    ROCHADE_BIN="$build/tools/rochade" node web/smoke-test.mjs
+    local shots=${BROWSER_SHOTS:-$build/browser-shots} result=0
+    mkdir -p "$shots"
+    ROCHADE_BIN="$build/tools/rochade" SMOKE_SHOTS="$shots/smoke" node web/smoke-test.mjs || result=1
+    ROCHADE_BIN="$build/tools/rochade" BROWSER_SHOTS="$shots/play" node web/play-test.mjs || result=1
+    return $result
 }
 
 total_start=$(now)

@@ -193,8 +193,8 @@ async function main() {
     const newPassword = `Läufer-${suffix}!`;
     let carl = null; // the spectator, a guest too
     try {
-        const anna = await (await browser.newContext({ viewport: { width: 1400, height: 1000 }, locale: 'en-US' })).newPage();
-        const bjoern = await (await browser.newContext({ viewport: { width: 1400, height: 1000 }, locale: 'en-US' })).newPage();
+        const anna = await (await browser.newContext({ viewport: { width: 1680, height: 1000 }, locale: 'en-US' })).newPage();
+        const bjoern = await (await browser.newContext({ viewport: { width: 1680, height: 1000 }, locale: 'en-US' })).newPage();
         Object.assign(pages, { anna, bjoern });
         for (const page of [anna, bjoern]) page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
 
@@ -283,7 +283,7 @@ async function main() {
             await bjoern.waitForSelector('.move-list .move:text("h3")', { timeout });
         });
         await step('a guest cannot take a registered nick; another guest watches the game from the room', async () => {
-            carl = await (await browser.newContext({ viewport: { width: 1400, height: 1000 }, locale: 'en-US' })).newPage();
+            carl = await (await browser.newContext({ viewport: { width: 1680, height: 1000 }, locale: 'en-US' })).newPage();
             pages.carl = carl;
             await enterAsGuest(carl, url, white.toUpperCase());
             await carl.waitForSelector('#login-form .form-error:has-text("choose another") .error-detail:has-text("nick_taken")',
@@ -359,24 +359,25 @@ async function main() {
         }
         await step('Black resigns; both see 1-0', async () => {
             await bjoern.click('button[data-action="resign"]');
-            await anna.waitForSelector('.status-line:has-text("1-0")', { timeout });
-            await bjoern.waitForSelector('.status-line:has-text("1-0")', { timeout });
+            await bjoern.click('[data-confirm="resign"] button[data-answer="yes"]');
+            await anna.waitForSelector('.result-banner:has-text("1-0")', { timeout });
+            await bjoern.waitForSelector('.result-banner:has-text("1-0")', { timeout });
             await anna.screenshot({ path: `${shots}-3-game-over.png` });
         });
         await check('"Connect here" after more events than the table keeps: the table is redrawn from the state (resync)', async () => {
             await carl.click('#reconnect');
             await carl.waitForSelector('#connection-state.online', { timeout });
-            await carl.waitForSelector('.status-line:has-text("1-0")', { timeout });
+            await carl.waitForSelector('.result-banner:has-text("1-0")', { timeout });
             await carl.waitForSelector('.table-log li:has-text("as it is now")', { timeout });
         });
         await step('reloads after the game keep both seats; the rematch is offered and accepted, colours swapped', async () => {
             await anna.reload();
             await anna.waitForSelector('#connection-state.online', { timeout });
-            await anna.waitForSelector('.status-line:has-text("1-0")', { timeout });
+            await anna.waitForSelector('.result-banner:has-text("1-0")', { timeout });
             await anna.click('button[data-action="rematch"]:has-text("Offer rematch")', { timeout });
             await bjoern.reload();
             await bjoern.waitForSelector('#connection-state.online', { timeout });
-            await bjoern.waitForSelector('.status-line:has-text("1-0")', { timeout });
+            await bjoern.waitForSelector('.result-banner:has-text("1-0")', { timeout });
             await bjoern.click('button[data-action="rematch"]:has-text("Accept rematch")', { timeout });
             await bjoern.waitForSelector('.status-line:has-text("Your move")', { timeout });
             const orientation = await boardOrientation(bjoern);
@@ -415,7 +416,7 @@ async function main() {
             await step('the opponent vanishes; after the grace period the win is claimed', async () => {
                 await bjoern.context().close();
                 await anna.waitForSelector('.player-line .away', { timeout });
-                for (let attempt = 0; !(await anna.$('.status-line:has-text("0-1")')); attempt++) {
+                for (let attempt = 0; !(await anna.$('.result-banner:has-text("0-1")')); attempt++) {
                     if (attempt === 40) throw new Error('claim_win did not end the game within 10 s');
                     await anna.click('button[data-action="claim_win"]', { timeout });
                     await anna.waitForTimeout(250);

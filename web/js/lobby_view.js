@@ -8,7 +8,7 @@ import { t } from './messages.js';
 import { nickNode } from './nick_view.js';
 import { isGuestAt, isGuestMember } from './room_model.js';
 import { statusName } from './table_texts.js';
-import { PRESETS, describe, presetLabel } from './time_control.js';
+import { PRESETS, customTimeControl, describe, presetLabel } from './time_control.js';
 
 export class LobbyView {
     // actions: {enterRoom(n), leaveRoom(n), listRooms(), openTable(fields), joinTable(id),
@@ -19,8 +19,14 @@ export class LobbyView {
         this.actions = actions;
         this.roomNumber = el('input', { type: 'number', step: 1, name: 'room' });
         this.chatInput = el('input', { type: 'text', maxlength: 500, name: 'chat' });
-        this.preset = el('select', { name: 'time_control' },
-                         PRESETS.map((preset, index) => el('option', { value: String(index), selected: index === 2 })));
+        this.preset = el('select', { name: 'time_control', onchange: () => this.showCustom() },
+                         PRESETS.map((preset, index) => el('option', { value: String(index), selected: index === 2 })),
+                         el('option', { value: 'custom' }));
+        // A time control of one's own: minutes and increment, shown when "custom" is chosen.
+        this.customMinutes = el('input', { type: 'number', name: 'minutes', min: '0.25', max: '180', step: '0.25', value: '3' });
+        this.customIncrement = el('input', { type: 'number', name: 'increment', min: '0', max: '180', step: '1', value: '2' });
+        this.custom = el('span', { class: 'custom-time', hidden: true }, this.customMinutes, el('span', { class: 'plus' }, '+'),
+                         this.customIncrement);
         this.colour = el('select', { name: 'color' }, ['random', 'white', 'black'].map((colour) => el('option', { value: colour })));
         this.invite = el('input', { type: 'text', name: 'invite', maxlength: 20 });
         this.relabel();
@@ -38,7 +44,13 @@ export class LobbyView {
         label(this.preset, 'open.time_control', null);
         label(this.colour, 'open.colour', null);
         label(this.invite, 'open.invite', 'open.invite.placeholder');
-        [...this.preset.options].forEach((option, index) => { option.textContent = presetLabel(PRESETS[index]); });
+        [...this.preset.options].forEach((option, index) => {
+            option.textContent = index < PRESETS.length ? presetLabel(PRESETS[index]) : t('open.custom');
+        });
+        label(this.customMinutes, 'open.custom.minutes', null);
+        label(this.customIncrement, 'open.custom.increment', null);
+        this.customMinutes.title = t('open.custom.minutes');
+        this.customIncrement.title = t('open.custom.increment');
         for (const option of this.colour.options) option.textContent = t(`open.colour.${option.value}`);
     }
 
@@ -123,14 +135,29 @@ export class LobbyView {
                   el('td', {}, buttons));
     }
 
+    showCustom() {
+        this.custom.hidden = this.preset.value !== 'custom';
+    }
+
     openTableForm(roomNumber) {
         return el('form', { class: 'open-table', onsubmit: (event) => {
             event.preventDefault();
-            const fields = { room: roomNumber, time_control: PRESETS[Number(this.preset.value)].value, color: this.colour.value };
+            let timeControl;
+            if (this.preset.value === 'custom') {
+                timeControl = customTimeControl(this.customMinutes.value, this.customIncrement.value);
+                this.customMinutes.setCustomValidity(timeControl ? '' : t('open.custom.invalid'));
+                if (!timeControl) {
+                    this.customMinutes.reportValidity();
+                    return;
+                }
+            } else {
+                timeControl = PRESETS[Number(this.preset.value)].value;
+            }
+            const fields = { room: roomNumber, time_control: timeControl, color: this.colour.value };
             const invite = this.invite.value.trim();
             if (invite) fields.invite = invite;
             this.actions.openTable(fields);
-        } }, el('h3', {}, t('open.title')), this.preset, this.colour, this.invite, el('button', { type: 'submit' }, t('open.submit')));
+        } }, el('h3', {}, t('open.title')), this.preset, this.custom, this.colour, this.invite, el('button', { type: 'submit' }, t('open.submit')));
     }
 
     sendChat(event, roomNumber) {

@@ -19,9 +19,12 @@ import { ROOM_EVENTS, addChatLine, applyRoomEvent, roomFromReply } from './room_
 import { initialSession, nextSession, showsLobby, showsLogin, wantsSocket } from './session.js';
 import { TableView } from './table_view.js';
 import { TABLE_EVENTS, applyTableEvent, emptyTable, seatOf, tableIdOf } from './table_model.js';
+import { pendingMoveFate } from './table_play.js';
+import { playSound, soundForMove } from './sounds.js';
 
 const ROOM_KEY = 'rochade.room';
 const TABLES_KEY = 'rochade.tables';
+const VIEW_KEY = 'rochade.view';
 
 const $ = (id) => document.getElementById(id);
 
@@ -36,6 +39,11 @@ const app = {
     tables: new Map(),      // table id -> table model, for every table we watch or sit at
     shownTable: null,
     notation: notationFor(language(), localStorage.getItem(NOTATION_KEY)), // the move list's SAN: "en" or "de"
+    // What the page shows: 'lobby' (rooms, the room) or 'game' (the shown table). Wide screens
+    // show both side by side; narrower ones one at a time, with the switch in the header.
+    view: sessionStorage.getItem(VIEW_KEY) === 'game' ? 'game' : 'lobby',
+    // Moves made while the connection was down, by table: {move, typed, plies, resolve, reject}.
+    pendingMoves: new Map(),
     accountOpen: false,
 };
 
@@ -74,6 +82,7 @@ function act(type, fields) {
 // ---- remembered per tab, so a reload comes back to the same place ----------------------------
 
 function remember() {
+    sessionStorage.setItem(VIEW_KEY, app.view);
     sessionStorage.setItem(ROOM_KEY, app.room ? String(app.room.room) : '');
     sessionStorage.setItem(TABLES_KEY, JSON.stringify([...app.tables.keys()]));
 }
@@ -223,9 +232,17 @@ function watchTable(id, since, { quietly = false } = {}) {
     });
 }
 
+// Shows the game view (on a narrow screen the lobby goes, a tap on "Lobby" brings it back).
+function showView(view) {
+    app.view = view;
+    remember();
+    drawView();
+}
+
 function showTable(id) {
     watchTable(id).then(() => {
         app.shownTable = id;
+        showView('game');
         drawTable();
     }, () => {});
 }
@@ -239,6 +256,7 @@ function openTable(fields) {
 function joinTable(id) {
     watchTable(id).then(() => request('join_table', { table: id })).then(() => {
         app.shownTable = id;
+        showView('game');
         drawTable();
     }, () => {});
 }
@@ -254,8 +272,59 @@ function closeTable(id) {
         app.tables.delete(id);
         if (app.shownTable === id) app.shownTable = app.tables.keys().next().value ?? null;
     }
+    if (app.tables.size === 0) app.view = 'lobby';
     remember();
+    drawView();
     drawTable();
+}
+
+// ---- moves ------------------------------------------------------------------------------------
+
+// A move from the board or the move box. While the connection is down it is kept (one per table,
+// the last one counts) and sent when the table's state is known again, if the position is still
+// the one the player saw; otherwise the player is told that it was not played.
+function sendMove(table, move, typed) {
+    if (app.connection.greeted) {
+        return request('move', { table, move }).catch((error) => {
+            drawTable(); // the board goes back to the server's position
+            throw error;
+        });
+    }
+    const state = app.tables.get(table);
+    const previous = app.pendingMoves.get(table);
+    if (previous) previous.reject({ code: 'replaced', message: '' });
+    return new Promise((resolve, reject) => {
+        app.pendingMoves.set(table, { move, typed, plies: state ? state.moves.length : 0, resolve, reject });
+        showInfo(t('move.pending', { move }));
+    });
+}
+
+function settlePendingMove(id) {
+    const pending = app.pendingMoves.get(id);
+    if (!pending) return;
+    app.pendingMoves.delete(id);
+    if (pendingMoveFate(pending, app.tables.get(id)) === 'send') {
+        request('move', { table: id, move: pending.move }).then(pending.resolve, (error) => {
+            pending.reject(error);
+            drawTable();
+        });
+    } else {
+        pending.reject({ code: 'refused_offline', message: '' });
+        alerts.error({ code: 'move_not_sent', message: t('move.refused_offline', { move: pending.move }) });
+        drawTable();
+    }
+}
+
+// The sound of a table event: only for the table on screen and the tables one plays at, and
+// only for news (not for events replayed after a reconnect).
+function soundOf(frame, state, seat) {
+    switch (frame.type) {
+    case 'move': return soundForMove(frame);
+    case 'game_started': return 'start';
+    case 'game_over': return 'end';
+    case 'draw_offered': return frame.by !== seat ? 'draw_offer' : null;
+    default: return null;
+    }
 }
 
 function onTableEvent(frame) {
@@ -272,9 +341,20 @@ function onTableEvent(frame) {
         return;
     }
     app.tables.set(id, state);
+    const seat = seatOf(state, myNick());
+    const news = before && state.seq > before.seq;
+    if (news && (seat || app.shownTable === id)) {
+        const sound = soundOf(frame, state, seat);
+        if (sound) playSound(sound);
+    }
     if (app.shownTable === null) app.shownTable = id;
-    if (frame.type === 'game_started' && seatOf(state, myNick())) app.shownTable = id;
+    if (frame.type === 'game_started' && seat) {
+        app.shownTable = id;
+        app.view = 'game';
+    }
+    if (frame.type === 'table_state') settlePendingMove(id);
     remember();
+    drawView();
     drawTable();
 }
 
@@ -325,10 +405,38 @@ const lobbyView = new LobbyView($('rooms'), $('room'), {
         drawRoom();
     }),
 });
-const tableView = new TableView($('table'), request, closeTable);
+const tableView = new TableView($('table'), { request, move: sendMove, close: closeTable });
+
+// The lobby or the game (both on a wide screen), and the switch between them.
+function drawView() {
+    const tables = app.tables.size > 0;
+    const view = tables ? app.view : 'lobby';
+    $('app').dataset.view = view;
+    const myMove = [...app.tables.values()].some((table) => table.status === 'playing' && table.to_move
+        && table.to_move === seatOf(table, myNick()));
+    fill($('view-switch'), tables ? [
+        el('button', { type: 'button', class: view === 'lobby' ? 'current' : '', dataset: { view: 'lobby' },
+                       'aria-pressed': String(view === 'lobby'), onclick: () => showView('lobby') }, t('nav.lobby')),
+        el('button', { type: 'button', class: `${view === 'game' ? 'current' : ''} ${myMove && view !== 'game' ? 'attention' : ''}`,
+                       dataset: { view: 'game' }, 'aria-pressed': String(view === 'game'), onclick: () => showView('game') },
+           t('nav.game')),
+    ] : []);
+    $('view-switch').hidden = !tables || !showsLobby(app.session);
+    $('view-switch').setAttribute('aria-label', t('nav.label'));
+}
+
+// One banner while the connection is gone, however many attempts it takes to come back.
+function drawConnectionBanner() {
+    const lost = app.session.phase === 'reconnecting';
+    const banner = $('connection-banner');
+    banner.hidden = !lost;
+    banner.textContent = lost ? t('connection.banner.lost') : '';
+}
 
 function drawSession() {
     const session = app.session;
+    drawConnectionBanner();
+    drawView();
     header.render(session, app.notation, language());
     $('login').hidden = !showsLogin(session);
     if (showsLogin(session)) loginView.render(session);
@@ -354,7 +462,7 @@ function drawTable() {
     // The tabs are the way back to a table that is not on screen.
     fill($('table-tabs'), tabs.length > 1 || (tabs.length === 1 && app.shownTable === null) ? tabs : []);
     $('table-tabs').setAttribute('aria-label', t('table.tabs'));
-    tableView.render(app.tables.get(app.shownTable) || null, { nick: myNick(), lang: app.notation });
+    tableView.render(app.tables.get(app.shownTable) || null, { nick: myNick(), lang: app.notation, online: app.connection.greeted });
     $('table').hidden = !app.tables.get(app.shownTable);
     $('table-panel').hidden = app.tables.size === 0;
 }
@@ -369,6 +477,12 @@ const connection = app.connection;
 // only for the events missed since the last one seen.
 connection.addEventListener('session', (event) => {
     const hello = event.detail;
+    // A page opened by a player who is seated somewhere starts at the game, not the lobby.
+    if (!app.greetedOnce && (hello.tables || []).length && !app.tables.size) {
+        app.view = 'game';
+        app.shownTable = hello.tables[0];
+    }
+    app.greetedOnce = true;
     sessionEvent({ type: 'hello_ok', hello });
     listRooms();
     const room = app.room ? app.room.room : rememberedRoom();
@@ -397,8 +511,9 @@ connection.addEventListener('goodbye', (event) => {
     const wasOnline = app.session.phase === 'online';
     sessionEvent({ type: 'closed', code });
     if (!wasOnline) return;
+    // A dropped connection (1006) is shown by the one connection banner, not by a message each time.
     if (code === 4000) showError({ code: 'replaced', message: reason });
-    else if (code === 1006) showInfo(t('connection.lost'));
+    else if (code === 1006) return;
     else if (code !== 1000 && code !== 1001 && code !== 1005) showError({ code: 'closed', message: `${code} ${reason || ''}`.trim() });
 });
 

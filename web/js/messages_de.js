@@ -29,6 +29,9 @@ export default {
     'header.notation.title': 'Figurenbuchstaben in der Zugliste: deutsch (K D T L S) oder englisch (K Q R B N). Folgt der Sprache der Seite, bis du selbst wählst.',
     'nav.lobby': 'Lobby',
     'nav.game': 'Partie',
+    'nav.label': 'Lobby oder Partie',
+    'clock.white': 'Uhr von Weiß',
+    'clock.black': 'Uhr von Schwarz',
     'nick.guest': 'Gast',
     'nick.guest.title': 'Ein Gast: Dieser Nick gehört zu keinem registrierten Konto',
     'role.moderator': 'Moderator',
@@ -109,6 +112,10 @@ export default {
     'open.colour.black': 'Schwarz',
     'open.invite': 'Einladen',
     'open.invite.placeholder': 'Nick einladen (freiwillig)',
+    'open.custom': 'eigene…',
+    'open.custom.minutes': 'Minuten je Spieler',
+    'open.custom.increment': 'Zuschlag in Sekunden je Zug',
+    'open.custom.invalid': 'Minuten von 0,25 bis 180, Zuschlag von 0 bis 180 Sekunden.',
     'open.submit': 'Tisch eröffnen',
 
     // ---- Bedenkzeiten --------------------------------------------------------------------------

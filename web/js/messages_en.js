@@ -28,6 +28,9 @@ export default {
     'header.notation.title': 'Piece letters in the move list: English (K Q R B N) or German (K D T L S). Follows the page language until you choose.',
     'nav.lobby': 'Lobby',
     'nav.game': 'Game',
+    'nav.label': 'Lobby or game',
+    'clock.white': "White's clock",
+    'clock.black': "Black's clock",
     'nick.guest': 'guest',
     'nick.guest.title': 'A guest: this nick is not a registered account',
     'role.moderator': 'moderator',
@@ -108,6 +111,10 @@ export default {
     'open.colour.black': 'Black',
     'open.invite': 'Invite',
     'open.invite.placeholder': 'invite nick (optional)',
+    'open.custom': 'custom…',
+    'open.custom.minutes': 'Minutes per player',
+    'open.custom.increment': 'Increment in seconds per move',
+    'open.custom.invalid': 'Minutes from 0.25 to 180, increment from 0 to 180 seconds.',
     'open.submit': 'Open table',
 
     // ---- time controls -------------------------------------------------------------------------

@@ -6,7 +6,7 @@
 export const TABLE_EVENTS = new Set([
     'table_state', 'seat_changed', 'game_started', 'move', 'game_over', 'draw_offered',
     'draw_declined', 'draw_claim_rejected', 'table_chat', 'player_disconnected',
-    'player_reconnected', 'rematch_offered',
+    'player_reconnected', 'rematch_offered', 'spectators',
 ]);
 
 const SUMMARY_FIELDS = ['room', 'status', 'white', 'black', 'white_guest', 'black_guest', 'opener_color', 'time_control',
@@ -42,9 +42,10 @@ function replaceState(state, frame, now) {
     const next = { ...emptyTable(frame.table), chat: state.chat, notices: state.notices };
     for (const field of SUMMARY_FIELDS) if (frame[field] !== undefined) next[field] = frame[field];
     for (const field of ['seq', 'game_id', 'start_fen', 'fen', 'moves', 'clocks', 'to_move', 'legal_moves',
-                         'draw_offer', 'rematch_offer', 'disconnected', 'result']) {
+                         'draw_offer', 'rematch_offer', 'disconnected', 'result', 'check']) {
         if (frame[field] !== undefined) next[field] = frame[field] ?? emptyTable(0)[field];
     }
+    next.check = Boolean(next.check);
     next.clocksReceivedAt = now;
     const last = next.moves[next.moves.length - 1];
     next.lastMove = last ? last.uci : null;
@@ -94,6 +95,9 @@ function nickOf(state, side) {
 // Applies one table event. Returns {state, resync}: resync is true when events were lost.
 export function applyTableEvent(state, frame, now) {
     if (frame.type === 'table_state') return { state: replaceState(state, frame, now), resync: false };
+    // The spectator count is not one of the table's numbered events: it is sent as it changes
+    // (at most once a second) and the latest count is the truth.
+    if (frame.type === 'spectators') return { state: { ...state, spectators: frame.count ?? state.spectators }, resync: false };
     if (typeof frame.seq === 'number' && state.seq) {
         if (frame.seq <= state.seq) return { state, resync: false };
         if (frame.seq > state.seq + 1) return { state, resync: true };
@@ -109,7 +113,7 @@ export function applyTableEvent(state, frame, now) {
         break;
     }
     case 'move':
-        next.moves = [...state.moves, { ply: frame.ply, uci: frame.uci, san: frame.san, san_de: frame.san_de }];
+        next.moves = [...state.moves, { ply: frame.ply, uci: frame.uci, san: frame.san, san_de: frame.san_de, fen: frame.fen }];
         next.fen = frame.fen;
         next.clocks = frame.clocks;
         next.clocksReceivedAt = now;
@@ -129,6 +133,7 @@ export function applyTableEvent(state, frame, now) {
         next.to_move = null;
         next.legal_moves = [];
         next.draw_offer = null;
+        next.check = false;
         break;
     case 'draw_offered':
         next.draw_offer = frame.by;

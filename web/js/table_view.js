@@ -1,47 +1,64 @@
-// One table on screen: the players and their clocks, the board, the move list in English or
-// German SAN, the buttons a player or spectator may use in the table's current state, the
-// table's log and its chat. Every action is a request to the server; what changes on screen
-// changes because the server's events say so.
+// One table on screen: the board, both players with their clocks, the move list (stepped through
+// by click, arrow keys, Home and End, during and after the game), the buttons a player or a
+// spectator may use in the table's state, the result banner, the table's log and its chat.
+// Every action is a request to the server; what changes on screen changes because the server's
+// events say so.
+//
+// The layout is one grid whose areas CSS arranges: beside the board on a laptop (board, clocks,
+// buttons and moves without scrolling), stacked on a phone (a clock above the board, the other
+// below, then the buttons and the moves).
 
 import { el, fill, keepingFocus } from './dom.js';
 import { BoardView } from './board_view.js';
-import { kingSquare, sideToMove } from './fen.js';
 import { describe } from './time_control.js';
 import { remaining, format } from './clock_display.js';
 import { t } from './messages.js';
 import { nickNode } from './nick_view.js';
 import { isGuestAt } from './room_model.js';
 import { seatOf } from './table_model.js';
-import { noticeText, resultText, sideName, statusName } from './table_texts.js';
+import { bannerText, noticeText, sideName, statusName } from './table_texts.js';
+import { fenAt, lowTimeMs, moveAt, stepPly } from './table_play.js';
+import { isMuted, playSound, setMuted } from './sounds.js';
 
-const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+const AUTO_QUEEN_KEY = 'rochade.autoQueen';
 
 function other(side) {
     return side === 'white' ? 'black' : 'white';
 }
 
+// Whether a key press belongs to a text field (then the arrows move the caret, not the game).
+function typingIn(target) {
+    return target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT' || target.isContentEditable);
+}
+
 export class TableView {
-    // request(type, fields) sends a request, shows its error and returns the reply's promise
-    // (rejected on an error); onClose() hides the table.
-    constructor(root, request, onClose) {
+    // actions: {request(type, fields) -> promise (errors shown), move(table, move, typed) ->
+    // promise (a move, also while the connection is down), close(table)}
+    constructor(root, actions) {
         this.root = root;
-        this.request = request;
-        this.onClose = onClose;
+        this.actions = actions;
         this.state = null;
         this.context = null;
         this.flipped = false;
         this.claimWithMove = false;
+        this.confirming = null;   // 'resign' | 'abort' while its confirmation is asked
+        this.viewed = null;       // the ply shown while stepping through the moves; null: live
+        this.viewedTable = null;
+        this.lowWarned = false;   // the low-time sound, once per game and player
+        this.autoQueen = localStorage.getItem(AUTO_QUEEN_KEY) === '1';
         this.clockNodes = {};
-        this.boardNode = el('div', { class: 'board' });
-        this.board = new BoardView(this.boardNode, (uci) => this.play(uci));
+        this.boardNode = el('div', { class: 'board', tabindex: '0', 'aria-label': t('board.label') });
+        this.boardNode.addEventListener('keydown', (event) => this.boardKey(event));
+        this.board = new BoardView(this.boardNode, { onMove: (uci) => this.play(uci) });
         this.chatInput = el('input', { type: 'text', maxlength: 500, placeholder: t('table.chat'), 'aria-label': t('table.chat') });
         // Moves may also be typed, in any notation the server reads: e2e4, Nf3, Sf3, 0-0, e8=Q.
         this.moveInput = el('input', { type: 'text', name: 'move', maxlength: 12, placeholder: t('table.move.placeholder'),
-                                       'aria-label': t('table.move.label'), autocomplete: 'off' });
+                                       'aria-label': t('table.move.label'), autocomplete: 'off', spellcheck: false });
         this.moveForm = el('form', { class: 'move-form', onsubmit: (event) => this.typeMove(event) }, this.moveInput,
                            el('button', { type: 'submit' }, t('table.move.submit')));
         this.chatForm = el('form', { class: 'chat-form', onsubmit: (event) => this.sendChat(event) }, this.chatInput,
                            el('button', { type: 'submit' }, t('chat.send')));
+        document.addEventListener('keydown', (event) => this.pageKey(event));
     }
 
     mySeat() {
@@ -53,51 +70,111 @@ export class TableView {
         return this.flipped ? other(base) : base;
     }
 
+    redrawSame() {
+        this.render(this.state, this.context);
+    }
+
+    // A move on the board; the promise's rejection puts the piece back (board_view.js).
     play(uci) {
         const table = this.state.table;
         if (this.claimWithMove) {
             this.claimWithMove = false;
-            this.request('claim_draw', { table, move: uci }).catch(() => {});
-        } else {
-            this.request('move', { table, move: uci }).catch(() => {});
+            return this.actions.request('claim_draw', { table, move: uci });
         }
+        return this.actions.move(table, uci, false);
     }
 
     typeMove(event) {
         event.preventDefault();
         const move = this.moveInput.value.trim();
         if (!move || !this.state) return;
-        this.request('move', { table: this.state.table, move }).then(() => { this.moveInput.value = ''; }, () => {});
+        this.actions.move(this.state.table, move, true).then(() => { this.moveInput.value = ''; }, () => {});
     }
 
     sendChat(event) {
         event.preventDefault();
         const text = this.chatInput.value.trim();
         if (!text || !this.state) return;
-        this.request('table_chat', { table: this.state.table, text }).then(() => { this.chatInput.value = ''; }, () => {});
+        this.actions.request('table_chat', { table: this.state.table, text }).then(() => { this.chatInput.value = ''; }, () => {});
     }
 
-    // state: the table model; context: {nick, lang: "en"|"de"}.
+    // Keys on the board: a letter or digit starts a typed move in the move box (the board itself
+    // has no keyboard moves), so a keyboard player plays with the board focused too.
+    boardKey(event) {
+        if (event.ctrlKey || event.metaKey || event.altKey || event.key.length !== 1 || !/[a-hA-Z0-9]/.test(event.key)) return;
+        if (!this.moveInput.isConnected) return;
+        event.preventDefault();
+        this.moveInput.focus();
+        this.moveInput.value += event.key;
+    }
+
+    // Arrow keys, Home and End step through the moves anywhere on the page but in a text field.
+    pageKey(event) {
+        if (!this.state || !this.root.isConnected || this.root.hidden || typingIn(event.target)) return;
+        if (event.ctrlKey || event.metaKey || event.altKey) return;
+        const steps = { ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last', ArrowUp: 'first', ArrowDown: 'last' };
+        const step = steps[event.key];
+        if (!step) return;
+        event.preventDefault();
+        this.step(step);
+    }
+
+    step(step) {
+        this.view(stepPly(this.viewed, (this.state.moves || []).length, step));
+    }
+
+    view(ply) {
+        this.viewed = ply;
+        this.redrawSame();
+    }
+
+    // state: the table model; context: {nick, lang: "en"|"de", online}.
     render(state, context) {
         keepingFocus(() => this.redraw(state, context));
     }
 
     redraw(state, context) {
+        const before = this.state;
         this.state = state;
         this.context = context;
         if (!state) {
             fill(this.root);
             return;
         }
+        // Labels of the nodes that live across redraws follow a switch of the language.
+        this.boardNode.setAttribute('aria-label', t('board.label'));
+        this.chatInput.placeholder = t('table.chat');
+        this.chatInput.setAttribute('aria-label', t('table.chat'));
+        this.moveInput.placeholder = t('table.move.placeholder');
+        this.moveInput.setAttribute('aria-label', t('table.move.label'));
+        this.moveForm.querySelector('button').textContent = t('table.move.submit');
+        this.chatForm.querySelector('button').textContent = t('chat.send');
+        if (this.viewedTable !== state.table || (before && before.game_id !== state.game_id)) {
+            // Another table, or the rematch's new game: show it live, nothing half-confirmed.
+            this.viewed = null;
+            this.confirming = null;
+            this.claimWithMove = false;
+            this.lowWarned = false;
+            this.viewedTable = state.table;
+        }
+        if (this.viewed !== null && this.viewed >= (state.moves || []).length) this.viewed = null;
+        if (state.status !== 'playing') this.confirming = null;
         const orientation = this.orientation();
         const top = other(orientation);
-        const fen = state.fen || state.start_fen || START_FEN;
         const seat = this.mySeat();
+        const live = this.viewed === null;
+        const shownMove = moveAt(state, this.viewed);
+        const fen = fenAt(state, this.viewed);
+        const turn = fen.split(' ')[1] === 'b' ? 'black' : 'white';
         const myTurn = state.status === 'playing' && seat && state.to_move === seat;
-        const checkSide = state.check ? sideToMove(fen) : null;
         this.board.render({
-            fen, orientation, legalMoves: myTurn ? state.legal_moves : [], lastMove: state.lastMove,
-            checkSquare: checkSide ? kingSquare(fen, checkSide) : null, moverColour: seat,
+            fen, orientation, turnColour: turn,
+            legalMoves: myTurn && live ? state.legal_moves : [],
+            lastMove: shownMove ? shownMove.uci : null,
+            check: live ? Boolean(state.check) : Boolean(shownMove && /[+#]$/.test(shownMove.san || '')),
+            moverColour: state.status === 'playing' && seat ? seat : null,
+            autoQueen: this.autoQueen,
+            viewOnly: !live || state.status !== 'playing' || !seat,
         });
         this.clockNodes = {};
         fill(this.root,
@@ -105,27 +182,32 @@ export class TableView {
                 el('h2', {}, t('table.title', { table: state.table })),
                 el('span', { class: 'table-meta' }, t('table.meta', { time: describe(state.time_control), room: state.room ?? '?',
                                                                      count: state.spectators || 0 })),
-                el('button', { type: 'button', onclick: () => { this.flipped = !this.flipped; this.render(this.state, this.context); } }, t('table.flip')),
-                el('button', { type: 'button', onclick: () => this.onClose(state.table) }, t('table.close'))),
-             this.playerLine(top),
-             this.boardNode,
-             this.playerLine(orientation),
-             el('div', { class: 'status-line', role: 'status' }, this.statusText()),
-             this.actions(),
-             el('div', { class: 'table-columns' }, this.moveList(), this.log()),
-             this.chat());
+                el('button', { type: 'button', dataset: { action: 'flip' }, title: t('table.flip'),
+                               onclick: () => { this.flipped = !this.flipped; this.redrawSame(); } }, t('table.flip')),
+                el('button', { type: 'button', dataset: { action: 'sound' }, title: t('sound.title'), 'aria-pressed': String(!isMuted()),
+                               onclick: () => { setMuted(!isMuted()); this.redrawSame(); } }, t(isMuted() ? 'sound.off' : 'sound.on')),
+                el('button', { type: 'button', dataset: { action: 'close' }, onclick: () => this.actions.close(state.table) }, t('table.close'))),
+             el('div', { class: `table-main ${live ? '' : 'viewing'}` },
+                el('div', { class: 'player top' }, this.playerLine(top)),
+                el('div', { class: 'board-area' }, this.boardNode),
+                el('div', { class: 'player bottom' }, this.playerLine(orientation)),
+                this.banner(),
+                el('div', { class: 'status-line', role: 'status' }, this.statusText()),
+                this.actionBar(),
+                this.moveArea()),
+             el('div', { class: 'table-columns' }, this.log(), this.chat()));
         this.tick(performance.now());
     }
 
     playerLine(side) {
         const state = this.state;
         const nick = state[side];
-        const clock = el('span', { class: 'clock', dataset: { side } });
+        const clock = el('span', { class: 'clock', dataset: { side }, role: 'timer', 'aria-label': t(`clock.${side}`) });
         this.clockNodes[side] = clock;
         const away = (state.disconnected || []).includes(side);
         const moving = state.status === 'playing' && state.to_move === side;
         return el('div', { class: `player-line ${moving ? 'to-move' : ''}`, dataset: { side } },
-                  el('span', { class: `side-dot ${side}` }),
+                  el('span', { class: `side-dot ${side}`, title: sideName(side) }),
                   el('span', { class: 'player-nick' }, nick ? nickNode(nick, isGuestAt(state, side))
                       : state.invite && !state[other(side)] ? '' : t('table.free_seat')),
                   away ? el('span', { class: 'away' }, t('table.away')) : null,
@@ -133,21 +215,30 @@ export class TableView {
                   clock);
     }
 
-    // Counts the running clock down from the server's last reading.
+    // Counts the running clock down from the server's last reading; a low clock turns red, and
+    // the player's own low clock sounds once.
     tick(now) {
         const state = this.state;
         if (!state || !this.clockNodes.white) return;
         const clocks = state.clocks;
+        const low = lowTimeMs(state.time_control);
+        const seat = this.mySeat();
         for (const side of ['white', 'black']) {
             const node = this.clockNodes[side];
             if (!clocks || clocks.untimed) {
                 node.textContent = clocks && clocks.untimed ? '∞' : '';
                 continue;
             }
-            const left = remaining(clocks, state.clocksReceivedAt, now, state.status === 'playing')[side];
+            const playing = state.status === 'playing';
+            const left = remaining(clocks, state.clocksReceivedAt, now, playing)[side];
             node.textContent = format(left);
-            node.classList.toggle('running', state.status === 'playing' && clocks.running === side);
-            node.classList.toggle('low', left < 10_000);
+            node.classList.toggle('running', playing && clocks.running === side);
+            const isLow = playing && left < low;
+            node.classList.toggle('low', isLow);
+            if (isLow && side === seat && clocks.running === side && !this.lowWarned) {
+                this.lowWarned = true;
+                playSound('low_time');
+            }
         }
         // The grace period as the player_disconnected event announced it; after a reload it is
         // unknown and the server's answer to the claim says how long is left.
@@ -158,9 +249,22 @@ export class TableView {
         }
     }
 
+    // The result in plain words, with both names and the proof behind a flag fall's verdict.
+    banner() {
+        const state = this.state;
+        if (!state.result) return null;
+        const text = bannerText(state.result, { white: state.white, black: state.black }, this.context.lang);
+        return el('div', { class: 'result-banner', role: 'status', dataset: { result: state.result.result } },
+                  el('div', { class: 'result-title' }, text.title),
+                  text.players ? el('div', { class: 'result-players' }, text.players) : null,
+                  text.reason ? el('div', { class: 'result-reason' }, text.reason) : null,
+                  text.proof ? el('div', { class: 'result-proof' }, text.proof) : null);
+    }
+
     statusText() {
         const state = this.state;
-        if (state.result) return resultText(state.result);
+        if (this.viewed !== null) return t('table.nav.viewing', { move: this.viewed });
+        if (state.result) return statusName('finished');
         if (state.status === 'waiting') {
             return state.invite ? t('table.waiting_for', { nick: state.invite }) : t('table.waiting');
         }
@@ -173,20 +277,37 @@ export class TableView {
         return statusName(state.status);
     }
 
-    // A button that sends `type`; its label is the catalogue's action.<key>, its title (when the
-    // catalogue has one) action.<key>.title.
+    // A button that sends `type`; its label is the catalogue's action.<key>.
     button(key, type, fields = {}, extra = {}) {
         return el('button', {
             type: 'button', dataset: { action: type }, ...extra,
-            onclick: () => this.request(type, { table: this.state.table, ...fields }).catch(() => {}),
+            onclick: () => this.actions.request(type, { table: this.state.table, ...fields }).catch(() => {}),
         }, t(`action.${key}`));
     }
 
-    actions() {
+    // Resign and abort ask first, in place: the button becomes the question and its answers.
+    confirmed(key, type, extra = {}) {
+        if (this.confirming !== type) {
+            return el('button', { type: 'button', dataset: { action: type }, ...extra,
+                                  onclick: () => { this.confirming = type; this.redrawSame(); } }, t(`action.${key}`));
+        }
+        const answer = (yes) => () => {
+            this.confirming = null;
+            if (yes) this.actions.request(type, { table: this.state.table }).catch(() => {});
+            this.redrawSame();
+        };
+        return el('span', { class: 'confirm', role: 'group', dataset: { confirm: type } },
+                  el('span', { class: 'confirm-question' }, t(`confirm.${type}`)),
+                  el('button', { type: 'button', class: 'danger', dataset: { answer: 'yes' }, onclick: answer(true) }, t('confirm.yes')),
+                  el('button', { type: 'button', dataset: { answer: 'no' }, onclick: answer(false) }, t('confirm.no')));
+    }
+
+    actionBar() {
         const state = this.state;
         this.claimWinButton = null;
         const seat = this.mySeat();
         const buttons = [];
+        let moveBox = null;
         const nick = this.context.nick || '';
         if (state.status === 'waiting') {
             const free = !state.white || !state.black;
@@ -205,15 +326,19 @@ export class TableView {
             buttons.push(el('button', {
                 type: 'button', dataset: { action: 'claim_with_move' }, class: this.claimWithMove ? 'armed' : '',
                 title: t('action.claim_with_move.title'),
-                onclick: () => { this.claimWithMove = !this.claimWithMove; this.render(this.state, this.context); },
+                onclick: () => { this.claimWithMove = !this.claimWithMove; this.redrawSame(); },
             }, t(this.claimWithMove ? 'action.claim_with_move.armed' : 'action.claim_with_move')));
-            if (state.moves.length < 2) buttons.push(this.button('abort', 'abort'));
-            buttons.push(this.button('resign', 'resign', {}, { class: 'danger' }));
-            if (myTurn) buttons.push(this.moveForm);
             if ((state.disconnected || []).includes(opponent)) {
                 this.claimWinButton = this.button('claim_win', 'claim_win', {}, { title: t('action.claim_win.title') });
                 buttons.push(this.claimWinButton);
             }
+            // Abort and resign stand apart from the draw buttons, and each asks first.
+            const serious = [];
+            if (state.moves.length < 2) serious.push(this.confirmed('abort', 'abort'));
+            serious.push(this.confirmed('resign', 'resign', { class: 'danger' }));
+            buttons.push(el('span', { class: 'serious-actions' }, serious));
+            // The move box stays while the game runs, so its focus survives the player's own move.
+            moveBox = this.moveForm;
         } else if (state.status === 'finished') {
             if (seat) {
                 const key = state.rematch_offer && state.rematch_offer !== seat ? 'rematch.accept' : 'rematch.offer';
@@ -223,30 +348,60 @@ export class TableView {
         } else if (!seat) {
             buttons.push(this.button('stop_watching', 'leave_table'));
         }
-        return el('div', { class: 'table-actions' }, buttons);
+        const autoQueen = state.status === 'playing' && seat
+            ? el('label', { class: 'setting' }, el('input', {
+                type: 'checkbox', checked: this.autoQueen, name: 'auto_queen',
+                onchange: (event) => {
+                    this.autoQueen = event.target.checked;
+                    localStorage.setItem(AUTO_QUEEN_KEY, this.autoQueen ? '1' : '0');
+                    this.redrawSame();
+                },
+            }), ' ', t('settings.auto_queen'))
+            : null;
+        return el('div', { class: 'table-actions' }, buttons, moveBox, autoQueen);
     }
 
-    moveList() {
+    // The moves, one row per move number; a click shows that position, the buttons and the keys
+    // step. The current ply is marked and kept in view.
+    moveArea() {
         const lang = this.context.lang;
-        const rows = [];
         const moves = this.state.moves || [];
-        for (let i = 0; i < moves.length; i += 2) {
-            const white = moves[i];
-            const black = moves[i + 1];
-            const san = (move) => (move ? (lang === 'de' ? move.san_de : move.san) || move.uci : '');
-            rows.push(el('li', {}, el('span', { class: 'move-number' }, `${Math.floor(i / 2) + 1}.`),
-                         el('span', { class: 'move' }, san(white)), el('span', { class: 'move' }, san(black))));
+        const current = this.viewed === null ? moves.length : this.viewed;
+        const san = (move) => (lang === 'de' ? move.san_de : move.san) || move.uci;
+        const cell = (index) => {
+            const move = moves[index];
+            if (!move) return el('span', { class: 'move empty' });
+            const ply = index + 1;
+            return el('button', { type: 'button', class: `move ${ply === current ? 'current' : ''}`, dataset: { ply },
+                                  onclick: () => this.view(ply === moves.length ? null : ply) }, san(move));
+        };
+        const rows = [];
+        // A game from a position with Black to move starts its list with "1. …".
+        const blackFirst = (this.state.start_fen || '').split(' ')[1] === 'b';
+        const offset = blackFirst ? 1 : 0;
+        for (let i = -offset; i < moves.length; i += 2) {
+            rows.push(el('li', {}, el('span', { class: 'move-number' }, `${Math.floor((i + offset) / 2) + 1}.`),
+                         i < 0 ? el('span', { class: 'move empty' }, '…') : cell(i), cell(i + 1)));
         }
         const list = el('ol', { class: 'move-list', 'aria-label': t('table.moves') }, rows);
-        queueMicrotask(() => { list.scrollTop = list.scrollHeight; });
-        return list;
+        queueMicrotask(() => {
+            const marked = list.querySelector('.move.current');
+            if (marked && this.viewed !== null) marked.scrollIntoView({ block: 'nearest' });
+            else list.scrollTop = list.scrollHeight;
+        });
+        const navButton = (step, symbol) => el('button', {
+            type: 'button', class: 'nav', dataset: { nav: step }, title: t(`table.nav.${step}`), 'aria-label': t(`table.nav.${step}`),
+            disabled: moves.length === 0, onclick: () => this.step(step),
+        }, symbol);
+        return el('div', { class: 'move-area' }, list,
+                  el('div', { class: 'move-nav' }, navButton('first', '⇤'), navButton('prev', '◀'), navButton('next', '▶'), navButton('last', '⇥')));
     }
 
     log() {
         const list = el('ul', { class: 'table-log', 'aria-label': t('table.log') },
                         (this.state.notices || []).slice(-50).map((notice) => el('li', {}, noticeText(notice))));
         queueMicrotask(() => { list.scrollTop = list.scrollHeight; });
-        return list;
+        return el('div', { class: 'table-log-wrap' }, el('h3', {}, t('table.log')), list);
     }
 
     chat() {

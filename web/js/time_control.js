@@ -27,6 +27,18 @@ export const PRESETS = [
     { key: 'preset.untimed', value: { kind: 'untimed' } },
 ];
 
+// A time control of the player's own: minutes (a quarter of a minute at least, as on lichess)
+// and an increment in seconds, or null when either is not a number in range.
+export function customTimeControl(minutesText, incrementText) {
+    const minutes = Number(minutesText);
+    const increment = Number(incrementText || 0);
+    if (!Number.isFinite(minutes) || minutes < 0.25 || minutes > 180) return null;
+    if (!Number.isFinite(increment) || increment < 0 || increment > 180) return null;
+    const base_ms = Math.round(minutes * 60) * SEC;
+    const increment_ms = Math.round(increment) * SEC;
+    return increment_ms ? { kind: 'fischer', base_ms, increment_ms } : { kind: 'sudden_death', base_ms };
+}
+
 // The preset as the lobby's menu lists it: "5+3 blitz", "5 min Bronstein 3 s".
 export function presetLabel(preset) {
     return t(preset.key, { speed: preset.speed, extra: preset.extra });

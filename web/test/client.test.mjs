@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { applyTableEvent, emptyTable, movesFrom, seatOf, tableIdOf } from '../js/table_model.js';
-import { describe } from '../js/time_control.js';
+import { customTimeControl, describe } from '../js/time_control.js';
 import { format, remaining } from '../js/clock_display.js';
 import { kingSquare, placement, sideToMove } from '../js/fen.js';
 import { noticeText } from '../js/table_texts.js';
@@ -172,4 +172,33 @@ test('resync: the state alone is the truth, the log says the gap is not shown, a
     // Without resync no such line.
     ({ state } = applyTableEvent(emptyTable(7), stateFrame({ resync: false, missed: [] }), 0));
     assert.deepEqual(state.notices, []);
+});
+
+test('the check, the FEN of every move and the proof survive a reload; the spectator count is no numbered event', () => {
+    const fen = 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3';
+    let { state } = applyTableEvent(emptyTable(4), {
+        type: 'table_state', table: 4, seq: 9, status: 'playing', fen, check: true, to_move: 'white',
+        moves: [{ ply: 1, uci: 'f2f3', san: 'f3', san_de: 'f3', fen: 'x' }],
+    }, 0);
+    assert.equal(state.check, true, 'table_state says whether the side to move is in check');
+    ({ state } = applyTableEvent(state, { type: 'spectators', table: 4, count: 3 }, 0));
+    assert.equal(state.spectators, 3);
+    assert.equal(state.seq, 9, 'the count takes no seq');
+    ({ state } = applyTableEvent(state, { type: 'move', table: 4, seq: 10, ply: 2, uci: 'e7e5', san: 'e5', san_de: 'e5',
+                                          fen: 'after', check: false, to_move: 'white' }, 0));
+    assert.equal(state.moves[1].fen, 'after', 'a move event keeps its FEN for stepping back to it');
+    assert.equal(state.check, false);
+    const proof = { side: 'black', first_ply: 3, line: [{ uci: 'a2a3', san: 'a3', san_de: 'a3' }] };
+    ({ state } = applyTableEvent(state, { type: 'game_over', table: 4, seq: 11, result: '1-0', winner: 'white',
+                                          termination: 'flag_fall', winnability: 'can_mate', proof }, 0));
+    assert.deepEqual(state.result.proof, proof);
+});
+
+test('a custom time control: a quarter of a minute at least, whole seconds of increment', () => {
+    assert.deepEqual(customTimeControl('0.25', '0'), { kind: 'sudden_death', base_ms: 15_000 });
+    assert.deepEqual(customTimeControl('3', '2'), { kind: 'fischer', base_ms: 180_000, increment_ms: 2_000 });
+    assert.equal(customTimeControl('0.1', '0'), null);
+    assert.equal(customTimeControl('abc', '0'), null);
+    assert.equal(customTimeControl('3', '-1'), null);
+    assert.equal(customTimeControl('181', '0'), null);
 });
