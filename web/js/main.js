@@ -320,8 +320,8 @@ function settlePendingMove(id) {
 function soundOf(frame, state, seat) {
     switch (frame.type) {
     case 'move': return soundForMove(frame);
-    case 'game_started': return 'start';
-    case 'game_over': return 'end';
+    case 'game_started': return 'game_start';
+    case 'game_over': return 'game_end';
     case 'draw_offered': return frame.by !== seat ? 'draw_offer' : null;
     default: return null;
     }
