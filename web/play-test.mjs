@@ -200,8 +200,22 @@ async function main() {
             await b.click('#table button[data-action="rematch"]:has-text("Accept")', { timeout });
             await b.waitForSelector('#table .cg-wrap.orientation-white', { timeout });
             await a.waitForSelector('#table .cg-wrap.orientation-black', { timeout });
-            await dragMove(b, 'd2', 'd4');
-            await waitForMove(a, 1, 'd4');
+        });
+        await run.step('a check is marked on the board, also after a reload', async () => {
+            await dragMove(b, 'e2', 'e4');
+            await waitForMove(a, 1, 'e4');
+            await clickMove(a, 'f7', 'f6');
+            await waitForMove(b, 2, 'f6');
+            await dragMove(b, 'd1', 'h5');
+            await waitForMove(a, 3, 'Dh5+');
+            await a.waitForSelector('#table .board square.check', { timeout });
+            await a.reload();
+            await waitForMove(a, 3, 'Dh5+');
+            await a.waitForSelector('#table .board square.check', { timeout });
+            await a.waitForSelector('#table .status-line:has-text("Schach")', short);
+            await run.shot(a, '06b-alice-check-after-reload');
+        });
+        await run.step('resigning the rematch', async () => {
             await a.click('#table button[data-action="resign"]');
             await a.click('#table [data-confirm="resign"] button[data-answer="yes"]');
             await b.waitForSelector('#table .result-banner .result-title:text-is("White wins")', { timeout });

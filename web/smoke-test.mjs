@@ -344,17 +344,23 @@ async function main() {
             await bjoern.screenshot({ path: `${shots}-2-black-after-reload.png` });
         });
         if (server) {
-            await step('kill -9 and restart: both players come back to the game and play on', async () => {
+            await step('kill -9 and restart: one banner while the server is gone; a move made meanwhile is sent after the reconnect', async () => {
                 server.child.kill('SIGKILL');
                 await new Promise((resolve) => server.child.once('exit', resolve));
                 await anna.waitForSelector('#connection-state.reconnecting', { timeout });
+                await bjoern.waitForSelector('#connection-banner:not([hidden])', { timeout });
+                // Several reconnection attempts fail meanwhile (after 0.5, 1 and 2 s).
+                await new Promise((resolve) => setTimeout(resolve, 4000));
+                const banners = await bjoern.$$eval('#connection-banner:not([hidden]), #messages li', (nodes) => nodes.length);
+                if (banners !== 1) throw new Error(`${banners} connection messages are shown instead of one banner`);
+                await clickMove(bjoern, 'b8', 'c6');
+                await bjoern.waitForSelector('#messages li.info:has-text("will be sent when the connection is back")', { timeout });
                 server = await startServer(server.port, server.db);
                 await anna.waitForSelector('#connection-state.online', { timeout: 20_000 });
                 await bjoern.waitForSelector('#connection-state.online', { timeout: 20_000 });
-                await bjoern.waitForSelector('.move-list .move:text("Nf3")', { timeout });
-                await bjoern.waitForSelector('.status-line:has-text("Your move")', { timeout });
-                await clickMove(bjoern, 'b8', 'c6');
+                await bjoern.waitForSelector('#connection-banner', { state: 'hidden', timeout });
                 await anna.waitForSelector('.move-list .move:text("Nc6")', { timeout });
+                await bjoern.waitForSelector('.move-list .move:text("Nc6")', { timeout });
             });
         }
         await step('Black resigns; both see 1-0', async () => {
