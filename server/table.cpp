@@ -164,6 +164,7 @@ protocol::TableState Table::state(SteadyClock::time_point now) const
         result.fen = game_->fen();
         result.moves = game_->moves();
         result.clocks = game_->clocks(now);
+        result.check = game_->in_check();
         if (!game_->is_over()) {
             result.to_move = game_->to_move();
             result.legal_moves = game_->legal_moves();
@@ -272,7 +273,6 @@ void Table::add_move(Emission& emission, const PlayedMove& move, SteadyClock::ti
     event.table = id_;
     event.seq = next_seq();
     event.move = move.record;
-    event.fen = move.fen;
     event.clocks = move.clocks;
     event.to_move = move.to_move;
     event.legal_moves = move.legal_moves;
@@ -296,6 +296,7 @@ void Table::add_ending(Emission& emission, const Ending& ending, SteadyClock::ti
     const auto& r = ending.result;
     nlohmann::json detail{{"message", r.message}};
     if (r.winnability) detail["winnability"] = *r.winnability;
+    if (r.proof) detail["proof"] = nlohmann::json::parse(protocol::encode_proof(*r.proof));
     emission.writes.push_back(db::GameEnded{*game_id_, r.result, r.termination, detail.dump(), ending.clocks.white_ms,
                                             ending.clocks.black_ms, wall_clock_ms()});
     emission.events.push_back(

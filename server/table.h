@@ -183,7 +183,7 @@ private:
     // Whether a fallen flag waits for its winnability answer; a flag found fallen at `now` sends
     // its question to the analysis thread.
     bool flag_verdict_pending(SteadyClock::time_point now);
-    void on_flag_verdict(Winnability answer, SteadyClock::time_point asked_at);
+    void on_flag_verdict(const WinnabilityVerdict& verdict, SteadyClock::time_point asked_at);
     void table_changed();
     void spectators_changed();
     void stand_up(Side side);
