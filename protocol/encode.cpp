@@ -477,4 +477,14 @@ std::string encode_seat_changed(TableId table, std::int64_t seq, const TableSumm
     return dump(frame);
 }
 
+// Unsequenced: a count that changes as people come and go is no part of the game's record, and
+// a client that misses one gets the count in its next table_state (`spectators`).
+std::string encode_spectators(TableId table, int count)
+{
+    Json frame = frame_of("spectators");
+    frame["table"] = table;
+    frame["count"] = count;
+    return dump(frame);
+}
+
 } // namespace rochade::protocol

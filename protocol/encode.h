@@ -95,6 +95,9 @@ std::string encode_player_reconnected(TableId table, std::int64_t seq, Side side
 std::string encode_rematch_offered(TableId table, std::int64_t seq, Side by);
 // A seat changed before the game: someone sat down or stood up.
 std::string encode_seat_changed(TableId table, std::int64_t seq, const TableSummary& summary);
+// The table's spectator count, to its seats and watchers: {"type":"spectators","table":12,
+// "count":3}. Not a logged event: no seq, not in the history a reconnect replays.
+std::string encode_spectators(TableId table, int count);
 
 // Wire names, shared with the decoder and the docs.
 std::string_view side_name(Side side);

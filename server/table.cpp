@@ -320,7 +320,10 @@ void Table::table_changed()
 }
 
 // Spectators come and go far more often than seats change; every table_updated goes to every
-// member of the room, so their count is sent at most once a second.
+// member of the room, so their count is sent at most once a second. The table's own seats and
+// watchers hear it too (the players need not be in the room): a `spectators` frame outside the
+// event log, since a count is no part of the game and must not take a seq; only when the
+// count differs from the last one they were sent.
 void Table::spectators_changed()
 {
     if (summary_update_pending_ || closed_) return;
@@ -328,7 +331,14 @@ void Table::spectators_changed()
     summary_timer_.expires_after(std::chrono::seconds(1));
     summary_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& error) {
         self->summary_update_pending_ = false;
-        if (!error && !self->closed_) self->table_changed();
+        if (error || self->closed_) return;
+        const protocol::TableSummary now = self->summary();
+        if (auto lobby = self->services_.lobby.lock()) lobby->table_changed(now);
+        if (now.spectators != self->spectators_sent_) {
+            self->spectators_sent_ = now.spectators;
+            self->broadcast(
+                std::make_shared<const std::string>(protocol::encode_spectators(self->id_, now.spectators)));
+        }
     });
 }
 

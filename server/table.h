@@ -211,6 +211,7 @@ private:
     net::steady_timer summary_timer_;
     net::steady_timer held_seat_timers_[2]; // by side: a player away after the game
     bool summary_update_pending_ = false;
+    int spectators_sent_ = 0; // the count the last `spectators` frame told the watchers
     const protocol::TableId id_;
     const protocol::RoomNumber room_;
     const protocol::TimeControl time_control_;

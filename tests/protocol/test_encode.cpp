@@ -272,6 +272,11 @@ TEST_CASE("a flag fall's result carries its proof: the mating line, or the reaso
     CHECK_FALSE(parsed(encode_game_over(7, 30, undetermined, clocks)).contains("proof"));
 }
 
+TEST_CASE("spectators: an unsequenced count for the table's watchers")
+{
+    CHECK(parsed(encode_spectators(12, 3)) == json{{"type", "spectators"}, {"table", 12}, {"count", 3}});
+}
+
 TEST_CASE("game_started has the table_state fields with the event's table and seq")
 {
     const json frame = parsed(encode_game_started(7, 13, sample_state()));
