@@ -76,6 +76,13 @@ std::optional<Outcome> Game::compute_automatic_outcome() const
     return std::nullopt;
 }
 
+std::optional<UnwinnableReason> Game::dead_position_reason() const
+{
+    const auto outcome = automatic_outcome();
+    if (!outcome || outcome->termination != Termination::DeadPosition) return std::nullopt;
+    return liveness_.dead_reason();
+}
+
 std::vector<Termination> Game::claimable() const
 {
     std::vector<Termination> claims;

@@ -53,6 +53,9 @@ public:
     // (liveness.h); the answer is always that of is_dead_position with the game's limits.
     std::optional<Outcome> automatic_outcome() const;
     bool is_over() const { return automatic_outcome().has_value(); }
+    // When automatic_outcome() is a dead position: why neither side can mate, the reason of the
+    // test that found it dead (dead_position_reason in winnability.h). Empty otherwise.
+    std::optional<UnwinnableReason> dead_position_reason() const;
 
     // The draws the player to move may claim now, threefold first:
     //  - the current position has appeared three times (FIDE 9.2.1.2);

@@ -182,7 +182,7 @@ bool LivenessTracker::search(const Position& pos, const WinnabilityLimits& limit
                 if (find_mating_line(pos, side, search, nodes, line_)) return found(side, Step::DeepSearch);
 
     last_step_ = Step::Test;
-    switch (dead_position_answer(pos, limits, &line_)) {
+    switch (dead_position_answer(pos, limits, &line_, &dead_reason_)) {
     case DeadPositionAnswer::Alive: return found(side_mating_at_end(pos, line_), Step::Test);
     case DeadPositionAnswer::Dead: state_ = State::Unknown; return true;
     case DeadPositionAnswer::Undetermined: break;

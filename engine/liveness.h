@@ -54,6 +54,8 @@ public:
     // The mating line from the last position, while it is short enough to keep; empty
     // otherwise (the position can still be proven alive through the detours).
     const std::vector<Move>& mating_line() const { return line_; }
+    // Why the last position is dead, after is_dead() said it is (dead_position_answer's reason).
+    UnwinnableReason dead_reason() const { return dead_reason_; }
 
 private:
     enum class State {
@@ -79,6 +81,7 @@ private:
     std::vector<Move> replayed_, finish_; // scratch space of the replay, kept to reuse its memory
     Color mating_side_ = Color::White;    // whose mate proved the position, searched first next time
     Step last_step_ = Step::Test;
+    UnwinnableReason dead_reason_ = UnwinnableReason::NoMatingLine;
 };
 
 } // namespace rochade

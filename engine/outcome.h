@@ -2,6 +2,7 @@
 // (the rules end the game by themselves) apart from the claimable ones (a player must ask).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string_view>
 
@@ -19,6 +20,19 @@ enum class Termination {
     // Claimable: drawn only on a correct claim by the player to move.
     ThreefoldRepetition, // FIDE 9.2
     FiftyMoves,          // FIDE 9.3
+};
+
+// Why a side cannot checkmate by any series of legal moves: the kind of proof that settled it
+// (engine/winnability.h). A player who loses half a point to a flag fall's verdict, or whose
+// game ends as dead, is owed the reason, not just the answer. (Game::dead_position_reason gives
+// a dead position's; it is not a member of Outcome, whose copies inside std::optional made
+// GCC 12 warn of an uninitialised nested optional.)
+enum class UnwinnableReason : std::uint8_t {
+    BareKing,             // the side has only its king
+    InsufficientMaterial, // the material rule: a lone knight, bishops on one square colour, ...
+    Blocked,              // the static proof that pawns and bishops form a wall nothing can cross
+    ForcedCycle,          // every move is forced, and the chain of forced moves repeats
+    NoMatingLine,         // an exhaustive search, closure or check chain: no series of moves mates
 };
 
 struct Outcome {

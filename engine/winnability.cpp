@@ -30,23 +30,40 @@ std::vector<Move> punishable_root_moves(const Position& pos)
     return punishable;
 }
 
+// What analyse() found: the answer and, on CannotMate, which proof settled it.
+struct Analysis {
+    Winnability answer;
+    UnwinnableReason reason = UnwinnableReason::NoMatingLine; // meaningful on CannotMate only
+};
+
+constexpr Analysis cannot_mate(UnwinnableReason reason) { return {Winnability::CannotMate, reason}; }
+
+// The material rule's reason: a bare king says more to a player than "insufficient material".
+UnwinnableReason material_reason(const Position& pos)
+{
+    return pos.pieces(Color::White) == pos.pieces(Color::White, PieceType::King)
+               ? UnwinnableReason::BareKing
+               : UnwinnableReason::InsufficientMaterial;
+}
+
 // The analysis of a normalised position (White = intended winner). On CanMate, `line` holds
 // the mating line from `root`.
-Winnability analyse(const Position& root, const WinnabilityLimits& limits, std::vector<Move>& line)
+Analysis analyse(const Position& root, const WinnabilityLimits& limits, std::vector<Move>& line)
 {
     Position pos = root;
-    if (play_forced_moves(pos, line) == ForcedChain::Cycles) return Winnability::CannotMate;
+    if (play_forced_moves(pos, line) == ForcedChain::Cycles) return cannot_mate(UnwinnableReason::ForcedCycle);
 
     // The terminal test comes before the material rule: White may be mated already while its
     // material looks insufficient, and Black may already be mated by "insufficient" material.
     if (!has_legal_move(pos))
-        return pos.in_check() && pos.side_to_move() == Color::Black ? Winnability::CanMate : Winnability::CannotMate;
-    if (white_cannot_mate_by_material(pos)) return Winnability::CannotMate;
+        return pos.in_check() && pos.side_to_move() == Color::Black ? Analysis{Winnability::CanMate}
+                                                                    : cannot_mate(UnwinnableReason::NoMatingLine);
+    if (white_cannot_mate_by_material(pos)) return cannot_mate(material_reason(pos));
 
     HelpmateLine found;
     auto mate = [&] {
         line.insert(line.end(), found.moves.begin(), found.moves.begin() + found.length);
-        return Winnability::CanMate;
+        return Analysis{Winnability::CanMate};
     };
 
     // Phase 2: a cheap selective search; without a table, a complete tree is a proof.
@@ -58,11 +75,11 @@ Winnability analyse(const Position& root, const WinnabilityLimits& limits, std::
                          .hints = nullptr};
     HelpmateResult r = find_helpmate(pos, quick, found);
     if (r == HelpmateResult::Mate) return mate();
-    if (r == HelpmateResult::NoMate) return Winnability::CannotMate;
+    if (r == HelpmateResult::NoMate) return cannot_mate(UnwinnableReason::NoMatingLine);
 
     // Phase 3: pawn-and-bishop walls are usually proved statically faster than searched.
     const bool pieces_that_jump_walls = has_heavy_or_knight(pos);
-    if (!pieces_that_jump_walls && statically_unwinnable(pos)) return Winnability::CannotMate;
+    if (!pieces_that_jump_walls && statically_unwinnable(pos)) return cannot_mate(UnwinnableReason::Blocked);
 
     // Phase 4: iterative deepening with the verified table.
     HelpmateParams deep{.first_depth = 2,
@@ -73,28 +90,28 @@ Winnability analyse(const Position& root, const WinnabilityLimits& limits, std::
                         .hints = nullptr};
     r = find_helpmate(pos, deep, found);
     if (r == HelpmateResult::Mate) return mate();
-    if (r == HelpmateResult::NoMate) return Winnability::CannotMate;
+    if (r == HelpmateResult::NoMate) return cannot_mate(UnwinnableReason::NoMatingLine);
 
     // Phase 5: the static proof for positions with queens, rooks or knights.
-    if (pieces_that_jump_walls && statically_unwinnable(pos)) return Winnability::CannotMate;
+    if (pieces_that_jump_walls && statically_unwinnable(pos)) return cannot_mate(UnwinnableReason::Blocked);
 
     // Phase 6: fortresses with a small reachable world, enumerated exhaustively. (The design's
     // gate, "one side only moves pawns in a probe", turned away 122 of the 136 positions of the
     // test set that this proves, so the closure runs ungated and is bounded by its own cap.)
     if (limits.closure_positions > 0 && exhaustive_closure(pos, limits.closure_positions) == ProofResult::NoMate)
-        return Winnability::CannotMate;
+        return cannot_mate(UnwinnableReason::NoMatingLine);
 
     // Phases 7 and 8 cost far more than the earlier ones; a caller that asks after every move
     // (the server) turns them off with zero limits and lets an undetermined game go on.
-    if (limits.check_chain_depth <= 0 && limits.node_budget == 0) return Winnability::Undetermined;
+    if (limits.check_chain_depth <= 0 && limits.node_budget == 0) return Analysis{Winnability::Undetermined};
 
     // Phase 7: only checks keep the game alive, every quiet line is statically dead.
     std::vector<Move> chain_line;
     const ProofResult chain = check_chain_proof(pos, limits.check_chain_depth, chain_line);
-    if (chain == ProofResult::NoMate) return Winnability::CannotMate;
+    if (chain == ProofResult::NoMate) return cannot_mate(UnwinnableReason::NoMatingLine);
     if (chain == ProofResult::Mate) {
         line.insert(line.end(), chain_line.begin(), chain_line.end());
-        return Winnability::CanMate;
+        return Analysis{Winnability::CanMate};
     }
 
     // Phase 8: the long search, shaped by the static analysis.
@@ -109,8 +126,8 @@ Winnability analyse(const Position& root, const WinnabilityLimits& limits, std::
                         .hints = &hints};
     r = find_helpmate(pos, last, found);
     if (r == HelpmateResult::Mate) return mate();
-    if (r == HelpmateResult::NoMate) return Winnability::CannotMate;
-    return Winnability::Undetermined;
+    if (r == HelpmateResult::NoMate) return cannot_mate(UnwinnableReason::NoMatingLine);
+    return Analysis{Winnability::Undetermined};
 }
 
 // A mate search on the normalised position, without the proofs of analyse(): phase 2's
@@ -175,25 +192,48 @@ auto for_winner(const Position& pos, Color winner, std::vector<Move>& mating_lin
     return answer;
 }
 
+// can_checkmate with its evidence: the line (when `mating_line` is not null) and the reason
+// (when `reason` is not null and the answer is CannotMate).
+Winnability checkmate_question(const Position& pos, Color winner, const WinnabilityLimits& limits,
+                               std::vector<Move>* mating_line, UnwinnableReason* reason)
+{
+    std::vector<Move> line;
+    const Analysis analysis = for_winner(pos, winner, line, [&](const Position& root, std::vector<Move>& found) {
+        return analyse(root, limits, found);
+    });
+    if (mating_line) {
+        mating_line->clear();
+        if (analysis.answer == Winnability::CanMate) *mating_line = std::move(line);
+    }
+    if (reason && analysis.answer == Winnability::CannotMate) *reason = analysis.reason;
+    return analysis.answer;
+}
+
+constexpr bool about_material(UnwinnableReason reason)
+{
+    return reason == UnwinnableReason::BareKing || reason == UnwinnableReason::InsufficientMaterial;
+}
+
 } // namespace
 
 Winnability can_checkmate(const Position& pos, Color winner, const WinnabilityLimits& limits,
                           std::vector<Move>* mating_line)
 {
-    std::vector<Move> line;
-    const Winnability answer = for_winner(pos, winner, line, [&](const Position& root, std::vector<Move>& found) {
-        return analyse(root, limits, found);
-    });
-    if (mating_line) {
-        mating_line->clear();
-        if (answer == Winnability::CanMate) *mating_line = std::move(line);
-    }
-    return answer;
+    return checkmate_question(pos, winner, limits, mating_line, nullptr);
 }
 
 Winnability can_checkmate(const Position& pos, Color winner, const WinnabilityLimits& limits)
 {
     return can_checkmate(pos, winner, limits, nullptr);
+}
+
+WinnabilityVerdict winnability_verdict(const Position& pos, Color winner, const WinnabilityLimits& limits)
+{
+    WinnabilityVerdict verdict;
+    UnwinnableReason reason{};
+    verdict.answer = checkmate_question(pos, winner, limits, &verdict.mating_line, &reason);
+    if (verdict.answer == Winnability::CannotMate) verdict.reason = reason;
+    return verdict;
 }
 
 bool is_dead_position(const Position& pos, const WinnabilityLimits& limits)
@@ -202,17 +242,26 @@ bool is_dead_position(const Position& pos, const WinnabilityLimits& limits)
 }
 
 DeadPositionAnswer dead_position_answer(const Position& pos, const WinnabilityLimits& limits,
-                                        std::vector<Move>* mating_line)
+                                        std::vector<Move>* mating_line, UnwinnableReason* reason)
 {
     if (mating_line) mating_line->clear();
+    UnwinnableReason reasons[2]{};
     for (Color winner : {Color::White, Color::Black}) {
-        switch (can_checkmate(pos, winner, limits, mating_line)) {
+        switch (checkmate_question(pos, winner, limits, mating_line, &reasons[index_of(winner)])) {
         case Winnability::CanMate: return DeadPositionAnswer::Alive;
         case Winnability::Undetermined: return DeadPositionAnswer::Undetermined;
         case Winnability::CannotMate: break;
         }
     }
+    if (reason) *reason = dead_position_reason(reasons[index_of(Color::White)], reasons[index_of(Color::Black)]);
     return DeadPositionAnswer::Dead;
+}
+
+UnwinnableReason dead_position_reason(UnwinnableReason white, UnwinnableReason black)
+{
+    if (white == black) return white;
+    if (about_material(white) && about_material(black)) return UnwinnableReason::InsufficientMaterial;
+    return about_material(white) ? black : white;
 }
 
 bool find_mating_line(const Position& pos, Color winner, MateSearch search, std::uint64_t nodes,

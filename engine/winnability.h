@@ -11,8 +11,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
+#include "outcome.h"
 #include "position.h"
 
 namespace rochade {
@@ -52,16 +54,40 @@ Winnability can_checkmate(const Position& pos, Color winner, const WinnabilityLi
 Winnability can_checkmate(const Position& pos, Color winner, const WinnabilityLimits& limits,
                           std::vector<Move>* mating_line);
 
+// can_checkmate's answer with its evidence: on CanMate the mating line (as the four-argument
+// form gives it), on CannotMate the kind of proof that settled it. The same analysis at the
+// same cost; the reason is only which phase decided (docs/winnability-design.md §4):
+//  - BareKing, InsufficientMaterial: the material rule (after the forced moves), BareKing when
+//    the side has nothing but its king;
+//  - ForcedCycle: the single-move chain repeats;
+//  - Blocked: the static wall proof (phases 3 and 5);
+//  - NoMatingLine: a complete search tree (phases 2, 4, 8), the exhaustive closure (6), the
+//    check-chain proof (7), or forced moves that end in a stalemate or in the side's own mate.
+struct WinnabilityVerdict {
+    Winnability answer = Winnability::Undetermined;
+    std::vector<Move> mating_line = {};                    // CanMate only: from `pos`, ends in checkmate
+    std::optional<UnwinnableReason> reason = std::nullopt; // CannotMate only
+};
+WinnabilityVerdict winnability_verdict(const Position& pos, Color winner, const WinnabilityLimits& limits = {});
+
 // FIDE 5.2.2: neither side can checkmate by any series of legal moves.
 bool is_dead_position(const Position& pos, const WinnabilityLimits& limits = {});
 
 // The same question with its evidence. Dead exactly when is_dead_position says so (the same
 // searches, White first, Black only if White cannot mate); Alive when a side can mate, with
 // that side's mating line in `mating_line` (when not null; cleared otherwise); Undetermined
-// when the budgets ran out first, which the rules treat as "not dead" without a proof.
+// when the budgets ran out first, which the rules treat as "not dead" without a proof. On
+// Dead, `reason` (when not null) receives dead_position_reason of the two sides' reasons.
 enum class DeadPositionAnswer { Dead, Alive, Undetermined };
 DeadPositionAnswer dead_position_answer(const Position& pos, const WinnabilityLimits& limits,
-                                        std::vector<Move>* mating_line);
+                                        std::vector<Move>* mating_line, UnwinnableReason* reason = nullptr);
+
+// One reason for a dead position from the reasons each side cannot mate, so that a player is
+// told one thing: the common reason when both sides' proofs agree; when both are about material
+// (a bare king, insufficient material), InsufficientMaterial (BareKing only when both kings
+// stand alone); otherwise the reason that is not about material, White's when both are not
+// (the material of one side rarely explains a dead position whose other side has more).
+UnwinnableReason dead_position_reason(UnwinnableReason white, UnwinnableReason black);
 
 // A search for a mate only, for callers that want a proof of life cheaply and will run the
 // full test when none turns up (engine/liveness.h). Quick is phase 2's selective search,

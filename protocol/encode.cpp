@@ -61,6 +61,30 @@ Json summary_json(const TableSummary& table)
     return out;
 }
 
+Json line_json(const std::vector<LineMove>& line)
+{
+    Json out = Json::array();
+    for (const LineMove& move : line)
+        out.push_back(Json{{"uci", move.uci}, {"san", move.san}, {"san_de", move.san_de}});
+    return out;
+}
+
+// {"side","first_ply","line"} for a mating line; {"side"?,"reason"} for a proof that no mate exists.
+Json proof_json(const Proof& proof)
+{
+    Json out = Json::object();
+    if (const auto* mate = std::get_if<MatingLineProof>(&proof)) {
+        out["side"] = side_name(mate->side);
+        out["first_ply"] = mate->first_ply;
+        out["line"] = line_json(mate->line);
+    } else {
+        const auto& unwinnable = std::get<UnwinnableProof>(proof);
+        if (unwinnable.side) out["side"] = side_name(*unwinnable.side);
+        out["reason"] = unwinnable_reason_name(unwinnable.reason);
+    }
+    return out;
+}
+
 // A game's result: the object in table_state's "result", and the fields of game_over.
 void put_result(Json& out, const GameResult& result)
 {
@@ -69,6 +93,7 @@ void put_result(Json& out, const GameResult& result)
     out["termination"] = result.termination;
     out["message"] = result.message;
     if (result.winnability) out["winnability"] = *result.winnability;
+    if (result.proof) out["proof"] = proof_json(*result.proof);
 }
 
 Json result_json(const GameResult& result)
@@ -89,7 +114,8 @@ Json moves_json(const std::vector<MoveRecord>& moves)
 {
     Json out = Json::array();
     for (const MoveRecord& move : moves)
-        out.push_back(Json{{"ply", move.ply}, {"uci", move.uci}, {"san", move.san}, {"san_de", move.san_de}});
+        out.push_back(
+            Json{{"ply", move.ply}, {"uci", move.uci}, {"san", move.san}, {"san_de", move.san_de}, {"fen", move.fen}});
     return out;
 }
 
@@ -106,6 +132,7 @@ void put_table_state(Json& out, const TableState& state, std::int64_t seq)
     out["clocks"] = clocks_json(state.clocks);
     out["to_move"] = side_or_null(state.to_move);
     out["legal_moves"] = state.legal_moves;
+    out["check"] = state.check;
     out["draw_offer"] = side_or_null(state.draw_offer);
     out["rematch_offer"] = side_or_null(state.rematch_offer);
     out["disconnected"] = sides_json(state.disconnected);
@@ -132,6 +159,18 @@ std::string_view table_status_name(TableStatus status)
     case TableStatus::Finished: return "finished";
     }
     return "waiting";
+}
+
+std::string_view unwinnable_reason_name(UnwinnableReason reason)
+{
+    switch (reason) {
+    case UnwinnableReason::BareKing: return "bare_king";
+    case UnwinnableReason::InsufficientMaterial: return "insufficient_material";
+    case UnwinnableReason::Blocked: return "blocked";
+    case UnwinnableReason::ForcedCycle: return "forced_cycle";
+    case UnwinnableReason::NoMatingLine: return "no_mating_line";
+    }
+    return "no_mating_line";
 }
 
 std::string_view color_choice_name(ColorChoice choice)
@@ -342,7 +381,7 @@ std::string encode_move(const MoveEvent& event)
     auto side = [](const std::optional<Side>& s) {
         return s ? std::optional<std::string_view>(side_name(*s)) : std::nullopt;
     };
-    FrameWriter frame(256 + event.fen.size() + 7 * event.legal_moves.size());
+    FrameWriter frame(256 + event.move.fen.size() + 7 * event.legal_moves.size());
     frame.field("type", "move")
         .field("table", std::int64_t{event.table})
         .field("seq", event.seq)
@@ -350,7 +389,7 @@ std::string encode_move(const MoveEvent& event)
         .field("uci", event.move.uci)
         .field("san", event.move.san)
         .field("san_de", event.move.san_de)
-        .field("fen", event.fen)
+        .field("fen", event.move.fen)
         .begin_object("clocks")
         .field("white_ms", event.clocks.white_ms)
         .field("black_ms", event.clocks.black_ms)
@@ -371,6 +410,8 @@ std::string encode_game_over(TableId table, std::int64_t seq, const GameResult& 
     frame["clocks"] = clocks_json(clocks);
     return dump(frame);
 }
+
+std::string encode_proof(const Proof& proof) { return dump(proof_json(proof)); }
 
 std::string encode_draw_offered(TableId table, std::int64_t seq, Side by)
 {
@@ -433,6 +474,16 @@ std::string encode_seat_changed(TableId table, std::int64_t seq, const TableSumm
     // summary travels under "summary".
     Json frame = table_event("seat_changed", table, seq);
     frame["summary"] = summary_json(summary);
+    return dump(frame);
+}
+
+// Unsequenced: a count that changes as people come and go is no part of the game's record, and
+// a client that misses one gets the count in its next table_state (`spectators`).
+std::string encode_spectators(TableId table, int count)
+{
+    Json frame = frame_of("spectators");
+    frame["table"] = table;
+    frame["count"] = count;
     return dump(frame);
 }
 

@@ -72,8 +72,7 @@ std::string encode_game_started(TableId table, std::int64_t seq, const TableStat
 struct MoveEvent {
     TableId table = 0;
     std::int64_t seq = 0;
-    MoveRecord move;
-    std::string fen;
+    MoveRecord move; // its fen is the event's
     ClockReading clocks;
     std::optional<Side> to_move;          // empty when the move ended the game
     std::vector<std::string> legal_moves; // UCI
@@ -82,6 +81,8 @@ struct MoveEvent {
 };
 std::string encode_move(const MoveEvent& event);
 std::string encode_game_over(TableId table, std::int64_t seq, const GameResult& result, const ClockReading& clocks);
+// The "proof" object of game_over and of table_state's result, alone (for the server's log rows).
+std::string encode_proof(const Proof& proof);
 std::string encode_draw_offered(TableId table, std::int64_t seq, Side by);
 std::string encode_draw_declined(TableId table, std::int64_t seq, Side by);
 // A claim with an intended move that was not valid: the move was played (its move event
@@ -94,10 +95,15 @@ std::string encode_player_reconnected(TableId table, std::int64_t seq, Side side
 std::string encode_rematch_offered(TableId table, std::int64_t seq, Side by);
 // A seat changed before the game: someone sat down or stood up.
 std::string encode_seat_changed(TableId table, std::int64_t seq, const TableSummary& summary);
+// The table's spectator count, to its seats and watchers: {"type":"spectators","table":12,
+// "count":3}. Not a logged event: no seq, not in the history a reconnect replays.
+std::string encode_spectators(TableId table, int count);
 
 // Wire names, shared with the decoder and the docs.
 std::string_view side_name(Side side);
 std::string_view table_status_name(TableStatus status);
 std::string_view color_choice_name(ColorChoice choice);
+// bare_king, insufficient_material, blocked, forced_cycle, no_mating_line.
+std::string_view unwinnable_reason_name(UnwinnableReason reason);
 
 } // namespace rochade::protocol

@@ -11,6 +11,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "engine/outcome.h"
 #include "protocol/error_code.h"
 #include "protocol/time_control.h"
 
@@ -175,18 +176,43 @@ struct ClockReading {
     bool untimed = false;
 };
 
+// A move of a proof's line, spelled as the move events spell moves.
+struct LineMove {
+    std::string uci, san, san_de;
+};
+
+// The evidence behind a flag fall's can_mate: the mating line the engine found from the
+// position at the flag, `first_ply` the number its first move would have had in the game's
+// `moves` (so a client can write "41...Nf2+ 42.Kg1 Nh3#").
+struct MatingLineProof {
+    Side side = Side::White; // the side that mates
+    int first_ply = 0;
+    std::vector<LineMove> line = {};
+};
+
+// The evidence behind a cannot_mate (flag fall: `side` is the side that cannot mate) or a dead
+// position (no side: the reason neither side can).
+struct UnwinnableProof {
+    std::optional<Side> side;
+    UnwinnableReason reason = UnwinnableReason::NoMatingLine;
+};
+
+using Proof = std::variant<MatingLineProof, UnwinnableProof>;
+
 struct GameResult {
     std::string result; // "1-0", "0-1", "1/2-1/2", "*" (aborted)
     std::optional<Side> winner;
-    std::string termination;                // checkmate, stalemate, ..., agreement, resignation, flag_fall,
-                                            // abandoned, aborted (docs/protocol.md lists them all)
-    std::string message;                    // a human sentence: "White's flag fell; Black cannot checkmate"
-    std::optional<std::string> winnability; // flag falls: can_mate, cannot_mate, undetermined
+    std::string termination;                   // checkmate, stalemate, ..., agreement, resignation, flag_fall,
+                                               // abandoned, aborted (docs/protocol.md lists them all)
+    std::string message;                       // a human sentence: "White's flag fell; Black cannot checkmate"
+    std::optional<std::string> winnability;    // flag falls: can_mate, cannot_mate, undetermined
+    std::optional<Proof> proof = std::nullopt; // flag falls decided either way; dead positions
 };
 
 struct MoveRecord {
     int ply = 0; // 1 = White's first move
     std::string uci, san, san_de;
+    std::string fen = {}; // the position after the move, so a client can show any ply without rules
 };
 
 // Everything a client needs to draw a table from scratch.
@@ -199,6 +225,7 @@ struct TableState {
     ClockReading clocks;
     std::optional<Side> to_move;
     std::vector<std::string> legal_moves; // UCI, of the side to move; empty unless playing
+    bool check = false;                   // the side to move (or the mated side) is in check
     std::optional<Side> draw_offer;       // the side whose offer stands
     std::optional<Side> rematch_offer;
     std::vector<Side> disconnected; // seated players whose connection is gone

@@ -14,7 +14,7 @@ FlagAnalysis::~FlagAnalysis()
     join();
 }
 
-void FlagAnalysis::ask(FlagFall fall, std::function<void(Winnability)> answered)
+void FlagAnalysis::ask(FlagFall fall, std::function<void(WinnabilityVerdict)> answered)
 {
     boost::asio::post(
         pool_, [fall = std::move(fall), answered = std::move(answered)] { answered(flag_fall_winnability(fall)); });

@@ -28,7 +28,7 @@ public:
     // Answers flag_fall_winnability(fall) on the analysis thread and calls `answered` there
     // with the answer; `answered` must only hand it on (post to the asker's strand). Callable
     // from any thread. After stop(), the question is never answered and `answered` never runs.
-    void ask(FlagFall fall, std::function<void(Winnability)> answered);
+    void ask(FlagFall fall, std::function<void(WinnabilityVerdict)> answered);
     // For shutdown: questions not started yet are dropped (their callbacks are destroyed with
     // this object, unrun) and no new one starts. Returns at once.
     void stop();

@@ -46,15 +46,63 @@ std::string draw_message(Termination t)
     return "Draw";
 }
 
-GameResult result_of(const Outcome& outcome)
+// A dead position carries the reason neither side can mate (`dead_reason`), one for both.
+GameResult result_of(const Outcome& outcome, std::optional<UnwinnableReason> dead_reason)
 {
     const std::string termination(termination_name(outcome.termination));
     if (outcome.winner) {
         const Side winner = side_of(*outcome.winner);
         return win_for(winner, termination, "Checkmate: " + name_of(winner) + " wins");
     }
-    return draw(termination, draw_message(outcome.termination));
+    GameResult result = draw(termination, draw_message(outcome.termination));
+    if (dead_reason) result.proof = protocol::UnwinnableProof{std::nullopt, *dead_reason};
+    return result;
 }
+
+// The move's record without its fen, which the caller adds once the move is played.
+protocol::MoveRecord record_of(const Position& before, Move move, int ply)
+{
+    return protocol::MoveRecord{
+        ply, to_uci(before, move), to_san(before, move, Language::English), to_san(before, move, Language::German), {}};
+}
+
+// The engine's mating line from the position at the flag, spelled as move events spell moves.
+protocol::MatingLineProof mating_line_proof(const Position& at_flag, Side side, int first_ply,
+                                            const std::vector<Move>& line)
+{
+    protocol::MatingLineProof proof{side, first_ply, {}};
+    proof.line.reserve(line.size());
+    Position pos = at_flag;
+    for (Move m : line) {
+        proof.line.push_back(
+            protocol::LineMove{to_uci(pos, m), to_san(pos, m, Language::English), to_san(pos, m, Language::German)});
+        pos = pos.after(m);
+    }
+    return proof;
+}
+
+// "41...Nf2+ 42.Kg1 Nh3#": numbered from the position's own move number, as a score sheet would.
+std::string numbered_line(const Position& at_flag, const std::vector<protocol::LineMove>& line)
+{
+    std::string text;
+    int number = at_flag.fullmove_number();
+    bool white = at_flag.side_to_move() == Color::White;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        if (!text.empty()) text += ' ';
+        if (white)
+            text += std::to_string(number) + '.';
+        else if (i == 0)
+            text += std::to_string(number) + "...";
+        text += line[i].san;
+        if (!white) ++number;
+        white = !white;
+    }
+    return text;
+}
+
+// A line longer than this is left out of the message (the proof carries it all): a sentence
+// that runs over many moves helps no reader.
+constexpr std::size_t LineInMessagePlies = 8;
 
 ErrorCode error_code_of(MoveErrorKind kind)
 {
@@ -79,9 +127,9 @@ std::string claim_shortfall(const Game& game)
 
 // Asked with the full budgets: this happens once per game, and a wrong "can mate" would cost a
 // player half a point.
-Winnability flag_fall_winnability(const FlagFall& fall)
+WinnabilityVerdict flag_fall_winnability(const FlagFall& fall)
 {
-    return can_checkmate(fall.position, color_of(fall.opponent), fall.limits);
+    return winnability_verdict(fall.position, color_of(fall.opponent), fall.limits);
 }
 
 RefereedGame::RefereedGame(protocol::TimeControl time_control, Position start, RefereeLimits limits)
@@ -116,17 +164,17 @@ Expected<RefereedGame, RefereeError> RefereedGame::restore(protocol::TimeControl
         if (!move)
             return unexpected(
                 RefereeError{ErrorCode::InternalError, "ply " + std::to_string(ply) + ": " + move.error().message});
-        records.push_back(protocol::MoveRecord{ply, to_uci(pos, *move), to_san(pos, *move, Language::English),
-                                               to_san(pos, *move, Language::German)});
+        records.push_back(record_of(pos, *move, ply));
         ++moves_made[pos.side_to_move() == Color::White ? 0 : 1];
         game.play(*move);
+        records.back().fen = to_fen(game.position());
     }
     RefereedGame restored(Clock::restored(std::move(time_control), white_ms, black_ms, moves_made[0], moves_made[1]),
                           std::move(game), limits);
     restored.moves_ = std::move(records);
     restored.started_ = true;
     if (auto outcome = restored.game_.automatic_outcome())
-        restored.result_ = result_of(*outcome);
+        restored.result_ = result_of(*outcome, restored.game_.dead_position_reason());
     else
         restored.draw_offer_ = draw_offer;
     return restored;
@@ -213,21 +261,28 @@ std::optional<FlagFall> RefereedGame::check_flag(time_point now)
 
 // FIDE 6.9: the flag loses, unless the opponent cannot checkmate by any series of legal moves.
 // An undetermined answer follows FIDE's default, the loss, and says so.
-std::optional<Ending> RefereedGame::end_on_flag(Winnability answer)
+std::optional<Ending> RefereedGame::end_on_flag(const WinnabilityVerdict& verdict)
 {
     if (!flag_fall_) return std::nullopt;
     const Side winner = flag_fall_->opponent;
     const std::string fell = name_of(flag_fall_->flagged) + "'s flag fell";
     GameResult result;
-    switch (answer) {
+    switch (verdict.answer) {
     case Winnability::CannotMate:
         result = draw("flag_fall", fell + "; " + name_of(winner) + " cannot checkmate: draw");
         result.winnability = "cannot_mate";
+        if (verdict.reason) result.proof = protocol::UnwinnableProof{winner, *verdict.reason};
         break;
-    case Winnability::CanMate:
-        result = win_for(winner, "flag_fall", fell + ": " + name_of(winner) + " wins");
+    case Winnability::CanMate: {
+        auto proof = mating_line_proof(flag_fall_->position, winner, game_.ply_count() + 1, verdict.mating_line);
+        std::string message = fell + ": " + name_of(winner) + " wins";
+        if (!proof.line.empty() && proof.line.size() <= LineInMessagePlies)
+            message += " (a mate remained: " + numbered_line(flag_fall_->position, proof.line) + ")";
+        result = win_for(winner, "flag_fall", std::move(message));
         result.winnability = "can_mate";
+        result.proof = std::move(proof);
         break;
+    }
     case Winnability::Undetermined:
         result = win_for(winner, "flag_fall",
                          fell + ": " + name_of(winner) + " wins (whether " + name_of(winner) +
@@ -250,9 +305,9 @@ MoveResult RefereedGame::play_legal(Move move, bool offer_draw, time_point now)
 {
     const Position& before = game_.position();
     const Side mover = side_of(before.side_to_move());
-    protocol::MoveRecord record{game_.ply_count() + 1, to_uci(before, move), to_san(before, move, Language::English),
-                                to_san(before, move, Language::German)};
+    protocol::MoveRecord record = record_of(before, move, game_.ply_count() + 1);
     game_.play(move);
+    record.fen = fen();
     moves_.push_back(record);
 
     // A held clock (a restored game whose players are not all back) stays held: the move
@@ -271,10 +326,10 @@ MoveResult RefereedGame::play_legal(Move move, bool offer_draw, time_point now)
     if (offer_draw) draw_offer_ = mover;
 
     MoveResult result;
-    if (auto outcome = game_.automatic_outcome()) result.ending = end(result_of(*outcome), now);
+    if (auto outcome = game_.automatic_outcome())
+        result.ending = end(result_of(*outcome, game_.dead_position_reason()), now);
 
     played.record = std::move(record);
-    played.fen = fen();
     played.check = game_.position().in_check();
     played.draw_offered = draw_offer_ == mover;
     played.clocks = clock_.reading(now);

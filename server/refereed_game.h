@@ -48,8 +48,7 @@ struct Ending {
 
 // A move that was played, with everything the move event carries.
 struct PlayedMove {
-    protocol::MoveRecord record;           // ply, uci, san (English, with + or #), san_de
-    std::string fen;                       // after the move
+    protocol::MoveRecord record;           // ply, uci, san (English, with + or #), san_de, fen after it
     bool check = false;                    // the side to move is in check (or mated)
     bool draw_offered = false;             // the mover's draw offer stands after the move
     bool draw_offer_lapsed = false;        // the move made the opponent's offer lapse (FIDE 9.1.2.3)
@@ -97,8 +96,8 @@ struct FlagFall {
 };
 
 // Can the flagged side's opponent still checkmate? Pure, and the slow part of a flag fall (up
-// to about 2 s with the full budgets).
-Winnability flag_fall_winnability(const FlagFall& fall);
+// to about 2 s with the full budgets). With the evidence: the mating line, or the reason not.
+WinnabilityVerdict flag_fall_winnability(const FlagFall& fall);
 
 class RefereedGame {
 public:
@@ -164,11 +163,12 @@ public:
     std::optional<FlagFall> check_flag(time_point now);
     // A fallen flag waits for its verdict.
     bool flag_fallen() const { return flag_fall_.has_value(); }
-    // Ends the game whose flag fell with `answer`, flag_fall_winnability() of the flag fall:
+    // Ends the game whose flag fell with `verdict`, flag_fall_winnability() of the flag fall:
     // a draw if the opponent cannot mate, else a loss for the flag (FIDE's default also when
-    // the answer is undetermined, and the result says so). The clocks read as they stopped at
-    // the flag. Empty if no flag fall waits.
-    std::optional<Ending> end_on_flag(Winnability answer);
+    // the answer is undetermined, and the result says so). The result carries the verdict's
+    // proof (the mating line spelled from the position at the flag, or the reason there is
+    // none). The clocks read as they stopped at the flag. Empty if no flag fall waits.
+    std::optional<Ending> end_on_flag(const WinnabilityVerdict& verdict);
 
     bool started() const { return started_; }
     bool is_over() const { return result_.has_value(); }

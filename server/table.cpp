@@ -164,6 +164,7 @@ protocol::TableState Table::state(SteadyClock::time_point now) const
         result.fen = game_->fen();
         result.moves = game_->moves();
         result.clocks = game_->clocks(now);
+        result.check = game_->in_check();
         if (!game_->is_over()) {
             result.to_move = game_->to_move();
             result.legal_moves = game_->legal_moves();
@@ -272,7 +273,6 @@ void Table::add_move(Emission& emission, const PlayedMove& move, SteadyClock::ti
     event.table = id_;
     event.seq = next_seq();
     event.move = move.record;
-    event.fen = move.fen;
     event.clocks = move.clocks;
     event.to_move = move.to_move;
     event.legal_moves = move.legal_moves;
@@ -296,6 +296,7 @@ void Table::add_ending(Emission& emission, const Ending& ending, SteadyClock::ti
     const auto& r = ending.result;
     nlohmann::json detail{{"message", r.message}};
     if (r.winnability) detail["winnability"] = *r.winnability;
+    if (r.proof) detail["proof"] = nlohmann::json::parse(protocol::encode_proof(*r.proof));
     emission.writes.push_back(db::GameEnded{*game_id_, r.result, r.termination, detail.dump(), ending.clocks.white_ms,
                                             ending.clocks.black_ms, wall_clock_ms()});
     emission.events.push_back(
@@ -319,7 +320,10 @@ void Table::table_changed()
 }
 
 // Spectators come and go far more often than seats change; every table_updated goes to every
-// member of the room, so their count is sent at most once a second.
+// member of the room, so their count is sent at most once a second. The table's own seats and
+// watchers hear it too (the players need not be in the room): a `spectators` frame outside the
+// event log, since a count is no part of the game and must not take a seq; only when the
+// count differs from the last one they were sent.
 void Table::spectators_changed()
 {
     if (summary_update_pending_ || closed_) return;
@@ -327,7 +331,14 @@ void Table::spectators_changed()
     summary_timer_.expires_after(std::chrono::seconds(1));
     summary_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& error) {
         self->summary_update_pending_ = false;
-        if (!error && !self->closed_) self->table_changed();
+        if (error || self->closed_) return;
+        const protocol::TableSummary now = self->summary();
+        if (auto lobby = self->services_.lobby.lock()) lobby->table_changed(now);
+        if (now.spectators != self->spectators_sent_) {
+            self->spectators_sent_ = now.spectators;
+            self->broadcast(
+                std::make_shared<const std::string>(protocol::encode_spectators(self->id_, now.spectators)));
+        }
     });
 }
 

@@ -183,7 +183,7 @@ private:
     // Whether a fallen flag waits for its winnability answer; a flag found fallen at `now` sends
     // its question to the analysis thread.
     bool flag_verdict_pending(SteadyClock::time_point now);
-    void on_flag_verdict(Winnability answer, SteadyClock::time_point asked_at);
+    void on_flag_verdict(const WinnabilityVerdict& verdict, SteadyClock::time_point asked_at);
     void table_changed();
     void spectators_changed();
     void stand_up(Side side);
@@ -211,6 +211,7 @@ private:
     net::steady_timer summary_timer_;
     net::steady_timer held_seat_timers_[2]; // by side: a player away after the game
     bool summary_update_pending_ = false;
+    int spectators_sent_ = 0; // the count the last `spectators` frame told the watchers
     const protocol::TableId id_;
     const protocol::RoomNumber room_;
     const protocol::TimeControl time_control_;

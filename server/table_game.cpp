@@ -98,8 +98,8 @@ bool Table::flag_verdict_pending(SteadyClock::time_point now)
     if (!fall) return false;
     flag_question_out_ = true;
     flag_timer_.cancel();
-    services_.flag_analysis.ask(std::move(*fall), [self = shared_from_this(), now](Winnability answer) {
-        net::post(self->strand_, [self, answer, now] { self->on_flag_verdict(answer, now); });
+    services_.flag_analysis.ask(std::move(*fall), [self = shared_from_this(), now](WinnabilityVerdict verdict) {
+        net::post(self->strand_, [self, verdict = std::move(verdict), now] { self->on_flag_verdict(verdict, now); });
     });
     return true;
 }
@@ -107,11 +107,11 @@ bool Table::flag_verdict_pending(SteadyClock::time_point now)
 // The game ends as the winnability answer says. The requests that waited run once the
 // game_over is committed and broadcast (so they see the finished game), in their order; until
 // then new ones queue behind them.
-void Table::on_flag_verdict(Winnability answer, SteadyClock::time_point asked_at)
+void Table::on_flag_verdict(const WinnabilityVerdict& verdict, SteadyClock::time_point asked_at)
 {
     const auto now = SteadyClock::now();
     // Always an ending: nothing else ends a game whose flag fell, and only this clears it.
-    if (auto ending = game_->end_on_flag(answer)) {
+    if (auto ending = game_->end_on_flag(verdict)) {
         spdlog::info("table {} game {}: winnability after the flag fall answered in {} ms", id_, *game_id_,
                      std::chrono::duration_cast<std::chrono::milliseconds>(now - asked_at).count());
         Emission emission;
@@ -121,6 +121,7 @@ void Table::on_flag_verdict(Winnability answer, SteadyClock::time_point asked_at
         const auto& r = ending->result;
         nlohmann::json detail{{"result", r.result}, {"message", r.message}};
         if (r.winnability) detail["winnability"] = *r.winnability;
+        if (r.proof) detail["proof"] = nlohmann::json::parse(protocol::encode_proof(*r.proof));
         emission.writes.push_back(db::TableEvent{id_, game_id_, seq_, "flag_fall", detail.dump(), wall_clock_ms()});
         emission.what = "flag_fall";
         emission.game_change = GameChange::Ended;

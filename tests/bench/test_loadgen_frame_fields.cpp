@@ -34,7 +34,7 @@ protocol::MoveEvent sample_move()
     move.table = 12;
     move.seq = 6;
     move.move = {2, "g8f6", "Nf6", "Sf6"};
-    move.fen = std::string(kiwipete);
+    move.move.fen = std::string(kiwipete);
     move.clocks = {299'100, 298'700, protocol::Side::White, false};
     move.to_move = protocol::Side::White;
     move.legal_moves = uci_moves(kiwipete);
@@ -103,7 +103,7 @@ TEST_CASE("scan_turn_fields is not fooled by keys inside strings or nested objec
     protocol::MoveEvent move = sample_move();
     move.move.ply = 5;
     move.move.san = R"(","ply":99,"to_move":"black","legal_moves":["h1h8"]})";
-    move.fen = R"(]] \" } { [ "ply":98)";
+    move.move.fen = R"(]] \" } { [ "ply":98)";
     move.to_move = protocol::Side::Black;
     move.legal_moves = {"a\"b", "c]d", "e\\f", "g,h", "tab\there", "\x01", "ü", ""};
     const std::string frame = protocol::encode_move(move);

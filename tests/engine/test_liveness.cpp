@@ -238,6 +238,8 @@ TEST_CASE("a capture into a dead position ends the game", "[liveness][game]")
     const Move takes = legal_move(game.position(), "c3d5");
     game.play(takes);
     CHECK(game.automatic_outcome() == Outcome{Termination::DeadPosition, std::nullopt});
+    // The knight is not enough, and Black has a bare king: the material rule decided.
+    CHECK(game.dead_position_reason() == UnwinnableReason::InsufficientMaterial);
 
     // Undo drops the carried knowledge: the position before the capture is alive again, and so
     // is the one after a different, reversible move.
@@ -264,6 +266,15 @@ TEST_CASE("random games: the carried answer equals the fresh one at every ply", 
             const std::optional<Outcome> fresh = fresh_outcome(game);
             INFO("seed " << seed << ", ply " << ply << ": " << to_fen(game.position()));
             REQUIRE(game.automatic_outcome() == fresh);
+            // A dead position's reason is the fresh test's.
+            UnwinnableReason reason{};
+            if (fresh && fresh->termination == Termination::DeadPosition) {
+                REQUIRE(dead_position_answer(game.position(), PerMoveLimits, nullptr, &reason) ==
+                        DeadPositionAnswer::Dead);
+                CHECK(game.dead_position_reason() == reason);
+            } else {
+                CHECK_FALSE(game.dead_position_reason());
+            }
             ++positions;
             if (!fresh || fresh->termination == Termination::DeadPosition) {
                 const bool dead = tracker.is_dead(game.position(), move, PerMoveLimits);

@@ -279,3 +279,121 @@ TEST_CASE("CHA winnability test set", "[winnability][cha]")
     WARN("CHA set: " << decisions << " decisions, " << undetermined << " undetermined");
     REQUIRE(wrong == 0);
 }
+
+namespace Catch {
+template <> struct StringMaker<UnwinnableReason> {
+    static std::string convert(UnwinnableReason r)
+    {
+        switch (r) {
+        case UnwinnableReason::BareKing: return "BareKing";
+        case UnwinnableReason::InsufficientMaterial: return "InsufficientMaterial";
+        case UnwinnableReason::Blocked: return "Blocked";
+        case UnwinnableReason::ForcedCycle: return "ForcedCycle";
+        case UnwinnableReason::NoMatingLine: return "NoMatingLine";
+        }
+        return "?";
+    }
+};
+} // namespace Catch
+
+TEST_CASE("winnability_verdict names the proof behind CannotMate", "[winnability]")
+{
+    using R = UnwinnableReason;
+    struct Reason {
+        const char* fen;
+        Color side;
+        R reason;
+        const char* why;
+    };
+    const Reason rows[] = {
+        {"8/8/4k3/8/8/3KN3/8/8 w - - 0 1", Color::Black, R::BareKing, "only a king"},
+        {"8/8/4k3/8/8/3KN3/8/8 w - - 0 1", Color::White, R::InsufficientMaterial, "a lone knight"},
+        {"8/8/3bk3/8/8/2BKB3/8/8 w - - 0 1", Color::White, R::InsufficientMaterial, "bishops on one colour"},
+        {"8/8/3bk3/8/8/2BKB3/8/8 w - - 0 1", Color::Black, R::InsufficientMaterial, "bishops on one colour"},
+        {"8/8/3k1p1p/2p1pPpP/1pP1P1P1/pP1B4/P3K3/8 w - - 0 1", Color::White, R::Blocked, "Mednis's wall"},
+        {"2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - -", Color::Black, R::Blocked, "one wall, same-coloured bishops"},
+        {"5bk1/4p1p1/4P1P1/8/8/1p1p4/1P1P4/1KB5 b - -", Color::White, R::ForcedCycle, "a cycle of forced moves"},
+        {"5bk1/4p1p1/4P1P1/8/8/1p1p4/1P1P4/1KB5 b - -", Color::Black, R::ForcedCycle, "a cycle of forced moves"},
+        {"Bb1k1b2/bKp1p1p1/1pP1P1P1/pP6/6P1/P7/8/8 w - -", Color::Black, R::NoMatingLine, "CHA: searched out"},
+        {"bqn1KN2/rrk1pB2/nb1pPp1p/p1pP1PpP/PpP3P1/1P2N1R1/4Q3/1R4B1 w - -", Color::White, R::NoMatingLine,
+         "CHA: a full board, searched out"},
+        {"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", Color::White, R::NoMatingLine, "stalemate: no move at all"},
+    };
+    for (const Reason& row : rows) {
+        INFO(row.why << ": " << row.fen << (row.side == Color::White ? " (white)" : " (black)"));
+        const Position pos = position(row.fen);
+        const WinnabilityVerdict verdict = winnability_verdict(pos, row.side);
+        REQUIRE(verdict.answer == Cannot);
+        CHECK(verdict.reason == row.reason);
+        CHECK(verdict.mating_line.empty());
+        // The verdict is can_checkmate's answer.
+        CHECK(can_checkmate(pos, row.side) == Cannot);
+    }
+}
+
+TEST_CASE("winnability_verdict hands back a mating line that mates", "[winnability]")
+{
+    struct Mate {
+        const char* fen;
+        Color side;
+    };
+    const Mate rows[] = {
+        {StartFen.data(), Color::White},
+        {StartFen.data(), Color::Black},
+        {"8/8/4kq2/8/8/3KN3/8/8 w - - 0 1", Color::Black},
+        {"K1k5/P1Pp4/1p1P4/8/p7/P2P4/8/8 w - -", Color::White}, // nine forced plies first
+        {"Bb1k1b2/bKp1p1p1/1pP1P1P1/pP6/6P1/P7/8/8 w - -", Color::White},
+    };
+    for (const Mate& row : rows) {
+        INFO(row.fen);
+        const Position pos = position(row.fen);
+        const WinnabilityVerdict verdict = winnability_verdict(pos, row.side);
+        REQUIRE(verdict.answer == Can);
+        CHECK_FALSE(verdict.reason);
+        REQUIRE_FALSE(verdict.mating_line.empty());
+        CHECK(line_mates(pos, verdict.mating_line, row.side));
+    }
+}
+
+TEST_CASE("a dead position's reason: one for both sides", "[winnability]")
+{
+    using R = UnwinnableReason;
+    struct Dead {
+        const char* fen;
+        R reason;
+        const char* why;
+    };
+    const Dead rows[] = {
+        {"8/8/8/4k3/8/8/4K3/8 w - - 0 1", R::BareKing, "two bare kings"},
+        {"8/8/4k3/8/8/3KN3/8/8 w - - 0 1", R::InsufficientMaterial, "a knight against a bare king"},
+        {"8/8/3bk3/8/8/2BKB3/8/8 w - - 0 1", R::InsufficientMaterial, "bishops on one colour"},
+        {"8/8/3k1p1p/2p1pPpP/1pP1P1P1/pP1B4/P3K3/8 w - - 0 1", R::Blocked, "Mednis's wall"},
+        {"5bk1/4p1p1/4P1P1/8/8/1p1p4/1P1P4/1KB5 b - -", R::ForcedCycle, "a cycle of forced moves"},
+        {"bqn1KN2/rrk1pB2/nb1pPp1p/p1pP1PpP/PpP3P1/1P2N1R1/4Q3/1R4B1 w - -", R::NoMatingLine, "searched out"},
+    };
+    for (const Dead& row : rows) {
+        INFO(row.why << ": " << row.fen);
+        R reason = R::Blocked == row.reason ? R::BareKing : R::Blocked; // must be overwritten
+        REQUIRE(dead_position_answer(position(row.fen), PerMoveLimits, nullptr, &reason) == DeadPositionAnswer::Dead);
+        CHECK(reason == row.reason);
+    }
+
+    // The rule that makes one reason of two.
+    struct Rule {
+        R white, black, dead;
+    };
+    const Rule rules[] = {
+        {R::BareKing, R::BareKing, R::BareKing},
+        {R::BareKing, R::InsufficientMaterial, R::InsufficientMaterial},
+        {R::InsufficientMaterial, R::BareKing, R::InsufficientMaterial},
+        {R::Blocked, R::Blocked, R::Blocked},
+        {R::BareKing, R::Blocked, R::Blocked},
+        {R::Blocked, R::InsufficientMaterial, R::Blocked},
+        {R::Blocked, R::NoMatingLine, R::Blocked},
+        {R::NoMatingLine, R::ForcedCycle, R::NoMatingLine},
+    };
+    for (const Rule& rule : rules) {
+        CAPTURE(rule.white, rule.black);
+        CHECK(dead_position_reason(rule.white, rule.black) == rule.dead);
+    }
+}

@@ -8,6 +8,9 @@
 #include <vector>
 
 #include "engine/fen.h"
+#include "engine/movegen.h"
+#include "engine/notation.h"
+#include "engine/san.h"
 #include "server/refereed_game.h"
 
 using rochade::Position;
@@ -133,7 +136,32 @@ TEST_CASE("Stalemate and a dead position end the game as draws", "[referee]")
         CHECK(result->ending->result.termination == row.termination);
         CHECK(result->ending->clocks.white_ms == 299'500);
         CHECK(game.legal_moves().empty());
+        // A dead position says why: a knight against a bare king is insufficient material.
+        if (std::string(row.termination) == "dead_position") {
+            REQUIRE(result->ending->result.proof);
+            const auto* proof = std::get_if<rochade::protocol::UnwinnableProof>(&*result->ending->result.proof);
+            REQUIRE(proof);
+            CHECK_FALSE(proof->side);
+            CHECK(proof->reason == rochade::UnwinnableReason::InsufficientMaterial);
+        } else {
+            CHECK_FALSE(result->ending->result.proof);
+        }
     }
+}
+
+TEST_CASE("A restored game that ends dead keeps the reason", "[referee]")
+{
+    auto restored = RefereedGame::restore(five_minutes, "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1", {"e1d2"}, 1'000, 1'000);
+    REQUIRE(restored);
+    REQUIRE(restored->result());
+    CHECK(restored->result()->termination == "dead_position");
+    REQUIRE(restored->result()->proof);
+    CHECK(std::get<rochade::protocol::UnwinnableProof>(*restored->result()->proof).reason ==
+          rochade::UnwinnableReason::BareKing);
+    // The restored records carry the position after each move.
+    REQUIRE(restored->moves().size() == 1);
+    CHECK(restored->moves()[0].fen == "4k3/8/8/8/8/8/3K4/8 b - - 0 1");
+    CHECK(restored->moves()[0].san == "Kxd2");
 }
 
 TEST_CASE("Castling, en passant and promotion in English SAN, German SAN and UCI", "[referee]")
@@ -176,7 +204,7 @@ TEST_CASE("Castling, en passant and promotion in English SAN, German SAN and UCI
         CHECK(result->move.record.san == row.san);
         CHECK(result->move.record.san_de == row.san_de);
         CHECK(result->move.to_move == other(mover));
-        CHECK(result->move.fen == game.fen());
+        CHECK(result->move.record.fen == game.fen());
         CHECK(result->move.legal_moves == game.legal_moves());
         CHECK_FALSE(result->move.legal_moves.empty());
         CHECK(game.moves().back().uci == row.uci);
@@ -467,14 +495,19 @@ TEST_CASE("Flag falls: a loss when the opponent can mate, a draw when not (FIDE 
         const char* fen; // the side to move's flag falls
         const char* result;
         const char* winnability;
+        rochade::UnwinnableReason reason = rochade::UnwinnableReason::NoMatingLine; // for cannot_mate
     };
+    using R = rochade::UnwinnableReason;
     const std::vector<Row> rows = {
         {"start position", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "0-1", "can_mate"},
-        {"K+Q v lone K: Black cannot mate", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "1/2-1/2", "cannot_mate"},
-        {"K+Q v K+N: the knight cannot mate", "4k3/8/8/4n3/8/8/8/3QK3 w - - 0 1", "1/2-1/2", "cannot_mate"},
+        {"K+Q v lone K: Black cannot mate", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "1/2-1/2", "cannot_mate", R::BareKing},
+        {"K+Q v K+N: the knight cannot mate", "4k3/8/8/4n3/8/8/8/3QK3 w - - 0 1", "1/2-1/2", "cannot_mate",
+         R::InsufficientMaterial},
         {"K+R v K+N: the knight can mate (rook blocks)", "4k3/8/8/4n3/8/8/8/3RK3 w - - 0 1", "0-1", "can_mate"},
         {"K+R v K+N, Black's flag: the knight can mate (rook blocks)", "4k3/8/8/r7/8/8/8/3NK3 b - - 0 1", "1-0",
          "can_mate"},
+        {"Mednis's wall: blocked", "8/8/3k1p1p/2p1pPpP/1pP1P1P1/pP1B4/P3K3/8 w - - 0 1", "1/2-1/2", "cannot_mate",
+         R::Blocked},
     };
     for (const Row& row : rows) {
         INFO(row.what);
@@ -508,13 +541,36 @@ TEST_CASE("Flag falls: a loss when the opponent can mate, a draw when not (FIDE 
         CHECK(ending->result.termination == "flag_fall");
         CHECK(ending->result.result == row.result);
         CHECK(ending->result.winnability == std::optional<std::string>(row.winnability));
+        // The proof: a line that mates from the position at the flag, numbered from the next
+        // ply, or the reason there is none.
+        REQUIRE(ending->result.proof);
+        if (std::string(row.winnability) == "can_mate") {
+            const auto& proof = std::get<rochade::protocol::MatingLineProof>(*ending->result.proof);
+            CHECK(proof.side == other(loser));
+            CHECK(proof.first_ply == 1);
+            REQUIRE_FALSE(proof.line.empty());
+            Position pos = fall->position;
+            for (const auto& move : proof.line) {
+                auto legal = rochade::parse_move(pos, move.uci);
+                REQUIRE(legal);
+                CHECK(rochade::to_san(pos, *legal, rochade::Language::English) == move.san);
+                CHECK(rochade::to_san(pos, *legal, rochade::Language::German) == move.san_de);
+                pos = pos.after(*legal);
+            }
+            CHECK(rochade::is_checkmate(pos));
+            CHECK(pos.side_to_move() == (loser == Side::White ? rochade::Color::White : rochade::Color::Black));
+        } else {
+            const auto& proof = std::get<rochade::protocol::UnwinnableProof>(*ending->result.proof);
+            CHECK(proof.side == other(loser));
+            CHECK(proof.reason == row.reason);
+        }
         CHECK((loser == Side::White ? ending->clocks.white_ms : ending->clocks.black_ms) == 0);
         CHECK_FALSE(ending->clocks.running);
         CHECK(game.is_over());
         CHECK_FALSE(game.flag_fallen());
         CHECK_FALSE(game.check_flag(at(2'000)));
         CHECK_FALSE(game.flag_deadline());
-        CHECK_FALSE(game.end_on_flag(rochade::Winnability::CanMate));
+        CHECK_FALSE(game.end_on_flag({rochade::Winnability::CanMate}));
     }
 }
 
@@ -539,10 +595,10 @@ TEST_CASE("The winnability answer decides a flag fall's result", "[referee]")
         INFO(row.winnability);
         RefereedGame game(sudden_death(1'000));
         game.start(at(0));
-        CHECK_FALSE(game.end_on_flag(row.answer)); // no flag has fallen
+        CHECK_FALSE(game.end_on_flag({row.answer})); // no flag has fallen
         REQUIRE(game.check_flag(at(1'200)));
         // However long the answer takes, the clocks read as they stopped at the flag.
-        auto ending = game.end_on_flag(row.answer);
+        auto ending = game.end_on_flag({row.answer});
         REQUIRE(ending);
         CHECK(ending->result.result == row.result);
         CHECK(ending->result.winner == row.winner);
@@ -553,6 +609,50 @@ TEST_CASE("The winnability answer decides a flag fall's result", "[referee]")
         CHECK(ending->clocks.black_ms == 1'000);
         REQUIRE(game.result());
         CHECK(game.result()->message == ending->result.message);
+    }
+}
+
+TEST_CASE("A short mating line is quoted in the message, numbered as on a score sheet", "[referee]")
+{
+    auto line = [](const char* fen, std::vector<const char*> uci) {
+        Position pos = from_fen(fen);
+        std::vector<rochade::Move> moves;
+        for (const char* text : uci) {
+            auto move = rochade::parse_move(pos, text);
+            REQUIRE(move);
+            moves.push_back(*move);
+            pos = pos.after(*move);
+        }
+        return moves;
+    };
+    SECTION("White's flag, at the start")
+    {
+        RefereedGame game(sudden_death(1'000));
+        game.start(at(0));
+        REQUIRE(game.check_flag(at(1'000)));
+        const auto mate = line(rochade::StartFen.data(), {"f2f3", "e7e5", "g2g4", "d8h4"});
+        auto ending = game.end_on_flag({rochade::Winnability::CanMate, mate});
+        REQUIRE(ending);
+        CHECK(ending->result.message == "White's flag fell: Black wins (a mate remained: 1.f3 e5 2.g4 Qh4#)");
+        const auto& proof = std::get<rochade::protocol::MatingLineProof>(*ending->result.proof);
+        CHECK(proof.first_ply == 1);
+        REQUIRE(proof.line.size() == 4);
+        CHECK(proof.line[3].uci == "d8h4");
+        CHECK(proof.line[3].san == "Qh4#");
+        CHECK(proof.line[3].san_de == "Dh4#");
+    }
+    SECTION("Black's flag, after a move")
+    {
+        RefereedGame game(sudden_death(1'000));
+        game.start(at(0));
+        REQUIRE(game.play(Side::White, "e4", false, at(100)));
+        REQUIRE(game.check_flag(at(1'100)));
+        const char* after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+        const auto mate = line(after_e4, {"f7f6", "d2d4", "g7g5", "d1h5"});
+        auto ending = game.end_on_flag({rochade::Winnability::CanMate, mate});
+        REQUIRE(ending);
+        CHECK(ending->result.message == "Black's flag fell: White wins (a mate remained: 1...f6 2.d4 g5 3.Qh5#)");
+        CHECK(std::get<rochade::protocol::MatingLineProof>(*ending->result.proof).first_ply == 2);
     }
 }
 
@@ -567,7 +667,9 @@ TEST_CASE("A flag fall the winnability search cannot settle follows FIDE's defau
     REQUIRE(fall);
     CHECK(fall->limits.node_budget == 1); // the flag-fall budgets travel with the question
     const auto answer = rochade::server::flag_fall_winnability(*fall);
-    CHECK(answer == rochade::Winnability::Undetermined);
+    CHECK(answer.answer == rochade::Winnability::Undetermined);
+    CHECK(answer.mating_line.empty());
+    CHECK_FALSE(answer.reason);
     auto ending = game.end_on_flag(answer);
     REQUIRE(ending);
     CHECK(ending->result.result == "0-1");
@@ -635,7 +737,7 @@ TEST_CASE("Late requests other than moves meet the fallen flag too", "[referee]"
     auto fall = game.check_flag(at(1'000));
     REQUIRE(fall);
     CHECK(fall->flagged == Side::White);
-    auto ending = game.end_on_flag(rochade::Winnability::CanMate);
+    auto ending = game.end_on_flag({rochade::Winnability::CanMate});
     REQUIRE(ending);
     CHECK(ending->result.result == "0-1");
 }

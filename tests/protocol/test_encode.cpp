@@ -43,7 +43,7 @@ TableState sample_state()
     state.game_id = 99;
     state.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     state.fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
-    state.moves = {{1, "e2e4", "e4", "e4"}};
+    state.moves = {{1, "e2e4", "e4", "e4", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"}};
     state.clocks = {297'000, 300'000, Side::Black, false};
     state.to_move = Side::Black;
     state.legal_moves = {"e7e5", "g8f6"};
@@ -165,7 +165,12 @@ TEST_CASE("table_state carries the summary, the game and the missed events")
     CHECK(frame["game_id"] == 99);
     CHECK(frame["start_fen"] == state.start_fen);
     CHECK(frame["fen"] == state.fen);
-    CHECK(frame["moves"] == json::array({{{"ply", 1}, {"uci", "e2e4"}, {"san", "e4"}, {"san_de", "e4"}}}));
+    CHECK(frame["moves"] == json::array({{{"ply", 1},
+                                          {"uci", "e2e4"},
+                                          {"san", "e4"},
+                                          {"san_de", "e4"},
+                                          {"fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"}}}));
+    CHECK(frame["check"] == false);
     CHECK(frame["clocks"] ==
           json{{"white_ms", 297000}, {"black_ms", 300000}, {"running", "black"}, {"untimed", false}});
     CHECK(frame["to_move"] == "black");
@@ -221,6 +226,57 @@ TEST_CASE("a finished table_state and game_over carry the result")
                        {"clocks", {{"white_ms", 0}, {"black_ms", 1000}, {"running", nullptr}, {"untimed", false}}}});
 }
 
+TEST_CASE("a flag fall's result carries its proof: the mating line, or the reason there is none")
+{
+    const ClockReading clocks{0, 1'000, std::nullopt, false};
+    GameResult won{"0-1", Side::Black, "flag_fall", "White's flag fell: Black wins", "can_mate"};
+    won.proof =
+        MatingLineProof{Side::Black, 81, {{"g1f2", "Nf2+", "Sf2+"}, {"h1g1", "Kg1", "Kg1"}, {"f2h3", "Nh3#", "Sh3#"}}};
+    const json line = json{{"side", "black"},
+                           {"first_ply", 81},
+                           {"line",
+                            {{{"uci", "g1f2"}, {"san", "Nf2+"}, {"san_de", "Sf2+"}},
+                             {{"uci", "h1g1"}, {"san", "Kg1"}, {"san_de", "Kg1"}},
+                             {{"uci", "f2h3"}, {"san", "Nh3#"}, {"san_de", "Sh3#"}}}}};
+    const json over = parsed(encode_game_over(7, 30, won, clocks));
+    CHECK(over["winnability"] == "can_mate");
+    CHECK(over["message"] == "White's flag fell: Black wins");
+    CHECK(over["proof"] == line);
+    CHECK(parsed(encode_proof(*won.proof)) == line);
+
+    GameResult drawn{"1/2-1/2", std::nullopt, "flag_fall", "White's flag fell; Black cannot checkmate", "cannot_mate"};
+    drawn.proof = UnwinnableProof{Side::Black, rochade::UnwinnableReason::Blocked};
+    CHECK(parsed(encode_game_over(7, 30, drawn, clocks))["proof"] == json{{"side", "black"}, {"reason", "blocked"}});
+
+    // table_state's result carries the same object.
+    TableState state = sample_state();
+    state.result = drawn;
+    CHECK(parsed(encode_table_state(std::nullopt, state))["result"]["proof"] ==
+          json{{"side", "black"}, {"reason", "blocked"}});
+    state.result = won;
+    state.check = true;
+    const json with_line = parsed(encode_table_state(std::nullopt, state));
+    CHECK(with_line["result"]["proof"] == line);
+    CHECK(with_line["check"] == true);
+
+    // A dead position: the reason neither side can mate, no side.
+    GameResult dead{"1/2-1/2", std::nullopt, "dead_position", "Draw: dead position, neither side can checkmate",
+                    std::nullopt};
+    dead.proof = UnwinnableProof{std::nullopt, rochade::UnwinnableReason::InsufficientMaterial};
+    const json dead_over = parsed(encode_game_over(7, 30, dead, clocks));
+    CHECK(dead_over["proof"] == json{{"reason", "insufficient_material"}});
+    CHECK_FALSE(dead_over.contains("winnability"));
+
+    // Undetermined, and every other ending: no proof at all.
+    const GameResult undetermined{"0-1", Side::Black, "flag_fall", "White's flag fell: Black wins", "undetermined"};
+    CHECK_FALSE(parsed(encode_game_over(7, 30, undetermined, clocks)).contains("proof"));
+}
+
+TEST_CASE("spectators: an unsequenced count for the table's watchers")
+{
+    CHECK(parsed(encode_spectators(12, 3)) == json{{"type", "spectators"}, {"table", 12}, {"count", 3}});
+}
+
 TEST_CASE("game_started has the table_state fields with the event's table and seq")
 {
     const json frame = parsed(encode_game_started(7, 13, sample_state()));
@@ -239,7 +295,7 @@ TEST_CASE("move and the other table events")
     move.table = 7;
     move.seq = 14;
     move.move = {3, "g1f3", "Nf3", "Sf3"};
-    move.fen = "some fen";
+    move.move.fen = "some fen";
     move.clocks = {290'000, 295'000, Side::Black, false};
     move.to_move = Side::Black;
     move.legal_moves = {"a7a6"};
@@ -300,4 +356,10 @@ TEST_CASE("wire names")
     CHECK(table_status_name(TableStatus::Finished) == "finished");
     CHECK(color_choice_name(ColorChoice::Random) == "random");
     CHECK(color_choice_name(ColorChoice::Black) == "black");
+    using rochade::UnwinnableReason;
+    CHECK(unwinnable_reason_name(UnwinnableReason::BareKing) == "bare_king");
+    CHECK(unwinnable_reason_name(UnwinnableReason::InsufficientMaterial) == "insufficient_material");
+    CHECK(unwinnable_reason_name(UnwinnableReason::Blocked) == "blocked");
+    CHECK(unwinnable_reason_name(UnwinnableReason::ForcedCycle) == "forced_cycle");
+    CHECK(unwinnable_reason_name(UnwinnableReason::NoMatingLine) == "no_mating_line");
 }

@@ -61,7 +61,7 @@ TEST_CASE("encode_move writes exactly the ordered_json frame", "[protocol][frame
     move.table = 7;
     move.seq = 14;
     move.move = {3, "g1f3", "Nf3", "Sf3"};
-    move.fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
+    move.move.fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
     move.clocks = {290000, 295000, Side::Black, false};
     move.to_move = Side::Black;
     move.legal_moves = {"a7a6", "b8c6"};
@@ -74,7 +74,7 @@ TEST_CASE("encode_move writes exactly the ordered_json frame", "[protocol][frame
                        {"uci", move.move.uci},
                        {"san", move.move.san},
                        {"san_de", move.move.san_de},
-                       {"fen", move.fen},
+                       {"fen", move.move.fen},
                        {"clocks",
                         {{"white_ms", move.clocks.white_ms},
                          {"black_ms", move.clocks.black_ms},

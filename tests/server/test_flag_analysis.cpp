@@ -11,6 +11,8 @@
 #include "db/store.h"
 #include "db/writer.h"
 #include "engine/fen.h"
+#include "engine/movegen.h"
+#include "engine/notation.h"
 #include "engine/winnability.h"
 #include "server/identity/secrets.h"
 #include "tests/server/seated_game.h"
@@ -140,6 +142,19 @@ TEST_CASE("a flag fall with a slow winnability answer: another table plays on, t
     CHECK(over.at("clocks").at("white_ms") == 0);
     CHECK(over.at("clocks").at("black_ms") == black_ms);
     CHECK(black.receive_until("game_over", 1) == over);
+    // With Black's mating line from the position at the flag, the game's first ply.
+    CHECK(over.at("proof").at("side") == "black");
+    CHECK(over.at("proof").at("first_ply") == 1);
+    {
+        auto pos = rochade::parse_fen(slow_fen);
+        REQUIRE(pos);
+        for (const json& move : over.at("proof").at("line")) {
+            auto legal = rochade::parse_move(*pos, move.at("uci").get<std::string>());
+            REQUIRE(legal);
+            *pos = pos->after(*legal);
+        }
+        CHECK(rochade::is_checkmate(*pos));
+    }
 
     // Black's waiting requests, answered in order after the game_over.
     auto reply_to = [&black](int id) {
@@ -170,6 +185,7 @@ TEST_CASE("a flag fall with a slow winnability answer: another table plays on, t
             logged = true;
             CHECK(event.seq == over.at("seq"));
             CHECK_THAT(event.detail_json, Catch::Contains(R"("winnability":"can_mate")"));
+            CHECK_THAT(event.detail_json, Catch::Contains(R"("proof":{)"));
         }
     CHECK(logged);
 }

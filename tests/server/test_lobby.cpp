@@ -317,3 +317,47 @@ TEST_CASE("tables in a room: opened, reserved for an invited nick, updated when 
     CHECK(updated.at("table").at("white") == "Bert");
     CHECK(carl.request({{"type", "join_table"}, {"table", table}}).at("code") == "table_full");
 }
+
+TEST_CASE("everyone at the table hears the spectator count, outside the event sequence", "[server][lobby][table]")
+{
+    InProcessServer server;
+    auto game = SeatedGame::start(server.port(), "5+3");
+    game.play({"e4"});
+    // White leaves the room: the lobby's table_updated no longer reaches that player.
+    REQUIRE(game.white->request({{"type", "leave_room"}, {"room", game.room}}).at("type") == "ok");
+
+    auto spectators = [&](WsTestClient& client, int count) {
+        return client.receive_matching(
+            [&](const json& frame) {
+                return frame.value("type", "") == "spectators" && frame.at("table") == game.table &&
+                       frame.at("count") == count;
+            },
+            "spectators " + std::to_string(count));
+    };
+    WsTestClient first, second;
+    for (auto* kibitzer : {&first, &second}) kibitzer->connect(server.port());
+    first.hello("Kiebitz");
+    second.hello("Zaungast");
+    REQUIRE(first.request({{"type", "enter_room"}, {"room", game.room}}).at("type") == "room");
+    REQUIRE(second.request({{"type", "enter_room"}, {"room", game.room}}).at("type") == "room");
+    // The table_state counts the new spectator already.
+    REQUIRE(first.request({{"type", "watch_table"}, {"table", game.table}}).at("spectators") == 1);
+
+    // Within a second (the throttle) both players hear of the spectator, the one outside the
+    // room too; the frame has no seq and takes none.
+    json heard = spectators(*game.white, 1);
+    CHECK(heard == json{{"type", "spectators"}, {"table", game.table}, {"count", 1}});
+    CHECK_FALSE(heard.contains("seq"));
+    spectators(*game.black, 1);
+
+    // A watcher hears of the next one.
+    REQUIRE(second.request({{"type", "watch_table"}, {"table", game.table}}).at("spectators") == 2);
+    spectators(first, 2);
+    spectators(*game.white, 2);
+    REQUIRE(second.request({{"type", "leave_table"}, {"table", game.table}}).at("type") == "ok");
+    spectators(first, 1);
+
+    // The events go on with the next seq (play() checks that the seq advances by exactly one).
+    json move = game.play({"e5"});
+    CHECK(first.receive_until("move", game.table).at("seq") == move.at("seq"));
+}

@@ -2,6 +2,9 @@
 // resignation, abort and rematch, each played by two WebSocket clients.
 #include <catch2/catch.hpp>
 
+#include "engine/fen.h"
+#include "engine/movegen.h"
+#include "engine/notation.h"
 #include "tests/server/seated_game.h"
 #include "tests/server/server_fixture.h"
 
@@ -15,6 +18,30 @@ json game_over_for_both(SeatedGame& game)
     json seen_by_black = game.black->receive_until("game_over", game.table);
     CHECK(seen_by_white == seen_by_black);
     return seen_by_white;
+}
+
+// A spectator who enters the room and watches the table: its table_state, as after a reload.
+json watch_again(std::uint16_t port, const SeatedGame& game, WsTestClient& watcher)
+{
+    watcher.connect(port);
+    watcher.hello("Kiebitz");
+    REQUIRE(watcher.request({{"type", "enter_room"}, {"room", game.room}}).at("type") == "room");
+    json state = watcher.request({{"type", "watch_table"}, {"table", game.table}});
+    REQUIRE(state.at("type") == "table_state");
+    return state;
+}
+
+// Plays a proof's line (UCI) from `fen` and says whether it ends in checkmate.
+bool line_mates(const std::string& fen, const json& line)
+{
+    auto pos = rochade::parse_fen(fen);
+    REQUIRE(pos);
+    for (const json& move : line) {
+        auto legal = rochade::parse_move(*pos, move.at("uci").get<std::string>());
+        if (!legal) return false;
+        *pos = pos->after(*legal);
+    }
+    return rochade::is_checkmate(*pos);
 }
 
 } // namespace
@@ -202,6 +229,60 @@ TEST_CASE("a flag falls on the server's timer: the side without time loses", "[s
     CHECK(over.at("termination") == "flag_fall");
     CHECK(over.at("winnability") == "can_mate");
     CHECK(over.at("clocks").at("white_ms") == 0);
+    // The proof: Black's mating line from the starting position, from ply 1.
+    const json& proof = over.at("proof");
+    CHECK(proof.at("side") == "black");
+    CHECK(proof.at("first_ply") == 1);
+    REQUIRE_FALSE(proof.at("line").empty());
+    CHECK(proof.at("line")[0].contains("san_de"));
+    CHECK(line_mates(std::string(rochade::StartFen), proof.at("line")));
+}
+
+TEST_CASE("a flag falls after some moves: the mating line starts at the next ply, and survives a reload",
+          "[server][game][clock]")
+{
+    InProcessServer server;
+    auto game = SeatedGame::start(server.port(), {{"kind", "sudden_death"}, {"base_ms", 1000}});
+    game.play({"e2e4", "e7e5", "d1h5", "b8c6", "h5f7"});
+    // Black, in check, lets the clock run out; White can mate (Qxf7 is check already).
+    json over = game_over_for_both(game);
+    CHECK(over.at("termination") == "flag_fall");
+    CHECK(over.at("result") == "1-0");
+    CHECK(over.at("winnability") == "can_mate");
+    const json& proof = over.at("proof");
+    CHECK(proof.at("side") == "white");
+    CHECK(proof.at("first_ply") == 6); // Black's third move
+    const std::string at_flag = "r1bqkbnr/pppp1Qpp/2n5/4p3/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 0 3";
+    CHECK(line_mates(at_flag, proof.at("line")));
+    // The message numbers the line from Black's third move, when it is short enough to quote.
+    if (proof.at("line").size() <= 8) CHECK_THAT(over.at("message").get<std::string>(), Catch::Contains("3..."));
+
+    // A client that reloads after the game sees the proof, whether the side to move is in check
+    // and the position after every move.
+    WsTestClient watcher;
+    json state = watch_again(server.port(), game, watcher);
+    CHECK(state.at("result").at("proof") == proof);
+    CHECK(state.at("result").at("message") == over.at("message"));
+    CHECK(state.at("check") == true);
+    CHECK(state.at("fen") == at_flag);
+    REQUIRE(state.at("moves").size() == 5);
+    CHECK(state.at("moves")[0].at("fen") == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    CHECK(state.at("moves")[4].at("fen") == at_flag);
+}
+
+TEST_CASE("table_state: check and the position after every move, as the move events had them", "[server][game]")
+{
+    InProcessServer server;
+    auto game = SeatedGame::start(server.port());
+    std::vector<std::string> fens;
+    for (const char* move : {"e4", "f5", "Qh5+"}) fens.push_back(game.play({move}).at("fen"));
+    WsTestClient watcher;
+    json state = watch_again(server.port(), game, watcher);
+    CHECK(state.at("check") == true);
+    REQUIRE(state.at("moves").size() == fens.size());
+    for (std::size_t i = 0; i < fens.size(); ++i) CHECK(state.at("moves")[i].at("fen") == fens[i]);
+    game.play({"g6"});
+    CHECK(watcher.request({{"type", "watch_table"}, {"table", game.table}}).at("check") == false);
 }
 
 TEST_CASE("a flag falls against a bare king: drawn, the opponent cannot mate", "[server][game][clock]")
@@ -223,6 +304,15 @@ TEST_CASE("a flag falls against a bare king: drawn, the opponent cannot mate", "
     CHECK(over.at("result") == "1/2-1/2");
     CHECK(over.at("winner").is_null());
     CHECK(over.at("winnability") == "cannot_mate");
+    CHECK(over.at("proof") == json{{"side", "black"}, {"reason", "bare_king"}});
+
+    // After a reload the result still says why.
+    WsTestClient watcher;
+    json state = watch_again(server.port(), game, watcher);
+    CHECK(state.at("result").at("proof") == over.at("proof"));
+    CHECK(state.at("check") == false);
+    REQUIRE(state.at("moves").size() == 36);
+    CHECK(state.at("moves").back().at("fen") == last.at("fen"));
 }
 
 TEST_CASE("resignation and abort", "[server][game]")
