@@ -234,6 +234,9 @@ async function main() {
             await b.waitForSelector('#table .cg-wrap.orientation-black', { timeout });
             await dragMove(a, 'e2', 'e4');
             await waitForMove(b, 1, 'e4');
+            for (const selector of ['#table-tabs button', '#table .player.top .clock', '#table .player.bottom .clock']) {
+                if (!await inViewport(a, selector)) throw new Error(`with two tables' tabs, ${selector} is below the fold`);
+            }
             await dragMove(b, 'e7', 'e5');
             await waitForMove(a, 2, 'e5');
             await a.waitForSelector('#table .player.bottom .clock.low.running', { timeout: 20_000 });
@@ -250,6 +253,7 @@ async function main() {
             await a.reload();
             await a.waitForSelector('#logout:text-is("Log out")', { timeout });
             await a.waitForSelector('#table .result-banner .result-title:text-is("Black wins")', { timeout });
+            await a.waitForSelector('#table .result-proof:has-text("Black could still have checkmated")', short);
         });
     } finally {
         await browser.close();

@@ -25,6 +25,7 @@ import { playSound, soundForMove } from './sounds.js';
 const ROOM_KEY = 'rochade.room';
 const TABLES_KEY = 'rochade.tables';
 const VIEW_KEY = 'rochade.view';
+const SHOWN_KEY = 'rochade.shownTable';
 
 const $ = (id) => document.getElementById(id);
 
@@ -37,7 +38,8 @@ const app = {
     rooms: [],
     room: null,             // the room model (room_model.js)
     tables: new Map(),      // table id -> table model, for every table we watch or sit at
-    shownTable: null,
+    // The table on screen; after a reload the one that was (its id, until the tables are back).
+    shownTable: rememberedShownTable(),
     notation: notationFor(language(), localStorage.getItem(NOTATION_KEY)), // the move list's SAN: "en" or "de"
     // What the page shows: 'lobby' (rooms, the room) or 'game' (the shown table). Wide screens
     // show both side by side; narrower ones one at a time, with the switch in the header.
@@ -83,8 +85,14 @@ function act(type, fields) {
 
 function remember() {
     sessionStorage.setItem(VIEW_KEY, app.view);
+    sessionStorage.setItem(SHOWN_KEY, app.shownTable === null ? '' : String(app.shownTable));
     sessionStorage.setItem(ROOM_KEY, app.room ? String(app.room.room) : '');
     sessionStorage.setItem(TABLES_KEY, JSON.stringify([...app.tables.keys()]));
+}
+
+function rememberedShownTable() {
+    const value = Number(sessionStorage.getItem(SHOWN_KEY));
+    return Number.isInteger(value) && value > 0 ? value : null;
 }
 
 function rememberedRoom() {
@@ -457,7 +465,7 @@ function drawRoom() {
 function drawTable() {
     const tabs = [...app.tables.values()].map((table) => el('button', {
         type: 'button', class: table.table === app.shownTable ? 'current' : '', dataset: { table: table.table },
-        onclick: () => { app.shownTable = table.table; drawTable(); },
+        onclick: () => { app.shownTable = table.table; remember(); drawTable(); },
     }, t('table.tab', { table: table.table, white: table.white || '?', black: table.black || '?' })));
     // The tabs are the way back to a table that is not on screen.
     fill($('table-tabs'), tabs.length > 1 || (tabs.length === 1 && app.shownTable === null) ? tabs : []);
@@ -480,7 +488,7 @@ connection.addEventListener('session', (event) => {
     // A page opened by a player who is seated somewhere starts at the game, not the lobby.
     if (!app.greetedOnce && (hello.tables || []).length && !app.tables.size) {
         app.view = 'game';
-        app.shownTable = hello.tables[0];
+        app.shownTable ??= hello.tables[0];
     }
     app.greetedOnce = true;
     sessionEvent({ type: 'hello_ok', hello });

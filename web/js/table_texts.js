@@ -30,16 +30,27 @@ function sanOf(move, notation) {
 // A line of moves numbered as a score sheet numbers them: ply 1 is White's first move, so
 // ply 81 is White's 41st and ply 82 Black's 41st. A line that starts with Black's move gets the
 // ellipsis ("41...Sf2+ 42.Kg1 Sh3#"); every White move gets its number ("41.Kh1 Sf2+ 42.Kg1").
-export function proofLine(line, firstPly, notation = defaultNotation()) {
+export function proofLine(line, firstPly, notation = defaultNotation(), { longest = PROOF_PLIES_SHOWN } = {}) {
     const first = Number.isInteger(firstPly) && firstPly > 0 ? firstPly : 1;
-    return (line || []).map((move, index) => {
+    const moves = line || [];
+    const numbered = (move, index, opening) => {
         const ply = first + index;
         const number = Math.ceil(ply / 2);
         const san = sanOf(move, notation);
         if (ply % 2 === 1) return `${number}.${san}`;
-        return index === 0 ? `${number}...${san}` : san;
-    }).join(' ');
+        return opening ? `${number}...${san}` : san;
+    };
+    if (moves.length <= longest) return moves.map((move, index) => numbered(move, index, index === 0)).join(' ');
+    // The engine's lines are sound but seldom the shortest: a long one is shown by its first
+    // moves and its mate, the whole line is in the banner's title.
+    const head = moves.slice(0, 4).map((move, index) => numbered(move, index, index === 0));
+    const tailStart = moves.length - 2;
+    const tail = moves.slice(tailStart).map((move, index) => numbered(move, tailStart + index, index === 0));
+    return `${head.join(' ')} … ${tail.join(' ')}`;
 }
+
+// How many half-moves of a proof's line the banner spells out in full.
+export const PROOF_PLIES_SHOWN = 10;
 
 // The side whose flag fell: the loser of a won game, else the opponent of the side whose mating
 // chances were examined, else the clocks (the one at zero), else the server's own message
@@ -79,13 +90,15 @@ function explain(result, notation) {
         }
         if (result.winnability === 'undetermined') return { reason: t('termination.flag_fall.undetermined', params), proof: '' };
         let shown = '';
+        let whole = '';
         if (proof && Array.isArray(proof.line) && proof.line.length > 0) {
             shown = t('proof.could_mate.line', { side: sideName(proof.side || winner),
                                                  line: proofLine(proof.line, proof.first_ply, notation) });
+            if (proof.line.length > PROOF_PLIES_SHOWN) whole = proofLine(proof.line, proof.first_ply, notation, { longest: Infinity });
         } else if (result.winnability === 'can_mate') {
             shown = t('proof.could_mate', { side: sideName(winner) });
         }
-        return { reason: t('termination.flag_fall', params), proof: shown };
+        return { reason: t('termination.flag_fall', params), proof: shown, line: whole };
     }
     if (termination === 'dead_position') {
         const why = whyPhrase(proof);
@@ -104,8 +117,9 @@ function explain(result, notation) {
 //   players: "anna (Weiß) – Jürgen (Schwarz): 1-0"
 //   reason:  "Zeitüberschreitung, aber Schwarz kann nicht mehr mattsetzen (nur noch der König): remis."
 //   proof:   "Schwarz hätte noch mattsetzen können, z. B. 41...Sf2+ 42.Kg1 Sh3#", or ''
+//   line:    only when the proof shows its line shortened: the whole line
 export function bannerText(result, names = {}, notation = defaultNotation()) {
-    const { reason, proof } = explain(result, notation);
+    const { reason, proof, line = '' } = explain(result, notation);
     let title;
     if (result.result === '*' || result.termination === 'aborted') title = t('banner.title.aborted');
     else if (result.winner === 'white' || result.winner === 'black') title = t(`banner.title.${result.winner}`);
@@ -113,7 +127,7 @@ export function bannerText(result, names = {}, notation = defaultNotation()) {
     const players = t('banner.players', { white: (names && names.white) || sideName('white'),
                                           black: (names && names.black) || sideName('black'),
                                           score: scoreText(result.result) });
-    return { title, players, reason, proof };
+    return line ? { title, players, reason, proof, line } : { title, players, reason, proof };
 }
 
 // How the game ended, in plain words, with the proof of a flag fall's verdict when there is one:

@@ -258,7 +258,7 @@ export class TableView {
                   el('div', { class: 'result-title' }, text.title),
                   text.players ? el('div', { class: 'result-players' }, text.players) : null,
                   text.reason ? el('div', { class: 'result-reason' }, text.reason) : null,
-                  text.proof ? el('div', { class: 'result-proof' }, text.proof) : null);
+                  text.proof ? el('div', { class: 'result-proof', title: text.line || null }, text.proof) : null);
     }
 
     statusText() {

@@ -231,3 +231,15 @@ test('a game_over keeps its proof for the banner and the log', async () => {
     assert.equal(noticeText(state.notices.at(-1), 'en'),
                  'Game over 0-1: White ran out of time. Black could still have checkmated, e.g. 41...Nf2+ 42.Kg1 Nh3#');
 });
+
+test('a long mating line is shown by its first four half-moves and its mate; the whole line stays available', () => {
+    setLanguage('en');
+    const line = Array.from({ length: 14 }, (_, index) => ({ uci: 'a1a2', san: `m${index + 1}`, san_de: `z${index + 1}` }));
+    assert.equal(proofLine(line, 3, 'en'), '2.m1 m2 3.m3 m4 … 8.m13 m14');
+    assert.equal(proofLine(line, 4, 'de'), '2...z1 3.z2 z3 4.z4 … 8...z13 9.z14');
+    const result = { result: '0-1', winner: 'black', termination: 'flag_fall', winnability: 'can_mate',
+                     proof: { side: 'black', first_ply: 3, line } };
+    const banner = bannerText(result, { white: 'a', black: 'b' }, 'en');
+    assert.match(banner.proof, /e\.g\. 2\.m1 m2 3\.m3 m4 … 8\.m13 m14$/);
+    assert.equal(banner.line.split(' ').length, 14, 'the whole line, every move');
+});
