@@ -201,9 +201,13 @@ async function main() {
             await b.waitForSelector('#table .cg-wrap.orientation-white', { timeout });
             await a.waitForSelector('#table .cg-wrap.orientation-black', { timeout });
         });
-        await run.step('a check is marked on the board, also after a reload', async () => {
-            await dragMove(b, 'e2', 'e4');
+        await run.step('a typed move keeps the focus in the move box; a check is marked on the board, also after a reload', async () => {
+            // A keyboard player: the move typed in the move box; the focus stays there for the next.
+            await b.fill('#table input[name=move]', 'e4');
+            await b.press('#table input[name=move]', 'Enter');
             await waitForMove(a, 1, 'e4');
+            const focused = await b.evaluate(() => document.activeElement && document.activeElement.name);
+            if (focused !== 'move') throw new Error(`after a typed move the focus is on ${focused}, not the move box`);
             await clickMove(a, 'f7', 'f6');
             await waitForMove(b, 2, 'f6');
             await dragMove(b, 'd1', 'h5');
@@ -246,6 +250,12 @@ async function main() {
             await b.waitForSelector('#table .result-proof:has-text("Black could still have checkmated, e.g.")', { timeout });
             await run.shot(a, '07-alice-flag-fall-banner');
             await run.shot(b, '08-bob-phone-flag-fall-banner');
+        });
+        await run.check('the sound switch is remembered per browser', async () => {
+            await b.click('#table button[data-action="sound"]:has-text("Sound on")');
+            await b.waitForSelector('#table button[data-action="sound"][aria-pressed="false"]:has-text("Sound off")', short);
+            await b.reload();
+            await b.waitForSelector('#table button[data-action="sound"]:has-text("Sound off")', { timeout });
         });
         await run.check('the interface switches to English and stays so after a reload', async () => {
             await a.selectOption('#language', 'en');
