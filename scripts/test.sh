@@ -11,7 +11,8 @@
 #   9. browser             two headless Chromium runs against the Release server and web/dist:
 #                          web/smoke-test.mjs (accounts, guests, a game, reloads, restart, logout) and
 #                          web/play-test.mjs (drag-and-drop, premove, castling, en passant, promotion,
-#                          spectator, resign, rematch, flag fall, German, phone and laptop layouts);
+#                          spectator, resign, rematch, flag fall, German, phone and laptop layouts) and
+#                          web/board-test.mjs (the board alone: chooser cancels, premoves dropped or cancelled);
 #                          screenshots in $BROWSER_SHOTS (default build/browser-shots)
 # A failing stage does not stop the later ones, except those that need its build; the exit
 # status is non-zero if any stage failed. The time of each stage is printed at the end.
@@ -67,6 +68,7 @@ browser_test()
     mkdir -p "$shots"
     ROCHADE_BIN="$build/tools/rochade" SMOKE_SHOTS="$shots/smoke" node web/smoke-test.mjs || result=1
     ROCHADE_BIN="$build/tools/rochade" BROWSER_SHOTS="$shots/play" node web/play-test.mjs || result=1
+    ROCHADE_BIN="$build/tools/rochade" BOARD_SHOTS="$shots/board" node web/board-test.mjs || result=1
     return $result
 }
 

@@ -11,6 +11,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
+import { squareCenter } from './js/board_model.js';
+
 const here = dirname(fileURLToPath(import.meta.url));
 export const timeout = 10_000;
 export const short = { timeout: 3000 };
@@ -141,11 +143,11 @@ export async function logIn(page, url, nick, password) {
     await page.click('#login-form button[type=submit]');
 }
 
+// Submits the guest form (the caller waits for what it expects: online, or a refusal).
 export async function enterAsGuest(page, url, nick) {
     await openLoginView(page, url, 'guest');
     await page.fill('#nick', nick);
     await page.click('#login-form button[type=submit]');
-    await waitOnline(page);
 }
 
 export async function enterRoom34(page) {
@@ -155,18 +157,19 @@ export async function enterRoom34(page) {
 
 // ---- the board ----------------------------------------------------------------------------------
 
-// The centre of `square` on the shown table's board, in page coordinates. chessground draws no
-// element per square: the square follows from the board's box and its orientation.
+// The centre of `square` on the shown table's board, in page coordinates, scrolled into view.
+// chessground draws no element per square: the square follows from the board's box and the
+// orientation class chessground puts on its wrapper ([data-board]).
 export async function squarePoint(page, square) {
-    const board = await page.waitForSelector('#table .board cg-board', { timeout });
-    const box = await board.boundingBox();
-    const black = await page.$eval('#table .board .cg-wrap', (wrap) => wrap.classList.contains('orientation-black'));
-    const file = square.charCodeAt(0) - 97;
-    const rank = Number(square[1]) - 1;
-    const column = black ? 7 - file : file;
-    const row = black ? rank : 7 - rank;
-    const size = box.width / 8;
-    return { x: box.x + (column + 0.5) * size, y: box.y + (row + 0.5) * size };
+    const board = page.locator('#table [data-board] cg-board');
+    await board.scrollIntoViewIfNeeded({ timeout });
+    return squareCenter(await board.boundingBox(), square, await boardOrientation(page));
+}
+
+// The side the shown board has at the bottom: "white" or "black".
+export async function boardOrientation(page) {
+    const classes = await page.getAttribute('#table [data-board]', 'class', { timeout });
+    return classes.includes('orientation-black') ? 'black' : 'white';
 }
 
 export async function dragMove(page, from, to) {
@@ -181,8 +184,8 @@ export async function dragMove(page, from, to) {
 
 export async function clickMove(page, from, to) {
     const a = await squarePoint(page, from);
-    const b = await squarePoint(page, to);
     await page.mouse.click(a.x, a.y);
+    const b = await squarePoint(page, to);
     await page.mouse.click(b.x, b.y);
 }
 

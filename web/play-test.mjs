@@ -20,7 +20,7 @@ import { join } from 'node:path';
 
 import {
     Run, clickMove, dragMove, enterAsGuest, enterRoom34, inViewport, launchBrowser, register, short, squarePoint, startServer,
-    stopServer, timeout, waitForMove,
+    stopServer, timeout, waitForMove, waitOnline,
 } from './browser_harness.mjs';
 
 const shots = process.env.BROWSER_SHOTS || join(tmpdir(), 'rochade-browser');
@@ -59,6 +59,7 @@ async function main() {
         });
         await run.step('on the phone the guest sees the table list within 390 px and joins; the board and both clocks come first', async () => {
             await enterAsGuest(b, url, bob);
+            await waitOnline(b);
             await enterRoom34(b);
             const join = await b.waitForSelector('#room button[data-action="join"]', { timeout });
             const box = await join.boundingBox();
@@ -80,6 +81,7 @@ async function main() {
         });
         await run.step('Carol watches the game', async () => {
             await enterAsGuest(c, url, carol);
+            await waitOnline(c);
             await enterRoom34(c);
             await c.click('#room button[data-action="watch"]');
             await c.waitForSelector('#table .board cg-board', { timeout });

@@ -13,122 +13,33 @@
 //                                                  starts `rochade serve` on a free port with a temp db,
 //                                                  serving web/dist (scripts/build-web.sh builds it)
 // Needs Debian's chromium (CHROMIUM overrides /usr/bin/chromium) and `npm ci` in web/.
-// Screenshots go to SMOKE_SHOTS (default /tmp/rochade-smoke-*.png).
+// Screenshots go to the directory SMOKE_SHOTS (default /tmp/rochade-smoke).
 
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { squareCenter } from './js/board_model.js';
+import { join } from 'node:path';
 
-const here = dirname(fileURLToPath(import.meta.url));
+import {
+    Run, boardOrientation, clickMove, dragMove, enterAsGuest, launchBrowser, logIn, register, short, startServer, stopServer, timeout, waitOnline,
+    webRoot,
+} from './browser_harness.mjs';
+
 const shots = process.env.SMOKE_SHOTS || join(tmpdir(), 'rochade-smoke');
-const timeout = 10_000;
-const pages = {}; // every browser page by player, for screenshots when a step fails
-let passed = 0;
-let failed = 0;
+const run = new Run(shots);
+const step = (name, body) => run.step(name, body);
+const check = (name, body) => run.check(name, body);
 
-function freePort() {
-    return new Promise((resolve, reject) => {
-        const server = createServer();
-        server.listen(0, '127.0.0.1', () => {
-            const { port } = server.address();
-            server.close(() => resolve(port));
-        });
-        server.on('error', reject);
-    });
-}
-
-async function startServer(port, db) {
-    // A short grace period, so the claim of a win against a vanished opponent can be tested (and
-    // long enough for a reload after the game to come back before the seat is given up). A short
-    // table history, so a spectator who comes back after a few events gets a resync. Guests are
-    // admitted; one hashing thread is enough for a handful of logins; the test's two wrong
-    // passwords stay under the free failures, so no login has to wait.
-    const config = join(dirname(db), 'config.json');
-    writeFileSync(config, JSON.stringify({
-        reconnect_grace_ms: 3000,
-        table_history_events: 4,
-        identity: { allow_guests: true, password_hash_threads: 1, login_free_failures_per_account: 5,
-                    login_free_failures_per_address: 20 },
-    }));
-    const child = spawn(process.env.ROCHADE_BIN,
-                        ['serve', '--bind', '127.0.0.1', '--port', String(port), '--db', db, '--web-root', join(here, 'dist'),
-                         '--config', config],
-                        { stdio: ['ignore', 'inherit', 'inherit'] });
-    const url = `http://127.0.0.1:${port}/`;
-    for (let attempt = 0; attempt < 100; attempt++) {
-        try {
-            const response = await fetch(url + 'health');
-            if (response.ok) return { url, child, port, db };
-        } catch { /* not listening yet */ }
-        await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    child.kill('SIGTERM');
-    throw new Error(`rochade serve did not answer /health on port ${port} within 10 s`);
-}
-
-// A step the later ones build on: its failure ends the test.
-async function step(name, body, { fatal = true } = {}) {
-    try {
-        await body();
-        passed++;
-        console.log(`ok   ${name}`);
-    } catch (error) {
-        failed++;
-        const slug = name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40);
-        for (const [who, page] of Object.entries(pages)) {
-            await page.screenshot({ path: `${shots}-failed-${slug}-${who}.png` }).catch(() => {});
-        }
-        console.log(`FAIL ${name}: ${error.message.split('\n').slice(0, 2).join(' ')}`);
-        if (fatal) throw error;
-    }
-}
-
-// A check that nothing later depends on: its failure is counted and the test goes on.
-function check(name, body) {
-    return step(name, body, { fatal: false });
-}
-
-const short = { timeout: 3000 };
-
-// The login view's three ways in. Each waits until the page is online with the rooms listed.
-async function openLoginView(page, url, choice) {
-    await page.goto(url);
-    await page.waitForSelector('#login:not([hidden]) #login-form', { timeout });
-    await page.click(`.login-choices button[data-choice="${choice}"]`);
-    await page.waitForSelector(`#login-form[data-form="${choice}"]`, { timeout });
-}
-
-async function waitOnline(page) {
-    await page.waitForSelector('#connection-state.online', { timeout });
-    await page.waitForSelector('.room-button[data-room="34"]', { timeout });
-}
-
-async function register(page, url, nick, password) {
-    await openLoginView(page, url, 'register');
-    await page.fill('#nick', nick);
-    await page.fill('#password', password);
-    await page.fill('#password-repeat', password);
-    await page.click('#login-form button[type=submit]');
-    await waitOnline(page);
-}
-
-async function logIn(page, url, nick, password) {
-    await openLoginView(page, url, 'login');
-    await page.fill('#nick', nick);
-    await page.fill('#password', password);
-    await page.click('#login-form button[type=submit]');
-}
-
-async function enterAsGuest(page, url, nick) {
-    await openLoginView(page, url, 'guest');
-    await page.fill('#nick', nick);
-    await page.click('#login-form button[type=submit]');
-}
+// A short grace period, so the claim of a win against a vanished opponent can be tested (and
+// long enough for a reload after the game to come back before the seat is given up). A short
+// table history, so a spectator who comes back after a few events gets a resync. Guests are
+// admitted; one hashing thread is enough for a handful of logins; the test's two wrong
+// passwords stay under the free failures, so no login has to wait.
+const CONFIG = {
+    reconnect_grace_ms: 3000,
+    table_history_events: 4,
+    identity: { allow_guests: true, password_hash_threads: 1, login_free_failures_per_account: 5,
+                login_free_failures_per_address: 20 },
+};
 
 // What page scripts can read: both storages and document.cookie, as one text.
 function readableByScripts(page) {
@@ -144,48 +55,13 @@ async function enterRoom34(page) {
     await page.waitForSelector('#room h2:has-text("Halle der Koenige")', { timeout });
 }
 
-// The board (chessground) has no element per square: a square is found by its place on the
-// board, seen from the side the board shows at the bottom.
-async function boardOrientation(page) {
-    const classes = await page.getAttribute('#table [data-board]', 'class', { timeout });
-    return classes.includes('orientation-black') ? 'black' : 'white';
-}
-
-async function squarePoint(page, square) {
-    const board = page.locator('#table [data-board] cg-board');
-    await board.scrollIntoViewIfNeeded({ timeout });
-    return squareCenter(await board.boundingBox(), square, await boardOrientation(page));
-}
-
-async function clickMove(page, from, to) {
-    const a = await squarePoint(page, from);
-    await page.mouse.click(a.x, a.y);
-    const b = await squarePoint(page, to);
-    await page.mouse.click(b.x, b.y);
-}
-
-async function dragMove(page, from, to) {
-    const a = await squarePoint(page, from);
-    const b = await squarePoint(page, to);
-    await page.mouse.move(a.x, a.y);
-    await page.mouse.down();
-    await page.mouse.move(b.x, b.y, { steps: 8 });
-    await page.mouse.up();
-}
-
 async function main() {
-    if (process.env.ROCHADE_BIN && !existsSync(join(here, 'dist', 'index.html'))) {
+    if (process.env.ROCHADE_BIN && !existsSync(join(webRoot(), 'index.html'))) {
         throw new Error('web/dist is missing: build the client first (scripts/build-web.sh)');
     }
-    let server = process.env.ROCHADE_BIN
-        ? await startServer(await freePort(), join(mkdtempSync(join(tmpdir(), 'rochade-smoke-')), 'rochade.db'))
-        : null;
+    let server = process.env.ROCHADE_BIN ? await startServer(CONFIG, { prefix: 'rochade-smoke-' }) : null;
     const url = server ? server.url : process.argv[2] || 'http://127.0.0.1:8080/';
-    const browser = await chromium.launch({
-        executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-               '--disable-component-update', '--disable-sync'],
-    });
+    const browser = await launchBrowser();
     const suffix = String(Date.now() % 100000);
     const white = `Anna_${suffix}`; // an account
     const black = `Björn_${suffix}`; // a guest
@@ -195,14 +71,14 @@ async function main() {
     try {
         const anna = await (await browser.newContext({ viewport: { width: 1680, height: 1000 }, locale: 'en-US' })).newPage();
         const bjoern = await (await browser.newContext({ viewport: { width: 1680, height: 1000 }, locale: 'en-US' })).newPage();
-        Object.assign(pages, { anna, bjoern });
-        for (const page of [anna, bjoern]) page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
+        run.watch('anna', anna);
+        run.watch('bjoern', bjoern);
 
         await step('the first visit shows the login view; registering logs in; the rooms are listed', async () => {
             await register(anna, url, white, password);
             await anna.waitForSelector(`#me .nick.account[data-nick="${white}"]`, { timeout });
             if (await anna.$('#me .guest-mark')) throw new Error('an account is marked as a guest in the header');
-            await anna.screenshot({ path: `${shots}-0-registered.png` });
+            await run.shot(anna, '0-registered');
         });
         await step('enter room 34 and see oneself among the members', async () => {
             await enterRoom34(anna);
@@ -217,7 +93,7 @@ async function main() {
             await anna.selectOption('select[name=color]', 'white');
             await anna.click('.open-table button[type=submit]');
             await anna.waitForSelector('.status-line:has-text("Waiting")', { timeout });
-            await anna.screenshot({ path: `${shots}-1-open-table.png` });
+            await run.shot(anna, '1-open-table');
         });
         await step('a guest (second browser) enters, is marked as a guest everywhere, sees the table and joins', async () => {
             await enterAsGuest(bjoern, url, black);
@@ -284,7 +160,7 @@ async function main() {
         });
         await step('a guest cannot take a registered nick; another guest watches the game from the room', async () => {
             carl = await (await browser.newContext({ viewport: { width: 1680, height: 1000 }, locale: 'en-US' })).newPage();
-            pages.carl = carl;
+            run.watch('carl', carl);
             await enterAsGuest(carl, url, white.toUpperCase());
             await carl.waitForSelector('#login-form .form-error:has-text("choose another") .error-detail:has-text("nick_taken")',
                                        { timeout });
@@ -341,7 +217,7 @@ async function main() {
             await bjoern.waitForSelector(`#me .nick.guest[data-nick="${black}"]`, { timeout });
             await bjoern.waitForSelector('.status-line:has-text("Your move")', { timeout });
             await bjoern.waitForSelector('button[data-action="resign"]', { timeout });
-            await bjoern.screenshot({ path: `${shots}-2-black-after-reload.png` });
+            await run.shot(bjoern, '2-black-after-reload');
         });
         if (server) {
             await step('kill -9 and restart: one banner while the server is gone; a move made meanwhile is sent after the reconnect', async () => {
@@ -355,7 +231,7 @@ async function main() {
                 if (banners !== 1) throw new Error(`${banners} connection messages are shown instead of one banner`);
                 await clickMove(bjoern, 'b8', 'c6');
                 await bjoern.waitForSelector('#messages li.info:has-text("will be sent when the connection is back")', { timeout });
-                server = await startServer(server.port, server.db);
+                server = await startServer(CONFIG, { port: server.port, db: server.db });
                 await anna.waitForSelector('#connection-state.online', { timeout: 20_000 });
                 await bjoern.waitForSelector('#connection-state.online', { timeout: 20_000 });
                 await bjoern.waitForSelector('#connection-banner', { state: 'hidden', timeout });
@@ -368,7 +244,7 @@ async function main() {
             await bjoern.click('[data-confirm="resign"] button[data-answer="yes"]');
             await anna.waitForSelector('.result-banner:has-text("1-0")', { timeout });
             await bjoern.waitForSelector('.result-banner:has-text("1-0")', { timeout });
-            await anna.screenshot({ path: `${shots}-3-game-over.png` });
+            await run.shot(anna, '3-game-over');
         });
         await check('"Connect here" after more events than the table keeps: the table is redrawn from the state (resync)', async () => {
             await carl.click('#reconnect');
@@ -404,7 +280,7 @@ async function main() {
             await anna.click('#lang');
             await anna.waitForSelector('.move-list .move:text("bxa8D")', { timeout });
             await anna.click('#lang');
-            await anna.screenshot({ path: `${shots}-4-promotion.png` });
+            await run.shot(anna, '4-promotion');
         });
         await step('no session secret is readable by page scripts (the cookie is HttpOnly, SameSite=Strict)', async () => {
             for (const page of [anna, bjoern, carl]) {
@@ -427,7 +303,7 @@ async function main() {
                     await anna.click('button[data-action="claim_win"]', { timeout });
                     await anna.waitForTimeout(250);
                 }
-                await anna.screenshot({ path: `${shots}-5-claim-win.png` });
+                await run.shot(anna, '5-claim-win');
             });
         }
         await step('logout ends the session: the login view, also after a reload', async () => {
@@ -443,7 +319,7 @@ async function main() {
             await logIn(anna, url, white, `${password}-falsch`);
             await anna.waitForSelector('#login-form .form-error:has-text("Wrong nick or password.") .error-detail:has-text("bad_credentials")',
                                        { timeout });
-            await anna.screenshot({ path: `${shots}-6-bad-credentials.png` });
+            await run.shot(anna, '6-bad-credentials');
         });
         await step('log in; change the password; the old one is refused, the new one works', async () => {
             await anna.fill('#password', password);
@@ -477,16 +353,13 @@ async function main() {
         });
     } finally {
         await browser.close();
-        if (server && server.child.exitCode === null) {
-            const exited = new Promise((resolve) => server.child.once('exit', resolve));
-            server.child.kill('SIGTERM');
-            await exited;
-        }
-        console.log(`${passed} passed, ${failed} failed`);
+        await stopServer(server);
+        console.log(`${run.passed} passed, ${run.failed} failed; screenshots in ${shots}`);
+        if (run.failed) process.exitCode = 1;
     }
 }
 
 main().catch((error) => {
-    if (!passed && !failed) console.log(`FAIL ${error.message}`);
+    if (!run.passed && !run.failed) console.log(`FAIL ${error.message}`);
     process.exitCode = 1;
 });

@@ -1,77 +1,23 @@
-// A browser check of the board alone (chessground in js/board_view.js) against a real server: two
+// A browser test of the board alone (chessground in js/board_view.js) against a real server: two
 // guests play one game with moves by drag and drop and by two clicks, a promotion through the
 // chooser (Escape puts the pawn back; then a knight), a premove that is played, a premove made
 // illegal by the opponent's move (dropped silently) and a premove cancelled by a right click.
 //
-//   (scripts/build-web.sh first) ROCHADE_BIN=build/tools/rochade node web/board-check.mjs
-// Screenshots go to BOARD_SHOTS (default /tmp/rochade-board-*.png).
+//   (scripts/build-web.sh first) ROCHADE_BIN=build/tools/rochade node web/board-test.mjs
+// Screenshots go to the directory BOARD_SHOTS (default /tmp/rochade-board).
 
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { squareCenter } from './js/board_model.js';
+import { join } from 'node:path';
 
-const here = dirname(fileURLToPath(import.meta.url));
+import {
+    Run, clickMove, dragMove, enterAsGuest, enterRoom34, launchBrowser, squarePoint as point, startServer, stopServer, timeout,
+    waitOnline, webRoot,
+} from './browser_harness.mjs';
+
 const shots = process.env.BOARD_SHOTS || join(tmpdir(), 'rochade-board');
-const timeout = 10_000;
-
-function freePort() {
-    return new Promise((resolve, reject) => {
-        const server = createServer();
-        server.listen(0, '127.0.0.1', () => {
-            const { port } = server.address();
-            server.close(() => resolve(port));
-        });
-        server.on('error', reject);
-    });
-}
-
-async function startServer() {
-    const dir = mkdtempSync(join(tmpdir(), 'rochade-board-'));
-    const config = join(dir, 'config.json');
-    writeFileSync(config, JSON.stringify({ identity: { allow_guests: true, password_hash_threads: 1 } }));
-    const port = await freePort();
-    const child = spawn(process.env.ROCHADE_BIN, ['serve', '--bind', '127.0.0.1', '--port', String(port), '--db', join(dir, 'r.db'),
-                                                  '--web-root', join(here, 'dist'), '--config', config], { stdio: ['ignore', 'ignore', 'inherit'] });
-    const url = `http://127.0.0.1:${port}/`;
-    for (let attempt = 0; attempt < 100; attempt++) {
-        try {
-            if ((await fetch(url + 'health')).ok) return { url, child };
-        } catch { /* not yet */ }
-        await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error('no server');
-}
-
-// The centre of a square on the page's board, from whichever side it is seen.
-async function point(page, square) {
-    const board = page.locator('#table [data-board] cg-board');
-    await board.scrollIntoViewIfNeeded();
-    const box = await board.boundingBox();
-    const black = (await page.getAttribute('#table [data-board]', 'class')).includes('orientation-black');
-    return squareCenter(box, square, black ? 'black' : 'white');
-}
-
-async function clickMove(page, from, to) {
-    const a = await point(page, from);
-    await page.mouse.click(a.x, a.y);
-    const b = await point(page, to);
-    await page.mouse.click(b.x, b.y);
-}
-
-async function dragMove(page, from, to) {
-    const a = await point(page, from);
-    const b = await point(page, to);
-    await page.mouse.move(a.x, a.y);
-    await page.mouse.down();
-    await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
-    await page.mouse.move(b.x, b.y, { steps: 4 });
-    await page.mouse.up();
-}
+const run = new Run(shots);
+const step = (name, body) => run.step(name, body);
 
 const yourMove = (page) => page.waitForSelector('.status-line:has-text("Your move")', { timeout });
 const notYourMove = (page) => page.waitForSelector('.status-line:not(:has-text("Your move"))', { timeout });
@@ -82,36 +28,18 @@ const squaresAre = (page, kind, count) => page.waitForFunction(([k, n]) => docum
 const premoveShown = (page) => squaresAre(page, 'current-premove', 2);
 const noPremoveShown = (page) => squaresAre(page, 'current-premove', 0);
 
-let failures = 0;
-async function step(name, body) {
-    try {
-        await body();
-        console.log(`ok   ${name}`);
-    } catch (error) {
-        failures++;
-        console.log(`FAIL ${name}: ${error.message.split('\n').slice(0, 3).join(' | ')}`);
-        throw error;
-    }
-}
-
 async function guest(browser, url, nick) {
-    const page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
-    page.on('pageerror', (error) => console.log(`page error (${nick}): ${error.message}`));
-    await page.goto(url);
-    await page.click('.login-choices button[data-choice="guest"]', { timeout });
-    await page.fill('#nick', nick);
-    await page.click('#login-form button[type=submit]');
-    await page.waitForSelector('.room-button[data-room="34"]', { timeout });
-    await page.click('.room-button[data-room="34"]');
-    await page.waitForSelector('#room h2:has-text("Halle der Koenige")', { timeout });
+    const page = run.watch(nick, await (await browser.newContext({ viewport: { width: 1400, height: 1000 }, locale: 'en-US' })).newPage());
+    await enterAsGuest(page, url, nick);
+    await waitOnline(page);
+    await enterRoom34(page);
     return page;
 }
 
 async function main() {
-    if (!existsSync(join(here, 'dist', 'index.html'))) throw new Error('web/dist is missing: run scripts/build-web.sh');
-    const server = await startServer();
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-                                            args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+    if (!existsSync(join(webRoot(), 'index.html'))) throw new Error('web/dist is missing: run scripts/build-web.sh');
+    const server = await startServer({ identity: { allow_guests: true, password_hash_threads: 1 } }, { prefix: 'rochade-board-' });
+    const browser = await launchBrowser();
     try {
         const anna = await guest(browser, server.url, 'Anna');
         await anna.selectOption('select[name=color]', 'white');
@@ -127,7 +55,7 @@ async function main() {
             const image = await anna.$eval('#table cg-board piece.king.white', (node) => getComputedStyle(node).backgroundImage);
             if (!image.startsWith('url("data:image/svg+xml')) throw new Error(`the king is drawn with ${image.slice(0, 40)}`);
             if (!(await bjoern.$('#table [data-board].orientation-black'))) throw new Error('Black\'s board is not flipped');
-            await anna.screenshot({ path: `${shots}-0-start.png` });
+            await run.shot(anna, '0-start');
         });
         await step('drag and drop (a2-a4) and two clicks (b7-b5); dots show the legal targets', async () => {
             const a = await point(anna, 'a2');
@@ -154,7 +82,7 @@ async function main() {
             await yourMove(bjoern);
             await dragMove(anna, 'd2', 'd4');
             await premoveShown(anna);
-            await anna.screenshot({ path: `${shots}-1-premove.png` });
+            await run.shot(anna, '1-premove');
             await clickMove(bjoern, 'e7', 'e5');
             await listed(bjoern, 'd4');
             await listed(anna, 'd4');
@@ -169,7 +97,7 @@ async function main() {
             const cells = await anna.$$eval('.promotion-choice', (nodes) => nodes.map((node) => [node.dataset.uci, node.style.left, node.style.top]));
             const expected = [['b7a8q', '0%', '0%'], ['b7a8n', '0%', '12.5%'], ['b7a8r', '0%', '25%'], ['b7a8b', '0%', '37.5%']];
             if (JSON.stringify(cells) !== JSON.stringify(expected)) throw new Error(`chooser cells ${JSON.stringify(cells)}`);
-            await anna.screenshot({ path: `${shots}-2-chooser.png` });
+            await run.shot(anna, '2-chooser');
             await anna.keyboard.press('Escape');
             await anna.waitForSelector('.promotion-chooser', { state: 'detached', timeout });
             await anna.waitForSelector('#table cg-board piece.pawn.white', { timeout });
@@ -215,14 +143,18 @@ async function main() {
             await yourMove(anna);
             await anna.waitForTimeout(500);
             if (await anna.$('.move-list .move:text-is("Nf3")')) throw new Error('the cancelled premove was played');
-            await anna.screenshot({ path: `${shots}-3-end.png` });
-            await bjoern.screenshot({ path: `${shots}-3-end-black.png` });
+            await run.shot(anna, '3-end');
+            await run.shot(bjoern, '3-end-black');
         });
     } finally {
         await browser.close();
-        server.child.kill('SIGTERM');
-        console.log(failures ? `${failures} failed` : 'all passed');
+        await stopServer(server);
+        console.log(`${run.passed} passed, ${run.failed} failed; screenshots in ${shots}`);
+        if (run.failed) process.exitCode = 1;
     }
 }
 
-main().catch(() => { process.exitCode = 1; });
+main().catch((error) => {
+    if (!run.passed && !run.failed) console.log(`FAIL ${error.message}`);
+    process.exitCode = 1;
+});
