@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import {
-    Run, clickMove, dragMove, enterAsGuest, enterRoom34, launchBrowser, squarePoint as point, startServer, stopServer, timeout,
+    Run, clickMove, dragMove, enterAsGuest, enterRoom34, launchBrowser, squarePoint as point, startServer, timeout,
     waitOnline, webRoot,
 } from './browser_harness.mjs';
 
@@ -147,14 +147,8 @@ async function main() {
             await run.shot(bjoern, '3-end-black');
         });
     } finally {
-        await browser.close();
-        await stopServer(server);
-        console.log(`${run.passed} passed, ${run.failed} failed; screenshots in ${shots}`);
-        if (run.failed) process.exitCode = 1;
+        await run.finish(browser, server);
     }
 }
 
-main().catch((error) => {
-    if (!run.passed && !run.failed) console.log(`FAIL ${error.message}`);
-    process.exitCode = 1;
-});
+run.start(main);

@@ -111,6 +111,23 @@ export class Run {
     check(name, body) {
         return this.step(name, body, { fatal: false });
     }
+
+    // The end of a run: closes the browser and stops the server, prints the count, and makes
+    // the process's exit status non-zero when anything failed.
+    async finish(browser, server) {
+        await browser.close();
+        await stopServer(server);
+        console.log(`${this.passed} passed, ${this.failed} failed; screenshots in ${this.shots}`);
+        if (this.failed) process.exitCode = 1;
+    }
+
+    // Runs `main`; an error outside any step (the server did not start, ...) fails the run too.
+    start(main) {
+        main().catch((error) => {
+            if (!this.passed && !this.failed) console.log(`FAIL ${error.message}`);
+            process.exitCode = 1;
+        });
+    }
 }
 
 // ---- ways in ------------------------------------------------------------------------------------

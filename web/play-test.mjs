@@ -20,7 +20,7 @@ import { join } from 'node:path';
 
 import {
     Run, clickMove, dragMove, enterAsGuest, enterRoom34, inViewport, launchBrowser, register, short, squarePoint, startServer,
-    stopServer, timeout, waitForMove, waitOnline,
+    timeout, waitForMove, waitOnline,
 } from './browser_harness.mjs';
 
 const shots = process.env.BROWSER_SHOTS || join(tmpdir(), 'rochade-browser');
@@ -268,14 +268,8 @@ async function main() {
             await a.waitForSelector('#table .result-proof:has-text("Black could still have checkmated")', short);
         });
     } finally {
-        await browser.close();
-        await stopServer(server);
-        console.log(`${run.passed} passed, ${run.failed} failed; screenshots in ${shots}`);
-        if (run.failed) process.exitCode = 1;
+        await run.finish(browser, server);
     }
 }
 
-main().catch((error) => {
-    console.log(error.message);
-    process.exitCode = 1;
-});
+run.start(main);

@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import {
-    Run, boardOrientation, clickMove, dragMove, enterAsGuest, launchBrowser, logIn, register, short, startServer, stopServer, timeout, waitOnline,
+    Run, boardOrientation, clickMove, dragMove, enterAsGuest, launchBrowser, logIn, register, short, startServer, timeout, waitOnline,
     webRoot,
 } from './browser_harness.mjs';
 
@@ -352,14 +352,8 @@ async function main() {
             await anna.waitForSelector('#login-form .form-error:has-text("Too many failed attempts. Please wait")', { timeout });
         });
     } finally {
-        await browser.close();
-        await stopServer(server);
-        console.log(`${run.passed} passed, ${run.failed} failed; screenshots in ${shots}`);
-        if (run.failed) process.exitCode = 1;
+        await run.finish(browser, server);
     }
 }
 
-main().catch((error) => {
-    if (!run.passed && !run.failed) console.log(`FAIL ${error.message}`);
-    process.exitCode = 1;
-});
+run.start(main);
