@@ -1,11 +1,13 @@
 #include "server/refereed_game.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "engine/fen.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/san.h"
+#include "engine/shortest_mate.h"
 #include "engine/uci.h"
 #include "engine/winnability.h"
 
@@ -127,9 +129,23 @@ std::string claim_shortfall(const Game& game)
 
 // Asked with the full budgets: this happens once per game, and a wrong "can mate" would cost a
 // player half a point.
+// The analysis's line proves the verdict but is seldom short (its searches follow progress
+// heuristics, not length): the line shown is the shortest mate that a small full-width search
+// finds within these limits, and the analysis's own line when it finds none.
+constexpr int ShownLineMaxPlies = 8;
+constexpr std::uint64_t ShownLineNodes = 2'000'000; // at most about 80 ms on the 2-core VM
+
 WinnabilityVerdict flag_fall_winnability(const FlagFall& fall)
 {
-    return winnability_verdict(fall.position, color_of(fall.opponent), fall.limits);
+    WinnabilityVerdict verdict = winnability_verdict(fall.position, color_of(fall.opponent), fall.limits);
+    const int length = int(verdict.mating_line.size());
+    if (verdict.answer == Winnability::CanMate && length > 2) {
+        std::vector<Move> shorter;
+        if (find_shortest_mate(fall.position, color_of(fall.opponent), std::min(ShownLineMaxPlies, length - 1),
+                               ShownLineNodes, shorter))
+            verdict.mating_line = std::move(shorter);
+    }
+    return verdict;
 }
 
 RefereedGame::RefereedGame(protocol::TimeControl time_control, Position start, RefereeLimits limits)

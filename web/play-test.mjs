@@ -248,8 +248,9 @@ async function main() {
             await a.waitForSelector('#table .player.bottom .clock.low.running', { timeout: 20_000 });
             await a.waitForSelector('#table .result-banner .result-title:text-is("Schwarz gewinnt")', { timeout: 20_000 });
             await a.waitForSelector('#table .result-banner:has-text("Weiß hat die Zeit überschritten")', short);
-            await a.waitForSelector('#table .result-proof:has-text("Schwarz hätte noch mattsetzen können, z. B.")', short);
-            await b.waitForSelector('#table .result-proof:has-text("Black could still have checkmated, e.g.")', { timeout });
+            // The shortest mate from the position at the flag, spelled in each reader's notation.
+            await a.waitForSelector('#table .result-proof:text-is("Schwarz hätte noch mattsetzen können, z. B. 2.Ke2 Dh4 3.a3 Dxe4#")', short);
+            await b.waitForSelector('#table .result-proof:text-is("Black could still have checkmated, e.g. 2.Ke2 Qh4 3.a3 Qxe4#")', { timeout });
             await run.shot(a, '07-alice-flag-fall-banner');
             await run.shot(b, '08-bob-phone-flag-fall-banner');
         });
