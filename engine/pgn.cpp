@@ -299,12 +299,21 @@ private:
 
 constexpr const char* SevenTagRoster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
 
+// A tag value is one line of printing characters between quotes (PGN standard 8.1.1): a quote or
+// a backslash inside it is escaped with a backslash, and a control character (a newline, a tab)
+// becomes a space, so that no value (a nick, say, holding `"] [Result "1-0`) can end its tag or
+// start another. Bytes from 0x80 up pass: UTF-8 names stay as they are.
 std::string tag_line(std::string_view name, std::string_view value)
 {
     std::string line = "[";
     line += name;
     line += " \"";
     for (char c : value) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte < 0x20 || byte == 0x7f) {
+            line += ' ';
+            continue;
+        }
         if (c == '"' || c == '\\') line += '\\';
         line += c;
     }

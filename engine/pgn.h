@@ -39,6 +39,8 @@ Expected<std::vector<PgnGame>, PgnError> read_pgn(std::string_view text);
 
 // A game whose start_fen is not a position, or whose moves are not legal, is written up to the
 // problem, which a comment then names, so that the text still reads as PGN.
+// Tag values are escaped: a quote or backslash gets a backslash before it, and a control
+// character (newline, tab, ...) is written as a space, so a value never ends its tag early.
 std::string write_pgn(const PgnGame& game);
 
 } // namespace rochade

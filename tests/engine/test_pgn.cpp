@@ -321,3 +321,43 @@ TEST_CASE("PGN round trip: what we write reads back to the same game", "[pgn]")
     REQUIRE(read.has_value());
     CHECK(read->size() == games.size());
 }
+
+TEST_CASE("PGN writing: tag values are escaped, so no value can end its tag or start another", "[pgn]")
+{
+    const struct {
+        const char* value;
+        const char* written; // between the tag's quotes
+        const char* read_back;
+    } cases[] = {
+        {"Anna", "Anna", "Anna"},
+        {"say \"hi\"", "say \\\"hi\\\"", "say \"hi\""},
+        {"back\\slash", "back\\\\slash", "back\\slash"},
+        {"\"] [Result \"1-0", "\\\"] [Result \\\"1-0", "\"] [Result \"1-0"},
+        {"two\nlines", "two lines", "two lines"},
+        {"cr\rtab\tdel\x7f", "cr tab del ", "cr tab del "},
+        {"ends in a backslash\\", "ends in a backslash\\\\", "ends in a backslash\\"},
+        {"Jörg", "Jörg", "Jörg"},
+    };
+    for (const auto& c : cases) {
+        INFO(c.value);
+        PgnGame game;
+        game.tags = {{"Event", "Rochade room 34"}, {"White", c.value}, {"Black", "Bert"}, {"Annotator", c.value}};
+        game.result = "0-1";
+        const std::string text = write_pgn(game);
+        CHECK(text.find(std::string("[White \"") + c.written + "\"]\n") != std::string::npos);
+        CHECK(text.find(std::string("[Annotator \"") + c.written + "\"]\n") != std::string::npos);
+        // Eight lines of tags (the roster and the annotator), nothing more.
+        std::size_t tag_lines = 0;
+        for (std::size_t at = 0; (at = text.find("\n[", at)) != std::string::npos; ++at) ++tag_lines;
+        CHECK(tag_lines + 1 == 8);
+        const auto read = read_pgn(text);
+        REQUIRE(read.has_value());
+        REQUIRE(read->size() == 1);
+        const PgnGame& back = read->front();
+        CHECK(back.result == "0-1");
+        std::vector<std::pair<std::string, std::string>> expected = {
+            {"Event", "Rochade room 34"}, {"Site", "?"},     {"Date", "????.??.??"}, {"Round", "?"},
+            {"White", c.read_back},       {"Black", "Bert"}, {"Result", "0-1"},      {"Annotator", c.read_back}};
+        CHECK(back.tags == expected);
+    }
+}
