@@ -5,6 +5,8 @@
 #include <array>
 #include <string_view>
 
+#include "protocol/nick.h"
+
 namespace rochade::db {
 
 namespace {
@@ -195,7 +197,36 @@ ALTER TABLE games ADD COLUMN black_session INTEGER REFERENCES sessions (id);
 DROP TABLE resume_tokens;
 )sql";
 
-constexpr std::array<std::string_view, 4> ladder = {schema_v1, schema_v2, schema_v3, schema_v4};
+// Version 5: searching the games (the admin's game logs, StoreReader::find_games).
+// - games.{white,black}_key: the folded nick of each side (protocol::nick_key, as accounts keep
+//   theirs), so "JÜRGEN" finds Jürgen's games through an index. The writer fills them with the
+//   game's start; SQL cannot fold Latin letters (lower() knows ASCII only), so the upgrade fills
+//   the existing rows in C++ (fill_nick_keys below).
+// - indexes that serve the search newest first and page by (started_at_ms, id): per side's key,
+//   per room, and by start time alone (dates, or no filter). A game row is written twice (start
+//   and end), so these cost the move path nothing; moves get no index.
+constexpr std::string_view schema_v5 = R"sql(
+ALTER TABLE games ADD COLUMN white_key TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN black_key TEXT NOT NULL DEFAULT '';
+CREATE INDEX games_by_white_key ON games (white_key, started_at_ms, id);
+CREATE INDEX games_by_black_key ON games (black_key, started_at_ms, id);
+CREATE INDEX games_by_room ON games (room, started_at_ms, id);
+CREATE INDEX games_by_start ON games (started_at_ms, id);
+)sql";
+
+constexpr std::array<std::string_view, 5> ladder = {schema_v1, schema_v2, schema_v3, schema_v4, schema_v5};
+
+// Version 5's folded nicks of the games stored before it.
+void fill_nick_keys(Database& db)
+{
+    Statement games = db.prepare("SELECT id, white, black FROM games");
+    Statement update = db.prepare("UPDATE games SET white_key = ?2, black_key = ?3 WHERE id = ?1");
+    while (games.step())
+        update.bind(1, games.column_int(0))
+            .bind(2, protocol::nick_key(games.column_text(1)))
+            .bind(3, protocol::nick_key(games.column_text(2)))
+            .run();
+}
 
 int user_version(Database& db) { return static_cast<int>(db.query_int("PRAGMA user_version").value_or(0)); }
 
@@ -237,6 +268,7 @@ void migrate_to(Database& db, int target)
     for (int version = found + 1; version <= target; ++version) {
         try {
             db.exec(ladder[static_cast<std::size_t>(version - 1)]);
+            if (version == 5) fill_nick_keys(db);
         } catch (const DbError& error) {
             throw DbError("migrating '" + db.path() + "' to schema version " + std::to_string(version) +
                           " failed: " + error.what());

@@ -5,10 +5,12 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "db/game_search.h"
 #include "db/identity_sql.h"
 #include "db/migrations.h"
 #include "db/running_moves.h"
 #include "db/sqlite.h"
+#include "protocol/nick.h"
 
 namespace rochade::db {
 
@@ -180,6 +182,44 @@ std::int64_t Store::max_table_id()
         .value_or(0);
 }
 
+namespace {
+
+// The summaries of the rows of `query` (columns as in db/game_search.h), at most `limit`; the
+// running games' plies are counted from their moves, the finished games' are stored. Call inside
+// a read transaction, so the games and their moves are one snapshot.
+std::vector<GameSummary> read_summaries(Database& db, Statement& query, std::size_t limit)
+{
+    std::vector<GameSummary> games;
+    RunningGameMoves running;                               // the games whose length is not stored yet
+    std::unordered_map<std::int64_t, std::int64_t> counted; // their moves, by game id
+    while (games.size() < limit && query.step()) {
+        GameSummary game;
+        game.game_id = query.column_int(0);
+        game.table_id = query.column_int(1);
+        game.room = query.column_int(2);
+        game.white = query.column_text(3);
+        game.black = query.column_text(4);
+        game.time_control_json = query.column_text(5);
+        game.started_at_ms = query.column_int(6);
+        game.ended_at_ms = query.column_optional_int(7);
+        game.result = query.column_text(8);
+        game.termination = query.column_text(9);
+        if (const auto plies = query.column_optional_int(10)) {
+            game.moves = *plies;
+        } else {
+            running.add(game.game_id, query.column_int(11));
+            counted[game.game_id] = 0;
+        }
+        games.push_back(std::move(game));
+    }
+    running.scan(db, [&counted](const Statement& row) { ++counted[row.column_int(1)]; });
+    for (GameSummary& game : games)
+        if (const auto count = counted.find(game.game_id); count != counted.end()) game.moves = count->second;
+    return games;
+}
+
+} // namespace
+
 std::vector<GameSummary> Store::recent_games(int limit)
 {
     Database& db = connection_->db;
@@ -189,34 +229,41 @@ std::vector<GameSummary> Store::recent_games(int limit)
             "SELECT id, table_id, room, white, black, time_control, started_at_ms, ended_at_ms, result, termination, "
             "plies, moves_after_id FROM games ORDER BY id DESC LIMIT ?1");
         query.bind(1, limit);
-        std::vector<GameSummary> games;
-        RunningGameMoves running;                               // the games whose length is not stored yet
-        std::unordered_map<std::int64_t, std::int64_t> counted; // their moves, by game id
-        while (query.step()) {
-            GameSummary game;
-            game.game_id = query.column_int(0);
-            game.table_id = query.column_int(1);
-            game.room = query.column_int(2);
-            game.white = query.column_text(3);
-            game.black = query.column_text(4);
-            game.time_control_json = query.column_text(5);
-            game.started_at_ms = query.column_int(6);
-            game.ended_at_ms = query.column_optional_int(7);
-            game.result = query.column_text(8);
-            game.termination = query.column_text(9);
-            if (const auto plies = query.column_optional_int(10)) {
-                game.moves = *plies;
-            } else {
-                running.add(game.game_id, query.column_int(11));
-                counted[game.game_id] = 0;
-            }
-            games.push_back(std::move(game));
-        }
-        running.scan(db, [&counted](const Statement& row) { ++counted[row.column_int(1)]; });
-        for (GameSummary& game : games)
-            if (const auto count = counted.find(game.game_id); count != counted.end()) game.moves = count->second;
+        auto games = read_summaries(db, query, static_cast<std::size_t>(std::max(limit, 0)));
         db.exec("COMMIT");
         return games;
+    } catch (...) {
+        db.exec("ROLLBACK");
+        throw;
+    }
+}
+
+GamePage Store::find_games(const GameQuery& query)
+{
+    if (query.limit < min_page_games || query.limit > max_page_games)
+        throw DbError("find_games in '" + connection_->db.path() + "': a page holds " + std::to_string(min_page_games) +
+                          " to " + std::to_string(max_page_games) + " games, not " + std::to_string(query.limit),
+                      StoreFailure::Refused);
+    Database& db = connection_->db;
+    db.exec("BEGIN");
+    try {
+        Statement search = db.prepare(game_search_sql(query));
+        if (query.player) search.bind(1, protocol::nick_key(*query.player));
+        if (query.room) search.bind(2, *query.room);
+        if (query.started_from_ms) search.bind(3, *query.started_from_ms);
+        if (query.started_before_ms) search.bind(4, *query.started_before_ms);
+        if (query.result) search.bind(5, result_name(*query.result));
+        if (query.termination) search.bind(6, termination_name(*query.termination));
+        if (query.after) search.bind(7, query.after->started_at_ms).bind(8, query.after->game_id);
+        search.bind(9, query.limit + 1);
+        GamePage page;
+        page.games = read_summaries(db, search, static_cast<std::size_t>(query.limit));
+        // A row beyond a full page: there is a next page, starting below the page's last game.
+        // (Only after a full page: stepping a statement that is done would run it again.)
+        if (page.games.size() == static_cast<std::size_t>(query.limit) && search.step())
+            page.next_page = GameCursor{page.games.back().started_at_ms, page.games.back().game_id};
+        db.exec("COMMIT");
+        return page;
     } catch (...) {
         db.exec("ROLLBACK");
         throw;

@@ -1,6 +1,6 @@
 // The read side of the database, SQLite's db::StoreReader: what the server needs at start-up
 // (games to restore, resume tokens, the next free ids) and what an admin reads (recent games,
-// one game's full log). It has its own connection, so reading never waits on the writer's
+// a search of the games, one game's full log). It has its own connection, so reading never waits on the writer's
 // thread (WAL mode lets readers and the writer work at once).
 #pragma once
 
@@ -28,6 +28,7 @@ public:
 
     std::vector<UnfinishedGame> unfinished_games() override;
     std::vector<GameSummary> recent_games(int limit = 50) override;
+    GamePage find_games(const GameQuery& query) override;
     std::optional<GameLog> game_log(std::int64_t game_id) override;
     std::int64_t next_free_id(std::string_view name) override;
     std::optional<AccountRecord> account(const std::string& nick_key) override;

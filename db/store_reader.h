@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "db/game_query.h"
 #include "db/records.h"
 
 namespace rochade::db {
@@ -31,6 +32,13 @@ struct GameSummary {
     std::int64_t moves = 0;                  // plies stored
 };
 
+// One page of a search: its games, newest first, and where the next page starts (empty on the
+// last page).
+struct GamePage {
+    std::vector<GameSummary> games;
+    std::optional<GameCursor> next_page;
+};
+
 // Everything stored about one game.
 struct GameLog {
     GameStarted start;
@@ -47,6 +55,10 @@ public:
     virtual std::vector<UnfinishedGame> unfinished_games() = 0;
     // The most recent games first (by id), at most `limit`.
     virtual std::vector<GameSummary> recent_games(int limit = 50) = 0;
+    // The games that match every filter of `query`, newest first (by started_at_ms, then id), at
+    // most query.limit, from below query.after. Throws DbError (Refused) for a limit outside
+    // min_page_games..max_page_games.
+    virtual GamePage find_games(const GameQuery& query) = 0;
     // nullopt when no game has this id.
     virtual std::optional<GameLog> game_log(std::int64_t game_id) = 0;
     // The first id of kind `name` ("table", "game") not reserved yet (IdBlockReserved); 1 when

@@ -32,6 +32,7 @@
 #include "db/migrations.h"
 #include "db/running_moves.h"
 #include "db/sqlite.h"
+#include "protocol/nick.h"
 
 namespace rochade::db {
 
@@ -52,10 +53,12 @@ constexpr std::int64_t unlimited_pages = 4294967294;
 struct WriteStatements {
     explicit WriteStatements(Database& db)
         // MAX(id) of a row-id table is one descent to its last leaf.
-        : game_started(db.prepare("INSERT INTO games (id, table_id, room, white, black, time_control, start_fen, "
-                                  "white_ms, black_ms, started_at_ms, moves_after_id, white_account, white_session, "
-                                  "black_account, black_session) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, "
-                                  "(SELECT COALESCE(MAX(id), 0) FROM moves), ?11, ?12, ?13, ?14)")),
+        : game_started(
+              db.prepare("INSERT INTO games (id, table_id, room, white, black, time_control, start_fen, "
+                         "white_ms, black_ms, started_at_ms, moves_after_id, white_account, white_session, "
+                         "black_account, black_session, white_key, black_key) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, "
+                         "?8, ?9, ?10, (SELECT COALESCE(MAX(id), 0) FROM moves), ?11, ?12, ?13, ?14, ?15, "
+                         "?16)")),
           move_played(db.prepare("INSERT INTO moves (game_id, ply, seq, uci, san, white_ms, black_ms, at_ms, prev_id) "
                                  "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")),
           table_event(db.prepare("INSERT INTO table_events (table_id, game_id, seq, kind, detail_json, at_ms) "
@@ -193,7 +196,9 @@ void Writer::State::write(const Write& record)
                 s.game_started.bind(5, w.black).bind(6, w.time_control_json).bind(7, w.start_fen);
                 s.game_started.bind(8, w.white_ms).bind(9, w.black_ms).bind(10, w.started_at_ms);
                 s.game_started.bind(11, w.white_owner.account_id).bind(12, w.white_owner.guest_session_id);
-                s.game_started.bind(13, w.black_owner.account_id).bind(14, w.black_owner.guest_session_id).run();
+                s.game_started.bind(13, w.black_owner.account_id).bind(14, w.black_owner.guest_session_id);
+                // The folded nicks that StoreReader::find_games searches by (schema version 5).
+                s.game_started.bind(15, protocol::nick_key(w.white)).bind(16, protocol::nick_key(w.black)).run();
                 set_head(w.game_id, GameHead{});
             } else if constexpr (std::is_same_v<T, MovePlayed>) {
                 const auto head = heads.find(w.game_id);

@@ -9,6 +9,7 @@
 #include <variant>
 #include <vector>
 
+#include "db/game_search.h"
 #include "db/migrations.h"
 #include "db/sqlite.h"
 #include "db/store.h"
@@ -51,7 +52,7 @@ TEST_CASE("a new database gets the whole schema and the current user_version")
     TempDatabase file("migrate");
     Database db = open_migrated(file.path());
     CHECK(db.query_int("PRAGMA user_version") == schema_version());
-    CHECK(schema_version() == 4);
+    CHECK(schema_version() == 5);
 
     const struct {
         const char* type;
@@ -74,6 +75,10 @@ TEST_CASE("a new database gets the whole schema and the current user_version")
         {"index", "sessions_live_guests"},
         {"index", "session_tokens_by_session"},
         {"index", "session_tokens_by_expiry"},
+        {"index", "games_by_white_key"}, // version 5: the admin's search of the games
+        {"index", "games_by_black_key"},
+        {"index", "games_by_room"},
+        {"index", "games_by_start"},
     };
     for (const auto& object : objects) {
         INFO(object.type << " " << object.name);
@@ -362,7 +367,17 @@ TEST_CASE("a version 1 or 2 database is migrated to the current version with eve
         // Version 4: ids are handed out after the highest ever stored (a chat-only table counts).
         CHECK(db.query_int("SELECT next_free FROM id_blocks WHERE name = 'game'") == 3);
         CHECK(db.query_int("SELECT next_free FROM id_blocks WHERE name = 'table'") == 13);
+        // Version 5: the folded nicks, filled by protocol::nick_key (SQL's lower() knows no 'Ö').
+        CHECK(db.query_int("SELECT COUNT(*) FROM games WHERE id = 1 AND white_key = 'anna' AND black_key = 'bert'") ==
+              1);
+        CHECK(db.query_int("SELECT COUNT(*) FROM games WHERE id = 2 AND white_key = 'jörg' AND black_key = 'cem'") ==
+              1);
     }
+    GameQuery by_nick;
+    by_nick.player = "JÖRG";
+    const GamePage found = store.find_games(by_nick);
+    REQUIRE(found.games.size() == 1);
+    CHECK(found.games[0].game_id == 2);
 
     const auto finished = store.game_log(1);
     REQUIRE(finished.has_value());
@@ -438,5 +453,67 @@ TEST_CASE("reading a game's moves and loading the writer's heads go by row id, w
         CHECK(plan.find("TEMP B-TREE") == std::string::npos);
         CHECK(plan.find("SCAN moves") == std::string::npos);
         CHECK(plan.find("SCAN m\n") == std::string::npos);
+    }
+}
+
+namespace {
+
+// SQLite's plan for `sql`, one step a line.
+std::string query_plan(Database& db, const std::string& sql)
+{
+    std::string plan;
+    Statement explain = db.prepare("EXPLAIN QUERY PLAN " + sql);
+    while (explain.step()) plan += explain.column_text(3) + "\n";
+    return plan;
+}
+
+} // namespace
+
+TEST_CASE("a search of the games by player or room goes through an index, without a full scan or a sort")
+{
+    TempDatabase file("search-plans");
+    Database db = open_migrated(file.path());
+    GameQuery by_player;
+    by_player.player = "anna";
+    GameQuery by_player_paged = by_player;
+    by_player_paged.after = GameCursor{1700000000000, 7};
+    by_player_paged.state = GameState::Finished;
+    by_player_paged.result = StoredResult::Draw;
+    GameQuery by_room;
+    by_room.room = 34;
+    GameQuery by_room_paged = by_room;
+    by_room_paged.after = GameCursor{1700000000000, 7};
+    by_room_paged.started_from_ms = 1600000000000;
+    by_room_paged.termination = StoredTermination::FlagFall;
+    GameQuery by_dates;
+    by_dates.started_from_ms = 1600000000000;
+    by_dates.started_before_ms = 1700000000000;
+    GameQuery everything;
+    everything.after = GameCursor{1700000000000, 7};
+    const struct {
+        const char* what;
+        GameQuery query;
+        std::vector<const char*> plan_must_hold;
+    } cases[] = {
+        {"player",
+         by_player,
+         {"USING INDEX games_by_white_key (white_key=?)", "USING INDEX games_by_black_key (black_key=?)"}},
+        {"player, paged, filtered",
+         by_player_paged,
+         {"USING INDEX games_by_white_key (white_key=?", "USING INDEX games_by_black_key (black_key=?"}},
+        {"room", by_room, {"USING INDEX games_by_room (room=?)"}},
+        {"room, paged, filtered", by_room_paged, {"USING INDEX games_by_room (room=?"}},
+        {"dates", by_dates, {"USING INDEX games_by_start (started_at_ms>? AND started_at_ms<?)"}},
+        {"no filter, paged", everything, {"USING INDEX games_by_start (started_at_ms<?)"}},
+    };
+    for (const auto& c : cases) {
+        INFO(c.what);
+        const std::string sql = game_search_sql(c.query);
+        INFO(sql);
+        const std::string plan = query_plan(db, sql);
+        INFO(plan);
+        for (const char* step : c.plan_must_hold) CHECK(plan.find(step) != std::string::npos);
+        CHECK(plan.find("SCAN") == std::string::npos); // searches only: no table or index is read whole
+        CHECK(plan.find("TEMP B-TREE") == std::string::npos);
     }
 }

@@ -295,3 +295,290 @@ TEST_CASE("running games interleaved with finished ones: each gets its own moves
     CHECK(third->moves.size() == 6);
     CHECK(third->moves.back().seq == 9);
 }
+
+namespace {
+
+constexpr std::int64_t day_ms = 86400000;
+constexpr std::int64_t t0 = 1700000000000;
+
+GameStarted game_in(std::int64_t id, std::int64_t room, const std::string& white, const std::string& black,
+                    std::int64_t started_at_ms)
+{
+    GameStarted start = game(id, 100 + id, white, black);
+    start.room = room;
+    start.started_at_ms = started_at_ms;
+    return start;
+}
+
+// Five games to search: 1 Anna-Bert in room 34 (0-1 checkmate), 2 Jörg-Anna in room 34 a day
+// later (draw agreed), 3 Strauß-Bert in room 35 two days later (running, one move), 4 Cem-Dora in
+// room 35 at the same moment (aborted: "*"), 5 Anna against herself in secret room -7 three days
+// later (1-0 on a flag fall).
+void write_five_games(const std::string& path)
+{
+    Writer writer(path, [](const std::string&) {});
+    writer.submit(std::vector<Write>{game_in(1, 34, "Anna", "Bert", t0), move(1, 1, 2, "f2f3", "f3"),
+                                     ended(1, "0-1", "checkmate")});
+    writer.submit(std::vector<Write>{game_in(2, 34, "Jörg", "Anna", t0 + day_ms), ended(2, "1/2-1/2", "agreement")});
+    writer.submit(std::vector<Write>{game_in(3, 35, "Strauß", "Bert", t0 + 2 * day_ms), move(3, 1, 2, "e2e4", "e4")});
+    writer.submit(std::vector<Write>{game_in(4, 35, "Cem", "Dora", t0 + 2 * day_ms), ended(4, "*", "aborted")});
+    writer.submit(std::vector<Write>{game_in(5, -7, "Anna", "Anna", t0 + 3 * day_ms), ended(5, "1-0", "flag_fall")});
+}
+
+std::vector<std::int64_t> ids_of(const GamePage& page)
+{
+    std::vector<std::int64_t> ids;
+    for (const GameSummary& game : page.games) ids.push_back(game.game_id);
+    return ids;
+}
+
+} // namespace
+
+TEST_CASE("find_games: each filter alone, newest first")
+{
+    TempDatabase file("store-find");
+    write_five_games(file.path());
+    Store store(file.path(), OpenMode::ReadWriteCreate);
+
+    using Ids = std::vector<std::int64_t>;
+    auto with = [](auto set) {
+        GameQuery query;
+        set(query);
+        return query;
+    };
+    const struct {
+        const char* what;
+        GameQuery query;
+        Ids expected;
+    } cases[] = {
+        {"no filter", GameQuery{}, {5, 4, 3, 2, 1}},
+        {"player anna, either side, her game against herself once",
+         with([](GameQuery& q) { q.player = "anna"; }),
+         {5, 2, 1}},
+        {"player folded: ANNA", with([](GameQuery& q) { q.player = "ANNA"; }), {5, 2, 1}},
+        {"player folded: JÖRG", with([](GameQuery& q) { q.player = "JÖRG"; }), {2}},
+        {"player folded: STRAUSS finds Strauß", with([](GameQuery& q) { q.player = "STRAUSS"; }), {3}},
+        {"player without games", with([](GameQuery& q) { q.player = "Emil"; }), {}},
+        {"player is not a prefix search", with([](GameQuery& q) { q.player = "Ann"; }), {}},
+        {"room 34", with([](GameQuery& q) { q.room = 34; }), {2, 1}},
+        {"room 35, same start: by id", with([](GameQuery& q) { q.room = 35; }), {4, 3}},
+        {"secret room -7", with([](GameQuery& q) { q.room = -7; }), {5}},
+        {"started from day 1", with([](GameQuery& q) { q.started_from_ms = t0 + day_ms; }), {5, 4, 3, 2}},
+        {"started before day 1", with([](GameQuery& q) { q.started_before_ms = t0 + day_ms; }), {1}},
+        {"result 1-0", with([](GameQuery& q) { q.result = StoredResult::WhiteWins; }), {5}},
+        {"result 0-1", with([](GameQuery& q) { q.result = StoredResult::BlackWins; }), {1}},
+        {"result 1/2-1/2", with([](GameQuery& q) { q.result = StoredResult::Draw; }), {2}},
+        {"result *: aborted, not running", with([](GameQuery& q) { q.result = StoredResult::Unfinished; }), {4}},
+        {"termination checkmate", with([](GameQuery& q) { q.termination = StoredTermination::Checkmate; }), {1}},
+        {"termination flag_fall", with([](GameQuery& q) { q.termination = StoredTermination::FlagFall; }), {5}},
+        {"termination aborted", with([](GameQuery& q) { q.termination = StoredTermination::Aborted; }), {4}},
+        {"termination stalemate", with([](GameQuery& q) { q.termination = StoredTermination::Stalemate; }), {}},
+        {"running", with([](GameQuery& q) { q.state = GameState::Running; }), {3}},
+        {"finished", with([](GameQuery& q) { q.state = GameState::Finished; }), {5, 4, 2, 1}},
+    };
+    for (const auto& c : cases) {
+        INFO(c.what);
+        const GamePage page = store.find_games(c.query);
+        CHECK(ids_of(page) == c.expected);
+        CHECK_FALSE(page.next_page);
+    }
+
+    // The summary is the list's: the running game counts its stored moves.
+    GameQuery running;
+    running.state = GameState::Running;
+    const GamePage page = store.find_games(running);
+    REQUIRE(page.games.size() == 1);
+    CHECK(page.games[0].white == "Strauß");
+    CHECK(page.games[0].moves == 1);
+    CHECK_FALSE(page.games[0].ended_at_ms);
+}
+
+TEST_CASE("find_games: filters combine")
+{
+    TempDatabase file("store-find-combined");
+    write_five_games(file.path());
+    Store store(file.path());
+    using Ids = std::vector<std::int64_t>;
+    auto with = [](auto set) {
+        GameQuery query;
+        set(query);
+        return query;
+    };
+    const struct {
+        const char* what;
+        GameQuery query;
+        Ids expected;
+    } cases[] = {
+        {"anna in room 34",
+         with([](GameQuery& q) {
+             q.player = "anna";
+             q.room = 34;
+         }),
+         {2, 1}},
+        {"anna in room 34, drawn",
+         with([](GameQuery& q) {
+             q.player = "anna";
+             q.room = 34;
+             q.result = StoredResult::Draw;
+         }),
+         {2}},
+        {"anna, running",
+         with([](GameQuery& q) {
+             q.player = "anna";
+             q.state = GameState::Running;
+         }),
+         {}},
+        {"bert, running",
+         with([](GameQuery& q) {
+             q.player = "BERT";
+             q.state = GameState::Running;
+         }),
+         {3}},
+        {"bert, finished",
+         with([](GameQuery& q) {
+             q.player = "bert";
+             q.state = GameState::Finished;
+         }),
+         {1}},
+        {"room 35, finished",
+         with([](GameQuery& q) {
+             q.room = 35;
+             q.state = GameState::Finished;
+         }),
+         {4}},
+        {"room 35 from day 2, aborted",
+         with([](GameQuery& q) {
+             q.room = 35;
+             q.started_from_ms = t0 + 2 * day_ms;
+             q.termination = StoredTermination::Aborted;
+         }),
+         {4}},
+        {"days 1 to 2 (before day 3)",
+         with([](GameQuery& q) {
+             q.started_from_ms = t0 + day_ms;
+             q.started_before_ms = t0 + 3 * day_ms;
+         }),
+         {4, 3, 2}},
+        {"anna, days 0 to 1, 0-1 checkmate",
+         with([](GameQuery& q) {
+             q.player = "Anna";
+             q.started_from_ms = t0;
+             q.started_before_ms = t0 + 2 * day_ms;
+             q.result = StoredResult::BlackWins;
+             q.termination = StoredTermination::Checkmate;
+         }),
+         {1}},
+        {"a result and a termination that never meet",
+         with([](GameQuery& q) {
+             q.result = StoredResult::WhiteWins;
+             q.termination = StoredTermination::Checkmate;
+         }),
+         {}},
+    };
+    for (const auto& c : cases) {
+        INFO(c.what);
+        CHECK(ids_of(store.find_games(c.query)) == c.expected);
+    }
+}
+
+TEST_CASE("find_games pages by (start, id): every game exactly once, in order, also with a filter")
+{
+    TempDatabase file("store-find-pages");
+    std::vector<std::int64_t> all, annas;
+    {
+        Writer writer(file.path(), [](const std::string&) {});
+        // 23 games, three starting in each minute, so a page often ends between games that started
+        // at the same moment; Anna plays every other one, on alternating sides.
+        for (std::int64_t id = 1; id <= 23; ++id) {
+            const bool anna = id % 2 == 0;
+            const std::string white = anna && id % 4 == 0 ? "Anna" : "Bert";
+            const std::string black = anna && id % 4 != 0 ? "anna" : "Cem";
+            writer.submit(game_in(id, 34, white, black, t0 + (id - 1) / 3 * 60000));
+        }
+    }
+    for (std::int64_t id = 23; id >= 1; --id) {
+        all.push_back(id);
+        if (id % 2 == 0) annas.push_back(id);
+    }
+    Store store(file.path());
+
+    for (const int limit : {1, 3, 5, 23, 100}) {
+        for (const bool only_anna : {false, true}) {
+            INFO("limit " << limit << (only_anna ? ", Anna's games" : ", all games"));
+            GameQuery query;
+            query.limit = limit;
+            if (only_anna) query.player = "ANNA";
+            std::vector<std::int64_t> seen;
+            int pages = 0;
+            for (;;) {
+                const GamePage page = store.find_games(query);
+                ++pages;
+                REQUIRE(page.games.size() <= static_cast<std::size_t>(limit));
+                for (const GameSummary& game : page.games) seen.push_back(game.game_id);
+                if (!page.next_page) break;
+                CHECK(page.games.size() == static_cast<std::size_t>(limit));
+                CHECK(*page.next_page == GameCursor{page.games.back().started_at_ms, page.games.back().game_id});
+                query.after = page.next_page;
+                REQUIRE(pages < 100);
+            }
+            const auto& expected = only_anna ? annas : all;
+            CHECK(seen == expected);
+            CHECK(pages == static_cast<int>((expected.size() + static_cast<std::size_t>(limit) - 1) /
+                                            static_cast<std::size_t>(limit)));
+        }
+    }
+
+    // A game stored between two pages does not shift the next one.
+    GameQuery first;
+    first.limit = 5;
+    const GamePage page1 = store.find_games(first);
+    {
+        Writer writer(file.path(), [](const std::string&) {});
+        writer.submit(game_in(24, 34, "Dora", "Emil", t0 + 3600000));
+    }
+    GameQuery second = first;
+    second.after = page1.next_page;
+    CHECK(ids_of(store.find_games(second)) == std::vector<std::int64_t>{18, 17, 16, 15, 14});
+}
+
+TEST_CASE("find_games refuses a page size outside 1..100, naming it")
+{
+    TempDatabase file("store-find-limit");
+    Store store(file.path());
+    for (const int limit : {0, -1, 101}) {
+        INFO(limit);
+        GameQuery query;
+        query.limit = limit;
+        try {
+            store.find_games(query);
+            FAIL("a page of " << limit << " games was read");
+        } catch (const DbError& error) {
+            CHECK(error.kind() == StoreFailure::Refused);
+            CHECK_THAT(error.what(), Catch::Contains("not " + std::to_string(limit)));
+        }
+    }
+    GameQuery largest;
+    largest.limit = 100;
+    CHECK(store.find_games(largest).games.empty());
+}
+
+TEST_CASE("cursors, results and terminations spell and read back; bad spellings are refused")
+{
+    CHECK(cursor_text(GameCursor{1700000000000, 42}) == "1700000000000_42");
+    CHECK(parse_cursor("1700000000000_42") == GameCursor{1700000000000, 42});
+    for (const char* bad : {"", "_", "1700000000000", "1700000000000_", "_42", "-1_4", "1_-4", "1_4_5", "a_b", "1_4 ",
+                            "99999999999999999999_1"}) {
+        INFO(bad);
+        CHECK_FALSE(parse_cursor(bad));
+    }
+    for (const char* name : {"1-0", "0-1", "1/2-1/2", "*"}) CHECK(result_name(*parse_result(name)) == name);
+    CHECK_FALSE(parse_result("1/2"));
+    CHECK_FALSE(parse_result(""));
+    for (const char* name :
+         {"checkmate", "stalemate", "fivefold_repetition", "seventyfive_moves", "dead_position", "threefold_repetition",
+          "fifty_moves", "agreement", "resignation", "flag_fall", "abandoned", "aborted"})
+        CHECK(termination_name(*parse_termination(name)) == name);
+    CHECK_FALSE(parse_termination("Checkmate"));
+    CHECK_FALSE(parse_termination("time"));
+    CHECK(termination_names().find("flag_fall, abandoned, aborted") != std::string::npos);
+}

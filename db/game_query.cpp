@@ -1,0 +1,98 @@
+#include "db/game_query.h"
+
+#include <array>
+#include <charconv>
+#include <utility>
+
+namespace rochade::db {
+
+namespace {
+
+constexpr std::array<std::pair<StoredResult, std::string_view>, 4> result_names = {{
+    {StoredResult::WhiteWins, "1-0"},
+    {StoredResult::BlackWins, "0-1"},
+    {StoredResult::Draw, "1/2-1/2"},
+    {StoredResult::Unfinished, "*"},
+}};
+
+constexpr std::array<std::pair<StoredTermination, std::string_view>, 12> termination_names_table = {{
+    {StoredTermination::Checkmate, "checkmate"},
+    {StoredTermination::Stalemate, "stalemate"},
+    {StoredTermination::FivefoldRepetition, "fivefold_repetition"},
+    {StoredTermination::SeventyFiveMoves, "seventyfive_moves"},
+    {StoredTermination::DeadPosition, "dead_position"},
+    {StoredTermination::ThreefoldRepetition, "threefold_repetition"},
+    {StoredTermination::FiftyMoves, "fifty_moves"},
+    {StoredTermination::Agreement, "agreement"},
+    {StoredTermination::Resignation, "resignation"},
+    {StoredTermination::FlagFall, "flag_fall"},
+    {StoredTermination::Abandoned, "abandoned"},
+    {StoredTermination::Aborted, "aborted"},
+}};
+
+// A decimal number of digits only (no sign, no spaces), or nothing.
+std::optional<std::int64_t> parse_digits(std::string_view text)
+{
+    if (text.empty()) return std::nullopt;
+    std::int64_t value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size() || text.front() == '-') return std::nullopt;
+    return value;
+}
+
+} // namespace
+
+std::string_view result_name(StoredResult result)
+{
+    for (const auto& [value, name] : result_names)
+        if (value == result) return name;
+    return "?";
+}
+
+std::optional<StoredResult> parse_result(std::string_view text)
+{
+    for (const auto& [value, name] : result_names)
+        if (name == text) return value;
+    return std::nullopt;
+}
+
+std::string_view termination_name(StoredTermination termination)
+{
+    for (const auto& [value, name] : termination_names_table)
+        if (value == termination) return name;
+    return "?";
+}
+
+std::optional<StoredTermination> parse_termination(std::string_view text)
+{
+    for (const auto& [value, name] : termination_names_table)
+        if (name == text) return value;
+    return std::nullopt;
+}
+
+std::string termination_names()
+{
+    std::string names;
+    for (const auto& entry : termination_names_table) {
+        if (!names.empty()) names += ", ";
+        names += entry.second;
+    }
+    return names;
+}
+
+std::string cursor_text(const GameCursor& cursor)
+{
+    return std::to_string(cursor.started_at_ms) + "_" + std::to_string(cursor.game_id);
+}
+
+std::optional<GameCursor> parse_cursor(std::string_view text)
+{
+    const auto split = text.find('_');
+    if (split == std::string_view::npos) return std::nullopt;
+    const auto started = parse_digits(text.substr(0, split));
+    const auto game_id = parse_digits(text.substr(split + 1));
+    if (!started || !game_id) return std::nullopt;
+    return GameCursor{*started, *game_id};
+}
+
+} // namespace rochade::db

@@ -1,0 +1,78 @@
+// A search of the stored games (the admin's game logs): typed filters, a page size and a
+// cursor, answered by StoreReader::find_games newest first. Plain values: no SQL, no SQLite.
+//
+// Paging is by key, not by offset: a page ends at a game, and the next page starts below that
+// game's (started_at_ms, game_id). Games stored meanwhile do not shift later pages, and no game
+// is read twice or missed while the pages are read.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace rochade::db {
+
+// A finished game's stored result. `Unfinished` is "*": an aborted game's result (a running
+// game has no result; GameQuery::state finds those).
+enum class StoredResult : std::uint8_t { WhiteWins, BlackWins, Draw, Unfinished };
+
+// The termination names the store keeps (games.termination), as the protocol spells them
+// (docs/protocol.md, game_over).
+enum class StoredTermination : std::uint8_t {
+    Checkmate,
+    Stalemate,
+    FivefoldRepetition,
+    SeventyFiveMoves,
+    DeadPosition,
+    ThreefoldRepetition,
+    FiftyMoves,
+    Agreement,
+    Resignation,
+    FlagFall,
+    Abandoned,
+    Aborted,
+};
+
+enum class GameState : std::uint8_t { Running, Finished };
+
+// "1-0", "0-1", "1/2-1/2", "*"; and back (nullopt for any other text).
+std::string_view result_name(StoredResult result);
+std::optional<StoredResult> parse_result(std::string_view text);
+
+// "checkmate", ..., "flag_fall", "abandoned", "aborted"; and back.
+std::string_view termination_name(StoredTermination termination);
+std::optional<StoredTermination> parse_termination(std::string_view text);
+// Every name, comma-separated, for an error message.
+std::string termination_names();
+
+// Where the next page starts: below this game in the order (started_at_ms, game_id) descending.
+// Spelled "STARTED_MS_GAMEID" ("1700000000000_42") for the command line.
+struct GameCursor {
+    std::int64_t started_at_ms = 0;
+    std::int64_t game_id = 0;
+    friend bool operator==(const GameCursor&, const GameCursor&) = default;
+};
+
+std::string cursor_text(const GameCursor& cursor);
+std::optional<GameCursor> parse_cursor(std::string_view text);
+
+inline constexpr int min_page_games = 1;
+inline constexpr int max_page_games = 100;
+
+// Every filter that is set must hold; none set lists every game. Rated or not is not a filter
+// yet: games carry no rating until ratings exist.
+struct GameQuery {
+    // A nick on either side, compared folded (protocol::nick_key): "JÜRGEN" finds "Jürgen".
+    std::optional<std::string> player;
+    std::optional<std::int64_t> room;
+    std::optional<std::int64_t> started_from_ms;   // started at or after (wall-clock Unix ms)
+    std::optional<std::int64_t> started_before_ms; // started before (exclusive)
+    std::optional<StoredResult> result;
+    std::optional<StoredTermination> termination;
+    std::optional<GameState> state;
+    int limit = 50;                  // games per page, min_page_games..max_page_games
+    std::optional<GameCursor> after; // the previous page's next_page; empty for the first page
+};
+
+} // namespace rochade::db
