@@ -24,9 +24,11 @@ int check_pgn_text(std::string_view text, std::ostream& out);
 // SIGINT or SIGTERM; exit 0 after a clean stop, 2 on bad arguments or configuration.
 int serve_command(const std::vector<std::string>& args, std::ostream& err);
 
-// rochade games --db FILE [--limit N] [GAME_ID]: the recent games, or one game's full log
-// (moves with clocks and timestamps, table events, PGN); exit 1 for an unknown game, 2 on bad
-// arguments or an unreadable database.
+// rochade games --db FILE [--player NICK] [--room N] [--from DATE] [--to DATE] [--result R]
+// [--termination T] [--running|--finished] [--limit N] [--after CURSOR]: a page of the games that
+// match, newest first, and the next page's cursor; or rochade games --db FILE GAME_ID [--pgn]: one
+// game's full log (moves with clocks and timestamps, table events, PGN), or its PGN alone. Exit 1
+// for an unknown game, 2 on bad arguments or an unreadable database.
 int games_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 // Reads a password after showing `prompt` (without echo on a terminal); nothing at the end of

@@ -1,8 +1,11 @@
-// rochade games --db FILE [--limit N]: the most recent games, newest first, one line each.
+// rochade games --db FILE [filters] [--limit N] [--after CURSOR]: the games that match every
+// filter (player, room, dates, result, termination, running or finished), newest first, one line
+// each, a page at a time; the next page's cursor at the end when there is one.
 // rochade games --db FILE ID: everything stored about one game: its header, every move with
 // both clocks and the server's timestamp, every table event with its JSON, and the game as PGN
-// replayed from the stored moves. For a club admin settling a dispute, so times are printed
-// in UTC and clocks as h:mm:ss.mmm.
+// replayed from the stored moves. --pgn: the PGN alone, to save as a file.
+// For a club admin settling a dispute, so times are printed in UTC and clocks as h:mm:ss.mmm.
+#include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
@@ -12,11 +15,12 @@
 #include <string>
 
 #include "commands.h"
+#include "db/game_query.h"
 #include "db/sqlite.h"
 #include "db/store.h"
-#include "engine/fen.h"
-#include "engine/pgn.h"
-#include "engine/uci.h"
+#include "engine/expected.h"
+#include "game_pgn.h"
+#include "protocol/nick.h"
 
 namespace rochade::cli {
 
@@ -40,15 +44,6 @@ std::string utc_time(std::int64_t unix_ms)
     return text;
 }
 
-// PGN's Date tag: "2024.05.01".
-std::string pgn_date(std::int64_t unix_ms)
-{
-    const std::tm parts = utc_parts(unix_ms);
-    char text[64];
-    std::snprintf(text, sizeof text, "%04d.%02d.%02d", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday);
-    return text;
-}
-
 // Remaining thinking time as h:mm:ss.mmm (a negative reading, a flag fallen by that much, keeps
 // its sign).
 std::string clock_reading(std::int64_t ms)
@@ -62,14 +57,11 @@ std::string clock_reading(std::int64_t ms)
     return text;
 }
 
-void print_game_list(db::Store& store, int limit, std::ostream& out)
+void print_game_list(db::Store& store, const db::GameQuery& query, std::ostream& out)
 {
-    const auto games = store.recent_games(limit);
-    if (games.empty()) {
-        out << "no games\n";
-        return;
-    }
-    for (const db::GameSummary& game : games) {
+    const db::GamePage page = store.find_games(query);
+    if (page.games.empty()) out << "no games\n";
+    for (const db::GameSummary& game : page.games) {
         out << "game " << game.game_id << "  table " << game.table_id << "  room " << game.room << "  " << game.white
             << " - " << game.black << "  ";
         if (game.ended_at_ms)
@@ -81,39 +73,7 @@ void print_game_list(db::Store& store, int limit, std::ostream& out)
         if (game.ended_at_ms) out << "  ended " << utc_time(*game.ended_at_ms);
         out << "  " << game.time_control_json << '\n';
     }
-}
-
-// Replays the stored UCI moves from the stored start; a move that does not replay (which
-// would mean a corrupt database) ends the PGN there and is named in a line of its own.
-PgnGame replay_as_pgn(const db::GameLog& log, std::string& problem)
-{
-    PgnGame pgn;
-    pgn.tags = {{"Event", "Rochade game " + std::to_string(log.start.game_id)},
-                {"Site", "Rochade, room " + std::to_string(log.start.room)},
-                {"Date", pgn_date(log.start.started_at_ms)},
-                {"Round", "-"},
-                {"White", log.start.white},
-                {"Black", log.start.black}};
-    pgn.result = log.end ? log.end->result : "*";
-    if (log.start.start_fen != StartFen) pgn.start_fen = log.start.start_fen;
-    auto start = parse_fen(log.start.start_fen);
-    if (!start) {
-        problem = "the start FEN does not read: " + start.error().message;
-        return pgn;
-    }
-    Position position = *start;
-    for (const db::MovePlayed& move : log.moves) {
-        auto parsed = parse_uci(position, move.uci);
-        if (!parsed) {
-            problem =
-                "ply " + std::to_string(move.ply) + " (" + move.uci + ") does not replay: " + parsed.error().message;
-            break;
-        }
-        UndoInfo undo;
-        position.make_move(*parsed, undo);
-        pgn.moves.push_back(*parsed);
-    }
-    return pgn;
+    if (page.next_page) out << "next page: --after " << db::cursor_text(*page.next_page) << '\n';
 }
 
 void print_game_log(const db::GameLog& log, std::ostream& out)
@@ -144,10 +104,9 @@ void print_game_log(const db::GameLog& log, std::ostream& out)
         out << "  seq " << event.seq << "  " << event.kind << "  at " << utc_time(event.at_ms) << "  "
             << event.detail_json << '\n';
 
-    std::string problem;
-    const PgnGame pgn = replay_as_pgn(log, problem);
-    out << "pgn:\n" << write_pgn(pgn);
-    if (!problem.empty()) out << "warning: " << problem << '\n';
+    const StoredGamePgn pgn = stored_game_pgn(log);
+    out << "pgn:\n" << pgn.text;
+    if (!pgn.problem.empty()) out << "warning: " << pgn.problem << '\n';
 }
 
 std::optional<std::int64_t> parse_number(const std::string& text)
@@ -161,37 +120,137 @@ std::optional<std::int64_t> parse_number(const std::string& text)
     return value;
 }
 
+// A room number: positive for listed and ad-hoc rooms, negative for secret ones, never 0.
+std::optional<std::int64_t> parse_room(const std::string& text)
+{
+    const bool negative = !text.empty() && text[0] == '-';
+    const auto number = parse_number(negative ? text.substr(1) : text);
+    if (!number || *number == 0) return std::nullopt;
+    return negative ? -*number : *number;
+}
+
+// "YYYY-MM-DD" as the Unix ms of that day's first moment in UTC; nothing for other text or a day
+// the calendar lacks ("2024-02-30").
+std::optional<std::int64_t> parse_utc_date(const std::string& text)
+{
+    if (text.size() != 10 || text[4] != '-' || text[7] != '-') return std::nullopt;
+    const auto year = parse_number(text.substr(0, 4));
+    const auto month = parse_number(text.substr(5, 2));
+    const auto day = parse_number(text.substr(8, 2));
+    if (!year || !month || !day) return std::nullopt;
+    const std::chrono::year_month_day date{std::chrono::year{static_cast<int>(*year)},
+                                           std::chrono::month{static_cast<unsigned>(*month)},
+                                           std::chrono::day{static_cast<unsigned>(*day)}};
+    if (!date.ok()) return std::nullopt;
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::sys_days{date}.time_since_epoch())
+        .count();
+}
+
+constexpr std::int64_t day_ms = 86400000;
+
+const char* const usage = "usage: rochade games --db FILE [--player NICK] [--room N] [--from YYYY-MM-DD] "
+                          "[--to YYYY-MM-DD]\n"
+                          "                     [--result 1-0|0-1|1/2-1/2|*] [--termination T] [--running|--finished]\n"
+                          "                     [--limit N] [--after CURSOR]\n"
+                          "       rochade games --db FILE GAME_ID [--pgn]\n";
+
+struct GamesArguments {
+    std::string path;
+    db::GameQuery query;
+    bool searching = false; // a filter, --limit or --after was given
+    std::optional<std::int64_t> game_id;
+    bool pgn = false;
+};
+
+// The arguments, or the message that says which one is wrong and why.
+Expected<GamesArguments, std::string> parse_games_arguments(const std::vector<std::string>& args)
+{
+    GamesArguments parsed;
+    std::optional<std::int64_t> to_day;
+    auto fail = [](std::string message) { return unexpected(std::move(message)); };
+    auto bad_value = [](const std::string& flag, const std::string& wants, const std::string& value) {
+        return unexpected(flag + " wants " + wants + ", not '" + value + "'");
+    };
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        if (arg == "--running" || arg == "--finished") {
+            const auto state = arg == "--running" ? db::GameState::Running : db::GameState::Finished;
+            if (parsed.query.state && *parsed.query.state != state)
+                return fail("--running and --finished exclude each other");
+            parsed.query.state = state;
+            parsed.searching = true;
+            continue;
+        }
+        if (arg == "--pgn") {
+            parsed.pgn = true;
+            continue;
+        }
+        const bool takes_value = arg == "--db" || arg == "--player" || arg == "--room" || arg == "--from" ||
+                                 arg == "--to" || arg == "--result" || arg == "--termination" || arg == "--limit" ||
+                                 arg == "--after";
+        if (!takes_value) {
+            if (!parsed.game_id && (parsed.game_id = parse_number(arg))) continue;
+            return fail("unexpected argument '" + arg + "'");
+        }
+        if (i + 1 == args.size()) return fail(arg + " wants a value");
+        const std::string& value = args[++i];
+        if (arg == "--db") {
+            parsed.path = value;
+            continue;
+        }
+        parsed.searching = true;
+        if (arg == "--player") {
+            if (const auto error = protocol::nick_error(value)) return fail("--player '" + value + "': " + *error);
+            parsed.query.player = value;
+        } else if (arg == "--room") {
+            parsed.query.room = parse_room(value);
+            if (!parsed.query.room) return bad_value(arg, "a room number (negative for a secret room, not 0)", value);
+        } else if (arg == "--from") {
+            parsed.query.started_from_ms = parse_utc_date(value);
+            if (!parsed.query.started_from_ms) return bad_value(arg, "a date YYYY-MM-DD (UTC)", value);
+        } else if (arg == "--to") {
+            to_day = parse_utc_date(value);
+            if (!to_day) return bad_value(arg, "a date YYYY-MM-DD (UTC)", value);
+            parsed.query.started_before_ms = *to_day + day_ms; // the whole day
+        } else if (arg == "--result") {
+            parsed.query.result = db::parse_result(value);
+            if (!parsed.query.result) return bad_value(arg, "1-0, 0-1, 1/2-1/2 or *", value);
+        } else if (arg == "--termination") {
+            parsed.query.termination = db::parse_termination(value);
+            if (!parsed.query.termination) return bad_value(arg, "one of " + db::termination_names(), value);
+        } else if (arg == "--limit") {
+            const auto number = parse_number(value);
+            if (!number || *number < db::min_page_games || *number > db::max_page_games)
+                return bad_value(arg,
+                                 "a number from " + std::to_string(db::min_page_games) + " to " +
+                                     std::to_string(db::max_page_games),
+                                 value);
+            parsed.query.limit = static_cast<int>(*number);
+        } else { // --after
+            parsed.query.after = db::parse_cursor(value);
+            if (!parsed.query.after)
+                return bad_value(arg, "the cursor a previous page printed (like 1700000000000_42)", value);
+        }
+    }
+    if (parsed.path.empty()) return fail("--db FILE is required");
+    if (parsed.query.started_from_ms && to_day && *parsed.query.started_from_ms > *to_day)
+        return fail("--from is after --to: no day is in between");
+    if (parsed.game_id && parsed.searching)
+        return fail("a game id does not go with search options (--player ... --limit, --after)");
+    if (parsed.pgn && !parsed.game_id) return fail("--pgn wants a game id: rochade games --db FILE ID --pgn");
+    return parsed;
+}
+
 } // namespace
 
 int games_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
-    const char* usage = "usage: rochade games --db FILE [--limit N] [GAME_ID]\n";
-    std::string path;
-    int limit = 50;
-    std::optional<std::int64_t> game_id;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        if ((args[i] == "--db" || args[i] == "--limit") && i + 1 < args.size()) {
-            const std::string& value = args[++i];
-            if (args[i - 1] == "--db") {
-                path = value;
-                continue;
-            }
-            const auto number = parse_number(value);
-            if (!number || *number == 0 || *number > 100000) {
-                err << "rochade games: --limit wants a number from 1 to 100000, not '" << value << "'\n" << usage;
-                return 2;
-            }
-            limit = static_cast<int>(*number);
-        } else if (!game_id && (game_id = parse_number(args[i]))) {
-        } else {
-            err << "rochade games: unexpected argument '" << args[i] << "'\n" << usage;
-            return 2;
-        }
-    }
-    if (path.empty()) {
-        err << "rochade games: --db FILE is required\n" << usage;
+    const auto parsed = parse_games_arguments(args);
+    if (!parsed) {
+        err << "rochade games: " << parsed.error() << '\n' << usage;
         return 2;
     }
+    const std::string& path = parsed->path;
     // Opening a missing file would create an empty database; an admin who mistyped the path
     // should hear so instead.
     if (!std::filesystem::exists(path)) {
@@ -200,14 +259,20 @@ int games_command(const std::vector<std::string>& args, std::ostream& out, std::
     }
     try {
         db::Store store(path);
-        if (!game_id) {
-            print_game_list(store, limit, out);
+        if (!parsed->game_id) {
+            print_game_list(store, parsed->query, out);
             return 0;
         }
-        const auto log = store.game_log(*game_id);
+        const auto log = store.game_log(*parsed->game_id);
         if (!log) {
-            err << "rochade games: no game " << *game_id << " in '" << path << "'\n";
+            err << "rochade games: no game " << *parsed->game_id << " in '" << path << "'\n";
             return 1;
+        }
+        if (parsed->pgn) {
+            const StoredGamePgn pgn = stored_game_pgn(*log);
+            out << pgn.text;
+            if (!pgn.problem.empty()) err << "rochade games: game " << *parsed->game_id << ": " << pgn.problem << '\n';
+            return 0;
         }
         print_game_log(*log, out);
         return 0;

@@ -1,4 +1,5 @@
-// rochade games: the admin's list of recent games and one game's full log with its PGN.
+// rochade games: the admin's list of games with its filters and pages, one game's full log, and
+// the game as PGN (tags escaped, so a nick cannot inject one).
 #include <catch2/catch.hpp>
 
 #include <sstream>
@@ -6,8 +7,11 @@
 #include <vector>
 
 #include "db/writer.h"
+#include "engine/pgn.h"
+#include "protocol/time_control.h"
 #include "temp_database.h"
 #include "tools/commands.h"
+#include "tools/game_pgn.h"
 
 using namespace rochade::db;
 using rochade::cli::games_command;
@@ -122,9 +126,12 @@ TEST_CASE("rochade games ID prints the header, moves with clocks, events and the
     CHECK(run.out.substr(0, expected.size()) == expected);
     const std::string pgn = run.out.substr(expected.size());
     const char* pgn_must_hold[] = {
-        "[Event \"Rochade game 1\"]", "[Site \"Rochade, room 34\"]",
-        "[Date \"2023.11.14\"]",      "[White \"Anna\"]",
-        "[Black \"Bert\"]",           "[Result \"0-1\"]",
+        "[Event \"Rochade room 34\"]",
+        "[Site \"Rochade\"]",
+        "[Date \"2023.11.14\"]",
+        "[White \"Anna\"]",
+        "[Black \"Bert\"]",
+        "[Result \"0-1\"]",
         "1. f3 e5 2. g4 Qh4# 0-1",
     };
     for (const char* text : pgn_must_hold) {
@@ -162,7 +169,7 @@ TEST_CASE("rochade games refuses bad arguments, a missing file and an unknown ga
         const char* err;
     } cases[] = {
         {{}, 2, "--db FILE is required"},
-        {{"--db"}, 2, "unexpected argument '--db'"},
+        {{"--db"}, 2, "--db wants a value"},
         {{"--db", file.path(), "--limit", "0"}, 2, "--limit wants a number"},
         {{"--db", file.path(), "x1"}, 2, "unexpected argument 'x1'"},
         {{"--db", file.path(), "1", "2"}, 2, "unexpected argument '2'"},
@@ -176,4 +183,327 @@ TEST_CASE("rochade games refuses bad arguments, a missing file and an unknown ga
         CHECK(run.err.find(c.err) != std::string::npos);
         CHECK(run.out.empty());
     }
+}
+
+namespace {
+
+// 2023-11-14 as the list prints it: the day of t0.
+constexpr std::int64_t day_ms = 86400000;
+
+// The game ids in the order the list printed them.
+std::vector<std::int64_t> listed_ids(const std::string& out)
+{
+    std::vector<std::int64_t> ids;
+    std::istringstream lines(out);
+    for (std::string line; std::getline(lines, line);)
+        if (line.rfind("game ", 0) == 0) ids.push_back(std::stoll(line.substr(5, line.find(' ', 5) - 5)));
+    return ids;
+}
+
+// The cursor after "next page: --after ", or "" when the output names none.
+std::string next_cursor(const std::string& out)
+{
+    const std::string marker = "next page: --after ";
+    const auto at = out.find(marker);
+    if (at == std::string::npos) return "";
+    return out.substr(at + marker.size(), out.find('\n', at) - at - marker.size());
+}
+
+// write_games' three games, and: 4 Anna-Cem in room 34 on 2023-11-17 (1/2-1/2 agreement), 5 Cem
+// against ANNA in room 35 on 2023-11-18 (1-0 on a flag fall).
+void write_more_games(const std::string& path)
+{
+    write_games(path);
+    Writer writer(path);
+    const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    const std::string tc = R"({"kind":"untimed"})";
+    writer.submit(std::vector<Write>{
+        GameStarted{4, 13, 34, "Anna", "Cem", tc, start, 0, 0, t0 + 3 * day_ms, {}, {}},
+        GameEnded{4, "1/2-1/2", "agreement", "{}", 0, 0, t0 + 3 * day_ms + 5000},
+        GameStarted{5, 14, 35, "Cem", "ANNA", tc, start, 0, 0, t0 + 4 * day_ms, {}, {}},
+        GameEnded{5, "1-0", "flag_fall", "{}", 0, 0, t0 + 4 * day_ms + 5000},
+    });
+}
+
+} // namespace
+
+TEST_CASE("rochade games filters the list like the store's search")
+{
+    TempDatabase file("games-filters");
+    write_more_games(file.path());
+    using Ids = std::vector<std::int64_t>;
+    const struct {
+        std::vector<std::string> flags;
+        Ids expected;
+    } cases[] = {
+        {{}, {5, 4, 3, 2, 1}},
+        {{"--player", "anna"}, {5, 4, 1}},
+        {{"--player", "ANNA"}, {5, 4, 1}},
+        {{"--player", "jÖrg"}, {2}},
+        {{"--room", "34"}, {4, 1}},
+        {{"--room", "35"}, {5, 2}},
+        {{"--room", "-5"}, {}},
+        {{"--from", "2023-11-16"}, {5, 4, 3}},
+        {{"--to", "2023-11-15"}, {2, 1}},
+        {{"--from", "2023-11-15", "--to", "2023-11-15"}, {2}},
+        {{"--result", "1/2-1/2"}, {4}},
+        {{"--result", "0-1"}, {1}},
+        {{"--result", "*"}, {}},
+        {{"--termination", "flag_fall"}, {5}},
+        {{"--termination", "checkmate"}, {1}},
+        {{"--running"}, {3, 2}},
+        {{"--finished"}, {5, 4, 1}},
+        {{"--player", "anna", "--room", "34"}, {4, 1}},
+        {{"--player", "anna", "--finished", "--from", "2023-11-17", "--to", "2023-11-17"}, {4}},
+        {{"--player", "cem", "--running"}, {2}},
+        {{"--room", "35", "--result", "1-0", "--termination", "flag_fall"}, {5}},
+    };
+    for (const auto& c : cases) {
+        std::vector<std::string> args = {"--db", file.path()};
+        args.insert(args.end(), c.flags.begin(), c.flags.end());
+        std::string shown;
+        for (const auto& flag : c.flags) shown += flag + " ";
+        INFO(shown);
+        const Run run = games(args);
+        CHECK(run.exit_code == 0);
+        CHECK(run.err.empty());
+        CHECK(listed_ids(run.out) == c.expected);
+        if (c.expected.empty()) CHECK(run.out == "no games\n");
+        CHECK(next_cursor(run.out).empty());
+    }
+}
+
+TEST_CASE("rochade games pages with --limit and --after: every game once, the last page names no cursor")
+{
+    TempDatabase file("games-pages");
+    write_more_games(file.path());
+    for (const std::vector<std::string>& filter :
+         {std::vector<std::string>{}, std::vector<std::string>{"--room", "34"}}) {
+        INFO((filter.empty() ? "all games" : "room 34"));
+        std::vector<std::int64_t> seen;
+        std::string cursor;
+        int pages = 0;
+        do {
+            std::vector<std::string> args = {"--db", file.path(), "--limit", "2"};
+            args.insert(args.end(), filter.begin(), filter.end());
+            if (!cursor.empty()) args.insert(args.end(), {"--after", cursor});
+            const Run run = games(args);
+            REQUIRE(run.exit_code == 0);
+            const auto ids = listed_ids(run.out);
+            seen.insert(seen.end(), ids.begin(), ids.end());
+            cursor = next_cursor(run.out);
+            if (!cursor.empty()) CHECK(run.out.substr(run.out.size() - cursor.size() - 1) == cursor + "\n");
+            REQUIRE(++pages < 10);
+        } while (!cursor.empty());
+        CHECK(seen == (filter.empty() ? std::vector<std::int64_t>{5, 4, 3, 2, 1} : std::vector<std::int64_t>{4, 1}));
+    }
+    // The first page of two names game 4 as where the next one starts.
+    const Run first = games({"--db", file.path(), "--limit", "2"});
+    CHECK(next_cursor(first.out) == std::to_string(t0 + 3 * day_ms) + "_4");
+}
+
+TEST_CASE("rochade games names the flag and the value it cannot read")
+{
+    TempDatabase file("games-flag-errors");
+    write_games(file.path());
+    const std::string db = file.path();
+    const struct {
+        std::vector<std::string> args;
+        const char* err;
+    } cases[] = {
+        {{"--db", db, "--player"}, "--player wants a value"},
+        {{"--db", db, "--player", "a b"}, "--player 'a b': nick must not contain a space"},
+        {{"--db", db, "--player", ""}, "--player '': "},
+        {{"--db", db, "--room", "0"}, "--room wants a room number (negative for a secret room, not 0), not '0'"},
+        {{"--db", db, "--room", "3x"}, "--room wants a room number (negative for a secret room, not 0), not '3x'"},
+        {{"--db", db, "--from", "2023-13-01"}, "--from wants a date YYYY-MM-DD (UTC), not '2023-13-01'"},
+        {{"--db", db, "--from", "2023-02-29"}, "--from wants a date YYYY-MM-DD (UTC), not '2023-02-29'"},
+        {{"--db", db, "--to", "14.11.2023"}, "--to wants a date YYYY-MM-DD (UTC), not '14.11.2023'"},
+        {{"--db", db, "--from", "2023-11-15", "--to", "2023-11-14"}, "--from is after --to"},
+        {{"--db", db, "--result", "1:0"}, "--result wants 1-0, 0-1, 1/2-1/2 or *, not '1:0'"},
+        {{"--db", db, "--termination", "mate"}, "--termination wants one of checkmate, stalemate"},
+        {{"--db", db, "--termination", "mate"}, "aborted, not 'mate'"},
+        {{"--db", db, "--running", "--finished"}, "--running and --finished exclude each other"},
+        {{"--db", db, "--limit", "101"}, "--limit wants a number from 1 to 100, not '101'"},
+        {{"--db", db, "--limit", "-1"}, "--limit wants a number from 1 to 100, not '-1'"},
+        {{"--db", db, "--after", "42"}, "--after wants the cursor a previous page printed"},
+        {{"--db", db, "--after", "42"}, "not '42'"},
+        {{"--db", db, "1", "--player", "anna"}, "a game id does not go with search options"},
+        {{"--db", db, "1", "--limit", "5"}, "a game id does not go with search options"},
+        {{"--db", db, "--pgn"}, "--pgn wants a game id"},
+        {{"--db", db, "--colour", "white"}, "unexpected argument '--colour'"},
+    };
+    for (const auto& c : cases) {
+        INFO(c.err);
+        const Run run = games(c.args);
+        INFO(run.err);
+        CHECK(run.exit_code == 2);
+        CHECK(run.err.find(c.err) != std::string::npos);
+        CHECK(run.err.find("usage: rochade games") != std::string::npos);
+        CHECK(run.out.empty());
+    }
+}
+
+TEST_CASE("rochade games ID --pgn writes the game as PGN alone")
+{
+    TempDatabase file("games-pgn-alone");
+    write_games(file.path());
+
+    const Run finished = games({"--db", file.path(), "1", "--pgn"});
+    CHECK(finished.exit_code == 0);
+    CHECK(finished.err.empty());
+    CHECK(finished.out == "[Event \"Rochade room 34\"]\n"
+                          "[Site \"Rochade\"]\n"
+                          "[Date \"2023.11.14\"]\n"
+                          "[Round \"-\"]\n"
+                          "[White \"Anna\"]\n"
+                          "[Black \"Bert\"]\n"
+                          "[Result \"0-1\"]\n"
+                          "[TimeControl \"180+2\"]\n"
+                          "[Termination \"normal\"]\n"
+                          "\n"
+                          "1. f3 e5 2. g4 Qh4# 0-1\n");
+
+    const Run running = games({"--pgn", "--db", file.path(), "2"});
+    CHECK(running.exit_code == 0);
+    CHECK(running.err.empty());
+    CHECK(running.out == "[Event \"Rochade room 35\"]\n"
+                         "[Site \"Rochade\"]\n"
+                         "[Date \"2023.11.15\"]\n"
+                         "[Round \"-\"]\n"
+                         "[White \"Jörg\"]\n"
+                         "[Black \"Cem\"]\n"
+                         "[Result \"*\"]\n"
+                         "[TimeControl \"-\"]\n"
+                         "[Termination \"unterminated\"]\n"
+                         "[SetUp \"1\"]\n"
+                         "[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n"
+                         "\n"
+                         "1. e4 *\n");
+
+    // A move that does not replay: the PGN up to it, and the problem on stderr.
+    const Run corrupt = games({"--db", file.path(), "3", "--pgn"});
+    CHECK(corrupt.exit_code == 0);
+    CHECK(corrupt.out.find("1. e4 *\n") != std::string::npos);
+    CHECK(corrupt.err.find("game 3: ply 2 (e2e4) does not replay") != std::string::npos);
+
+    const Run unknown = games({"--db", file.path(), "99", "--pgn"});
+    CHECK(unknown.exit_code == 1);
+    CHECK(unknown.err.find("no game 99") != std::string::npos);
+}
+
+TEST_CASE("the PGN wraps long games at 80 columns, numbers the moves and ends with the result")
+{
+    TempDatabase file("games-pgn-long");
+    {
+        Writer writer(file.path());
+        const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        std::vector<Write> writes = {
+            GameStarted{1, 10, 34, "Anna", "Bert", R"({"kind":"untimed"})", start, 0, 0, t0, {}, {}}};
+        // The knights out and back, 40 times: 160 plies, 80 moves.
+        const char* shuffle[] = {"g1f3", "g8f6", "f3g1", "f6g8"};
+        for (int ply = 1; ply <= 160; ++ply)
+            writes.push_back(MovePlayed{1, ply, ply + 1, shuffle[(ply - 1) % 4], "", 0, 0, t0 + ply});
+        writes.push_back(GameEnded{1, "1/2-1/2", "agreement", "{}", 0, 0, t0 + 200});
+        writer.submit(writes);
+    }
+    const Run run = games({"--db", file.path(), "1", "--pgn"});
+    REQUIRE(run.exit_code == 0);
+    const std::string movetext = run.out.substr(run.out.find("\n\n") + 2);
+    INFO(movetext);
+    CHECK(movetext.rfind("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6", 0) == 0);
+    std::string one_line = movetext;
+    for (char& c : one_line)
+        if (c == '\n') c = ' ';
+    CHECK(one_line.find(" 79. Nf3 Nf6 80. Ng1 Ng8 1/2-1/2 ") != std::string::npos);
+    CHECK(movetext.substr(movetext.size() - 9) == " 1/2-1/2\n");
+    std::istringstream lines(movetext);
+    int count = 0;
+    for (std::string line; std::getline(lines, line); ++count) CHECK(line.size() <= 80);
+    CHECK(count > 5);
+}
+
+TEST_CASE("nicks that try to end a PGN tag are written escaped and read back as they were")
+{
+    const std::vector<std::string> nicks = {"say \"hi\"", "back\\slash\\", "\"] [Result \"1-0", "new\nline"};
+    for (const std::string& nick : nicks) {
+        INFO(nick);
+        GameLog log;
+        log.start = GameStarted{7,
+                                70,
+                                34,
+                                nick,
+                                "Bert",
+                                R"({"kind":"untimed"})",
+                                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                                0,
+                                0,
+                                t0,
+                                {},
+                                {}};
+        log.end = GameEnded{7, "0-1", "resignation", "{}", 0, 0, t0 + 1000};
+        const rochade::cli::StoredGamePgn pgn = rochade::cli::stored_game_pgn(log);
+        CHECK(pgn.problem.empty());
+        // One [Result ...] line only, the true one, and every tag on a line of its own.
+        CHECK(pgn.text.find("[Result \"0-1\"]\n") != std::string::npos);
+        std::size_t results = 0;
+        for (std::size_t at = 0; (at = pgn.text.find("\n[Result", at)) != std::string::npos; ++at) ++results;
+        CHECK(results == 1);
+        const std::string header = pgn.text.substr(0, pgn.text.find("\n\n") + 1);
+        std::istringstream lines(header);
+        for (std::string line; std::getline(lines, line);) {
+            CHECK(line.front() == '[');
+            CHECK(line.back() == ']');
+        }
+        const auto read = rochade::read_pgn(pgn.text);
+        REQUIRE(read.has_value());
+        REQUIRE(read->size() == 1);
+        CHECK(read->front().result == "0-1");
+        std::string white;
+        for (const auto& [name, value] : read->front().tags)
+            if (name == "White") white = value;
+        std::string expected = nick;
+        for (char& c : expected)
+            if (c == '\n') c = ' ';
+        CHECK(white == expected);
+    }
+    const std::string escaped =
+        rochade::cli::stored_game_pgn(GameLog{GameStarted{7,
+                                                          70,
+                                                          34,
+                                                          "\"] [Result \"1-0",
+                                                          "B\\",
+                                                          "{}",
+                                                          "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                                                          0,
+                                                          0,
+                                                          t0,
+                                                          {},
+                                                          {}},
+                                              std::nullopt,
+                                              {},
+                                              {}})
+            .text;
+    CHECK(escaped.find("[White \"\\\"] [Result \\\"1-0\"]\n") != std::string::npos);
+    CHECK(escaped.find("[Black \"B\\\\\"]\n") != std::string::npos);
+    CHECK(escaped.find("[TimeControl \"?\"]\n") != std::string::npos);
+}
+
+TEST_CASE("PGN's TimeControl and Termination for the stored values")
+{
+    using rochade::cli::pgn_termination;
+    using rochade::cli::pgn_time_control;
+    using rochade::protocol::TimeControl;
+    CHECK(pgn_time_control(TimeControl{}) == "-");
+    CHECK(pgn_time_control(TimeControl{{{0, 300000}}, 0, 0, {}}) == "300");
+    CHECK(pgn_time_control(TimeControl{{{0, 180000}}, 2000, 0, {}}) == "180+2");
+    CHECK(pgn_time_control(TimeControl{{{0, 60000}}, 500, 0, {}}) == "60+0.5");
+    CHECK(pgn_time_control(TimeControl{{{40, 5400000}, {0, 1800000}}, 30000, 0, {}}) == "40/5400+30:1800+30");
+    CHECK(pgn_termination("checkmate") == "normal");
+    CHECK(pgn_termination("resignation") == "normal");
+    CHECK(pgn_termination("agreement") == "normal");
+    CHECK(pgn_termination("flag_fall") == "time forfeit");
+    CHECK(pgn_termination("abandoned") == "abandoned");
+    CHECK(pgn_termination("aborted") == "unterminated");
+    CHECK(pgn_termination("something new") == "");
 }
