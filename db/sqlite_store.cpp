@@ -9,7 +9,7 @@ std::unique_ptr<StoreWriter> open_sqlite_writer(const std::string& path, SqliteO
 {
     WriterTuning tuning;
     tuning.busy_timeout_ms = options.busy_timeout_ms;
-    return std::make_unique<Writer>(path, std::move(options.on_error), tuning);
+    return std::make_unique<Writer>(path, std::move(options.on_error), tuning, std::move(options.on_done));
 }
 
 std::unique_ptr<StoreReader> open_sqlite_reader(const std::string& path, const SqliteOptions&)

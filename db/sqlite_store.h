@@ -18,6 +18,8 @@ struct SqliteOptions {
     int busy_timeout_ms = 5000; // db/migrations.h default_busy_timeout_ms
     // Told about every failed write, besides the submission's own callback (default: stderr).
     std::function<void(std::string)> on_error;
+    // Told of every submission as it completes (db/store_writer.h); none by default.
+    WriteObserver on_done;
 };
 
 // The group-commit writer on `path`, creating and migrating the database if needed. Throws

@@ -3,6 +3,7 @@
 // (SQLite, group commit) implements it; a PostgreSQL store will too, with no change in server/.
 #pragma once
 
+#include <chrono>
 #include <functional>
 #include <optional>
 #include <vector>
@@ -16,6 +17,11 @@ namespace rochade::db {
 // durably stored, else why not (and then none of them is). It must only hand work off (post);
 // it must not block or call flush().
 using WriteDone = std::function<void(std::optional<StoreError>)>;
+
+// Told of every submission just before its `done` runs, on the store's thread: how long it
+// waited since submit() and its error, if any. For the server's metrics (commit latency, store
+// errors); it must only count. A store takes one when it is built (db/sqlite_store.h).
+using WriteObserver = std::function<void(std::chrono::nanoseconds waited, const std::optional<StoreError>& error)>;
 
 class StoreWriter {
 public:

@@ -18,6 +18,7 @@
 // transaction they belong to, so the map always says what is on disk.
 #include "db/writer.h"
 
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <iostream>
@@ -41,6 +42,7 @@ namespace {
 struct Submission {
     std::vector<Write> writes;
     WriteDone done;
+    std::chrono::steady_clock::time_point submitted_at; // only when there is an observer
 };
 
 // What became of each submission of a batch: nullopt when it is on disk.
@@ -111,9 +113,10 @@ GameHeads load_heads(Database& db)
 } // namespace
 
 struct Writer::State {
-    State(const std::string& path, std::function<void(std::string)> report, const WriterTuning& tuning)
+    State(const std::string& path, std::function<void(std::string)> report, const WriterTuning& tuning,
+          WriteObserver observer)
         : db(open_tuned(path, tuning)), statements(db), identity(db),
-          on_error(report ? std::move(report) : report_to_stderr), heads(load_heads(db))
+          on_error(report ? std::move(report) : report_to_stderr), on_done(std::move(observer)), heads(load_heads(db))
     {
     }
 
@@ -131,6 +134,7 @@ struct Writer::State {
     WriteStatements statements;
     IdentityWrites identity;
     std::function<void(std::string)> on_error;
+    const WriteObserver on_done;
     // Only the writer's thread touches these two.
     GameHeads heads;
     // Each change to `heads` in the open transaction: the game and its head before (none: the
@@ -358,6 +362,13 @@ void Writer::State::run()
             new_page_limit.reset();
         }
         Outcomes outcomes = write_batch(batch);
+        // One clock reading per batch: its submissions all complete now.
+        if (on_done) {
+            const auto completed = std::chrono::steady_clock::now();
+            for (std::size_t i = 0; i < batch.size(); ++i)
+                on_done(std::chrono::duration_cast<std::chrono::nanoseconds>(completed - batch[i].submitted_at),
+                        outcomes[i]);
+        }
         for (std::size_t i = 0; i < batch.size(); ++i) {
             if (!batch[i].done) continue;
             try {
@@ -374,8 +385,9 @@ void Writer::State::run()
     }
 }
 
-Writer::Writer(const std::string& path, std::function<void(std::string)> on_error, WriterTuning tuning)
-    : state_(std::make_unique<State>(path, std::move(on_error), tuning))
+Writer::Writer(const std::string& path, std::function<void(std::string)> on_error, WriterTuning tuning,
+               WriteObserver on_done)
+    : state_(std::make_unique<State>(path, std::move(on_error), tuning, std::move(on_done)))
 {
     state_->thread = std::thread([state = state_.get()] { state->run(); });
 }
@@ -392,9 +404,12 @@ Writer::~Writer()
 
 void Writer::submit(std::vector<Write> writes, WriteDone done)
 {
+    // Read before the lock, so the wait measured includes any wait for it.
+    const auto submitted_at =
+        state_->on_done ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
     {
         std::lock_guard lock(state_->mutex);
-        state_->queue.push_back(Submission{std::move(writes), std::move(done)});
+        state_->queue.push_back(Submission{std::move(writes), std::move(done), submitted_at});
         ++state_->submitted;
     }
     state_->work_queued.notify_one();

@@ -58,8 +58,10 @@ public:
     // submission alone fails as Unavailable, the rest of the batch fails with it untried (the
     // store is down, and each try could wait the busy timeout again). Every failed submission's
     // `done` gets the error, and `on_error` (default: a line on stderr) is told too; the writer
-    // goes on with the next batch.
-    explicit Writer(const std::string& path, std::function<void(std::string)> on_error = {}, WriterTuning tuning = {});
+    // goes on with the next batch. `on_done`, when given, is told of each submission (its wait
+    // since submit() and its outcome) just before its `done` runs.
+    explicit Writer(const std::string& path, std::function<void(std::string)> on_error = {}, WriterTuning tuning = {},
+                    WriteObserver on_done = {});
     // Commits everything queued, then stops the thread.
     ~Writer() override;
     Writer(const Writer&) = delete;

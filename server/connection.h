@@ -10,6 +10,9 @@
 #include <string>
 #include <string_view>
 
+#include "protocol/error_code.h"
+#include "protocol/messages.h"
+
 namespace rochade::server {
 
 // WebSocket close codes the server uses (RFC 6455 section 7.4.1).
@@ -32,6 +35,10 @@ public:
     // encoded once. A client whose queue is over its bound is closed with 1008.
     virtual void send(std::shared_ptr<const std::string> frame) = 0;
     void send(std::string frame) { send(std::make_shared<const std::string>(std::move(frame))); }
+    // Sends an error reply. Every error frame goes through here, so /metrics counts each one
+    // by its code (rochade_errors_sent_total) in one place. Callable from any thread.
+    virtual void send_error(const std::optional<protocol::RequestId>& id, protocol::ErrorCode code,
+                            std::string_view message) = 0;
     // Sends a close frame after the queued frames. Callable from any thread.
     virtual void close(CloseCode code, std::string reason) = 0;
     // Runs `work` on this connection's strand (where on_message runs).

@@ -7,6 +7,9 @@
 #include <spdlog/spdlog.h>
 
 #include "server/account_api.h"
+#include "server/identity/password_hasher.h"
+#include "server/metrics.h"
+#include "server/metrics_access.h"
 #include "server/router.h"
 #include "server/static_files.h"
 #include "server/ws_session.h"
@@ -52,9 +55,45 @@ std::string health_json(const SessionServices& services)
         {"version", ROCHADE_VERSION},
         {"uptime_s", std::chrono::duration_cast<std::chrono::seconds>(uptime).count()},
         {"connections", services.sessions.size()},
-        {"games", services.counters.running_games.load()},
+        {"games", services.metrics.games_running.value()},
     }
         .dump();
+}
+
+// GET /metrics: refused (403, naming why) to a peer the config does not admit, absent (404)
+// when it is off; the text is made here, on this connection's strand, from the counters'
+// atomics and the hasher's own locked accessors, so a scrape takes nothing from the game side.
+template <class Request>
+http::response<http::string_body> metrics_response(const SessionServices& services, const Request& request,
+                                                   const std::string& peer)
+{
+    switch (metrics_decision(services.config.metrics.access, peer)) {
+    case MetricsDecision::NotFound: return not_found(request);
+    case MetricsDecision::Forbidden: {
+        const std::string message =
+            "/metrics is served only to loopback addresses (metrics.access is \"loopback\"), not to " + peer;
+        auto response = text_response(request, http::status::forbidden, "application/json",
+                                      nlohmann::json{{"error", "forbidden"}, {"message", message}}.dump() + "\n");
+        response.set(http::field::cache_control, "no-store");
+        return response;
+    }
+    case MetricsDecision::Serve: break;
+    }
+    if (request.method() != http::verb::get && request.method() != http::verb::head) {
+        auto response = text_response(request, http::status::method_not_allowed, "text/plain; charset=utf-8",
+                                      "/metrics answers GET and HEAD only\n");
+        response.set(http::field::allow, "GET, HEAD");
+        return response;
+    }
+    Metrics::Readings readings;
+    if (services.password_hasher) {
+        readings.password_hashes_waiting = services.password_hasher->waiting();
+        readings.password_hashes_running = services.password_hasher->running();
+    }
+    auto response = text_response(request, http::status::ok, "text/plain; version=0.0.4; charset=utf-8",
+                                  services.metrics.render(readings));
+    response.set(http::field::cache_control, "no-store");
+    return response;
 }
 
 // The path of a target without its query.
@@ -159,6 +198,11 @@ void HttpSession::on_read(beast::error_code ec, std::size_t)
             return respond(text_response(request, http::status::forbidden, "application/json",
                                          R"({"error":"forbidden","message":"this origin may not call the API"})"));
         return account_request(parser_->release());
+    }
+    if (path == "/metrics") {
+        beast::error_code ec;
+        const auto endpoint = stream_.socket().remote_endpoint(ec);
+        return respond(metrics_response(services_, request, ec ? "unknown" : endpoint.address().to_string()));
     }
     if (request.method() != http::verb::get && request.method() != http::verb::head) {
         auto response = text_response(request, http::status::method_not_allowed, "text/plain; charset=utf-8",

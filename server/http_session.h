@@ -1,5 +1,6 @@
 // One HTTP/1.1 connection: keep-alive requests with time, header and body limits. Serves
-// GET /health, the account endpoints under /api/ (AccountApi), the browser client's static
+// GET /health, GET /metrics (when config.metrics.access admits the peer), the account
+// endpoints under /api/ (AccountApi), the browser client's static
 // files from config.web_root, and hands a WebSocket upgrade on /ws to a WsSession once its
 // Origin passed. An over-capacity session answers every request with 503.
 #pragma once

@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "server/http_session.h"
+#include "server/metrics.h"
 
 namespace rochade::server {
 
@@ -65,6 +66,7 @@ void Listener::on_accept(beast::error_code ec, tcp::socket socket)
     beast::error_code ignored;
     socket.set_option(tcp::no_delay(true), ignored);
     if (services_.open_sockets.load() >= services_.config.limits.max_connections) {
+        services_.metrics.limit_closed(LimitClose::ServerFull);
         std::make_shared<HttpSession>(std::move(socket), services_, SocketSlot{}, HttpSession::OverCapacity{})->run();
     } else {
         std::make_shared<HttpSession>(std::move(socket), services_, SocketSlot{services_.open_sockets})->run();

@@ -11,6 +11,7 @@
 #include "protocol/nick.h"
 #include "server/client.h"
 #include "server/id_allocator.h"
+#include "server/metrics.h"
 #include "server/table.h"
 #include "server/table_directory.h"
 #include "server/table_services.h"
@@ -33,6 +34,12 @@ std::string ad_hoc_room_name(protocol::RoomNumber number)
     return number < 0 ? "Geheimraum " + std::to_string(-number) : "Raum " + std::to_string(number);
 }
 
+// The lobby is the one owner of who is online; the gauges mirror its map for /metrics.
+OnlineKind online_kind(const identity::Identity& who)
+{
+    return who.principal.guest() ? OnlineKind::Guest : OnlineKind::Account;
+}
+
 } // namespace
 
 Lobby::Lobby(TableServices& services)
@@ -49,7 +56,7 @@ template <class Work> void Lobby::on_strand(Work work)
 
 void Lobby::reply_error(const ConnectionPtr& connection, const Id& id, ErrorCode code, std::string message)
 {
-    connection->send(protocol::encode_error(id, code, message));
+    connection->send_error(id, code, message);
 }
 
 void Lobby::restore(const std::vector<std::shared_ptr<Table>>& tables)
@@ -147,11 +154,13 @@ void Lobby::admit(ConnectionPtr connection, Id id, Admission admission)
             for (const auto number : std::set(existing->second.rooms))
                 if (auto* r = room(number)) leave(existing->second, *r);
             online_by_connection_.erase(existing->second.connection_id);
+            --services_.metrics.players_online(online_kind(existing->second.who));
             online_.erase(existing);
             if (old_connection && old_connection != connection)
                 old_connection->close(CloseCode::Replaced, "the same player connected again");
         }
         online_.emplace(key, Online{who, connection, connection->id(), {}});
+        ++services_.metrics.players_online(online_kind(who));
         online_by_connection_[connection->id()] = key;
 
         protocol::HelloOk reply;
@@ -413,6 +422,7 @@ void Lobby::disconnected(ConnectionPtr connection)
         if (found == online_.end()) return;
         for (const auto number : std::set(found->second.rooms))
             if (auto* r = room(number)) leave(found->second, *r);
+        --services_.metrics.players_online(online_kind(found->second.who));
         online_.erase(found);
     });
 }

@@ -9,6 +9,7 @@
 #include "server/address_slots.h"
 #include "server/client.h"
 #include "server/lobby.h"
+#include "server/metrics.h"
 #include "server/table.h"
 #include "server/table_directory.h"
 #include "server/table_services.h"
@@ -32,18 +33,18 @@ constexpr bool is_table_message =
 } // namespace
 
 Router::Router(net::io_context& io, Services services, const ServerConfig& config)
-    : io_(io), config_(config), counters_(std::make_shared<ServerCounters>()),
-      tables_(std::make_shared<TableDirectory>()), services_(new TableServices{io,
-                                                                               services.writer,
-                                                                               services.reads,
-                                                                               services.flag_analysis,
-                                                                               config,
-                                                                               *counters_,
-                                                                               *tables_,
-                                                                               services.table_ids,
-                                                                               services.game_ids,
-                                                                               {},
-                                                                               {}}),
+    : io_(io), config_(config), tables_(std::make_shared<TableDirectory>()),
+      services_(new TableServices{io,
+                                  services.writer,
+                                  services.reads,
+                                  services.flag_analysis,
+                                  config,
+                                  services.metrics,
+                                  *tables_,
+                                  services.table_ids,
+                                  services.game_ids,
+                                  {},
+                                  {}}),
       authenticator_(services.authenticator), anonymous_(std::make_shared<AddressSlots>(static_cast<std::size_t>(
                                                   config.player_limits.connections_per_address_before_hello)))
 {
@@ -66,7 +67,7 @@ void Router::restore(StoredState stored)
         restored.push_back(std::move(table));
     }
     lobby_->restore(restored);
-    counters_->running_games += std::int64_t(restored.size());
+    services_->metrics.games_running += std::int64_t(restored.size());
     if (!restored.empty()) spdlog::info("restored {} running game(s) from the database", restored.size());
 }
 
@@ -79,7 +80,7 @@ void Router::shut_down()
 void Router::on_open(const std::shared_ptr<Connection>& connection)
 {
     connection->client = std::make_shared<Client>();
-    ++counters_->connections;
+    ++services_->metrics.connections;
     const auto& limits = config_.limits;
     connection->send(protocol::encode_welcome(
         "rochade/" ROCHADE_VERSION,
@@ -90,9 +91,9 @@ void Router::on_open(const std::shared_ptr<Connection>& connection)
     if (!connection->client->anonymous_slot) {
         spdlog::warn("connection {} from {}: refused, {} connections from that address have not said hello",
                      connection->id(), connection->remote_address(), anonymous_->held(connection->ip_address()));
-        connection->send(protocol::encode_error(
-            std::nullopt, ErrorCode::LimitReached,
-            "too many connections from your address have not said hello; say hello on those first"));
+        services_->metrics.limit_closed(LimitClose::AddressLimit);
+        connection->send_error(std::nullopt, ErrorCode::LimitReached,
+                               "too many connections from your address have not said hello; say hello on those first");
         connection->close(CloseCode::PolicyViolation, "too many connections without hello from this address");
     }
 }
@@ -111,7 +112,7 @@ void Router::on_close(const std::shared_ptr<Connection>& connection)
         if (client->identity) lobby_->disconnected(connection);
         client->anonymous_slot.release();
     }
-    --counters_->connections;
+    --services_->metrics.connections;
 }
 
 void Router::on_message(const std::shared_ptr<Connection>& connection, std::string_view text)
@@ -121,7 +122,7 @@ void Router::on_message(const std::shared_ptr<Connection>& connection, std::stri
     const protocol::DecodeLimits limits{config_.limits.max_message_bytes, 500, 8};
     auto decoded = protocol::decode(text, limits);
     if (!decoded) {
-        connection->send(protocol::encode_error(decoded.error().id, decoded.error().code, decoded.error().message));
+        connection->send_error(decoded.error().id, decoded.error().code, decoded.error().message);
         return;
     }
     Client& client = *connection->client;
@@ -135,9 +136,8 @@ void Router::on_message(const std::shared_ptr<Connection>& connection, std::stri
             } else if constexpr (std::is_same_v<Message, protocol::Hello> ||
                                  std::is_same_v<Message, protocol::Register>) {
                 if (client.identity || client.greeting) {
-                    connection->send(
-                        protocol::encode_error(id, ErrorCode::AlreadyGreeted,
-                                               std::string(type) + ": this connection has said who it is already"));
+                    connection->send_error(id, ErrorCode::AlreadyGreeted,
+                                           std::string(type) + ": this connection has said who it is already");
                     return;
                 }
                 client.greeting = true;
@@ -146,8 +146,8 @@ void Router::on_message(const std::shared_ptr<Connection>& connection, std::stri
                 else
                     register_account(connection, std::move(id), std::move(message));
             } else if (!client.identity) {
-                connection->send(protocol::encode_error(id, ErrorCode::NotGreeted,
-                                                        std::string(type) + ": say hello (or register) first"));
+                connection->send_error(id, ErrorCode::NotGreeted,
+                                       std::string(type) + ": say hello (or register) first");
             } else if constexpr (std::is_same_v<Message, protocol::Logout>) {
                 logout(connection, std::move(id));
             } else if constexpr (std::is_same_v<Message, protocol::ChangePassword>) {
@@ -178,9 +178,8 @@ void Router::on_message(const std::shared_ptr<Connection>& connection, std::stri
                     if (!chat_allowed(connection, id, type)) return;
                 auto table = tables_->find(message.table);
                 if (!table) {
-                    connection->send(protocol::encode_error(id, ErrorCode::NoSuchTable,
-                                                            std::string(type) + ": there is no table " +
-                                                                std::to_string(message.table)));
+                    connection->send_error(id, ErrorCode::NoSuchTable,
+                                           std::string(type) + ": there is no table " + std::to_string(message.table));
                     return;
                 }
                 table->handle(connection, *client.identity, std::move(id), std::move(message));

@@ -31,14 +31,8 @@ class FlagAnalysis;
 class IdAllocator;
 class Lobby;
 class TableDirectory;
+struct Metrics;
 struct TableServices;
-
-// Counters for /health, readable from any thread.
-struct ServerCounters {
-    std::atomic<std::int64_t> connections{0};
-    std::atomic<std::int64_t> running_games{0};
-    std::atomic<std::int64_t> moves{0};
-};
 
 class Router final : public ConnectionHandler {
 public:
@@ -50,6 +44,7 @@ public:
         IdAllocator& table_ids;
         IdAllocator& game_ids;
         Authenticator& authenticator;
+        Metrics& metrics;
     };
     Router(net::io_context& io, Services services, const ServerConfig& config);
     ~Router() override;
@@ -72,7 +67,6 @@ public:
     void on_message(const std::shared_ptr<Connection>& connection, std::string_view text) override;
     void on_close(const std::shared_ptr<Connection>& connection) override;
 
-    const ServerCounters& counters() const { return *counters_; }
     // Closes the connections of `who` (only those of `session_id` when given) but `keep`: a
     // password changed or a session ended elsewhere (the HTTP account endpoints).
     void sign_out(identity::Principal who, std::optional<std::int64_t> session_id, std::shared_ptr<Connection> keep,
@@ -101,7 +95,6 @@ private:
 
     net::io_context& io_;
     const ServerConfig& config_;
-    std::shared_ptr<ServerCounters> counters_;
     std::shared_ptr<TableDirectory> tables_;
     std::unique_ptr<TableServices> services_;
     std::shared_ptr<Lobby> lobby_;

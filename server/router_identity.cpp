@@ -25,7 +25,7 @@ Authenticator::AdmissionDone admit_or_refuse(std::shared_ptr<Lobby> lobby, std::
         if (auto* refusal = std::get_if<AuthRefusal>(&result)) {
             return connection->post([connection, id, refusal = std::move(*refusal)] {
                 connection->client->greeting = false;
-                connection->send(protocol::encode_error(id, refusal.code, refusal.message));
+                connection->send_error(id, refusal.code, refusal.message);
             });
         }
         lobby->admit(connection, std::move(id), std::move(std::get<Admission>(result)));
@@ -82,7 +82,7 @@ void Router::logout(const ConnectionPtr& connection, Id id)
     const identity::Identity who = *connection->client->identity;
     authenticator_.logout(who.session_id, [this, connection, id, who](std::optional<AuthRefusal> refusal) {
         connection->post([this, connection, id, who, refusal] {
-            if (refusal) return connection->send(protocol::encode_error(id, refusal->code, refusal->message));
+            if (refusal) return connection->send_error(id, refusal->code, refusal->message);
             spdlog::info("connection {}: {} logged out", connection->id(), who.nick);
             if (id) connection->send(protocol::encode_ok(id));
             connection->close(CloseCode::Normal, "logged out");
@@ -100,7 +100,7 @@ void Router::change_password(const ConnectionPtr& connection, Id id, protocol::C
         [this, connection, id](std::variant<Admission, AuthRefusal> result) {
             connection->post([this, connection, id, result = std::move(result)] {
                 if (auto* refusal = std::get_if<AuthRefusal>(&result))
-                    return connection->send(protocol::encode_error(id, refusal->code, refusal->message));
+                    return connection->send_error(id, refusal->code, refusal->message);
                 const auto& admission = std::get<Admission>(result);
                 // This connection goes on in the new session; every other one of the account ends.
                 connection->client->identity = admission.identity;
@@ -124,9 +124,8 @@ bool Router::allowed(const ConnectionPtr& connection, const Id& id, std::string_
     spdlog::warn("connection {} from {}: {} ({}) refused {}: needs the {} role", connection->id(),
                  connection->remote_address(), who.nick, protocol::role_name(who.role), type,
                  protocol::role_name(needed));
-    connection->send(protocol::encode_error(id, ErrorCode::Forbidden,
-                                            std::string(type) + ": needs the " +
-                                                std::string(protocol::role_name(needed)) + " role"));
+    connection->send_error(id, ErrorCode::Forbidden,
+                           std::string(type) + ": needs the " + std::string(protocol::role_name(needed)) + " role");
     return false;
 }
 
@@ -142,10 +141,9 @@ bool Router::chat_allowed(const ConnectionPtr& connection, const Id& id, std::st
     if (client.chats_this_minute >= limit) {
         const auto left =
             std::chrono::ceil<std::chrono::seconds>(client.chat_minute_started + std::chrono::minutes(1) - now);
-        connection->send(protocol::encode_error(id, ErrorCode::LimitReached,
-                                                std::string(type) + ": at most " + std::to_string(limit) +
-                                                    " chat messages a minute; wait " + std::to_string(left.count()) +
-                                                    " s"));
+        connection->send_error(id, ErrorCode::LimitReached,
+                               std::string(type) + ": at most " + std::to_string(limit) +
+                                   " chat messages a minute; wait " + std::to_string(left.count()) + " s");
         return false;
     }
     ++client.chats_this_minute;

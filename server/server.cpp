@@ -22,6 +22,7 @@
 #include "server/identity/authenticator.h"
 #include "server/identity/password_hasher.h"
 #include "server/listener.h"
+#include "server/metrics.h"
 #include "server/router.h"
 #include "server/session_services.h"
 
@@ -164,12 +165,18 @@ const ServerConfig& Server::config() const { return state_->config; }
 void Server::State::serve()
 {
     create_database_directory(config.db_path);
+    // Made first and gone last: the store's thread, the tables and the sessions count into it.
+    auto metrics = std::make_unique<Metrics>();
     const int threads = thread_count(config.threads);
     auto io = std::make_unique<net::io_context>(threads);
     // The only place that names the store's implementation.
     db::SqliteOptions store_options;
     store_options.busy_timeout_ms = config.db_busy_timeout_ms;
     store_options.on_error = [](const std::string& message) { spdlog::error("store: {}", message); };
+    store_options.on_done = [&metrics = *metrics](std::chrono::nanoseconds waited,
+                                                  const std::optional<db::StoreError>& error) {
+        metrics.store_completed(waited, error);
+    };
     auto writer = db::open_sqlite_writer(config.db_path, store_options);
     auto reader = db::open_sqlite_reader(config.db_path, store_options);
     auto flag_analysis = std::make_unique<FlagAnalysis>();
@@ -191,7 +198,8 @@ void Server::State::serve()
         std::make_shared<Authenticator>(AuthServices{*io, *writer, *reads, *hasher, *session_ids, config.identity});
     authenticator->start_pruning();
     auto router = std::make_unique<Router>(
-        *io, Router::Services{*writer, *reads, *flag_analysis, *table_ids, *game_ids, *authenticator}, config);
+        *io, Router::Services{*writer, *reads, *flag_analysis, *table_ids, *game_ids, *authenticator, *metrics},
+        config);
     router->restore(std::move(stored));
 
     auto accounts = std::make_unique<AccountApi>(
@@ -203,8 +211,9 @@ void Server::State::serve()
                             std::function<void(std::optional<AuthRefusal>)> then) {
             router.nick_available(nick, std::move(what), std::move(then));
         });
-    auto services = std::make_unique<SessionServices>(config, *router, router->counters());
+    auto services = std::make_unique<SessionServices>(config, *router, *metrics);
     services->accounts = accounts.get();
+    services->password_hasher = hasher.get();
     auto listener = std::make_shared<Listener>(*io, *services);
     listener->open(config.bind_address, config.port);
     port = listener->port();
@@ -255,6 +264,7 @@ void Server::State::serve()
     for (auto& worker : workers) worker.join();
     // Hashes still queued run now (a registration may still submit its account), before the
     // writer's last flush.
+    services->password_hasher = nullptr;
     hasher.reset();
 
     // The last events (a disconnect seen after the first flush) commit now. Their callbacks

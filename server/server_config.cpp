@@ -189,6 +189,19 @@ std::optional<std::string> read_player_limits(const ConfigReader& reader, const 
     return std::nullopt;
 }
 
+std::optional<std::string> read_metrics(const ConfigReader& reader, const json& section, MetricsConfig& out)
+{
+    if (!section.is_object()) return reader.error("metrics", "must be an object");
+    if (auto e = reader.unknown_keys(section, "metrics.", {"access"})) return e;
+    if (section.contains("access")) {
+        const json& value = section["access"];
+        const auto access = value.is_string() ? parse_metrics_access(value.get<std::string>()) : std::nullopt;
+        if (!access) return reader.error("metrics.access", "must be \"loopback\", \"everyone\" or \"off\"");
+        out.access = *access;
+    }
+    return std::nullopt;
+}
+
 std::optional<std::string> read_rooms(const ConfigReader& reader, const json& rooms, std::vector<RoomConfig>& out)
 {
     if (!rooms.is_array()) return reader.error("rooms", "must be an array of {\"number\":..,\"name\":..}");
@@ -220,6 +233,23 @@ std::optional<std::string> read_rooms(const ConfigReader& reader, const json& ro
 
 } // namespace
 
+std::string_view metrics_access_name(MetricsAccess access)
+{
+    switch (access) {
+    case MetricsAccess::Loopback: return "loopback";
+    case MetricsAccess::Everyone: return "everyone";
+    case MetricsAccess::Off: return "off";
+    }
+    return "off";
+}
+
+std::optional<MetricsAccess> parse_metrics_access(std::string_view name)
+{
+    for (const auto access : {MetricsAccess::Loopback, MetricsAccess::Everyone, MetricsAccess::Off})
+        if (metrics_access_name(access) == name) return access;
+    return std::nullopt;
+}
+
 rochade::Expected<ServerConfig, std::string> load_config_file(const std::string& path, ServerConfig base)
 {
     std::ifstream file(path);
@@ -234,7 +264,7 @@ rochade::Expected<ServerConfig, std::string> load_config_file(const std::string&
     if (auto e =
             reader.unknown_keys(document, "",
                                 {"port", "bind", "db", "db_busy_timeout_ms", "web_root", "threads", "rooms", "limits",
-                                 "reconnect_grace_ms", "table_history_events", "identity", "player_limits"}))
+                                 "reconnect_grace_ms", "table_history_events", "identity", "player_limits", "metrics"}))
         return fail(*e);
     for (const auto& [key, value] : document.items()) {
         std::optional<std::string> e;
@@ -254,6 +284,7 @@ rochade::Expected<ServerConfig, std::string> load_config_file(const std::string&
         if (key == "limits") e = read_limits(reader, value, base.limits);
         if (key == "identity") e = read_identity(reader, value, base.identity);
         if (key == "player_limits") e = read_player_limits(reader, value, base.player_limits);
+        if (key == "metrics") e = read_metrics(reader, value, base.metrics);
         if (e) return fail(*e);
     }
     return base;

@@ -4,7 +4,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/expected.h"
@@ -52,6 +54,19 @@ struct PlayerLimits {
     int connections_per_address_before_hello = 64;
 };
 
+// Who may read GET /metrics (docs/admin.md, "Metrics").
+enum class MetricsAccess : std::uint8_t {
+    Loopback, // the default: only a peer on 127.0.0.0/8 or ::1 (a scraper or proxy on this host)
+    Everyone, // any peer (a firewall or the proxy decides)
+    Off,      // /metrics is not served (404)
+};
+std::string_view metrics_access_name(MetricsAccess access);
+std::optional<MetricsAccess> parse_metrics_access(std::string_view name);
+
+struct MetricsConfig {
+    MetricsAccess access = MetricsAccess::Loopback;
+};
+
 struct ServerConfig {
     std::string bind_address = "0.0.0.0";
     std::uint16_t port = 8080;
@@ -68,6 +83,7 @@ struct ServerConfig {
     std::size_t table_history_events = 64;    // events kept per table for reconnects
     IdentityConfig identity;
     PlayerLimits player_limits;
+    MetricsConfig metrics;
 };
 
 // Parses `rochade serve` arguments; --config FILE is read first and the other options override

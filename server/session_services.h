@@ -1,7 +1,9 @@
 // What every network session shares: the configuration, the router that receives the frames,
-// the registry of live WebSocket sessions, the counters for /health, and the count of open
-// sockets that the listener holds against ConnectionLimits::max_connections. Built once by the
-// Server; the sessions hold it by reference and the Server outlives them.
+// the registry of live WebSocket sessions, the metrics (for /health and /metrics; the sessions
+// count their limit closes and error frames there), the password hasher whose queue /metrics
+// reads, and the count of open sockets that the listener holds against
+// ConnectionLimits::max_connections. Built once by the Server; the sessions hold it by reference
+// and the Server outlives them.
 #pragma once
 
 #include <atomic>
@@ -13,16 +15,21 @@
 #include "server/server_config.h"
 #include "server/session_registry.h"
 
+namespace rochade::identity {
+class PasswordHasher;
+}
+
 namespace rochade::server {
 
-struct ServerCounters;
+struct Metrics;
 class AccountApi;
 
 struct SessionServices {
     const ServerConfig& config;
     ConnectionHandler& handler;
-    const ServerCounters& counters;
-    AccountApi* accounts = nullptr; // the /api/ endpoints; set by the Server
+    Metrics& metrics;
+    AccountApi* accounts = nullptr;                            // the /api/ endpoints; set by the Server
+    const identity::PasswordHasher* password_hasher = nullptr; // read by /metrics; set by the Server
     SessionRegistry sessions;
     std::chrono::steady_clock::time_point started_at = std::chrono::steady_clock::now();
     std::atomic<std::size_t> open_sockets{0};

@@ -12,6 +12,7 @@
 #include "server/client.h"
 #include "server/id_allocator.h"
 #include "server/lobby.h"
+#include "server/metrics.h"
 #include "server/router.h"
 #include "server/stored_draw_offer.h"
 #include "server/table_services.h"
@@ -197,7 +198,7 @@ void Table::reply_ok(const ConnectionPtr& connection, const Id& id)
 
 void Table::reply_error(const ConnectionPtr& connection, const Id& id, ErrorCode code, std::string message)
 {
-    connection->send(protocol::encode_error(id, code, message));
+    connection->send_error(id, code, message);
 }
 
 // ---- watchers -----------------------------------------------------------------------------
@@ -287,7 +288,7 @@ void Table::add_move(Emission& emission, const PlayedMove& move, SteadyClock::ti
                                                  nlohmann::json{{"by", side_text(by)}}.dump(), wall_clock_ms()});
     }
     emission.events.push_back(Event{event.seq, std::make_shared<const std::string>(protocol::encode_move(event))});
-    ++services_.counters.moves;
+    ++emission.moves;
 }
 
 void Table::add_ending(Emission& emission, const Ending& ending, SteadyClock::time_point)
@@ -302,7 +303,7 @@ void Table::add_ending(Emission& emission, const Ending& ending, SteadyClock::ti
     emission.events.push_back(
         Event{seq, std::make_shared<const std::string>(protocol::encode_game_over(id_, seq, r, ending.clocks))});
     flag_timer_.cancel();
-    --services_.counters.running_games;
+    --services_.metrics.games_running;
     if (r.winnability && *r.winnability == "undetermined")
         spdlog::warn("table {} game {}: flag fell and winnability was undetermined; FIDE's default applies ({})", id_,
                      *game_id_, r.result);

@@ -128,6 +128,7 @@ private:
         GameChange game_change = GameChange::None;
         GameCheckpoint after;                  // for Started and Progressed
         std::unique_ptr<ReplacedGame> started; // for Started
+        int moves = 0;                         // moves among the writes, counted once stored
     };
 
     using Request = std::function<void(SteadyClock::time_point now)>;

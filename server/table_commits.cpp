@@ -22,6 +22,7 @@
 #include "db/store_writer.h"
 #include "protocol/encode.h"
 #include "server/lobby.h"
+#include "server/metrics.h"
 #include "server/router.h"
 #include "server/table.h"
 #include "server/table_services.h"
@@ -70,6 +71,8 @@ void Table::on_stored(std::optional<db::StoreError> error)
 
 void Table::committed(Emission& emission)
 {
+    // Counted before the broadcast, so a scrape after a player saw the move counts it.
+    if (emission.moves) services_.metrics.moves_committed.add(std::uint64_t(emission.moves));
     for (const auto& event : emission.events) {
         history_.emplace_back(event.seq, event.frame);
         while (history_.size() > services_.config.table_history_events) history_.pop_front();
@@ -127,11 +130,11 @@ void Table::roll_back(std::vector<Emission>& failed, SteadyClock::time_point now
     // The room and the lobby's list of each player's running games follow the game.
     const bool running = game_ && !game_->is_over();
     if (was_running && !running) {
-        --services_.counters.running_games;
+        --services_.metrics.games_running;
         if (auto lobby = services_.lobby.lock())
             for (const auto& player : players_before) lobby->seat_changed(player, id_, false);
     } else if (!was_running && running) {
-        ++services_.counters.running_games;
+        ++services_.metrics.games_running;
         if (auto lobby = services_.lobby.lock())
             for (const auto& seat : seats_)
                 if (seat) lobby->seat_changed(seat->player(), id_, true);

@@ -11,6 +11,7 @@
 #include "server/flag_analysis.h"
 #include "server/id_allocator.h"
 #include "server/lobby.h"
+#include "server/metrics.h"
 #include "server/router.h"
 #include "server/table_services.h"
 #include "server/wall_clock.h"
@@ -37,7 +38,7 @@ void Table::start_game(std::int64_t game_id, SteadyClock::time_point now, const 
     game_.emplace(time_control_);
     game_->start(now);
     game_id_ = game_id;
-    ++services_.counters.running_games;
+    ++services_.metrics.games_running;
     rematch_offer_.reset();
 
     Emission emission;

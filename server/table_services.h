@@ -1,6 +1,6 @@
 // What every table shares with the rest of the server: the io_context its strand and timers
 // run on, the store's write side and its read thread, the thread that answers flag falls'
-// winnability questions, the configuration, the counters, the lobby (told when a table's
+// winnability questions, the configuration, the metrics, the lobby (told when a table's
 // summary changes) and the sources of table and game ids. Built once by the router; read-only
 // after.
 #pragma once
@@ -23,7 +23,7 @@ class FlagAnalysis;
 class IdAllocator;
 class Lobby;
 class TableDirectory;
-struct ServerCounters;
+struct Metrics;
 
 struct TableServices {
     net::io_context& io;
@@ -32,7 +32,7 @@ struct TableServices {
     db::ReadThread& reads;
     FlagAnalysis& flag_analysis;
     const ServerConfig& config;
-    ServerCounters& counters;
+    Metrics& metrics;
     TableDirectory& directory;
     IdAllocator& table_ids;
     IdAllocator& game_ids;

@@ -8,6 +8,7 @@
 
 #include "protocol/encode.h"
 #include "server/account_api.h"
+#include "server/metrics.h"
 
 namespace rochade::server {
 
@@ -79,6 +80,13 @@ void WsSession::send(std::shared_ptr<const std::string> frame)
 {
     net::dispatch(ws_.get_executor(),
                   [self = shared_from_this(), frame = std::move(frame)]() mutable { self->enqueue(std::move(frame)); });
+}
+
+void WsSession::send_error(const std::optional<protocol::RequestId>& id, protocol::ErrorCode code,
+                           std::string_view message)
+{
+    services_.metrics.error_sent(code);
+    send(protocol::encode_error(id, code, message));
 }
 
 void WsSession::close(CloseCode code, std::string reason)
@@ -166,8 +174,10 @@ void WsSession::on_read(beast::error_code ec, std::size_t)
     const std::size_t limit = services_.config.limits.max_message_bytes;
     if (ws_.got_binary())
         return drop(websocket::close_code::unknown_data, "binary frames are not accepted: send JSON text frames");
-    if (message_.size() > limit)
+    if (message_.size() > limit) {
+        services_.metrics.limit_closed(LimitClose::MessageSize);
         return drop(websocket::close_code::too_big, "message over " + std::to_string(limit) + " bytes");
+    }
     if (!ws_.is_message_done()) return read();
     deliver_message();
     if (!pending_close_) read();
@@ -177,6 +187,8 @@ void WsSession::deliver_message()
 {
     const auto& limits = services_.config.limits;
     if (!budget_.spend(last_heard_)) { // the time on_read just took
+        services_.metrics.limit_closed(LimitClose::MessageRate);
+        services_.metrics.error_sent(protocol::ErrorCode::RateLimited);
         enqueue(std::make_shared<const std::string>(protocol::encode_error(
             std::nullopt, protocol::ErrorCode::RateLimited,
             "over the message rate limit of " + std::to_string(limits.message_burst) + " messages at once and " +
@@ -199,6 +211,7 @@ void WsSession::enqueue(std::shared_ptr<const std::string> frame)
         queued_bytes_ + frame->size() > limits.write_queue_max_bytes) {
         spdlog::warn("connection {} from {} does not read: {} frames, {} bytes queued", id_, remote_address_,
                      queue_.size(), queued_bytes_);
+        services_.metrics.limit_closed(LimitClose::NotReading);
         return drop(websocket::close_code::policy_error, "not reading");
     }
     queued_bytes_ += frame->size();

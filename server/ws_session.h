@@ -32,6 +32,8 @@ public:
 
     void send(std::shared_ptr<const std::string> frame) override;
     using Connection::send;
+    void send_error(const std::optional<protocol::RequestId>& id, protocol::ErrorCode code,
+                    std::string_view message) override;
     void close(CloseCode code, std::string reason) override;
     void post(std::function<void()> work) override;
     bool is_open() const override { return !finished_.load(std::memory_order_acquire); }

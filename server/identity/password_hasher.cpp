@@ -35,6 +35,14 @@ std::size_t PasswordHasher::waiting() const
     return jobs_.size();
 }
 
+std::size_t PasswordHasher::running() const
+{
+    std::lock_guard lock(mutex_);
+    return running_;
+}
+
+// running_ is counted under the lock apart from idle_, which a thread that has not yet reached
+// its first wait would leave too low; one more lock per hash is nothing beside argon2id.
 void PasswordHasher::run()
 {
     for (;;) {
@@ -47,8 +55,11 @@ void PasswordHasher::run()
             if (jobs_.empty()) return; // stopping, and nothing is left
             job = std::move(jobs_.front());
             jobs_.pop_front();
+            ++running_;
         }
         job();
+        std::lock_guard lock(mutex_);
+        --running_;
     }
 }
 

@@ -28,6 +28,8 @@ public:
     bool try_submit(std::function<void()> job);
     // Jobs queued and not yet started (for /metrics and tests).
     std::size_t waiting() const;
+    // Jobs a thread is running now (for /metrics).
+    std::size_t running() const;
 
 private:
     void run();
@@ -37,7 +39,8 @@ private:
     std::condition_variable queued_;
     std::deque<std::function<void()>> jobs_;
     bool stopping_ = false;
-    std::size_t idle_ = 0; // threads waiting for a job
+    std::size_t idle_ = 0;    // threads waiting for a job
+    std::size_t running_ = 0; // threads inside a job
     std::vector<std::thread> threads_;
 };
 

@@ -537,3 +537,40 @@ TEST_CASE("a lock held by another connection past the busy timeout fails as Unav
     CHECK(kind_of(released) == "stored");
     CHECK(count(file.path(), "SELECT COUNT(*) FROM moves WHERE game_id = 1 AND ply = 1") == 1);
 }
+
+TEST_CASE("the observer hears of every submission before its done: the wait since submit and the outcome")
+{
+    TempDatabase file("writer-observer");
+    std::mutex mutex;
+    std::vector<std::pair<std::chrono::nanoseconds, std::optional<StoreFailure>>> heard;
+    std::vector<std::size_t> heard_before_done; // how many the observer had heard when each done ran
+    Writer writer(
+        file.path(), [](const std::string&) {}, WriterTuning{},
+        [&](std::chrono::nanoseconds waited, const std::optional<StoreError>& error) {
+            std::lock_guard lock(mutex);
+            heard.emplace_back(waited, error ? std::optional(error->kind) : std::nullopt);
+        });
+    const auto record_done = [&](std::optional<StoreError>) {
+        std::lock_guard lock(mutex);
+        heard_before_done.push_back(heard.size());
+    };
+    const auto before = std::chrono::steady_clock::now();
+    writer.submit(std::vector<Write>{game(1), move(1, 1)}, record_done);
+    writer.submit(std::vector<Write>{move(1, 3)}, record_done); // a gap: refused
+    writer.submit(std::vector<Write>{move(1, 2)});              // no done: still observed
+    writer.flush();
+    const auto elapsed = std::chrono::steady_clock::now() - before;
+
+    std::lock_guard lock(mutex);
+    REQUIRE(heard.size() == 3);
+    CHECK_FALSE(heard[0].second);
+    CHECK(heard[1].second == StoreFailure::Refused);
+    CHECK_FALSE(heard[2].second);
+    for (const auto& [waited, outcome] : heard) {
+        CHECK(waited.count() >= 0);
+        CHECK(waited <= elapsed);
+    }
+    REQUIRE(heard_before_done.size() == 2);
+    CHECK(heard_before_done[0] >= 1);
+    CHECK(heard_before_done[1] >= 2);
+}

@@ -34,6 +34,7 @@ TEST_CASE("the hasher runs at most its threads at once, queues a bounded number 
         }
         for (int i = 0; i < 3; ++i) CHECK(hasher.try_submit(job)); // three may wait
         CHECK(hasher.waiting() == 3);
+        CHECK(hasher.running() == 2);
         CHECK_FALSE(hasher.try_submit(job)); // the fourth is refused
         {
             std::lock_guard lock(mutex);

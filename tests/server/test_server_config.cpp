@@ -11,6 +11,7 @@
 
 #include "server/server_config.h"
 
+using rochade::server::MetricsAccess;
 using rochade::server::parse_serve_options;
 using rochade::server::ServerConfig;
 
@@ -103,7 +104,8 @@ TEST_CASE("a config file sets every field; the command line overrides it", "[ser
                      "login_max_wait_ms": 60000, "allowed_origins": ["https://schach.example.org"],
                      "secure_cookies": true},
         "player_limits": {"max_open_tables": 2, "max_rooms_opened": 1, "chat_messages_per_minute": 6,
-                          "connections_per_address_before_hello": 4}})");
+                          "connections_per_address_before_hello": 4},
+        "metrics": {"access": "everyone"}})");
     const auto config = parse_serve_options({"--port", "9200", "--config", file.path});
     REQUIRE(config);
     CHECK(config->port == 9200); // the command line wins, wherever --config stands
@@ -140,6 +142,7 @@ TEST_CASE("a config file sets every field; the command line overrides it", "[ser
     CHECK(config->player_limits.max_rooms_opened == 1);
     CHECK(config->player_limits.chat_messages_per_minute == 6);
     CHECK(config->player_limits.connections_per_address_before_hello == 4);
+    CHECK(config->metrics.access == MetricsAccess::Everyone);
 }
 
 TEST_CASE("a config file's fields not given keep their defaults", "[server_config]")
@@ -150,6 +153,7 @@ TEST_CASE("a config file's fields not given keep their defaults", "[server_confi
     CHECK(config->limits.message_burst == 5);
     CHECK(config->limits.max_message_bytes == ServerConfig{}.limits.max_message_bytes);
     CHECK(config->rooms.size() == 4);
+    CHECK(config->metrics.access == MetricsAccess::Loopback);
 }
 
 TEST_CASE("config file errors name the file and the field", "[server_config]")
@@ -160,8 +164,12 @@ TEST_CASE("config file errors name the file and the field", "[server_config]")
     };
     const std::vector<Case> cases{
         {R"({"port": 80, "colour": "blue"})",
-         ": unknown key 'colour' (known: bind, db, db_busy_timeout_ms, identity, limits, player_limits, port, "
-         "reconnect_grace_ms, rooms, table_history_events, threads, web_root)"},
+         ": unknown key 'colour' (known: bind, db, db_busy_timeout_ms, identity, limits, metrics, player_limits, "
+         "port, reconnect_grace_ms, rooms, table_history_events, threads, web_root)"},
+        {R"({"metrics": {"access": "localhost"}})", ": metrics.access must be \"loopback\", \"everyone\" or \"off\""},
+        {R"({"metrics": {"access": true}})", ": metrics.access must be \"loopback\", \"everyone\" or \"off\""},
+        {R"({"metrics": {"port": 9100}})", ": unknown key 'metrics.port' (known: access)"},
+        {R"({"metrics": "off"})", ": metrics must be an object"},
         {R"({"identity": {"allow_guests": 1}})", ": identity.allow_guests must be true or false"},
         {R"({"identity": {"allowed_origins": ["schach.example.org"]}})",
          ": identity.allowed_origins[0] 'schach.example.org' is not an origin (scheme://host[:port])"},

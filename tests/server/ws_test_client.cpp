@@ -297,30 +297,40 @@ HttpReply http_request(std::uint16_t port, const std::string& method, const std:
                        const std::vector<std::pair<std::string, std::string>>& headers, const std::string& body,
                        std::chrono::milliseconds timeout)
 {
+    return http_request_to("127.0.0.1", port, method, target, headers, body, timeout);
+}
+
+HttpReply http_request_to(const std::string& address, std::uint16_t port, const std::string& method,
+                          const std::string& target, const std::vector<std::pair<std::string, std::string>>& headers,
+                          const std::string& body, std::chrono::milliseconds timeout)
+{
     namespace http = beast::http;
     asio::io_context io;
     beast::tcp_stream stream(io);
     beast::flat_buffer buffer;
     http::request<http::string_body> request{http::string_to_verb(method), target, 11};
-    request.set(http::field::host, "127.0.0.1:" + std::to_string(port));
+    request.set(http::field::host, address + ":" + std::to_string(port));
     request.set(http::field::connection, "close");
     for (const auto& [name, value] : headers) request.set(name, value);
     request.body() = body;
     request.prepare_payload();
-    http::response<http::string_body> response;
+    http::response_parser<http::string_body> parser;
+    // A reply to HEAD announces a Content-Length but carries no body.
+    parser.skip(request.method() == http::verb::head);
     beast::error_code error;
     // tcp_stream's deadline covers every step, so io.run() cannot block for longer.
     stream.expires_after(timeout);
-    stream.async_connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port), [&](beast::error_code ec) {
+    stream.async_connect(tcp::endpoint(asio::ip::make_address(address), port), [&](beast::error_code ec) {
         if ((error = ec)) return;
         http::async_write(stream, request, [&](beast::error_code ec2, std::size_t) {
             if ((error = ec2)) return;
-            http::async_read(stream, buffer, response, [&](beast::error_code ec3, std::size_t) { error = ec3; });
+            http::async_read(stream, buffer, parser, [&](beast::error_code ec3, std::size_t) { error = ec3; });
         });
     });
     io.run();
     if (error)
         throw std::runtime_error(method + " " + target + " on port " + std::to_string(port) + ": " + error.message());
+    const auto& response = parser.get();
     HttpReply reply{static_cast<int>(response.result_int()), response.body(), {}};
     for (const auto& field : response)
         reply.headers.emplace_back(std::string(field.name_string()), std::string(field.value()));

@@ -101,5 +101,10 @@ HttpReply http_get(std::uint16_t port, const std::string& target, std::chrono::m
 HttpReply http_request(std::uint16_t port, const std::string& method, const std::string& target,
                        const std::vector<std::pair<std::string, std::string>>& headers = {},
                        const std::string& body = "", std::chrono::milliseconds timeout = 3000ms);
+// The same to another address of this host (a peer that is not loopback).
+HttpReply http_request_to(const std::string& address, std::uint16_t port, const std::string& method,
+                          const std::string& target,
+                          const std::vector<std::pair<std::string, std::string>>& headers = {},
+                          const std::string& body = "", std::chrono::milliseconds timeout = 3000ms);
 
 } // namespace rochade::test
