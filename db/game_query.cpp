@@ -15,7 +15,7 @@ constexpr std::array<std::pair<StoredResult, std::string_view>, 4> result_names 
     {StoredResult::Unfinished, "*"},
 }};
 
-constexpr std::array<std::pair<StoredTermination, std::string_view>, 12> termination_names_table = {{
+constexpr std::array<std::pair<StoredTermination, std::string_view>, 13> termination_names_table = {{
     {StoredTermination::Checkmate, "checkmate"},
     {StoredTermination::Stalemate, "stalemate"},
     {StoredTermination::FivefoldRepetition, "fivefold_repetition"},
@@ -28,6 +28,7 @@ constexpr std::array<std::pair<StoredTermination, std::string_view>, 12> termina
     {StoredTermination::FlagFall, "flag_fall"},
     {StoredTermination::Abandoned, "abandoned"},
     {StoredTermination::Aborted, "aborted"},
+    {StoredTermination::Adjudicated, "adjudicated"},
 }};
 
 // A decimal number of digits only (no sign, no spaces), or nothing.

@@ -32,6 +32,7 @@ enum class StoredTermination : std::uint8_t {
     FlagFall,
     Abandoned,
     Aborted,
+    Adjudicated, // ended by a moderator (result given, or "*" for an abort)
 };
 
 enum class GameState : std::uint8_t { Running, Finished };

@@ -27,11 +27,15 @@ enum class ErrorCode : std::uint8_t {
     NotLoggedIn,      // an account's action without one, or a session cookie that is void
     Busy,             // the password-hashing queue is full: try again shortly
     Forbidden,        // a request above the connection's role
+    Muted,            // chat while a moderator's mute stands (the error names its end and reason)
+    Banned,           // a login, hello or entry of a banned account or from a banned address
+    Kicked,           // a moderator closed the connection (the error names the reason)
     // Rooms
     NoSuchRoom,
     NotInRoom,
     // Tables
     NoSuchTable,
+    NoSuchGame, // a game id that names no stored game
     TableFull,
     SeatReserved,  // the table is reserved for an invited nick
     AlreadySeated, // one cannot play oneself
@@ -77,9 +81,13 @@ constexpr std::string_view error_code_name(ErrorCode code)
     case ErrorCode::NotLoggedIn: return "not_logged_in";
     case ErrorCode::Busy: return "busy";
     case ErrorCode::Forbidden: return "forbidden";
+    case ErrorCode::Muted: return "muted";
+    case ErrorCode::Banned: return "banned";
+    case ErrorCode::Kicked: return "kicked";
     case ErrorCode::NoSuchRoom: return "no_such_room";
     case ErrorCode::NotInRoom: return "not_in_room";
     case ErrorCode::NoSuchTable: return "no_such_table";
+    case ErrorCode::NoSuchGame: return "no_such_game";
     case ErrorCode::TableFull: return "table_full";
     case ErrorCode::SeatReserved: return "seat_reserved";
     case ErrorCode::AlreadySeated: return "already_seated";

@@ -78,6 +78,7 @@ std::string pgn_termination(const std::string& stored_termination)
     case db::StoredTermination::FlagFall: return "time forfeit";
     case db::StoredTermination::Abandoned: return "abandoned";
     case db::StoredTermination::Aborted: return "unterminated";
+    case db::StoredTermination::Adjudicated: return "adjudication"; // the PGN standard's word
     case db::StoredTermination::Checkmate:
     case db::StoredTermination::Stalemate:
     case db::StoredTermination::FivefoldRepetition:
