@@ -23,12 +23,14 @@ namespace rochade::server {
 
 struct Metrics;
 class AccountApi;
+class Moderation;
 
 struct SessionServices {
     const ServerConfig& config;
     ConnectionHandler& handler;
     Metrics& metrics;
     AccountApi* accounts = nullptr;                            // the /api/ endpoints; set by the Server
+    Moderation* moderation = nullptr;                          // the admin API's service; set by the Server
     const identity::PasswordHasher* password_hasher = nullptr; // read by /metrics; set by the Server
     SessionRegistry sessions;
     std::chrono::steady_clock::time_point started_at = std::chrono::steady_clock::now();
