@@ -262,4 +262,10 @@ void Transaction::commit()
     open_ = false;
 }
 
+ReadSnapshot::ReadSnapshot(Database& db) : db_(db) { db_.exec("BEGIN"); }
+
+// As in ~Transaction: a destructor must not throw, and a read transaction left open by a failed
+// ROLLBACK is ended when the connection closes.
+ReadSnapshot::~ReadSnapshot() { sqlite3_exec(db_.handle(), "ROLLBACK", nullptr, nullptr, nullptr); }
+
 } // namespace rochade::db

@@ -139,4 +139,20 @@ private:
     bool open_ = true;
 };
 
+// BEGIN (deferred) on construction: every read until the end of the scope sees one snapshot of
+// the database, even while a writer commits on another connection (WAL). The destructor ends
+// it with ROLLBACK: a read transaction has nothing to commit, so there is no commit() to forget,
+// and an error while reading ends it the same way. Declare it before the statements it covers:
+// they are then finalised before it ends.
+class ReadSnapshot {
+public:
+    explicit ReadSnapshot(Database& db);
+    ~ReadSnapshot();
+    ReadSnapshot(const ReadSnapshot&) = delete;
+    ReadSnapshot& operator=(const ReadSnapshot&) = delete;
+
+private:
+    Database& db_;
+};
+
 } // namespace rochade::db

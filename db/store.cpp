@@ -24,15 +24,23 @@ namespace {
 constexpr const char* game_columns =
     "id, table_id, room, white, black, time_control, start_fen, white_ms, black_ms, started_at_ms";
 
+// Columns 0 to 5 of every game query here (game_columns, and the summaries' columns of
+// db/game_search.h and recent_games): id, table_id, room, white, black, time_control.
+// GameStarted and GameSummary name them alike, so one reader serves both.
+template <typename Game> void read_game_heading(const Statement& row, Game& game)
+{
+    game.game_id = row.column_int(0);
+    game.table_id = row.column_int(1);
+    game.room = row.column_int(2);
+    game.white = row.column_text(3);
+    game.black = row.column_text(4);
+    game.time_control_json = row.column_text(5);
+}
+
 GameStarted read_game_started(const Statement& row)
 {
     GameStarted start;
-    start.game_id = row.column_int(0);
-    start.table_id = row.column_int(1);
-    start.room = row.column_int(2);
-    start.white = row.column_text(3);
-    start.black = row.column_text(4);
-    start.time_control_json = row.column_text(5);
+    read_game_heading(row, start);
     start.start_fen = row.column_text(6);
     start.white_ms = row.column_int(7);
     start.black_ms = row.column_int(8);
@@ -126,39 +134,33 @@ std::vector<UnfinishedGame> Store::unfinished_games()
     Database& db = connection_->db;
     // One read transaction, so the games, moves and seqs are one consistent snapshot even
     // while the writer commits.
-    db.exec("BEGIN");
-    try {
-        Statement games = db.prepare(std::string("SELECT ") + game_columns +
-                                     ", moves_after_id, white_account, white_session, black_account, black_session "
-                                     "FROM games WHERE ended_at_ms IS NULL ORDER BY id");
-        // A game's moves carry rising seqs, so a finished game's highest is its last move's.
-        Statement last_seq = db.prepare("SELECT MAX(seq) FROM (SELECT seq FROM table_events WHERE table_id = ?1 "
-                                        "UNION ALL SELECT m.seq FROM games g JOIN moves m ON m.id = g.last_move_id "
-                                        "WHERE g.table_id = ?1)");
-        std::vector<UnfinishedGame> unfinished;
-        RunningGameMoves running;
-        while (games.step()) {
-            UnfinishedGame game;
-            game.start = read_game_started(games);
-            running.add(game.start.game_id, games.column_int(10));
-            game.start.white_owner = SeatOwner{games.column_optional_int(11), games.column_optional_int(12)};
-            game.start.black_owner = SeatOwner{games.column_optional_int(13), games.column_optional_int(14)};
-            last_seq.bind(1, game.start.table_id);
-            if (last_seq.step()) game.last_seq = last_seq.column_optional_int(0).value_or(0);
-            last_seq.reset();
-            unfinished.push_back(std::move(game));
-        }
-        auto moves = read_running_moves(db, running);
-        for (UnfinishedGame& game : unfinished) {
-            game.moves = std::move(moves[game.start.game_id]);
-            if (!game.moves.empty()) game.last_seq = std::max(game.last_seq, game.moves.back().seq);
-        }
-        db.exec("COMMIT");
-        return unfinished;
-    } catch (...) {
-        db.exec("ROLLBACK");
-        throw;
+    const ReadSnapshot snapshot(db);
+    Statement games = db.prepare(std::string("SELECT ") + game_columns +
+                                 ", moves_after_id, white_account, white_session, black_account, black_session "
+                                 "FROM games WHERE ended_at_ms IS NULL ORDER BY id");
+    // A game's moves carry rising seqs, so a finished game's highest is its last move's.
+    Statement last_seq = db.prepare("SELECT MAX(seq) FROM (SELECT seq FROM table_events WHERE table_id = ?1 "
+                                    "UNION ALL SELECT m.seq FROM games g JOIN moves m ON m.id = g.last_move_id "
+                                    "WHERE g.table_id = ?1)");
+    std::vector<UnfinishedGame> unfinished;
+    RunningGameMoves running;
+    while (games.step()) {
+        UnfinishedGame game;
+        game.start = read_game_started(games);
+        running.add(game.start.game_id, games.column_int(10));
+        game.start.white_owner = SeatOwner{games.column_optional_int(11), games.column_optional_int(12)};
+        game.start.black_owner = SeatOwner{games.column_optional_int(13), games.column_optional_int(14)};
+        last_seq.bind(1, game.start.table_id);
+        if (last_seq.step()) game.last_seq = last_seq.column_optional_int(0).value_or(0);
+        last_seq.reset();
+        unfinished.push_back(std::move(game));
     }
+    auto moves = read_running_moves(db, running);
+    for (UnfinishedGame& game : unfinished) {
+        game.moves = std::move(moves[game.start.game_id]);
+        if (!game.moves.empty()) game.last_seq = std::max(game.last_seq, game.moves.back().seq);
+    }
+    return unfinished;
 }
 
 std::int64_t Store::next_free_id(std::string_view name)
@@ -186,15 +188,8 @@ ChatPage Store::find_chat(const ChatQuery& query)
 {
     // One read transaction: the two arms of the search see one snapshot.
     Database& db = connection_->db;
-    db.exec("BEGIN");
-    try {
-        ChatPage page = read_chat(db, query);
-        db.exec("COMMIT");
-        return page;
-    } catch (...) {
-        db.exec("ROLLBACK");
-        throw;
-    }
+    const ReadSnapshot snapshot(db);
+    return read_chat(db, query);
 }
 
 std::int64_t Store::max_game_id() { return connection_->db.query_int("SELECT MAX(id) FROM games").value_or(0); }
@@ -220,12 +215,7 @@ std::vector<GameSummary> read_summaries(Database& db, Statement& query, std::siz
     std::unordered_map<std::int64_t, std::int64_t> counted; // their moves, by game id
     while (games.size() < limit && query.step()) {
         GameSummary game;
-        game.game_id = query.column_int(0);
-        game.table_id = query.column_int(1);
-        game.room = query.column_int(2);
-        game.white = query.column_text(3);
-        game.black = query.column_text(4);
-        game.time_control_json = query.column_text(5);
+        read_game_heading(query, game);
         game.started_at_ms = query.column_int(6);
         game.ended_at_ms = query.column_optional_int(7);
         game.result = query.column_text(8);
@@ -250,19 +240,12 @@ std::vector<GameSummary> read_summaries(Database& db, Statement& query, std::siz
 std::vector<GameSummary> Store::recent_games(int limit)
 {
     Database& db = connection_->db;
-    db.exec("BEGIN");
-    try {
-        Statement query = db.prepare(
-            "SELECT id, table_id, room, white, black, time_control, started_at_ms, ended_at_ms, result, termination, "
-            "plies, moves_after_id, rated FROM games ORDER BY id DESC LIMIT ?1");
-        query.bind(1, limit);
-        auto games = read_summaries(db, query, static_cast<std::size_t>(std::max(limit, 0)));
-        db.exec("COMMIT");
-        return games;
-    } catch (...) {
-        db.exec("ROLLBACK");
-        throw;
-    }
+    const ReadSnapshot snapshot(db);
+    Statement query = db.prepare(
+        "SELECT id, table_id, room, white, black, time_control, started_at_ms, ended_at_ms, result, termination, "
+        "plies, moves_after_id, rated FROM games ORDER BY id DESC LIMIT ?1");
+    query.bind(1, limit);
+    return read_summaries(db, query, static_cast<std::size_t>(std::max(limit, 0)));
 }
 
 GamePage Store::find_games(const GameQuery& query)
@@ -272,84 +255,69 @@ GamePage Store::find_games(const GameQuery& query)
                           " to " + std::to_string(max_page_games) + " games, not " + std::to_string(query.limit),
                       StoreFailure::Refused);
     Database& db = connection_->db;
-    db.exec("BEGIN");
-    try {
-        Statement search = db.prepare(game_search_sql(query));
-        if (query.player) search.bind(1, protocol::nick_key(*query.player));
-        if (query.room) search.bind(2, *query.room);
-        if (query.started_from_ms) search.bind(3, *query.started_from_ms);
-        if (query.started_before_ms) search.bind(4, *query.started_before_ms);
-        if (query.result) search.bind(5, result_name(*query.result));
-        if (query.termination) search.bind(6, termination_name(*query.termination));
-        if (query.after) search.bind(7, query.after->started_at_ms).bind(8, query.after->game_id);
-        if (query.rated) search.bind(10, *query.rated ? 1 : 0);
-        search.bind(9, query.limit + 1);
-        GamePage page;
-        page.games = read_summaries(db, search, static_cast<std::size_t>(query.limit));
-        // A row beyond a full page: there is a next page, starting below the page's last game.
-        // (Only after a full page: stepping a statement that is done would run it again.)
-        if (page.games.size() == static_cast<std::size_t>(query.limit) && search.step())
-            page.next_page = GameCursor{page.games.back().started_at_ms, page.games.back().game_id};
-        db.exec("COMMIT");
-        return page;
-    } catch (...) {
-        db.exec("ROLLBACK");
-        throw;
-    }
+    const ReadSnapshot snapshot(db);
+    Statement search = db.prepare(game_search_sql(query));
+    if (query.player) search.bind(1, protocol::nick_key(*query.player));
+    if (query.room) search.bind(2, *query.room);
+    if (query.started_from_ms) search.bind(3, *query.started_from_ms);
+    if (query.started_before_ms) search.bind(4, *query.started_before_ms);
+    if (query.result) search.bind(5, result_name(*query.result));
+    if (query.termination) search.bind(6, termination_name(*query.termination));
+    if (query.after) search.bind(7, query.after->started_at_ms).bind(8, query.after->game_id);
+    if (query.rated) search.bind(10, *query.rated ? 1 : 0);
+    search.bind(9, query.limit + 1);
+    GamePage page;
+    page.games = read_summaries(db, search, static_cast<std::size_t>(query.limit));
+    // A row beyond a full page: there is a next page, starting below the page's last game.
+    // (Only after a full page: stepping a statement that is done would run it again.)
+    if (page.games.size() == static_cast<std::size_t>(query.limit) && search.step())
+        page.next_page = GameCursor{page.games.back().started_at_ms, page.games.back().game_id};
+    return page;
 }
 
 std::optional<GameLog> Store::game_log(std::int64_t game_id)
 {
     Database& db = connection_->db;
-    db.exec("BEGIN");
-    try {
-        Statement game = db.prepare(std::string("SELECT ") + game_columns +
-                                    ", ended_at_ms, result, termination, end_detail, final_white_ms, final_black_ms, "
-                                    "moves_after_id, last_move_id FROM games WHERE id = ?1");
-        game.bind(1, game_id);
-        if (!game.step()) {
-            db.exec("COMMIT");
-            return std::nullopt;
-        }
-        GameLog log;
-        log.start = read_game_started(game);
-        if (!game.column_is_null(10)) {
-            GameEnded end;
-            end.game_id = game_id;
-            end.ended_at_ms = game.column_int(10);
-            end.result = game.column_text(11);
-            end.termination = game.column_text(12);
-            end.detail_json = game.column_text(13);
-            end.white_ms = game.column_int(14);
-            end.black_ms = game.column_int(15);
-            log.end = std::move(end);
-        }
-        if (log.end) {
-            log.moves = read_finished_moves(db, game_id, game.column_optional_int(17));
-        } else {
-            RunningGameMoves running;
-            running.add(game_id, game.column_int(16));
-            log.moves = std::move(read_running_moves(db, running)[game_id]);
-        }
-        Statement events = db.prepare(
-            "SELECT table_id, seq, kind, detail_json, at_ms FROM table_events WHERE game_id = ?1 ORDER BY seq, id");
-        events.bind(1, game_id);
-        while (events.step()) {
-            TableEvent event;
-            event.table_id = events.column_int(0);
-            event.game_id = game_id;
-            event.seq = events.column_int(1);
-            event.kind = events.column_text(2);
-            event.detail_json = events.column_text(3);
-            event.at_ms = events.column_int(4);
-            log.events.push_back(std::move(event));
-        }
-        db.exec("COMMIT");
-        return log;
-    } catch (...) {
-        db.exec("ROLLBACK");
-        throw;
+    const ReadSnapshot snapshot(db);
+    Statement game = db.prepare(std::string("SELECT ") + game_columns +
+                                ", ended_at_ms, result, termination, end_detail, final_white_ms, final_black_ms, "
+                                "moves_after_id, last_move_id FROM games WHERE id = ?1");
+    game.bind(1, game_id);
+    if (!game.step()) return std::nullopt;
+    GameLog log;
+    log.start = read_game_started(game);
+    if (!game.column_is_null(10)) {
+        GameEnded end;
+        end.game_id = game_id;
+        end.ended_at_ms = game.column_int(10);
+        end.result = game.column_text(11);
+        end.termination = game.column_text(12);
+        end.detail_json = game.column_text(13);
+        end.white_ms = game.column_int(14);
+        end.black_ms = game.column_int(15);
+        log.end = std::move(end);
     }
+    if (log.end) {
+        log.moves = read_finished_moves(db, game_id, game.column_optional_int(17));
+    } else {
+        RunningGameMoves running;
+        running.add(game_id, game.column_int(16));
+        log.moves = std::move(read_running_moves(db, running)[game_id]);
+    }
+    Statement events = db.prepare(
+        "SELECT table_id, seq, kind, detail_json, at_ms FROM table_events WHERE game_id = ?1 ORDER BY seq, id");
+    events.bind(1, game_id);
+    while (events.step()) {
+        TableEvent event;
+        event.table_id = events.column_int(0);
+        event.game_id = game_id;
+        event.seq = events.column_int(1);
+        event.kind = events.column_text(2);
+        event.detail_json = events.column_text(3);
+        event.at_ms = events.column_int(4);
+        log.events.push_back(std::move(event));
+    }
+    return log;
 }
 
 } // namespace rochade::db

@@ -2,6 +2,7 @@
 // tokens, the highest ids) and what an admin reads (recent games, one game's full log).
 #include <catch2/catch.hpp>
 
+#include <span>
 #include <string>
 #include <vector>
 
@@ -332,6 +333,32 @@ std::vector<std::int64_t> ids_of(const GamePage& page)
     return ids;
 }
 
+// A GameQuery with the default page size and what `set` fills in.
+template <typename Set> GameQuery query_with(Set set)
+{
+    GameQuery query;
+    set(query);
+    return query;
+}
+
+// A search of write_five_games' games and the ids it finds, newest first.
+struct SearchCase {
+    const char* what;
+    GameQuery query;
+    std::vector<std::int64_t> expected;
+};
+
+// Every case finds exactly its games, on one page (there are fewer than a page's default size).
+void check_searches(Store& store, std::span<const SearchCase> cases)
+{
+    for (const SearchCase& c : cases) {
+        INFO(c.what);
+        const GamePage page = store.find_games(c.query);
+        CHECK(ids_of(page) == c.expected);
+        CHECK_FALSE(page.next_page);
+    }
+}
+
 } // namespace
 
 TEST_CASE("find_games: each filter alone, newest first")
@@ -340,48 +367,33 @@ TEST_CASE("find_games: each filter alone, newest first")
     write_five_games(file.path());
     Store store(file.path(), OpenMode::ReadWriteCreate);
 
-    using Ids = std::vector<std::int64_t>;
-    auto with = [](auto set) {
-        GameQuery query;
-        set(query);
-        return query;
-    };
-    const struct {
-        const char* what;
-        GameQuery query;
-        Ids expected;
-    } cases[] = {
+    const SearchCase cases[] = {
         {"no filter", GameQuery{}, {5, 4, 3, 2, 1}},
         {"player anna, either side, her game against herself once",
-         with([](GameQuery& q) { q.player = "anna"; }),
+         query_with([](GameQuery& q) { q.player = "anna"; }),
          {5, 2, 1}},
-        {"player folded: ANNA", with([](GameQuery& q) { q.player = "ANNA"; }), {5, 2, 1}},
-        {"player folded: JÖRG", with([](GameQuery& q) { q.player = "JÖRG"; }), {2}},
-        {"player folded: STRAUSS finds Strauß", with([](GameQuery& q) { q.player = "STRAUSS"; }), {3}},
-        {"player without games", with([](GameQuery& q) { q.player = "Emil"; }), {}},
-        {"player is not a prefix search", with([](GameQuery& q) { q.player = "Ann"; }), {}},
-        {"room 34", with([](GameQuery& q) { q.room = 34; }), {2, 1}},
-        {"room 35, same start: by id", with([](GameQuery& q) { q.room = 35; }), {4, 3}},
-        {"secret room -7", with([](GameQuery& q) { q.room = -7; }), {5}},
-        {"started from day 1", with([](GameQuery& q) { q.started_from_ms = t0 + day_ms; }), {5, 4, 3, 2}},
-        {"started before day 1", with([](GameQuery& q) { q.started_before_ms = t0 + day_ms; }), {1}},
-        {"result 1-0", with([](GameQuery& q) { q.result = StoredResult::WhiteWins; }), {5}},
-        {"result 0-1", with([](GameQuery& q) { q.result = StoredResult::BlackWins; }), {1}},
-        {"result 1/2-1/2", with([](GameQuery& q) { q.result = StoredResult::Draw; }), {2}},
-        {"result *: aborted, not running", with([](GameQuery& q) { q.result = StoredResult::Unfinished; }), {4}},
-        {"termination checkmate", with([](GameQuery& q) { q.termination = StoredTermination::Checkmate; }), {1}},
-        {"termination flag_fall", with([](GameQuery& q) { q.termination = StoredTermination::FlagFall; }), {5}},
-        {"termination aborted", with([](GameQuery& q) { q.termination = StoredTermination::Aborted; }), {4}},
-        {"termination stalemate", with([](GameQuery& q) { q.termination = StoredTermination::Stalemate; }), {}},
-        {"running", with([](GameQuery& q) { q.state = GameState::Running; }), {3}},
-        {"finished", with([](GameQuery& q) { q.state = GameState::Finished; }), {5, 4, 2, 1}},
+        {"player folded: ANNA", query_with([](GameQuery& q) { q.player = "ANNA"; }), {5, 2, 1}},
+        {"player folded: JÖRG", query_with([](GameQuery& q) { q.player = "JÖRG"; }), {2}},
+        {"player folded: STRAUSS finds Strauß", query_with([](GameQuery& q) { q.player = "STRAUSS"; }), {3}},
+        {"player without games", query_with([](GameQuery& q) { q.player = "Emil"; }), {}},
+        {"player is not a prefix search", query_with([](GameQuery& q) { q.player = "Ann"; }), {}},
+        {"room 34", query_with([](GameQuery& q) { q.room = 34; }), {2, 1}},
+        {"room 35, same start: by id", query_with([](GameQuery& q) { q.room = 35; }), {4, 3}},
+        {"secret room -7", query_with([](GameQuery& q) { q.room = -7; }), {5}},
+        {"started from day 1", query_with([](GameQuery& q) { q.started_from_ms = t0 + day_ms; }), {5, 4, 3, 2}},
+        {"started before day 1", query_with([](GameQuery& q) { q.started_before_ms = t0 + day_ms; }), {1}},
+        {"result 1-0", query_with([](GameQuery& q) { q.result = StoredResult::WhiteWins; }), {5}},
+        {"result 0-1", query_with([](GameQuery& q) { q.result = StoredResult::BlackWins; }), {1}},
+        {"result 1/2-1/2", query_with([](GameQuery& q) { q.result = StoredResult::Draw; }), {2}},
+        {"result *: aborted, not running", query_with([](GameQuery& q) { q.result = StoredResult::Unfinished; }), {4}},
+        {"termination checkmate", query_with([](GameQuery& q) { q.termination = StoredTermination::Checkmate; }), {1}},
+        {"termination flag_fall", query_with([](GameQuery& q) { q.termination = StoredTermination::FlagFall; }), {5}},
+        {"termination aborted", query_with([](GameQuery& q) { q.termination = StoredTermination::Aborted; }), {4}},
+        {"termination stalemate", query_with([](GameQuery& q) { q.termination = StoredTermination::Stalemate; }), {}},
+        {"running", query_with([](GameQuery& q) { q.state = GameState::Running; }), {3}},
+        {"finished", query_with([](GameQuery& q) { q.state = GameState::Finished; }), {5, 4, 2, 1}},
     };
-    for (const auto& c : cases) {
-        INFO(c.what);
-        const GamePage page = store.find_games(c.query);
-        CHECK(ids_of(page) == c.expected);
-        CHECK_FALSE(page.next_page);
-    }
+    check_searches(store, cases);
 
     // The summary is the list's: the running game counts its stored moves.
     GameQuery running;
@@ -398,69 +410,59 @@ TEST_CASE("find_games: filters combine")
     TempDatabase file("store-find-combined");
     write_five_games(file.path());
     Store store(file.path());
-    using Ids = std::vector<std::int64_t>;
-    auto with = [](auto set) {
-        GameQuery query;
-        set(query);
-        return query;
-    };
-    const struct {
-        const char* what;
-        GameQuery query;
-        Ids expected;
-    } cases[] = {
+    const SearchCase cases[] = {
         {"anna in room 34",
-         with([](GameQuery& q) {
+         query_with([](GameQuery& q) {
              q.player = "anna";
              q.room = 34;
          }),
          {2, 1}},
         {"anna in room 34, drawn",
-         with([](GameQuery& q) {
+         query_with([](GameQuery& q) {
              q.player = "anna";
              q.room = 34;
              q.result = StoredResult::Draw;
          }),
          {2}},
         {"anna, running",
-         with([](GameQuery& q) {
+         query_with([](GameQuery& q) {
              q.player = "anna";
              q.state = GameState::Running;
          }),
          {}},
         {"bert, running",
-         with([](GameQuery& q) {
+         query_with([](GameQuery& q) {
              q.player = "BERT";
              q.state = GameState::Running;
          }),
          {3}},
         {"bert, finished",
-         with([](GameQuery& q) {
+         query_with([](GameQuery& q) {
              q.player = "bert";
              q.state = GameState::Finished;
          }),
          {1}},
         {"room 35, finished",
-         with([](GameQuery& q) {
+         query_with([](GameQuery& q) {
              q.room = 35;
              q.state = GameState::Finished;
          }),
          {4}},
         {"room 35 from day 2, aborted",
-         with([](GameQuery& q) {
+         query_with([](GameQuery& q) {
              q.room = 35;
              q.started_from_ms = t0 + 2 * day_ms;
              q.termination = StoredTermination::Aborted;
          }),
          {4}},
         {"days 1 to 2 (before day 3)",
-         with([](GameQuery& q) {
+         query_with([](GameQuery& q) {
              q.started_from_ms = t0 + day_ms;
              q.started_before_ms = t0 + 3 * day_ms;
          }),
          {4, 3, 2}},
         {"anna, days 0 to 1, 0-1 checkmate",
-         with([](GameQuery& q) {
+         query_with([](GameQuery& q) {
              q.player = "Anna";
              q.started_from_ms = t0;
              q.started_before_ms = t0 + 2 * day_ms;
@@ -469,16 +471,13 @@ TEST_CASE("find_games: filters combine")
          }),
          {1}},
         {"a result and a termination that never meet",
-         with([](GameQuery& q) {
+         query_with([](GameQuery& q) {
              q.result = StoredResult::WhiteWins;
              q.termination = StoredTermination::Checkmate;
          }),
          {}},
     };
-    for (const auto& c : cases) {
-        INFO(c.what);
-        CHECK(ids_of(store.find_games(c.query)) == c.expected);
-    }
+    check_searches(store, cases);
 }
 
 TEST_CASE("find_games pages by (start, id): every game exactly once, in order, also with a filter")
