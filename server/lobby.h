@@ -81,7 +81,7 @@ public:
     void send_notice(std::string from, std::optional<protocol::RoomNumber> room, std::string text,
                      std::function<void(std::optional<std::string>)> done);
     // The nick as its player wrote it, if someone online has it.
-    void online_nick(std::string nick, std::function<void(std::optional<std::string>)> done);
+    void online_nick(std::string nick, std::function<void(std::optional<Identity>)> done);
     // Sends the error (`code`, `message`, the sanction's reason and end) to the connection of
     // the player online with `nick` and closes it with 1008 `close_reason`; `done` gets how
     // many connections were closed.

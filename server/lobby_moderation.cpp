@@ -32,11 +32,11 @@ void Lobby::send_notice(std::string from, std::optional<protocol::RoomNumber> ro
     });
 }
 
-void Lobby::online_nick(std::string nick, std::function<void(std::optional<std::string>)> done)
+void Lobby::online_nick(std::string nick, std::function<void(std::optional<Identity>)> done)
 {
     net::post(strand_, [self = shared_from_this(), nick = std::move(nick), done = std::move(done)] {
         const Online* player = self->online(nick);
-        done(player ? std::optional<std::string>(player->who.nick) : std::nullopt);
+        done(player ? std::optional<Identity>(player->who) : std::nullopt);
     });
 }
 

@@ -235,8 +235,8 @@ void ModerationService::log_refusal(identity::Identity who, std::string address,
 void ModerationService::find_nick(Attempt attempt, std::string nick, std::function<void(Attempt, std::string)> then)
 {
     services_.lobby->online_nick(nick, [this, attempt = std::move(attempt), nick,
-                                        then = std::move(then)](std::optional<std::string> online) mutable {
-        if (online) return then(std::move(attempt), std::move(*online));
+                                        then = std::move(then)](std::optional<identity::Identity> online) mutable {
+        if (online) return check_rank(std::move(attempt), online->nick, online->role, std::move(then));
         services_.reads.read([this, attempt = std::move(attempt), nick = std::move(nick),
                               then = std::move(then)](db::StoreReader& reader) mutable {
             std::optional<db::AccountRecord> account;
@@ -250,9 +250,21 @@ void ModerationService::find_nick(Attempt attempt, std::string nick, std::functi
             if (!account)
                 return refuse(std::move(attempt), ErrorCode::NoSuchNick,
                               attempt.name() + ": no player '" + nick + "' is online or registered");
-            then(std::move(attempt), account->nick);
+            check_rank(std::move(attempt), account->nick, account->role, std::move(then));
         });
     });
+}
+
+void ModerationService::check_rank(Attempt attempt, std::string nick, protocol::Role target_role,
+                                   std::function<void(Attempt, std::string nick)> then)
+{
+    if (target_role != protocol::Role::Player && !protocol::role_allows(attempt.who.role, protocol::Role::Admin)) {
+        attempt.target = nick;
+        return refuse(std::move(attempt), ErrorCode::Forbidden,
+                      attempt.name() + ": '" + nick + "' is a " + std::string(protocol::role_name(target_role)) +
+                          "; only an admin may act on moderators and admins");
+    }
+    then(std::move(attempt), std::move(nick));
 }
 
 void ModerationService::impose(Attempt attempt, db::SanctionSet set, std::string detail_json,
@@ -293,6 +305,14 @@ void ModerationService::lift(Attempt attempt, db::SanctionLifted lifted, std::st
 }
 
 void ModerationService::carry_out(Attempt attempt, Kick kick)
+{
+    find_nick(std::move(attempt), kick.nick, [this, kick](Attempt attempt, std::string nick) mutable {
+        kick.nick = std::move(nick);
+        kick_now(std::move(attempt), std::move(kick));
+    });
+}
+
+void ModerationService::kick_now(Attempt attempt, Kick kick)
 {
     const std::string message = "kicked by a moderator: " + kick.reason;
     services_.lobby->close_player(

@@ -74,13 +74,19 @@ private:
     // Writes the done line, then answers. For what is done already (a kick, a closed table, an
     // adjudication, a notice); a sanction's line goes with the sanction (impose, lift).
     void finish(Attempt&& attempt, ModerationDone result, std::string detail_json);
-    // The nick as written by an online player or a registered account, else no_such_nick.
+    // The nick as written by an online player or a registered account, else no_such_nick; and
+    // forbidden when the player is a moderator or an admin and the one asking is not an admin
+    // (moderators answer to admins, not to each other).
     void find_nick(Attempt attempt, std::string nick, std::function<void(Attempt, std::string nick)> then);
+    // `then`, unless `target_role` outranks what the asking role may act on.
+    void check_rank(Attempt attempt, std::string nick, protocol::Role target_role,
+                    std::function<void(Attempt, std::string nick)> then);
     // Stores the sanction with its audit line, applies it to the registry, then `then`.
     void impose(Attempt attempt, db::SanctionSet set, std::string detail_json, std::function<void(Attempt)> then);
     void lift(Attempt attempt, db::SanctionLifted lifted, std::string detail_json, std::string summary);
 
     void carry_out(Attempt attempt, Kick kick);
+    void kick_now(Attempt attempt, Kick kick); // once the nick is found and may be kicked
     void carry_out(Attempt attempt, Mute mute);
     void carry_out(Attempt attempt, Unmute unmute);
     void carry_out(Attempt attempt, Ban ban);

@@ -10,6 +10,8 @@
 
 #include "db/sqlite_store.h"
 #include "db/store_reader.h"
+#include "db/store_writer.h"
+#include "protocol/nick.h"
 #include "server/moderation.h"
 #include "server/moderation_service.h"
 #include "server/sanctions.h"
@@ -190,7 +192,7 @@ TEST_CASE("moderation: refusals by role, unknown targets and bad input are answe
     CHECK(refused.message == "ban_address: needs the admin role");
     refused = desk.refused(moderator, server::Kick{"Niemand", "spam"});
     CHECK(refused.code == protocol::ErrorCode::NoSuchNick);
-    CHECK(refused.message == "kick: 'Niemand' is not online");
+    CHECK(refused.message == "kick: no player 'Niemand' is online or registered");
     refused = desk.refused(moderator, server::Mute{"Niemand", std::nullopt, hour_ms, "spam"});
     CHECK(refused.code == protocol::ErrorCode::NoSuchNick);
     CHECK(refused.message == "mute: no player 'Niemand' is online or registered");
@@ -343,6 +345,37 @@ TEST_CASE("moderation: a ban closes the connection and refuses every way in unti
     CHECK(audit[1].logged.target == "Gastnick");
     CHECK_FALSE(audit[1].logged.until_ms);
     CHECK(audit[2].logged.target == "Störer");
+}
+
+TEST_CASE("moderation: a moderator may not kick, mute or ban a moderator or an admin; an admin may", "[moderation]")
+{
+    Desk desk;
+    WsTestClient colleague;
+    colleague.connect(desk.server.port());
+    REQUIRE(
+        colleague.request({{"type", "register"}, {"nick", "Kollegin"}, {"password", "geheim-genug-1"}}).at("type") ==
+        "hello_ok");
+    {
+        // The role is read at login: the stored role counts for an account that is not online.
+        auto reader = db::open_sqlite_reader(desk.server.config().db_path);
+        const auto account = reader->account(protocol::nick_key("Kollegin"));
+        REQUIRE(account);
+        auto writer = db::open_sqlite_writer(desk.server.config().db_path);
+        std::promise<std::optional<db::StoreError>> stored;
+        writer->submit(db::RoleChanged{account->id, protocol::Role::Moderator},
+                       [&stored](std::optional<db::StoreError> error) { stored.set_value(error); });
+        REQUIRE_FALSE(stored.get_future().get());
+    }
+    colleague.close();
+    desk.wait_offline("Kollegin");
+    for (server::ModerationRequest request : {server::ModerationRequest{server::Kick{"Kollegin", "x"}},
+                                              server::ModerationRequest{server::Mute{"kollegin", 34, hour_ms, "x"}},
+                                              server::ModerationRequest{server::Ban{"KOLLEGIN", std::nullopt, "x"}}}) {
+        const auto refused = desk.refused(moderator, request);
+        CHECK(refused.code == protocol::ErrorCode::Forbidden);
+        CHECK(refused.message.ends_with("'Kollegin' is a moderator; only an admin may act on moderators and admins"));
+    }
+    CHECK(desk.done(admin, server::Mute{"Kollegin", 34, hour_ms, "x"}).summary.starts_with("Kollegin muted"));
 }
 
 TEST_CASE("moderation: a kick closes the player's connection with the reason", "[moderation]")
