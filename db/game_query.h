@@ -66,8 +66,7 @@ inline constexpr std::int64_t utc_day_ms = 86400000;
 inline constexpr int min_page_games = 1;
 inline constexpr int max_page_games = 100;
 
-// Every filter that is set must hold; none set lists every game. Rated or not is not a filter
-// yet: games carry no rating until ratings exist.
+// Every filter that is set must hold; none set lists every game.
 struct GameQuery {
     // A nick on either side, compared folded (protocol::nick_key): "JÜRGEN" finds "Jürgen".
     std::optional<std::string> player;
@@ -77,6 +76,7 @@ struct GameQuery {
     std::optional<StoredResult> result;
     std::optional<StoredTermination> termination;
     std::optional<GameState> state;
+    std::optional<bool> rated;       // true: rated games only; false: casual only (every game before issue 13)
     int limit = 50;                  // games per page, min_page_games..max_page_games
     std::optional<GameCursor> after; // the previous page's next_page; empty for the first page
 };

@@ -59,12 +59,6 @@ std::optional<ChatCursor> parse_chat_cursor(std::string_view text)
     return std::nullopt;
 }
 
-// ---- the chat search's SQL ----------------------------------------------------------------
-// Parameters, bound only when their filter is set (the limit always):
-//   ?1 the LIKE pattern   ?2 nick key   ?3 room   ?4 table id   ?5 from   ?6 before
-//   ?7, ?8, ?9 the cursor (at_ms, source, row id)   ?10 the page size plus one
-// Columns: 0 at_ms, 1 source, 2 row id, 3 nick, 4 text, 5 room, 6 table_id, 7 game_id.
-
 // The filters both arms share; `source` is the arm's (0 room chat, 1 table chat).
 void add_shared(std::string& where, const ChatQuery& query, const char* source)
 {
@@ -73,6 +67,8 @@ void add_shared(std::string& where, const ChatQuery& query, const char* source)
     // The plain at_ms bound lets an index range start at the cursor; the row value decides.
     if (query.after) where += std::string(" AND at_ms <= ?7 AND (at_ms, ") + source + ", id) < (?7, ?8, ?9)";
 }
+
+} // namespace
 
 std::string chat_search_sql(const ChatQuery& query)
 {
@@ -93,7 +89,9 @@ std::string chat_search_sql(const ChatQuery& query)
     if (query.text) table_arm += " AND json_extract(detail_json, '$.text') LIKE ?1 ESCAPE '\\'";
     if (query.nick_key) table_arm += " AND nick_key(json_extract(detail_json, '$.from')) = ?2";
     // A table belongs to one room; its games say which (chat before its first game included).
-    if (query.room) table_arm += " AND table_id IN (SELECT table_id FROM games WHERE room = ?3)";
+    // The unary + keeps SQLite from reading every event of the room's tables by table_id and
+    // sorting them: it reads table chat newest first from its index and stops at the limit.
+    if (query.room) table_arm += " AND +table_id IN (SELECT table_id FROM games WHERE room = ?3)";
     if (query.table_id) table_arm += " AND table_id = ?4";
     add_shared(table_arm, query, "1");
 
@@ -102,8 +100,6 @@ std::string chat_search_sql(const ChatQuery& query)
     const std::string order = " ORDER BY at_ms DESC, src DESC, row_id DESC LIMIT ?10";
     return (room_arm.empty() ? table_arm : room_arm + " UNION ALL " + table_arm) + order;
 }
-
-} // namespace
 
 std::string like_anywhere(std::string_view text)
 {
@@ -121,10 +117,11 @@ ModerationWrites::ModerationWrites(Database& db)
                          "target, target_key, reason, until_ms, refused, detail_json) "
                          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)")),
       // One sanction per kind, target and room: imposing it again replaces the old one.
-      sanction_set_(db.prepare("INSERT INTO sanctions (kind, target_key, room, target, until_ms, reason, by_nick, at_ms) "
-                               "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT (kind, target_key, room) DO UPDATE "
-                               "SET target = excluded.target, until_ms = excluded.until_ms, reason = excluded.reason, "
-                               "by_nick = excluded.by_nick, at_ms = excluded.at_ms")),
+      sanction_set_(
+          db.prepare("INSERT INTO sanctions (kind, target_key, room, target, until_ms, reason, by_nick, at_ms) "
+                     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT (kind, target_key, room) DO UPDATE "
+                     "SET target = excluded.target, until_ms = excluded.until_ms, reason = excluded.reason, "
+                     "by_nick = excluded.by_nick, at_ms = excluded.at_ms")),
       sanction_lifted_(db.prepare("DELETE FROM sanctions WHERE kind = ?1 AND target_key = ?2 AND room = ?3"))
 {
 }
@@ -149,8 +146,9 @@ void ModerationWrites::write(const SanctionLifted& w)
 
 std::vector<SanctionRecord> read_sanctions(Database& db, std::int64_t at_ms)
 {
-    Statement query = db.prepare("SELECT kind, target_key, room, target, until_ms, reason, by_nick, at_ms "
-                                 "FROM sanctions WHERE until_ms IS NULL OR until_ms > ?1 ORDER BY kind, target_key, room");
+    Statement query =
+        db.prepare("SELECT kind, target_key, room, target, until_ms, reason, by_nick, at_ms "
+                   "FROM sanctions WHERE until_ms IS NULL OR until_ms > ?1 ORDER BY kind, target_key, room");
     query.bind(1, at_ms);
     std::vector<SanctionRecord> sanctions;
     while (query.step()) {

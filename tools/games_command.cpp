@@ -1,5 +1,5 @@
 // rochade games --db FILE [filters] [--limit N] [--after CURSOR]: the games that match every
-// filter (player, room, dates, result, termination, running or finished), newest first, one line
+// filter (player, room, dates, result, termination, running or finished, rated or casual), newest first, one line
 // each, a page at a time; the next page's cursor at the end when there is one.
 // rochade games --db FILE ID: everything stored about one game: its header, every move with
 // both clocks and the server's timestamp, every table event with its JSON, and the game as PGN
@@ -73,7 +73,9 @@ void print_game_list(db::Store& store, const db::GameQuery& query, std::ostream&
         out << "  " << game.moves << (game.moves == 1 ? " ply" : " plies") << "  started "
             << utc_time(game.started_at_ms);
         if (game.ended_at_ms) out << "  ended " << utc_time(*game.ended_at_ms);
-        out << "  " << game.time_control_json << '\n';
+        out << "  " << game.time_control_json;
+        if (game.rated) out << "  rated";
+        out << '\n';
     }
     if (page.next_page) out << "next page: --after " << db::cursor_text(*page.next_page) << '\n';
 }
@@ -134,6 +136,7 @@ std::optional<std::int64_t> parse_room(const std::string& text)
 const char* const usage = "usage: rochade games --db FILE [--player NICK] [--room N] [--from YYYY-MM-DD] "
                           "[--to YYYY-MM-DD]\n"
                           "                     [--result 1-0|0-1|1/2-1/2|*] [--termination T] [--running|--finished]\n"
+                          "                     [--rated|--casual]\n"
                           "                     [--limit N] [--after CURSOR]\n"
                           "       rochade games --db FILE GAME_ID [--pgn]\n";
 
@@ -161,6 +164,14 @@ Expected<GamesArguments, std::string> parse_games_arguments(const std::vector<st
             if (parsed.query.state && *parsed.query.state != state)
                 return fail("--running and --finished exclude each other");
             parsed.query.state = state;
+            parsed.searching = true;
+            continue;
+        }
+        if (arg == "--rated" || arg == "--casual") {
+            const bool rated = arg == "--rated";
+            if (parsed.query.rated && *parsed.query.rated != rated)
+                return fail("--rated and --casual exclude each other");
+            parsed.query.rated = rated;
             parsed.searching = true;
             continue;
         }

@@ -551,4 +551,18 @@ TEST_CASE("a version 5 database is migrated to version 6: unrated games, folded 
     CHECK(db.query_int("SELECT COUNT(*) FROM moderation_log") == 0);
     CHECK(db.query_int("SELECT COUNT(*) FROM sanctions") == 0);
 
+    // The old rows are found by the new reads.
+    ChatQuery by_nick;
+    by_nick.nick_key = "jürgen";
+    const ChatPage room_lines = store.find_chat(by_nick);
+    REQUIRE(room_lines.lines.size() == 1);
+    CHECK(room_lines.lines[0].text == "Grüß Gott");
+    ChatQuery in_room;
+    in_room.room = 34;
+    CHECK(store.find_chat(in_room).lines.size() == 2); // the table's chat belongs to its game's room
+    GameQuery casual;
+    casual.rated = false;
+    CHECK(store.find_games(casual).games.size() == 1);
+    casual.rated = true;
+    CHECK(store.find_games(casual).games.empty());
 }
