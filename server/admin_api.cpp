@@ -3,9 +3,11 @@
 #include <spdlog/spdlog.h>
 
 #include "db/read_thread.h"
+#include "db/sqlite.h" // db::DbError, which the store's reads throw
 #include "server/admin_actions.h"
 #include "server/admin_games.h"
 #include "server/admin_live.h"
+#include "server/admin_records.h"
 #include "server/admin_reply.h"
 #include "server/game_pgn.h"
 #include "server/identity/authenticator.h"
@@ -86,14 +88,16 @@ void AdminApi::handle_as(const identity::Identity& who, const ApiRequest& reques
     if (action) return act(who, request, endpoint, std::move(answer));
 
     const bool admin = protocol::role_allows(who.role, Role::Admin);
-    const bool known =
-        endpoint == "games" || endpoint.starts_with("games/") || endpoint == "live" || endpoint == "sanctions";
+    const bool known = endpoint == "games" || endpoint.starts_with("games/") || endpoint == "live" ||
+                       endpoint == "sanctions" || endpoint == "audit" || endpoint == "chat";
     if (!known)
         return answer(admin_error(ErrorCode::BadRequest,
                                   "admin API: no endpoint " + std::string(request.path) + " (see docs/admin.md)", 404));
     if (request.method != "GET") return answer(wrong_method(endpoint.substr(0, endpoint.find('/')), "GET"));
 
     if (endpoint == "games") return search_games(request.query, std::move(answer));
+    if (endpoint == "audit") return read_audit(request.query, std::move(answer));
+    if (endpoint == "chat") return search_chat(request.query, std::move(answer));
     if (endpoint.starts_with("games/")) {
         if (!request.query.empty())
             return answer(admin_error(ErrorCode::BadRequest, "games/{id}: takes no query parameters"));
@@ -117,6 +121,40 @@ void AdminApi::search_games(std::string_view query_text, Answer answer)
             answer(admin_json(game_page_json(reader.find_games(query))));
         } catch (const std::exception& error) {
             answer(store_failed("games", error));
+        }
+    });
+}
+
+void AdminApi::read_audit(std::string_view query_text, Answer answer)
+{
+    auto query = parse_audit_query(query_text);
+    if (!query) return answer(admin_error(ErrorCode::BadRequest, "audit: " + query.error()));
+    reads_.read([query = *query, answer](db::StoreReader& reader) {
+        try {
+            answer(admin_json(audit_page_json(reader.audit_log(query))));
+        } catch (const std::exception& error) {
+            answer(store_failed("audit", error));
+        }
+    });
+}
+
+void AdminApi::search_chat(std::string_view query_text, Answer answer)
+{
+    auto query = parse_chat_query(query_text);
+    if (!query) return answer(admin_error(ErrorCode::BadRequest, "chat: " + query.error()));
+    reads_.read([query = *query, answer](db::StoreReader& reader) {
+        try {
+            answer(admin_json(chat_page_json(reader.find_chat(query))));
+        } catch (const db::DbError& error) {
+            // The page size is checked above, so a refusal is the cursor's: not one the store made.
+            if (error.kind() == db::StoreFailure::Refused)
+                return answer(
+                    admin_error(ErrorCode::BadRequest, "chat: query parameter 'after' wants the \"next\" of a "
+                                                       "previous page, not '" +
+                                                           query.after.value_or("") + "'"));
+            answer(store_failed("chat", error));
+        } catch (const std::exception& error) {
+            answer(store_failed("chat", error));
         }
     });
 }

@@ -44,6 +44,8 @@ public:
 private:
     void search_games(std::string_view query, Answer answer);
     void read_game(std::string_view rest, Answer answer);
+    void read_audit(std::string_view query, Answer answer);
+    void search_chat(std::string_view query, Answer answer);
     void act(const identity::Identity& who, const ApiRequest& request, std::string_view action, Answer answer);
 
     std::shared_ptr<Authenticator> authenticator_;

@@ -1,7 +1,5 @@
 #include "server/admin_games.h"
 
-#include <charconv>
-
 #include "engine/fen.h"
 #include "engine/san.h"
 #include "engine/uci.h"
@@ -13,15 +11,6 @@ namespace rochade::server {
 using nlohmann::json;
 
 namespace {
-
-std::optional<std::int64_t> parse_integer(std::string_view text)
-{
-    std::int64_t value = 0;
-    if (text.empty() || text.size() > 18) return std::nullopt;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
-    return value;
-}
 
 // A stored JSON object as JSON; text that does not read (a damaged row) stays a string, so the
 // moderator still sees it.
@@ -38,8 +27,8 @@ json optional_ms(const std::optional<std::int64_t>& ms) { return ms ? json(*ms) 
 
 Expected<db::GameQuery, std::string> parse_game_query(std::string_view query_text)
 {
-    const auto parameters =
-        parse_query(query_text, {"player", "room", "from", "to", "result", "termination", "state", "limit", "after"});
+    const auto parameters = parse_query(
+        query_text, {"player", "room", "from", "to", "result", "termination", "state", "rated", "limit", "after"});
     if (!parameters) return unexpected(parameters.error());
     auto bad = [](std::string_view name, std::string_view wants, const std::string& value) {
         return unexpected("query parameter '" + std::string(name) + "' wants " + std::string(wants) + ", not '" +
@@ -83,6 +72,10 @@ Expected<db::GameQuery, std::string> parse_game_query(std::string_view query_tex
         else
             return bad("state", "running or finished", *state);
     }
+    if (const auto rated = parameters->get("rated")) {
+        if (*rated != "yes" && *rated != "no") return bad("rated", "yes or no", *rated);
+        query.rated = *rated == "yes";
+    }
     if (const auto limit = parameters->get("limit")) {
         const auto number = parse_integer(*limit);
         if (!number || *number < db::min_page_games || *number > db::max_page_games)
@@ -113,7 +106,8 @@ json game_page_json(const db::GamePage& page)
                          {"ended_at", optional_ms(game.ended_at_ms)},
                          {"result", game.ended_at_ms ? json(game.result) : json(nullptr)},
                          {"termination", game.ended_at_ms ? json(game.termination) : json(nullptr)},
-                         {"moves", game.moves}});
+                         {"moves", game.moves},
+                         {"rated", game.rated}});
     return {{"games", std::move(games)},
             {"next", page.next_page ? json(db::cursor_text(*page.next_page)) : json(nullptr)}};
 }

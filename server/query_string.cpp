@@ -1,6 +1,7 @@
 #include "server/query_string.h"
 
 #include <algorithm>
+#include <charconv>
 #include <set>
 
 namespace rochade::server {
@@ -22,6 +23,15 @@ std::optional<std::string> QueryParameters::get(std::string_view name) const
     const auto found = values_.find(name);
     if (found == values_.end()) return std::nullopt;
     return found->second;
+}
+
+std::optional<std::int64_t> parse_integer(std::string_view text)
+{
+    std::int64_t value = 0;
+    if (text.empty() || text.size() > 19) return std::nullopt;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+    return value;
 }
 
 std::optional<std::string> percent_decode(std::string_view text)

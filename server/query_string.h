@@ -5,6 +5,7 @@
 // all, as a form with an empty field sends it.
 #pragma once
 
+#include <cstdint>
 #include <initializer_list>
 #include <map>
 #include <optional>
@@ -29,6 +30,9 @@ private:
 // `query` is the part of the target after '?', without it.
 Expected<QueryParameters, std::string> parse_query(std::string_view query,
                                                    std::initializer_list<std::string_view> known);
+
+// A decimal integer (an optional '-', then at most 18 digits); nothing for other text.
+std::optional<std::int64_t> parse_integer(std::string_view text);
 
 // "%41+b" -> "A b"; nothing for a '%' not followed by two hex digits.
 std::optional<std::string> percent_decode(std::string_view text);

@@ -401,7 +401,9 @@ TEST_CASE("the game search answers each filter from the store, a page at a time"
     desk.writer->submit(std::vector<db::Write>{game(1, 34, "Anna", "Bert", t0), ended(1, "0-1", "checkmate", t0 + 9)});
     desk.writer->submit(
         std::vector<db::Write>{game(2, 34, "Jörg", "Anna", t0 + day), ended(2, "1/2-1/2", "agreement", t0 + day + 9)});
-    desk.writer->submit(std::vector<db::Write>{game(3, 35, "Strauß", "Bert", t0 + 2 * day)});
+    auto rated = game(3, 35, "Strauß", "Bert", t0 + 2 * day);
+    rated.rated = true;
+    desk.writer->submit(std::vector<db::Write>{rated});
     desk.writer->submit(std::vector<db::Write>{game(4, -7, "Anna", "Cem", t0 + 3 * day),
                                                ended(4, "1-0", "flag_fall", t0 + 3 * day + 9)});
 
@@ -427,6 +429,8 @@ TEST_CASE("the game search answers each filter from the store, a page at a time"
     CHECK(ids("?termination=flag_fall") == Ids{4});
     CHECK(ids("?state=running") == Ids{3});
     CHECK(ids("?state=finished&player=Bert") == Ids{1});
+    CHECK(ids("?rated=yes") == Ids{3});
+    CHECK(ids("?rated=no") == Ids{4, 2, 1});
 
     const json first = body_of(desk.ask(moderator, "GET", "/api/admin/games?limit=3"));
     REQUIRE(first.at("games").size() == 3);
@@ -440,7 +444,8 @@ TEST_CASE("the game search answers each filter from the store, a page at a time"
                                           {"ended_at", t0 + 3 * day + 9},
                                           {"result", "1-0"},
                                           {"termination", "flag_fall"},
-                                          {"moves", 0}});
+                                          {"moves", 0},
+                                          {"rated", false}});
     CHECK(first.at("games").at(1).at("result") == nullptr); // running
     REQUIRE(first.at("next").is_string());
     CHECK(ids("?limit=3&after=" + first.at("next").get<std::string>()) == Ids{1});
@@ -466,7 +471,7 @@ TEST_CASE("a game's log and PGN: hostile nicks and chat read back exactly and ar
     for (std::size_t i = 0; i < moves.size(); ++i)
         writes.push_back(db::MovePlayed{9, int(i) + 1, std::int64_t(i) + 2, moves[i].first, moves[i].second,
                                         180000 - 1000 * std::int64_t(i), 179000, t0 + 1000 * std::int64_t(i + 1)});
-    writes.push_back(db::TableEvent{19, 9, 8, "table_chat", json{{"nick", black}, {"text", chat}}.dump(), t0 + 7000});
+    writes.push_back(db::TableEvent{19, 9, 8, "table_chat", json{{"from", black}, {"text", chat}}.dump(), t0 + 7000});
     writes.push_back(db::TableEvent{19, 9, 9, "draw_offered", R"({"by":"white"})", t0 + 8000});
     writes.push_back(db::GameEnded{9, "0-1", "flag_fall",
                                    json{{"message", "White's flag fell"}, {"winnability", "winnable"}}.dump(), 0, 5000,
@@ -499,7 +504,7 @@ TEST_CASE("a game's log and PGN: hostile nicks and chat read back exactly and ar
     CHECK(log.at("replay_problem") == nullptr);
     REQUIRE(log.at("events").size() == 2);
     CHECK(log.at("events").at(0) ==
-          json{{"seq", 8}, {"kind", "table_chat"}, {"at", t0 + 7000}, {"detail", {{"nick", black}, {"text", chat}}}});
+          json{{"seq", 8}, {"kind", "table_chat"}, {"at", t0 + 7000}, {"detail", {{"from", black}, {"text", chat}}}});
     CHECK(log.at("events").at(1).at("detail") == json{{"by", "white"}});
 
     const auto pgn = desk.ask(moderator, "GET", "/api/admin/games/9.pgn");
@@ -537,4 +542,84 @@ TEST_CASE("an unknown or malformed game id is no_such_game", "[admin_api]")
         CHECK(answer.status == 404);
         CHECK(body_of(answer).at("error") == "no_such_game");
     }
+}
+
+TEST_CASE("the audit log and the chat search read the store, filtered and paged", "[admin_api]")
+{
+    Desk desk;
+    auto logged = [](std::int64_t at, std::string actor, std::string action, std::string target, bool refused) {
+        db::ModerationLogged line;
+        line.at_ms = at;
+        line.actor_nick = actor;
+        line.actor_role = "moderator";
+        line.action = action;
+        line.target = target;
+        line.reason = "<b>why</b>";
+        line.refused = refused;
+        line.detail_json = R"({"room":34})";
+        return line;
+    };
+    desk.writer->submit(std::vector<db::Write>{logged(t0, "Mod", "mute", "Bob", false),
+                                               logged(t0 + 1, "Spieler", "kick", "", true),
+                                               logged(t0 + 2, "Mod", "kick", "Bob", false)});
+    const auto audit = desk.ask(moderator, "GET", "/api/admin/audit");
+    INFO(audit.body);
+    const json all = body_of(audit);
+    REQUIRE(all.at("entries").size() == 3);
+    CHECK(all.at("entries").at(0).at("action") == "kick"); // newest first
+    CHECK(all.at("entries").at(1) == json{{"id", all.at("entries").at(1).at("id")},
+                                          {"at", t0 + 1},
+                                          {"actor", "Spieler"},
+                                          {"actor_role", "moderator"},
+                                          {"action", "kick"},
+                                          {"target", ""},
+                                          {"reason", "<b>why</b>"},
+                                          {"until", nullptr},
+                                          {"refused", true},
+                                          {"detail", {{"room", 34}}}});
+    CHECK(body_of(desk.ask(moderator, "GET", "/api/admin/audit?actor=MOD")).at("entries").size() == 2);
+    CHECK(body_of(desk.ask(moderator, "GET", "/api/admin/audit?action=mute")).at("entries").size() == 1);
+    const json page = body_of(desk.ask(moderator, "GET", "/api/admin/audit?target=Bob&limit=1"));
+    REQUIRE(page.at("entries").size() == 1);
+    REQUIRE(page.at("next").is_number());
+    const json next =
+        body_of(desk.ask(moderator, "GET", "/api/admin/audit?target=Bob&limit=1&before=" + page.at("next").dump()));
+    REQUIRE(next.at("entries").size() == 1);
+    CHECK(next.at("entries").at(0).at("action") == "mute");
+    CHECK(desk.ask(moderator, "GET", "/api/admin/audit?limit=201").status == 400);
+    CHECK(body_of(desk.ask(moderator, "GET", "/api/admin/audit?before=x")).at("message") ==
+          "audit: query parameter 'before' wants the \"next\" of a previous page (a positive number), not 'x'");
+
+    const std::string hostile = "<script>\"] [Result \"1-0\\\n";
+    desk.writer->submit(std::vector<db::Write>{
+        db::GameStarted{9, 19, 35, "Cem", "Anna", tc, std::string(StartFen), 180000, 180000, t0 + day, {}, {}},
+        db::RoomChatted{34, "Bob", "hallo " + hostile, t0 + day},
+        db::RoomChatted{35, "Anna", "hallo Bob", t0 + day + 1},
+        db::TableEvent{19, 9, 3, "table_chat", json{{"from", "Cem"}, {"text", "HALLO am Brett"}}.dump(), t0 + day + 2},
+    });
+    const auto found = desk.ask(moderator, "GET", "/api/admin/chat?text=hallo");
+    CHECK(found.body.find("<script>") == std::string::npos);
+    const json lines = body_of(found).at("lines");
+    REQUIRE(lines.size() == 3);
+    CHECK(lines.at(0) ==
+          json{{"at", t0 + day + 2}, {"nick", "Cem"}, {"text", "HALLO am Brett"}, {"table", 19}, {"game_id", 9}});
+    CHECK(lines.at(2) == json{{"at", t0 + day}, {"nick", "Bob"}, {"text", "hallo " + hostile}, {"room", 34}});
+    CHECK(body_of(desk.ask(moderator, "GET", "/api/admin/chat?nick=bob")).at("lines").size() == 1);
+    CHECK(body_of(desk.ask(moderator, "GET", "/api/admin/chat?room=35")).at("lines").size() == 2);
+    CHECK(body_of(desk.ask(moderator, "GET", "/api/admin/chat?table=19")).at("lines").size() == 1);
+    CHECK(body_of(desk.ask(moderator, "GET", "/api/admin/chat?to=2024-05-01")).at("lines").size() == 0);
+    CHECK(body_of(desk.ask(moderator, "GET", "/api/admin/chat?from=2024-05-02&to=2024-05-02")).at("lines").size() == 3);
+    const json first = body_of(desk.ask(moderator, "GET", "/api/admin/chat?limit=2"));
+    REQUIRE(first.at("next").is_string());
+    const json rest =
+        body_of(desk.ask(moderator, "GET", "/api/admin/chat?limit=2&after=" + first.at("next").get<std::string>()));
+    REQUIRE(rest.at("lines").size() == 1);
+    CHECK(rest.at("lines").at(0).at("nick") == "Bob");
+    CHECK(rest.at("next") == nullptr);
+    const auto bad_cursor = desk.ask(moderator, "GET", "/api/admin/chat?after=nonsense");
+    CHECK(bad_cursor.status == 400);
+    CHECK(body_of(bad_cursor).at("message") ==
+          "chat: query parameter 'after' wants the \"next\" of a previous page, not 'nonsense'");
+    CHECK(desk.ask(moderator, "GET", "/api/admin/chat?table=0").status == 400);
+    CHECK(desk.ask(player, "GET", "/api/admin/chat").status == 403);
 }
