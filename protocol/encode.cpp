@@ -207,6 +207,17 @@ std::string encode_error(const OptionalId& id, ErrorCode code, std::string_view 
     return dump(frame);
 }
 
+std::string encode_error(const OptionalId& id, ErrorCode code, std::string_view message, const ErrorSanction& sanction)
+{
+    Json frame = frame_of("error");
+    put_id(frame, id);
+    frame["code"] = error_code_name(code);
+    frame["message"] = message;
+    if (sanction.has_end) frame["until"] = sanction.until_ms ? Json(*sanction.until_ms) : Json(nullptr);
+    frame["reason"] = sanction.reason;
+    return dump(frame);
+}
+
 std::string encode_ok(const OptionalId& id, std::optional<TableId> table)
 {
     Json frame = frame_of("ok");

@@ -31,6 +31,15 @@ struct ServerLimits {
 };
 std::string encode_welcome(std::string_view server_version, const ServerLimits& limits);
 std::string encode_error(const OptionalId& id, ErrorCode code, std::string_view message);
+// What a moderator's sanction adds to its error frame (muted, banned, kicked): the reason, and
+// for mutes and bans the end, `until` in Unix ms or null for good. A kick has no end.
+struct ErrorSanction {
+    std::string reason;
+    bool has_end = true; // muted, banned: "until" is sent (null: for good); kicked: no "until"
+    std::optional<std::int64_t> until_ms;
+};
+// {"type":"error","code":...,"message":...,"until":MS|null,"reason":...}
+std::string encode_error(const OptionalId& id, ErrorCode code, std::string_view message, const ErrorSanction& sanction);
 // {"type":"ok","id":...} plus optional fields (`table` for open_table).
 std::string encode_ok(const OptionalId& id, std::optional<TableId> table = std::nullopt);
 std::string encode_pong(const OptionalId& id);

@@ -21,7 +21,8 @@ int http_status(ErrorCode code)
     switch (code) {
     case ErrorCode::BadCredentials:
     case ErrorCode::NotLoggedIn: return 401;
-    case ErrorCode::GuestsNotAllowed: return 403;
+    case ErrorCode::GuestsNotAllowed:
+    case ErrorCode::Banned: return 403;
     case ErrorCode::NickTaken: return 409;
     case ErrorCode::TooManyAttempts: return 429;
     case ErrorCode::Busy:
@@ -44,6 +45,17 @@ ApiResponse error_response(ErrorCode code, std::string message)
     return json_answer(http_status(code),
                        json{{"error", protocol::error_code_name(code)}, {"message", std::move(message)}}.dump(
                            -1, ' ', false, json::error_handler_t::replace));
+}
+
+// A refusal as its JSON error; a ban's adds its end ("until": ms, or null for good) and reason.
+ApiResponse refusal_response(const AuthRefusal& refusal)
+{
+    if (!refusal.sanction) return error_response(refusal.code, refusal.message);
+    json body{{"error", protocol::error_code_name(refusal.code)},
+              {"message", refusal.message},
+              {"until", refusal.sanction->until_ms ? json(*refusal.sanction->until_ms) : json(nullptr)},
+              {"reason", refusal.sanction->reason}};
+    return json_answer(http_status(refusal.code), body.dump(-1, ' ', false, json::error_handler_t::replace));
 }
 
 json identity_json(const identity::Identity& who)
@@ -127,8 +139,7 @@ void AccountApi::handle(ApiRequest request, std::function<void(ApiResponse)> ans
         if (!request.session_cookie)
             return answer(error_response(ErrorCode::NotLoggedIn, "session: no session cookie"));
         return authenticator_->who(*request.session_cookie, [answer](auto result) {
-            if (auto* refusal = std::get_if<AuthRefusal>(&result))
-                return answer(error_response(refusal->code, refusal->message));
+            if (auto* refusal = std::get_if<AuthRefusal>(&result)) return answer(refusal_response(*refusal));
             answer(json_answer(200, identity_json(std::get<Authenticator::CookieSession>(result).identity).dump(),
                                std::nullopt));
         });
@@ -146,7 +157,7 @@ void AccountApi::handle(ApiRequest request, std::function<void(ApiResponse)> ans
             if (std::holds_alternative<AuthRefusal>(result)) return answer(json_answer(200, "{}", expired));
             const auto who = std::get<Authenticator::CookieSession>(result).identity;
             authenticator_->logout(who.session_id, [this, answer, expired, who](std::optional<AuthRefusal> refusal) {
-                if (refusal) return answer(error_response(refusal->code, refusal->message));
+                if (refusal) return answer(refusal_response(*refusal));
                 if (sign_out_) sign_out_(who.principal, who.session_id);
                 answer(json_answer(200, "{}", expired));
             });
@@ -159,13 +170,15 @@ void AccountApi::handle(ApiRequest request, std::function<void(ApiResponse)> ans
     std::string error;
     const Authenticator::CookieDone done = [this,
                                             answer](std::variant<Authenticator::CookieSession, AuthRefusal> result) {
-        if (auto* refusal = std::get_if<AuthRefusal>(&result))
-            return answer(error_response(refusal->code, refusal->message));
+        if (auto* refusal = std::get_if<AuthRefusal>(&result)) return answer(refusal_response(*refusal));
         const auto& session = std::get<Authenticator::CookieSession>(result);
         answer(json_answer(200, identity_json(session.identity).dump(), cookie_for(session.cookie_token)));
     };
     const auto nick = request.path == "/api/password" ? std::optional<std::string>("") : field(body, "nick", error);
     if (!nick) return answer(error_response(ErrorCode::BadRequest, what + ": " + error));
+    // No way in from a banned address (an admin's address ban); the nick's own ban is the
+    // authenticator's to check, once it knows who the session is.
+    if (auto refusal = authenticator_->address_banned(what, request.address)) return answer(refusal_response(*refusal));
     if (request.path == "/api/guest")
         return nick_available_(*nick, "guest", [this, nick = *nick, done](std::optional<AuthRefusal> taken) {
             if (taken) return done(std::move(*taken));
@@ -193,13 +206,11 @@ void AccountApi::handle(ApiRequest request, std::function<void(ApiResponse)> ans
     if (!request.session_cookie) return answer(error_response(ErrorCode::NotLoggedIn, "password: log in first"));
     authenticator_->who(*request.session_cookie, [this, answer, password = *password, new_password = *new_password,
                                                   address = request.address](auto result) {
-        if (auto* refusal = std::get_if<AuthRefusal>(&result))
-            return answer(error_response(refusal->code, refusal->message));
+        if (auto* refusal = std::get_if<AuthRefusal>(&result)) return answer(refusal_response(*refusal));
         authenticator_->change_password_cookie(
             std::get<Authenticator::CookieSession>(result).identity, password, new_password, address,
             [this, answer](auto changed) {
-                if (auto* refusal = std::get_if<AuthRefusal>(&changed))
-                    return answer(error_response(refusal->code, refusal->message));
+                if (auto* refusal = std::get_if<AuthRefusal>(&changed)) return answer(refusal_response(*refusal));
                 const auto& session = std::get<Authenticator::CookieSession>(changed);
                 if (sign_out_) sign_out_(session.identity.principal, std::nullopt);
                 answer(json_answer(200, identity_json(session.identity).dump(), cookie_for(session.cookie_token)));

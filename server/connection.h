@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "protocol/encode.h"
 #include "protocol/error_code.h"
 #include "protocol/messages.h"
 
@@ -19,7 +20,7 @@ namespace rochade::server {
 enum class CloseCode : std::uint16_t {
     Normal = 1000,
     GoingAway = 1001,       // the server shuts down
-    PolicyViolation = 1008, // message rate exceeded, a client that does not read
+    PolicyViolation = 1008, // message rate exceeded, a client that does not read, kicked or banned
     MessageTooBig = 1009,
     InternalError = 1011,
     Replaced = 4000, // the same player connected again (resume) and this one was dropped
@@ -39,6 +40,10 @@ public:
     // by its code (rochade_errors_sent_total) in one place. Callable from any thread.
     virtual void send_error(const std::optional<protocol::RequestId>& id, protocol::ErrorCode code,
                             std::string_view message) = 0;
+    // The same for a moderator's sanction (muted, banned, kicked): the frame carries its reason
+    // and end (protocol::ErrorSanction).
+    virtual void send_error(const std::optional<protocol::RequestId>& id, protocol::ErrorCode code,
+                            std::string_view message, const protocol::ErrorSanction& sanction) = 0;
     // Sends a close frame after the queued frames. Callable from any thread.
     virtual void close(CloseCode code, std::string reason) = 0;
     // Runs `work` on this connection's strand (where on_message runs).

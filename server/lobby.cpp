@@ -12,6 +12,7 @@
 #include "server/client.h"
 #include "server/id_allocator.h"
 #include "server/metrics.h"
+#include "server/sanctions.h"
 #include "server/table.h"
 #include "server/table_directory.h"
 #include "server/table_services.h"
@@ -159,7 +160,7 @@ void Lobby::admit(ConnectionPtr connection, Id id, Admission admission)
             if (old_connection && old_connection != connection)
                 old_connection->close(CloseCode::Replaced, "the same player connected again");
         }
-        online_.emplace(key, Online{who, connection, connection->id(), {}});
+        online_.emplace(key, Online{who, connection, connection->id(), {}, wall_clock_ms(), connection->ip_address()});
         ++services_.metrics.players_online(online_kind(who));
         online_by_connection_[connection->id()] = key;
 
@@ -257,6 +258,9 @@ void Lobby::room_chat(ConnectionPtr connection, Identity who, Id id, protocol::R
         if (!r || !r->has_member(protocol::nick_key(who.nick)))
             return reply_error(connection, id, ErrorCode::NotInRoom,
                                "room_chat: you are not in room " + std::to_string(chat.room));
+        if (const auto mute = services_.sanctions.mute(who.nick, chat.room, wall_clock_ms()))
+            return connection->send_error(id, ErrorCode::Muted, "room_chat: you are " + sanction_text(*mute),
+                                          error_sanction(*mute));
         // Heard only once it is stored, like everything else; the sender hears if it is not.
         services_.writer.submit(
             db::RoomChatted{chat.room, who.nick, chat.text, wall_clock_ms()},
@@ -278,32 +282,19 @@ void Lobby::whisper(ConnectionPtr connection, Identity who, Id id, protocol::Whi
 {
     on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id),
                whisper = std::move(whisper)] {
+        // A room mute keeps the player from whispering while in that room; a mute everywhere
+        // from every whisper.
+        if (const Online* sender = online(who.nick)) {
+            const std::vector<std::int64_t> rooms(sender->rooms.begin(), sender->rooms.end());
+            if (const auto mute = services_.sanctions.mute_in_any(who.nick, rooms, wall_clock_ms()))
+                return connection->send_error(id, ErrorCode::Muted, "whisper: you are " + sanction_text(*mute),
+                                              error_sanction(*mute));
+        }
         Online* addressee = online(whisper.to);
         auto addressee_connection = addressee ? addressee->connection.lock() : nullptr;
         if (!addressee_connection)
             return reply_error(connection, id, ErrorCode::NoSuchNick, "whisper: '" + whisper.to + "' is not online");
         addressee_connection->send(protocol::encode_whisper(who.nick, addressee->who.nick, whisper.text));
-        if (id) connection->send(protocol::encode_ok(id));
-    });
-}
-
-void Lobby::notice(ConnectionPtr connection, Identity who, Id id, protocol::Notice notice)
-{
-    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id),
-               notice = std::move(notice)] {
-        const auto frame = shared_frame(protocol::encode_notice(notice.room, who.nick, notice.text));
-        if (notice.room) {
-            Room* r = room(*notice.room);
-            if (!r)
-                return reply_error(connection, id, ErrorCode::NoSuchRoom,
-                                   "notice: there is no room " + std::to_string(*notice.room));
-            r->broadcast(frame);
-        } else {
-            for (const auto& [key, player] : online_)
-                if (auto to = player.connection.lock()) to->send(frame);
-        }
-        spdlog::info("{} ({}) sent a notice to {}", who.nick, protocol::role_name(who.role),
-                     notice.room ? "room " + std::to_string(*notice.room) : std::string("everyone"));
         if (id) connection->send(protocol::encode_ok(id));
     });
 }

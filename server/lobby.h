@@ -19,6 +19,7 @@
 #include "server/connection.h"
 #include "server/identity/authenticator.h"
 #include "server/identity/principal.h"
+#include "server/moderation.h"
 #include "server/net.h"
 #include "server/room.h"
 
@@ -49,8 +50,6 @@ public:
     void leave_room(ConnectionPtr connection, Identity who, Id id, protocol::RoomNumber room);
     void room_chat(ConnectionPtr connection, Identity who, Id id, protocol::RoomChat chat);
     void whisper(ConnectionPtr connection, Identity who, Id id, protocol::Whisper whisper);
-    // A moderator's notice (the router checked the role) to a room's members or everyone.
-    void notice(ConnectionPtr connection, Identity who, Id id, protocol::Notice notice);
     void open_table(ConnectionPtr connection, Identity who, Id id, protocol::OpenTable open);
     void join_table(ConnectionPtr connection, Identity who, Id id, protocol::JoinTable join);
     void watch_table(ConnectionPtr connection, Identity who, Id id, protocol::WatchTable watch);
@@ -74,12 +73,31 @@ public:
     // stays the player's while it is away.
     void seat_changed(Identity who, protocol::TableId table, bool seated);
 
+    // lobby_moderation.cpp: what the moderation service (server/moderation_service.cpp) asks.
+    // Each `done` runs once, on the lobby's strand.
+    //
+    // A notice from `from` to a room's members, or to everyone online; `done` gets the
+    // refusal (no such room), or nothing once sent.
+    void send_notice(std::string from, std::optional<protocol::RoomNumber> room, std::string text,
+                     std::function<void(std::optional<std::string>)> done);
+    // The nick as its player wrote it, if someone online has it.
+    void online_nick(std::string nick, std::function<void(std::optional<std::string>)> done);
+    // Sends the error (`code`, `message`, the sanction's reason and end) to the connection of
+    // the player online with `nick` and closes it with 1008 `close_reason`; `done` gets how
+    // many connections were closed.
+    void close_player(std::string nick, protocol::ErrorCode code, std::string message, protocol::ErrorSanction sanction,
+                      std::string close_reason, std::function<void(int)> done);
+    // The online players (with their addresses when asked) and the rooms with their members.
+    void live(bool with_addresses, std::function<void(std::vector<OnlinePlayer>, std::vector<LiveRoom>)> done);
+
 private:
     struct Online {
         Identity who;
         std::weak_ptr<Connection> connection;
         std::uint64_t connection_id = 0;
         std::set<protocol::RoomNumber> rooms;
+        std::int64_t since_ms = 0; // wall clock, when this connection was admitted
+        std::string address;       // the connection's IP, for an admin's live view
     };
     // What a player holds that the player limits count.
     struct Holdings {

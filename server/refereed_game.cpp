@@ -456,4 +456,18 @@ Expected<Ending, RefereeError> RefereedGame::adjudicate_abandonment(Side winner,
                now);
 }
 
+Expected<Ending, RefereeError> RefereedGame::adjudicate(std::string_view result, std::string message, time_point now)
+{
+    if (auto refusal = refuse_unless_running(now)) return unexpected(std::move(*refusal));
+    std::optional<Side> winner;
+    if (result == "1-0")
+        winner = Side::White;
+    else if (result == "0-1")
+        winner = Side::Black;
+    else if (result != "1/2-1/2" && result != "*")
+        return unexpected(RefereeError{ErrorCode::BadRequest, "an adjudicated result is 1-0, 0-1, 1/2-1/2 or *, not '" +
+                                                                  std::string(result) + "'"});
+    return end(GameResult{std::string(result), winner, "adjudicated", std::move(message), std::nullopt}, now);
+}
+
 } // namespace rochade::server

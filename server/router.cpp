@@ -40,6 +40,7 @@ Router::Router(net::io_context& io, Services services, const ServerConfig& confi
                                   services.flag_analysis,
                                   config,
                                   services.metrics,
+                                  services.sanctions,
                                   *tables_,
                                   services.table_ids,
                                   services.game_ids,
@@ -87,6 +88,13 @@ void Router::on_open(const std::shared_ptr<Connection>& connection)
         protocol::ServerLimits{limits.max_message_bytes, limits.messages_per_second, limits.message_burst,
                                limits.idle_timeout_ms, config_.reconnect_grace_ms}));
     // After the welcome, so a refused client still learns which server and protocol it met.
+    if (auto banned = authenticator_.address_banned("connection", connection->ip_address())) {
+        spdlog::info("connection {} from {}: refused, the address is banned", connection->id(),
+                     connection->remote_address());
+        connection->send_error(std::nullopt, banned->code, banned->message, *banned->sanction);
+        connection->close(CloseCode::PolicyViolation, "banned");
+        return;
+    }
     connection->client->anonymous_slot = anonymous_->take(connection->ip_address());
     if (!connection->client->anonymous_slot) {
         spdlog::warn("connection {} from {}: refused, {} connections from that address have not said hello",
@@ -153,8 +161,7 @@ void Router::on_message(const std::shared_ptr<Connection>& connection, std::stri
             } else if constexpr (std::is_same_v<Message, protocol::ChangePassword>) {
                 change_password(connection, std::move(id), std::move(message));
             } else if constexpr (std::is_same_v<Message, protocol::Notice>) {
-                if (allowed(connection, id, type, protocol::Role::Moderator))
-                    lobby_->notice(connection, *client.identity, std::move(id), std::move(message));
+                notice(connection, std::move(id), std::move(message));
             } else if constexpr (std::is_same_v<Message, protocol::ListRooms>) {
                 lobby_->list_rooms(connection, std::move(id));
             } else if constexpr (std::is_same_v<Message, protocol::EnterRoom>) {

@@ -16,6 +16,7 @@
 #include "server/connection.h"
 #include "server/identity/authenticator.h"
 #include "server/identity/principal.h"
+#include "server/moderation.h"
 #include "server/net.h"
 #include "server/server_config.h"
 
@@ -30,6 +31,7 @@ class AddressSlots;
 class FlagAnalysis;
 class IdAllocator;
 class Lobby;
+class Sanctions;
 class TableDirectory;
 struct Metrics;
 struct TableServices;
@@ -45,6 +47,7 @@ public:
         IdAllocator& game_ids;
         Authenticator& authenticator;
         Metrics& metrics;
+        const Sanctions& sanctions;
     };
     Router(net::io_context& io, Services services, const ServerConfig& config);
     ~Router() override;
@@ -76,6 +79,12 @@ public:
     void nick_available(const std::string& nick, std::string what,
                         std::function<void(std::optional<AuthRefusal>)> then);
 
+    // For the moderation service, which the Server builds after the router and sets here
+    // before the listener accepts (the WebSocket `notice` goes through it).
+    std::shared_ptr<Lobby> lobby() const { return lobby_; }
+    TableDirectory& tables() { return *tables_; }
+    void set_moderation(Moderation& moderation) { moderation_ = &moderation; }
+
 private:
     using Id = std::optional<protocol::RequestId>;
     using ConnectionPtr = std::shared_ptr<Connection>;
@@ -86,9 +95,8 @@ private:
     void register_account(const ConnectionPtr& connection, Id id, protocol::Register account);
     void logout(const ConnectionPtr& connection, Id id);
     void change_password(const ConnectionPtr& connection, Id id, protocol::ChangePassword change);
-    // Whether the connection's role is at least `needed`; a refusal is answered (forbidden) and
-    // logged, since it is either a client's bug or someone trying.
-    bool allowed(const ConnectionPtr& connection, const Id& id, std::string_view type, protocol::Role needed);
+    // A moderator's notice, through the moderation service.
+    void notice(const ConnectionPtr& connection, Id id, protocol::Notice notice);
     // Room chat, whispers and table chat count against player_limits.chat_messages_per_minute;
     // false (and the error sent) when this one is over it.
     bool chat_allowed(const ConnectionPtr& connection, const Id& id, std::string_view type);
@@ -100,6 +108,7 @@ private:
     std::shared_ptr<Lobby> lobby_;
     Authenticator& authenticator_;
     std::shared_ptr<AddressSlots> anonymous_; // connections without hello, per address
+    Moderation* moderation_ = nullptr;
 };
 
 } // namespace rochade::server

@@ -25,6 +25,8 @@ Authenticator::AdmissionDone admit_or_refuse(std::shared_ptr<Lobby> lobby, std::
         if (auto* refusal = std::get_if<AuthRefusal>(&result)) {
             return connection->post([connection, id, refusal = std::move(*refusal)] {
                 connection->client->greeting = false;
+                if (refusal.sanction)
+                    return connection->send_error(id, refusal.code, refusal.message, *refusal.sanction);
                 connection->send_error(id, refusal.code, refusal.message);
             });
         }
@@ -117,16 +119,17 @@ void Router::sign_out(identity::Principal who, std::optional<std::int64_t> sessi
     lobby_->sign_out(who, session_id, std::move(keep), std::move(reason));
 }
 
-bool Router::allowed(const ConnectionPtr& connection, const Id& id, std::string_view type, protocol::Role needed)
+// A moderator's notice goes through the moderation service, which checks the role and writes
+// the audit log (also of a refused one).
+void Router::notice(const ConnectionPtr& connection, Id id, protocol::Notice notice)
 {
-    const identity::Identity& who = *connection->client->identity;
-    if (protocol::role_allows(who.role, needed)) return true;
-    spdlog::warn("connection {} from {}: {} ({}) refused {}: needs the {} role", connection->id(),
-                 connection->remote_address(), who.nick, protocol::role_name(who.role), type,
-                 protocol::role_name(needed));
-    connection->send_error(id, ErrorCode::Forbidden,
-                           std::string(type) + ": needs the " + std::string(protocol::role_name(needed)) + " role");
-    return false;
+    if (!moderation_) return connection->send_error(id, ErrorCode::InternalError, "notice: moderation is not running");
+    moderation_->act(*connection->client->identity, connection->ip_address(),
+                     SendNotice{notice.room, std::move(notice.text)}, [connection, id](ModerationResult result) {
+                         if (auto* refused = std::get_if<ModerationRefused>(&result))
+                             return connection->send_error(id, refused->code, refused->message);
+                         if (id) connection->send(protocol::encode_ok(id));
+                     });
 }
 
 bool Router::chat_allowed(const ConnectionPtr& connection, const Id& id, std::string_view type)

@@ -23,8 +23,11 @@
 #include "server/identity/password_hasher.h"
 #include "server/listener.h"
 #include "server/metrics.h"
+#include "server/moderation_service.h"
 #include "server/router.h"
+#include "server/sanctions.h"
 #include "server/session_services.h"
+#include "server/wall_clock.h"
 
 namespace rochade::server {
 
@@ -86,6 +89,7 @@ struct Server::State {
     std::promise<std::uint16_t> listening;
     std::shared_future<std::uint16_t> listening_port;
     std::atomic<std::uint16_t> port{0};
+    Moderation* moderation_service = nullptr; // while serving; guarded by `mutex`
 
     // Everything run() does while the server is up; returns when a stop was requested and done.
     void serve();
@@ -153,6 +157,12 @@ std::uint16_t Server::port() const { return state_->port; }
 
 const ServerConfig& Server::config() const { return state_->config; }
 
+Moderation* Server::moderation() const
+{
+    std::lock_guard lock(state_->mutex);
+    return state_->moderation_service;
+}
+
 // The order of construction and of the explicit teardown at the end matters: the router's
 // tables own timers of the io_context, so the router goes before it; the sessions still
 // referenced by the io_context's pending handlers count themselves out of `services` when
@@ -190,15 +200,18 @@ void Server::State::serve()
     auto table_ids = IdAllocator::reserve("table", *reader, *writer, id_block_size);
     auto game_ids = IdAllocator::reserve("game", *reader, *writer, id_block_size);
     auto session_ids = IdAllocator::reserve("session", *reader, *writer, id_block_size);
+    // The mutes and bans in force; from here on the moderation service changes them.
+    auto sanctions = std::make_unique<Sanctions>(reader->sanctions(wall_clock_ms()));
     // From here on reads run on their own thread.
     auto reads = std::make_unique<db::ReadThread>(std::move(reader), store_options.on_error);
     auto hasher = std::make_unique<identity::PasswordHasher>(
         static_cast<std::size_t>(config.identity.password_hash_threads), config.identity.password_hash_queue);
-    auto authenticator =
-        std::make_shared<Authenticator>(AuthServices{*io, *writer, *reads, *hasher, *session_ids, config.identity});
+    auto authenticator = std::make_shared<Authenticator>(
+        AuthServices{*io, *writer, *reads, *hasher, *session_ids, config.identity, *sanctions});
     authenticator->start_pruning();
     auto router = std::make_unique<Router>(
-        *io, Router::Services{*writer, *reads, *flag_analysis, *table_ids, *game_ids, *authenticator, *metrics},
+        *io,
+        Router::Services{*writer, *reads, *flag_analysis, *table_ids, *game_ids, *authenticator, *metrics, *sanctions},
         config);
     router->restore(std::move(stored));
 
@@ -214,6 +227,14 @@ void Server::State::serve()
     auto services = std::make_unique<SessionServices>(config, *router, *metrics);
     services->accounts = accounts.get();
     services->password_hasher = hasher.get();
+    auto moderation = std::make_unique<ModerationService>(
+        ModerationServices{router->lobby(), router->tables(), *writer, *reads, *sanctions, services->sessions});
+    services->moderation = moderation.get();
+    router->set_moderation(*moderation);
+    {
+        std::lock_guard lock(mutex);
+        moderation_service = moderation.get();
+    }
     auto listener = std::make_shared<Listener>(*io, *services);
     listener->open(config.bind_address, config.port);
     port = listener->port();
@@ -275,12 +296,18 @@ void Server::State::serve()
     reads.reset();
     signals.reset();
     listener.reset();
+    {
+        std::lock_guard lock(mutex);
+        moderation_service = nullptr;
+    }
     router.reset();
+    moderation.reset(); // holds the lobby, whose strand belongs to the io_context
     accounts.reset();
     authenticator.reset();
     flag_analysis.reset();
     io.reset();
     services.reset();
+    sanctions.reset();
     spdlog::info("stopped");
 }
 

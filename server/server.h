@@ -13,6 +13,8 @@
 
 namespace rochade::server {
 
+class Moderation;
+
 class Server {
 public:
     // Nothing is opened yet; run() does the work. With `handle_signals`, SIGINT and SIGTERM
@@ -44,6 +46,10 @@ public:
     std::uint16_t port() const;
 
     const ServerConfig& config() const;
+
+    // The moderation service (server/moderation.h) while the server listens, else nullptr; the
+    // tests and the admin API act through it. Valid until stop() is asked.
+    Moderation* moderation() const;
 
 private:
     struct State;

@@ -24,6 +24,7 @@ namespace rochade::server {
 struct Metrics;
 class AccountApi;
 class AdminApi;
+class Moderation;
 
 struct SessionServices {
     const ServerConfig& config;
@@ -31,6 +32,7 @@ struct SessionServices {
     Metrics& metrics;
     AccountApi* accounts = nullptr;                            // the /api/ endpoints; set by the Server
     AdminApi* admin = nullptr;                                 // the /api/admin/ endpoints; set by the Server
+    Moderation* moderation = nullptr;                          // the admin API's service; set by the Server
     const identity::PasswordHasher* password_hasher = nullptr; // read by /metrics; set by the Server
     SessionRegistry sessions;
     std::chrono::steady_clock::time_point started_at = std::chrono::steady_clock::now();

@@ -14,6 +14,7 @@
 #include "server/lobby.h"
 #include "server/metrics.h"
 #include "server/router.h"
+#include "server/sanctions.h"
 #include "server/stored_draw_offer.h"
 #include "server/table_services.h"
 #include "server/wall_clock.h"
@@ -533,6 +534,9 @@ void Table::handle(ConnectionPtr connection, identity::Identity who, Id id, prot
             if (!watchers_.contains(connection->id()))
                 return reply_error(connection, id, ErrorCode::NotAPlayer,
                                    "table_chat: watch table " + std::to_string(id_) + " first");
+            if (const auto mute = services_.sanctions.mute(nick, room_, wall_clock_ms()))
+                return connection->send_error(id, ErrorCode::Muted, "table_chat: you are " + sanction_text(*mute),
+                                              error_sanction(*mute));
             Emission emission;
             const auto seq = next_seq();
             add_event(emission, protocol::encode_table_chat(id_, seq, nick, chat->text), "table_chat",

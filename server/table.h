@@ -33,6 +33,7 @@
 #include "protocol/messages.h"
 #include "server/connection.h"
 #include "server/identity/principal.h"
+#include "server/moderation.h"
 #include "server/net.h"
 #include "server/refereed_game.h"
 
@@ -83,6 +84,22 @@ public:
     void connection_closed(ConnectionPtr connection, identity::Identity who);
     void shut_down();
 
+    // table_moderation.cpp: a moderator's decisions (server/moderation_service.cpp). `done`
+    // runs once, on the table's strand: with nothing when done (and stored), else the refusal.
+    using ModeratorDone = std::function<void(std::optional<RefereeError>)>;
+    // A table waiting for its opponent goes away; its opener gets a notice from `by` saying why.
+    void close_by_moderator(std::string by, std::string reason, ModeratorDone done);
+    // The running game ends now with `result` ("1-0", "0-1", "1/2-1/2", "*"), termination
+    // adjudicated and `message` in its game_over; a table event "adjudicated" records who,
+    // what and why. `done` follows the commit; `game_id` is set to the game's id.
+    struct Adjudication {
+        std::string by, result, reason, message;
+    };
+    void adjudicate(Adjudication adjudication,
+                    std::function<void(std::optional<RefereeError>, std::int64_t game_id)> done);
+    // The table as the admin area's live view shows it.
+    void describe(std::function<void(LiveTable)> done);
+
 private:
     using SteadyClock = std::chrono::steady_clock;
 
@@ -126,9 +143,10 @@ private:
         Id id;                 // with ok_on_commit: the ok that follows the commit
         bool ok_on_commit = false;
         GameChange game_change = GameChange::None;
-        GameCheckpoint after;                  // for Started and Progressed
-        std::unique_ptr<ReplacedGame> started; // for Started
-        int moves = 0;                         // moves among the writes, counted once stored
+        GameCheckpoint after;                     // for Started and Progressed
+        std::unique_ptr<ReplacedGame> started;    // for Started
+        int moves = 0;                            // moves among the writes, counted once stored
+        std::function<void(bool stored)> on_done; // a moderator's action waits for its commit
     };
 
     using Request = std::function<void(SteadyClock::time_point now)>;

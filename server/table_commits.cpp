@@ -86,6 +86,7 @@ void Table::committed(Emission& emission)
     case GameChange::Ended: stored_game_.reset(); break;
     }
     if (emission.ok_on_commit && emission.id) emission.sender->send(protocol::encode_ok(emission.id));
+    if (emission.on_done) emission.on_done(true);
 }
 
 void Table::fail_emissions(const db::StoreError& error)
@@ -172,6 +173,7 @@ void Table::tell_not_stored(const Emission& emission, const db::StoreError& erro
                              (unavailable ? " (the store is unavailable); nothing changed, try again"
                                           : " (the store refused it); nothing changed");
     if (emission.sender) reply_error(emission.sender, emission.id, code, what);
+    if (emission.on_done) emission.on_done(false);
     // A game that did not start, or did not end, concerns both players.
     if (emission.game_change != GameChange::Started && emission.game_change != GameChange::Ended) return;
     const std::string game =

@@ -1,6 +1,6 @@
 // What every table shares with the rest of the server: the io_context its strand and timers
 // run on, the store's write side and its read thread, the thread that answers flag falls'
-// winnability questions, the configuration, the metrics, the lobby (told when a table's
+// winnability questions, the configuration, the metrics, the sanctions in force, the lobby (told when a table's
 // summary changes) and the sources of table and game ids. Built once by the router; read-only
 // after.
 #pragma once
@@ -22,6 +22,7 @@ namespace rochade::server {
 class FlagAnalysis;
 class IdAllocator;
 class Lobby;
+class Sanctions;
 class TableDirectory;
 struct Metrics;
 
@@ -33,6 +34,7 @@ struct TableServices {
     FlagAnalysis& flag_analysis;
     const ServerConfig& config;
     Metrics& metrics;
+    const Sanctions& sanctions; // mutes, asked before chat
     TableDirectory& directory;
     IdAllocator& table_ids;
     IdAllocator& game_ids;

@@ -89,6 +89,13 @@ void WsSession::send_error(const std::optional<protocol::RequestId>& id, protoco
     send(protocol::encode_error(id, code, message));
 }
 
+void WsSession::send_error(const std::optional<protocol::RequestId>& id, protocol::ErrorCode code,
+                           std::string_view message, const protocol::ErrorSanction& sanction)
+{
+    services_.metrics.error_sent(code);
+    send(protocol::encode_error(id, code, message, sanction));
+}
+
 void WsSession::close(CloseCode code, std::string reason)
 {
     net::dispatch(ws_.get_executor(), [self = shared_from_this(), code, reason = std::move(reason)]() mutable {

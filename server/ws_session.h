@@ -34,6 +34,8 @@ public:
     using Connection::send;
     void send_error(const std::optional<protocol::RequestId>& id, protocol::ErrorCode code,
                     std::string_view message) override;
+    void send_error(const std::optional<protocol::RequestId>& id, protocol::ErrorCode code, std::string_view message,
+                    const protocol::ErrorSanction& sanction) override;
     void close(CloseCode code, std::string reason) override;
     void post(std::function<void()> work) override;
     bool is_open() const override { return !finished_.load(std::memory_order_acquire); }

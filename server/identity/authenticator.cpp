@@ -9,6 +9,7 @@
 #include "server/id_allocator.h"
 #include "server/identity/password_hasher.h"
 #include "server/identity/secrets.h"
+#include "server/sanctions.h"
 #include "server/server_config.h"
 #include "server/wall_clock.h"
 
@@ -83,10 +84,36 @@ template <class Work> void Authenticator::on_strand(Work work)
     net::post(strand_, [self = shared_from_this(), work = std::move(work)]() mutable { work(); });
 }
 
+// ---- bans ------------------------------------------------------------------------------------
+
+namespace {
+
+AuthRefusal banned_refusal(std::string_view what, const db::SanctionRecord& ban)
+{
+    return AuthRefusal{ErrorCode::Banned, std::string(what) + ": " + sanction_text(ban), error_sanction(ban)};
+}
+
+} // namespace
+
+std::optional<AuthRefusal> Authenticator::nick_banned(std::string_view what, const std::string& nick) const
+{
+    if (const auto ban = services_.sanctions.nick_ban(nick, wall_clock_ms())) return banned_refusal(what, *ban);
+    return std::nullopt;
+}
+
+std::optional<AuthRefusal> Authenticator::address_banned(std::string_view what, const std::string& address) const
+{
+    if (const auto ban = services_.sanctions.address_ban(address, wall_clock_ms())) return banned_refusal(what, *ban);
+    return std::nullopt;
+}
+
 // ---- sessions -------------------------------------------------------------------------------
 
+// Every new session starts here (a guest, a login once its password is verified, a new
+// account, a password change), so a banned nick is refused here once for all of them.
 void Authenticator::start_session(std::string what, identity::Identity identity, db::TokenKind kind, StartedDone then)
 {
+    if (auto refusal = nick_banned(what, identity.nick)) return then(std::move(*refusal));
     const auto session_id = services_.session_ids.next();
     if (!session_id) return then(storage_refusal(what, "no session id could be reserved"));
     identity.session_id = *session_id;
@@ -160,6 +187,7 @@ void Authenticator::resume(std::string token, std::optional<std::string> nick, A
             return done(AuthRefusal{ErrorCode::BadResumeToken, "hello: the resume token is unknown, spent or expired"});
         if (nick && !nick->empty() && protocol::nick_key(*nick) != protocol::nick_key(session->nick))
             return done(AuthRefusal{ErrorCode::BadResumeToken, "hello: the resume token belongs to another nick"});
+        if (auto refusal = self->nick_banned("hello", session->nick)) return done(std::move(*refusal));
         identity::Identity identity = identity_of(*session);
         // The old token is spent and the next issued in one submission: either both or neither.
         std::string next = identity::new_token();
@@ -340,6 +368,7 @@ void Authenticator::who(std::string cookie_token, CookieDone done)
         }
         if (!session)
             return done(AuthRefusal{ErrorCode::NotLoggedIn, "session: the session cookie is unknown or expired"});
+        if (auto refusal = self->nick_banned("session", session->nick)) return done(std::move(*refusal));
         identity::Identity identity = identity_of(*session);
         // Each use moves the idle expiry on; not waited for (a failure only shortens the idle time).
         const auto expires = std::min(now + self->services_.config.cookie_idle_ms, session->session_expires_at_ms);

@@ -18,6 +18,7 @@
 #include <variant>
 
 #include "db/identity_records.h"
+#include "protocol/encode.h"
 #include "protocol/error_code.h"
 #include "server/identity/login_throttle.h"
 #include "server/identity/principal.h"
@@ -38,6 +39,7 @@ namespace rochade::server {
 
 struct IdentityConfig;
 class IdAllocator;
+class Sanctions;
 
 struct AuthServices {
     net::io_context& io;
@@ -46,12 +48,14 @@ struct AuthServices {
     identity::PasswordHasher& hasher;
     IdAllocator& session_ids;
     const IdentityConfig& config;
+    const Sanctions& sanctions; // bans, asked on every way in
 };
 
-// A refusal: the error code and the sentence for the client.
+// A refusal: the error code and the sentence for the client; a ban's reason and end besides.
 struct AuthRefusal {
     protocol::ErrorCode code;
     std::string message;
+    std::optional<protocol::ErrorSanction> sanction = std::nullopt;
 };
 
 // A connection that may now be admitted to the lobby. `resume_token` is the secret to hand to
@@ -106,6 +110,10 @@ public:
     void change_password_cookie(identity::Identity who, std::string old_password, std::string new_password,
                                 std::string address, CookieDone done);
 
+    // The refusal (banned, naming the reason and the end) when `address` is banned now; `what`
+    // names the request. Any thread.
+    std::optional<AuthRefusal> address_banned(std::string_view what, const std::string& address) const;
+
     // Deletes expired tokens and ends expired sessions now, then every hour until stop().
     void start_pruning();
     void stop();
@@ -141,6 +149,8 @@ private:
                      db::TokenKind kind,
                      std::function<void(std::variant<std::pair<identity::Identity, std::string>, AuthRefusal>)> then);
     void prune();
+    // The refusal when `nick` is banned now.
+    std::optional<AuthRefusal> nick_banned(std::string_view what, const std::string& nick) const;
 
     AuthServices services_;
     net::strand<net::io_context::executor_type> strand_;

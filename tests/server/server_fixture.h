@@ -51,6 +51,8 @@ public:
 
     std::uint16_t port() const { return port_; }
     const server::ServerConfig& config() const { return config_; }
+    // The running server, for the tests that act on its services directly (moderation).
+    server::Server& server() { return *server_; }
     void stop();
 
 private:

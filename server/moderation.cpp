@@ -1,10 +1,10 @@
-// The spellings of server/moderation.h's enums, for the admin API's paths and bodies and for
-// the audit log's "action" column.
+// The names of the moderation actions and adjudications on the wire and in the audit log, and
+// which role each action needs.
+#include "server/moderation.h"
+
 #include <array>
 #include <type_traits>
 #include <utility>
-
-#include "server/moderation.h"
 
 namespace rochade::server {
 
@@ -41,16 +41,15 @@ std::string_view moderation_action_name(ModerationAction action)
 
 std::optional<ModerationAction> parse_moderation_action(std::string_view name)
 {
-    for (const auto& [value, spelled] : action_names)
-        if (spelled == name) return value;
+    for (const auto& [value, text] : action_names)
+        if (text == name) return value;
     return std::nullopt;
 }
 
 protocol::Role role_needed(ModerationAction action)
 {
-    return action == ModerationAction::BanAddress || action == ModerationAction::UnbanAddress
-               ? protocol::Role::Admin
-               : protocol::Role::Moderator;
+    const bool admins_only = action == ModerationAction::BanAddress || action == ModerationAction::UnbanAddress;
+    return admins_only ? protocol::Role::Admin : protocol::Role::Moderator;
 }
 
 std::string_view adjudication_name(Adjudication adjudication)
@@ -69,13 +68,10 @@ std::optional<Adjudication> parse_adjudication(std::string_view text)
 
 ModerationAction action_of(const ModerationRequest& request)
 {
-    // The variant's alternatives are in the order of ModerationAction.
-    static_assert(std::variant_size_v<ModerationRequest> == action_names.size());
-    static_assert(
-        std::is_same_v<std::variant_alternative_t<std::size_t(ModerationAction::BanAddress), ModerationRequest>,
-                       BanAddress>);
-    static_assert(std::is_same_v<std::variant_alternative_t<std::size_t(ModerationAction::Notice), ModerationRequest>,
-                                 SendNotice>);
+    // The variant's alternatives are in the order of the enum.
+    static_assert(std::is_same_v<std::variant_alternative_t<0, ModerationRequest>, Kick>);
+    static_assert(std::is_same_v<std::variant_alternative_t<5, ModerationRequest>, BanAddress>);
+    static_assert(std::is_same_v<std::variant_alternative_t<9, ModerationRequest>, SendNotice>);
     return static_cast<ModerationAction>(request.index());
 }
 
