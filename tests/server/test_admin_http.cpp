@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 
 #include <cstdio>
+#include <thread>
 
 #include "db/sqlite_store.h"
 #include "db/store_writer.h"
@@ -59,6 +60,22 @@ HttpReply post(InProcessServer& server, const std::string& cookie, const std::st
     headers.emplace_back("Content-Type", "application/json");
     if (!cookie.empty()) headers.emplace_back("Cookie", cookie);
     return http_request(server.port(), "POST", target, headers, body.dump());
+}
+
+// The audit entries a read finds once `count` are there: the log is written through the store's
+// writer, after the answer to the request that caused it.
+json eventually_entries(InProcessServer& server, const std::string& cookie, const std::string& target,
+                        std::size_t count)
+{
+    json entries;
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        const HttpReply reply = get(server, cookie, target);
+        REQUIRE(reply.status == 200);
+        entries = json::parse(reply.body).at("entries");
+        if (entries.size() >= count) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return entries;
 }
 
 const std::string hostile_white = "<script>alert(\"x\")</script>\"] [Result \"1-0";
@@ -144,9 +161,7 @@ TEST_CASE("the admin API over HTTP: the cookie, the role and the Origin decide",
         413);
 
     // The player's attempts are in the audit log, which the player cannot read.
-    const HttpReply audit = get(server, admin, "/api/admin/audit?actor=spieler");
-    REQUIRE(audit.status == 200);
-    const json entries = json::parse(audit.body).at("entries");
+    const json entries = eventually_entries(server, admin, "/api/admin/audit?actor=spieler", 2);
     REQUIRE(entries.size() == 2);
     CHECK(entries.at(0).at("action") == "kick");
     CHECK(entries.at(0).at("refused") == true);
@@ -197,4 +212,127 @@ TEST_CASE("a game with hostile nicks and chat: the log's JSON reads back exactly
     const HttpReply chat = get(server, moderator, "/api/admin/chat?text=onerror");
     REQUIRE(chat.status == 200);
     CHECK(json::parse(chat.body).at("lines").at(0).at("text") == hostile_chat);
+}
+
+TEST_CASE("every action through the API: done, refused by role, unknown targets; the audit, sanctions, live view and "
+          "chat search see it",
+          "[admin_api][http]")
+{
+    InProcessServer server;
+    const std::string moderator = account_cookie(server, "Aufsicht", "moderator");
+    const std::string admin = account_cookie(server, "Chefin", "admin");
+    const auto port = server.port();
+    const Headers json_headers{{"Content-Type", "application/json"}};
+    REQUIRE(http_request(port, "POST", "/api/register", json_headers,
+                         json{{"nick", "Störer"}, {"password", password}}.dump())
+                .status == 200);
+
+    WsTestClient loud, rowdy;
+    loud.connect(port);
+    rowdy.connect(port);
+    loud.hello("Laut");
+    rowdy.hello("Rüpel");
+    REQUIRE(loud.request({{"type", "enter_room"}, {"room", 34}}).at("type") == "room");
+    REQUIRE(loud.request({{"type", "enter_room"}, {"room", 35}}).at("type") == "room");
+    REQUIRE(loud.request({{"type", "room_chat"}, {"room", 35}, {"text", "hallo <b>alle</b>"}}).at("type") == "ok");
+
+    // live: who is online, with the address for admins only.
+    const json live = json::parse(get(server, moderator, "/api/admin/live").body);
+    bool found_loud = false;
+    for (const auto& player : live.at("players"))
+        if (player.at("nick") == "Laut") {
+            found_loud = true;
+            CHECK(player.at("guest") == true);
+            CHECK_FALSE(player.contains("address"));
+        }
+    CHECK(found_loud);
+    bool admin_sees_address = false;
+    const HttpReply admin_live = get(server, admin, "/api/admin/live");
+    const json admin_view = json::parse(admin_live.body);
+    for (const auto& player : admin_view.at("players"))
+        if (player.at("nick") == "Laut") admin_sees_address = player.value("address", "") == "127.0.0.1";
+    CHECK(admin_sees_address);
+
+    // mute and unmute
+    const HttpReply muted = post(server, moderator, "/api/admin/mute",
+                                 {{"nick", "laut"}, {"room", 34}, {"minutes", 30}, {"reason", "Ton"}});
+    REQUIRE(muted.status == 200);
+    const json mute = json::parse(muted.body);
+    CHECK_THAT(mute.at("done").get<std::string>(), Catch::StartsWith("Laut muted in room 34 until "));
+    CHECK(mute.at("until").is_number());
+    CHECK(loud.request({{"type", "room_chat"}, {"room", 34}, {"text", "x"}}).at("code") == "muted");
+    const json sanctions = json::parse(get(server, moderator, "/api/admin/sanctions").body).at("sanctions");
+    REQUIRE(sanctions.size() == 1);
+    CHECK(sanctions.at(0).at("kind") == "mute");
+    CHECK(sanctions.at(0).at("room") == 34);
+    CHECK(sanctions.at(0).at("by") == "Aufsicht");
+    CHECK(post(server, moderator, "/api/admin/unmute", {{"nick", "Laut"}, {"room", 34}, {"reason", "ok"}}).status ==
+          200);
+    CHECK(loud.request({{"type", "room_chat"}, {"room", 34}, {"text", "wieder da"}}).at("type") == "ok");
+
+    // notice
+    CHECK(post(server, moderator, "/api/admin/notice", {{"room", 34}, {"text", "Neustart um 22 Uhr"}}).status == 200);
+    CHECK(loud.receive_until("notice").at("text") == "Neustart um 22 Uhr");
+
+    // kick; then the nick is offline
+    const HttpReply kicked = post(server, moderator, "/api/admin/kick", {{"nick", "Rüpel"}, {"reason", "Ton"}});
+    REQUIRE(kicked.status == 200);
+    CHECK(json::parse(kicked.body).at("connections_closed") == 1);
+    CHECK(rowdy.expect_error("kicked").at("reason") == "Ton");
+    CHECK(rowdy.wait_closed().code == 1008);
+
+    // ban and unban an account: its login is refused meanwhile
+    const HttpReply banned =
+        post(server, moderator, "/api/admin/ban", {{"nick", "STÖRER"}, {"minutes", 60}, {"reason", "Spam"}});
+    REQUIRE(banned.status == 200);
+    CHECK(json::parse(banned.body).at("until").is_number());
+    const json refused_login = json::parse(
+        http_request(port, "POST", "/api/login", json_headers, json{{"nick", "Störer"}, {"password", password}}.dump())
+            .body);
+    CHECK(refused_login.at("error") == "banned");
+    CHECK(post(server, moderator, "/api/admin/unban", {{"nick", "Störer"}, {"reason", "Irrtum"}}).status == 200);
+    CHECK(
+        http_request(port, "POST", "/api/login", json_headers, json{{"nick", "Störer"}, {"password", password}}.dump())
+            .status == 200);
+
+    // address bans: an admin's
+    const json address_ban = {{"address", "203.0.113.7"}, {"minutes", 10}, {"reason", "Bots"}};
+    const HttpReply not_admin = post(server, moderator, "/api/admin/ban_address", address_ban);
+    CHECK(not_admin.status == 403);
+    CHECK(json::parse(not_admin.body).at("error") == "forbidden");
+    CHECK(post(server, admin, "/api/admin/ban_address", address_ban).status == 200);
+    CHECK(json::parse(get(server, moderator, "/api/admin/sanctions").body).at("sanctions").empty());
+    CHECK(json::parse(get(server, admin, "/api/admin/sanctions").body).at("sanctions").at(0).at("kind") ==
+          "address_ban");
+    CHECK(post(server, admin, "/api/admin/unban_address", {{"address", "203.0.113.7"}, {"reason", "ok"}}).status ==
+          200);
+
+    // unknown targets
+    const HttpReply nobody = post(server, moderator, "/api/admin/kick", {{"nick", "Niemand"}, {"reason", "x"}});
+    CHECK(nobody.status == 404);
+    CHECK(json::parse(nobody.body).at("error") == "no_such_nick");
+    CHECK(post(server, moderator, "/api/admin/close_table", {{"table", 999999}, {"reason", "x"}}).status == 404);
+    CHECK(post(server, moderator, "/api/admin/adjudicate", {{"table", 999999}, {"decision", "1-0"}, {"reason", "x"}})
+              .status == 404);
+
+    // the audit: done and refused, newest first
+    const json entries = eventually_entries(server, admin, "/api/admin/audit?limit=200", 12);
+    std::vector<std::string> actions;
+    for (const auto& entry : entries)
+        actions.push_back(entry.at("action").get<std::string>() + (entry.at("refused") == true ? " refused" : ""));
+    CHECK(actions == std::vector<std::string>{"adjudicate refused", "close_table refused", "kick refused",
+                                              "unban_address", "ban_address", "ban_address refused", "unban", "ban",
+                                              "kick", "notice", "unmute", "mute"});
+    CHECK(json::parse(get(server, moderator, "/api/admin/audit?action=mute").body).at("entries").at(0).at("actor") ==
+          "Aufsicht");
+
+    // the chat search finds what was said
+    json lines;
+    for (int attempt = 0; attempt < 50 && lines.empty(); ++attempt) {
+        lines = json::parse(get(server, moderator, "/api/admin/chat?nick=LAUT&room=35").body).at("lines");
+        if (lines.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    REQUIRE(lines.size() == 1);
+    CHECK(lines.at(0).at("text") == "hallo <b>alle</b>");
+    CHECK(lines.at(0).at("room") == 35);
 }
