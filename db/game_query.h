@@ -58,6 +58,11 @@ struct GameCursor {
 std::string cursor_text(const GameCursor& cursor);
 std::optional<GameCursor> parse_cursor(std::string_view text);
 
+// "YYYY-MM-DD" as the Unix ms of that day's first moment in UTC; nothing for other text or a day
+// the calendar lacks ("2024-02-30"). The searches' date filters take whole UTC days.
+std::optional<std::int64_t> parse_utc_day(std::string_view text);
+inline constexpr std::int64_t utc_day_ms = 86400000;
+
 inline constexpr int min_page_games = 1;
 inline constexpr int max_page_games = 100;
 

@@ -31,12 +31,20 @@ int http_status(ErrorCode code)
     }
 }
 
+ApiResponse json_answer(int status, std::string body, std::optional<std::string> set_cookie = std::nullopt)
+{
+    ApiResponse response;
+    response.status = status;
+    response.body = std::move(body);
+    response.set_cookie = std::move(set_cookie);
+    return response;
+}
+
 ApiResponse error_response(ErrorCode code, std::string message)
 {
-    return {http_status(code),
-            json{{"error", protocol::error_code_name(code)}, {"message", std::move(message)}}.dump(
-                -1, ' ', false, json::error_handler_t::replace),
-            std::nullopt};
+    return json_answer(http_status(code),
+                       json{{"error", protocol::error_code_name(code)}, {"message", std::move(message)}}.dump(
+                           -1, ' ', false, json::error_handler_t::replace));
 }
 
 // A refusal as its JSON error; a ban's adds its end ("until": ms, or null for good) and reason.
@@ -47,7 +55,7 @@ ApiResponse refusal_response(const AuthRefusal& refusal)
               {"message", refusal.message},
               {"until", refusal.sanction->until_ms ? json(*refusal.sanction->until_ms) : json(nullptr)},
               {"reason", refusal.sanction->reason}};
-    return {http_status(refusal.code), body.dump(-1, ' ', false, json::error_handler_t::replace), std::nullopt};
+    return json_answer(http_status(refusal.code), body.dump(-1, ' ', false, json::error_handler_t::replace));
 }
 
 json identity_json(const identity::Identity& who)
@@ -132,7 +140,8 @@ void AccountApi::handle(ApiRequest request, std::function<void(ApiResponse)> ans
             return answer(error_response(ErrorCode::NotLoggedIn, "session: no session cookie"));
         return authenticator_->who(*request.session_cookie, [answer](auto result) {
             if (auto* refusal = std::get_if<AuthRefusal>(&result)) return answer(refusal_response(*refusal));
-            answer({200, identity_json(std::get<Authenticator::CookieSession>(result).identity).dump(), std::nullopt});
+            answer(json_answer(200, identity_json(std::get<Authenticator::CookieSession>(result).identity).dump(),
+                               std::nullopt));
         });
     }
     // Every other endpoint changes state: POST with a JSON body only, so a plain HTML form of
@@ -142,15 +151,15 @@ void AccountApi::handle(ApiRequest request, std::function<void(ApiResponse)> ans
         return answer(error_response(ErrorCode::BadRequest, what + ": the body must be application/json"));
 
     if (request.path == "/api/logout") {
-        if (!request.session_cookie) return answer({200, "{}", expired_cookie()});
+        if (!request.session_cookie) return answer(json_answer(200, "{}", expired_cookie()));
         auto expired = expired_cookie();
         return authenticator_->who(*request.session_cookie, [this, answer, expired](auto result) {
-            if (std::holds_alternative<AuthRefusal>(result)) return answer({200, "{}", expired});
+            if (std::holds_alternative<AuthRefusal>(result)) return answer(json_answer(200, "{}", expired));
             const auto who = std::get<Authenticator::CookieSession>(result).identity;
             authenticator_->logout(who.session_id, [this, answer, expired, who](std::optional<AuthRefusal> refusal) {
                 if (refusal) return answer(refusal_response(*refusal));
                 if (sign_out_) sign_out_(who.principal, who.session_id);
-                answer({200, "{}", expired});
+                answer(json_answer(200, "{}", expired));
             });
         });
     }
@@ -163,7 +172,7 @@ void AccountApi::handle(ApiRequest request, std::function<void(ApiResponse)> ans
                                             answer](std::variant<Authenticator::CookieSession, AuthRefusal> result) {
         if (auto* refusal = std::get_if<AuthRefusal>(&result)) return answer(refusal_response(*refusal));
         const auto& session = std::get<Authenticator::CookieSession>(result);
-        answer({200, identity_json(session.identity).dump(), cookie_for(session.cookie_token)});
+        answer(json_answer(200, identity_json(session.identity).dump(), cookie_for(session.cookie_token)));
     };
     const auto nick = request.path == "/api/password" ? std::optional<std::string>("") : field(body, "nick", error);
     if (!nick) return answer(error_response(ErrorCode::BadRequest, what + ": " + error));
@@ -204,7 +213,7 @@ void AccountApi::handle(ApiRequest request, std::function<void(ApiResponse)> ans
                 if (auto* refusal = std::get_if<AuthRefusal>(&changed)) return answer(refusal_response(*refusal));
                 const auto& session = std::get<Authenticator::CookieSession>(changed);
                 if (sign_out_) sign_out_(session.identity.principal, std::nullopt);
-                answer({200, identity_json(session.identity).dump(), cookie_for(session.cookie_token)});
+                answer(json_answer(200, identity_json(session.identity).dump(), cookie_for(session.cookie_token)));
             });
     });
 }

@@ -16,6 +16,7 @@
 #include "db/read_thread.h"
 #include "db/sqlite_store.h"
 #include "server/account_api.h"
+#include "server/admin_api.h"
 #include "server/beast.h"
 #include "server/flag_analysis.h"
 #include "server/id_allocator.h"
@@ -231,6 +232,8 @@ void Server::State::serve()
         ModerationServices{router->lobby(), router->tables(), *writer, *reads, *sanctions, services->sessions});
     services->moderation = moderation.get();
     router->set_moderation(*moderation);
+    auto admin_api = std::make_unique<AdminApi>(authenticator, *reads, *moderation);
+    services->admin = admin_api.get();
     {
         std::lock_guard lock(mutex);
         moderation_service = moderation.get();
@@ -301,6 +304,7 @@ void Server::State::serve()
         moderation_service = nullptr;
     }
     router.reset();
+    admin_api.reset();
     moderation.reset(); // holds the lobby, whose strand belongs to the io_context
     accounts.reset();
     authenticator.reset();

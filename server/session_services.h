@@ -23,6 +23,7 @@ namespace rochade::server {
 
 struct Metrics;
 class AccountApi;
+class AdminApi;
 class Moderation;
 
 struct SessionServices {
@@ -30,6 +31,7 @@ struct SessionServices {
     ConnectionHandler& handler;
     Metrics& metrics;
     AccountApi* accounts = nullptr;                            // the /api/ endpoints; set by the Server
+    AdminApi* admin = nullptr;                                 // the /api/admin/ endpoints; set by the Server
     Moderation* moderation = nullptr;                          // the admin API's service; set by the Server
     const identity::PasswordHasher* password_hasher = nullptr; // read by /metrics; set by the Server
     SessionRegistry sessions;

@@ -11,7 +11,7 @@
 #include "protocol/time_control.h"
 #include "temp_database.h"
 #include "tools/commands.h"
-#include "tools/game_pgn.h"
+#include "server/game_pgn.h"
 
 using namespace rochade::db;
 using rochade::cli::games_command;
@@ -444,7 +444,7 @@ TEST_CASE("nicks that try to end a PGN tag are written escaped and read back as 
                                 {},
                                 {}};
         log.end = GameEnded{7, "0-1", "resignation", "{}", 0, 0, t0 + 1000};
-        const rochade::cli::StoredGamePgn pgn = rochade::cli::stored_game_pgn(log);
+        const rochade::server::StoredGamePgn pgn = rochade::server::stored_game_pgn(log);
         CHECK(pgn.problem.empty());
         // One [Result ...] line only, the true one, and every tag on a line of its own.
         CHECK(pgn.text.find("[Result \"0-1\"]\n") != std::string::npos);
@@ -470,7 +470,7 @@ TEST_CASE("nicks that try to end a PGN tag are written escaped and read back as 
         CHECK(white == expected);
     }
     const std::string escaped =
-        rochade::cli::stored_game_pgn(GameLog{GameStarted{7,
+        rochade::server::stored_game_pgn(GameLog{GameStarted{7,
                                                           70,
                                                           34,
                                                           "\"] [Result \"1-0",
@@ -493,8 +493,8 @@ TEST_CASE("nicks that try to end a PGN tag are written escaped and read back as 
 
 TEST_CASE("PGN's TimeControl and Termination for the stored values")
 {
-    using rochade::cli::pgn_termination;
-    using rochade::cli::pgn_time_control;
+    using rochade::server::pgn_termination;
+    using rochade::server::pgn_time_control;
     using rochade::protocol::TimeControl;
     CHECK(pgn_time_control(TimeControl{}) == "-");
     CHECK(pgn_time_control(TimeControl{{{0, 300000}}, 0, 0, {}}) == "300");
