@@ -83,8 +83,8 @@ export class GameLogView {
                           el('a', { class: 'pgn-download', href: pgnUrl(log.id), download: `rochade-game-${log.id}.pgn` },
                              t('admin.game.pgn')));
         const controls = el('div', { class: 'replay-controls' },
-                            nav('first', 'table.nav.first', '⏮'), nav('prev', 'table.nav.prev', '◀'),
-                            nav('next', 'table.nav.next', '▶'), nav('last', 'table.nav.last', '⏭'),
+                            nav('first', 'table.nav.first', '«'), nav('prev', 'table.nav.prev', '‹'),
+                            nav('next', 'table.nav.next', '›'), nav('last', 'table.nav.last', '»'),
                             el('span', { class: 'replay-ply', role: 'status' },
                                t('admin.game.at_ply', { ply: this.ply, total: moves.length,
                                                         move: this.ply > 0 ? sanIn(moves[this.ply - 1], notation) : t('admin.game.start') })),
@@ -96,7 +96,7 @@ export class GameLogView {
             class: move.ply === this.ply ? 'current' : '', dataset: { ply: move.ply },
             onclick: () => this.goTo(move.ply),
         }, el('td', {}, moveNumber(move.ply)), el('td', { class: 'san' }, sanIn(move, notation)),
-           el('td', { class: 'clock' }, clockText(move.white_ms)), el('td', { class: 'clock' }, clockText(move.black_ms)),
+           el('td', { class: 'clock-cell' }, clockText(move.white_ms)), el('td', { class: 'clock-cell' }, clockText(move.black_ms)),
            el('td', {}, timeText(move.at))));
         const moveTable = el('table', { class: 'admin-table game-moves' },
                              el('thead', {}, el('tr', {}, ['admin.game.col.move', 'admin.game.col.san', 'side.white', 'side.black',
