@@ -24,7 +24,8 @@ struct WebRoot {
         fs::remove_all(base);
         fs::create_directories(base / "web" / "img");
         fs::create_directories(base / "web" / "empty");
-        for (const char* name : {"web/index.html", "web/admin.html", "web/app.js", "web/img/logo.svg", "web/notes.xyz", "secret.html"})
+        for (const char* name :
+             {"web/index.html", "web/admin.html", "web/app.js", "web/img/logo.svg", "web/notes.xyz", "secret.html"})
             std::ofstream(base / name) << "x";
         fs::create_symlink(base / "secret.html", base / "web" / "link.html");
     }
@@ -56,10 +57,10 @@ TEST_CASE("request targets that name a file under the root", "[static_files]")
         const char* target;
         fs::path file;
     };
-    for (const Case& c : {Case{"/", "index.html"}, Case{"/index.html", "index.html"}, Case{"/app.js?v=3", "app.js"},
-                          Case{"/img/logo.svg", "img/logo.svg"}, Case{"/img/%6Cogo.svg", "img/logo.svg"},
-                          Case{"/admin", "admin.html"}, Case{"/admin/", "admin.html"}, Case{"/admin?tab=audit", "admin.html"},
-                          Case{"/admin.html", "admin.html"}}) {
+    for (const Case& c :
+         {Case{"/", "index.html"}, Case{"/index.html", "index.html"}, Case{"/app.js?v=3", "app.js"},
+          Case{"/img/logo.svg", "img/logo.svg"}, Case{"/img/%6Cogo.svg", "img/logo.svg"}, Case{"/admin", "admin.html"},
+          Case{"/admin/", "admin.html"}, Case{"/admin?tab=audit", "admin.html"}, Case{"/admin.html", "admin.html"}}) {
         INFO(c.target);
         const auto found = find_static_file(web.root(), c.target);
         REQUIRE(found);
