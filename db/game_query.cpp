@@ -2,6 +2,7 @@
 
 #include <array>
 #include <charconv>
+#include <chrono>
 #include <utility>
 
 namespace rochade::db {
@@ -94,6 +95,21 @@ std::optional<GameCursor> parse_cursor(std::string_view text)
     const auto game_id = parse_digits(text.substr(split + 1));
     if (!started || !game_id) return std::nullopt;
     return GameCursor{*started, *game_id};
+}
+
+std::optional<std::int64_t> parse_utc_day(std::string_view text)
+{
+    if (text.size() != 10 || text[4] != '-' || text[7] != '-') return std::nullopt;
+    const auto year = parse_digits(text.substr(0, 4));
+    const auto month = parse_digits(text.substr(5, 2));
+    const auto day = parse_digits(text.substr(8, 2));
+    if (!year || !month || !day) return std::nullopt;
+    const std::chrono::year_month_day date{std::chrono::year{static_cast<int>(*year)},
+                                           std::chrono::month{static_cast<unsigned>(*month)},
+                                           std::chrono::day{static_cast<unsigned>(*day)}};
+    if (!date.ok()) return std::nullopt;
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::sys_days{date}.time_since_epoch())
+        .count();
 }
 
 } // namespace rochade::db

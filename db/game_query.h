@@ -58,11 +58,15 @@ struct GameCursor {
 std::string cursor_text(const GameCursor& cursor);
 std::optional<GameCursor> parse_cursor(std::string_view text);
 
+// "YYYY-MM-DD" as the Unix ms of that day's first moment in UTC; nothing for other text or a day
+// the calendar lacks ("2024-02-30"). The searches' date filters take whole UTC days.
+std::optional<std::int64_t> parse_utc_day(std::string_view text);
+inline constexpr std::int64_t utc_day_ms = 86400000;
+
 inline constexpr int min_page_games = 1;
 inline constexpr int max_page_games = 100;
 
-// Every filter that is set must hold; none set lists every game. Rated or not is not a filter
-// yet: games carry no rating until ratings exist.
+// Every filter that is set must hold; none set lists every game.
 struct GameQuery {
     // A nick on either side, compared folded (protocol::nick_key): "JÜRGEN" finds "Jürgen".
     std::optional<std::string> player;
@@ -72,6 +76,7 @@ struct GameQuery {
     std::optional<StoredResult> result;
     std::optional<StoredTermination> termination;
     std::optional<GameState> state;
+    std::optional<bool> rated;       // true: rated games only; false: casual only (every game before issue 13)
     int limit = 50;                  // games per page, min_page_games..max_page_games
     std::optional<GameCursor> after; // the previous page's next_page; empty for the first page
 };

@@ -6,7 +6,7 @@ namespace {
 
 constexpr const char* summary_columns =
     "SELECT id, table_id, room, white, black, time_control, started_at_ms, ended_at_ms, result, termination, "
-    "plies, moves_after_id FROM games WHERE ";
+    "plies, moves_after_id, rated FROM games WHERE ";
 
 // Every filter but the player's, joined by AND; "1" when there is none.
 std::string other_filters(const GameQuery& query)
@@ -23,6 +23,7 @@ std::string other_filters(const GameQuery& query)
     if (query.termination) add("termination = ?6 AND ended_at_ms IS NOT NULL");
     if (query.state == GameState::Running) add("ended_at_ms IS NULL");
     if (query.state == GameState::Finished) add("ended_at_ms IS NOT NULL");
+    if (query.rated) add("rated = ?10");
     if (query.after) add("(started_at_ms, id) < (?7, ?8)");
     return where.empty() ? "1" : where;
 }

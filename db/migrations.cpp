@@ -214,7 +214,64 @@ CREATE INDEX games_by_room ON games (room, started_at_ms, id);
 CREATE INDEX games_by_start ON games (started_at_ms, id);
 )sql";
 
-constexpr std::array<std::string_view, 5> ladder = {schema_v1, schema_v2, schema_v3, schema_v4, schema_v5};
+// Version 6: the admin's desk (issue 12).
+// - moderation_log: the audit log of moderators' actions and of refused attempts. Append-only:
+//   triggers refuse an UPDATE or DELETE, so not even a bug in the server can rewrite history.
+//   actor_key and target_key are the folded nick (protocol::nick_key) of the actor and of the
+//   target as written, so the audit is searched by nick as the games are.
+// - sanctions: the mutes and bans in force, one row per (kind, target_key, room); setting one
+//   again replaces it, lifting it deletes the row, an expired one is simply ignored by readers.
+// - games.rated: whether the game counts for ratings (issue 13 fills it; 0 until then).
+// - room_chat.nick_key: the writer's folded nick, so a moderator's chat search by nick uses an
+//   index; the upgrade fills the existing rows in C++ (fill_chat_nick_keys below). Room chat
+//   is not the move path.
+// - table_events_chat: a partial index over table chat only. It costs other table events (and
+//   moves, which are another table) nothing: SQLite adds an entry only for a row of that kind.
+constexpr std::string_view schema_v6 = R"sql(
+CREATE TABLE moderation_log (
+    id             INTEGER PRIMARY KEY,
+    at_ms          INTEGER NOT NULL,
+    actor_account  INTEGER,
+    actor_nick     TEXT    NOT NULL,
+    actor_key      TEXT    NOT NULL,
+    actor_role     TEXT    NOT NULL,
+    action         TEXT    NOT NULL,
+    target         TEXT    NOT NULL,
+    target_key     TEXT    NOT NULL,
+    reason         TEXT    NOT NULL,
+    until_ms       INTEGER,
+    refused        INTEGER NOT NULL CHECK (refused IN (0, 1)),
+    detail_json    TEXT    NOT NULL CHECK (json_type(detail_json) = 'object')
+);
+CREATE INDEX moderation_log_by_actor ON moderation_log (actor_key, id);
+CREATE INDEX moderation_log_by_target ON moderation_log (target_key, id);
+CREATE INDEX moderation_log_by_action ON moderation_log (action, id);
+CREATE TRIGGER moderation_log_no_update BEFORE UPDATE ON moderation_log
+BEGIN SELECT RAISE(ABORT, 'moderation_log is append-only'); END;
+CREATE TRIGGER moderation_log_no_delete BEFORE DELETE ON moderation_log
+BEGIN SELECT RAISE(ABORT, 'moderation_log is append-only'); END;
+
+CREATE TABLE sanctions (
+    kind        TEXT    NOT NULL CHECK (kind IN ('mute', 'ban', 'address_ban')),
+    target_key  TEXT    NOT NULL,
+    room        INTEGER NOT NULL,
+    target      TEXT    NOT NULL,
+    until_ms    INTEGER,
+    reason      TEXT    NOT NULL,
+    by_nick     TEXT    NOT NULL,
+    at_ms       INTEGER NOT NULL,
+    PRIMARY KEY (kind, target_key, room)
+) WITHOUT ROWID;
+
+ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0 CHECK (rated IN (0, 1));
+
+ALTER TABLE room_chat ADD COLUMN nick_key TEXT NOT NULL DEFAULT '';
+CREATE INDEX room_chat_by_nick ON room_chat (nick_key, at_ms);
+CREATE INDEX room_chat_by_time ON room_chat (at_ms);
+CREATE INDEX table_events_chat ON table_events (at_ms) WHERE kind = 'table_chat';
+)sql";
+
+constexpr std::array<std::string_view, 6> ladder = {schema_v1, schema_v2, schema_v3, schema_v4, schema_v5, schema_v6};
 
 // Version 5's folded nicks of the games stored before it.
 void fill_nick_keys(Database& db)
@@ -226,6 +283,14 @@ void fill_nick_keys(Database& db)
             .bind(2, protocol::nick_key(games.column_text(1)))
             .bind(3, protocol::nick_key(games.column_text(2)))
             .run();
+}
+
+// Version 6's folded nicks of the room chat stored before it.
+void fill_chat_nick_keys(Database& db)
+{
+    Statement lines = db.prepare("SELECT id, nick FROM room_chat");
+    Statement update = db.prepare("UPDATE room_chat SET nick_key = ?2 WHERE id = ?1");
+    while (lines.step()) update.bind(1, lines.column_int(0)).bind(2, protocol::nick_key(lines.column_text(1))).run();
 }
 
 int user_version(Database& db) { return static_cast<int>(db.query_int("PRAGMA user_version").value_or(0)); }
@@ -269,6 +334,7 @@ void migrate_to(Database& db, int target)
         try {
             db.exec(ladder[static_cast<std::size_t>(version - 1)]);
             if (version == 5) fill_nick_keys(db);
+            if (version == 6) fill_chat_nick_keys(db);
         } catch (const DbError& error) {
             throw DbError("migrating '" + db.path() + "' to schema version " + std::to_string(version) +
                           " failed: " + error.what());

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "db/identity_records.h"
+#include "db/moderation_records.h"
 
 namespace rochade::db {
 
@@ -32,6 +33,7 @@ struct GameStarted {
     std::int64_t white_ms = 0, black_ms = 0; // clocks at the start
     std::int64_t started_at_ms = 0;
     SeatOwner white_owner, black_owner;
+    bool rated = false; // counts for ratings (issue 13 sets it)
 };
 
 struct MovePlayed {
@@ -79,7 +81,8 @@ struct IdBlockReserved {
 
 using Write = std::variant<GameStarted, MovePlayed, TableEvent, GameEnded, RoomChatted, IdBlockReserved, AccountCreated,
                            PasswordChanged, RoleChanged, SessionStarted, SessionTokenIssued, SessionTokenSpent,
-                           SessionTokenTouched, SessionEnded, ExpiredSessionsPruned>;
+                           SessionTokenTouched, SessionEnded, ExpiredSessionsPruned, ModerationLogged, SanctionSet,
+                           SanctionLifted>;
 
 // The identity writes (db/identity_records.h), which db::IdentityWrites turns into SQL.
 template <class T>
@@ -88,6 +91,11 @@ constexpr bool is_identity_write =
     std::is_same_v<T, SessionStarted> || std::is_same_v<T, SessionTokenIssued> ||
     std::is_same_v<T, SessionTokenSpent> || std::is_same_v<T, SessionTokenTouched> || std::is_same_v<T, SessionEnded> ||
     std::is_same_v<T, ExpiredSessionsPruned>;
+
+// The moderation writes (db/moderation_records.h), which db::ModerationWrites turns into SQL.
+template <class T>
+constexpr bool is_moderation_write =
+    std::is_same_v<T, ModerationLogged> || std::is_same_v<T, SanctionSet> || std::is_same_v<T, SanctionLifted>;
 
 // A game that was running when the server stopped, with what it takes to continue it.
 struct UnfinishedGame {

@@ -98,6 +98,38 @@ Statement Database::prepare(std::string_view sql)
     return Statement(db_, stmt, std::string(sql));
 }
 
+namespace {
+
+using TextTransform = std::string (*)(std::string_view);
+
+// The C callback behind define_text_function: one text argument in, one text value out.
+void call_text_function(sqlite3_context* context, int, sqlite3_value** arguments)
+{
+    if (sqlite3_value_type(arguments[0]) == SQLITE_NULL) return sqlite3_result_null(context);
+    const auto* bytes = reinterpret_cast<const char*>(sqlite3_value_text(arguments[0]));
+    const auto size = static_cast<std::size_t>(sqlite3_value_bytes(arguments[0]));
+    const auto* transform = static_cast<const TextTransform*>(sqlite3_user_data(context));
+    try {
+        const std::string result = (*transform)(std::string_view(bytes ? bytes : "", size));
+        sqlite3_result_text(context, result.data(), static_cast<int>(result.size()), SQLITE_TRANSIENT);
+    } catch (const std::exception& error) {
+        sqlite3_result_error(context, error.what(), -1);
+    }
+}
+
+} // namespace
+
+void Database::define_text_function(const char* name, std::string (*transform)(std::string_view))
+{
+    // The function pointer travels as SQLite's user data, boxed: a function pointer is not a void*.
+    auto* boxed = new TextTransform(transform);
+    const int rc =
+        sqlite3_create_function_v2(db_, name, 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, boxed, call_text_function, nullptr,
+                                   nullptr, [](void* box) { delete static_cast<TextTransform*>(box); });
+    // On failure SQLite has already called the destructor on `boxed`.
+    if (rc != SQLITE_OK) throw_error(db_, "create_function", name);
+}
+
 std::optional<std::int64_t> Database::query_int(std::string_view sql)
 {
     Statement statement = prepare(sql);

@@ -55,6 +55,11 @@ public:
     // the like); nullopt when there is no row or the value is NULL.
     std::optional<std::int64_t> query_int(std::string_view sql);
 
+    // Makes `transform` callable from this connection's SQL as `name(text)`, returning text
+    // (NULL for NULL). Deterministic: the same text always gives the same result. For folding
+    // that SQL cannot do itself (protocol::nick_key knows Latin letters, SQL's lower() ASCII).
+    void define_text_function(const char* name, std::string (*transform)(std::string_view));
+
     // Rows changed by the last INSERT, UPDATE or DELETE on this connection.
     std::int64_t changes() const;
     // The row id of the last row this connection inserted into a row-id table.

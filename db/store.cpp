@@ -8,6 +8,7 @@
 #include "db/game_search.h"
 #include "db/identity_sql.h"
 #include "db/migrations.h"
+#include "db/moderation_sql.h"
 #include "db/running_moves.h"
 #include "db/sqlite.h"
 #include "protocol/nick.h"
@@ -93,10 +94,16 @@ std::unordered_map<std::int64_t, std::vector<MovePlayed>> read_running_moves(Dat
 
 namespace {
 
+// With nick_key() defined for SQL: the chat search folds table chat's writers with it.
 Database open_store(const std::string& path, OpenMode mode)
 {
-    if (mode != OpenMode::ReadOnly) return open_migrated(path);
+    if (mode != OpenMode::ReadOnly) {
+        Database db = open_migrated(path);
+        db.define_text_function("nick_key", protocol::nick_key);
+        return db;
+    }
     Database db(path, OpenMode::ReadOnly);
+    db.define_text_function("nick_key", protocol::nick_key);
     configure_connection(db);
     const auto version = db.query_int("PRAGMA user_version").value_or(0);
     if (version != schema_version())
@@ -171,6 +178,25 @@ std::optional<SessionRecord> Store::session_by_token(const std::string& token_ha
     return read_session_token(connection_->db, token_hash, kind, at_ms);
 }
 
+std::vector<SanctionRecord> Store::sanctions(std::int64_t at_ms) { return read_sanctions(connection_->db, at_ms); }
+
+AuditPage Store::audit_log(const AuditQuery& query) { return read_audit_log(connection_->db, query); }
+
+ChatPage Store::find_chat(const ChatQuery& query)
+{
+    // One read transaction: the two arms of the search see one snapshot.
+    Database& db = connection_->db;
+    db.exec("BEGIN");
+    try {
+        ChatPage page = read_chat(db, query);
+        db.exec("COMMIT");
+        return page;
+    } catch (...) {
+        db.exec("ROLLBACK");
+        throw;
+    }
+}
+
 std::int64_t Store::max_game_id() { return connection_->db.query_int("SELECT MAX(id) FROM games").value_or(0); }
 
 std::int64_t Store::max_table_id()
@@ -204,6 +230,7 @@ std::vector<GameSummary> read_summaries(Database& db, Statement& query, std::siz
         game.ended_at_ms = query.column_optional_int(7);
         game.result = query.column_text(8);
         game.termination = query.column_text(9);
+        game.rated = query.column_int(12) != 0;
         if (const auto plies = query.column_optional_int(10)) {
             game.moves = *plies;
         } else {
@@ -227,7 +254,7 @@ std::vector<GameSummary> Store::recent_games(int limit)
     try {
         Statement query = db.prepare(
             "SELECT id, table_id, room, white, black, time_control, started_at_ms, ended_at_ms, result, termination, "
-            "plies, moves_after_id FROM games ORDER BY id DESC LIMIT ?1");
+            "plies, moves_after_id, rated FROM games ORDER BY id DESC LIMIT ?1");
         query.bind(1, limit);
         auto games = read_summaries(db, query, static_cast<std::size_t>(std::max(limit, 0)));
         db.exec("COMMIT");
@@ -255,6 +282,7 @@ GamePage Store::find_games(const GameQuery& query)
         if (query.result) search.bind(5, result_name(*query.result));
         if (query.termination) search.bind(6, termination_name(*query.termination));
         if (query.after) search.bind(7, query.after->started_at_ms).bind(8, query.after->game_id);
+        if (query.rated) search.bind(10, *query.rated ? 1 : 0);
         search.bind(9, query.limit + 1);
         GamePage page;
         page.games = read_summaries(db, search, static_cast<std::size_t>(query.limit));

@@ -34,6 +34,9 @@ public:
     std::optional<AccountRecord> account(const std::string& nick_key) override;
     std::optional<SessionRecord> session_by_token(const std::string& token_hash, TokenKind kind,
                                                   std::int64_t at_ms) override;
+    std::vector<SanctionRecord> sanctions(std::int64_t at_ms) override;
+    AuditPage audit_log(const AuditQuery& query) override;
+    ChatPage find_chat(const ChatQuery& query) override;
 
     // The highest ids stored, 0 when there is none yet (the admin's view; the server takes its
     // ids from next_free_id).

@@ -30,6 +30,7 @@ struct GameSummary {
     std::string result;                      // "" while unfinished
     std::string termination;                 // "" while unfinished
     std::int64_t moves = 0;                  // plies stored
+    bool rated = false;
 };
 
 // One page of a search: its games, newest first, and where the next page starts (empty on the
@@ -71,6 +72,16 @@ public:
     // session are still good at `at_ms` (wall-clock Unix ms).
     virtual std::optional<SessionRecord> session_by_token(const std::string& token_hash, TokenKind kind,
                                                           std::int64_t at_ms) = 0;
+
+    // The sanctions in force at `at_ms` (wall-clock Unix ms): for good, or ending after it.
+    virtual std::vector<SanctionRecord> sanctions(std::int64_t at_ms) = 0;
+    // The audit log, newest first, filtered and paged by id. Throws DbError (Refused) for a
+    // limit outside min_page_rows..max_page_rows.
+    virtual AuditPage audit_log(const AuditQuery& query) = 0;
+    // Room and table chat, newest first, filtered and paged by a cursor (ChatPage::next_page).
+    // Throws DbError (Refused) for a limit outside min_page_rows..max_page_rows or a cursor that
+    // is not one of find_chat's.
+    virtual ChatPage find_chat(const ChatQuery& query) = 0;
 };
 
 } // namespace rochade::db

@@ -31,6 +31,7 @@
 
 #include "db/identity_sql.h"
 #include "db/migrations.h"
+#include "db/moderation_sql.h"
 #include "db/running_moves.h"
 #include "db/sqlite.h"
 #include "protocol/nick.h"
@@ -58,9 +59,9 @@ struct WriteStatements {
         : game_started(
               db.prepare("INSERT INTO games (id, table_id, room, white, black, time_control, start_fen, "
                          "white_ms, black_ms, started_at_ms, moves_after_id, white_account, white_session, "
-                         "black_account, black_session, white_key, black_key) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, "
-                         "?8, ?9, ?10, (SELECT COALESCE(MAX(id), 0) FROM moves), ?11, ?12, ?13, ?14, ?15, "
-                         "?16)")),
+                         "black_account, black_session, white_key, black_key, rated) VALUES (?1, ?2, ?3, ?4, ?5, "
+                         "?6, ?7, ?8, ?9, ?10, (SELECT COALESCE(MAX(id), 0) FROM moves), ?11, ?12, ?13, ?14, ?15, "
+                         "?16, ?17)")),
           move_played(db.prepare("INSERT INTO moves (game_id, ply, seq, uci, san, white_ms, black_ms, at_ms, prev_id) "
                                  "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")),
           table_event(db.prepare("INSERT INTO table_events (table_id, game_id, seq, kind, detail_json, at_ms) "
@@ -69,7 +70,8 @@ struct WriteStatements {
           game_ended(db.prepare("UPDATE games SET ended_at_ms = ?2, result = ?3, termination = ?4, end_detail = ?5, "
                                 "final_white_ms = ?6, final_black_ms = ?7, last_move_id = COALESCE(?8, last_move_id), "
                                 "plies = COALESCE(?9, plies) WHERE id = ?1")),
-          room_chatted(db.prepare("INSERT INTO room_chat (room, nick, text, at_ms) VALUES (?1, ?2, ?3, ?4)")),
+          room_chatted(
+              db.prepare("INSERT INTO room_chat (room, nick, text, at_ms, nick_key) VALUES (?1, ?2, ?3, ?4, ?5)")),
           // Only upward: a lower next_free changes no row, and the writer refuses it.
           id_block_reserved(db.prepare("INSERT INTO id_blocks (name, next_free) VALUES (?1, ?2) ON CONFLICT (name) "
                                        "DO UPDATE SET next_free = excluded.next_free "
@@ -115,7 +117,7 @@ GameHeads load_heads(Database& db)
 struct Writer::State {
     State(const std::string& path, std::function<void(std::string)> report, const WriterTuning& tuning,
           WriteObserver observer)
-        : db(open_tuned(path, tuning)), statements(db), identity(db),
+        : db(open_tuned(path, tuning)), statements(db), identity(db), moderation(db),
           on_error(report ? std::move(report) : report_to_stderr), on_done(std::move(observer)), heads(load_heads(db))
     {
     }
@@ -133,6 +135,7 @@ struct Writer::State {
     Database db;
     WriteStatements statements;
     IdentityWrites identity;
+    ModerationWrites moderation;
     std::function<void(std::string)> on_error;
     const WriteObserver on_done;
     // Only the writer's thread touches these two.
@@ -202,7 +205,8 @@ void Writer::State::write(const Write& record)
                 s.game_started.bind(11, w.white_owner.account_id).bind(12, w.white_owner.guest_session_id);
                 s.game_started.bind(13, w.black_owner.account_id).bind(14, w.black_owner.guest_session_id);
                 // The folded nicks that StoreReader::find_games searches by (schema version 5).
-                s.game_started.bind(15, protocol::nick_key(w.white)).bind(16, protocol::nick_key(w.black)).run();
+                s.game_started.bind(15, protocol::nick_key(w.white)).bind(16, protocol::nick_key(w.black));
+                s.game_started.bind(17, w.rated ? 1 : 0).run();
                 set_head(w.game_id, GameHead{});
             } else if constexpr (std::is_same_v<T, MovePlayed>) {
                 const auto head = heads.find(w.game_id);
@@ -249,9 +253,12 @@ void Writer::State::write(const Write& record)
                                   StoreFailure::Refused);
                 if (head != heads.end()) set_head(w.game_id, std::nullopt);
             } else if constexpr (std::is_same_v<T, RoomChatted>) {
-                s.room_chatted.bind(1, w.room).bind(2, w.nick).bind(3, w.text).bind(4, w.at_ms).run();
+                s.room_chatted.bind(1, w.room).bind(2, w.nick).bind(3, w.text).bind(4, w.at_ms);
+                s.room_chatted.bind(5, protocol::nick_key(w.nick)).run(); // searched by (schema version 6)
             } else if constexpr (is_identity_write<T>) {
                 identity.write(w);
+            } else if constexpr (is_moderation_write<T>) {
+                moderation.write(w);
             } else if constexpr (std::is_same_v<T, IdBlockReserved>) {
                 s.id_block_reserved.bind(1, w.name).bind(2, w.next_free).run();
                 if (db.changes() != 1)

@@ -30,12 +30,20 @@ int http_status(ErrorCode code)
     }
 }
 
+ApiResponse json_answer(int status, std::string body, std::optional<std::string> set_cookie = std::nullopt)
+{
+    ApiResponse response;
+    response.status = status;
+    response.body = std::move(body);
+    response.set_cookie = std::move(set_cookie);
+    return response;
+}
+
 ApiResponse error_response(ErrorCode code, std::string message)
 {
-    return {http_status(code),
-            json{{"error", protocol::error_code_name(code)}, {"message", std::move(message)}}.dump(
-                -1, ' ', false, json::error_handler_t::replace),
-            std::nullopt};
+    return json_answer(http_status(code),
+                       json{{"error", protocol::error_code_name(code)}, {"message", std::move(message)}}.dump(
+                           -1, ' ', false, json::error_handler_t::replace));
 }
 
 json identity_json(const identity::Identity& who)
@@ -121,7 +129,8 @@ void AccountApi::handle(ApiRequest request, std::function<void(ApiResponse)> ans
         return authenticator_->who(*request.session_cookie, [answer](auto result) {
             if (auto* refusal = std::get_if<AuthRefusal>(&result))
                 return answer(error_response(refusal->code, refusal->message));
-            answer({200, identity_json(std::get<Authenticator::CookieSession>(result).identity).dump(), std::nullopt});
+            answer(json_answer(200, identity_json(std::get<Authenticator::CookieSession>(result).identity).dump(),
+                               std::nullopt));
         });
     }
     // Every other endpoint changes state: POST with a JSON body only, so a plain HTML form of
@@ -131,15 +140,15 @@ void AccountApi::handle(ApiRequest request, std::function<void(ApiResponse)> ans
         return answer(error_response(ErrorCode::BadRequest, what + ": the body must be application/json"));
 
     if (request.path == "/api/logout") {
-        if (!request.session_cookie) return answer({200, "{}", expired_cookie()});
+        if (!request.session_cookie) return answer(json_answer(200, "{}", expired_cookie()));
         auto expired = expired_cookie();
         return authenticator_->who(*request.session_cookie, [this, answer, expired](auto result) {
-            if (std::holds_alternative<AuthRefusal>(result)) return answer({200, "{}", expired});
+            if (std::holds_alternative<AuthRefusal>(result)) return answer(json_answer(200, "{}", expired));
             const auto who = std::get<Authenticator::CookieSession>(result).identity;
             authenticator_->logout(who.session_id, [this, answer, expired, who](std::optional<AuthRefusal> refusal) {
                 if (refusal) return answer(error_response(refusal->code, refusal->message));
                 if (sign_out_) sign_out_(who.principal, who.session_id);
-                answer({200, "{}", expired});
+                answer(json_answer(200, "{}", expired));
             });
         });
     }
@@ -153,7 +162,7 @@ void AccountApi::handle(ApiRequest request, std::function<void(ApiResponse)> ans
         if (auto* refusal = std::get_if<AuthRefusal>(&result))
             return answer(error_response(refusal->code, refusal->message));
         const auto& session = std::get<Authenticator::CookieSession>(result);
-        answer({200, identity_json(session.identity).dump(), cookie_for(session.cookie_token)});
+        answer(json_answer(200, identity_json(session.identity).dump(), cookie_for(session.cookie_token)));
     };
     const auto nick = request.path == "/api/password" ? std::optional<std::string>("") : field(body, "nick", error);
     if (!nick) return answer(error_response(ErrorCode::BadRequest, what + ": " + error));
@@ -193,7 +202,7 @@ void AccountApi::handle(ApiRequest request, std::function<void(ApiResponse)> ans
                     return answer(error_response(refusal->code, refusal->message));
                 const auto& session = std::get<Authenticator::CookieSession>(changed);
                 if (sign_out_) sign_out_(session.identity.principal, std::nullopt);
-                answer({200, identity_json(session.identity).dump(), cookie_for(session.cookie_token)});
+                answer(json_answer(200, identity_json(session.identity).dump(), cookie_for(session.cookie_token)));
             });
     });
 }

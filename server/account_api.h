@@ -26,6 +26,7 @@ struct ServerConfig;
 struct ApiRequest {
     std::string_view method; // "GET", "POST"
     std::string_view path;
+    std::string_view query; // the target after '?', without it ("" when none)
     std::string_view content_type;
     std::string body;
     std::optional<std::string> session_cookie; // the cookie's token, if the request carried one
@@ -34,9 +35,12 @@ struct ApiRequest {
 
 struct ApiResponse {
     int status = 200;
-    std::string body; // JSON
+    std::string body; // JSON, unless content_type says otherwise
     // A Set-Cookie header value: the new session, or its removal at logout.
     std::optional<std::string> set_cookie;
+    std::string content_type = "application/json";
+    std::optional<std::string> content_disposition; // a download: attachment; filename="..."
+    std::optional<std::string> allow;               // the methods a 405 names
 };
 
 class AccountApi {

@@ -1,12 +1,15 @@
 #include "server/http_session.h"
 
+#include <algorithm>
 #include <chrono>
+#include <functional>
 #include <string>
 
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
 #include "server/account_api.h"
+#include "server/admin_api.h"
 #include "server/identity/password_hasher.h"
 #include "server/metrics.h"
 #include "server/metrics_access.h"
@@ -18,7 +21,8 @@ namespace rochade::server {
 
 namespace {
 
-// Requests are small: a GET with a few headers. Anything bigger is not for us.
+// Requests are small: a GET with a few headers. Anything bigger is not for us, but for an admin
+// action, whose reason may have 500 characters (AdminApi::max_body_bytes).
 constexpr std::size_t header_limit = 8 * 1024;
 constexpr std::size_t body_limit = 1024;
 // How long a keep-alive connection may take to send its next request.
@@ -150,8 +154,22 @@ void HttpSession::read_request()
 {
     parser_.emplace();
     parser_->header_limit(header_limit);
-    parser_->body_limit(body_limit);
+    // The larger limit until the header names the path; on_header lowers it for all but the
+    // admin API, before any byte of the body is read.
+    parser_->body_limit(std::max(body_limit, AdminApi::max_body_bytes));
     stream_.expires_after(over_capacity_ ? over_capacity_timeout : request_timeout);
+    http::async_read_header(stream_, buffer_, *parser_,
+                            beast::bind_front_handler(&HttpSession::on_header, shared_from_this()));
+}
+
+void HttpSession::on_header(beast::error_code ec, std::size_t bytes)
+{
+    if (ec) return on_read(ec, bytes);
+    if (!AdminApi::serves(target_path(parser_->get().target()))) {
+        const auto length = parser_->content_length();
+        if (length && *length > body_limit) return on_read(http::error::body_limit, bytes);
+        parser_->body_limit(body_limit);
+    }
     http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
 }
 
@@ -164,7 +182,8 @@ void HttpSession::on_read(beast::error_code ec, std::size_t)
         response.set(http::field::content_type, "text/plain; charset=utf-8");
         response.keep_alive(false);
         response.body() = "request too large: headers over " + std::to_string(header_limit) + " bytes or body over " +
-                          std::to_string(body_limit) + " bytes\n";
+                          std::to_string(body_limit) + " bytes (" + std::to_string(AdminApi::max_body_bytes) +
+                          " under /api/admin/)\n";
         response.prepare_payload();
         return respond(std::move(response));
     }
@@ -199,6 +218,12 @@ void HttpSession::on_read(beast::error_code ec, std::size_t)
                                          R"({"error":"forbidden","message":"this origin may not call the API"})"));
         return account_request(parser_->release());
     }
+    if (AdminApi::serves(path)) {
+        if (!origin_ok)
+            return respond(text_response(request, http::status::forbidden, "application/json",
+                                         R"({"error":"forbidden","message":"this origin may not call the API"})"));
+        return admin_request(parser_->release());
+    }
     if (path == "/metrics") {
         beast::error_code ec;
         const auto endpoint = stream_.socket().remote_endpoint(ec);
@@ -223,24 +248,49 @@ void HttpSession::account_request(http::request<http::string_body> request)
     if (!services_.accounts)
         return respond(text_response(request, http::status::service_unavailable, "application/json",
                                      R"({"error":"internal_error","message":"accounts are not served here"})"));
+    api_request(std::move(request),
+                [accounts = services_.accounts](ApiRequest api, std::function<void(ApiResponse)> answer) {
+                    accounts->handle(std::move(api), std::move(answer));
+                });
+}
+
+void HttpSession::admin_request(http::request<http::string_body> request)
+{
+    if (!services_.admin)
+        return respond(text_response(request, http::status::service_unavailable, "application/json",
+                                     R"({"error":"internal_error","message":"the admin API is not served here"})"));
+    api_request(std::move(request), [admin = services_.admin](ApiRequest api, std::function<void(ApiResponse)> answer) {
+        admin->handle(std::move(api), std::move(answer));
+    });
+}
+
+void HttpSession::api_request(http::request<http::string_body> request,
+                              const std::function<void(ApiRequest, std::function<void(ApiResponse)>)>& handle)
+{
+    // The answer comes from another thread; the request (kept alive until then, and the views
+    // below point into it) gives the response its version and keep-alive.
+    auto kept = std::make_shared<http::request<http::string_body>>(std::move(request));
     ApiRequest api;
-    api.method = request.method_string();
-    api.path = target_path(request.target());
-    api.content_type = request[http::field::content_type];
-    api.body = request.body();
-    api.session_cookie = AccountApi::session_cookie(request[http::field::cookie]);
+    api.method = kept->method_string();
+    const std::string_view target = kept->target();
+    api.path = target_path(target);
+    if (const auto question = target.find('?'); question != std::string_view::npos)
+        api.query = target.substr(question + 1);
+    api.content_type = (*kept)[http::field::content_type];
+    api.body = kept->body();
+    api.session_cookie = AccountApi::session_cookie((*kept)[http::field::cookie]);
     beast::error_code ec;
     const auto endpoint = stream_.socket().remote_endpoint(ec);
     api.address = ec ? "unknown" : endpoint.address().to_string();
-    // The answer comes from another thread; the request (kept alive here) gives the response
-    // its version and keep-alive.
-    auto kept = std::make_shared<http::request<http::string_body>>(std::move(request));
-    services_.accounts->handle(std::move(api), [self = shared_from_this(), kept](ApiResponse answer) {
+    handle(std::move(api), [self = shared_from_this(), kept](ApiResponse answer) {
         net::post(self->stream_.get_executor(), [self, kept, answer = std::move(answer)] {
             auto response =
-                text_response(*kept, static_cast<http::status>(answer.status), "application/json", answer.body);
+                text_response(*kept, static_cast<http::status>(answer.status), answer.content_type, answer.body);
             response.set(http::field::cache_control, "no-store");
+            response.set("X-Content-Type-Options", "nosniff");
             if (answer.set_cookie) response.set(http::field::set_cookie, *answer.set_cookie);
+            if (answer.content_disposition) response.set(http::field::content_disposition, *answer.content_disposition);
+            if (answer.allow) response.set(http::field::allow, *answer.allow);
             self->respond(std::move(response));
         });
     });

@@ -1,13 +1,16 @@
 // One HTTP/1.1 connection: keep-alive requests with time, header and body limits. Serves
 // GET /health, GET /metrics (when config.metrics.access admits the peer), the account
-// endpoints under /api/ (AccountApi), the browser client's static
+// endpoints under /api/ (AccountApi), the admin API under /api/admin/ (AdminApi; both after an
+// Origin check), the browser client's static
 // files from config.web_root, and hands a WebSocket upgrade on /ws to a WsSession once its
 // Origin passed. An over-capacity session answers every request with 503.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 
+#include "server/account_api.h"
 #include "server/beast.h"
 #include "server/session_services.h"
 
@@ -24,12 +27,19 @@ public:
 
 private:
     void read_request();
+    // The header is read first: its path decides the body limit (larger for the admin API).
+    void on_header(beast::error_code ec, std::size_t bytes);
     void on_read(beast::error_code ec, std::size_t bytes);
     void respond(http::message_generator response);
     void on_write(bool keep_alive, beast::error_code ec, std::size_t bytes);
     void upgrade(http::request<http::string_body> request);
     // /api/ account endpoints: answered later, from the authenticator's thread.
     void account_request(http::request<http::string_body> request);
+    // /api/admin/: answered later, from the authenticator's, the store's or the moderation's thread.
+    void admin_request(http::request<http::string_body> request);
+    // Hands the request's parts to `handle` and writes the answer it gets back on this strand.
+    void api_request(http::request<http::string_body> request,
+                     const std::function<void(ApiRequest, std::function<void(ApiResponse)>)>& handle);
     void close();
 
     beast::tcp_stream stream_;

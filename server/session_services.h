@@ -23,12 +23,14 @@ namespace rochade::server {
 
 struct Metrics;
 class AccountApi;
+class AdminApi;
 
 struct SessionServices {
     const ServerConfig& config;
     ConnectionHandler& handler;
     Metrics& metrics;
     AccountApi* accounts = nullptr;                            // the /api/ endpoints; set by the Server
+    AdminApi* admin = nullptr;                                 // the /api/admin/ endpoints; set by the Server
     const identity::PasswordHasher* password_hasher = nullptr; // read by /metrics; set by the Server
     SessionRegistry sessions;
     std::chrono::steady_clock::time_point started_at = std::chrono::steady_clock::now();

@@ -1,11 +1,10 @@
 // rochade games --db FILE [filters] [--limit N] [--after CURSOR]: the games that match every
-// filter (player, room, dates, result, termination, running or finished), newest first, one line
+// filter (player, room, dates, result, termination, running or finished, rated or casual), newest first, one line
 // each, a page at a time; the next page's cursor at the end when there is one.
 // rochade games --db FILE ID: everything stored about one game: its header, every move with
 // both clocks and the server's timestamp, every table event with its JSON, and the game as PGN
 // replayed from the stored moves. --pgn: the PGN alone, to save as a file.
 // For a club admin settling a dispute, so times are printed in UTC and clocks as h:mm:ss.mmm.
-#include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
@@ -19,10 +18,13 @@
 #include "db/sqlite.h"
 #include "db/store.h"
 #include "engine/expected.h"
-#include "game_pgn.h"
+#include "server/game_pgn.h"
 #include "protocol/nick.h"
 
 namespace rochade::cli {
+
+using server::stored_game_pgn;
+using server::StoredGamePgn;
 
 namespace {
 
@@ -71,7 +73,9 @@ void print_game_list(db::Store& store, const db::GameQuery& query, std::ostream&
         out << "  " << game.moves << (game.moves == 1 ? " ply" : " plies") << "  started "
             << utc_time(game.started_at_ms);
         if (game.ended_at_ms) out << "  ended " << utc_time(*game.ended_at_ms);
-        out << "  " << game.time_control_json << '\n';
+        out << "  " << game.time_control_json;
+        if (game.rated) out << "  rated";
+        out << '\n';
     }
     if (page.next_page) out << "next page: --after " << db::cursor_text(*page.next_page) << '\n';
 }
@@ -129,28 +133,10 @@ std::optional<std::int64_t> parse_room(const std::string& text)
     return negative ? -*number : *number;
 }
 
-// "YYYY-MM-DD" as the Unix ms of that day's first moment in UTC; nothing for other text or a day
-// the calendar lacks ("2024-02-30").
-std::optional<std::int64_t> parse_utc_date(const std::string& text)
-{
-    if (text.size() != 10 || text[4] != '-' || text[7] != '-') return std::nullopt;
-    const auto year = parse_number(text.substr(0, 4));
-    const auto month = parse_number(text.substr(5, 2));
-    const auto day = parse_number(text.substr(8, 2));
-    if (!year || !month || !day) return std::nullopt;
-    const std::chrono::year_month_day date{std::chrono::year{static_cast<int>(*year)},
-                                           std::chrono::month{static_cast<unsigned>(*month)},
-                                           std::chrono::day{static_cast<unsigned>(*day)}};
-    if (!date.ok()) return std::nullopt;
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::sys_days{date}.time_since_epoch())
-        .count();
-}
-
-constexpr std::int64_t day_ms = 86400000;
-
 const char* const usage = "usage: rochade games --db FILE [--player NICK] [--room N] [--from YYYY-MM-DD] "
                           "[--to YYYY-MM-DD]\n"
                           "                     [--result 1-0|0-1|1/2-1/2|*] [--termination T] [--running|--finished]\n"
+                          "                     [--rated|--casual]\n"
                           "                     [--limit N] [--after CURSOR]\n"
                           "       rochade games --db FILE GAME_ID [--pgn]\n";
 
@@ -181,6 +167,14 @@ Expected<GamesArguments, std::string> parse_games_arguments(const std::vector<st
             parsed.searching = true;
             continue;
         }
+        if (arg == "--rated" || arg == "--casual") {
+            const bool rated = arg == "--rated";
+            if (parsed.query.rated && *parsed.query.rated != rated)
+                return fail("--rated and --casual exclude each other");
+            parsed.query.rated = rated;
+            parsed.searching = true;
+            continue;
+        }
         if (arg == "--pgn") {
             parsed.pgn = true;
             continue;
@@ -206,12 +200,12 @@ Expected<GamesArguments, std::string> parse_games_arguments(const std::vector<st
             parsed.query.room = parse_room(value);
             if (!parsed.query.room) return bad_value(arg, "a room number (negative for a secret room, not 0)", value);
         } else if (arg == "--from") {
-            parsed.query.started_from_ms = parse_utc_date(value);
+            parsed.query.started_from_ms = db::parse_utc_day(value);
             if (!parsed.query.started_from_ms) return bad_value(arg, "a date YYYY-MM-DD (UTC)", value);
         } else if (arg == "--to") {
-            to_day = parse_utc_date(value);
+            to_day = db::parse_utc_day(value);
             if (!to_day) return bad_value(arg, "a date YYYY-MM-DD (UTC)", value);
-            parsed.query.started_before_ms = *to_day + day_ms; // the whole day
+            parsed.query.started_before_ms = *to_day + db::utc_day_ms; // the whole day
         } else if (arg == "--result") {
             parsed.query.result = db::parse_result(value);
             if (!parsed.query.result) return bad_value(arg, "1-0, 0-1, 1/2-1/2 or *", value);

@@ -11,7 +11,7 @@
 #include "protocol/time_control.h"
 #include "temp_database.h"
 #include "tools/commands.h"
-#include "tools/game_pgn.h"
+#include "server/game_pgn.h"
 
 using namespace rochade::db;
 using rochade::cli::games_command;
@@ -324,6 +324,8 @@ TEST_CASE("rochade games names the flag and the value it cannot read")
         {{"--db", db, "--termination", "mate"}, "--termination wants one of checkmate, stalemate"},
         {{"--db", db, "--termination", "mate"}, "aborted, adjudicated, not 'mate'"},
         {{"--db", db, "--running", "--finished"}, "--running and --finished exclude each other"},
+        {{"--db", db, "--rated", "--casual"}, "--rated and --casual exclude each other"},
+        {{"--db", db, "1", "--rated"}, "a game id does not go with search options"},
         {{"--db", db, "--limit", "101"}, "--limit wants a number from 1 to 100, not '101'"},
         {{"--db", db, "--limit", "-1"}, "--limit wants a number from 1 to 100, not '-1'"},
         {{"--db", db, "--after", "42"}, "--after wants the cursor a previous page printed"},
@@ -442,7 +444,7 @@ TEST_CASE("nicks that try to end a PGN tag are written escaped and read back as 
                                 {},
                                 {}};
         log.end = GameEnded{7, "0-1", "resignation", "{}", 0, 0, t0 + 1000};
-        const rochade::cli::StoredGamePgn pgn = rochade::cli::stored_game_pgn(log);
+        const rochade::server::StoredGamePgn pgn = rochade::server::stored_game_pgn(log);
         CHECK(pgn.problem.empty());
         // One [Result ...] line only, the true one, and every tag on a line of its own.
         CHECK(pgn.text.find("[Result \"0-1\"]\n") != std::string::npos);
@@ -468,7 +470,7 @@ TEST_CASE("nicks that try to end a PGN tag are written escaped and read back as 
         CHECK(white == expected);
     }
     const std::string escaped =
-        rochade::cli::stored_game_pgn(GameLog{GameStarted{7,
+        rochade::server::stored_game_pgn(GameLog{GameStarted{7,
                                                           70,
                                                           34,
                                                           "\"] [Result \"1-0",
@@ -491,8 +493,8 @@ TEST_CASE("nicks that try to end a PGN tag are written escaped and read back as 
 
 TEST_CASE("PGN's TimeControl and Termination for the stored values")
 {
-    using rochade::cli::pgn_termination;
-    using rochade::cli::pgn_time_control;
+    using rochade::server::pgn_termination;
+    using rochade::server::pgn_time_control;
     using rochade::protocol::TimeControl;
     CHECK(pgn_time_control(TimeControl{}) == "-");
     CHECK(pgn_time_control(TimeControl{{{0, 300000}}, 0, 0, {}}) == "300");
@@ -506,4 +508,28 @@ TEST_CASE("PGN's TimeControl and Termination for the stored values")
     CHECK(pgn_termination("abandoned") == "abandoned");
     CHECK(pgn_termination("aborted") == "unterminated");
     CHECK(pgn_termination("something new") == "");
+}
+
+TEST_CASE("rochade games --rated and --casual list the rated or the casual games; a rated game says so")
+{
+    TempDatabase file("games-rated");
+    {
+        Writer writer(file.path());
+        const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        GameStarted rated{1, 10, 34, "Anna", "Bert", R"({"kind":"untimed"})", start, 0, 0, t0, {}, {}};
+        rated.rated = true;
+        GameStarted casual{2, 11, 34, "Cem", "Dora", R"({"kind":"untimed"})", start, 0, 0, t0 + 1, {}, {}};
+        writer.submit(std::vector<Write>{rated, casual});
+    }
+    const Run all = games({"--db", file.path()});
+    CHECK(listed_ids(all.out) == std::vector<std::int64_t>{2, 1});
+    CHECK_THAT(all.out, Catch::Contains(R"(Anna - Bert)") && Catch::Contains("{\"kind\":\"untimed\"}  rated\n"));
+    CHECK(all.out.find("Cem - Dora") < all.out.find("rated"));
+    const Run rated = games({"--db", file.path(), "--rated"});
+    CHECK(rated.exit_code == 0);
+    CHECK(listed_ids(rated.out) == std::vector<std::int64_t>{1});
+    const Run casual = games({"--db", file.path(), "--casual", "--room", "34"});
+    CHECK(casual.exit_code == 0);
+    CHECK(listed_ids(casual.out) == std::vector<std::int64_t>{2});
+    CHECK(casual.out.find("rated") == std::string::npos);
 }

@@ -52,7 +52,7 @@ TEST_CASE("a new database gets the whole schema and the current user_version")
     TempDatabase file("migrate");
     Database db = open_migrated(file.path());
     CHECK(db.query_int("PRAGMA user_version") == schema_version());
-    CHECK(schema_version() == 5);
+    CHECK(schema_version() == 6);
 
     const struct {
         const char* type;
@@ -79,6 +79,16 @@ TEST_CASE("a new database gets the whole schema and the current user_version")
         {"index", "games_by_black_key"},
         {"index", "games_by_room"},
         {"index", "games_by_start"},
+        {"table", "moderation_log"}, // version 6: the admin's desk
+        {"index", "moderation_log_by_actor"},
+        {"index", "moderation_log_by_target"},
+        {"index", "moderation_log_by_action"},
+        {"trigger", "moderation_log_no_update"},
+        {"trigger", "moderation_log_no_delete"},
+        {"table", "sanctions"},
+        {"index", "room_chat_by_nick"},
+        {"index", "room_chat_by_time"},
+        {"index", "table_events_chat"},
     };
     for (const auto& object : objects) {
         INFO(object.type << " " << object.name);
@@ -516,4 +526,43 @@ TEST_CASE("a search of the games by player or room goes through an index, withou
         CHECK(plan.find("SCAN") == std::string::npos); // searches only: no table or index is read whole
         CHECK(plan.find("TEMP B-TREE") == std::string::npos);
     }
+}
+
+TEST_CASE("a version 5 database is migrated to version 6: unrated games, folded chat nicks, the moderation tables")
+{
+    TempDatabase file("from-v5");
+    {
+        Database db(file.path(), OpenMode::ReadWriteCreate);
+        configure_connection(db);
+        migrate_to(db, 5);
+        db.exec("INSERT INTO games (id, table_id, room, white, black, time_control, start_fen, white_ms, black_ms, "
+                "started_at_ms, white_key, black_key) VALUES (1, 10, 34, 'Anna', 'Bert', '{}', '" +
+                start_fen + "', 0, 0, 1, 'anna', 'bert')");
+        db.exec("INSERT INTO room_chat (room, nick, text, at_ms) VALUES (34, 'JÜRGEN', 'Grüß Gott', 2)");
+        db.exec("INSERT INTO table_events (table_id, game_id, seq, kind, detail_json, at_ms) "
+                "VALUES (10, 1, 1, 'table_chat', '{\"from\":\"Anna\",\"text\":\"gl\"}', 3)");
+        CHECK_FALSE(has_object(db, "table", "moderation_log"));
+    }
+    Store store(file.path()); // opening migrates
+    Database db(file.path(), OpenMode::ReadWrite);
+    CHECK(db.query_int("PRAGMA user_version") == 6);
+    CHECK(db.query_int("SELECT rated FROM games WHERE id = 1") == 0);
+    CHECK(db.query_int("SELECT COUNT(*) FROM room_chat WHERE nick_key = 'jürgen'") == 1);
+    CHECK(db.query_int("SELECT COUNT(*) FROM moderation_log") == 0);
+    CHECK(db.query_int("SELECT COUNT(*) FROM sanctions") == 0);
+
+    // The old rows are found by the new reads.
+    ChatQuery by_nick;
+    by_nick.nick_key = "jürgen";
+    const ChatPage room_lines = store.find_chat(by_nick);
+    REQUIRE(room_lines.lines.size() == 1);
+    CHECK(room_lines.lines[0].text == "Grüß Gott");
+    ChatQuery in_room;
+    in_room.room = 34;
+    CHECK(store.find_chat(in_room).lines.size() == 2); // the table's chat belongs to its game's room
+    GameQuery casual;
+    casual.rated = false;
+    CHECK(store.find_games(casual).games.size() == 1);
+    casual.rated = true;
+    CHECK(store.find_games(casual).games.empty());
 }

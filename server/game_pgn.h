@@ -3,6 +3,8 @@
 // Termination as the PGN standard spells them (9.6, 9.8), SetUp and FEN for a game from a set-up
 // position, and the moves replayed from the stored UCI in English SAN. Pure: values in, text out;
 // engine/pgn.h writes and escapes the text.
+// Shared by `rochade games` and the admin API (GET /api/admin/games/{id}.pgn); Boost-free, so
+// the db tests compile it in beside the games command.
 #pragma once
 
 #include <string>
@@ -10,7 +12,7 @@
 #include "db/store_reader.h"
 #include "protocol/time_control.h"
 
-namespace rochade::cli {
+namespace rochade::server {
 
 struct StoredGamePgn {
     std::string text;
@@ -29,4 +31,4 @@ std::string pgn_time_control(const protocol::TimeControl& time_control);
 // "abandoned", "unterminated" (running or aborted); "" for a name the store does not know.
 std::string pgn_termination(const std::string& stored_termination);
 
-} // namespace rochade::cli
+} // namespace rochade::server

@@ -1,4 +1,4 @@
-#include "game_pgn.h"
+#include "server/game_pgn.h"
 
 #include <cstdio>
 #include <ctime>
@@ -11,7 +11,7 @@
 #include "engine/uci.h"
 #include "protocol/decode.h"
 
-namespace rochade::cli {
+namespace rochade::server {
 
 namespace {
 
@@ -130,4 +130,4 @@ StoredGamePgn stored_game_pgn(const db::GameLog& log)
     return out;
 }
 
-} // namespace rochade::cli
+} // namespace rochade::server

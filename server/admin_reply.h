@@ -1,0 +1,28 @@
+// The admin API's answers: JSON bodies, and errors as {"error": CODE, "message": SENTENCE} with
+// the protocol's error codes and the HTTP status that goes with each. Shared by the endpoint
+// files so that every answer is written the same way.
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "protocol/error_code.h"
+#include "server/account_api.h"
+
+namespace rochade::server {
+
+// not_logged_in 401; forbidden 403; no_such_nick, no_such_table, no_such_game 404;
+// storage_unavailable and busy 503; internal_error 500; every other code 400.
+int admin_http_status(protocol::ErrorCode code);
+
+// The JSON text of `value`, with '<', '>' and '&' written as \u escapes: a nick or a chat line
+// holding "<script>" stays inert even if a browser is made to read the answer as HTML. Invalid
+// UTF-8 is replaced, never thrown over.
+std::string admin_json_text(const nlohmann::json& value);
+
+ApiResponse admin_json(const nlohmann::json& value, int status = 200);
+// `status` 0: the code's own (admin_http_status).
+ApiResponse admin_error(protocol::ErrorCode code, std::string message, int status = 0);
+
+} // namespace rochade::server
