@@ -414,6 +414,7 @@ export default {
     'admin.game.ended': 'Beendet',
     'admin.game.result': 'Ergebnis',
     'admin.game.running': 'läuft noch',
+    'admin.game.replay_problem': 'Ein gespeicherter Zug lässt sich nicht nachspielen; das Brett bleibt davor stehen: {problem}',
     'admin.game.pgn': 'PGN herunterladen',
     'admin.game.start': 'Ausgangsstellung',
     'admin.game.at_ply': 'Halbzug {ply} von {total}: {move}',

@@ -413,6 +413,7 @@ export default {
     'admin.game.ended': 'Ended',
     'admin.game.result': 'Result',
     'admin.game.running': 'still running',
+    'admin.game.replay_problem': 'A stored move does not replay, so the board stops before it: {problem}',
     'admin.game.pgn': 'Download PGN',
     'admin.game.start': 'start position',
     'admin.game.at_ply': 'Half-move {ply} of {total}: {move}',

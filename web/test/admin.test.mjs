@@ -287,3 +287,13 @@ test('every key the admin modules name is in both catalogues, also the ones buil
     }
     assert.equal(t('admin.action.closed', { count: 1 }), '1 connection closed');
 });
+
+test('a flag fall\'s end shows the proof from the end\'s detail; a move that did not replay keeps the last position', () => {
+    const log = { result: '0-1', termination: 'flag_fall', message: "White's flag fell",
+                  end_detail: { message: "White's flag fell", winnability: 'can_mate',
+                                proof: { side: 'black', first_ply: 2, line: [{ uci: 'd8h4', san: 'Qh4#', san_de: 'Dh4#' }] } } };
+    assert.equal(gameEndText(log, 'en'), '0-1 — White ran out of time. Black could still have checkmated, e.g. 1...Qh4#');
+    const broken = { ...LOG, moves: [...LOG.moves.slice(0, 2), { ply: 3, uci: 'd1h5', san: 'Qh5+', fen: null }] };
+    assert.equal(replayView(broken, 3).fen, LOG.moves[1].fen);
+    assert.equal(replayView(broken, 3).lastMove, 'd1h5');
+});

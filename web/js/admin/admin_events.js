@@ -33,8 +33,11 @@ function who(side, names, nick) {
 // adjudication's reason is in the message the server stored.
 export function gameEndText(log, notation) {
     if (!log || !log.result) return t('admin.game.running');
+    // The end's detail (end_detail) holds a flag fall's winnability answer and proof.
+    const detail = log.end_detail && typeof log.end_detail === 'object' ? log.end_detail : {};
     const ending = endingText({ result: log.result, winner: winnerOf(log.result), termination: log.termination,
-                                message: log.message, winnability: log.winnability, proof: log.proof }, notation);
+                                message: log.message ?? detail.message, winnability: detail.winnability,
+                                proof: detail.proof, clocks: log.end_clocks }, notation);
     return t('result.line', { result: scoreText(log.result), ending });
 }
 

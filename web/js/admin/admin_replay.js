@@ -26,7 +26,15 @@ export function replayView(log, ply) {
     const moves = (log && log.moves) || [];
     const at = Math.min(Math.max(ply, 0), moves.length);
     const move = at > 0 ? moves[at - 1] : null;
-    const fen = move && move.fen ? move.fen : at === 0 ? (log && log.start_fen) || START_FEN : START_FEN;
+    // A stored move that did not replay has no FEN (the log's replay_problem says why): the board
+    // stays at the last position that did.
+    let fen = (log && log.start_fen) || START_FEN;
+    for (let index = at - 1; index >= 0; index--) {
+        if (moves[index].fen) {
+            fen = moves[index].fen;
+            break;
+        }
+    }
     return { fen, lastMove: move ? move.uci : null, check: !!(move && /[+#]$/.test(move.san || '')) };
 }
 

@@ -80,6 +80,8 @@ export class GameLogView {
                              fact('admin.game.started', timeText(log.started_at)),
                              fact('admin.game.ended', log.ended_at ? timeText(log.ended_at) : t('admin.game.running')),
                              fact('admin.game.result', gameEndText(log, notation))),
+                          log.replay_problem ? el('p', { class: 'form-error', role: 'alert' },
+                                                  t('admin.game.replay_problem', { problem: log.replay_problem })) : null,
                           el('a', { class: 'pgn-download', href: pgnUrl(log.id), download: `rochade-game-${log.id}.pgn` },
                              t('admin.game.pgn')));
         const controls = el('div', { class: 'replay-controls' },
