@@ -8,9 +8,10 @@
 //   - the admin finds the game by player in the Games tab, opens its log, replays it move by
 //     move (buttons and arrow keys; the board's pieces move), sees the chat line as plain text
 //     (no script runs, no element is made of it), downloads the PGN, sees the SAN in German;
-//   - the Live tab lists the players online (the guest marked) and the rooms;
-//   - the admin mutes Bob in room 34, who then cannot chat there and is told the reason and the
-//     end; bans Anna's account, whose page is told and who cannot log in again (the login form
+//   - the Live tab lists the players online (the guest marked) and the rooms; a table's Watch
+//     link opens it in the player client;
+//   - the admin mutes Bob in room 34, who then cannot chat at his table there and is told the
+//     reason and the end; bans Anna's account, whose page is told and who cannot log in again (the login form
 //     says banned, with the reason); both actions and a refused attempt show in the Audit tab;
 //     the chat search finds the line with <script> as text.
 // Screenshots of the run are kept in BROWSER_SHOTS (default /tmp/rochade-admin).
@@ -192,6 +193,15 @@ async function main() {
             await m.waitForSelector('#tab-live .live-rooms td:text-is("34")', short);
             await run.shot(m, '04-live');
         });
+        await run.step('a table\'s Watch link opens it in the player client', async () => {
+            const href = await m.getAttribute('#tab-live a[data-watch]', 'href');
+            if (!/^\/#watch=\d+&room=34$/.test(href)) throw new Error(`the watch link is ${href}`);
+            const watcher = run.watch('chef-watch', await adminContext.newPage());
+            await watcher.goto(new URL(href, url).href);
+            await watcher.waitForSelector('#table .move-list .move[data-ply="4"]', { timeout });
+            if (await watcher.evaluate(() => window.location.hash) !== '') throw new Error('the watch link stays in the address');
+            await watcher.close();
+        });
         await run.step('the admin mutes Bob in room 34 from his row; Bob\'s chat there is refused with the reason and the end', async () => {
             await m.click(`#tab-live [data-quick="mute"][data-nick="${bob}"]`);
             await m.waitForSelector('#tab-moderation form[data-action="mute"]', short);
@@ -201,8 +211,9 @@ async function main() {
             await m.click('#tab-moderation button[type=submit]');
             await m.waitForSelector('#tab-moderation .form-done', { timeout });
             await run.shot(m, '05-muted');
-            await b.fill('#room .chat-form input', 'can I still talk?');
-            await b.click('#room .chat-form button');
+            // Bob's game is on screen; its table is in room 34, so its chat is muted too.
+            await b.fill('.table-chat input', 'can I still talk?');
+            await b.press('.table-chat input', 'Enter');
             const error = await b.waitForSelector('.messages .error[data-code="muted"]', { timeout });
             const text = await error.textContent();
             if (!text.includes('muted you until') || !text.includes('insults in the chat')) throw new Error(`Bob reads: ${text}`);
