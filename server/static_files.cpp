@@ -68,6 +68,8 @@ std::optional<std::string> decoded_path(std::string_view target)
         if (segment == "." || segment == "..") return std::nullopt;
         start = end + 1;
     }
+    // The admin area is its own page (web/admin.html) at the address moderators are told.
+    if (path == "/admin" || path == "/admin/") return std::string("/admin.html");
     if (path.back() == '/') path += "index.html";
     return path;
 }

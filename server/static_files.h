@@ -17,7 +17,8 @@ struct StaticFile {
 // The content type for a file name's extension, or empty when it is not one we serve.
 std::string_view content_type_for(const std::filesystem::path& file);
 
-// `target` is the request target ("/", "/app.js?v=2"); "/" and "/dir/" mean their index.html.
+// `target` is the request target ("/", "/app.js?v=2"); "/" and "/dir/" mean their index.html,
+// and "/admin" (or "/admin/") the admin area's page, admin.html.
 std::optional<StaticFile> find_static_file(const std::filesystem::path& web_root, std::string_view target);
 
 } // namespace rochade::server

@@ -1,7 +1,8 @@
 // Builds the browser client into dist/, which `rochade serve` serves by default (--web-root
 // web/dist): esbuild bundles js/main.js and its imports (chessground from node_modules) into
 // rochade.js, and bundle.css (chessground's CSS, the client's style.css and board.css) into
-// rochade.css; index.html and favicon.svg are copied. Nothing is loaded from the internet at run
+// rochade.css; the admin area (served at /admin) likewise from js/admin/admin_main.js into
+// admin.js and from admin.css into admin.css; index.html, admin.html and favicon.svg are copied. Nothing is loaded from the internet at run
 // time: the pieces and the board are data URIs inside rochade.css.
 //
 //   node web/build.mjs            (scripts/build-web.sh runs npm ci first when needed)
@@ -22,7 +23,7 @@ mkdirSync(dist, { recursive: true });
 
 await build({
     absWorkingDir: web,
-    entryPoints: { rochade: 'js/main.js' },
+    entryPoints: { rochade: 'js/main.js', admin: 'js/admin/admin_main.js' },
     bundle: true,
     format: 'esm',
     target: ['es2022'],
@@ -37,7 +38,7 @@ await build({
 
 await build({
     absWorkingDir: web,
-    entryPoints: { rochade: 'bundle.css' },
+    entryPoints: { rochade: 'bundle.css', admin: 'admin.css' },
     bundle: true,
     minify: true,
     banner: { css: banner },
@@ -45,5 +46,5 @@ await build({
     logLevel: 'warning',
 });
 
-for (const file of ['index.html', 'favicon.svg']) copyFileSync(join(web, file), join(dist, file));
+for (const file of ['index.html', 'admin.html', 'favicon.svg']) copyFileSync(join(web, file), join(dist, file));
 console.log(`web client built into ${dist}`);

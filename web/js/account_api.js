@@ -4,7 +4,8 @@
 //
 // Every method resolves with the identity {nick, guest, role} (session() with null when nobody is
 // logged in) and rejects with {code, message, status}: the server's error body, or
-// {code: "unreachable"} when no answer came.
+// {code: "unreachable"} when no answer came. A refusal for a moderator's sanction (banned) also
+// carries the server's `reason` and `until` (Unix ms, or null for good).
 
 export class AccountApi {
     constructor(fetchImpl = (...args) => fetch(...args)) {
@@ -30,11 +31,14 @@ export class AccountApi {
             answer = null;
         }
         if (!response.ok) {
-            throw {
+            const error = {
                 code: (answer && answer.error) || `http_${response.status}`,
                 message: (answer && answer.message) || '',
                 status: response.status,
             };
+            if (answer && answer.reason !== undefined) error.reason = answer.reason;
+            if (answer && answer.until !== undefined) error.until = answer.until;
+            throw error;
         }
         return answer || {};
     }

@@ -29,6 +29,13 @@ export class AlertsView {
         setTimeout(() => item.remove(), 6_000);
     }
 
+    // A moderator's notice: it stays until dismissed, since it may announce something for later.
+    notice(text) {
+        const item = el('li', { class: 'notice', role: 'status' }, text,
+                        el('button', { type: 'button', class: 'link dismiss', 'aria-label': t('alert.dismiss'), onclick: () => item.remove() }, '×'));
+        this.root.append(item);
+    }
+
     clear() {
         this.root.replaceChildren();
     }

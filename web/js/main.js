@@ -21,6 +21,7 @@ import { TableView } from './table_view.js';
 import { TABLE_EVENTS, applyTableEvent, emptyTable, seatOf, tableIdOf } from './table_model.js';
 import { pendingMoveFate } from './table_play.js';
 import { playSound, soundForMove } from './sounds.js';
+import { parseWatchLink } from './watch_link.js';
 
 const ROOM_KEY = 'rochade.room';
 const TABLES_KEY = 'rochade.tables';
@@ -180,7 +181,7 @@ function refreshRoomsSoon() {
 }
 
 function enterRoom(number) {
-    request('enter_room', { room: number }).then((reply) => {
+    return request('enter_room', { room: number }).then((reply) => {
         const previous = app.room && app.room.room !== reply.room ? app.room.room : null;
         app.room = roomFromReply(reply, app.room);
         remember();
@@ -201,6 +202,11 @@ function leaveRoom(number) {
 }
 
 function onRoomEvent(frame) {
+    if (frame.type === 'notice') {
+        alerts.notice(t(frame.room !== undefined ? 'notice.moderator.room' : 'notice.moderator.all',
+                        { from: frame.from, text: frame.text, room: frame.room }));
+        return;
+    }
     if (frame.type === 'whisper') {
         const line = { whisper: true, from: frame.from, to: frame.to, text: frame.text };
         if (app.room) app.room = addChatLine(app.room, line);
@@ -502,7 +508,18 @@ connection.addEventListener('session', (event) => {
     }
     drawRoom();
     drawTable();
+    followWatchLink();
 });
+
+// A link to watch a table (`/#watch=12&room=34`, from the admin area's live view): once online,
+// enter its room and show the table; the hash is then cleared, so a reload does not repeat it.
+function followWatchLink() {
+    const link = parseWatchLink(window.location.hash);
+    if (!link) return;
+    history.replaceState(null, '', window.location.pathname + window.location.search);
+    const entered = link.room ? enterRoom(link.room) : Promise.resolve();
+    entered.then(() => showTable(link.table), () => {});
+}
 
 connection.addEventListener('refused', (event) => sessionEvent({ type: 'hello_refused', error: event.detail }));
 

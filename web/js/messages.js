@@ -7,6 +7,7 @@
 
 import en from './messages_en.js';
 import de from './messages_de.js';
+import { dateTime } from './time_format.js';
 
 export const CATALOGUES = { en, de };
 
@@ -147,6 +148,12 @@ const ERROR_READERS = {
         if (grace) return (params.nick = grace[1], params.seconds = Math.ceil(Number(grace[2]) / 1000), 'grace');
         return null;
     },
+    // A moderator's sanction: the error carries the reason and the end (docs/protocol.md, 13).
+    muted: sanctionVariant,
+    banned: sanctionVariant,
+    kicked(message, params) {
+        return params.reason ? 'reason' : null;
+    },
     draw_offer_not_allowed(message) {
         if (/only on one's own turn/.test(message)) return 'turn';
         if (/draw offer stands/.test(message)) return 'stands';
@@ -154,9 +161,22 @@ const ERROR_READERS = {
     },
 };
 
-// The catalogue key and parameters for an error: {key, params}.
-export function errorKey(code, message = '') {
+// A mute or ban with its reason: 'until' with an end, 'forever' without one (until null);
+// the general sentence when the server sent no reason.
+function sanctionVariant(message, params) {
+    if (!params.reason) return null;
+    if (params.until === undefined) return null;
+    if (params.until === null) return 'forever';
+    params.until = dateTime(params.until, current);
+    return 'until';
+}
+
+// The catalogue key and parameters for an error: {key, params}. `sanction` is what a muted,
+// banned or kicked error carries besides: {reason, until}.
+export function errorKey(code, message = '', sanction = {}) {
     const params = { message, seconds: secondsIn(message) };
+    if (sanction.reason) params.reason = sanction.reason;
+    if (sanction.until !== undefined) params.until = sanction.until;
     const read = ERROR_READERS[code];
     const variant = read ? read(message, params) : null;
     if (variant && has(`error.${code}.${variant}`)) return { key: `error.${code}.${variant}`, params };
@@ -169,11 +189,11 @@ export function errorKey(code, message = '') {
 // A server error as the user reads it: a sentence from the catalogue for its code, and the code
 // with the server's own message as a detail (for a bug report, and because the server's message
 // sometimes says more, such as why a draw claim failed). Takes a WebSocket error frame
-// {code, message} or an HTTP error body {error, message}.
+// {code, message, reason?, until?} or an HTTP error body {error, message, reason?, until?}.
 export function errorText(error) {
     const code = (error && (error.code || error.error)) || 'unknown';
     const message = (error && error.message) || '';
-    const { key, params } = errorKey(code, message);
+    const { key, params } = errorKey(code, message, { reason: error && error.reason, until: error && error.until });
     let sentence = t(key, params);
     // An invitation to a nick nobody can have: say that the invitation was not sent, and why.
     if (code === 'invalid_nick' && params.invited) sentence = t('error.invalid_nick.invited', { rule: sentence });
