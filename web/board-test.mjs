@@ -100,8 +100,10 @@ async function main() {
             await run.shot(anna, '2-chooser');
             await anna.keyboard.press('Escape');
             await anna.waitForSelector('.promotion-chooser', { state: 'detached', timeout });
-            await anna.waitForSelector('#table cg-board piece.pawn.white', { timeout });
-            const pawnAtB7 = await anna.evaluate(() => [...document.querySelectorAll('#table cg-board piece.pawn.white')].some((p) => p.cgKey === 'b7'));
+            // The board redraws after the chooser goes (and may animate the pawn back): wait for it.
+            const pawnAtB7 = await anna
+                .waitForFunction(() => [...document.querySelectorAll('#table cg-board piece.pawn.white')].some((p) => p.cgKey === 'b7'), null, { timeout })
+                .then(() => true, () => false);
             if (!pawnAtB7) throw new Error('the pawn did not go back to b7');
             await anna.waitForTimeout(300);
             await yourMove(anna);
