@@ -78,7 +78,8 @@ struct BanAddress {
 struct UnbanAddress {
     std::string address, reason;
 };
-// A table waiting for its opponent goes away; its opener is told why.
+// A table waiting for its opponent goes away; its opener is told why. Neither this nor an
+// adjudication is for the one asking when they sit at the table (forbidden, for admins too).
 struct CloseTable {
     std::int64_t table = 0;
     std::string reason;

@@ -447,8 +447,8 @@ void ModerationService::carry_out(Attempt attempt, CloseTable close)
         return refuse(std::move(attempt), ErrorCode::NoSuchTable,
                       "close_table: there is no table " + std::to_string(close.table));
     const auto room = table->room();
-    // Copied before the attempt moves into the callback.
-    std::string by = attempt.who.nick;
+    // Copied before the attempt moves into the callback; the table refuses one who sits there.
+    identity::Identity by = attempt.who;
     table->close_by_moderator(
         std::move(by), close.reason,
         [this, attempt = std::move(attempt), close, room](std::optional<RefereeError> refused) mutable {
@@ -474,7 +474,8 @@ void ModerationService::carry_out(Attempt attempt, Adjudicate adjudicate)
                                     ? "Game aborted by moderator " + attempt.who.nick + ": " + adjudicate.reason
                                     : "Game adjudicated by moderator " + attempt.who.nick + ", " +
                                           adjudication_text(adjudicate.decision) + ": " + adjudicate.reason;
-    Table::Adjudication decided{attempt.who.nick, result, adjudicate.reason, message};
+    // The table refuses a moderator who plays there: nobody decides their own game.
+    Table::Adjudication decided{attempt.who, result, adjudicate.reason, message};
     table->adjudicate(std::move(decided), [this, attempt = std::move(attempt), adjudicate,
                                            result](std::optional<RefereeError> refused, std::int64_t game_id) mutable {
         json detail{{"table", adjudicate.table},

@@ -86,14 +86,18 @@ public:
 
     // table_moderation.cpp: a moderator's decisions (server/moderation_service.cpp). `done`
     // runs once, on the table's strand: with nothing when done (and stored), else the refusal.
+    // `by` is the moderator who decides; one who sits at the table (by principal, as a seat is
+    // owned) is refused as forbidden: nobody decides their own game. The seats are read on the
+    // strand in the same step as the decision, so no one sits down between check and act.
     using ModeratorDone = std::function<void(std::optional<RefereeError>)>;
     // A table waiting for its opponent goes away; its opener gets a notice from `by` saying why.
-    void close_by_moderator(std::string by, std::string reason, ModeratorDone done);
+    void close_by_moderator(identity::Identity by, std::string reason, ModeratorDone done);
     // The running game ends now with `result` ("1-0", "0-1", "1/2-1/2", "*"), termination
     // adjudicated and `message` in its game_over; a table event "adjudicated" records who,
     // what and why. `done` follows the commit; `game_id` is set to the game's id.
     struct Adjudication {
-        std::string by, result, reason, message;
+        identity::Identity by;
+        std::string result, reason, message;
     };
     void adjudicate(Adjudication adjudication,
                     std::function<void(std::optional<RefereeError>, std::int64_t game_id)> done);

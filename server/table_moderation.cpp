@@ -20,13 +20,25 @@ namespace rochade::server {
 
 using protocol::ErrorCode;
 
-void Table::close_by_moderator(std::string by, std::string reason, ModeratorDone done)
+namespace {
+
+// Lichess's and FICS's rule: a moderator who sits at a table (plays its game, or waits there
+// for an opponent) does not decide it; nor does an admin. Another moderator must.
+RefereeError own_table(const std::string& table)
+{
+    return RefereeError{ErrorCode::Forbidden, "you play at " + table + "; another moderator must decide"};
+}
+
+} // namespace
+
+void Table::close_by_moderator(identity::Identity by, std::string reason, ModeratorDone done)
 {
     net::post(strand_, [self = shared_from_this(), by = std::move(by), reason = std::move(reason),
                         done = std::move(done)]() mutable {
         self->when_flag_settled([self, by = std::move(by), reason = std::move(reason), done](auto) {
             const std::string table = "table " + std::to_string(self->id_);
             if (self->closed_) return done(RefereeError{ErrorCode::NoSuchTable, table + " is closed already"});
+            if (self->side_of(by.principal)) return done(own_table(table));
             if (self->game_ && !self->game_->is_over())
                 return done(
                     RefereeError{ErrorCode::GameInProgress, table + " has a running game; adjudicate it instead"});
@@ -34,7 +46,7 @@ void Table::close_by_moderator(std::string by, std::string reason, ModeratorDone
                 return done(
                     RefereeError{ErrorCode::GameOver, table + "'s game is over; it closes when its players leave"});
             const auto notice = std::make_shared<const std::string>(
-                protocol::encode_notice(self->room_, by, table + " was closed by a moderator: " + reason));
+                protocol::encode_notice(self->room_, by.nick, table + " was closed by a moderator: " + reason));
             for (auto& seat : self->seats_) {
                 if (!seat) continue;
                 if (auto connection = seat->connection.lock()) connection->send(notice);
@@ -46,7 +58,7 @@ void Table::close_by_moderator(std::string by, std::string reason, ModeratorDone
             self->flag_timer_.cancel();
             self->summary_timer_.cancel();
             for (auto& timer : self->held_seat_timers_) timer.cancel();
-            spdlog::info("{} in room {} closed by moderator {}", table, self->room_, by);
+            spdlog::info("{} in room {} closed by moderator {}", table, self->room_, by.nick);
             if (auto lobby = self->services_.lobby.lock()) lobby->table_closed(self->room_, self->id_);
             done(std::nullopt);
         });
@@ -61,6 +73,7 @@ void Table::adjudicate(Adjudication adjudication,
         self->when_flag_settled([self, adjudication = std::move(adjudication), done](auto now) {
             const std::string table = "table " + std::to_string(self->id_);
             if (self->closed_) return done(RefereeError{ErrorCode::NoSuchTable, table + " is closed"}, 0);
+            if (self->side_of(adjudication.by.principal)) return done(own_table(table), self->game_id_.value_or(0));
             if (!self->game_)
                 return done(
                     RefereeError{ErrorCode::GameNotStarted, table + " has no game yet (it waits for an opponent)"}, 0);
@@ -74,7 +87,7 @@ void Table::adjudicate(Adjudication adjudication,
             emission.writes.push_back(db::TableEvent{
                 self->id_, self->game_id_, self->seq_, "adjudicated",
                 nlohmann::json{
-                    {"by", adjudication.by}, {"decision", adjudication.result}, {"reason", adjudication.reason}}
+                    {"by", adjudication.by.nick}, {"decision", adjudication.result}, {"reason", adjudication.reason}}
                     .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace),
                 wall_clock_ms()});
             emission.what = "adjudicate";
@@ -85,7 +98,7 @@ void Table::adjudicate(Adjudication adjudication,
                                   "the adjudication was not stored (the store is unavailable); the game goes on"},
                      game_id);
             };
-            spdlog::info("{} game {} adjudicated by {}: {}", table, game_id, adjudication.by, adjudication.result);
+            spdlog::info("{} game {} adjudicated by {}: {}", table, game_id, adjudication.by.nick, adjudication.result);
             self->emit(std::move(emission));
             self->table_changed();
         });

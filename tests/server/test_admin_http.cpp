@@ -2,7 +2,9 @@
 // their roles by the real `rochade admin set-role`, and every request sent over a socket with
 // the session cookie: who may call it (no cookie, a forged one, a player, a moderator, an admin,
 // another site's page), methods, unknown ids, a game whose nicks and chat are hostile read back
-// as JSON and PGN, and the moderation actions with their audit trail.
+// as JSON and PGN, and the moderation actions with their audit trail: closing a table and
+// adjudicating a game as the players see it and the game's log keeps it, and the refusals (a
+// table in the wrong state, a moderator's own game, a player's attempt).
 #include <catch2/catch.hpp>
 
 #include <sys/wait.h>
@@ -14,6 +16,7 @@
 #include "db/store_writer.h"
 #include "engine/fen.h"
 #include "engine/pgn.h"
+#include "tests/server/seated_game.h"
 #include "tests/server/server_fixture.h"
 #include "tests/server/ws_test_client.h"
 
@@ -46,6 +49,14 @@ std::string account_cookie(InProcessServer& server, const std::string& nick, con
     const auto set_cookie = login.header("Set-Cookie");
     REQUIRE(set_cookie);
     return set_cookie->substr(0, set_cookie->find(';'));
+}
+
+// A WebSocket of the account `nick` (registered by account_cookie), in room 34.
+void account_in_room(WsTestClient& client, InProcessServer& server, const std::string& nick)
+{
+    client.connect(server.port());
+    REQUIRE(client.request({{"type", "hello"}, {"nick", nick}, {"password", password}}).at("type") == "hello_ok");
+    REQUIRE(client.request({{"type", "enter_room"}, {"room", 34}}).at("type") == "room");
 }
 
 HttpReply get(InProcessServer& server, const std::string& cookie, const std::string& target, Headers headers = {})
@@ -335,4 +346,174 @@ TEST_CASE("every action through the API: done, refused by role, unknown targets;
     REQUIRE(lines.size() == 1);
     CHECK(lines.at(0).at("text") == "hallo <b>alle</b>");
     CHECK(lines.at(0).at("room") == 35);
+}
+
+TEST_CASE("close_table and adjudicate through the API: the players are told, the room and the game's log show it",
+          "[admin_api][http]")
+{
+    InProcessServer server;
+    const std::string moderator = account_cookie(server, "Aufsicht", "moderator");
+    const auto port = server.port();
+
+    // A waiting table is closed: its opener gets the notice, the room loses the table.
+    WsTestClient opener, member;
+    opener.connect(port);
+    member.connect(port);
+    opener.hello("Eröffner");
+    member.hello("Zuschauer");
+    for (WsTestClient* client : {&opener, &member})
+        REQUIRE(client->request({{"type", "enter_room"}, {"room", 34}}).at("type") == "room");
+    const json opened = opener.request({{"type", "open_table"}, {"room", 34}, {"time_control", "untimed"}});
+    REQUIRE(opened.at("type") == "ok");
+    const std::int64_t waiting = opened.at("table");
+    const HttpReply closed =
+        post(server, moderator, "/api/admin/close_table", {{"table", waiting}, {"reason", "Name"}});
+    REQUIRE(closed.status == 200);
+    CHECK(json::parse(closed.body).at("done") == "table " + std::to_string(waiting) + " in room 34 closed");
+    const json notice = opener.receive_until("notice");
+    CHECK(notice.at("from") == "Aufsicht");
+    CHECK(notice.at("text") == "table " + std::to_string(waiting) + " was closed by a moderator: Name");
+    CHECK(member.receive_until("table_closed").at("table") == waiting);
+    WsTestClient latecomer;
+    latecomer.connect(port);
+    latecomer.hello("Nachzügler");
+    const json room = latecomer.request({{"type", "enter_room"}, {"room", 34}});
+    REQUIRE(room.at("type") == "room");
+    for (const auto& table : room.at("tables")) CHECK(table.at("table") != waiting);
+    for (const auto& table : json::parse(get(server, moderator, "/api/admin/live").body).at("tables"))
+        CHECK(table.at("table") != waiting);
+
+    // A running game: close_table is refused, adjudicate 1-0 ends it for both players.
+    auto won = SeatedGame::start(port, "untimed", "Weiss", "Schwarz");
+    won.play({"e4", "e5"});
+    const HttpReply running =
+        post(server, moderator, "/api/admin/close_table", {{"table", won.table}, {"reason", "x"}});
+    CHECK(running.status == 400);
+    CHECK(json::parse(running.body) == json{{"error", "game_in_progress"},
+                                            {"message", "close_table: table " + std::to_string(won.table) +
+                                                            " has a running game; adjudicate it instead"}});
+    const std::string reason = "Remisangebot <b>erpresst</b>";
+    const HttpReply adjudicated = post(server, moderator, "/api/admin/adjudicate",
+                                       {{"table", won.table}, {"decision", "1-0"}, {"reason", reason}});
+    REQUIRE(adjudicated.status == 200);
+    const std::int64_t won_id = won.started.at("game_id");
+    CHECK(json::parse(adjudicated.body).at("done") ==
+          "game " + std::to_string(won_id) + " at table " + std::to_string(won.table) + " White wins (1-0)");
+    const std::string won_message = "Game adjudicated by moderator Aufsicht, White wins: " + reason;
+    for (WsTestClient* client : {won.white.get(), won.black.get()}) {
+        const json over = client->receive_until("game_over", won.table);
+        CHECK(over.at("result") == "1-0");
+        CHECK(over.at("termination") == "adjudicated");
+        CHECK(over.at("message") == won_message);
+    }
+    const HttpReply again = post(server, moderator, "/api/admin/adjudicate",
+                                 {{"table", won.table}, {"decision", "0-1"}, {"reason", "nochmal"}});
+    CHECK(again.status == 400);
+    CHECK(json::parse(again.body) == json{{"error", "game_over"},
+                                          {"message", "adjudicate: table " + std::to_string(won.table) +
+                                                          ": the game is over: 1-0 (adjudicated)"}});
+
+    // Another running game is aborted: result "*".
+    auto aborted = SeatedGame::start(port, "untimed", "Anna", "Bert");
+    aborted.play({"d4"});
+    const HttpReply abort = post(server, moderator, "/api/admin/adjudicate",
+                                 {{"table", aborted.table}, {"decision", "abort"}, {"reason", "Serverproblem"}});
+    REQUIRE(abort.status == 200);
+    CHECK_THAT(json::parse(abort.body).at("done").get<std::string>(), Catch::EndsWith(" aborted (*)"));
+    for (WsTestClient* client : {aborted.white.get(), aborted.black.get()}) {
+        const json over = client->receive_until("game_over", aborted.table);
+        CHECK(over.at("result") == "*");
+        CHECK(over.at("termination") == "adjudicated");
+        CHECK(over.at("message") == "Game aborted by moderator Aufsicht: Serverproblem");
+    }
+
+    // The games' logs through the API: the end, and who decided what and why.
+    struct Decided {
+        std::int64_t id;
+        std::string result, message, reason;
+    };
+    for (const Decided& expected : {Decided{won_id, "1-0", won_message, reason},
+                                    Decided{aborted.started.at("game_id").get<std::int64_t>(), "*",
+                                            "Game aborted by moderator Aufsicht: Serverproblem", "Serverproblem"}}) {
+        const HttpReply log = get(server, moderator, "/api/admin/games/" + std::to_string(expected.id));
+        REQUIRE(log.status == 200);
+        const json game = json::parse(log.body);
+        CHECK(game.at("result") == expected.result);
+        CHECK(game.at("termination") == "adjudicated");
+        CHECK(game.at("message") == expected.message);
+        CHECK(game.at("ended_at").is_number());
+        json decided;
+        for (const auto& event : game.at("events"))
+            if (event.at("kind") == "adjudicated") decided = event;
+        REQUIRE(decided.is_object());
+        CHECK(decided.at("detail") ==
+              json{{"by", "Aufsicht"}, {"decision", expected.result}, {"reason", expected.reason}});
+    }
+}
+
+TEST_CASE("nobody adjudicates their own game through the API, and a player adjudicates nothing", "[admin_api][http]")
+{
+    InProcessServer server;
+    const std::string moderator = account_cookie(server, "Aufsicht", "moderator");
+    const std::string player = account_cookie(server, "Spieler", "player");
+    const std::string admin = account_cookie(server, "Chefin", "admin");
+    const auto port = server.port();
+
+    // The moderator sits at a table over a WebSocket with the same account as the cookie's.
+    WsTestClient seated, opponent;
+    account_in_room(seated, server, "Aufsicht");
+    opponent.connect(port);
+    opponent.hello("Gegner");
+    REQUIRE(opponent.request({{"type", "enter_room"}, {"room", 34}}).at("type") == "room");
+    const json opened =
+        seated.request({{"type", "open_table"}, {"room", 34}, {"time_control", "untimed"}, {"color", "white"}});
+    REQUIRE(opened.at("type") == "ok");
+    const std::int64_t table = opened.at("table");
+    const std::string own = "you play at table " + std::to_string(table) + "; another moderator must decide";
+
+    const HttpReply close_own = post(server, moderator, "/api/admin/close_table", {{"table", table}, {"reason", "x"}});
+    CHECK(close_own.status == 403);
+    CHECK(json::parse(close_own.body) == json{{"error", "forbidden"}, {"message", "close_table: " + own}});
+
+    REQUIRE(opponent.request({{"type", "join_table"}, {"table", table}}).at("type") == "ok");
+    seated.receive_until("game_started", table);
+    const std::int64_t game_id = opponent.receive_until("game_started", table).at("game_id");
+    const HttpReply adjudicate_own = post(server, moderator, "/api/admin/adjudicate",
+                                          {{"table", table}, {"decision", "1-0"}, {"reason", "ich gewinne"}});
+    CHECK(adjudicate_own.status == 403);
+    CHECK(json::parse(adjudicate_own.body) == json{{"error", "forbidden"}, {"message", "adjudicate: " + own}});
+
+    // A player may not adjudicate someone else's game either.
+    const HttpReply by_player =
+        post(server, player, "/api/admin/adjudicate", {{"table", table}, {"decision", "0-1"}, {"reason", "Rache"}});
+    CHECK(by_player.status == 403);
+    CHECK(json::parse(by_player.body) ==
+          json{{"error", "forbidden"}, {"message", "admin API: needs the moderator role"}});
+
+    // Nothing happened to the game: it goes on, and its log has no end.
+    seated.send({{"type", "move"}, {"table", table}, {"move", "e4"}});
+    CHECK(opponent.receive_until("move", table).at("uci") == "e2e4");
+    for (const auto& frame : seated.drain()) CHECK(frame.at("type") != "game_over");
+    const json log = json::parse(get(server, moderator, "/api/admin/games/" + std::to_string(game_id)).body);
+    CHECK(log.at("result").is_null());
+    for (const auto& event : log.at("events")) CHECK(event.at("kind") != "adjudicated");
+
+    // Every refusal is in the audit, newest first.
+    const json entries = eventually_entries(server, admin, "/api/admin/audit?limit=200", 3);
+    REQUIRE(entries.size() == 3);
+    CHECK(entries.at(0).at("actor") == "Spieler");
+    CHECK(entries.at(0).at("actor_role") == "player");
+    CHECK(entries.at(0).at("action") == "adjudicate");
+    CHECK(entries.at(0).at("refused") == true);
+    CHECK(entries.at(0).at("detail").at("message") == "admin API: needs the moderator role");
+    for (int i : {1, 2}) {
+        const json& entry = entries.at(i);
+        CHECK(entry.at("actor") == "Aufsicht");
+        CHECK(entry.at("actor_role") == "moderator");
+        CHECK(entry.at("action") == (i == 1 ? "adjudicate" : "close_table"));
+        CHECK(entry.at("target") == "table " + std::to_string(table));
+        CHECK(entry.at("refused") == true);
+        CHECK(entry.at("detail") ==
+              json{{"code", "forbidden"}, {"message", entry.at("action").get<std::string>() + ": " + own}});
+    }
 }

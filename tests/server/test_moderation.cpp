@@ -455,6 +455,80 @@ TEST_CASE("moderation: an aborting adjudication ends the game with *", "[moderat
     CHECK(over.at("message") == "Game aborted by moderator Chefin: Serverproblem");
 }
 
+TEST_CASE("moderation: nobody decides a table where they sit, a moderator nor an admin; another moderator may",
+          "[moderation]")
+{
+    Desk desk;
+    const auto port = desk.server.port();
+    WsTestClient judge, opponent;
+    judge.connect(port);
+    opponent.connect(port);
+    REQUIRE(judge.request({{"type", "register"}, {"nick", "Richterin"}, {"password", "geheim-genug-1"}}).at("type") ==
+            "hello_ok");
+    opponent.hello("Gegner");
+    const auto account = db::open_sqlite_reader(desk.server.config().db_path)->account(protocol::nick_key("Richterin"));
+    REQUIRE(account);
+    // The seat is the account's: as a moderator or as an admin, the same principal asks.
+    const identity::Identity seated_moderator = as("Richterin", protocol::Role::Moderator, account->id);
+    const identity::Identity seated_admin = as("Richterin", protocol::Role::Admin, account->id);
+    for (WsTestClient* client : {&judge, &opponent})
+        REQUIRE(client->request({{"type", "enter_room"}, {"room", 34}}).at("type") == "room");
+    json opened =
+        judge.request({{"type", "open_table"}, {"room", 34}, {"time_control", "untimed"}, {"color", "white"}});
+    REQUIRE(opened.at("type") == "ok");
+    const std::int64_t table = opened.at("table");
+    const std::string own = "you play at table " + std::to_string(table) + "; another moderator must decide";
+
+    // Waiting for an opponent: the opener may not close it as a moderator.
+    for (const auto* who : {&seated_moderator, &seated_admin}) {
+        const auto refused = desk.refused(*who, server::CloseTable{table, "eigener Tisch"});
+        CHECK(refused.code == protocol::ErrorCode::Forbidden);
+        CHECK(refused.message == "close_table: " + own);
+    }
+    REQUIRE(opponent.request({{"type", "join_table"}, {"table", table}}).at("type") == "ok");
+    judge.receive_until("game_started", table);
+    opponent.receive_until("game_started", table);
+
+    // Playing: no adjudication of one's own game, whatever the decision.
+    for (const auto* who : {&seated_moderator, &seated_admin}) {
+        const auto refused = desk.refused(*who, server::Adjudicate{table, server::Adjudication::WhiteWins, "ich"});
+        CHECK(refused.code == protocol::ErrorCode::Forbidden);
+        CHECK(refused.message == "adjudicate: " + own);
+    }
+    CHECK(desk.refused(seated_moderator, server::Adjudicate{table, server::Adjudication::Abort, "ich"}).message ==
+          "adjudicate: " + own);
+    // The game goes on as if nothing was asked.
+    judge.send({{"type", "move"}, {"table", table}, {"move", "e4"}});
+    CHECK(judge.receive_until("move", table).at("uci") == "e2e4");
+    CHECK(opponent.receive_until("move", table).at("uci") == "e2e4");
+
+    // Another moderator (another principal) decides it.
+    CHECK(desk.done(moderator, server::Adjudicate{table, server::Adjudication::BlackWins, "Fairplay"})
+              .summary.ends_with("Black wins (0-1)"));
+    CHECK(opponent.receive_until("game_over", table).at("result") == "0-1");
+
+    const auto audit = desk.audit();
+    REQUIRE(audit.size() == 6);
+    CHECK_FALSE(audit[0].logged.refused);
+    CHECK(audit[0].logged.actor_nick == "Aufsicht");
+    const std::vector<std::pair<std::string, std::string>> refusals{{"adjudicate", "moderator"},
+                                                                    {"adjudicate", "admin"},
+                                                                    {"adjudicate", "moderator"},
+                                                                    {"close_table", "admin"},
+                                                                    {"close_table", "moderator"}};
+    for (std::size_t i = 0; i < refusals.size(); ++i) {
+        const auto& line = audit[i + 1].logged;
+        CHECK(line.refused);
+        CHECK(line.action == refusals[i].first);
+        CHECK(line.actor_role == refusals[i].second);
+        CHECK(line.actor_account == account->id);
+        CHECK(line.target == "table " + std::to_string(table));
+        const json detail = json::parse(line.detail_json);
+        CHECK(detail.at("code") == "forbidden");
+        CHECK(detail.at("message") == refusals[i].first + ": " + own);
+    }
+}
+
 TEST_CASE("moderation: a waiting table is closed and its opener told why", "[moderation]")
 {
     Desk desk;
