@@ -205,6 +205,7 @@ export default {
     'banner.players': '{white} (Weiß) – {black} (Schwarz): {score}',
     'banner.close': 'Schließen',
     'banner.rematch': 'Revanche',
+    'banner.archive': 'Im Archiv öffnen',
     'result.line': '{result} – {ending}',
     'termination.checkmate': '{loser} ist schachmatt.',
     'termination.stalemate': 'Patt: Die Seite am Zug hat keinen legalen Zug und steht nicht im Schach.',
@@ -548,7 +549,7 @@ export default {
     'admin.chat.col.text': 'Text',
     'admin.chat.in_room': 'Raum {room}',
     'admin.chat.at_table': 'Tisch {table}',
-    // Eine gespeicherte Partie zum Nachspielen (game_replay_view.js): das Partieprotokoll der Admins.
+    // Eine gespeicherte Partie zum Nachspielen: das Partieprotokoll der Admins und die öffentliche Seite /games/{id}.
     'game.replay_problem': 'Ein gespeicherter Zug lässt sich nicht nachspielen; das Brett bleibt davor stehen: {problem}',
     'game.pgn': 'PGN herunterladen',
     'game.start': 'Ausgangsstellung',
@@ -558,4 +559,19 @@ export default {
     'game.col.move': 'Nr.',
     'game.col.san': 'Zug',
     'game.col.at': 'Serverzeit',
+    // The public game page (/games/{id}, web/archive.html).
+    'archive.page_title': 'Rochade: Partie {id}',
+    'archive.title': 'Partie {id}',
+    'archive.lobby': 'Zur Lobby',
+    'archive.loading': 'Die Partie wird geladen…',
+    'archive.no_such_game': 'Im Archiv gibt es keine Partie {id}.',
+    'archive.bad_address': 'Diese Adresse nennt keine Partie: Die Seite einer Partie ist /games/ und ihre Nummer.',
+    'archive.room': 'Raum',
+    'archive.time_control': 'Bedenkzeit',
+    'archive.started': 'Gespielt am',
+    'archive.result': 'Ergebnis',
+    'archive.running': 'Die Partie läuft noch.',
+    'archive.rated': 'Wertung',
+    'archive.rated.yes': 'gewertet',
+    'archive.rated.no': 'ungewertet',
 };

@@ -204,6 +204,7 @@ export default {
     'banner.players': '{white} (White) – {black} (Black): {score}',
     'banner.close': 'Close',
     'banner.rematch': 'Rematch',
+    'banner.archive': 'Open in the archive',
     'result.line': '{result} — {ending}',
     'termination.checkmate': '{loser} is checkmated.',
     'termination.stalemate': 'Stalemate: the side to move has no legal move and is not in check.',
@@ -547,7 +548,7 @@ export default {
     'admin.chat.col.text': 'Text',
     'admin.chat.in_room': 'room {room}',
     'admin.chat.at_table': 'table {table}',
-    // A stored game, stepped through (game_replay_view.js): the admin's game log.
+    // A stored game, stepped through: the admin's game log and the public game page /games/{id}.
     'game.replay_problem': 'A stored move does not replay, so the board stops before it: {problem}',
     'game.pgn': 'Download PGN',
     'game.start': 'start position',
@@ -557,4 +558,19 @@ export default {
     'game.col.move': 'No.',
     'game.col.san': 'Move',
     'game.col.at': 'Server time',
+    // The public game page (/games/{id}, web/archive.html).
+    'archive.page_title': 'Rochade: game {id}',
+    'archive.title': 'Game {id}',
+    'archive.lobby': 'To the lobby',
+    'archive.loading': 'Loading the game…',
+    'archive.no_such_game': 'The archive has no game {id}.',
+    'archive.bad_address': 'This address names no game: a game’s page is /games/ and its number.',
+    'archive.room': 'Room',
+    'archive.time_control': 'Time control',
+    'archive.started': 'Played on',
+    'archive.result': 'Result',
+    'archive.running': 'The game is still being played.',
+    'archive.rated': 'Rating',
+    'archive.rated.yes': 'rated',
+    'archive.rated.no': 'casual',
 };

@@ -1,10 +1,23 @@
-// Stepping through a stored game (js/game_replay.js), as the admin's game log does.
-// Run with `node --test web/test/`.
+// Stepping through a stored game (js/game_replay.js), shared by the admin's game log and the
+// public game page; the page's address (js/archive_link.js) and what the page says about a game
+// (js/archive/archive_texts.js). Run with `node --test web/test/`.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
+import { setLanguage } from '../js/messages.js';
+import { archivePath, gameIdFromPath, pgnPath } from '../js/archive_link.js';
 import { clockText, gameResult, moveNumber, replayStep, replayView, sanIn, scoreRows, stepForKey } from '../js/game_replay.js';
+import { gamePage, loadProblem } from '../js/archive/archive_texts.js';
+
+function inLanguage(lang, body) {
+    setLanguage(lang);
+    try {
+        return body();
+    } finally {
+        setLanguage('en');
+    }
+}
 
 const LOG = {
     start_fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
@@ -61,3 +74,56 @@ test('a stored end becomes the result the banner words; a running game has none'
     assert.deepEqual([flag.winner, flag.message, flag.winnability, flag.proof], [null, "White's flag fell", 'cannot_mate', proof]);
     assert.equal(gameResult({ result: '1-0', termination: 'resignation' }).winner, 'white');
 });
+
+test('the game page lives at /games/{id}; its PGN at /games/{id}.pgn; other paths name no game', () => {
+    assert.equal(archivePath(4711), '/games/4711');
+    assert.equal(pgnPath(4711), '/games/4711.pgn');
+    const cases = [['/games/4711', 4711], ['/games/4711/', 4711], ['/games/1', 1], ['/games/0', null], ['/games/4711.pgn', null],
+                   ['/games/', null], ['/games/12a', null], ['/games/1/2', null], ['/archive.html', null], ['', null],
+                   ['/games/123456789012345678', null], ['/games/9007199254740991', 9007199254740991]];
+    for (const [path, id] of cases) assert.equal(gameIdFromPath(path), id, path);
+});
+
+const MATE = {
+    id: 7, room: 34, white: 'Anna', black: 'Bob', time_control: { kind: 'fischer', base_ms: 180_000, increment_ms: 2000 },
+    started_at: Date.UTC(2026, 10, 24, 13, 5, 9), result: '0-1', termination: 'checkmate', message: 'checkmate',
+    end_detail: { message: 'checkmate' }, moves: [],
+};
+
+test('the game page names the players, the result and its reason, and the facts, in either language', () => {
+    const page = gamePage(MATE, 'en', 'UTC');
+    assert.equal(page.title, 'Game 7');
+    assert.deepEqual(page.players.map((p) => [p.side, p.nick, p.sideName]), [['white', 'Anna', 'White'], ['black', 'Bob', 'Black']]);
+    assert.deepEqual(page.result, { title: 'Black wins', reason: 'White is checkmated.', proof: '', line: '' });
+    assert.deepEqual(page.facts, [['Room', '34'], ['Time control', '3+2'], ['Played on', '24/11/2026, 13:05:09'],
+                                  ['Result', 'Anna (White) – Bob (Black): 0-1']]);
+    const german = inLanguage('de', () => gamePage({ ...MATE, rated: false }, 'de', 'UTC'));
+    assert.equal(german.title, 'Partie 7');
+    assert.equal(german.result.title, 'Schwarz gewinnt');
+    assert.deepEqual(german.facts.map(([label]) => label), ['Raum', 'Bedenkzeit', 'Gespielt am', 'Ergebnis', 'Wertung']);
+    assert.equal(german.facts[2][1], '24.11.2026, 13:05:09');
+    assert.equal(german.facts[4][1], 'ungewertet');
+});
+
+test('a flag fall on the game page shows its proof; a running game says it runs', () => {
+    const flag = { ...MATE, result: '0-1', termination: 'flag_fall', message: "White's flag fell",
+                   end_detail: { winnability: 'can_mate', proof: { side: 'black', first_ply: 2, line: [{ uci: 'd8h4', san: 'Qh4#', san_de: 'Dh4#' }] } } };
+    assert.deepEqual(gamePage(flag, 'en').result, { title: 'Black wins', reason: 'White ran out of time.',
+                                                     proof: 'Black could still have checkmated, e.g. 1...Qh4#', line: '' });
+    assert.equal(inLanguage('de', () => gamePage(flag, 'de').result.proof), 'Schwarz hätte noch mattsetzen können, z. B. 1...Dh4#');
+    const running = gamePage({ ...MATE, result: null, termination: null, white: null }, 'en');
+    assert.equal(running.result, null);
+    assert.equal(running.facts[3][1], 'The game is still being played.');
+    assert.equal(running.players[0].nick, 'White');
+});
+
+test('a game the page cannot show is named by its number; other failures are left to the error sentence', () => {
+    assert.equal(loadProblem({ code: 'no_such_game', status: 404 }, 12), 'The archive has no game 12.');
+    assert.equal(inLanguage('de', () => loadProblem({ code: 'http_404', status: 404 }, 12)), 'Im Archiv gibt es keine Partie 12.');
+    assert.equal(loadProblem(null, null), en_bad_address());
+    assert.equal(loadProblem({ code: 'unreachable', status: 0 }, 12), null);
+});
+
+function en_bad_address() {
+    return 'This address names no game: a game’s page is /games/ and its number.';
+}
