@@ -232,7 +232,7 @@ void Server::State::serve()
         ModerationServices{router->lobby(), router->tables(), *writer, *reads, *sanctions, services->sessions});
     services->moderation = moderation.get();
     router->set_moderation(*moderation);
-    auto admin_api = std::make_unique<AdminApi>(authenticator, *reads, *moderation);
+    auto admin_api = std::make_unique<AdminApi>(authenticator, *reads, *moderation, PgnSite::of(config));
     services->admin = admin_api.get();
     {
         std::lock_guard lock(mutex);
