@@ -57,7 +57,7 @@ export class ArchiveView {
             return;
         }
         const page = gamePage(log, notation);
-        const players = el('p', { class: 'archive-players' }, page.players.map((player, index) => [
+        const players = el('p', { class: 'archive-players' }, page.players.flatMap((player, index) => [
             index ? ' – ' : null,
             // A rated game's rating change goes into this element, after the side.
             el('span', { class: 'archive-player', dataset: { side: player.side } },
@@ -70,7 +70,7 @@ export class ArchiveView {
                  page.result.proof ? el('div', { class: 'result-proof', title: page.result.line || null }, page.result.proof) : null)
             : null;
         const facts = el('dl', { class: 'game-facts' },
-                         page.facts.map(([label, value]) => [el('dt', {}, label), el('dd', {}, value)]));
+                         page.facts.flatMap(([label, value]) => [el('dt', {}, label), el('dd', {}, value)]));
         fill(this.root,
              el('div', { class: 'game-log-header' },
                 el('h2', {}, page.title), players, result, facts,
