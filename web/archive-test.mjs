@@ -29,11 +29,18 @@ async function typeMove(page, move, ply) {
     await page.waitForSelector(`#table .move-list .move[data-ply="${ply}"]`, { timeout });
 }
 
-// Where the archive's board shows pieces: "f3:white pawn" for each piece chessground draws.
+// Where the archive's board shows pieces: "f3:white pawn" for each piece chessground draws (a
+// piece still moving there, or fading away, counts by its colour and kind alone).
 function boardPieces(page) {
     return page.$$eval('.archive-board piece', (nodes) => nodes
-        .filter((node) => !node.classList.contains('ghost') && node.cgKey)
-        .map((node) => `${node.cgKey}:${node.className}`).sort());
+        .filter((node) => !node.classList.contains('ghost') && !node.classList.contains('fading') && node.cgKey)
+        .map((node) => `${node.cgKey}:${[...node.classList].filter((name) => name !== 'anim').join(' ')}`).sort());
+}
+
+// A PGN's movetext as one line without the clock comments ({[%clk 0:05:02]}) and the "1..."
+// that resumes the moves after a comment: "1. f3 e5 2. g4 Qh4# 0-1".
+function pgnMoves(pgn) {
+    return pgn.replace(/\{[^}]*\}/g, ' ').replace(/\d+\.\.\./g, ' ').replace(/\s+/g, ' ');
 }
 
 async function expectPiece(page, piece, present = true) {
@@ -141,9 +148,11 @@ async function main() {
             const href = await v.getAttribute('a.pgn-download', 'href');
             if (href !== `${gamePath}.pgn`) throw new Error(`the PGN link is ${href}`);
             const pgn = await v.evaluate((path) => fetch(path).then((r) => (r.ok ? r.text() : `HTTP ${r.status}`)), href);
-            for (const part of [`[White "${anna}"]`, `[Black "${bob}"]`, '[Result "0-1"]', '1. f3 e5 2. g4 Qh4# 0-1']) {
+            const moves = pgnMoves(pgn);
+            for (const part of [`[White "${anna}"]`, `[Black "${bob}"]`, '[Result "0-1"]', '[%clk ']) {
                 if (!pgn.includes(part)) throw new Error(`the PGN lacks ${part}: ${pgn}`);
             }
+            if (!moves.includes('1. f3 e5 2. g4 Qh4# 0-1')) throw new Error(`the PGN's moves are not the game's: ${JSON.stringify(pgn)}`);
         });
         await run.step('an unknown game\'s page says there is no such game', async () => {
             await v.goto(new URL('/games/987654321', url).href);
