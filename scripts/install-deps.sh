@@ -16,6 +16,7 @@ packages=(
     libboost1.81-dev     # the coming server (Beast/Asio); 1.81, not libboost-dev's 1.74
     libmimalloc-dev      # the server's allocator (a third of glibc malloc's cost at peak load)
     libsodium-dev        # tokens, token hashes and argon2id password hashes (never our own crypto)
+    pgn-extract          # an independent PGN validator for the archive's exports (tests/server/pgn_extract_check.sh)
     stockfish            # reference for bench/perft_vs_stockfish.sh
     nodejs npm           # differential tests against chessops (tests/differential)
     chromium             # the browser test of the web client (web/smoke-test.mjs, playwright-core)

@@ -70,6 +70,7 @@ browser_test()
     ROCHADE_BIN="$build/tools/rochade" BROWSER_SHOTS="$shots/play" node web/play-test.mjs || result=1
     ROCHADE_BIN="$build/tools/rochade" BOARD_SHOTS="$shots/board" node web/board-test.mjs || result=1
     ROCHADE_BIN="$build/tools/rochade" BROWSER_SHOTS="$shots/admin" node web/admin-test.mjs || result=1
+    ROCHADE_BIN="$build/tools/rochade" BROWSER_SHOTS="$shots/archive" node web/archive-test.mjs || result=1
     return $result
 }
 

@@ -41,8 +41,9 @@ ApiResponse wrong_method(std::string_view endpoint, std::string_view method)
 
 } // namespace
 
-AdminApi::AdminApi(std::shared_ptr<Authenticator> authenticator, db::ReadThread& reads, Moderation& moderation)
-    : authenticator_(std::move(authenticator)), reads_(reads), moderation_(moderation)
+AdminApi::AdminApi(std::shared_ptr<Authenticator> authenticator, db::ReadThread& reads, Moderation& moderation,
+                   PgnSite site)
+    : authenticator_(std::move(authenticator)), reads_(reads), moderation_(moderation), site_(std::move(site))
 {
 }
 
@@ -165,7 +166,7 @@ void AdminApi::read_game(std::string_view rest, Answer answer)
     if (!path)
         return answer(admin_error(ErrorCode::NoSuchGame,
                                   "games/" + std::string(rest) + ": a game id is a positive number, like games/4711"));
-    reads_.read([path = *path, answer](db::StoreReader& reader) {
+    reads_.read([this, path = *path, answer](db::StoreReader& reader) {
         std::optional<db::GameLog> log;
         try {
             log = reader.game_log(path.game_id);
@@ -174,7 +175,7 @@ void AdminApi::read_game(std::string_view rest, Answer answer)
         }
         if (!log) return answer(admin_error(ErrorCode::NoSuchGame, "no game " + std::to_string(path.game_id)));
         if (!path.pgn) return answer(admin_json(game_log_json(*log)));
-        const StoredGamePgn pgn = stored_game_pgn(*log);
+        const StoredGamePgn pgn = stored_game_pgn(*log, site_);
         if (!pgn.problem.empty()) spdlog::warn("admin API: game {} as PGN: {}", path.game_id, pgn.problem);
         ApiResponse response;
         response.body = pgn.text;

@@ -14,6 +14,7 @@
 #include <string_view>
 
 #include "server/account_api.h"
+#include "server/game_pgn.h"
 #include "server/identity/principal.h"
 
 namespace rochade::db {
@@ -29,7 +30,8 @@ class AdminApi {
 public:
     using Answer = std::function<void(ApiResponse)>;
 
-    AdminApi(std::shared_ptr<Authenticator> authenticator, db::ReadThread& reads, Moderation& moderation);
+    // `site`: the Event and Site of the PGN downloads.
+    AdminApi(std::shared_ptr<Authenticator> authenticator, db::ReadThread& reads, Moderation& moderation, PgnSite site);
 
     // Whether `path` is under /api/admin/ (the HTTP session then asks handle()).
     static bool serves(std::string_view path);
@@ -51,6 +53,7 @@ private:
     std::shared_ptr<Authenticator> authenticator_;
     db::ReadThread& reads_;
     Moderation& moderation_;
+    PgnSite site_;
 };
 
 } // namespace rochade::server

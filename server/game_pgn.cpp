@@ -15,15 +15,38 @@ namespace rochade::server {
 
 namespace {
 
-// PGN's Date tag, in UTC: "2024.05.01".
-std::string pgn_date(std::int64_t unix_ms)
+std::tm utc_parts(std::int64_t unix_ms)
 {
     const std::time_t seconds = static_cast<std::time_t>(unix_ms / 1000);
     std::tm parts{};
     gmtime_r(&seconds, &parts);
+    return parts;
+}
+
+// PGN's Date and UTCDate tags, in UTC: "2024.05.01".
+std::string pgn_date(std::int64_t unix_ms)
+{
+    const std::tm parts = utc_parts(unix_ms);
     char text[64];
     std::snprintf(text, sizeof text, "%04d.%02d.%02d", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday);
     return text;
+}
+
+// PGN's UTCTime tag: "18:03:07".
+std::string pgn_utc_time(std::int64_t unix_ms)
+{
+    const std::tm parts = utc_parts(unix_ms);
+    char text[64];
+    std::snprintf(text, sizeof text, "%02d:%02d:%02d", parts.tm_hour, parts.tm_min, parts.tm_sec);
+    return text;
+}
+
+// The room's name if the config lists it; ad-hoc and secret rooms have only their number.
+std::string event_name(const PgnSite& site, std::int64_t room)
+{
+    for (const RoomConfig& listed : site.listed_rooms)
+        if (listed.number == room) return listed.name;
+    return "Rochade room " + std::to_string(room);
 }
 
 // Milliseconds as PGN's seconds: "300", or "0.5" for a time that is not whole seconds.
@@ -70,6 +93,14 @@ std::string pgn_time_control(const protocol::TimeControl& time_control)
     return text;
 }
 
+std::string pgn_clock(std::int64_t ms)
+{
+    const long long seconds = ms < 0 ? 0 : static_cast<long long>(ms / 1000);
+    char text[48];
+    std::snprintf(text, sizeof text, "%lld:%02lld:%02lld", seconds / 3600, seconds / 60 % 60, seconds % 60);
+    return text;
+}
+
 std::string pgn_termination(const std::string& stored_termination)
 {
     const auto termination = db::parse_termination(stored_termination);
@@ -92,17 +123,26 @@ std::string pgn_termination(const std::string& stored_termination)
     return "";
 }
 
-StoredGamePgn stored_game_pgn(const db::GameLog& log)
+StoredGamePgn stored_game_pgn(const db::GameLog& log, const PgnSite& site, const std::optional<PgnRatings>& ratings)
 {
     StoredGamePgn out;
     PgnGame pgn;
-    pgn.tags = {{"Event", "Rochade room " + std::to_string(log.start.room)},
-                {"Site", "Rochade"},
+    pgn.tags = {{"Event", event_name(site, log.start.room)},
+                {"Site", site.public_url.empty() ? "?" : site.public_url},
                 {"Date", pgn_date(log.start.started_at_ms)},
                 {"Round", "-"},
                 {"White", log.start.white},
-                {"Black", log.start.black}};
-    pgn.tags.emplace_back("TimeControl", time_control_tag(log.start.time_control_json));
+                {"Black", log.start.black},
+                {"UTCDate", pgn_date(log.start.started_at_ms)},
+                {"UTCTime", pgn_utc_time(log.start.started_at_ms)}};
+    if (log.start.rated && ratings) {
+        pgn.tags.emplace_back("WhiteElo", std::to_string(ratings->white));
+        pgn.tags.emplace_back("BlackElo", std::to_string(ratings->black));
+    }
+    const std::string time_control = time_control_tag(log.start.time_control_json);
+    pgn.tags.emplace_back("TimeControl", time_control);
+    // An untimed game's stored clocks mean nothing; one whose control does not read gets none either.
+    const bool clocks = time_control != "-" && time_control != "?";
     const std::string termination = log.end ? pgn_termination(log.end->termination) : "unterminated";
     if (!termination.empty()) pgn.tags.emplace_back("Termination", termination);
     pgn.result = log.end ? log.end->result : "*";
@@ -122,9 +162,12 @@ StoredGamePgn stored_game_pgn(const db::GameLog& log)
                 "ply " + std::to_string(move.ply) + " (" + move.uci + ") does not replay: " + parsed.error().message;
             break;
         }
+        const bool white_moved = position.side_to_move() == Color::White;
         UndoInfo undo;
         position.make_move(*parsed, undo);
         pgn.moves.push_back(*parsed);
+        if (clocks)
+            pgn.comments_after.push_back("[%clk " + pgn_clock(white_moved ? move.white_ms : move.black_ms) + "]");
     }
     out.text = write_pgn(pgn);
     return out;

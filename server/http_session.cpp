@@ -10,6 +10,7 @@
 
 #include "server/account_api.h"
 #include "server/admin_api.h"
+#include "server/archive_api.h"
 #include "server/identity/password_hasher.h"
 #include "server/metrics.h"
 #include "server/metrics_access.h"
@@ -224,6 +225,8 @@ void HttpSession::on_read(beast::error_code ec, std::size_t)
                                          R"({"error":"forbidden","message":"this origin may not call the API"})"));
         return admin_request(parser_->release());
     }
+    // The archive is public and only read: no cookie is used, so no Origin needs checking.
+    if (ArchiveApi::serves(path)) return archive_request(parser_->release());
     if (path == "/metrics") {
         beast::error_code ec;
         const auto endpoint = stream_.socket().remote_endpoint(ec);
@@ -262,6 +265,17 @@ void HttpSession::admin_request(http::request<http::string_body> request)
     api_request(std::move(request), [admin = services_.admin](ApiRequest api, std::function<void(ApiResponse)> answer) {
         admin->handle(std::move(api), std::move(answer));
     });
+}
+
+void HttpSession::archive_request(http::request<http::string_body> request)
+{
+    if (!services_.archive)
+        return respond(text_response(request, http::status::service_unavailable, "application/json",
+                                     R"({"error":"internal_error","message":"the archive is not served here"})"));
+    api_request(std::move(request),
+                [archive = services_.archive](ApiRequest api, std::function<void(ApiResponse)> answer) {
+                    archive->handle(api, std::move(answer));
+                });
 }
 
 void HttpSession::api_request(http::request<http::string_body> request,

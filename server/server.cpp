@@ -17,6 +17,7 @@
 #include "db/sqlite_store.h"
 #include "server/account_api.h"
 #include "server/admin_api.h"
+#include "server/archive_api.h"
 #include "server/beast.h"
 #include "server/flag_analysis.h"
 #include "server/id_allocator.h"
@@ -232,8 +233,10 @@ void Server::State::serve()
         ModerationServices{router->lobby(), router->tables(), *writer, *reads, *sanctions, services->sessions});
     services->moderation = moderation.get();
     router->set_moderation(*moderation);
-    auto admin_api = std::make_unique<AdminApi>(authenticator, *reads, *moderation);
+    auto admin_api = std::make_unique<AdminApi>(authenticator, *reads, *moderation, PgnSite::of(config));
     services->admin = admin_api.get();
+    auto archive_api = std::make_unique<ArchiveApi>(*reads, PgnSite::of(config));
+    services->archive = archive_api.get();
     {
         std::lock_guard lock(mutex);
         moderation_service = moderation.get();
@@ -305,7 +308,8 @@ void Server::State::serve()
     }
     router.reset();
     admin_api.reset();
-    moderation.reset(); // holds the lobby, whose strand belongs to the io_context
+    archive_api.reset(); // after the read thread, whose jobs it answered
+    moderation.reset();  // holds the lobby, whose strand belongs to the io_context
     accounts.reset();
     authenticator.reset();
     flag_analysis.reset();

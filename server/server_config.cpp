@@ -250,6 +250,23 @@ std::optional<MetricsAccess> parse_metrics_access(std::string_view name)
     return std::nullopt;
 }
 
+namespace {
+
+// The public URL goes into every exported PGN's Site tag: an absolute http(s) URL, one line of
+// printing characters (a PGN tag value is one line). "" (none) is allowed.
+std::optional<std::string> public_url_error(const std::string& url)
+{
+    if (url.empty()) return std::nullopt;
+    if (!url.starts_with("http://") && !url.starts_with("https://"))
+        return "'" + url + "' is not an http:// or https:// URL";
+    for (char c : url)
+        if (static_cast<unsigned char>(c) <= 0x20 || c == 0x7f)
+            return "'" + url + "' holds a space or a control character";
+    return std::nullopt;
+}
+
+} // namespace
+
 rochade::Expected<ServerConfig, std::string> load_config_file(const std::string& path, ServerConfig base)
 {
     std::ifstream file(path);
@@ -261,10 +278,10 @@ rochade::Expected<ServerConfig, std::string> load_config_file(const std::string&
     if (!document.is_object()) return fail("config file '" + path + "' must hold a JSON object");
 
     const ConfigReader reader(path);
-    if (auto e =
-            reader.unknown_keys(document, "",
-                                {"port", "bind", "db", "db_busy_timeout_ms", "web_root", "threads", "rooms", "limits",
-                                 "reconnect_grace_ms", "table_history_events", "identity", "player_limits", "metrics"}))
+    if (auto e = reader.unknown_keys(document, "",
+                                     {"port", "bind", "db", "db_busy_timeout_ms", "web_root", "public_url", "threads",
+                                      "rooms", "limits", "reconnect_grace_ms", "table_history_events", "identity",
+                                      "player_limits", "metrics"}))
         return fail(*e);
     for (const auto& [key, value] : document.items()) {
         std::optional<std::string> e;
@@ -273,6 +290,15 @@ rochade::Expected<ServerConfig, std::string> load_config_file(const std::string&
         if (key == "db") e = reader.text(value, key, base.db_path);
         if (key == "db_busy_timeout_ms") e = reader.integer(value, key, 0, 600'000, base.db_busy_timeout_ms);
         if (key == "web_root") e = reader.text(value, key, base.web_root);
+        if (key == "public_url") {
+            // "" is allowed here, unlike other texts: the example file shows the default, none.
+            if (value.is_string() && value.get<std::string>().empty())
+                base.public_url.clear();
+            else
+                e = reader.text(value, key, base.public_url);
+            if (!e)
+                if (const auto wrong = public_url_error(base.public_url)) e = reader.error(key, *wrong);
+        }
         if (key == "bind") {
             e = reader.text(value, key, base.bind_address);
             if (!e && !is_ip_address(base.bind_address))
@@ -300,8 +326,8 @@ rochade::Expected<ServerConfig, std::string> parse_serve_options(const std::vect
         if (arg.rfind("--", 0) != 0) return fail("unexpected argument '" + arg + "' (options start with --)");
         const auto equals = arg.find('=');
         std::string name = arg.substr(0, equals), value;
-        static const std::set<std::string> known{"--port",   "--bind",    "--db",      "--db-busy-timeout-ms",
-                                                 "--config", "--threads", "--web-root"};
+        static const std::set<std::string> known{"--port",   "--bind",    "--db",       "--db-busy-timeout-ms",
+                                                 "--config", "--threads", "--web-root", "--public-url"};
         if (!known.count(name)) return fail("unknown option '" + name + "'");
         if (equals != std::string::npos) {
             value = arg.substr(equals + 1);
@@ -345,6 +371,9 @@ rochade::Expected<ServerConfig, std::string> parse_serve_options(const std::vect
         } else if (name == "--web-root") {
             if (value.empty()) return fail("--web-root: the directory name is empty");
             config.web_root = value;
+        } else if (name == "--public-url") {
+            if (const auto error = public_url_error(value)) return fail("--public-url: " + *error);
+            config.public_url = value;
         }
     }
     return config;

@@ -75,7 +75,10 @@ struct ServerConfig {
     // sqlite3 shell) before it fails and the client gets storage_unavailable.
     int db_busy_timeout_ms = 5000;
     std::string web_root = "web/dist"; // the built browser client (scripts/build-web.sh), served at /
-    int threads = 0;                   // 0: one per hardware thread
+    // Where players reach the server ("https://schach.example.org"), written as the Site of every
+    // exported PGN; "" writes the PGN standard's "?" (unknown).
+    std::string public_url;
+    int threads = 0; // 0: one per hardware thread
     std::vector<RoomConfig> rooms = {
         {34, "Halle der Koenige"}, {35, "Wohnzimmer der alten Burg"}, {36, "Hinterzimmer"}, {37, "Gästezimmer"}};
     ConnectionLimits limits;

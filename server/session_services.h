@@ -24,6 +24,7 @@ namespace rochade::server {
 struct Metrics;
 class AccountApi;
 class AdminApi;
+class ArchiveApi;
 class Moderation;
 
 struct SessionServices {
@@ -32,6 +33,7 @@ struct SessionServices {
     Metrics& metrics;
     AccountApi* accounts = nullptr;                            // the /api/ endpoints; set by the Server
     AdminApi* admin = nullptr;                                 // the /api/admin/ endpoints; set by the Server
+    ArchiveApi* archive = nullptr;                             // the public game archive; set by the Server
     Moderation* moderation = nullptr;                          // the admin API's service; set by the Server
     const identity::PasswordHasher* password_hasher = nullptr; // read by /metrics; set by the Server
     SessionRegistry sessions;

@@ -42,6 +42,16 @@ int hex_value(char c)
     return -1;
 }
 
+// "/games/4711" or "/games/4711/": a game id of at most 18 digits (it fits an int64).
+bool is_game_page(std::string_view path)
+{
+    constexpr std::string_view prefix = "/games/";
+    if (!path.starts_with(prefix)) return false;
+    std::string_view id = path.substr(prefix.size());
+    if (id.ends_with('/')) id.remove_suffix(1);
+    return !id.empty() && id.size() <= 18 && std::ranges::all_of(id, [](char c) { return c >= '0' && c <= '9'; });
+}
+
 // The path part of the target with %XX decoded; nullopt when the encoding is broken or the
 // path could name something outside the root (NUL, backslash, a "." or ".." segment).
 std::optional<std::string> decoded_path(std::string_view target)
@@ -70,6 +80,9 @@ std::optional<std::string> decoded_path(std::string_view target)
     }
     // The admin area is its own page (web/admin.html) at the address moderators are told.
     if (path == "/admin" || path == "/admin/") return std::string("/admin.html");
+    // A finished game's public page, /games/{id} (web/archive.html reads the id from the
+    // address); /games/{id}.pgn is the PGN download, an HTTP route of its own, not this page.
+    if (is_game_page(path)) return std::string("/archive.html");
     if (path.back() == '/') path += "index.html";
     return path;
 }

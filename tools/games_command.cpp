@@ -18,8 +18,8 @@
 #include "db/sqlite.h"
 #include "db/store.h"
 #include "engine/expected.h"
-#include "server/game_pgn.h"
 #include "protocol/nick.h"
+#include "server/game_pgn.h"
 
 namespace rochade::cli {
 
@@ -80,6 +80,11 @@ void print_game_list(db::Store& store, const db::GameQuery& query, std::ostream&
     if (page.next_page) out << "next page: --after " << db::cursor_text(*page.next_page) << '\n';
 }
 
+// The command reads only the database, not the server's config: its PGN names the built-in
+// listed rooms and writes Site "?" (the archive's PGN, GET /games/{id}.pgn, has the configured
+// rooms and public_url).
+server::PgnSite games_pgn_site() { return server::PgnSite::of(server::ServerConfig{}); }
+
 void print_game_log(const db::GameLog& log, std::ostream& out)
 {
     const db::GameStarted& start = log.start;
@@ -108,7 +113,7 @@ void print_game_log(const db::GameLog& log, std::ostream& out)
         out << "  seq " << event.seq << "  " << event.kind << "  at " << utc_time(event.at_ms) << "  "
             << event.detail_json << '\n';
 
-    const StoredGamePgn pgn = stored_game_pgn(log);
+    const StoredGamePgn pgn = stored_game_pgn(log, games_pgn_site());
     out << "pgn:\n" << pgn.text;
     if (!pgn.problem.empty()) out << "warning: " << pgn.problem << '\n';
 }
@@ -263,7 +268,7 @@ int games_command(const std::vector<std::string>& args, std::ostream& out, std::
             return 1;
         }
         if (parsed->pgn) {
-            const StoredGamePgn pgn = stored_game_pgn(*log);
+            const StoredGamePgn pgn = stored_game_pgn(*log, games_pgn_site());
             out << pgn.text;
             if (!pgn.problem.empty()) err << "rochade games: game " << *parsed->game_id << ": " << pgn.problem << '\n';
             return 0;

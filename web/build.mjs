@@ -2,7 +2,9 @@
 // web/dist): esbuild bundles js/main.js and its imports (chessground from node_modules) into
 // rochade.js, and bundle.css (chessground's CSS, the client's style.css and board.css) into
 // rochade.css; the admin area (served at /admin) likewise from js/admin/admin_main.js into
-// admin.js and from admin.css into admin.css; index.html, admin.html and favicon.svg are copied. Nothing is loaded from the internet at run
+// admin.js and from admin.css into admin.css, and the public game page (served at /games/{id})
+// from js/archive/archive_main.js into archive.js and from archive.css into archive.css;
+// index.html, admin.html, archive.html and favicon.svg are copied. Nothing is loaded from the internet at run
 // time: the pieces and the board are data URIs inside rochade.css.
 //
 //   node web/build.mjs            (scripts/build-web.sh runs npm ci first when needed)
@@ -23,7 +25,7 @@ mkdirSync(dist, { recursive: true });
 
 await build({
     absWorkingDir: web,
-    entryPoints: { rochade: 'js/main.js', admin: 'js/admin/admin_main.js' },
+    entryPoints: { rochade: 'js/main.js', admin: 'js/admin/admin_main.js', archive: 'js/archive/archive_main.js' },
     bundle: true,
     format: 'esm',
     target: ['es2022'],
@@ -38,7 +40,7 @@ await build({
 
 await build({
     absWorkingDir: web,
-    entryPoints: { rochade: 'bundle.css', admin: 'admin.css' },
+    entryPoints: { rochade: 'bundle.css', admin: 'admin.css', archive: 'archive.css' },
     bundle: true,
     minify: true,
     banner: { css: banner },
@@ -46,5 +48,5 @@ await build({
     logLevel: 'warning',
 });
 
-for (const file of ['index.html', 'admin.html', 'favicon.svg']) copyFileSync(join(web, file), join(dist, file));
+for (const file of ['index.html', 'admin.html', 'archive.html', 'favicon.svg']) copyFileSync(join(web, file), join(dist, file));
 console.log(`web client built into ${dist}`);

@@ -9,9 +9,9 @@
 #include "db/writer.h"
 #include "engine/pgn.h"
 #include "protocol/time_control.h"
+#include "server/game_pgn.h"
 #include "temp_database.h"
 #include "tools/commands.h"
-#include "server/game_pgn.h"
 
 using namespace rochade::db;
 using rochade::cli::games_command;
@@ -126,13 +126,14 @@ TEST_CASE("rochade games ID prints the header, moves with clocks, events and the
     CHECK(run.out.substr(0, expected.size()) == expected);
     const std::string pgn = run.out.substr(expected.size());
     const char* pgn_must_hold[] = {
-        "[Event \"Rochade room 34\"]",
-        "[Site \"Rochade\"]",
+        "[Event \"Halle der Koenige\"]",
+        "[Site \"?\"]",
         "[Date \"2023.11.14\"]",
         "[White \"Anna\"]",
         "[Black \"Bert\"]",
         "[Result \"0-1\"]",
-        "1. f3 e5 2. g4 Qh4# 0-1",
+        "[UTCTime \"22:13:20\"]",
+        "1. f3 {[%clk 0:03:01]} 1... e5 {[%clk 0:03:01]} 2. g4 {[%clk 1:02:03]} 2... Qh4#\n{[%clk 0:03:02]} 0-1",
     };
     for (const char* text : pgn_must_hold) {
         INFO(text);
@@ -354,28 +355,34 @@ TEST_CASE("rochade games ID --pgn writes the game as PGN alone")
     const Run finished = games({"--db", file.path(), "1", "--pgn"});
     CHECK(finished.exit_code == 0);
     CHECK(finished.err.empty());
-    CHECK(finished.out == "[Event \"Rochade room 34\"]\n"
-                          "[Site \"Rochade\"]\n"
+    // The built-in rooms name the event; the command knows no public URL, so Site is unknown.
+    CHECK(finished.out == "[Event \"Halle der Koenige\"]\n"
+                          "[Site \"?\"]\n"
                           "[Date \"2023.11.14\"]\n"
                           "[Round \"-\"]\n"
                           "[White \"Anna\"]\n"
                           "[Black \"Bert\"]\n"
                           "[Result \"0-1\"]\n"
+                          "[UTCDate \"2023.11.14\"]\n"
+                          "[UTCTime \"22:13:20\"]\n"
                           "[TimeControl \"180+2\"]\n"
                           "[Termination \"normal\"]\n"
                           "\n"
-                          "1. f3 e5 2. g4 Qh4# 0-1\n");
+                          "1. f3 {[%clk 0:03:01]} 1... e5 {[%clk 0:03:01]} 2. g4 {[%clk 1:02:03]} 2... Qh4#\n"
+                          "{[%clk 0:03:02]} 0-1\n");
 
     const Run running = games({"--pgn", "--db", file.path(), "2"});
     CHECK(running.exit_code == 0);
     CHECK(running.err.empty());
-    CHECK(running.out == "[Event \"Rochade room 35\"]\n"
-                         "[Site \"Rochade\"]\n"
+    CHECK(running.out == "[Event \"Wohnzimmer der alten Burg\"]\n"
+                         "[Site \"?\"]\n"
                          "[Date \"2023.11.15\"]\n"
                          "[Round \"-\"]\n"
                          "[White \"Jörg\"]\n"
                          "[Black \"Cem\"]\n"
                          "[Result \"*\"]\n"
+                         "[UTCDate \"2023.11.15\"]\n"
+                         "[UTCTime \"22:13:20\"]\n"
                          "[TimeControl \"-\"]\n"
                          "[Termination \"unterminated\"]\n"
                          "[SetUp \"1\"]\n"
@@ -444,7 +451,7 @@ TEST_CASE("nicks that try to end a PGN tag are written escaped and read back as 
                                 {},
                                 {}};
         log.end = GameEnded{7, "0-1", "resignation", "{}", 0, 0, t0 + 1000};
-        const rochade::server::StoredGamePgn pgn = rochade::server::stored_game_pgn(log);
+        const rochade::server::StoredGamePgn pgn = rochade::server::stored_game_pgn(log, rochade::server::PgnSite{});
         CHECK(pgn.problem.empty());
         // One [Result ...] line only, the true one, and every tag on a line of its own.
         CHECK(pgn.text.find("[Result \"0-1\"]\n") != std::string::npos);
@@ -471,20 +478,21 @@ TEST_CASE("nicks that try to end a PGN tag are written escaped and read back as 
     }
     const std::string escaped =
         rochade::server::stored_game_pgn(GameLog{GameStarted{7,
-                                                          70,
-                                                          34,
-                                                          "\"] [Result \"1-0",
-                                                          "B\\",
-                                                          "{}",
-                                                          "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-                                                          0,
-                                                          0,
-                                                          t0,
-                                                          {},
-                                                          {}},
-                                              std::nullopt,
-                                              {},
-                                              {}})
+                                                             70,
+                                                             34,
+                                                             "\"] [Result \"1-0",
+                                                             "B\\",
+                                                             "{}",
+                                                             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                                                             0,
+                                                             0,
+                                                             t0,
+                                                             {},
+                                                             {}},
+                                                 std::nullopt,
+                                                 {},
+                                                 {}},
+                                         rochade::server::PgnSite{})
             .text;
     CHECK(escaped.find("[White \"\\\"] [Result \\\"1-0\"]\n") != std::string::npos);
     CHECK(escaped.find("[Black \"B\\\\\"]\n") != std::string::npos);
@@ -493,9 +501,9 @@ TEST_CASE("nicks that try to end a PGN tag are written escaped and read back as 
 
 TEST_CASE("PGN's TimeControl and Termination for the stored values")
 {
+    using rochade::protocol::TimeControl;
     using rochade::server::pgn_termination;
     using rochade::server::pgn_time_control;
-    using rochade::protocol::TimeControl;
     CHECK(pgn_time_control(TimeControl{}) == "-");
     CHECK(pgn_time_control(TimeControl{{{0, 300000}}, 0, 0, {}}) == "300");
     CHECK(pgn_time_control(TimeControl{{{0, 180000}}, 2000, 0, {}}) == "180+2");

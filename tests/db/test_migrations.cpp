@@ -416,7 +416,9 @@ TEST_CASE("a version 1 or 2 database is migrated to the current version with eve
     }
     CHECK_THAT(games_output({"--db", old_file.path(), "1"}),
                Catch::Contains("moves: 4\n") && Catch::Contains("  4. Qh4# (d8h4)  seq 6") &&
-                   Catch::Contains("  seq 4  draw_offered") && Catch::Contains("1. f3 e5 2. g4 Qh4# 0-1"));
+                   Catch::Contains("  seq 4  draw_offered") &&
+                   Catch::Contains("1. f3 {[%clk 0:03:01]} 1... e5 {[%clk 0:03:01]} 2. g4 {[%clk 0:03:03]} 2... Qh4#\n"
+                                   "{[%clk 0:03:02]} 0-1"));
 
     // The migrated game goes on: a new move lands after the copied ones; a stored ply is refused.
     std::vector<std::string> errors;

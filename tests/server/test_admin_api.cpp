@@ -89,7 +89,7 @@ struct Desk {
     std::unique_ptr<db::StoreWriter> writer = db::open_sqlite_writer(file.path());
     std::unique_ptr<db::ReadThread> reads = std::make_unique<db::ReadThread>(db::open_sqlite_reader(file.path()));
     RecordingModeration moderation;
-    AdminApi api{nullptr, *reads, moderation};
+    AdminApi api{nullptr, *reads, moderation, PgnSite::of(ServerConfig{})};
 
     ApiResponse ask(const identity::Identity& who, std::string method, std::string target, std::string body = "",
                     std::string content_type = "application/json")

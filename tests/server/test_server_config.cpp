@@ -49,6 +49,7 @@ TEST_CASE("serve options without arguments are the defaults", "[server_config]")
     REQUIRE(config->rooms.size() == 4);
     CHECK(config->rooms[0].number == 34);
     CHECK(config->rooms[3].name == "Gästezimmer");
+    CHECK(config->public_url.empty()); // exported PGN then says Site "?"
 }
 
 TEST_CASE("serve options set their fields, as '--name value' and '--name=value'", "[server_config]")
@@ -63,6 +64,8 @@ TEST_CASE("serve options set their fields, as '--name value' and '--name=value'"
     CHECK(config->web_root == "www");
     CHECK(parse_serve_options({"--port", "0"})->port == 0);
     CHECK(parse_serve_options({"--bind", "::1"})->bind_address == "::1");
+    CHECK(parse_serve_options({"--public-url", "https://schach.example.org"})->public_url ==
+          "https://schach.example.org");
 }
 
 TEST_CASE("bad serve options are errors that name the option", "[server_config]")
@@ -80,6 +83,7 @@ TEST_CASE("bad serve options are errors that name the option", "[server_config]"
         {{"--threads", "many"}, "--threads: 'many' is not a thread count 0-256 (0: one per hardware thread)"},
         {{"--bind", "localhost:80"}, "--bind: 'localhost:80' is not an IP address"},
         {{"--db", ""}, "--db: the database file name is empty"},
+        {{"--public-url", "ftp://x"}, "--public-url: 'ftp://x' is not an http:// or https:// URL"},
         {{"--verbose"}, "unknown option '--verbose'"},
         {{"8080"}, "unexpected argument '8080' (options start with --)"},
         {{"--config", "/nonexistent/rochade.json"}, "--config: config file '/nonexistent/rochade.json' cannot be read"},
@@ -93,7 +97,7 @@ TEST_CASE("bad serve options are errors that name the option", "[server_config]"
 TEST_CASE("a config file sets every field; the command line overrides it", "[server_config]")
 {
     const ConfigFile file(R"({"port": 9100, "bind": "127.0.0.1", "db": "games.db", "web_root": "client",
-        "threads": 2, "rooms": [{"number": 7, "name": "Schachcafé"}, {"number": 8, "name": "Keller"}],
+        "public_url": "https://schach.example.org", "threads": 2, "rooms": [{"number": 7, "name": "Schachcafé"}, {"number": 8, "name": "Keller"}],
         "limits": {"max_message_bytes": 2048, "messages_per_second": 5.5, "message_burst": 10,
                    "idle_timeout_ms": 30000, "write_queue_max_frames": 64, "write_queue_max_bytes": 65536,
                    "max_connections": 100},
@@ -112,6 +116,7 @@ TEST_CASE("a config file sets every field; the command line overrides it", "[ser
     CHECK(config->bind_address == "127.0.0.1");
     CHECK(config->db_path == "games.db");
     CHECK(config->web_root == "client");
+    CHECK(config->public_url == "https://schach.example.org");
     CHECK(config->threads == 2);
     REQUIRE(config->rooms.size() == 2);
     CHECK(config->rooms[0].number == 7);
@@ -165,7 +170,12 @@ TEST_CASE("config file errors name the file and the field", "[server_config]")
     const std::vector<Case> cases{
         {R"({"port": 80, "colour": "blue"})",
          ": unknown key 'colour' (known: bind, db, db_busy_timeout_ms, identity, limits, metrics, player_limits, "
-         "port, reconnect_grace_ms, rooms, table_history_events, threads, web_root)"},
+         "port, public_url, reconnect_grace_ms, rooms, table_history_events, threads, web_root)"},
+        {R"({"public_url": "schach.example.org"})",
+         ": public_url 'schach.example.org' is not an http:// or https:// URL"},
+        {R"({"public_url": "https://schach example.org"})",
+         ": public_url 'https://schach example.org' holds a space or a control character"},
+        {R"({"public_url": 80})", ": public_url must be a string"},
         {R"({"metrics": {"access": "localhost"}})", ": metrics.access must be \"loopback\", \"everyone\" or \"off\""},
         {R"({"metrics": {"access": true}})", ": metrics.access must be \"loopback\", \"everyone\" or \"off\""},
         {R"({"metrics": {"port": 9100}})", ": unknown key 'metrics.port' (known: access)"},

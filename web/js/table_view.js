@@ -17,6 +17,7 @@ import { nickNode } from './nick_view.js';
 import { isGuestAt } from './room_model.js';
 import { seatOf } from './table_model.js';
 import { bannerText, noticeText, sideName, statusName } from './table_texts.js';
+import { archivePath } from './archive_link.js';
 import { fenAt, lowTimeMs, moveAt, stepPly } from './table_play.js';
 import { isMuted, playSound, setMuted } from './sounds.js';
 
@@ -258,7 +259,10 @@ export class TableView {
                   el('div', { class: 'result-title' }, text.title),
                   text.players ? el('div', { class: 'result-players' }, text.players) : null,
                   text.reason ? el('div', { class: 'result-reason' }, text.reason) : null,
-                  text.proof ? el('div', { class: 'result-proof', title: text.line || null }, text.proof) : null);
+                  text.proof ? el('div', { class: 'result-proof', title: text.line || null }, text.proof) : null,
+                  // The finished game's public page, in a tab of its own so the table stays open here.
+                  state.game_id ? el('a', { class: 'archive-link', href: archivePath(state.game_id), target: '_blank',
+                                            rel: 'noopener' }, t('banner.archive')) : null);
     }
 
     statusText() {

@@ -1,5 +1,5 @@
 // The admin area's pure parts (js/admin/): the search query strings, times and spans, the table
-// events in words, the replay's stepping, the moderation forms' bodies; the watch link and the
+// events in words, the moderation forms' bodies; the watch link and the
 // sanction sentences of the player client; and the catalogue keys the admin modules name.
 // Run with `node --test web/test/`.
 
@@ -15,9 +15,9 @@ import de from '../js/messages_de.js';
 import { dateTime } from '../js/time_format.js';
 import { parseWatchLink, watchLink } from '../js/watch_link.js';
 import { auditQuery, chatQuery, encodeQuery, gamesQuery, isDate, RATED, STATES, TERMINATIONS } from '../js/admin/admin_query.js';
-import { clockText, durationText, untilText } from '../js/admin/admin_format.js';
+import { durationText, untilText } from '../js/admin/admin_format.js';
 import { decisionText, eventText, gameEndText } from '../js/admin/admin_events.js';
-import { replayStep, replayView, sanIn, scoreRows, stepForKey } from '../js/admin/admin_replay.js';
+import { clockText } from '../js/game_replay.js';
 import { ACTIONS, DECISIONS, actionBody, actionsFor } from '../js/admin/admin_actions.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -149,40 +149,6 @@ test('the game end is the banner\'s sentence; a running game says so', () => {
     assert.equal(decisionText('abort'), 'aborted');
 });
 
-// ---- replay -------------------------------------------------------------------------------
-
-const LOG = {
-    start_fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
-    moves: [
-        { ply: 1, uci: 'e2e4', san: 'e4', san_de: 'e4', fen: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1' },
-        { ply: 2, uci: 'f7f6', san: 'f6', san_de: 'f6', fen: 'rnbqkbnr/ppppp1pp/5p2/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2' },
-        { ply: 3, uci: 'd1h5', san: 'Qh5+', san_de: 'Dh5+', fen: 'rnbqkbnr/ppppp1pp/5p2/7Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2' },
-    ],
-};
-
-test('the replay steps from the start to the last move and stays inside the game', () => {
-    const cases = [[3, 'first', 0], [0, 'prev', 0], [0, 'next', 1], [2, 'next', 3], [3, 'next', 3], [3, 'prev', 2],
-                   [1, 'last', 3], [9, 'prev', 2], [-1, 'next', 1], [2, 'other', 2]];
-    for (const [ply, step, wanted] of cases) assert.equal(replayStep(ply, 3, step), wanted, `${ply} ${step}`);
-    assert.deepEqual(['ArrowLeft', 'ArrowRight', 'Home', 'End', 'a'].map(stepForKey), ['prev', 'next', 'first', 'last', null]);
-});
-
-test('the board shows the stored FEN of each ply, the last move and a check', () => {
-    assert.deepEqual(replayView(LOG, 0), { fen: LOG.start_fen, lastMove: null, check: false });
-    assert.deepEqual(replayView(LOG, 1), { fen: LOG.moves[0].fen, lastMove: 'e2e4', check: false });
-    assert.deepEqual(replayView(LOG, 3), { fen: LOG.moves[2].fen, lastMove: 'd1h5', check: true });
-    assert.equal(replayView({ moves: [] }, 0).fen, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
-    assert.equal(sanIn(LOG.moves[2], 'de'), 'Dh5+');
-    assert.equal(sanIn(LOG.moves[2], 'en'), 'Qh5+');
-    assert.equal(sanIn({ uci: 'e2e4' }, 'en'), 'e2e4');
-});
-
-test('the moves are numbered rows of a score sheet', () => {
-    assert.deepEqual(scoreRows(LOG.moves).map((row) => [row.number, row.white && row.white.san, row.black && row.black.san]),
-                     [[1, 'e4', 'f6'], [2, 'Qh5+', null]]);
-    assert.deepEqual(scoreRows([{ ply: 2, san: 'e5' }]).map((row) => [row.number, row.white, row.black.san]), [[1, null, 'e5']]);
-});
-
 // ---- moderation forms ---------------------------------------------------------------------
 
 test('a moderation form becomes the body docs/admin.md names', () => {
@@ -288,12 +254,9 @@ test('every key the admin modules name is in both catalogues, also the ones buil
     assert.equal(t('admin.action.closed', { count: 1 }), '1 connection closed');
 });
 
-test('a flag fall\'s end shows the proof from the end\'s detail; a move that did not replay keeps the last position', () => {
+test('a flag fall\'s end shows the proof from the end\'s detail', () => {
     const log = { result: '0-1', termination: 'flag_fall', message: "White's flag fell",
                   end_detail: { message: "White's flag fell", winnability: 'can_mate',
                                 proof: { side: 'black', first_ply: 2, line: [{ uci: 'd8h4', san: 'Qh4#', san_de: 'Dh4#' }] } } };
     assert.equal(gameEndText(log, 'en'), '0-1 — White ran out of time. Black could still have checkmated, e.g. 1...Qh4#');
-    const broken = { ...LOG, moves: [...LOG.moves.slice(0, 2), { ply: 3, uci: 'd1h5', san: 'Qh5+', fen: null }] };
-    assert.equal(replayView(broken, 3).fen, LOG.moves[1].fen);
-    assert.equal(replayView(broken, 3).lastMove, 'd1h5');
 });

@@ -351,7 +351,11 @@ test('the presets are labelled from the catalogue', () => {
 // visible string of its own (text nodes, labels, placeholders and titles all come through t()).
 test('every key the modules name is in both catalogues', () => {
     const named = new Set();
-    for (const file of readdirSync(js).filter((name) => name.endsWith('.js') && !name.startsWith('messages'))) {
+    // The player client's modules, and the public game page's (js/archive/; the admin area's keys
+    // are checked by admin.test.mjs).
+    const files = [...readdirSync(js).filter((name) => name.endsWith('.js') && !name.startsWith('messages')),
+                   ...readdirSync(join(js, 'archive')).filter((name) => name.endsWith('.js')).map((name) => join('archive', name))];
+    for (const file of files) {
         const source = readFileSync(join(js, file), 'utf8');
         for (const match of source.matchAll(/\bt\('([a-z_.]+)'/g)) named.add(match[1]);
         for (const match of source.matchAll(/key: '([a-z_.]+)'/g)) named.add(match[1]);

@@ -4,6 +4,7 @@
 // chat text go into the sentence as text; the view puts it on the page with textContent.
 
 import { has, t } from '../messages.js';
+import { gameResult } from '../game_replay.js';
 import { endingText, scoreText, sideName } from '../table_texts.js';
 
 // The detail object of an event; the API sends it as an object, a string is read as JSON.
@@ -32,13 +33,9 @@ function who(side, names, nick) {
 // How a stored game ended, as the table's banner says it: "1-0 — Black resigned."; the
 // adjudication's reason is in the message the server stored.
 export function gameEndText(log, notation) {
-    if (!log || !log.result) return t('admin.game.running');
-    // The end's detail (end_detail) holds a flag fall's winnability answer and proof.
-    const detail = log.end_detail && typeof log.end_detail === 'object' ? log.end_detail : {};
-    const ending = endingText({ result: log.result, winner: winnerOf(log.result), termination: log.termination,
-                                message: log.message ?? detail.message, winnability: detail.winnability,
-                                proof: detail.proof, clocks: log.end_clocks }, notation);
-    return t('result.line', { result: scoreText(log.result), ending });
+    const result = gameResult(log);
+    if (!result) return t('admin.game.running');
+    return t('result.line', { result: scoreText(result.result), ending: endingText(result, notation) });
 }
 
 // One event as a sentence in the page's language; an event kind this page does not know is

@@ -1,8 +1,7 @@
-// How the admin area writes times, spans and clocks: the server's Unix milliseconds in the
-// viewer's time zone (time_format.js), the end of a sanction ("until ..." or "for good"), a span
-// in words, and a clock reading as the table shows it. Pure, tested by node.
+// How the admin area writes times and spans: the server's Unix milliseconds in the viewer's time
+// zone (time_format.js), the end of a sanction ("until ..." or "for good"), a span in words (a
+// clock after a move is game_replay.js's clockText). Pure, tested by node.
 
-import { format as clockFormat } from '../clock_display.js';
 import { language, t } from '../messages.js';
 import { dateTime } from '../time_format.js';
 
@@ -28,10 +27,4 @@ export function durationText(ms) {
         if (parts.length === 2) break;
     }
     return parts.join(' ');
-}
-
-// A clock after a move, as the table shows clocks ("4:59", "0:09.7"); '–' when the game was untimed
-// (no reading).
-export function clockText(ms) {
-    return ms === undefined || ms === null ? '–' : clockFormat(ms);
 }

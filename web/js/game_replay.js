@@ -1,8 +1,10 @@
-// Stepping through a stored game on the game log's board: which ply is shown, the position and
-// last move there, and the moves as a score sheet lists them. Pure; the log's moves carry the FEN
-// after each move (docs/admin.md), so the client needs no chess rules.
+// Stepping through a stored game (the admin's game log and the public game page /games/{id}):
+// which ply is shown, the position and last move there, the moves as a score sheet lists them,
+// the clocks after each move and how the game ended. Pure; the log's moves carry the FEN after
+// each move (docs/admin.md), so the client needs no chess rules.
 
-import { START_FEN } from '../table_play.js';
+import { format as clockFormat } from './clock_display.js';
+import { START_FEN } from './table_play.js';
 
 // The ply after a step: 0 is the start position, `total` the position after the last move.
 export function replayStep(ply, total, step) {
@@ -63,4 +65,27 @@ export function scoreRows(moves) {
         else row.black = move;
     }
     return rows;
+}
+
+// "1." for White's first move, "1…" for Black's.
+export function moveNumber(ply) {
+    return ply % 2 === 1 ? `${Math.ceil(ply / 2)}.` : `${Math.ceil(ply / 2)}…`;
+}
+
+// A clock after a move, as the table shows clocks ("4:59", "0:09.7"); '–' when the game was untimed
+// (no reading).
+export function clockText(ms) {
+    return ms === undefined || ms === null ? '–' : clockFormat(ms);
+}
+
+// How a stored game ended, in the shape table_texts.js's bannerText and endingText take (the
+// shape game_over carries): {result, winner, termination, message, winnability, proof, clocks};
+// null while the game runs. The end's detail (end_detail) holds the server's message and a flag
+// fall's winnability answer and proof.
+export function gameResult(log) {
+    if (!log || !log.result) return null;
+    const detail = log.end_detail && typeof log.end_detail === 'object' ? log.end_detail : {};
+    const winner = log.result === '1-0' ? 'white' : log.result === '0-1' ? 'black' : null;
+    return { result: log.result, winner, termination: log.termination, message: log.message ?? detail.message,
+             winnability: detail.winnability, proof: detail.proof, clocks: log.end_clocks };
 }
