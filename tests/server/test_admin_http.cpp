@@ -380,7 +380,10 @@ TEST_CASE("close_table and adjudicate through the API: the players are told, the
     const json room = latecomer.request({{"type", "enter_room"}, {"room", 34}});
     REQUIRE(room.at("type") == "room");
     for (const auto& table : room.at("tables")) CHECK(table.at("table") != waiting);
-    for (const auto& table : json::parse(get(server, moderator, "/api/admin/live").body).at("tables"))
+    // Kept in a local: a range-for over a member of a temporary reads freed memory (the temporary
+    // dies before the loop runs).
+    const json live = json::parse(get(server, moderator, "/api/admin/live").body);
+    for (const auto& table : live.at("tables"))
         CHECK(table.at("table") != waiting);
 
     // A running game: close_table is refused, adjudicate 1-0 ends it for both players.
