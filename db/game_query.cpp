@@ -112,4 +112,12 @@ std::optional<std::int64_t> parse_utc_day(std::string_view text)
         .count();
 }
 
+std::tm utc_parts(std::int64_t unix_ms)
+{
+    const std::time_t seconds = static_cast<std::time_t>(unix_ms / 1000);
+    std::tm parts{};
+    gmtime_r(&seconds, &parts);
+    return parts;
+}
+
 } // namespace rochade::db

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <ctime>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -62,6 +63,8 @@ std::optional<GameCursor> parse_cursor(std::string_view text);
 // the calendar lacks ("2024-02-30"). The searches' date filters take whole UTC days.
 std::optional<std::int64_t> parse_utc_day(std::string_view text);
 inline constexpr std::int64_t utc_day_ms = 86400000;
+// Wall-clock Unix milliseconds as UTC calendar parts (for the dates the logs and the PGN print).
+std::tm utc_parts(std::int64_t unix_ms);
 
 inline constexpr int min_page_games = 1;
 inline constexpr int max_page_games = 100;

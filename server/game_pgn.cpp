@@ -13,15 +13,9 @@
 
 namespace rochade::server {
 
-namespace {
+using db::utc_parts;
 
-std::tm utc_parts(std::int64_t unix_ms)
-{
-    const std::time_t seconds = static_cast<std::time_t>(unix_ms / 1000);
-    std::tm parts{};
-    gmtime_r(&seconds, &parts);
-    return parts;
-}
+namespace {
 
 // PGN's Date and UTCDate tags, in UTC: "2024.05.01".
 std::string pgn_date(std::int64_t unix_ms)

@@ -25,16 +25,9 @@ namespace rochade::cli {
 
 using server::stored_game_pgn;
 using server::StoredGamePgn;
+using db::utc_parts;
 
 namespace {
-
-std::tm utc_parts(std::int64_t unix_ms)
-{
-    const std::time_t seconds = static_cast<std::time_t>(unix_ms / 1000);
-    std::tm parts{};
-    gmtime_r(&seconds, &parts);
-    return parts;
-}
 
 // Wall-clock Unix milliseconds as ISO 8601 UTC, "2024-05-01T18:03:07.250Z".
 std::string utc_time(std::int64_t unix_ms)

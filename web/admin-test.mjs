@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import {
-    Run, enterAsGuest, enterRoom34, launchBrowser, logIn, register, short, startServer, timeout, waitOnline,
+    Run, accountOpensGuestJoins, launchBrowser, logIn, short, startServer, timeout, typeMove, waitOnline,
 } from './browser_harness.mjs';
 
 const shots = process.env.BROWSER_SHOTS || join(tmpdir(), 'rochade-admin');
@@ -39,13 +39,6 @@ function createAdmin(db, nick, password) {
     const made = spawnSync(process.env.ROCHADE_BIN, ['admin', 'create-user', nick, '--role', 'admin', '--db', db],
                            { input: `${password}\n`, encoding: 'utf8' });
     if (made.status !== 0) throw new Error(`rochade admin create-user failed (${made.status}): ${made.stderr}`);
-}
-
-// Plays a move through the table's move box and waits until the player's list shows it.
-async function typeMove(page, move, ply) {
-    await page.fill('#table input[name=move]', move);
-    await page.press('#table input[name=move]', 'Enter');
-    await page.waitForSelector(`#table .move-list .move[data-ply="${ply}"]`, { timeout });
 }
 
 // Where the replay board shows pieces: "f3:white pawn" for each piece chessground draws.
@@ -75,15 +68,7 @@ async function main() {
         const m = run.watch('chef', await adminContext.newPage());
 
         await run.step('Anna (an account) opens a table in room 34, Bob (a guest) joins', async () => {
-            await register(a, url, anna, annaPassword);
-            await enterRoom34(a);
-            await a.selectOption('select[name=color]', 'white');
-            await a.click('.open-table button[type=submit]');
-            await enterAsGuest(b, url, bob);
-            await waitOnline(b);
-            await enterRoom34(b);
-            await b.click('#room button[data-action="join"]');
-            await b.waitForSelector('#table .cg-wrap.orientation-black', { timeout });
+            await accountOpensGuestJoins(a, b, url, { anna, password: annaPassword, bob });
         });
         await run.step('they play 1.f3 e5 2.g4 Qh4#, and Bob writes a hostile line in the table chat', async () => {
             await typeMove(a, 'f3', 1);

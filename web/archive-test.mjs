@@ -16,18 +16,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import {
-    Run, enterAsGuest, enterRoom34, launchBrowser, register, short, startServer, timeout, waitOnline,
+    Run, accountOpensGuestJoins, launchBrowser, short, startServer, timeout, typeMove,
 } from './browser_harness.mjs';
 
 const shots = process.env.BROWSER_SHOTS || join(tmpdir(), 'rochade-archive');
 const run = new Run(shots);
-
-// Plays a move through the table's move box and waits until the player's list shows it.
-async function typeMove(page, move, ply) {
-    await page.fill('#table input[name=move]', move);
-    await page.press('#table input[name=move]', 'Enter');
-    await page.waitForSelector(`#table .move-list .move[data-ply="${ply}"]`, { timeout });
-}
 
 // Where the archive's board shows pieces: "f3:white pawn" for each piece chessground draws (a
 // piece still moving there, or fading away, counts by its colour and kind alone).
@@ -63,15 +56,7 @@ async function main() {
         const v = run.watch('visitor', await (await browser.newContext(laptop)).newPage());
 
         await run.step('Anna (an account) opens a table in room 34, Bob (a guest) joins', async () => {
-            await register(a, url, anna, `Springer-${suffix}`);
-            await enterRoom34(a);
-            await a.selectOption('select[name=color]', 'white');
-            await a.click('.open-table button[type=submit]');
-            await enterAsGuest(b, url, bob);
-            await waitOnline(b);
-            await enterRoom34(b);
-            await b.click('#room button[data-action="join"]');
-            await b.waitForSelector('#table .cg-wrap.orientation-black', { timeout });
+            await accountOpensGuestJoins(a, b, url, { anna, password: `Springer-${suffix}`, bob });
         });
         await run.step('they play 1.f3 e5 2.g4 Qh4#; both banners link to the game in the archive', async () => {
             await typeMove(a, 'f3', 1);

@@ -218,3 +218,24 @@ export async function inViewport(page, selector) {
         return box.width > 0 && box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth;
     });
 }
+
+// Plays a move through the table's move box and waits until the player's list shows it.
+export async function typeMove(page, move, ply) {
+    await page.fill('#table input[name=move]', move);
+    await page.press('#table input[name=move]', 'Enter');
+    await page.waitForSelector(`#table .move-list .move[data-ply="${ply}"]`, { timeout });
+}
+
+// An account registers on page `a` and opens a table in room 34 as White; a guest on page `b`
+// joins it as Black.
+export async function accountOpensGuestJoins(a, b, url, { anna, password, bob }) {
+    await register(a, url, anna, password);
+    await enterRoom34(a);
+    await a.selectOption('select[name=color]', 'white');
+    await a.click('.open-table button[type=submit]');
+    await enterAsGuest(b, url, bob);
+    await waitOnline(b);
+    await enterRoom34(b);
+    await b.click('#room button[data-action="join"]');
+    await b.waitForSelector('#table .cg-wrap.orientation-black', { timeout });
+}

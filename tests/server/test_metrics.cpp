@@ -241,13 +241,7 @@ TEST_CASE("a flood that is closed counts as a limit close and a rate_limited err
     WsTestClient client;
     client.connect(server.port());
     client.hello("Anna");
-    for (int i = 0; i < 30 && client.is_open(); ++i) {
-        try {
-            client.send({{"type", "ping"}});
-        } catch (const std::exception&) {
-            break;
-        }
-    }
+    client.flood_pings(30);
     client.expect_error("rate_limited");
     CHECK(client.wait_closed().code == 1008);
     const std::string text = http_get(server.port(), "/metrics").body;

@@ -342,4 +342,15 @@ HttpReply http_get(std::uint16_t port, const std::string& target, std::chrono::m
     return http_request(port, "GET", target, {}, "", timeout);
 }
 
+void WsTestClient::flood_pings(int count)
+{
+    for (int i = 0; i < count && is_open(); ++i) {
+        try {
+            send({{"type", "ping"}});
+        } catch (const std::exception&) {
+            break; // the server closed the connection while we were still flooding
+        }
+    }
+}
+
 } // namespace rochade::test

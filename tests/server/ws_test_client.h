@@ -77,6 +77,9 @@ public:
     // readable; throws when the connection is still open after the timeout.
     CloseInfo wait_closed();
     bool is_open() const;
+    // Sends up to `count` pings as fast as it can, stopping once the server has closed the
+    // connection (a rate limit).
+    void flood_pings(int count);
     const std::optional<CloseInfo>& closed_by_server() const;
 
     const std::deque<json>& inbox() const;
