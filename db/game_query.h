@@ -12,6 +12,8 @@
 #include <string>
 #include <string_view>
 
+#include "rating/category.h"
+
 namespace rochade::db {
 
 // A finished game's stored result. `Unfinished` is "*": an aborted game's result (a running
@@ -37,6 +39,11 @@ enum class StoredTermination : std::uint8_t {
 };
 
 enum class GameState : std::uint8_t { Running, Finished };
+
+// The side GameQuery::player had, and how the game ended for them (issue 13: a player browsing
+// their own games).
+enum class PlayerColour : std::uint8_t { White, Black };
+enum class PlayerOutcome : std::uint8_t { Won, Drawn, Lost };
 
 // "1-0", "0-1", "1/2-1/2", "*"; and back (nullopt for any other text).
 std::string_view result_name(StoredResult result);
@@ -80,6 +87,15 @@ struct GameQuery {
     std::optional<StoredTermination> termination;
     std::optional<GameState> state;
     std::optional<bool> rated;       // true: rated games only; false: casual only (every game before issue 13)
+    // The category of the game's time control (GameStarted::category); untimed games have none.
+    std::optional<rating::RatingCategory> category;
+    // These three need `player` (find_games refuses them without it, DbError Refused): the side
+    // `player` had, the result from their side (finished games only), and the nick on the other
+    // side, folded like `player`.
+    std::optional<PlayerColour> colour;
+    std::optional<PlayerOutcome> outcome;
+    std::optional<std::string> opponent;
+    bool public_rooms_only = false; // leave out secret rooms' games (room < 0), for the public archive
     int limit = 50;                  // games per page, min_page_games..max_page_games
     std::optional<GameCursor> after; // the previous page's next_page; empty for the first page
 };

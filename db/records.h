@@ -12,6 +12,7 @@
 
 #include "db/identity_records.h"
 #include "db/moderation_records.h"
+#include "rating/category.h"
 
 namespace rochade::db {
 
@@ -33,7 +34,10 @@ struct GameStarted {
     std::int64_t white_ms = 0, black_ms = 0; // clocks at the start
     std::int64_t started_at_ms = 0;
     SeatOwner white_owner, black_owner;
-    bool rated = false; // counts for ratings (issue 13 sets it)
+    bool rated = false; // counts for ratings: needs both owners' account_id and a category
+    // By the time control's estimated duration (rating::category_for); none for an untimed game.
+    // Kept for casual games too, so a player's games can be filtered by it.
+    std::optional<rating::RatingCategory> category;
 };
 
 struct MovePlayed {

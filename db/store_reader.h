@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "db/game_query.h"
+#include "db/rating_records.h"
 #include "db/records.h"
 
 namespace rochade::db {
@@ -31,6 +32,9 @@ struct GameSummary {
     std::string termination;                 // "" while unfinished
     std::int64_t moves = 0;                  // plies stored
     bool rated = false;
+    std::optional<rating::RatingCategory> category;
+    // A finished rated game's changes (RatingChange::white tells whose); empty otherwise.
+    std::vector<RatingChange> rating_changes;
 };
 
 // One page of a search: its games, newest first, and where the next page starts (empty on the
@@ -46,6 +50,13 @@ struct GameLog {
     std::optional<GameEnded> end;
     std::vector<MovePlayed> moves;  // by ply
     std::vector<TableEvent> events; // this game's table events, by seq
+    std::vector<RatingChange> rating_changes; // a finished rated game's two, white first
+};
+
+// A registered player as the public sees them: the account and its ratings.
+struct PlayerRecord {
+    AccountRecord account;
+    std::vector<StoredRating> ratings; // the categories with a rated game, in category order
 };
 
 class StoreReader {
@@ -82,6 +93,18 @@ public:
     // Throws DbError (Refused) for a limit outside min_page_rows..max_page_rows or a cursor that
     // is not one of find_chat's.
     virtual ChatPage find_chat(const ChatQuery& query) = 0;
+
+    // Ratings (issue 13). The account whose folded nick is `nick_key`, with its ratings.
+    virtual std::optional<PlayerRecord> player(const std::string& nick_key) = 0;
+    // The account's rating after each of its rated games in `category`, oldest first: the newest
+    // `limit` (at most max_history_points; more is refused, DbError Refused).
+    virtual std::vector<RatingPoint> rating_history(std::int64_t account_id, rating::RatingCategory category,
+                                                    int limit) = 0;
+    // The best ratings of `category` whose stored RD is at most `max_rd`, highest first (ties: the
+    // earlier last game first), at most `limit` (1..max_leaderboard_rows, else DbError Refused).
+    virtual std::vector<StoredRating> leaderboard(rating::RatingCategory category, double max_rd, int limit) = 0;
+    // The changes a rated game made, white first; empty for a casual or unfinished game.
+    virtual std::vector<RatingChange> rating_changes(std::int64_t game_id) = 0;
 };
 
 } // namespace rochade::db

@@ -2,7 +2,7 @@
 
 #include <utility>
 
-#include "server/rating/category.h"
+#include "rating/category.h"
 
 using namespace rochade::rating;
 

@@ -4,7 +4,7 @@
 #include <limits>
 #include <vector>
 
-#include "server/rating/glicko2.h"
+#include "rating/glicko2.h"
 
 using namespace rochade::rating;
 

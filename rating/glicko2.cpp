@@ -1,4 +1,4 @@
-#include "server/rating/glicko2.h"
+#include "rating/glicko2.h"
 
 #include <charconv>
 #include <cmath>

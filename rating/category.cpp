@@ -1,4 +1,4 @@
-#include "server/rating/category.h"
+#include "rating/category.h"
 
 #include <array>
 

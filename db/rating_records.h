@@ -1,0 +1,57 @@
+// Ratings as the store keeps them (issue 13): one row per account and category, and one change
+// per player and rated game. Plain values; db/rating_sql.cpp turns them into SQL.
+//
+// The store applies a rated game's rating changes itself, inside the transaction that records
+// the game's end (db::GameEnded of a game started with GameStarted::rated): both players' rows
+// are read, aged and rated with rating/glicko2.h and written back with the two changes, so after
+// a crash a finished rated game has its changes and an unfinished one has none, and a second end
+// of the same game is refused rather than rated twice. The writer's one thread (and, on
+// PostgreSQL, the transaction's row locks) is what serialises two games of the same player.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rating/category.h"
+#include "rating/glicko2.h"
+
+namespace rochade::db {
+
+// A player's standing in one category. A player without a rated game in a category has no row;
+// readers show rating::Glicko2Config{}.initial for it.
+struct StoredRating {
+    std::int64_t account_id = 0;
+    std::string nick; // the account's nick, as registered
+    rating::RatingCategory category = rating::RatingCategory::Blitz;
+    rating::Rating value; // as after the last rated game: RD not aged since
+    int games = 0, wins = 0, draws = 0, losses = 0;
+    std::int64_t last_game_at_ms = 0; // the last rated game's end (wall-clock Unix ms)
+};
+
+// What one rated game did to one player's rating.
+struct RatingChange {
+    std::int64_t game_id = 0;
+    std::int64_t account_id = 0;
+    std::string nick;
+    bool white = false; // the side the player had
+    rating::RatingCategory category = rating::RatingCategory::Blitz;
+    // The rating the game was rated from: RD already aged by the idle days (so the change can be
+    // recomputed from these values alone with rating::rate_game).
+    rating::Rating before;
+    rating::Rating after;
+    std::int64_t at_ms = 0; // the game's end
+};
+
+// One point of a rating history (the profile's chart): the rating after a rated game.
+struct RatingPoint {
+    std::int64_t game_id = 0;
+    std::int64_t at_ms = 0;
+    rating::Rating after;
+};
+
+inline constexpr int max_history_points = 1000; // per category, the newest
+inline constexpr int max_leaderboard_rows = 200;
+
+} // namespace rochade::db
