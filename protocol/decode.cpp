@@ -280,6 +280,7 @@ ClientMessage read_open_table(FieldReader& f)
     open.time_control = f.time_control();
     open.color = f.color();
     open.invite = f.optional_string("invite", max_nick_bytes);
+    open.rated = f.optional_bool("rated");
     return open;
 }
 ClientMessage read_join_table(FieldReader& f) { return JoinTable{f.table()}; }

@@ -52,6 +52,28 @@ void put_summary(Json& out, const TableSummary& table)
     out["time_control"] = Json(time_control_to_json(table.time_control));
     out["invite"] = string_or_null(table.invite);
     out["spectators"] = table.spectators;
+    out["rated"] = table.rated;
+    auto rating = [](const std::optional<SeatRating>& seat) {
+        return seat ? Json{{"rating", seat->rating}, {"provisional", seat->provisional}} : Json(nullptr);
+    };
+    out["white_rating"] = rating(table.white_rating);
+    out["black_rating"] = rating(table.black_rating);
+}
+
+Json player_rating_change_json(const PlayerRatingChange& change)
+{
+    return Json{{"nick", change.nick},         {"before", change.before}, {"after", change.after},
+                {"diff", change.after - change.before}, {"rd", change.rd}, {"provisional", change.provisional}};
+}
+
+// The rating_change frame's fields without its type (table_state carries them as an object).
+Json rating_change_json(const RatingChangeEvent& change)
+{
+    return Json{{"table", change.table},
+                {"game", change.game_id},
+                {"category", change.category},
+                {"white", player_rating_change_json(change.white)},
+                {"black", player_rating_change_json(change.black)}};
 }
 
 Json summary_json(const TableSummary& table)
@@ -137,6 +159,7 @@ void put_table_state(Json& out, const TableState& state, std::int64_t seq)
     out["rematch_offer"] = side_or_null(state.rematch_offer);
     out["disconnected"] = sides_json(state.disconnected);
     out["result"] = state.result ? result_json(*state.result) : Json(nullptr);
+    out["rating_change"] = state.rating_change ? rating_change_json(*state.rating_change) : Json(nullptr);
 }
 
 Json table_event(std::string_view type, TableId table, std::int64_t seq)
@@ -490,6 +513,14 @@ std::string encode_seat_changed(TableId table, std::int64_t seq, const TableSumm
 
 // Unsequenced: a count that changes as people come and go is no part of the game's record, and
 // a client that misses one gets the count in its next table_state (`spectators`).
+std::string encode_rating_change(const RatingChangeEvent& change)
+{
+    Json frame = frame_of("rating_change");
+    Json fields = rating_change_json(change); // kept: items() only refers to it
+    for (auto& [key, value] : fields.items()) frame[key] = std::move(value);
+    return dump(frame);
+}
+
 std::string encode_spectators(TableId table, int count)
 {
     Json frame = frame_of("spectators");

@@ -107,6 +107,9 @@ std::string encode_seat_changed(TableId table, std::int64_t seq, const TableSumm
 // The table's spectator count, to its seats and watchers: {"type":"spectators","table":12,
 // "count":3}. Not a logged event: no seq, not in the history a reconnect replays.
 std::string encode_spectators(TableId table, int count);
+// A rated game's rating changes, once the store rated it (docs/ratings.md). Also unsequenced:
+// it follows the game_over event, and a client that misses it finds it in table_state.
+std::string encode_rating_change(const RatingChangeEvent& change);
 
 // Wire names, shared with the decoder and the docs.
 std::string_view side_name(Side side);

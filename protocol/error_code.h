@@ -43,6 +43,8 @@ enum class ErrorCode : std::uint8_t {
     GameNotStarted,
     GameInProgress, // leaving a seat mid-game: resign or abort first
     GameOver,
+    RatedNeedsAccount, // a guest opening or joining a rated table
+    RatedNeedsClock,   // a rated table with an untimed control
     // Moves and game actions
     NotYourTurn,
     IllegalMove,
@@ -105,6 +107,8 @@ constexpr std::string_view error_code_name(ErrorCode code)
     case ErrorCode::CannotAbort: return "cannot_abort";
     case ErrorCode::OpponentConnected: return "opponent_connected";
     case ErrorCode::RematchUnavailable: return "rematch_unavailable";
+    case ErrorCode::RatedNeedsAccount: return "rated_needs_account";
+    case ErrorCode::RatedNeedsClock: return "rated_needs_clock";
     case ErrorCode::LimitReached: return "limit_reached";
     case ErrorCode::ShuttingDown: return "shutting_down";
     case ErrorCode::StorageUnavailable: return "storage_unavailable";

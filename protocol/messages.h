@@ -76,6 +76,7 @@ struct OpenTable {
     TimeControl time_control;
     ColorChoice color = ColorChoice::Random;
     std::optional<std::string> invite; // the only nick that may take the free seat
+    bool rated = false;                // counts for ratings: needs accounts and a clock (docs/ratings.md)
 };
 struct JoinTable {
     TableId table = 0;
@@ -156,6 +157,27 @@ struct RoomSummary {
 
 enum class TableStatus : std::uint8_t { Waiting, Playing, Finished };
 
+// A rating as a table shows it: rounded, and whether it is still provisional ("1500?").
+struct SeatRating {
+    int rating = 0;
+    bool provisional = true;
+    friend bool operator==(const SeatRating&, const SeatRating&) = default;
+};
+
+// What a rated game did to one player's rating, as the players see it (docs/ratings.md).
+struct PlayerRatingChange {
+    std::string nick;
+    int before = 0, after = 0; // rounded; diff = after - before
+    int rd = 0;                // after the game, rounded
+    bool provisional = true;
+};
+struct RatingChangeEvent {
+    TableId table = 0;
+    std::int64_t game_id = 0;
+    std::string category; // "bullet", "blitz", "rapid", "classical"
+    PlayerRatingChange white, black;
+};
+
 struct TableSummary {
     TableId table = 0;
     RoomNumber room = 0;
@@ -166,6 +188,9 @@ struct TableSummary {
     TimeControl time_control;
     std::optional<std::string> invite;
     int spectators = 0;
+    bool rated = false;
+    // A seated account's rating in the table's category, when it has one (rated tables only).
+    std::optional<SeatRating> white_rating, black_rating;
 };
 
 // Remaining time of each side at the moment of the event, and whose clock runs.
@@ -230,6 +255,7 @@ struct TableState {
     std::optional<Side> rematch_offer;
     std::vector<Side> disconnected; // seated players whose connection is gone
     std::optional<GameResult> result;
+    std::optional<RatingChangeEvent> rating_change; // the last game's, once stored, until the next starts
 };
 
 // What a client watching a table again with `since` missed: the earlier-encoded event frames

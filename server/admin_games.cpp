@@ -1,5 +1,7 @@
 #include "server/admin_games.h"
 
+#include <cmath>
+
 #include "engine/fen.h"
 #include "engine/san.h"
 #include "engine/uci.h"
@@ -22,6 +24,11 @@ json stored_json(const std::string& text)
 }
 
 json optional_ms(const std::optional<std::int64_t>& ms) { return ms ? json(*ms) : json(nullptr); }
+
+json category_json(const std::optional<rating::RatingCategory>& category)
+{
+    return category ? json(rating::category_name(*category)) : json(nullptr);
+}
 
 } // namespace
 
@@ -92,6 +99,17 @@ Expected<db::GameQuery, std::string> parse_game_query(std::string_view query_tex
     return query;
 }
 
+json rating_changes_json(const std::vector<db::RatingChange>& changes)
+{
+    if (changes.empty()) return nullptr;
+    json out = json::object();
+    for (const db::RatingChange& change : changes) {
+        const long before = std::lround(change.before.rating), after = std::lround(change.after.rating);
+        out[change.white ? "white" : "black"] = {{"before", before}, {"after", after}, {"diff", after - before}};
+    }
+    return out;
+}
+
 json game_page_json(const db::GamePage& page)
 {
     json games = json::array();
@@ -107,7 +125,9 @@ json game_page_json(const db::GamePage& page)
                          {"result", game.ended_at_ms ? json(game.result) : json(nullptr)},
                          {"termination", game.ended_at_ms ? json(game.termination) : json(nullptr)},
                          {"moves", game.moves},
-                         {"rated", game.rated}});
+                         {"rated", game.rated},
+                         {"category", category_json(game.category)},
+                         {"rating_changes", rating_changes_json(game.rating_changes)}});
     return {{"games", std::move(games)},
             {"next", page.next_page ? json(db::cursor_text(*page.next_page)) : json(nullptr)}};
 }
@@ -121,6 +141,9 @@ json game_log_json(const db::GameLog& log)
              {"white", start.white},
              {"black", start.black},
              {"time_control", stored_json(start.time_control_json)},
+             {"rated", start.rated},
+             {"category", category_json(start.category)},
+             {"rating_changes", rating_changes_json(log.rating_changes)},
              {"start_fen", start.start_fen},
              {"start_clocks", {{"white_ms", start.white_ms}, {"black_ms", start.black_ms}}},
              {"started_at", start.started_at_ms},

@@ -21,6 +21,9 @@ namespace rochade::server {
 // The error names the parameter and what it wants.
 Expected<db::GameQuery, std::string> parse_game_query(std::string_view query);
 
+// A rated game's changes as {"white": {"before", "after", "diff"}, "black": ...} (whole numbers),
+// null for a game without (docs/ratings.md).
+nlohmann::json rating_changes_json(const std::vector<db::RatingChange>& changes);
 // {"games": [...], "next": CURSOR | null}
 nlohmann::json game_page_json(const db::GamePage& page);
 

@@ -1,5 +1,6 @@
 #include "server/game_pgn.h"
 
+#include <cmath>
 #include <cstdio>
 #include <ctime>
 
@@ -117,7 +118,7 @@ std::string pgn_termination(const std::string& stored_termination)
     return "";
 }
 
-StoredGamePgn stored_game_pgn(const db::GameLog& log, const PgnSite& site, const std::optional<PgnRatings>& ratings)
+StoredGamePgn stored_game_pgn(const db::GameLog& log, const PgnSite& site)
 {
     StoredGamePgn out;
     PgnGame pgn;
@@ -129,9 +130,11 @@ StoredGamePgn stored_game_pgn(const db::GameLog& log, const PgnSite& site, const
                 {"Black", log.start.black},
                 {"UTCDate", pgn_date(log.start.started_at_ms)},
                 {"UTCTime", pgn_utc_time(log.start.started_at_ms)}};
-    if (log.start.rated && ratings) {
-        pgn.tags.emplace_back("WhiteElo", std::to_string(ratings->white));
-        pgn.tags.emplace_back("BlackElo", std::to_string(ratings->black));
+    // The ratings the game was rated from; a running rated game has none yet.
+    if (log.start.rated && log.rating_changes.size() == 2) {
+        for (const db::RatingChange& change : log.rating_changes)
+            pgn.tags.emplace_back(change.white ? "WhiteElo" : "BlackElo",
+                                  std::to_string(std::lround(change.before.rating)));
     }
     const std::string time_control = time_control_tag(log.start.time_control_json);
     pgn.tags.emplace_back("TimeControl", time_control);

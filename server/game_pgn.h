@@ -1,8 +1,8 @@
 // A stored game as PGN (export format): the Seven Tag Roster (Event: the listed room's name, else
 // "Rochade room N"; Site: the server's public URL, "?" when none is configured, as the standard
 // writes an unknown value; Date: the start's UTC date; Round "-"; the players; the result), then
-// UTCDate and UTCTime of the start, WhiteElo and BlackElo for a rated game whose ratings the
-// caller knows, TimeControl and Termination as the PGN standard spells them (9.6, 9.8), SetUp
+// UTCDate and UTCTime of the start, WhiteElo and BlackElo for a finished rated game (the ratings it was
+// rated from, log.rating_changes, rounded), TimeControl and Termination as the PGN standard spells them (9.6, 9.8), SetUp
 // and FEN for a game from a set-up position, and the moves replayed from the stored UCI in
 // English SAN, each followed in a timed game by the mover's clock after it, {[%clk h:mm:ss]}
 // (the comment lichess and the chess GUIs read). Pure: values in, text out; engine/pgn.h writes
@@ -29,13 +29,6 @@ struct PgnSite {
     static PgnSite of(const ServerConfig& config) { return {config.public_url, config.rooms}; }
 };
 
-// The players' ratings before a rated game, for WhiteElo and BlackElo. The seam for the ratings
-// part of issue 13: nothing passes them yet, and they are written only for a game stored as rated.
-struct PgnRatings {
-    int white = 0;
-    int black = 0;
-};
-
 struct StoredGamePgn {
     std::string text;
     // Empty, or why the moves stop early: a start FEN that does not read, or a stored move that
@@ -43,8 +36,7 @@ struct StoredGamePgn {
     std::string problem;
 };
 
-StoredGamePgn stored_game_pgn(const db::GameLog& log, const PgnSite& site,
-                              const std::optional<PgnRatings>& ratings = std::nullopt);
+StoredGamePgn stored_game_pgn(const db::GameLog& log, const PgnSite& site);
 
 // A remaining time as PGN's clock comment wants it: "1:05:09"; whole seconds, rounded down; a
 // negative reading (a flag that fell) is 0:00:00.

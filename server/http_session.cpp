@@ -11,6 +11,7 @@
 #include "server/account_api.h"
 #include "server/admin_api.h"
 #include "server/archive_api.h"
+#include "server/player_api.h"
 #include "server/identity/password_hasher.h"
 #include "server/metrics.h"
 #include "server/metrics_access.h"
@@ -227,6 +228,7 @@ void HttpSession::on_read(beast::error_code ec, std::size_t)
     }
     // The archive is public and only read: no cookie is used, so no Origin needs checking.
     if (ArchiveApi::serves(path)) return archive_request(parser_->release());
+    if (PlayerApi::serves(path)) return players_request(parser_->release());
     if (path == "/metrics") {
         beast::error_code ec;
         const auto endpoint = stream_.socket().remote_endpoint(ec);
@@ -275,6 +277,17 @@ void HttpSession::archive_request(http::request<http::string_body> request)
     api_request(std::move(request),
                 [archive = services_.archive](ApiRequest api, std::function<void(ApiResponse)> answer) {
                     archive->handle(api, std::move(answer));
+                });
+}
+
+void HttpSession::players_request(http::request<http::string_body> request)
+{
+    if (!services_.players)
+        return respond(text_response(request, http::status::service_unavailable, "application/json",
+                                     R"({"error":"internal_error","message":"players are not served here"})"));
+    api_request(std::move(request),
+                [players = services_.players](ApiRequest api, std::function<void(ApiResponse)> answer) {
+                    players->handle(api, std::move(answer));
                 });
 }
 

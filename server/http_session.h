@@ -39,6 +39,8 @@ private:
     void admin_request(http::request<http::string_body> request);
     // The public archive: answered later, from the store's read thread.
     void archive_request(http::request<http::string_body> request);
+    // Profiles and leaderboards: likewise.
+    void players_request(http::request<http::string_body> request);
     // Hands the request's parts to `handle` and writes the answer it gets back on this strand.
     void api_request(http::request<http::string_body> request,
                      const std::function<void(ApiRequest, std::function<void(ApiResponse)>)>& handle);

@@ -318,6 +318,13 @@ void Lobby::open_table(ConnectionPtr connection, Identity who, Id id, protocol::
                 return reply_error(connection, id, ErrorCode::NoSuchNick,
                                    "open_table: invite: '" + *open.invite + "' is not online");
         }
+        if (open.rated && who.principal.guest())
+            return reply_error(connection, id, ErrorCode::RatedNeedsAccount,
+                               "open_table: rated games are for players with an account: log in or register, or "
+                               "open a casual table");
+        if (open.rated && open.time_control.untimed())
+            return reply_error(connection, id, ErrorCode::RatedNeedsClock,
+                               "open_table: a rated game needs a clock: choose a time control, or open a casual table");
         auto& open_tables = holdings_[who.principal].open_tables;
         const int limit = services_.config.player_limits.max_open_tables;
         if (static_cast<int>(open_tables.size()) >= limit)
@@ -340,6 +347,7 @@ void Lobby::open_table(ConnectionPtr connection, Identity who, Id id, protocol::
                                                                            : protocol::Side::Black;
         opening.invite = open.invite;
         opening.opener = who;
+        opening.rated = open.rated;
         auto table = std::make_shared<Table>(services_, opening);
         services_.directory.add(opening.table, table);
         open_tables.insert(opening.table);

@@ -18,6 +18,7 @@
 #include "server/account_api.h"
 #include "server/admin_api.h"
 #include "server/archive_api.h"
+#include "server/player_api.h"
 #include "server/beast.h"
 #include "server/flag_analysis.h"
 #include "server/id_allocator.h"
@@ -237,6 +238,8 @@ void Server::State::serve()
     services->admin = admin_api.get();
     auto archive_api = std::make_unique<ArchiveApi>(*reads, PgnSite::of(config));
     services->archive = archive_api.get();
+    auto player_api = std::make_unique<PlayerApi>(*reads);
+    services->players = player_api.get();
     {
         std::lock_guard lock(mutex);
         moderation_service = moderation.get();
@@ -309,6 +312,7 @@ void Server::State::serve()
     router.reset();
     admin_api.reset();
     archive_api.reset(); // after the read thread, whose jobs it answered
+    player_api.reset();  // likewise
     moderation.reset();  // holds the lobby, whose strand belongs to the io_context
     accounts.reset();
     authenticator.reset();

@@ -25,6 +25,7 @@ struct Metrics;
 class AccountApi;
 class AdminApi;
 class ArchiveApi;
+class PlayerApi;
 class Moderation;
 
 struct SessionServices {
@@ -34,6 +35,7 @@ struct SessionServices {
     AccountApi* accounts = nullptr;                            // the /api/ endpoints; set by the Server
     AdminApi* admin = nullptr;                                 // the /api/admin/ endpoints; set by the Server
     ArchiveApi* archive = nullptr;                             // the public game archive; set by the Server
+    PlayerApi* players = nullptr;                              // profiles and leaderboards; set by the Server
     Moderation* moderation = nullptr;                          // the admin API's service; set by the Server
     const identity::PasswordHasher* password_hasher = nullptr; // read by /metrics; set by the Server
     SessionRegistry sessions;

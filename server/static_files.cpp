@@ -83,6 +83,11 @@ std::optional<std::string> decoded_path(std::string_view target)
     // A finished game's public page, /games/{id} (web/archive.html reads the id from the
     // address); /games/{id}.pgn is the PGN download, an HTTP route of its own, not this page.
     if (is_game_page(path)) return std::string("/archive.html");
+    // A player's profile, /@/{nick} as on lichess (web/profile.html reads the nick from the
+    // address), and the leaderboards.
+    if (path.starts_with("/@/") && path.size() > 3 && path.find('/', 3) == std::string::npos)
+        return std::string("/profile.html");
+    if (path == "/leaderboard" || path == "/leaderboard/") return std::string("/leaderboard.html");
     if (path.back() == '/') path += "index.html";
     return path;
 }

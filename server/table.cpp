@@ -27,9 +27,9 @@ Table::Table(TableServices& services, Opening opening)
     : services_(services), strand_(net::make_strand(services.io)), flag_timer_(strand_),
       summary_timer_(strand_), held_seat_timers_{net::steady_timer(strand_), net::steady_timer(strand_)},
       id_(opening.table), room_(opening.room), time_control_(opening.time_control), opener_color_(opening.opener_color),
-      invite_(opening.invite)
+      rated_(opening.rated), category_(rating_category_of(opening.time_control)), invite_(opening.invite)
 {
-    seats_[int(opening.opener_side)] = Seat{opening.opener.nick, opening.opener.principal, {}, false, {}};
+    seats_[int(opening.opener_side)] = Seat{opening.opener.nick, opening.opener.principal, {}, false, {}, {}};
 }
 
 namespace {
@@ -93,8 +93,9 @@ std::shared_ptr<Table> Table::restore(TableServices& services, db::UnfinishedGam
     opening.time_control = *time_control;
     opening.opener_side = Side::White;
     opening.opener = identity::Identity{seat_owner(start.white_owner), start.white, protocol::Role::Player, 0};
+    opening.rated = start.rated;
     auto table = std::make_shared<Table>(services, opening);
-    table->seats_[int(Side::Black)] = Seat{start.black, seat_owner(start.black_owner), {}, false, {}};
+    table->seats_[int(Side::Black)] = Seat{start.black, seat_owner(start.black_owner), {}, false, {}, {}};
     const auto now = SteadyClock::now();
     for (auto& seat : table->seats_) seat->disconnected_at = now;
     table->game_.emplace(std::move(*game));
@@ -102,6 +103,7 @@ std::shared_ptr<Table> Table::restore(TableServices& services, db::UnfinishedGam
     table->seq_ = table->stored_seq_ = stored.last_seq;
     table->stored_game_ = GameCheckpoint{int(moves.size()), white_ms, black_ms, now, table->game_->draw_offer()};
     table->clocks_held_ = true;
+    for (const Side side : {Side::White, Side::Black}) table->look_up_rating(side);
     spdlog::info("table {}: restored game {} ({} - {}) after {} moves{}; clocks held until both players are back",
                  start.table_id, start.game_id, start.white, start.black, stored.moves.size(),
                  table->game_->draw_offer() ? ", " + side_text(*table->game_->draw_offer()) + "'s draw offer standing"
@@ -152,6 +154,9 @@ protocol::TableSummary Table::summary() const
     for (const auto& seat : seats_)
         if (seat && seat->connected) --spectators;
     result.spectators = std::max(0, spectators);
+    result.rated = rated_;
+    if (seats_[0]) result.white_rating = seats_[0]->rating;
+    if (seats_[1]) result.black_rating = seats_[1]->rating;
     return result;
 }
 
@@ -178,6 +183,7 @@ protocol::TableState Table::state(SteadyClock::time_point now) const
         result.clocks = server::Clock(time_control_).reading(now);
     }
     result.rematch_offer = rematch_offer_;
+    result.rating_change = rating_change_;
     for (const Side side : {Side::White, Side::Black})
         if (seats_[int(side)] && !seats_[int(side)]->connected && game_) result.disconnected.push_back(side);
     return result;
@@ -299,6 +305,7 @@ void Table::add_ending(Emission& emission, const Ending& ending, SteadyClock::ti
     nlohmann::json detail{{"message", r.message}};
     if (r.winnability) detail["winnability"] = *r.winnability;
     if (r.proof) detail["proof"] = nlohmann::json::parse(protocol::encode_proof(*r.proof));
+    emission.ended_game = *game_id_;
     emission.writes.push_back(db::GameEnded{*game_id_, r.result, r.termination, detail.dump(), ending.clocks.white_ms,
                                             ending.clocks.black_ms, wall_clock_ms()});
     emission.events.push_back(
@@ -428,6 +435,7 @@ void Table::seat_opener(ConnectionPtr connection, identity::Identity who, Id id)
                 seat->connected = true;
             }
         subscribe(connection);
+        if (const auto side = side_of(who.principal); side && !seats_[int(*side)]->rating) look_up_rating(*side);
         if (id) connection->send(protocol::encode_ok(id, id_));
         send_state(connection, std::nullopt, std::nullopt);
     });
@@ -451,6 +459,10 @@ void Table::join(ConnectionPtr connection, identity::Identity who, Id id)
                                "join_table: table " + std::to_string(id_) + " is reserved for " + *invite_);
         if (services_.shutting_down)
             return reply_error(connection, id, ErrorCode::ShuttingDown, "the server is shutting down");
+        if (rated_ && who.principal.guest())
+            return reply_error(connection, id, ErrorCode::RatedNeedsAccount,
+                               "join_table: table " + std::to_string(id_) +
+                                   " is rated, and rated games are for players with an account: log in or register");
         const Side free_side = seated(Side::White) ? Side::Black : Side::White;
         // After a game the seat that came free is a rematch with a new opponent, which starts at
         // once: not against a player who is away (their clock would run, and the newcomer could
@@ -465,8 +477,9 @@ void Table::join(ConnectionPtr connection, identity::Identity who, Id id)
         if (seated(protocol::opponent_of(free_side)) && !(game_id = services_.game_ids.next()))
             return reply_error(connection, id, ErrorCode::StorageUnavailable,
                                "join_table: no game id could be reserved in the store; try again later");
-        seats_[int(free_side)] = Seat{nick, who.principal, connection, true, {}};
+        seats_[int(free_side)] = Seat{nick, who.principal, connection, true, {}, {}};
         subscribe(connection);
+        look_up_rating(free_side);
         if (game_id) {
             // game_started carries the whole state; the ok follows it once it is stored.
             auto replaced = std::make_unique<ReplacedGame>();

@@ -28,6 +28,7 @@
 
 #include <boost/asio/steady_timer.hpp>
 
+#include "db/rating_records.h"
 #include "db/records.h"
 #include "db/store_error.h"
 #include "protocol/messages.h"
@@ -55,6 +56,7 @@ public:
         Side opener_side = Side::White;
         std::optional<std::string> invite;
         identity::Identity opener;
+        bool rated = false; // the lobby checked: timed, and the opener has an account
     };
 
     Table(TableServices& services, Opening opening);
@@ -113,6 +115,7 @@ private:
         std::weak_ptr<Connection> connection;
         bool connected = false;
         SteadyClock::time_point disconnected_at{};
+        std::optional<protocol::SeatRating> rating; // at a rated table, once read (table_ratings.cpp)
 
         identity::Identity player() const { return identity::Identity{owner, nick, protocol::Role::Player, 0}; }
     };
@@ -151,6 +154,7 @@ private:
         std::unique_ptr<ReplacedGame> started;    // for Started
         int moves = 0;                            // moves among the writes, counted once stored
         std::function<void(bool stored)> on_done; // a moderator's action waits for its commit
+        std::optional<std::int64_t> ended_game;   // the game whose end this stores
     };
 
     using Request = std::function<void(SteadyClock::time_point now)>;
@@ -228,6 +232,14 @@ private:
     void claim_win(const ConnectionPtr& connection, Side side, const Id& id, SteadyClock::time_point now);
     void rematch(const ConnectionPtr& connection, Side side, const Id& id);
 
+    // table_ratings.cpp: at a rated table, the seated players' ratings (read when they sit down)
+    // and a finished game's rating changes (read once its end is stored, which is when the
+    // store rated it), sent to the table as rating_change.
+    static std::optional<rating::RatingCategory> rating_category_of(const protocol::TimeControl& time_control);
+    void look_up_rating(Side side);
+    void look_up_rating_change(std::int64_t game_id);
+    void rating_change_read(std::int64_t game_id, std::vector<db::RatingChange> changes);
+
     TableServices& services_;
     net::strand<net::io_context::executor_type> strand_;
     net::steady_timer flag_timer_;
@@ -239,6 +251,9 @@ private:
     const protocol::RoomNumber room_;
     const protocol::TimeControl time_control_;
     const protocol::ColorChoice opener_color_;
+    const bool rated_;
+    const std::optional<rating::RatingCategory> category_; // none when untimed
+    std::optional<protocol::RatingChangeEvent> rating_change_; // the last game's, until the next starts
     std::optional<std::string> invite_;
 
     std::optional<Seat> seats_[2];

@@ -42,11 +42,16 @@ void Table::start_game(std::int64_t game_id, SteadyClock::time_point now, const 
     rematch_offer_.reset();
 
     Emission emission;
+    rating_change_.reset();
     const auto initial = game_->clocks(now);
-    emission.writes.push_back(db::GameStarted{*game_id_, id_, room_, seats_[0]->nick, seats_[1]->nick,
-                                              protocol::time_control_to_json(time_control_).dump(), game_->start_fen(),
-                                              initial.white_ms, initial.black_ms, wall_clock_ms(),
-                                              stored_owner(seats_[0]->owner), stored_owner(seats_[1]->owner)});
+    db::GameStarted started_row{*game_id_, id_, room_, seats_[0]->nick, seats_[1]->nick,
+                                protocol::time_control_to_json(time_control_).dump(), game_->start_fen(),
+                                initial.white_ms, initial.black_ms, wall_clock_ms(),
+                                stored_owner(seats_[0]->owner), stored_owner(seats_[1]->owner), false, std::nullopt};
+    // join() lets only accounts sit at a rated table, and the lobby opens none untimed.
+    started_row.rated = rated_ && !seats_[0]->owner.guest() && !seats_[1]->owner.guest() && category_.has_value();
+    started_row.category = category_;
+    emission.writes.push_back(std::move(started_row));
     const auto seq = next_seq();
     auto started = state(now);
     started.seq = seq;

@@ -30,7 +30,6 @@ using namespace rochade::test;
 using rochade::server::ApiRequest;
 using rochade::server::ApiResponse;
 using rochade::server::ArchiveApi;
-using rochade::server::PgnRatings;
 using rochade::server::PgnSite;
 using rochade::server::stored_game_pgn;
 
@@ -184,16 +183,24 @@ TEST_CASE("the PGN's time control, event, site and clocks for each kind of game"
         CHECK(tag(pgn, "UTCDate") == "2024.05.01");
         CHECK(tag(pgn, "UTCTime") == "23:59:59");
     }
-    SECTION("WhiteElo and BlackElo only for a rated game whose ratings are given")
+    SECTION("WhiteElo and BlackElo: a finished rated game's ratings before it, rounded")
     {
         db::GameLog rated = fools_mate(7, 34, fischer_300_3, t0);
         rated.start.rated = true;
-        const auto with = stored_game_pgn(rated, site, PgnRatings{1712, 1498}).text;
+        CHECK(stored_game_pgn(rated, site).text.find("Elo") == std::string::npos); // not rated yet
+        db::RatingChange white, black;
+        white.white = true;
+        white.before.rating = 1711.5;
+        white.after.rating = 1700;
+        black.before.rating = 1498.49;
+        black.after.rating = 1510;
+        rated.rating_changes = {white, black};
+        const auto with = stored_game_pgn(rated, site).text;
         CHECK_THAT(with, Catch::Contains("[UTCTime \"12:43:07\"]\n[WhiteElo \"1712\"]\n[BlackElo \"1498\"]\n"
                                          "[TimeControl \"300+3\"]\n"));
-        CHECK(stored_game_pgn(rated, site).text.find("Elo") == std::string::npos);
-        const auto casual = stored_game_pgn(fools_mate(7, 34, fischer_300_3, t0), site, PgnRatings{1712, 1498}).text;
-        CHECK(casual.find("Elo") == std::string::npos);
+        db::GameLog casual = fools_mate(7, 34, fischer_300_3, t0);
+        casual.rating_changes = {white, black};
+        CHECK(stored_game_pgn(casual, site).text.find("Elo") == std::string::npos);
     }
     SECTION("a game from a set-up position: the mover's clock, whoever moves first")
     {
