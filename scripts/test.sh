@@ -6,13 +6,16 @@
 #   4. build sanitizers    -DROCHADE_SANITIZE=ON (AddressSanitizer + UBSan) into build-asan/
 #   5. ctest sanitizers    every test except those with the ctest label "slow" (none yet)
 #   6. differential        tests/differential: random games checked against chessops
-#   7. web client          node --test web/test/ (the browser client's pure modules: session, catalogue, room and table models, board, sounds; no browser)
-#   8. build web           scripts/build-web.sh: npm ci in web/ when needed, esbuild into web/dist/
-#   9. browser             two headless Chromium runs against the Release server and web/dist:
+#   7. web client          node --test web/test/ (the browser client's pure modules: session, catalogue, room and table models, board, sounds, ratings; no browser)
+#   8. build web           scripts/build-web.sh: npm ci in web/ when needed, esbuild into web/dist/ (the client, admin,
+#                          archive, profile and leaderboard bundles: web/build.mjs)
+#   9. browser             headless Chromium runs against the Release server and web/dist:
 #                          web/smoke-test.mjs (accounts, guests, a game, reloads, restart, logout) and
 #                          web/play-test.mjs (drag-and-drop, premove, castling, en passant, promotion,
 #                          spectator, resign, rematch, flag fall, German, phone and laptop layouts) and
-#                          web/board-test.mjs (the board alone: chooser cancels, premoves dropped or cancelled);
+#                          web/board-test.mjs (the board alone: chooser cancels, premoves dropped or cancelled),
+#                          web/admin-test.mjs (the admin area), web/archive-test.mjs (the public game page) and
+#                          web/ratings-test.mjs (a rated game, the rating changes, profile, leaderboards);
 #                          screenshots in $BROWSER_SHOTS (default build/browser-shots)
 # A failing stage does not stop the later ones, except those that need its build; the exit
 # status is non-zero if any stage failed. The time of each stage is printed at the end.
@@ -71,6 +74,7 @@ browser_test()
     ROCHADE_BIN="$build/tools/rochade" BOARD_SHOTS="$shots/board" node web/board-test.mjs || result=1
     ROCHADE_BIN="$build/tools/rochade" BROWSER_SHOTS="$shots/admin" node web/admin-test.mjs || result=1
     ROCHADE_BIN="$build/tools/rochade" BROWSER_SHOTS="$shots/archive" node web/archive-test.mjs || result=1
+    ROCHADE_BIN="$build/tools/rochade" BROWSER_SHOTS="$shots/ratings" node web/ratings-test.mjs || result=1
     return $result
 }
 

@@ -3,8 +3,10 @@
 // rochade.js, and bundle.css (chessground's CSS, the client's style.css and board.css) into
 // rochade.css; the admin area (served at /admin) likewise from js/admin/admin_main.js into
 // admin.js and from admin.css into admin.css, and the public game page (served at /games/{id})
-// from js/archive/archive_main.js into archive.js and from archive.css into archive.css;
-// index.html, admin.html, archive.html and favicon.svg are copied. Nothing is loaded from the internet at run
+// from js/archive/archive_main.js into archive.js and from archive.css into archive.css, a
+// player's profile (served at /@/{nick}) from js/profile/profile_main.js into profile.js and
+// profile.css, and the leaderboards (served at /leaderboard) from js/leaderboard/leaderboard_main.js
+// into leaderboard.js and leaderboard.css; the pages' HTML and favicon.svg are copied. Nothing is loaded from the internet at run
 // time: the pieces and the board are data URIs inside rochade.css.
 //
 //   node web/build.mjs            (scripts/build-web.sh runs npm ci first when needed)
@@ -25,7 +27,10 @@ mkdirSync(dist, { recursive: true });
 
 await build({
     absWorkingDir: web,
-    entryPoints: { rochade: 'js/main.js', admin: 'js/admin/admin_main.js', archive: 'js/archive/archive_main.js' },
+    entryPoints: {
+        rochade: 'js/main.js', admin: 'js/admin/admin_main.js', archive: 'js/archive/archive_main.js',
+        profile: 'js/profile/profile_main.js', leaderboard: 'js/leaderboard/leaderboard_main.js',
+    },
     bundle: true,
     format: 'esm',
     target: ['es2022'],
@@ -40,7 +45,7 @@ await build({
 
 await build({
     absWorkingDir: web,
-    entryPoints: { rochade: 'bundle.css', admin: 'admin.css', archive: 'archive.css' },
+    entryPoints: { rochade: 'bundle.css', admin: 'admin.css', archive: 'archive.css', profile: 'profile.css', leaderboard: 'leaderboard.css' },
     bundle: true,
     minify: true,
     banner: { css: banner },
@@ -48,5 +53,5 @@ await build({
     logLevel: 'warning',
 });
 
-for (const file of ['index.html', 'admin.html', 'archive.html', 'favicon.svg']) copyFileSync(join(web, file), join(dist, file));
+for (const file of ['index.html', 'admin.html', 'archive.html', 'profile.html', 'leaderboard.html', 'favicon.svg']) copyFileSync(join(web, file), join(dist, file));
 console.log(`web client built into ${dist}`);

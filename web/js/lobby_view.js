@@ -1,11 +1,13 @@
 // The lobby: the list of rooms with their member and table counts, a field to enter any room by
 // number (Gravon's "/raum N": an unknown positive number opens an ad-hoc room, a negative one a
 // secret room), and the room one is in: members, tables, the form to open a table, room chat
-// and whispers.
+// and whispers. A table is rated or casual (docs/ratings.md); its seats show the players'
+// ratings, and an account's nick links to its profile.
 
 import { el, fill, keepingFocus } from './dom.js';
 import { t } from './messages.js';
-import { nickNode } from './nick_view.js';
+import { linkedNickNode, nickNode, ratingNode } from './nick_view.js';
+import { isTimed } from './rating_format.js';
 import { isGuestAt, isGuestMember } from './room_model.js';
 import { statusName } from './table_texts.js';
 import { PRESETS, customTimeControl, describe, presetLabel } from './time_control.js';
@@ -19,6 +21,7 @@ export class LobbyView {
         this.actions = actions;
         this.roomNumber = el('input', { type: 'number', step: 1, name: 'room' });
         this.chatInput = el('input', { type: 'text', maxlength: 500, name: 'chat' });
+        this.guest = false; // whether the viewer is a guest (who cannot play rated)
         this.preset = el('select', { name: 'time_control', onchange: () => this.showCustom() },
                          PRESETS.map((preset, index) => el('option', { value: String(index), selected: index === 2 })),
                          el('option', { value: 'custom' }));
@@ -29,6 +32,11 @@ export class LobbyView {
                          this.customIncrement);
         this.colour = el('select', { name: 'color' }, ['random', 'white', 'black'].map((colour) => el('option', { value: colour })));
         this.invite = el('input', { type: 'text', name: 'invite', maxlength: 20 });
+        // Rated: only for an account, only with a clock; when it cannot be, it says why.
+        this.rated = el('input', { type: 'checkbox', name: 'rated' });
+        this.ratedText = el('span', {});
+        this.ratedLabel = el('label', { class: 'rated-choice' }, this.rated, ' ', this.ratedText);
+        this.ratedWhy = el('span', { class: 'hint rated-why', id: 'rated-why' });
         this.relabel();
     }
 
@@ -52,6 +60,21 @@ export class LobbyView {
         this.customMinutes.title = t('open.custom.minutes');
         this.customIncrement.title = t('open.custom.increment');
         for (const option of this.colour.options) option.textContent = t(`open.colour.${option.value}`);
+        this.updateRated();
+    }
+
+    // The rated box: disabled, unticked and explained for a guest and for an untimed control.
+    updateRated() {
+        const preset = this.preset.value === 'custom' ? null : PRESETS[Number(this.preset.value)];
+        const why = this.guest ? 'open.rated.guest' : preset && !isTimed(preset.value) ? 'open.rated.untimed' : null;
+        this.rated.disabled = Boolean(why);
+        if (why) this.rated.checked = false;
+        this.ratedText.textContent = t('open.rated');
+        this.ratedLabel.title = t(why || 'open.rated.title');
+        this.ratedWhy.textContent = why ? t(why) : '';
+        this.ratedWhy.hidden = !why;
+        if (why) this.rated.setAttribute('aria-describedby', 'rated-why');
+        else this.rated.removeAttribute('aria-describedby');
     }
 
     renderRooms(rooms, currentRoom) {
@@ -78,8 +101,9 @@ export class LobbyView {
              el('p', { class: 'hint' }, t('rooms.hint')));
     }
 
-    // room: the room model (room_model.js); nick: my nick.
-    renderRoom(room, nick) {
+    // room: the room model (room_model.js); nick: my nick; guest: whether I am a guest.
+    renderRoom(room, nick, guest = false) {
+        this.guest = Boolean(guest);
         keepingFocus(() => this.redrawRoom(room, nick));
     }
 
@@ -127,16 +151,20 @@ export class LobbyView {
         }
         buttons.push(el('button', { type: 'button', dataset: { action: 'watch', table: table.table },
                                     onclick: () => this.actions.watchTable(table.table) }, t(seated ? 'tables.open' : 'tables.watch')));
-        const seat = (side) => (table[side] ? nickNode(table[side], isGuestAt(table, side))
+        const seat = (side) => (table[side] ? [linkedNickNode(table[side], isGuestAt(table, side)), ratingNode(table[`${side}_rating`])]
             : table.invite ? t('tables.invited', { nick: table.invite }) : t('tables.free'));
-        return el('tr', { dataset: { table: table.table } }, el('td', {}, table.table), el('td', {}, seat('white')),
-                  el('td', {}, seat('black')), el('td', {}, describe(table.time_control)),
+        return el('tr', { dataset: { table: table.table, rated: String(Boolean(table.rated)) } },
+                  el('td', {}, table.table), el('td', {}, seat('white')),
+                  el('td', {}, seat('black')),
+                  el('td', {}, describe(table.time_control), ' ',
+                     el('span', { class: `table-mode ${table.rated ? 'rated' : 'casual'}` }, t(table.rated ? 'tables.rated' : 'tables.casual'))),
                   el('td', {}, statusName(table.status), table.spectators ? t('tables.watching', { count: table.spectators }) : ''),
                   el('td', {}, buttons));
     }
 
     showCustom() {
         this.custom.hidden = this.preset.value !== 'custom';
+        this.updateRated();
     }
 
     openTableForm(roomNumber) {
@@ -156,8 +184,10 @@ export class LobbyView {
             const fields = { room: roomNumber, time_control: timeControl, color: this.colour.value };
             const invite = this.invite.value.trim();
             if (invite) fields.invite = invite;
+            if (this.rated.checked && !this.rated.disabled) fields.rated = true;
             this.actions.openTable(fields);
-        } }, el('h3', {}, t('open.title')), this.preset, this.custom, this.colour, this.invite, el('button', { type: 'submit' }, t('open.submit')));
+        } }, el('h3', {}, t('open.title')), this.preset, this.custom, this.colour, this.invite, this.ratedLabel,
+        el('button', { type: 'submit' }, t('open.submit')), this.ratedWhy);
     }
 
     sendChat(event, roomNumber) {
@@ -169,3 +199,4 @@ export class LobbyView {
         sent.then(() => { this.chatInput.value = whisper ? `/w ${whisper[1]} ` : ''; }, () => {});
     }
 }
+

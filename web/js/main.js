@@ -465,7 +465,7 @@ function drawRooms() {
 }
 
 function drawRoom() {
-    lobbyView.renderRoom(app.room, myNick());
+    lobbyView.renderRoom(app.room, myNick(), Boolean(app.session.identity && app.session.identity.guest));
 }
 
 function drawTable() {

@@ -6,11 +6,15 @@
 export const TABLE_EVENTS = new Set([
     'table_state', 'seat_changed', 'game_started', 'move', 'game_over', 'draw_offered',
     'draw_declined', 'draw_claim_rejected', 'table_chat', 'player_disconnected',
-    'player_reconnected', 'rematch_offered', 'spectators',
+    'player_reconnected', 'rematch_offered', 'spectators', 'rating_change',
 ]);
 
 const SUMMARY_FIELDS = ['room', 'status', 'white', 'black', 'white_guest', 'black_guest', 'opener_color', 'time_control',
-                        'invite', 'spectators'];
+                        'invite', 'spectators', 'rated', 'white_rating', 'black_rating'];
+
+// A summary names a seat's rating only while an account with a rating in the table's category
+// sits there (docs/ratings.md), so a summary without one clears it.
+const SEAT_RATINGS = ['white_rating', 'black_rating'];
 
 // The table id of a table event. seat_changed carries the summary, whose own "table" is the id.
 export function tableIdOf(frame) {
@@ -27,7 +31,8 @@ function summaryOf(frame) {
 export function emptyTable(id) {
     return {
         table: id, seq: 0, room: null, status: 'waiting', white: null, black: null, white_guest: false, black_guest: false,
-        opener_color: 'random', time_control: null, invite: null, spectators: 0,
+        opener_color: 'random', time_control: null, invite: null, spectators: 0, rated: false, white_rating: null, black_rating: null,
+        rating_change: null,
         game_id: null, start_fen: null, fen: null, moves: [], clocks: null, to_move: null,
         legal_moves: [], draw_offer: null, rematch_offer: null, disconnected: [], result: null,
         check: false, chat: [], notices: [], clocksReceivedAt: 0,
@@ -42,7 +47,7 @@ function replaceState(state, frame, now) {
     const next = { ...emptyTable(frame.table), chat: state.chat, notices: state.notices };
     for (const field of SUMMARY_FIELDS) if (frame[field] !== undefined) next[field] = frame[field];
     for (const field of ['seq', 'game_id', 'start_fen', 'fen', 'moves', 'clocks', 'to_move', 'legal_moves',
-                         'draw_offer', 'rematch_offer', 'disconnected', 'result', 'check']) {
+                         'draw_offer', 'rematch_offer', 'disconnected', 'result', 'check', 'rating_change']) {
         if (frame[field] !== undefined) next[field] = frame[field] ?? emptyTable(0)[field];
     }
     next.check = Boolean(next.check);
@@ -98,6 +103,13 @@ export function applyTableEvent(state, frame, now) {
     // The spectator count is not one of the table's numbered events: it is sent as it changes
     // (at most once a second) and the latest count is the truth.
     if (frame.type === 'spectators') return { state: { ...state, spectators: frame.count ?? state.spectators }, resync: false };
+    // A rated game's rating change comes after its end is stored, outside the event log (no seq);
+    // table_state carries it as well until the next game starts. One for another game is stale.
+    if (frame.type === 'rating_change') {
+        if (state.game_id && frame.game !== undefined && frame.game !== state.game_id) return { state, resync: false };
+        const { type, ...change } = frame;
+        return { state: { ...state, rating_change: change }, resync: false };
+    }
     if (typeof frame.seq === 'number' && state.seq) {
         if (frame.seq <= state.seq) return { state, resync: false };
         if (frame.seq > state.seq + 1) return { state, resync: true };
@@ -110,6 +122,7 @@ export function applyTableEvent(state, frame, now) {
     case 'seat_changed': {
         const summary = summaryOf(frame);
         for (const field of SUMMARY_FIELDS) if (summary[field] !== undefined) next[field] = summary[field];
+        for (const field of SEAT_RATINGS) next[field] = summary[field] ?? null;
         break;
     }
     case 'move':

@@ -1,6 +1,8 @@
 // One table on screen: the board, both players with their clocks, the move list (stepped through
 // by click, arrow keys, Home and End, during and after the game), the buttons a player or a
-// spectator may use in the table's state, the result banner, the table's log and its chat.
+// spectator may use in the table's state, the result banner (with both players' new ratings
+// after a rated game), the table's log and its chat. A rated table says so, and shows the
+// players' ratings beside their nicks.
 // Every action is a request to the server; what changes on screen changes because the server's
 // events say so.
 //
@@ -13,7 +15,8 @@ import { BoardView } from './board_view.js';
 import { describe } from './time_control.js';
 import { remaining, format } from './clock_display.js';
 import { t } from './messages.js';
-import { nickNode } from './nick_view.js';
+import { linkedNickNode, ratingNode } from './nick_view.js';
+import { ratingText, signedDiff } from './rating_format.js';
 import { isGuestAt } from './room_model.js';
 import { seatOf } from './table_model.js';
 import { bannerText, noticeText, sideName, statusName } from './table_texts.js';
@@ -182,7 +185,8 @@ export class TableView {
              el('div', { class: 'table-header' },
                 el('h2', {}, t('table.title', { table: state.table })),
                 el('span', { class: 'table-meta' }, t('table.meta', { time: describe(state.time_control), room: state.room ?? '?',
-                                                                     count: state.spectators || 0 })),
+                                                                     count: state.spectators || 0 }),
+                   ' ', el('span', { class: `table-mode ${state.rated ? 'rated' : 'casual'}` }, t(state.rated ? 'table.rated' : 'table.casual'))),
                 el('button', { type: 'button', dataset: { action: 'flip' }, title: t('table.flip'),
                                onclick: () => { this.flipped = !this.flipped; this.redrawSame(); } }, t('table.flip')),
                 el('button', { type: 'button', dataset: { action: 'sound' }, title: t('sound.title'), 'aria-pressed': String(!isMuted()),
@@ -209,7 +213,7 @@ export class TableView {
         const moving = state.status === 'playing' && state.to_move === side;
         return el('div', { class: `player-line ${moving ? 'to-move' : ''}`, dataset: { side } },
                   el('span', { class: `side-dot ${side}`, title: sideName(side) }),
-                  el('span', { class: 'player-nick' }, nick ? nickNode(nick, isGuestAt(state, side))
+                  el('span', { class: 'player-nick' }, nick ? [linkedNickNode(nick, isGuestAt(state, side)), ratingNode(state[`${side}_rating`])]
                       : state.invite && !state[other(side)] ? '' : t('table.free_seat')),
                   away ? el('span', { class: 'away' }, t('table.away')) : null,
                   state.draw_offer === side ? el('span', { class: 'badge' }, t('table.offers_draw')) : null,
@@ -260,9 +264,25 @@ export class TableView {
                   text.players ? el('div', { class: 'result-players' }, text.players) : null,
                   text.reason ? el('div', { class: 'result-reason' }, text.reason) : null,
                   text.proof ? el('div', { class: 'result-proof', title: text.line || null }, text.proof) : null,
+                  this.ratingChanges(),
                   // The finished game's public page, in a tab of its own so the table stays open here.
                   state.game_id ? el('a', { class: 'archive-link', href: archivePath(state.game_id), target: '_blank',
                                             rel: 'noopener' }, t('banner.archive')) : null);
+    }
+
+    // After a rated game: each player's new rating and its change, "Anna: 1662? (+162)".
+    ratingChanges() {
+        const change = this.state.rating_change;
+        if (!change) return null;
+        const sides = ['white', 'black'].filter((side) => change[side]);
+        return el('div', { class: 'rating-changes', dataset: { game: change.game ?? '' }, 'aria-label': t('rating.changes') },
+                  sides.map((side) => {
+                      const player = change[side];
+                      return el('div', { class: 'rating-change', dataset: { side, diff: player.diff } },
+                                t('rating.change.player', { nick: player.nick || this.state[side] || sideName(side),
+                                                            rating: ratingText({ rating: player.after, provisional: player.provisional }),
+                                                            diff: signedDiff(player.diff) }));
+                  }));
     }
 
     statusText() {

@@ -13,3 +13,10 @@ export function dateTime(ms, lang, timeZone) {
         hour12: false, timeZone,
     }).format(new Date(Number(ms)));
 }
+
+// "24.11.2026" / "24/11/2026": the day alone, for a chart's axis and a member's first day.
+export function dateOnly(ms, lang, timeZone) {
+    if (ms === undefined || ms === null || !Number.isFinite(Number(ms))) return '';
+    return new Intl.DateTimeFormat(LOCALES[lang] || LOCALES.en, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone })
+        .format(new Date(Number(ms)));
+}

@@ -100,7 +100,10 @@ test('no German text is a key, nor an English text left untranslated where it sh
                           'admin.title', 'admin.tab.live', 'admin.tab.moderation', 'admin.duration.s', 'admin.games.players',
                           'admin.event.who', 'admin.live.col.nick', 'admin.live.col.name', 'admin.form.nick',
                           'admin.audit.actor_role', 'admin.chat.text', 'admin.chat.nick', 'admin.chat.col.nick',
-                          'admin.chat.col.text']);
+                          'admin.chat.col.text',
+                          // ratings: category names German uses as they are, and lines of numbers alone
+                          'category.bullet', 'category.blitz', 'rating.change', 'rating.change.full', 'rating.change.player',
+                          'profile.page_title', 'profile.col.rd', 'leaderboard.col.rank']);
     const untranslated = [];
     for (const [key, value] of Object.entries(de)) {
         if (typeof value !== 'string') continue;
@@ -351,10 +354,11 @@ test('the presets are labelled from the catalogue', () => {
 // visible string of its own (text nodes, labels, placeholders and titles all come through t()).
 test('every key the modules name is in both catalogues', () => {
     const named = new Set();
-    // The player client's modules, and the public game page's (js/archive/; the admin area's keys
-    // are checked by admin.test.mjs).
+    // The player client's modules, and the public pages' (js/archive/, js/profile/, js/leaderboard/;
+    // the admin area's keys are checked by admin.test.mjs).
     const files = [...readdirSync(js).filter((name) => name.endsWith('.js') && !name.startsWith('messages')),
-                   ...readdirSync(join(js, 'archive')).filter((name) => name.endsWith('.js')).map((name) => join('archive', name))];
+                   ...['archive', 'profile', 'leaderboard'].flatMap((dir) => readdirSync(join(js, dir))
+                       .filter((name) => name.endsWith('.js')).map((name) => join(dir, name)))];
     for (const file of files) {
         const source = readFileSync(join(js, file), 'utf8');
         for (const match of source.matchAll(/\bt\('([a-z_.]+)'/g)) named.add(match[1]);

@@ -1,5 +1,5 @@
-// The public game page's body: the game's title, the players (each in a place of its own, where
-// the rating change will stand once games are rated), the result and its reason in words with a
+// The public game page's body: the game's title, the players (each with a link to the profile
+// and, after a rated game, the rating change), the result and its reason in words with a
 // flag fall's proof, the facts, the PGN download, and the board with the moves and the clocks
 // after each move (../game_replay_view.js, shared with the admin's game log). Or, while the game
 // loads or when it cannot be shown, one sentence saying so.
@@ -9,6 +9,7 @@ import { t } from '../messages.js';
 import { errorNodes } from '../alerts_view.js';
 import { GameReplayView } from '../game_replay_view.js';
 import { pgnPath } from '../archive_link.js';
+import { profilePath } from '../profile_link.js';
 import { gamePage, loadProblem } from './archive_texts.js';
 
 export class ArchiveView {
@@ -59,9 +60,12 @@ export class ArchiveView {
         const page = gamePage(log, notation);
         const players = el('p', { class: 'archive-players' }, page.players.flatMap((player, index) => [
             index ? ' – ' : null,
-            // A rated game's rating change goes into this element, after the side.
             el('span', { class: 'archive-player', dataset: { side: player.side } },
-               el('span', { class: 'nick' }, player.nick), ` (${player.sideName})`),
+               log[player.side] ? el('a', { class: 'nick profile-link', href: profilePath(log[player.side]) }, player.nick)
+                   : el('span', { class: 'nick' }, player.nick),
+               ` (${player.sideName})`,
+               player.change ? el('span', { class: 'rating-change', dataset: { diff: log.rating_changes[player.side].diff } },
+                                  ' ', player.change) : null),
         ]));
         const result = page.result
             ? el('div', { class: 'result-banner archive-result', dataset: { result: log.result } },
