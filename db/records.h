@@ -37,7 +37,7 @@ struct GameStarted {
     bool rated = false; // counts for ratings: needs both owners' account_id and a category
     // By the time control's estimated duration (rating::category_for); none for an untimed game.
     // Kept for casual games too, so a player's games can be filtered by it.
-    std::optional<rating::RatingCategory> category;
+    std::optional<rating::RatingCategory> category{};
 };
 
 struct MovePlayed {

@@ -406,6 +406,31 @@ TEST_CASE("games played on a real server: pgn-extract accepts every export and `
         CHECK(game.act("black", "abort").at("type") == "ok");
         ids.push_back(finish(game));
     }
+    // A rated game between two accounts: its PGN has WhiteElo and BlackElo.
+    std::int64_t rated_id = 0;
+    {
+        WsTestClient white, black;
+        for (auto [client, nick] : {std::pair<WsTestClient*, const char*>{&white, "Elo"},
+                                    std::pair<WsTestClient*, const char*>{&black, "Wertung"}}) {
+            client->connect(server.port());
+            REQUIRE(client->request({{"type", "register"}, {"nick", nick}, {"password", "Geheimnis-42"}})
+                        .at("type") == "hello_ok");
+            REQUIRE(client->request({{"type", "enter_room"}, {"room", 34}}).at("type") == "room");
+        }
+        const json opened = white.request(
+            {{"type", "open_table"}, {"room", 34}, {"time_control", "3+2"}, {"color", "white"}, {"rated", true}});
+        REQUIRE(opened.at("type") == "ok");
+        const std::int64_t table = opened.at("table");
+        REQUIRE(black.request({{"type", "join_table"}, {"table", table}}).at("type") == "ok");
+        rated_id = white.receive_until("game_started", table).at("game_id");
+        const std::vector<std::string> moves{"e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"};
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            (i % 2 == 0 ? white : black).send({{"type", "move"}, {"table", table}, {"move", moves[i]}});
+            white.receive_until("move", table);
+        }
+        white.receive_until("rating_change", table);
+        ids.push_back(rated_id);
+    }
     // The protocol opens tables from the start position only; a game from a set-up position is
     // stored beside the server's (as a restored or imported one would be), under ids far above
     // its allocator's.
@@ -472,6 +497,11 @@ TEST_CASE("games played on a real server: pgn-extract accepts every export and `
     CHECK(mate.result == "0-1");
     CHECK(archived(server.port(), ids[3]).result == "1-0");
     CHECK(archived(server.port(), ids[4]).result == "*");
+
+    const HttpReply rated_pgn = http_request(server.port(), "GET", "/games/" + std::to_string(rated_id) + ".pgn");
+    CHECK(tag(rated_pgn.body, "WhiteElo") == "1500");
+    CHECK(tag(rated_pgn.body, "BlackElo") == "1500");
+    CHECK(tag(rated_pgn.body, "Result") == "1-0");
 
     // A player's export over HTTP, checked by pgn-extract too.
     const HttpReply all = http_request(server.port(), "GET", "/api/players/Matt/games.pgn");

@@ -1,6 +1,7 @@
 // The real `rochade serve` binary: kill -9 and a restart with the game continuing (and its
 // draw offer standing), SIGTERM with close 1001 and exit code 0.
 #include <future>
+#include <thread>
 
 #include <catch2/catch.hpp>
 
@@ -144,4 +145,76 @@ TEST_CASE("kill -9 and restart: new table and game ids lie above every id handed
     auto again = SeatedGame::start(server.port(), "5+3", "Anna", "Bert");
     CHECK(again.table > unstored_table);
     CHECK(again.started.at("game_id").get<std::int64_t>() > game_id);
+}
+
+TEST_CASE("kill -9 during a rated game's end: the result and both rating changes are kept together or not at all",
+          "[server][process][slow_start][ratings]")
+{
+    ChildServer server;
+    const std::string password = "Geheimnis-42";
+    auto log_in = [&](WsTestClient& client, const std::string& nick, bool first) {
+        client.connect(server.port());
+        const json hello = first ? client.request({{"type", "register"}, {"nick", nick}, {"password", password}})
+                                 : client.request({{"type", "hello"}, {"nick", nick}, {"password", password}});
+        REQUIRE(hello.at("type") == "hello_ok");
+        REQUIRE(client.request({{"type", "enter_room"}, {"room", 34}}).at("type") == "room");
+    };
+    auto games_of = [&](const std::string& nick) {
+        const HttpReply reply = http_get(server.port(), "/api/players/" + nick);
+        REQUIRE(reply.status == 200);
+        return json::parse(reply.body).at("ratings").at("blitz").at("games").get<int>();
+    };
+    int rated_games = 0;
+    int kept = 0, lost = 0; // how the kills fell: after the commit, or before it
+    // Kills at several moments after the mating move is sent, so that some land before the
+    // game's end is committed and some after.
+    for (const int delay_ms : {0, 1, 3, 8, 30}) {
+        INFO("killed " << delay_ms << " ms after the mating move");
+        auto anna = std::make_unique<WsTestClient>();
+        auto bert = std::make_unique<WsTestClient>();
+        log_in(*anna, "Anna", rated_games == 0 && kept + lost == 0);
+        log_in(*bert, "Bert", rated_games == 0 && kept + lost == 0);
+        const json opened = anna->request(
+            {{"type", "open_table"}, {"room", 34}, {"time_control", "3+2"}, {"color", "white"}, {"rated", true}});
+        REQUIRE(opened.at("type") == "ok");
+        const std::int64_t table = opened.at("table");
+        REQUIRE(bert->request({{"type", "join_table"}, {"table", table}}).at("type") == "ok");
+        const std::int64_t game = anna->receive_until("game_started", table).at("game_id");
+        const std::vector<std::string> moves{"f3", "e5", "g4"};
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            (i % 2 == 0 ? *anna : *bert).send({{"type", "move"}, {"table", table}, {"move", moves[i]}});
+            anna->receive_until("move", table);
+            bert->receive_until("move", table);
+        }
+        bert->send({{"type", "move"}, {"table", table}, {"move", "Qh4#"}});
+        std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
+        server.restart();
+
+        const json stored = json::parse(http_get(server.port(), "/api/games/" + std::to_string(game)).body);
+        const bool ended = !stored.at("result").is_null();
+        CHECK(ended == !stored.at("rating_changes").is_null());
+        CHECK(games_of("Anna") == rated_games + (ended ? 1 : 0));
+        CHECK(games_of("Bert") == rated_games + (ended ? 1 : 0));
+        if (ended) {
+            ++kept;
+            CHECK(stored.at("result") == "0-1");
+        } else {
+            ++lost;
+            // Not stored: the game is restored as it was, and the mate is played again.
+            anna = std::make_unique<WsTestClient>();
+            bert = std::make_unique<WsTestClient>();
+            log_in(*anna, "Anna", false);
+            log_in(*bert, "Bert", false);
+            REQUIRE(anna->request({{"type", "watch_table"}, {"table", table}}).at("moves").size() == 3);
+            REQUIRE(bert->request({{"type", "watch_table"}, {"table", table}}).at("moves").size() == 3);
+            bert->send({{"type", "move"}, {"table", table}, {"move", "Qh4#"}});
+            CHECK(anna->receive_until("rating_change", table).at("game") == game);
+        }
+        ++rated_games;
+        // Once, never twice: a restart after the end changes nothing.
+        server.restart();
+        CHECK(games_of("Anna") == rated_games);
+        CHECK(games_of("Bert") == rated_games);
+    }
+    WARN("kills after the commit: " << kept << ", before it: " << lost);
 }
