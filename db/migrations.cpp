@@ -5,7 +5,11 @@
 #include <array>
 #include <string_view>
 
+#include <nlohmann/json.hpp>
+
+#include "protocol/decode.h"
 #include "protocol/nick.h"
+#include "rating/category.h"
 
 namespace rochade::db {
 
@@ -271,7 +275,54 @@ CREATE INDEX room_chat_by_time ON room_chat (at_ms);
 CREATE INDEX table_events_chat ON table_events (at_ms) WHERE kind = 'table_chat';
 )sql";
 
-constexpr std::array<std::string_view, 6> ladder = {schema_v1, schema_v2, schema_v3, schema_v4, schema_v5, schema_v6};
+// Version 7: ratings (issue 13, docs/ratings.md).
+// - games.category: the time control's category (bullet, blitz, rapid, classical; NULL when
+//   untimed), written with every timed game's start, rated or casual, so a player's games can be
+//   filtered by it. The upgrade fills the older rows in C++ (fill_categories below), by the one
+//   rule of rating::category_for rather than a second copy of it in SQL.
+// - ratings: a player's standing per category, written only by the end of a rated game. The
+//   leaderboard reads a category's best ratings through ratings_by_category.
+// - rating_changes: what each rated game did to each player, written in the transaction that
+//   stores the game's end; the profile's history reads an account's changes in a category by time.
+// - games_by_category: the search of the games by category alone, newest first.
+constexpr std::string_view schema_v7 = R"sql(
+ALTER TABLE games ADD COLUMN category TEXT CHECK (category IN ('bullet', 'blitz', 'rapid', 'classical'));
+CREATE INDEX games_by_category ON games (category, started_at_ms, id) WHERE category IS NOT NULL;
+
+CREATE TABLE ratings (
+    account_id       INTEGER NOT NULL REFERENCES accounts (id),
+    category         TEXT    NOT NULL CHECK (category IN ('bullet', 'blitz', 'rapid', 'classical')),
+    rating           REAL    NOT NULL,
+    rd               REAL    NOT NULL,
+    volatility       REAL    NOT NULL,
+    games            INTEGER NOT NULL,
+    wins             INTEGER NOT NULL,
+    draws            INTEGER NOT NULL,
+    losses           INTEGER NOT NULL,
+    last_game_at_ms  INTEGER NOT NULL,
+    PRIMARY KEY (account_id, category)
+) WITHOUT ROWID;
+CREATE INDEX ratings_by_category ON ratings (category, rating DESC);
+
+CREATE TABLE rating_changes (
+    game_id            INTEGER NOT NULL REFERENCES games (id),
+    account_id         INTEGER NOT NULL REFERENCES accounts (id),
+    white              INTEGER NOT NULL CHECK (white IN (0, 1)),
+    category           TEXT    NOT NULL CHECK (category IN ('bullet', 'blitz', 'rapid', 'classical')),
+    rating_before      REAL    NOT NULL,
+    rd_before          REAL    NOT NULL,
+    volatility_before  REAL    NOT NULL,
+    rating_after       REAL    NOT NULL,
+    rd_after           REAL    NOT NULL,
+    volatility_after   REAL    NOT NULL,
+    at_ms              INTEGER NOT NULL,
+    PRIMARY KEY (game_id, account_id)
+) WITHOUT ROWID;
+CREATE INDEX rating_changes_by_account ON rating_changes (account_id, category, at_ms);
+)sql";
+
+constexpr std::array<std::string_view, 7> ladder = {schema_v1, schema_v2, schema_v3, schema_v4,
+                                                    schema_v5, schema_v6, schema_v7};
 
 // Version 5's folded nicks of the games stored before it.
 void fill_nick_keys(Database& db)
@@ -291,6 +342,23 @@ void fill_chat_nick_keys(Database& db)
     Statement lines = db.prepare("SELECT id, nick FROM room_chat");
     Statement update = db.prepare("UPDATE room_chat SET nick_key = ?2 WHERE id = ?1");
     while (lines.step()) update.bind(1, lines.column_int(0)).bind(2, protocol::nick_key(lines.column_text(1))).run();
+}
+
+// Version 7's categories of the timed games stored before it. A control that does not read (none
+// should) is left without a category, as an untimed one.
+void fill_categories(Database& db)
+{
+    Statement games = db.prepare("SELECT id, time_control FROM games");
+    Statement update = db.prepare("UPDATE games SET category = ?2 WHERE id = ?1");
+    while (games.step()) {
+        const auto stored = nlohmann::json::parse(games.column_text(1), nullptr, false);
+        if (stored.is_discarded()) continue;
+        const auto control = protocol::parse_time_control(stored);
+        if (!control || control->untimed()) continue;
+        const rating::RatingCategory category =
+            rating::category_for(control->stages.front().time_ms, control->increment_ms);
+        update.bind(1, games.column_int(0)).bind(2, rating::category_name(category)).run();
+    }
 }
 
 int user_version(Database& db) { return static_cast<int>(db.query_int("PRAGMA user_version").value_or(0)); }
@@ -335,6 +403,7 @@ void migrate_to(Database& db, int target)
             db.exec(ladder[static_cast<std::size_t>(version - 1)]);
             if (version == 5) fill_nick_keys(db);
             if (version == 6) fill_chat_nick_keys(db);
+            if (version == 7) fill_categories(db);
         } catch (const DbError& error) {
             throw DbError("migrating '" + db.path() + "' to schema version " + std::to_string(version) +
                           " failed: " + error.what());

@@ -36,8 +36,9 @@ struct GameStarted {
     SeatOwner white_owner, black_owner;
     bool rated = false; // counts for ratings: needs both owners' account_id and a category
     // By the time control's estimated duration (rating::category_for); none for an untimed game.
-    // Kept for casual games too, so a player's games can be filtered by it.
-    std::optional<rating::RatingCategory> category{};
+    // Kept for casual games too, so a player's games can be filtered by it. (Initialised so that
+    // the positional initialisers written before it need not name it.)
+    std::optional<rating::RatingCategory> category = std::nullopt;
 };
 
 struct MovePlayed {

@@ -180,6 +180,13 @@ Statement& Statement::bind(int index, std::int64_t value)
     return *this;
 }
 
+Statement& Statement::bind(int index, double value)
+{
+    const int rc = sqlite3_bind_double(stmt_, index, value);
+    if (rc != SQLITE_OK) fail("bind #" + std::to_string(index), rc);
+    return *this;
+}
+
 Statement& Statement::bind(int index, std::string_view text)
 {
     // SQLITE_TRANSIENT: SQLite copies the text, so the caller's string may die before step().
@@ -230,6 +237,8 @@ void Statement::reset()
 }
 
 std::int64_t Statement::column_int(int index) const { return sqlite3_column_int64(stmt_, index); }
+
+double Statement::column_double(int index) const { return sqlite3_column_double(stmt_, index); }
 
 std::string Statement::column_text(int index) const
 {

@@ -94,6 +94,7 @@ public:
 
     Statement& bind(int index, std::int64_t value);
     Statement& bind(int index, int value) { return bind(index, static_cast<std::int64_t>(value)); }
+    Statement& bind(int index, double value); // a REAL (the ratings)
     Statement& bind(int index, std::string_view text);
     Statement& bind(int index, const char* text) { return bind(index, std::string_view(text)); }
     Statement& bind(int index, const std::string& text) { return bind(index, std::string_view(text)); }
@@ -109,6 +110,7 @@ public:
     void reset();
 
     std::int64_t column_int(int index) const;
+    double column_double(int index) const;
     std::string column_text(int index) const; // "" for NULL
     bool column_is_null(int index) const;
     std::optional<std::int64_t> column_optional_int(int index) const;

@@ -9,6 +9,7 @@
 #include "db/identity_sql.h"
 #include "db/migrations.h"
 #include "db/moderation_sql.h"
+#include "db/rating_sql.h"
 #include "db/running_moves.h"
 #include "db/sqlite.h"
 #include "protocol/nick.h"
@@ -22,7 +23,7 @@ struct Store::Connection {
 namespace {
 
 constexpr const char* game_columns =
-    "id, table_id, room, white, black, time_control, start_fen, white_ms, black_ms, started_at_ms";
+    "id, table_id, room, white, black, time_control, start_fen, white_ms, black_ms, started_at_ms, rated, category";
 
 // Columns 0 to 5 of every game query here (game_columns, and the summaries' columns of
 // db/game_search.h and recent_games): id, table_id, room, white, black, time_control.
@@ -45,6 +46,8 @@ GameStarted read_game_started(const Statement& row)
     start.white_ms = row.column_int(7);
     start.black_ms = row.column_int(8);
     start.started_at_ms = row.column_int(9);
+    start.rated = row.column_int(10) != 0;
+    start.category = category_column(row, 11);
     return start;
 }
 
@@ -147,9 +150,9 @@ std::vector<UnfinishedGame> Store::unfinished_games()
     while (games.step()) {
         UnfinishedGame game;
         game.start = read_game_started(games);
-        running.add(game.start.game_id, games.column_int(10));
-        game.start.white_owner = SeatOwner{games.column_optional_int(11), games.column_optional_int(12)};
-        game.start.black_owner = SeatOwner{games.column_optional_int(13), games.column_optional_int(14)};
+        running.add(game.start.game_id, games.column_int(12));
+        game.start.white_owner = SeatOwner{games.column_optional_int(13), games.column_optional_int(14)};
+        game.start.black_owner = SeatOwner{games.column_optional_int(15), games.column_optional_int(16)};
         last_seq.bind(1, game.start.table_id);
         if (last_seq.step()) game.last_seq = last_seq.column_optional_int(0).value_or(0);
         last_seq.reset();
@@ -192,6 +195,28 @@ ChatPage Store::find_chat(const ChatQuery& query)
     return read_chat(db, query);
 }
 
+std::optional<PlayerRecord> Store::player(const std::string& nick_key)
+{
+    Database& db = connection_->db;
+    const ReadSnapshot snapshot(db); // the account and its ratings as of one moment
+    return read_player(db, nick_key);
+}
+
+std::vector<RatingPoint> Store::rating_history(std::int64_t account_id, rating::RatingCategory category, int limit)
+{
+    return read_rating_history(connection_->db, account_id, category, limit);
+}
+
+std::vector<StoredRating> Store::leaderboard(rating::RatingCategory category, double max_rd, int limit)
+{
+    return read_leaderboard(connection_->db, category, max_rd, limit);
+}
+
+std::vector<RatingChange> Store::rating_changes(std::int64_t game_id)
+{
+    return read_rating_changes(connection_->db, game_id);
+}
+
 std::int64_t Store::max_game_id() { return connection_->db.query_int("SELECT MAX(id) FROM games").value_or(0); }
 
 std::int64_t Store::max_table_id()
@@ -221,6 +246,7 @@ std::vector<GameSummary> read_summaries(Database& db, Statement& query, std::siz
         game.result = query.column_text(8);
         game.termination = query.column_text(9);
         game.rated = query.column_int(12) != 0;
+        game.category = category_column(query, 13);
         if (const auto plies = query.column_optional_int(10)) {
             game.moves = *plies;
         } else {
@@ -232,6 +258,14 @@ std::vector<GameSummary> read_summaries(Database& db, Statement& query, std::siz
     running.scan(db, [&counted](const Statement& row) { ++counted[row.column_int(1)]; });
     for (GameSummary& game : games)
         if (const auto count = counted.find(game.game_id); count != counted.end()) game.moves = count->second;
+    // The finished rated games' changes, in one query for the whole page.
+    std::vector<std::int64_t> rated;
+    for (const GameSummary& game : games)
+        if (game.rated && game.ended_at_ms) rated.push_back(game.game_id);
+    auto changes = read_rating_changes_of(db, rated);
+    for (GameSummary& game : games)
+        if (const auto found = changes.find(game.game_id); found != changes.end())
+            game.rating_changes = std::move(found->second);
     return games;
 }
 
@@ -243,7 +277,7 @@ std::vector<GameSummary> Store::recent_games(int limit)
     const ReadSnapshot snapshot(db);
     Statement query = db.prepare(
         "SELECT id, table_id, room, white, black, time_control, started_at_ms, ended_at_ms, result, termination, "
-        "plies, moves_after_id, rated FROM games ORDER BY id DESC LIMIT ?1");
+        "plies, moves_after_id, rated, category FROM games ORDER BY id DESC LIMIT ?1");
     query.bind(1, limit);
     return read_summaries(db, query, static_cast<std::size_t>(std::max(limit, 0)));
 }
@@ -254,6 +288,15 @@ GamePage Store::find_games(const GameQuery& query)
         throw DbError("find_games in '" + connection_->db.path() + "': a page holds " + std::to_string(min_page_games) +
                           " to " + std::to_string(max_page_games) + " games, not " + std::to_string(query.limit),
                       StoreFailure::Refused);
+    // Refused rather than ignored: without a player, "won" or "white" has nobody to be about.
+    auto needs_player = [&](bool set, const char* field) {
+        if (set && !query.player)
+            throw DbError("find_games in '" + connection_->db.path() + "': the filter '" + field + "' needs a player",
+                          StoreFailure::Refused);
+    };
+    needs_player(query.colour.has_value(), "colour");
+    needs_player(query.outcome.has_value(), "outcome");
+    needs_player(query.opponent.has_value(), "opponent");
     Database& db = connection_->db;
     const ReadSnapshot snapshot(db);
     Statement search = db.prepare(game_search_sql(query));
@@ -265,6 +308,8 @@ GamePage Store::find_games(const GameQuery& query)
     if (query.termination) search.bind(6, termination_name(*query.termination));
     if (query.after) search.bind(7, query.after->started_at_ms).bind(8, query.after->game_id);
     if (query.rated) search.bind(10, *query.rated ? 1 : 0);
+    if (query.category) search.bind(11, rating::category_name(*query.category));
+    if (query.opponent) search.bind(12, protocol::nick_key(*query.opponent));
     search.bind(9, query.limit + 1);
     GamePage page;
     page.games = read_summaries(db, search, static_cast<std::size_t>(query.limit));
@@ -286,22 +331,23 @@ std::optional<GameLog> Store::game_log(std::int64_t game_id)
     if (!game.step()) return std::nullopt;
     GameLog log;
     log.start = read_game_started(game);
-    if (!game.column_is_null(10)) {
+    if (!game.column_is_null(12)) {
         GameEnded end;
         end.game_id = game_id;
-        end.ended_at_ms = game.column_int(10);
-        end.result = game.column_text(11);
-        end.termination = game.column_text(12);
-        end.detail_json = game.column_text(13);
-        end.white_ms = game.column_int(14);
-        end.black_ms = game.column_int(15);
+        end.ended_at_ms = game.column_int(12);
+        end.result = game.column_text(13);
+        end.termination = game.column_text(14);
+        end.detail_json = game.column_text(15);
+        end.white_ms = game.column_int(16);
+        end.black_ms = game.column_int(17);
         log.end = std::move(end);
     }
     if (log.end) {
-        log.moves = read_finished_moves(db, game_id, game.column_optional_int(17));
+        log.moves = read_finished_moves(db, game_id, game.column_optional_int(19));
+        if (log.start.rated) log.rating_changes = read_rating_changes(db, game_id);
     } else {
         RunningGameMoves running;
-        running.add(game_id, game.column_int(16));
+        running.add(game_id, game.column_int(18));
         log.moves = std::move(read_running_moves(db, running)[game_id]);
     }
     Statement events = db.prepare(

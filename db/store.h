@@ -37,6 +37,11 @@ public:
     std::vector<SanctionRecord> sanctions(std::int64_t at_ms) override;
     AuditPage audit_log(const AuditQuery& query) override;
     ChatPage find_chat(const ChatQuery& query) override;
+    std::optional<PlayerRecord> player(const std::string& nick_key) override;
+    std::vector<RatingPoint> rating_history(std::int64_t account_id, rating::RatingCategory category,
+                                            int limit) override;
+    std::vector<StoredRating> leaderboard(rating::RatingCategory category, double max_rd, int limit) override;
+    std::vector<RatingChange> rating_changes(std::int64_t game_id) override;
 
     // The highest ids stored, 0 when there is none yet (the admin's view; the server takes its
     // ids from next_free_id).

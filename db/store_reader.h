@@ -48,9 +48,9 @@ struct GamePage {
 struct GameLog {
     GameStarted start;
     std::optional<GameEnded> end;
-    std::vector<MovePlayed> moves;  // by ply
-    std::vector<TableEvent> events; // this game's table events, by seq
-    std::vector<RatingChange> rating_changes; // a finished rated game's two, white first
+    std::vector<MovePlayed> moves;                 // by ply
+    std::vector<TableEvent> events;                // this game's table events, by seq
+    std::vector<RatingChange> rating_changes = {}; // a finished rated game's two, white first
 };
 
 // A registered player as the public sees them: the account and its ratings.

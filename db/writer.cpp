@@ -32,6 +32,7 @@
 #include "db/identity_sql.h"
 #include "db/migrations.h"
 #include "db/moderation_sql.h"
+#include "db/rating_sql.h"
 #include "db/running_moves.h"
 #include "db/sqlite.h"
 #include "protocol/nick.h"
@@ -59,17 +60,17 @@ struct WriteStatements {
         : game_started(
               db.prepare("INSERT INTO games (id, table_id, room, white, black, time_control, start_fen, "
                          "white_ms, black_ms, started_at_ms, moves_after_id, white_account, white_session, "
-                         "black_account, black_session, white_key, black_key, rated) VALUES (?1, ?2, ?3, ?4, ?5, "
-                         "?6, ?7, ?8, ?9, ?10, (SELECT COALESCE(MAX(id), 0) FROM moves), ?11, ?12, ?13, ?14, ?15, "
-                         "?16, ?17)")),
+                         "black_account, black_session, white_key, black_key, rated, category) VALUES (?1, ?2, ?3, "
+                         "?4, ?5, ?6, ?7, ?8, ?9, ?10, (SELECT COALESCE(MAX(id), 0) FROM moves), ?11, ?12, ?13, ?14, "
+                         "?15, ?16, ?17, ?18)")),
           move_played(db.prepare("INSERT INTO moves (game_id, ply, seq, uci, san, white_ms, black_ms, at_ms, prev_id) "
                                  "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")),
           table_event(db.prepare("INSERT INTO table_events (table_id, game_id, seq, kind, detail_json, at_ms) "
                                  "VALUES (?1, ?2, ?3, ?4, ?5, ?6)")),
-          // A game ended again (an adjudication that corrects a result) keeps its move chain.
+          // Only a game without an end: an end is stored once (a rated game is rated once with it).
           game_ended(db.prepare("UPDATE games SET ended_at_ms = ?2, result = ?3, termination = ?4, end_detail = ?5, "
-                                "final_white_ms = ?6, final_black_ms = ?7, last_move_id = COALESCE(?8, last_move_id), "
-                                "plies = COALESCE(?9, plies) WHERE id = ?1")),
+                                "final_white_ms = ?6, final_black_ms = ?7, last_move_id = ?8, plies = ?9 "
+                                "WHERE id = ?1 AND ended_at_ms IS NULL")),
           room_chatted(
               db.prepare("INSERT INTO room_chat (room, nick, text, at_ms, nick_key) VALUES (?1, ?2, ?3, ?4, ?5)")),
           // Only upward: a lower next_free changes no row, and the writer refuses it.
@@ -117,7 +118,7 @@ GameHeads load_heads(Database& db)
 struct Writer::State {
     State(const std::string& path, std::function<void(std::string)> report, const WriterTuning& tuning,
           WriteObserver observer)
-        : db(open_tuned(path, tuning)), statements(db), identity(db), moderation(db),
+        : db(open_tuned(path, tuning)), statements(db), identity(db), moderation(db), ratings(db),
           on_error(report ? std::move(report) : report_to_stderr), on_done(std::move(observer)), heads(load_heads(db))
     {
     }
@@ -136,6 +137,7 @@ struct Writer::State {
     WriteStatements statements;
     IdentityWrites identity;
     ModerationWrites moderation;
+    RatingWrites ratings;
     std::function<void(std::string)> on_error;
     const WriteObserver on_done;
     // Only the writer's thread touches these two.
@@ -199,6 +201,7 @@ void Writer::State::write(const Write& record)
             using T = std::decay_t<decltype(w)>;
             auto& s = statements;
             if constexpr (std::is_same_v<T, GameStarted>) {
+                ratings.check_start(w); // a rated game needs two accounts and a category
                 s.game_started.bind(1, w.game_id).bind(2, w.table_id).bind(3, w.room).bind(4, w.white);
                 s.game_started.bind(5, w.black).bind(6, w.time_control_json).bind(7, w.start_fen);
                 s.game_started.bind(8, w.white_ms).bind(9, w.black_ms).bind(10, w.started_at_ms);
@@ -206,7 +209,12 @@ void Writer::State::write(const Write& record)
                 s.game_started.bind(13, w.black_owner.account_id).bind(14, w.black_owner.guest_session_id);
                 // The folded nicks that StoreReader::find_games searches by (schema version 5).
                 s.game_started.bind(15, protocol::nick_key(w.white)).bind(16, protocol::nick_key(w.black));
-                s.game_started.bind(17, w.rated ? 1 : 0).run();
+                s.game_started.bind(17, w.rated ? 1 : 0);
+                if (w.category)
+                    s.game_started.bind(18, rating::category_name(*w.category));
+                else
+                    s.game_started.bind_null(18);
+                s.game_started.run();
                 set_head(w.game_id, GameHead{});
             } else if constexpr (std::is_same_v<T, MovePlayed>) {
                 const auto head = heads.find(w.game_id);
@@ -249,9 +257,11 @@ void Writer::State::write(const Write& record)
                 s.game_ended.run();
                 if (db.changes() != 1)
                     throw DbError("recording the end of game " + std::to_string(w.game_id) + " failed on " + db.path() +
-                                      ": no such game",
+                                      ": game " + std::to_string(w.game_id) + " has ended already or does not exist",
                                   StoreFailure::Refused);
                 if (head != heads.end()) set_head(w.game_id, std::nullopt);
+                // In this submission's savepoint: a failure here takes the end back with it.
+                ratings.rate_ended_game(w);
             } else if constexpr (std::is_same_v<T, RoomChatted>) {
                 s.room_chatted.bind(1, w.room).bind(2, w.nick).bind(3, w.text).bind(4, w.at_ms);
                 s.room_chatted.bind(5, protocol::nick_key(w.nick)).run(); // searched by (schema version 6)

@@ -19,13 +19,14 @@
 #include "db/store.h"
 #include "engine/expected.h"
 #include "protocol/nick.h"
+#include "rating/category.h"
 #include "server/game_pgn.h"
 
 namespace rochade::cli {
 
+using db::utc_parts;
 using server::stored_game_pgn;
 using server::StoredGamePgn;
-using db::utc_parts;
 
 namespace {
 
@@ -68,6 +69,7 @@ void print_game_list(db::Store& store, const db::GameQuery& query, std::ostream&
         if (game.ended_at_ms) out << "  ended " << utc_time(*game.ended_at_ms);
         out << "  " << game.time_control_json;
         if (game.rated) out << "  rated";
+        if (game.rated && game.category) out << ' ' << rating::category_name(*game.category);
         out << '\n';
     }
     if (page.next_page) out << "next page: --after " << db::cursor_text(*page.next_page) << '\n';

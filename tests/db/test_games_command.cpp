@@ -520,18 +520,24 @@ TEST_CASE("PGN's TimeControl and Termination for the stored values")
 
 TEST_CASE("rochade games --rated and --casual list the rated or the casual games; a rated game says so")
 {
+    const std::string blitz_line_end = "{\"kind\":\"sudden_death\",\"base_ms\":300000}  rated blitz\n";
     TempDatabase file("games-rated");
     {
         Writer writer(file.path());
         const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-        GameStarted rated{1, 10, 34, "Anna", "Bert", R"({"kind":"untimed"})", start, 0, 0, t0, {}, {}};
+        // A rated game needs its players' accounts (ids 1 and 2) and a timed control's category.
+        writer.submit(std::vector<Write>{AccountCreated{"Anna", "anna", "$argon2id$h", Role::Player, t0},
+                                         AccountCreated{"Bert", "bert", "$argon2id$h", Role::Player, t0}});
+        const std::string blitz = R"({"kind":"sudden_death","base_ms":300000})";
+        GameStarted rated{1, 10, 34, "Anna", "Bert", blitz, start, 300000, 300000, t0, {1, {}}, {2, {}}};
         rated.rated = true;
+        rated.category = rochade::rating::RatingCategory::Blitz;
         GameStarted casual{2, 11, 34, "Cem", "Dora", R"({"kind":"untimed"})", start, 0, 0, t0 + 1, {}, {}};
         writer.submit(std::vector<Write>{rated, casual});
     }
     const Run all = games({"--db", file.path()});
     CHECK(listed_ids(all.out) == std::vector<std::int64_t>{2, 1});
-    CHECK_THAT(all.out, Catch::Contains(R"(Anna - Bert)") && Catch::Contains("{\"kind\":\"untimed\"}  rated\n"));
+    CHECK_THAT(all.out, Catch::Contains(R"(Anna - Bert)") && Catch::Contains(blitz_line_end));
     CHECK(all.out.find("Cem - Dora") < all.out.find("rated"));
     const Run rated = games({"--db", file.path(), "--rated"});
     CHECK(rated.exit_code == 0);

@@ -52,7 +52,7 @@ TEST_CASE("a new database gets the whole schema and the current user_version")
     TempDatabase file("migrate");
     Database db = open_migrated(file.path());
     CHECK(db.query_int("PRAGMA user_version") == schema_version());
-    CHECK(schema_version() == 6);
+    CHECK(schema_version() == 7);
 
     const struct {
         const char* type;
@@ -89,6 +89,11 @@ TEST_CASE("a new database gets the whole schema and the current user_version")
         {"index", "room_chat_by_nick"},
         {"index", "room_chat_by_time"},
         {"index", "table_events_chat"},
+        {"table", "ratings"}, // version 7: ratings
+        {"index", "ratings_by_category"},
+        {"table", "rating_changes"},
+        {"index", "rating_changes_by_account"},
+        {"index", "games_by_category"},
     };
     for (const auto& object : objects) {
         INFO(object.type << " " << object.name);
@@ -502,6 +507,19 @@ TEST_CASE("a search of the games by player or room goes through an index, withou
     by_dates.started_before_ms = 1700000000000;
     GameQuery everything;
     everything.after = GameCursor{1700000000000, 7};
+    GameQuery by_category;
+    by_category.category = rochade::rating::RatingCategory::Blitz;
+    by_category.public_rooms_only = true;
+    GameQuery by_player_as_black;
+    by_player_as_black.player = "anna";
+    by_player_as_black.colour = PlayerColour::Black;
+    by_player_as_black.outcome = PlayerOutcome::Won;
+    GameQuery by_player_and_opponent = by_player;
+    by_player_and_opponent.opponent = "bert";
+    by_player_and_opponent.category = rochade::rating::RatingCategory::Rapid;
+    by_player_and_opponent.public_rooms_only = true;
+    GameQuery public_only = everything;
+    public_only.public_rooms_only = true;
     const struct {
         const char* what;
         GameQuery query;
@@ -517,6 +535,12 @@ TEST_CASE("a search of the games by player or room goes through an index, withou
         {"room, paged, filtered", by_room_paged, {"USING INDEX games_by_room (room=?"}},
         {"dates", by_dates, {"USING INDEX games_by_start (started_at_ms>? AND started_at_ms<?)"}},
         {"no filter, paged", everything, {"USING INDEX games_by_start (started_at_ms<?)"}},
+        {"category, public rooms", by_category, {"USING INDEX games_by_category (category=?)"}},
+        {"player as black, won", by_player_as_black, {"USING INDEX games_by_black_key (black_key=?)"}},
+        {"player and opponent, category, public rooms",
+         by_player_and_opponent,
+         {"games_by_white_key", "games_by_black_key"}},
+        {"public rooms only, paged", public_only, {"USING INDEX games_by_start (started_at_ms<?)"}},
     };
     for (const auto& c : cases) {
         INFO(c.what);
@@ -545,9 +569,9 @@ TEST_CASE("a version 5 database is migrated to version 6: unrated games, folded 
                 "VALUES (10, 1, 1, 'table_chat', '{\"from\":\"Anna\",\"text\":\"gl\"}', 3)");
         CHECK_FALSE(has_object(db, "table", "moderation_log"));
     }
-    Store store(file.path()); // opening migrates
+    Store store(file.path()); // opening migrates (to the current version, past 6)
     Database db(file.path(), OpenMode::ReadWrite);
-    CHECK(db.query_int("PRAGMA user_version") == 6);
+    CHECK(db.query_int("PRAGMA user_version") == schema_version());
     CHECK(db.query_int("SELECT rated FROM games WHERE id = 1") == 0);
     CHECK(db.query_int("SELECT COUNT(*) FROM room_chat WHERE nick_key = 'jürgen'") == 1);
     CHECK(db.query_int("SELECT COUNT(*) FROM moderation_log") == 0);
@@ -567,4 +591,56 @@ TEST_CASE("a version 5 database is migrated to version 6: unrated games, folded 
     CHECK(store.find_games(casual).games.size() == 1);
     casual.rated = true;
     CHECK(store.find_games(casual).games.empty());
+}
+
+TEST_CASE("a version 6 database is migrated to version 7: timed games get their category, untimed none")
+{
+    TempDatabase file("from-v6");
+    {
+        Database db(file.path(), OpenMode::ReadWriteCreate);
+        configure_connection(db);
+        migrate_to(db, 6);
+        Statement game = db.prepare("INSERT INTO games (id, table_id, room, white, black, time_control, start_fen, "
+                                    "white_ms, black_ms, started_at_ms, white_key, black_key) "
+                                    "VALUES (?1, 10, 34, 'Anna', 'Bert', ?2, ?3, 0, 0, ?1, 'anna', 'bert')");
+        const struct {
+            int id;
+            const char* time_control;
+        } games[] = {
+            {1, R"({"kind":"fischer","base_ms":180000,"increment_ms":2000})"}, // 180 + 40 x 2 = 260 s: blitz
+            {2, R"({"kind":"untimed"})"},
+            {3, R"({"kind":"sudden_death","base_ms":60000})"}, // bullet
+            // The first stage counts: 90 minutes + 40 x 30 s is classical.
+            {4, R"({"kind":"stages","stages":[{"time_ms":5400000,"moves":40},{"time_ms":1800000}],)"
+                R"("increment_ms":30000})"},
+            {5, R"({"kind":"delay","base_ms":600000,"delay_ms":5000})"}, // a delay adds nothing: rapid
+            {6, "not json"},                                             // unreadable: none
+        };
+        for (const auto& g : games) game.bind(1, g.id).bind(2, g.time_control).bind(3, start_fen).run();
+    }
+    Store store(file.path()); // opening migrates
+    Database db(file.path(), OpenMode::ReadWrite);
+    CHECK(db.query_int("PRAGMA user_version") == 7);
+    auto category_of = [&db](int id) {
+        Statement row = db.prepare("SELECT category FROM games WHERE id = ?1");
+        row.bind(1, id);
+        REQUIRE(row.step());
+        return row.column_is_null(0) ? std::string("NULL") : row.column_text(0);
+    };
+    CHECK(category_of(1) == "blitz");
+    CHECK(category_of(2) == "NULL");
+    CHECK(category_of(3) == "bullet");
+    CHECK(category_of(4) == "classical");
+    CHECK(category_of(5) == "rapid");
+    CHECK(category_of(6) == "NULL");
+    CHECK(db.query_int("SELECT COUNT(*) FROM ratings") == 0);
+    CHECK(db.query_int("SELECT COUNT(*) FROM rating_changes") == 0);
+
+    // The search by category finds the old games.
+    GameQuery blitz;
+    blitz.category = rochade::rating::RatingCategory::Blitz;
+    const GamePage page = store.find_games(blitz);
+    REQUIRE(page.games.size() == 1);
+    CHECK(page.games[0].game_id == 1);
+    CHECK(page.games[0].category == rochade::rating::RatingCategory::Blitz);
 }

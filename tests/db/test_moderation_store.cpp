@@ -72,7 +72,21 @@ GameStarted game(std::int64_t id, bool rated)
     start.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     start.started_at_ms = t0 + id;
     start.rated = rated;
+    if (rated) {
+        // A rated game needs two accounts (see players()) and a timed control's category.
+        start.time_control_json = R"({"kind":"sudden_death","base_ms":300000})";
+        start.white_owner.account_id = 1;
+        start.black_owner.account_id = 2;
+        start.category = rochade::rating::RatingCategory::Blitz;
+    }
     return start;
+}
+
+// The accounts of Anna (id 1) and Bert (id 2), whom game() seats at a rated game.
+std::vector<Write> players()
+{
+    return {AccountCreated{"Anna", "anna", "$argon2id$h", Role::Player, t0},
+            AccountCreated{"Bert", "bert", "$argon2id$h", Role::Player, t0}};
 }
 
 } // namespace
@@ -192,6 +206,7 @@ TEST_CASE("a game is stored rated or casual, and room chat with its writer's fol
 {
     TempDatabase file("rated-write");
     Writer writer(file.path());
+    REQUIRE_FALSE(store_now(writer, players()));
     REQUIRE_FALSE(store_now(writer, {game(1, true), game(2, false), RoomChatted{34, "JÜRGEN", hostile, t0}}));
     Database db(file.path(), OpenMode::ReadOnly);
     CHECK(db.query_int("SELECT rated FROM games WHERE id = 1") == 1);
@@ -375,6 +390,7 @@ TEST_CASE("a game's rated flag is read back and filters the search of the games"
     TempDatabase file("rated-reads");
     {
         Writer writer(file.path());
+        REQUIRE_FALSE(store_now(writer, players()));
         REQUIRE_FALSE(store_now(writer, {game(1, true), game(2, false), game(3, true)}));
     }
     Store store(file.path());

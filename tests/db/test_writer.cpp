@@ -257,7 +257,7 @@ TEST_CASE("a bad submission is rolled back alone and reported; the rest of its b
     REQUIRE(errors.size() == 3);
     CHECK_THAT(errors[0], Catch::Contains("game 42") && Catch::Contains("no running game"));
     CHECK_THAT(errors[1], Catch::Contains("ply 1 of game 1") && Catch::Contains("stored already"));
-    CHECK_THAT(errors[2], Catch::Contains("game 77") && Catch::Contains("no such game"));
+    CHECK_THAT(errors[2], Catch::Contains("game 77") && Catch::Contains("does not exist"));
     CHECK(count(file.path(), "SELECT COUNT(*) FROM moves") == 2);
     CHECK(writer.stats().writes == 3);
 }
@@ -439,7 +439,7 @@ TEST_CASE("every submission's done runs exactly once: nothing when stored, Refus
         {"a ply stored already", {move(1, 2)}, "refused", "ply 2 is stored already"},
         {"a gap", {move(1, 4)}, "refused", "the last stored ply is 2, not 3"},
         {"a move of no running game", {move(9, 1)}, "refused", "no running game"},
-        {"the end of no game", {end_of_nothing}, "refused", "no such game"},
+        {"the end of no game", {end_of_nothing}, "refused", "does not exist"},
         {"a game id stored already", {game(1)}, "refused", "UNIQUE constraint failed"},
         {"an id block moved up", {IdBlockReserved{"game", 500}}, "stored", ""},
         {"an id block moved down", {IdBlockReserved{"game", 100}}, "refused", "a higher next free id is stored"},

@@ -401,8 +401,14 @@ TEST_CASE("the game search answers each filter from the store, a page at a time"
     desk.writer->submit(std::vector<db::Write>{game(1, 34, "Anna", "Bert", t0), ended(1, "0-1", "checkmate", t0 + 9)});
     desk.writer->submit(
         std::vector<db::Write>{game(2, 34, "Jörg", "Anna", t0 + day), ended(2, "1/2-1/2", "agreement", t0 + day + 9)});
+    // A rated game needs its players' accounts (ids 1 and 2) and its control's category.
+    desk.writer->submit(std::vector<db::Write>{db::AccountCreated{"Strauß", "strauss", "$argon2id$h", Role::Player, t0},
+                                               db::AccountCreated{"Bert", "bert", "$argon2id$h", Role::Player, t0}});
     auto rated = game(3, 35, "Strauß", "Bert", t0 + 2 * day);
     rated.rated = true;
+    rated.white_owner.account_id = 1;
+    rated.black_owner.account_id = 2;
+    rated.category = rochade::rating::RatingCategory::Blitz;
     desk.writer->submit(std::vector<db::Write>{rated});
     desk.writer->submit(std::vector<db::Write>{game(4, -7, "Anna", "Cem", t0 + 3 * day),
                                                ended(4, "1-0", "flag_fall", t0 + 3 * day + 9)});
