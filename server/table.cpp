@@ -443,7 +443,21 @@ void Table::seat_opener(ConnectionPtr connection, identity::Identity who, Id id)
 
 void Table::join(ConnectionPtr connection, identity::Identity who, Id id)
 {
-    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id)](auto now) {
+    // At a rated table the newcomer's rating is read first, so that game_started names both
+    // players' ratings (the opener's read was queued before this one, and is in by then).
+    if (rated_ && category_ && !who.principal.guest()) {
+        return read_seat_rating(who.principal, who.nick,
+                                [self = shared_from_this(), connection = std::move(connection), who,
+                                 id = std::move(id)](std::optional<protocol::SeatRating> rating) mutable {
+                                    self->join_now(std::move(connection), std::move(who), std::move(id), rating);
+                                });
+    }
+    join_now(std::move(connection), std::move(who), std::move(id), std::nullopt);
+}
+
+void Table::join_now(ConnectionPtr connection, identity::Identity who, Id id, std::optional<protocol::SeatRating> rating)
+{
+    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id), rating](auto now) {
         const std::string& nick = who.nick;
         if (closed_)
             return reply_error(connection, id, ErrorCode::NoSuchTable,
@@ -477,9 +491,8 @@ void Table::join(ConnectionPtr connection, identity::Identity who, Id id)
         if (seated(protocol::opponent_of(free_side)) && !(game_id = services_.game_ids.next()))
             return reply_error(connection, id, ErrorCode::StorageUnavailable,
                                "join_table: no game id could be reserved in the store; try again later");
-        seats_[int(free_side)] = Seat{nick, who.principal, connection, true, {}, {}};
+        seats_[int(free_side)] = Seat{nick, who.principal, connection, true, {}, rating};
         subscribe(connection);
-        look_up_rating(free_side);
         if (game_id) {
             // game_started carries the whole state; the ok follows it once it is stored.
             auto replaced = std::make_unique<ReplacedGame>();

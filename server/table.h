@@ -229,6 +229,7 @@ private:
     void claim_draw(const ConnectionPtr& connection, Side side, const Id& id, const protocol::ClaimDraw& claim,
                     SteadyClock::time_point now);
     void leave(const ConnectionPtr& connection, const identity::Identity& who, const Id& id);
+    void join_now(ConnectionPtr connection, identity::Identity who, Id id, std::optional<protocol::SeatRating> rating);
     void claim_win(const ConnectionPtr& connection, Side side, const Id& id, SteadyClock::time_point now);
     void rematch(const ConnectionPtr& connection, Side side, const Id& id);
 
@@ -237,6 +238,11 @@ private:
     // store rated it), sent to the table as rating_change.
     static std::optional<rating::RatingCategory> rating_category_of(const protocol::TimeControl& time_control);
     void look_up_rating(Side side);
+    // Reads the account's rating in the table's category on the read thread and hands it to
+    // `done` there (nothing when the read failed, the nick names another account, or the table
+    // is casual).
+    void read_seat_rating(const identity::Principal& owner, const std::string& nick,
+                          std::function<void(std::optional<protocol::SeatRating>)> done);
     void look_up_rating_change(std::int64_t game_id);
     void rating_change_read(std::int64_t game_id, std::vector<db::RatingChange> changes);
 

@@ -50,13 +50,12 @@ std::optional<rating::RatingCategory> Table::rating_category_of(const protocol::
     return rating::category_for(time_control.stages.front().time_ms, time_control.increment_ms);
 }
 
-void Table::look_up_rating(Side side)
+void Table::read_seat_rating(const identity::Principal& owner, const std::string& nick,
+                             std::function<void(std::optional<protocol::SeatRating>)> done)
 {
-    const Seat* sitting = seat(side);
-    if (!rated_ || !category_ || !sitting || sitting->owner.guest()) return;
-    const identity::Principal owner = sitting->owner;
-    services_.reads.read([self = shared_from_this(), side, owner, category = *category_,
-                          nick_key = protocol::nick_key(sitting->nick)](db::StoreReader& reader) {
+    if (!rated_ || !category_ || owner.guest()) return done(std::nullopt);
+    services_.reads.read([table = id_, owner, category = *category_, nick_key = protocol::nick_key(nick),
+                          done = std::move(done)](db::StoreReader& reader) {
         std::optional<protocol::SeatRating> found;
         try {
             if (const auto player = reader.player(nick_key); player && player->account.id == owner.id) {
@@ -65,17 +64,26 @@ void Table::look_up_rating(Side side)
                     if (stored.category == category) found = seat_rating(as_of_now(stored));
             }
         } catch (const std::exception& error) {
-            spdlog::warn("table {}: the rating of {} could not be read: {}", self->id_, nick_key, error.what());
-            return;
+            spdlog::warn("table {}: the rating of {} could not be read: {}", table, nick_key, error.what());
         }
-        if (!found) return;
-        net::post(self->strand_, [self, side, owner, found] {
-            Seat* now_sitting = self->seat(side);
-            if (!now_sitting || now_sitting->owner != owner) return; // they left meanwhile
-            now_sitting->rating = found;
-            self->table_changed();
-        });
+        done(found);
     });
+}
+
+void Table::look_up_rating(Side side)
+{
+    const Seat* sitting = seat(side);
+    if (!sitting) return;
+    read_seat_rating(sitting->owner, sitting->nick,
+                     [self = shared_from_this(), side, owner = sitting->owner](std::optional<protocol::SeatRating> found) {
+                         if (!found) return;
+                         net::post(self->strand_, [self, side, owner, found] {
+                             Seat* now_sitting = self->seat(side);
+                             if (!now_sitting || now_sitting->owner != owner) return; // they left meanwhile
+                             now_sitting->rating = found;
+                             self->table_changed();
+                         });
+                     });
 }
 
 void Table::look_up_rating_change(std::int64_t game_id)

@@ -64,12 +64,12 @@ async function main() {
             await a.selectOption('select[name=color]', 'white');
             await a.click('.open-table button[type=submit]');
             await a.waitForSelector('#table .table-mode.rated', { timeout });
-            await a.waitForSelector('#room tr[data-rated="true"] .table-mode.rated:text-is("rated")', { timeout });
         });
         await run.step('Bob registers and joins; both see a rated table', async () => {
             await register(b, url, bob, `Laeufer-${suffix}`);
             await enterRoom34(b);
-            await b.waitForSelector('#room tr[data-rated="true"]', { timeout });
+            // The room's list, seen by someone in the lobby, marks the table rated.
+            await b.waitForSelector('#room tr[data-rated="true"] .table-mode.rated:text-is("rated")', { timeout });
             await b.click('#room tr[data-rated="true"] button[data-action="join"]');
             await b.waitForSelector('#table .cg-wrap.orientation-black', { timeout });
             await b.waitForSelector('#table .table-mode.rated:text-is("rated")', short);

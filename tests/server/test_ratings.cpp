@@ -147,6 +147,9 @@ TEST_CASE("a rated table is for two accounts with a clock; guests and untimed ga
     const json started = anna->receive_until("game_started", table);
     CHECK(started.at("rated") == true);
     CHECK(started.at("rating_change").is_null());
+    // Both ratings are read before the game starts: a newcomer's is the initial one, provisional.
+    CHECK(started.at("white_rating") == json{{"rating", 1500}, {"provisional", true}});
+    CHECK(started.at("black_rating") == json{{"rating", 1500}, {"provisional", true}});
 
 }
 
@@ -243,12 +246,14 @@ TEST_CASE("scripted rated games: the changes shown and stored are Glicko-2's, ga
     CHECK(count("?result=won") == 1);
     CHECK(count("?result=lost") == 1);
     CHECK(count("?result=drawn") == 1);
-    CHECK(count("?colour=white") == 3);
+    CHECK(count("?colour=white") == 2); // games 1 and 3; the rematches swap the colours
+    CHECK(count("?colour=black") == 2);
     CHECK(count("?colour=black&result=won") == 1);
     CHECK(count("?colour=white&result=won") == 0);
-    CHECK(count("?category=blitz&rated=true") == 3);
+    // The abort was played at the rated table: a rated game, though it changed no rating.
+    CHECK(count("?category=blitz&rated=true") == 4);
     CHECK(count("?category=bullet") == 0);
-    CHECK(count("?rated=false") == 1);
+    CHECK(count("?rated=false") == 0);
     CHECK(count("?opponent=BERT") == 4);
     CHECK(count("?opponent=Carla") == 0);
     const json page = body_of(http_get(server.port(), "/api/players/Anna/games?limit=3"));

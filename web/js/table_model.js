@@ -108,7 +108,16 @@ export function applyTableEvent(state, frame, now) {
     if (frame.type === 'rating_change') {
         if (state.game_id && frame.game !== undefined && frame.game !== state.game_id) return { state, resync: false };
         const { type, ...change } = frame;
-        return { state: { ...state, rating_change: change }, resync: false };
+        // The seats now hold the new ratings (the server's summaries say the same from here on).
+        const seatRating = (side) => {
+            const player = change[side];
+            if (!player || state[side] !== player.nick) return state[`${side}_rating`];
+            return { rating: player.after, provisional: Boolean(player.provisional) };
+        };
+        return {
+            state: { ...state, rating_change: change, white_rating: seatRating('white'), black_rating: seatRating('black') },
+            resync: false,
+        };
     }
     if (typeof frame.seq === 'number' && state.seq) {
         if (frame.seq <= state.seq) return { state, resync: false };

@@ -284,6 +284,18 @@ test('rating_change, outside the event log, is kept until the next game starts; 
     assert.deepEqual(state.rating_change, carried);
 });
 
+test('rating_change gives the seats their new ratings, if the same players still sit there', () => {
+    const seated = { type: 'table_state', table: 7, seq: 10, game_id: 42, status: 'finished', white: 'Alice', black: 'Bob',
+                     white_rating: { rating: 1500, provisional: true }, black_rating: null };
+    let { state } = applyTableEvent(emptyTable(7), seated, 0);
+    ({ state } = applyTableEvent(state, CHANGE, 0));
+    assert.deepEqual(state.white_rating, { rating: 1662, provisional: true });
+    assert.deepEqual(state.black_rating, { rating: 1338, provisional: true });
+    ({ state } = applyTableEvent(emptyTable(7), { ...seated, black: 'Carla', black_rating: { rating: 1700, provisional: false } }, 0));
+    ({ state } = applyTableEvent(state, CHANGE, 0));
+    assert.deepEqual(state.black_rating, { rating: 1700, provisional: false }, 'Bob left: Carla keeps hers');
+});
+
 test('the rated errors and the new texts read in both languages', () => {
     for (const lang of ['en', 'de']) {
         inLanguage(lang, () => {
