@@ -32,14 +32,40 @@ json category_json(const std::optional<rating::RatingCategory>& category)
 
 } // namespace
 
+namespace {
+
+std::string wanted(std::string_view name, std::string_view wants, const std::string& value)
+{
+    return "query parameter '" + std::string(name) + "' wants " + std::string(wants) + ", not '" + value + "'";
+}
+
+} // namespace
+
+Expected<int, std::string> parse_page_limit(std::string_view name, const std::string& value)
+{
+    const auto number = parse_integer(value);
+    if (!number || *number < db::min_page_games || *number > db::max_page_games)
+        return unexpected(wanted(name,
+                                 "a number from " + std::to_string(db::min_page_games) + " to " +
+                                     std::to_string(db::max_page_games),
+                                 value));
+    return static_cast<int>(*number);
+}
+
+Expected<db::GameCursor, std::string> parse_page_cursor(std::string_view name, const std::string& value)
+{
+    const auto cursor = db::parse_cursor(value);
+    if (!cursor) return unexpected(wanted(name, "the \"next\" of a previous page (like 1700000000000_42)", value));
+    return *cursor;
+}
+
 Expected<db::GameQuery, std::string> parse_game_query(std::string_view query_text)
 {
     const auto parameters = parse_query(
         query_text, {"player", "room", "from", "to", "result", "termination", "state", "rated", "limit", "after"});
     if (!parameters) return unexpected(parameters.error());
     auto bad = [](std::string_view name, std::string_view wants, const std::string& value) {
-        return unexpected("query parameter '" + std::string(name) + "' wants " + std::string(wants) + ", not '" +
-                          value + "'");
+        return unexpected(wanted(name, wants, value));
     };
     db::GameQuery query;
     if (const auto player = parameters->get("player")) {
@@ -84,17 +110,14 @@ Expected<db::GameQuery, std::string> parse_game_query(std::string_view query_tex
         query.rated = *rated == "yes";
     }
     if (const auto limit = parameters->get("limit")) {
-        const auto number = parse_integer(*limit);
-        if (!number || *number < db::min_page_games || *number > db::max_page_games)
-            return bad("limit",
-                       "a number from " + std::to_string(db::min_page_games) + " to " +
-                           std::to_string(db::max_page_games),
-                       *limit);
-        query.limit = static_cast<int>(*number);
+        const auto number = parse_page_limit("limit", *limit);
+        if (!number) return unexpected(number.error());
+        query.limit = *number;
     }
     if (const auto after = parameters->get("after")) {
-        query.after = db::parse_cursor(*after);
-        if (!query.after) return bad("after", "the \"next\" of a previous page (like 1700000000000_42)", *after);
+        const auto cursor = parse_page_cursor("after", *after);
+        if (!cursor) return unexpected(cursor.error());
+        query.after = *cursor;
     }
     return query;
 }

@@ -24,6 +24,11 @@ Expected<db::GameQuery, std::string> parse_game_query(std::string_view query);
 // A rated game's changes as {"white": {"before", "after", "diff"}, "black": ...} (whole numbers),
 // null for a game without (docs/ratings.md).
 nlohmann::json rating_changes_json(const std::vector<db::RatingChange>& changes);
+// A page's `limit` (min_page_games..max_page_games) and the cursor of the page to start from
+// (a previous page's "next"), read from the query parameter `name`; or the error, naming it.
+Expected<int, std::string> parse_page_limit(std::string_view name, const std::string& value);
+Expected<db::GameCursor, std::string> parse_page_cursor(std::string_view name, const std::string& value);
+
 // {"games": [...], "next": CURSOR | null}
 nlohmann::json game_page_json(const db::GamePage& page);
 

@@ -53,4 +53,13 @@ ApiResponse admin_error(ErrorCode code, std::string message, int status)
                       status ? status : admin_http_status(code));
 }
 
+std::optional<ApiResponse> refuse_unless_read(const ApiRequest& request, std::string_view who)
+{
+    if (request.method == "GET" || request.method == "HEAD") return std::nullopt;
+    auto response = admin_error(protocol::ErrorCode::BadRequest,
+                                std::string(request.path) + ": " + std::string(who) + " answer GET and HEAD only", 405);
+    response.allow = "GET, HEAD";
+    return response;
+}
+
 } // namespace rochade::server

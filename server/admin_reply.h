@@ -3,7 +3,9 @@
 // files so that every answer is written the same way.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -24,5 +26,9 @@ std::string admin_json_text(const nlohmann::json& value);
 ApiResponse admin_json(const nlohmann::json& value, int status = 200);
 // `status` 0: the code's own (admin_http_status).
 ApiResponse admin_error(protocol::ErrorCode code, std::string message, int status = 0);
+
+// A 405 with `Allow: GET, HEAD` for a read-only endpoint asked with another method; nothing for
+// GET and HEAD. `who` names the endpoint in the message ("the archive").
+std::optional<ApiResponse> refuse_unless_read(const ApiRequest& request, std::string_view who);
 
 } // namespace rochade::server

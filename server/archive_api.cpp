@@ -93,12 +93,7 @@ bool ArchiveApi::serves(std::string_view path)
 
 void ArchiveApi::handle(const ApiRequest& request, Answer answer)
 {
-    if (request.method != "GET" && request.method != "HEAD") {
-        auto response = admin_error(ErrorCode::BadRequest,
-                                    std::string(request.path) + ": the archive answers GET and HEAD only", 405);
-        response.allow = "GET, HEAD";
-        return answer(std::move(response));
-    }
+    if (auto refused = refuse_unless_read(request, "the archive's endpoints")) return answer(std::move(*refused));
     if (!request.query.empty())
         return answer(admin_error(ErrorCode::BadRequest, std::string(request.path) + ": takes no query parameters"));
     const std::string_view path = request.path;

@@ -227,8 +227,8 @@ void HttpSession::on_read(beast::error_code ec, std::size_t)
         return admin_request(parser_->release());
     }
     // The archive is public and only read: no cookie is used, so no Origin needs checking.
-    if (ArchiveApi::serves(path)) return archive_request(parser_->release());
-    if (PlayerApi::serves(path)) return players_request(parser_->release());
+    if (ArchiveApi::serves(path)) return public_request(parser_->release(), services_.archive);
+    if (PlayerApi::serves(path)) return public_request(parser_->release(), services_.players);
     if (path == "/metrics") {
         beast::error_code ec;
         const auto endpoint = stream_.socket().remote_endpoint(ec);
@@ -269,26 +269,14 @@ void HttpSession::admin_request(http::request<http::string_body> request)
     });
 }
 
-void HttpSession::archive_request(http::request<http::string_body> request)
+template <class Api> void HttpSession::public_request(http::request<http::string_body> request, Api* api)
 {
-    if (!services_.archive)
+    if (!api)
         return respond(text_response(request, http::status::service_unavailable, "application/json",
-                                     R"({"error":"internal_error","message":"the archive is not served here"})"));
-    api_request(std::move(request),
-                [archive = services_.archive](ApiRequest api, std::function<void(ApiResponse)> answer) {
-                    archive->handle(api, std::move(answer));
-                });
-}
-
-void HttpSession::players_request(http::request<http::string_body> request)
-{
-    if (!services_.players)
-        return respond(text_response(request, http::status::service_unavailable, "application/json",
-                                     R"({"error":"internal_error","message":"players are not served here"})"));
-    api_request(std::move(request),
-                [players = services_.players](ApiRequest api, std::function<void(ApiResponse)> answer) {
-                    players->handle(api, std::move(answer));
-                });
+                                     R"({"error":"internal_error","message":"this API is not served here"})"));
+    api_request(std::move(request), [api](ApiRequest api_request, std::function<void(ApiResponse)> answer) {
+        api->handle(api_request, std::move(answer));
+    });
 }
 
 void HttpSession::api_request(http::request<http::string_body> request,

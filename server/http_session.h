@@ -38,9 +38,8 @@ private:
     // /api/admin/: answered later, from the authenticator's, the store's or the moderation's thread.
     void admin_request(http::request<http::string_body> request);
     // The public archive: answered later, from the store's read thread.
-    void archive_request(http::request<http::string_body> request);
-    // Profiles and leaderboards: likewise.
-    void players_request(http::request<http::string_body> request);
+    // Profiles and leaderboards too (ArchiveApi, PlayerApi): anyone may read them.
+    template <class Api> void public_request(http::request<http::string_body> request, Api* api);
     // Hands the request's parts to `handle` and writes the answer it gets back on this strand.
     void api_request(http::request<http::string_body> request,
                      const std::function<void(ApiRequest, std::function<void(ApiResponse)>)>& handle);

@@ -118,17 +118,14 @@ Expected<db::GameQuery, std::string> player_games_query(const std::string& nick,
         query.rated = *rated == "true";
     }
     if (const auto limit = parameters->get("limit")) {
-        const auto number = parse_integer(*limit);
-        if (!number || *number < db::min_page_games || *number > db::max_page_games)
-            return bad("limit",
-                       "a number from " + std::to_string(db::min_page_games) + " to " +
-                           std::to_string(db::max_page_games),
-                       *limit);
-        query.limit = static_cast<int>(*number);
+        const auto number = parse_page_limit("limit", *limit);
+        if (!number) return unexpected(number.error());
+        query.limit = *number;
     }
     if (const auto cursor = parameters->get("cursor")) {
-        query.after = db::parse_cursor(*cursor);
-        if (!query.after) return bad("cursor", "the \"next\" of a previous page (like 1700000000000_42)", *cursor);
+        const auto after = parse_page_cursor("cursor", *cursor);
+        if (!after) return unexpected(after.error());
+        query.after = *after;
     }
     return query;
 }
@@ -143,12 +140,7 @@ bool PlayerApi::serves(std::string_view path)
 
 void PlayerApi::handle(const ApiRequest& request, Answer answer)
 {
-    if (request.method != "GET" && request.method != "HEAD") {
-        auto response = admin_error(ErrorCode::BadRequest,
-                                    std::string(request.path) + ": players and leaderboards answer GET and HEAD only", 405);
-        response.allow = "GET, HEAD";
-        return answer(std::move(response));
-    }
+    if (auto refused = refuse_unless_read(request, "players and leaderboards")) return answer(std::move(*refused));
     const std::string_view path = request.path;
     if (path.starts_with(leaderboard_path)) {
         if (!request.query.empty())

@@ -45,6 +45,20 @@ struct RatedTable {
     std::int64_t table = 0;
     std::int64_t game = 0;
 
+    // `white` opens a rated table with `time_control`, `black` joins; both saw game_started.
+    static RatedTable open(WsTestClient& white, const std::string& white_nick, WsTestClient& black,
+                           const std::string& black_nick, const std::string& time_control)
+    {
+        const json opened = white.request(
+            {{"type", "open_table"}, {"room", 34}, {"time_control", time_control}, {"color", "white"}, {"rated", true}});
+        REQUIRE(opened.at("type") == "ok");
+        RatedTable at{&white, &black, white_nick, black_nick, opened.at("table").get<std::int64_t>(), 0};
+        REQUIRE(black.request({{"type", "join_table"}, {"table", at.table}}).at("type") == "ok");
+        at.game = white.receive_until("game_started", at.table).at("game_id").get<std::int64_t>();
+        black.receive_until("game_started", at.table);
+        return at;
+    }
+
     void swap_seats()
     {
         std::swap(white, black);
@@ -158,13 +172,7 @@ TEST_CASE("scripted rated games: the changes shown and stored are Glicko-2's, ga
     InProcessServer server;
     auto anna = account(server.port(), "Anna");
     auto bert = account(server.port(), "Bert");
-    const json opened = anna->request(
-        {{"type", "open_table"}, {"room", 34}, {"time_control", "3+2"}, {"color", "white"}, {"rated", true}});
-    REQUIRE(opened.at("type") == "ok");
-    RatedTable at{anna.get(), bert.get(), "Anna", "Bert", opened.at("table").get<std::int64_t>(), 0};
-    REQUIRE(bert->request({{"type", "join_table"}, {"table", at.table}}).at("type") == "ok");
-    at.game = anna->receive_until("game_started", at.table).at("game_id").get<std::int64_t>();
-    bert->receive_until("game_started", at.table);
+    RatedTable at = RatedTable::open(*anna, "Anna", *bert, "Bert", "3+2");
 
     rating::Rating anna_rating = glicko.initial, bert_rating = glicko.initial;
     std::vector<std::int64_t> games;
@@ -291,13 +299,7 @@ TEST_CASE("the leaderboard lists established players only, best first", "[server
     InProcessServer server;
     auto anna = account(server.port(), "Anna");
     auto bert = account(server.port(), "Bert");
-    const json opened = anna->request(
-        {{"type", "open_table"}, {"room", 34}, {"time_control", "1+0"}, {"color", "white"}, {"rated", true}});
-    REQUIRE(opened.at("type") == "ok");
-    RatedTable at{anna.get(), bert.get(), "Anna", "Bert", opened.at("table").get<std::int64_t>(), 0};
-    REQUIRE(bert->request({{"type", "join_table"}, {"table", at.table}}).at("type") == "ok");
-    at.game = anna->receive_until("game_started", at.table).at("game_id").get<std::int64_t>();
-    bert->receive_until("game_started", at.table);
+    RatedTable at = RatedTable::open(*anna, "Anna", *bert, "Bert", "1+0");
 
     // Anna wins two games of three until both ratings are established (RD at most 110).
     rating::Rating anna_rating = glicko.initial, bert_rating = glicko.initial;

@@ -19,17 +19,9 @@ import { durationText, untilText } from '../js/admin/admin_format.js';
 import { decisionText, eventText, gameEndText } from '../js/admin/admin_events.js';
 import { clockText } from '../js/game_replay.js';
 import { ACTIONS, DECISIONS, actionBody, actionsFor } from '../js/admin/admin_actions.js';
+import { inLanguage } from './in_language.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-
-function inLanguage(lang, body) {
-    setLanguage(lang);
-    try {
-        return body();
-    } finally {
-        setLanguage('en');
-    }
-}
 
 // A nick or chat line that tries to be markup, a PGN tag, a JSON string's end and a second line.
 const HOSTILE = '<script>alert(1)</script> "quoted" back\\slash\nnext line "] [Result "1-0';

@@ -9,15 +9,7 @@ import { setLanguage } from '../js/messages.js';
 import { archivePath, gameIdFromPath, pgnPath } from '../js/archive_link.js';
 import { clockText, gameResult, moveNumber, replayStep, replayView, sanIn, scoreRows, stepForKey } from '../js/game_replay.js';
 import { gamePage, loadProblem } from '../js/archive/archive_texts.js';
-
-function inLanguage(lang, body) {
-    setLanguage(lang);
-    try {
-        return body();
-    } finally {
-        setLanguage('en');
-    }
-}
+import { inLanguage } from './in_language.mjs';
 
 const LOG = {
     start_fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',

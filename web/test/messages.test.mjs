@@ -15,20 +15,13 @@ import {
 import en from '../js/messages_en.js';
 import de from '../js/messages_de.js';
 import { PRESETS, presetLabel } from '../js/time_control.js';
+import { inLanguage } from './in_language.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const js = join(here, '..', 'js');
 const repo = join(here, '..', '..');
 
 // Runs `body` with the page in `lang`, and English again afterwards.
-function inLanguage(lang, body) {
-    setLanguage(lang);
-    try {
-        return body();
-    } finally {
-        setLanguage('en');
-    }
-}
 
 test('placeholders are filled; a missing parameter or key shows itself', () => {
     assert.equal(t('table.title', { table: 7 }), 'Table 7');

@@ -17,15 +17,7 @@ import { histories, profileProblem, ratingRows } from '../js/profile/profile_tex
 import { gamePage, ratingChangeText } from '../js/archive/archive_texts.js';
 import { applyTableEvent, emptyTable } from '../js/table_model.js';
 import { PRESETS, customTimeControl } from '../js/time_control.js';
-
-function inLanguage(lang, body) {
-    setLanguage(lang);
-    try {
-        return body();
-    } finally {
-        setLanguage('en');
-    }
-}
+import { inLanguage } from './in_language.mjs';
 
 // ---- writing ratings --------------------------------------------------------------------------
 

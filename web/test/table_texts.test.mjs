@@ -10,17 +10,9 @@ import { fileURLToPath } from 'node:url';
 
 import { setLanguage } from '../js/messages.js';
 import { bannerText, endingText, noticeText, proofLine, resultText, scoreText } from '../js/table_texts.js';
+import { inLanguage } from './in_language.mjs';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-function inLanguage(lang, body) {
-    setLanguage(lang);
-    try {
-        return body();
-    } finally {
-        setLanguage('en');
-    }
-}
 
 const names = { white: 'anna', black: 'Jürgen' };
 
