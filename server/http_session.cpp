@@ -11,10 +11,10 @@
 #include "server/account_api.h"
 #include "server/admin_api.h"
 #include "server/archive_api.h"
-#include "server/player_api.h"
 #include "server/identity/password_hasher.h"
 #include "server/metrics.h"
 #include "server/metrics_access.h"
+#include "server/player_api.h"
 #include "server/router.h"
 #include "server/static_files.h"
 #include "server/ws_session.h"
@@ -31,14 +31,29 @@ constexpr std::size_t body_limit = 1024;
 constexpr std::chrono::seconds request_timeout{30};
 constexpr std::chrono::seconds over_capacity_timeout{5};
 
-const char* const server_name = "rochade/" ROCHADE_VERSION;
+// No version in the Server header: it tells a scanner which bugs to try (GET /health names it).
+const char* const server_name = "Rochade";
+// The browser client's pages load scripts, styles and images from this origin only and talk to
+// this host's socket. 'unsafe-inline' styles: the board's promotion chooser places its buttons
+// with a style attribute (web/js/board_view.js); scripts stay strictly same-origin.
+const char* const page_security_policy =
+    "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+    "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+
+// The headers every response carries: who answers, and no guessing of content types by the
+// browser (a JSON error or a chat text must never be run as HTML).
+template <class Response> void set_common_headers(Response& response)
+{
+    response.set(http::field::server, server_name);
+    response.set("X-Content-Type-Options", "nosniff");
+}
 
 template <class Request>
 http::response<http::string_body> text_response(const Request& request, http::status status,
                                                 std::string_view content_type, std::string body)
 {
     http::response<http::string_body> response{status, request.version()};
-    response.set(http::field::server, server_name);
+    set_common_headers(response);
     response.set(http::field::content_type, content_type);
     response.keep_alive(request.keep_alive());
     response.body() = std::move(body);
@@ -47,10 +62,11 @@ http::response<http::string_body> text_response(const Request& request, http::st
     return response;
 }
 
+// A fixed sentence: echoing the target would let a link put its text on our origin.
 template <class Request> http::response<http::string_body> not_found(const Request& request)
 {
     return text_response(request, http::status::not_found, "text/plain; charset=utf-8",
-                         "not found: " + std::string(request.target()) + "\n");
+                         "there is nothing at this address\n");
 }
 
 std::string health_json(const SessionServices& services)
@@ -114,9 +130,11 @@ template <class Request> http::message_generator static_file_response(const Sess
     body.open(file->path.c_str(), beast::file_mode::scan, ec);
     if (ec) return not_found(request);
     const auto size = body.size();
+    const bool is_page = file->content_type.starts_with("text/html");
     if (request.method() == http::verb::head) {
         http::response<http::empty_body> response{http::status::ok, request.version()};
-        response.set(http::field::server, server_name);
+        set_common_headers(response);
+        if (is_page) response.set("Content-Security-Policy", page_security_policy);
         response.set(http::field::content_type, file->content_type);
         response.content_length(size);
         response.keep_alive(request.keep_alive());
@@ -124,9 +142,9 @@ template <class Request> http::message_generator static_file_response(const Sess
     }
     http::response<http::file_body> response{std::piecewise_construct, std::make_tuple(std::move(body)),
                                              std::make_tuple(http::status::ok, request.version())};
-    response.set(http::field::server, server_name);
+    set_common_headers(response);
+    if (is_page) response.set("Content-Security-Policy", page_security_policy);
     response.set(http::field::content_type, file->content_type);
-    response.set("X-Content-Type-Options", "nosniff");
     response.set(http::field::cache_control, "no-cache");
     response.content_length(size);
     response.keep_alive(request.keep_alive());
@@ -180,7 +198,7 @@ void HttpSession::on_read(beast::error_code ec, std::size_t)
     if (ec == http::error::end_of_stream) return close();
     if (ec == http::error::header_limit || ec == http::error::body_limit) {
         http::response<http::string_body> response{http::status::payload_too_large, 11};
-        response.set(http::field::server, server_name);
+        set_common_headers(response);
         response.set(http::field::content_type, "text/plain; charset=utf-8");
         response.keep_alive(false);
         response.body() = "request too large: headers over " + std::to_string(header_limit) + " bytes or body over " +
@@ -302,7 +320,6 @@ void HttpSession::api_request(http::request<http::string_body> request,
             auto response =
                 text_response(*kept, static_cast<http::status>(answer.status), answer.content_type, answer.body);
             response.set(http::field::cache_control, "no-store");
-            response.set("X-Content-Type-Options", "nosniff");
             if (answer.set_cookie) response.set(http::field::set_cookie, *answer.set_cookie);
             if (answer.content_disposition) response.set(http::field::content_disposition, *answer.content_disposition);
             if (answer.allow) response.set(http::field::allow, *answer.allow);

@@ -54,7 +54,17 @@ void Listener::on_accept(beast::error_code ec, tcp::socket socket)
 {
     if (!acceptor_.is_open()) return;
     if (ec) {
-        spdlog::warn("accept on port {} failed: {}", port_, ec.message());
+        // Out of descriptors, accept fails at once for as long as the backlog is full: log once
+        // a second at most, and wait before trying again rather than spin.
+        const auto now = std::chrono::steady_clock::now();
+        if (now - last_accept_error_log_ >= std::chrono::seconds(1)) {
+            spdlog::warn("accept on port {} failed: {} ({} more failures since the last report); retrying in 100 ms",
+                         port_, ec.message(), accept_errors_unreported_);
+            last_accept_error_log_ = now;
+            accept_errors_unreported_ = 0;
+        } else {
+            ++accept_errors_unreported_;
+        }
         retry_timer_.expires_after(std::chrono::milliseconds(100));
         retry_timer_.async_wait([self = shared_from_this()](beast::error_code wait_ec) {
             if (!wait_ec && self->acceptor_.is_open()) self->accept();

@@ -3,6 +3,8 @@
 // connection still gets an HTTP session, one that answers 503 and closes.
 #pragma once
 
+#include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -35,6 +37,8 @@ private:
     tcp::acceptor acceptor_;
     // Waits a moment after an accept error such as "too many open files", rather than spin.
     net::steady_timer retry_timer_;
+    std::chrono::steady_clock::time_point last_accept_error_log_{};
+    std::size_t accept_errors_unreported_ = 0;
     std::uint16_t port_ = 0;
 };
 

@@ -157,6 +157,8 @@ std::string_view limit_close_name(LimitClose reason)
 {
     switch (reason) {
     case LimitClose::MessageRate: return "message_rate";
+    case LimitClose::ControlRate: return "control_rate";
+    case LimitClose::ReadRate: return "read_rate";
     case LimitClose::MessageSize: return "message_size";
     case LimitClose::NotReading: return "not_reading";
     case LimitClose::AddressLimit: return "address_limit";

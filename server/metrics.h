@@ -127,12 +127,14 @@ std::string format_number(double value);
 // Why a connection was closed or refused by one of the server's limits.
 enum class LimitClose : std::uint8_t {
     MessageRate,  // over the message-rate budget (close 1008)
+    ControlRate,  // over the ping/pong budget (close 1008)
+    ReadRate,     // more bytes than the message and control budgets allow, e.g. empty fragments (close 1008)
     MessageSize,  // a message over max_message_bytes (close 1009)
     NotReading,   // a write queue past its bound (close 1008)
     AddressLimit, // too many sockets without hello from one address (close 1008)
     ServerFull,   // max_connections reached: the socket was answered 503
 };
-inline constexpr std::size_t limit_close_count = 5;
+inline constexpr std::size_t limit_close_count = 7;
 std::string_view limit_close_name(LimitClose reason);
 
 enum class OnlineKind : std::uint8_t { Account, Guest };

@@ -18,8 +18,8 @@
 #include "server/account_api.h"
 #include "server/admin_api.h"
 #include "server/archive_api.h"
-#include "server/player_api.h"
 #include "server/beast.h"
+#include "server/descriptor_limit.h"
 #include "server/flag_analysis.h"
 #include "server/id_allocator.h"
 #include "server/identity/authenticator.h"
@@ -27,6 +27,7 @@
 #include "server/listener.h"
 #include "server/metrics.h"
 #include "server/moderation_service.h"
+#include "server/player_api.h"
 #include "server/router.h"
 #include "server/sanctions.h"
 #include "server/session_services.h"
@@ -72,11 +73,27 @@ std::string room_list(const std::vector<RoomConfig>& rooms)
     return list;
 }
 
+// The config with max_connections lowered to what the open-file limit allows once raised:
+// past it accept() fails and every new client, /health included, hangs.
+ServerConfig within_descriptor_limit(ServerConfig config)
+{
+    const auto limit = raise_descriptor_limit();
+    const auto allowed = connections_within(config.limits.max_connections, limit.soft);
+    if (allowed < config.limits.max_connections) {
+        spdlog::warn("limits.max_connections lowered from {} to {}: the open-file limit is {} and {} descriptors are "
+                     "kept for the database, the log and the listener",
+                     config.limits.max_connections, allowed, limit.soft, descriptors_kept_back);
+        config.limits.max_connections = allowed;
+    }
+    return config;
+}
+
 } // namespace
 
 struct Server::State {
     explicit State(ServerConfig config_, bool handle_signals_)
-        : config(std::move(config_)), handle_signals(handle_signals_), listening_port(listening.get_future().share())
+        : config(within_descriptor_limit(std::move(config_))), handle_signals(handle_signals_),
+          listening_port(listening.get_future().share())
     {
     }
 

@@ -95,7 +95,8 @@ std::optional<std::string> read_limits(const ConfigReader& reader, const json& l
 {
     if (!limits.is_object()) return reader.error("limits", "must be an object");
     if (auto e = reader.unknown_keys(limits, "limits.",
-                                     {"max_message_bytes", "messages_per_second", "message_burst", "idle_timeout_ms",
+                                     {"max_message_bytes", "messages_per_second", "message_burst",
+                                      "control_frames_per_second", "control_frame_burst", "idle_timeout_ms",
                                       "write_queue_max_frames", "write_queue_max_bytes", "max_connections"}))
         return e;
     constexpr std::int64_t big = std::numeric_limits<std::int32_t>::max();
@@ -104,15 +105,17 @@ std::optional<std::string> read_limits(const ConfigReader& reader, const json& l
         const std::string field = "limits." + key;
         if (key == "max_message_bytes") e = reader.integer(value, field, 64, 16 * 1024 * 1024, out.max_message_bytes);
         if (key == "message_burst") e = reader.integer(value, field, 1, 1'000'000, out.message_burst);
+        if (key == "control_frame_burst") e = reader.integer(value, field, 1, 1'000'000, out.control_frame_burst);
         if (key == "idle_timeout_ms") e = reader.integer(value, field, 1000, 24 * 3600 * 1000, out.idle_timeout_ms);
         if (key == "write_queue_max_frames") e = reader.integer(value, field, 1, big, out.write_queue_max_frames);
         if (key == "write_queue_max_bytes") e = reader.integer(value, field, 1024, big, out.write_queue_max_bytes);
         if (key == "max_connections") e = reader.integer(value, field, 1, 10'000'000, out.max_connections);
-        if (key == "messages_per_second") {
+        if (key == "messages_per_second" || key == "control_frames_per_second") {
             if (!value.is_number() || !(value.get<double>() > 0) || !std::isfinite(value.get<double>()))
                 e = reader.error(field, "must be a number above 0");
             else
-                out.messages_per_second = value.get<double>();
+                (key == "messages_per_second" ? out.messages_per_second : out.control_frames_per_second) =
+                    value.get<double>();
         }
         if (e) return e;
     }

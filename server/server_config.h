@@ -20,8 +20,12 @@ struct RoomConfig {
 
 struct ConnectionLimits {
     std::size_t max_message_bytes = 4096;
-    double messages_per_second = 20;           // token bucket refill
-    int message_burst = 40;                    // token bucket capacity
+    double messages_per_second = 20; // token bucket refill
+    int message_burst = 40;          // token bucket capacity
+    // Pings and pongs the client sends: a browser sends none and answers our ping every half
+    // idle timeout, so a few a second is generous; each one costs a wake-up and a pong.
+    double control_frames_per_second = 2;
+    int control_frame_burst = 20;
     std::int64_t idle_timeout_ms = 60'000;     // a ping is sent after half of it without traffic
     std::size_t write_queue_max_frames = 4096; // room events are many and small
 

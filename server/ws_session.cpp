@@ -22,6 +22,10 @@ constexpr std::chrono::seconds handshake_timeout{10};
 constexpr std::size_t idle_buffer_bytes = 8 * 1024;
 // RFC 6455 allows at most 123 bytes of reason in a close frame.
 constexpr std::size_t max_close_reason = 123;
+// The most a frame's header can take from a client (2 bytes, an 8-byte length, the mask), and
+// the largest control frame (125 bytes of payload).
+constexpr double frame_header_bytes = 14;
+constexpr double control_frame_bytes = 131;
 
 websocket::close_reason make_close_reason(websocket::close_code code, std::string reason)
 {
@@ -42,6 +46,8 @@ WsSession::WsSession(tcp::socket&& socket, SessionServices& services, SocketSlot
     : ws_(std::move(socket)), services_(services), slot_(std::move(slot)), id_(services.next_connection_id()),
       budget_(services.config.limits.messages_per_second, services.config.limits.message_burst,
               std::chrono::steady_clock::now()),
+      control_budget_(services.config.limits.control_frames_per_second, services.config.limits.control_frame_burst,
+                      std::chrono::steady_clock::now()),
       close_deadline_(ws_.get_executor()), idle_check_(ws_.get_executor())
 {
     beast::error_code ec;
@@ -62,10 +68,20 @@ void WsSession::start(http::request<http::string_body> upgrade_request)
     timeouts.keep_alive_pings = false;
     ws_.set_option(timeouts);
     // The callback lives in ws_, which this session owns.
-    ws_.control_callback(
-        [this](websocket::frame_type, beast::string_view) { last_heard_ = std::chrono::steady_clock::now(); });
+    ws_.control_callback([this](websocket::frame_type kind, beast::string_view) { on_control_frame(kind); });
+    // The bytes a client may send: what its message and control budgets allow at the largest
+    // frames. Only a client that sends what no budget accounts for (empty fragments) runs out.
+    const auto& limits = services_.config.limits;
+    const double message_bytes = double(limits.max_message_bytes) + frame_header_bytes;
+    beast::get_lowest_layer(ws_).rate_policy().arm(
+        limits.messages_per_second * message_bytes + limits.control_frames_per_second * control_frame_bytes,
+        limits.message_burst * message_bytes + limits.control_frame_burst * control_frame_bytes, [this] {
+            close_over_budget(LimitClose::ReadRate, "read rate exceeded",
+                              "sent more bytes than its message and control-frame budgets allow");
+        });
+    // No version in the Server header: it tells a scanner which bugs to try.
     ws_.set_option(websocket::stream_base::decorator(
-        [](websocket::response_type& response) { response.set(http::field::server, "rochade/" ROCHADE_VERSION); }));
+        [](websocket::response_type& response) { response.set(http::field::server, "Rochade"); }));
     // The size limit is enforced in on_read, which reads at most one byte past it, so that the
     // close frame can say what the limit is (Beast's own check closes without a reason).
     ws_.read_message_max(0);
@@ -157,6 +173,32 @@ void WsSession::on_idle_check(beast::error_code ec)
     // closed, and ends the session.
     idle_timed_out_ = true;
     beast::get_lowest_layer(ws_).close();
+}
+
+void WsSession::on_control_frame(websocket::frame_type kind)
+{
+    const auto now = std::chrono::steady_clock::now();
+    last_heard_ = now;
+    // A close frame ends the connection anyway; pings and pongs each cost a wake-up (a ping
+    // also a pong), so a client that floods them is closed like one that floods messages.
+    if (kind == websocket::frame_type::close || control_budget_.spend(now)) return;
+    const auto& limits = services_.config.limits;
+    close_over_budget(LimitClose::ControlRate, "control frame rate exceeded",
+                      "sent pings or pongs over " + std::to_string(limits.control_frame_burst) + " at once and " +
+                          fmt::format("{:g}", limits.control_frames_per_second) + " per second");
+}
+
+// Called from inside a read (Beast's control callback, the stream's rate policy), where the
+// stream may not be used: the close is posted to run after the read's handler.
+void WsSession::close_over_budget(LimitClose limit, std::string reason, std::string what)
+{
+    if (over_budget_) return;
+    over_budget_ = true;
+    spdlog::warn("connection {} from {} {}; closing with 1008", id_, remote_address_, what);
+    services_.metrics.limit_closed(limit);
+    net::post(ws_.get_executor(), [self = shared_from_this(), reason = std::move(reason)]() mutable {
+        self->drop(websocket::close_code::policy_error, std::move(reason));
+    });
 }
 
 void WsSession::read()

@@ -1,7 +1,8 @@
 // One WebSocket connection: the bytes and the limits, nothing of the protocol. It enforces the
 // message size (close 1009), text frames only (close 1003), the message-rate budget (an
-// error frame, then close 1008), the idle timeout with pings (its own watchdog timer) and a
-// bounded write queue (a client that does not read is closed with 1008). Complete text
+// error frame, then close 1008), a budget for the client's pings and pongs and one for the bytes
+// it sends (close 1008), the idle timeout with pings (its own watchdog timer) and a bounded
+// write queue (a client that does not read is closed with 1008). Complete text
 // messages go to the ConnectionHandler (the router) in order, on this session's strand.
 //
 // The handler sees on_open after the handshake, then on_message for each message, then
@@ -19,6 +20,8 @@
 
 #include "server/beast.h"
 #include "server/message_budget.h"
+#include "server/metrics.h"
+#include "server/read_budget.h"
 #include "server/session_services.h"
 
 namespace rochade::server {
@@ -67,8 +70,13 @@ private:
     // at the peak); this one wakes once per half timeout and compares with last_heard_.
     void arm_idle_check(std::chrono::steady_clock::time_point at);
     void on_idle_check(beast::error_code ec);
+    // From Beast's control callback, inside a read: counts a ping or pong against its budget.
+    void on_control_frame(websocket::frame_type kind);
+    // Counts the close, logs `what` and closes with 1008 and `reason`, once.
+    void close_over_budget(LimitClose limit, std::string reason, std::string what);
 
-    websocket::stream<beast::tcp_stream> ws_;
+    using Stream = beast::basic_stream<tcp, net::any_io_executor, ReadBudget>;
+    websocket::stream<Stream> ws_;
     beast::flat_buffer message_;
     SessionServices& services_;
     SocketSlot slot_;
@@ -76,6 +84,8 @@ private:
     std::string remote_address_;
     std::string ip_address_;
     MessageBudget budget_;
+    MessageBudget control_budget_; // pings and pongs from the client
+    bool over_budget_ = false;     // a budget ran out and its close is posted
     std::chrono::steady_clock::time_point opened_at_;
 
     std::deque<std::shared_ptr<const std::string>> queue_; // front() is being written when writing_

@@ -3,6 +3,7 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -88,8 +89,9 @@ InProcessServer::~InProcessServer() { stop(); }
 
 // ---- child process ------------------------------------------------------------------------
 
-ChildServer::ChildServer(std::vector<std::string> extra_args)
-    : db_path_(dir_.path() / "rochade.db"), extra_args_(std::move(extra_args)), port_(free_loopback_port())
+ChildServer::ChildServer(std::vector<std::string> extra_args, std::optional<std::uint64_t> nofile_limit)
+    : db_path_(dir_.path() / "rochade.db"), extra_args_(std::move(extra_args)), nofile_limit_(nofile_limit),
+      port_(free_loopback_port())
 {
     start();
 }
@@ -112,6 +114,10 @@ void ChildServer::start()
         // The child: its log goes to a file in the temp dir, so the test output stays readable.
         FILE* out = std::freopen(log.c_str(), "a", stdout);
         if (out) ::dup2(fileno(stdout), STDERR_FILENO);
+        if (nofile_limit_) {
+            const rlimit limit{rlim_t(*nofile_limit_), rlim_t(*nofile_limit_)};
+            if (::setrlimit(RLIMIT_NOFILE, &limit) != 0) std::_Exit(126);
+        }
         std::vector<char*> argv;
         for (auto& arg : args) argv.push_back(arg.data());
         argv.push_back(nullptr);

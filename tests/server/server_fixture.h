@@ -67,7 +67,10 @@ class ChildServer {
 public:
     // Starts `rochade serve` (with `extra_args` after the port, address and database options)
     // and waits until /health answers; throws if it does not in time.
-    explicit ChildServer(std::vector<std::string> extra_args = {});
+    // With `nofile_limit`, the child runs under that open-file limit (soft and hard, as
+    // `prlimit --nofile=N:N` would set it).
+    explicit ChildServer(std::vector<std::string> extra_args = {},
+                         std::optional<std::uint64_t> nofile_limit = std::nullopt);
     // Kills the child (SIGKILL) if it is still running.
     ~ChildServer();
     ChildServer(const ChildServer&) = delete;
@@ -93,6 +96,7 @@ private:
     TempDir dir_;
     std::filesystem::path db_path_;
     std::vector<std::string> extra_args_;
+    std::optional<std::uint64_t> nofile_limit_;
     std::uint16_t port_ = 0;
     pid_t pid_ = -1;
 };

@@ -99,7 +99,7 @@ TEST_CASE("a config file sets every field; the command line overrides it", "[ser
     const ConfigFile file(R"({"port": 9100, "bind": "127.0.0.1", "db": "games.db", "web_root": "client",
         "public_url": "https://schach.example.org", "threads": 2, "rooms": [{"number": 7, "name": "Schachcafé"}, {"number": 8, "name": "Keller"}],
         "limits": {"max_message_bytes": 2048, "messages_per_second": 5.5, "message_burst": 10,
-                   "idle_timeout_ms": 30000, "write_queue_max_frames": 64, "write_queue_max_bytes": 65536,
+                   "control_frames_per_second": 0.5, "control_frame_burst": 4, "idle_timeout_ms": 30000, "write_queue_max_frames": 64, "write_queue_max_bytes": 65536,
                    "max_connections": 100},
         "reconnect_grace_ms": 5000, "table_history_events": 32,
         "identity": {"allow_guests": false, "resume_token_ttl_ms": 120000, "cookie_idle_ms": 180000,
@@ -125,6 +125,8 @@ TEST_CASE("a config file sets every field; the command line overrides it", "[ser
     CHECK(config->limits.max_message_bytes == 2048);
     CHECK(config->limits.messages_per_second == 5.5);
     CHECK(config->limits.message_burst == 10);
+    CHECK(config->limits.control_frames_per_second == 0.5);
+    CHECK(config->limits.control_frame_burst == 4);
     CHECK(config->limits.idle_timeout_ms == 30000);
     CHECK(config->limits.write_queue_max_frames == 64);
     CHECK(config->limits.write_queue_max_bytes == 65536);
@@ -188,7 +190,8 @@ TEST_CASE("config file errors name the file and the field", "[server_config]")
         {R"({"player_limits": {"max_open_tables": 0}})",
          ": player_limits.max_open_tables must be an integer 1-1000, not 0"},
         {R"({"limits": {"max_frames": 3}})",
-         ": unknown key 'limits.max_frames' (known: idle_timeout_ms, max_connections, max_message_bytes, "
+         ": unknown key 'limits.max_frames' (known: control_frame_burst, control_frames_per_second, idle_timeout_ms, "
+         "max_connections, max_message_bytes, "
          "message_burst, messages_per_second, write_queue_max_bytes, write_queue_max_frames)"},
         {R"({"port": "8080"})", ": port must be an integer 0-65535"},
         {R"({"port": 70000})", ": port must be an integer 0-65535, not 70000"},

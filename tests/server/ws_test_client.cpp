@@ -5,6 +5,7 @@
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/beast/core/buffers_to_string.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
@@ -351,6 +352,35 @@ void WsTestClient::flood_pings(int count)
             break; // the server closed the connection while we were still flooding
         }
     }
+}
+
+void WsTestClient::send_control_pings(int count, std::chrono::milliseconds gap)
+{
+    auto& s = *state_;
+    for (int i = 0; i < count && s.open; ++i) {
+        bool done = false;
+        beast::error_code error;
+        s.ws.async_ping({}, [&](beast::error_code ec) {
+            error = ec;
+            done = true;
+        });
+        if (!s.run_until([&] { return done; }, Clock::now() + s.timeout) || error) return;
+        if (gap > 0ms) s.run_until([] { return false; }, Clock::now() + gap);
+    }
+}
+
+void WsTestClient::send_empty_fragments(int count)
+{
+    auto& s = *state_;
+    // A client's frames are masked (RFC 6455 5.3); a zero mask keeps the payload as written.
+    std::string frames = {'\x01', '\x81', 0, 0, 0, 0, '{'}; // text, FIN=0, one byte
+    const char empty_continuation[] = {'\x00', '\x80', 0, 0, 0, 0};
+    frames.reserve(frames.size() + std::size_t(count) * sizeof empty_continuation);
+    for (int i = 0; i < count; ++i) frames.append(empty_continuation, sizeof empty_continuation);
+    bool done = false;
+    asio::async_write(beast::get_lowest_layer(s.ws).socket(), asio::buffer(frames),
+                      [&](beast::error_code, std::size_t) { done = true; });
+    s.run_until([&] { return done; }, Clock::now() + s.timeout);
 }
 
 } // namespace rochade::test

@@ -80,6 +80,13 @@ public:
     // Sends up to `count` pings as fast as it can, stopping once the server has closed the
     // connection (a rate limit).
     void flood_pings(int count);
+    // Sends up to `count` WebSocket ping frames, `gap` apart, stopping once the server has
+    // closed the connection (the control-frame budget).
+    void send_control_pings(int count, std::chrono::milliseconds gap = 0ms);
+    // Writes, straight onto the socket, the first fragment of a text message and then `count`
+    // empty, masked continuation frames that never finish it (FIN=0, opcode 0, no payload);
+    // stops quietly when the server has closed the socket.
+    void send_empty_fragments(int count);
     const std::optional<CloseInfo>& closed_by_server() const;
 
     const std::deque<json>& inbox() const;
