@@ -100,7 +100,7 @@ public:
     {
         std::vector<PgnGame> games;
         for (;;) {
-            if (auto error = skip_between_games()) return unexpected(*error);
+            if (auto error = skip_between_games(int(games.size()) + 1)) return unexpected(*error);
             if (at_ >= text_.size()) return games;
             auto game = read_game(int(games.size()) + 1);
             if (!game) return unexpected(game.error());
@@ -143,14 +143,15 @@ private:
         return PgnError{game, -1, "game " + std::to_string(game) + ", line " + std::to_string(line_) + ": " + what};
     }
 
-    // Between games only comments may stand; they belong to no move and are dropped.
-    std::optional<PgnError> skip_between_games()
+    // Between games only comments may stand; they belong to no move and are dropped. An error
+    // in one is reported as the next game's (`game`), the one the reader is looking for.
+    std::optional<PgnError> skip_between_games(int game)
     {
         for (;;) {
             skip_space();
             if (at_end() || (peek() != '{' && peek() != ';')) return std::nullopt;
             std::string ignored;
-            if (auto error = read_comment(0, ignored)) return error;
+            if (auto error = read_comment(game, ignored)) return error;
         }
     }
 

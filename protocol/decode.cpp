@@ -376,7 +376,8 @@ rochade::Expected<Request, DecodeError> decode_checked(std::string_view text, co
     json object;
     try {
         object = json::parse(text);
-    } catch (const json::parse_error& e) {
+    } catch (const json::exception& e) {
+        // Mostly parse_error; a number beyond double's range ("1e400") is out_of_range (406).
         return refuse(ErrorCode::BadRequest, "malformed JSON: " + without_exception_tag(e.what()));
     }
     if (!object.is_object()) return refuse(ErrorCode::BadRequest, "a message must be a JSON object");

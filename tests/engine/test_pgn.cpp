@@ -174,6 +174,10 @@ TEST_CASE("PGN reading errors name the game and the move", "[pgn]")
          "game 1, move 1 (white): 'Nd2': ambiguous, could be Nbd2 or Nfd2"},
         {"1. e4 Sf6 2. Nf3 *", 1, 2, "game 1, move 2 (white): 'Nf3': not a move in German SAN"},
         {"1. e4 { never closed\n2. d4 *", 1, -1, "game 1, line 2: comment '{' opened on line 1 is never closed"},
+        // A comment before the first game, or between games, counts as the next game's (found by fuzz_pgn:
+        // it was "game 0").
+        {"{ never closed\n[Event \"x\"]", 1, -1, "game 1, line 2: comment '{' opened on line 1 is never closed"},
+        {"1. e4 *\n\n{ never closed", 2, -1, "game 2, line 3: comment '{' opened on line 3 is never closed"},
         {"[Event \"x]\n\n1. e4 *", 1, -1, "game 1, line 1: value of tag Event is not closed with '\"'"},
         {"[Event \"x\"\n\n1. e4 *", 1, -1, "game 1, line 3: tag Event is not closed with ']'"},
         {"[Event x]\n\n1. e4 *", 1, -1, "game 1, line 1: tag Event has no quoted value"},

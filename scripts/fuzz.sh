@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (tests/fuzz, docs/fuzzing.md) with clang into build-fuzz/ and runs
+# each for a fixed time:
+#   scripts/fuzz.sh [SECONDS] [TARGET...]     default 30 seconds each, every target
+#   scripts/fuzz.sh 3600 fuzz_pgn             one target for an hour
+# The committed seeds (tests/fuzz/corpus/<name>) are read, never written: what a run learns goes
+# to build-fuzz/fuzz/<name>/corpus, kept between runs. A crash, a broken property, a leak, a
+# timeout or an out-of-memory input stops that target; its input is saved under
+# build-fuzz/fuzz/<name>/ and printed at the end, and the exit status is non-zero.
+# ROCHADE_FUZZ_BUILD_DIR overrides the build directory; FUZZ_JOBS=N runs N fuzzing processes
+# per target in parallel (libFuzzer's -fork=N), for long runs on a bigger machine.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=${1:-30}
+shift $(($# > 0 ? 1 : 0))
+build=${ROCHADE_FUZZ_BUILD_DIR:-build-fuzz}
+all_targets=(fuzz_decode fuzz_hello fuzz_fen fuzz_move_text fuzz_pgn fuzz_static_path)
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
+
+now() { date +%s.%N; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+
+start=$(now)
+if [ ! -f "$build/build.ninja" ]; then
+    CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DROCHADE_FUZZ=ON \
+        -DROCHADE_BUILD_TESTS=OFF -DROCHADE_MIMALLOC=OFF || exit 1
+fi
+ninja -C "$build" -j2 fuzz_targets || exit 1
+echo "build: $(since "$start") s"
+
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+failed=()
+found=()
+for target in "${targets[@]}"; do
+    name=${target#fuzz_}
+    work=$build/fuzz/$name
+    mkdir -p "$work/corpus"
+    options=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
+             -artifact_prefix="$work/")
+    [ -f "tests/fuzz/dict/$name.dict" ] && options+=(-dict="tests/fuzz/dict/$name.dict")
+    [ -n "${FUZZ_JOBS:-}" ] && options+=(-fork="$FUZZ_JOBS" -ignore_crashes=0)
+    rm -f "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-* "$work"/slow-unit-*
+    target_start=$(now)
+    "$build/tests/fuzz/$target" "${options[@]}" "$work/corpus" "tests/fuzz/corpus/$name" > "$work/log" 2>&1
+    status=$?
+    runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$work/log" | grep -o '[0-9]*$' | tail -1)
+    echo "$target: exit $status, ${runs:-?} inputs in $(since "$target_start") s, corpus $(ls "$work/corpus" | wc -l) files"
+    if [ $status -ne 0 ]; then
+        failed+=("$target")
+        grep -E 'ERROR|property failed|runtime error|SUMMARY' "$work/log" | head -5 | sed 's/^/    /'
+        for input in "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-*; do
+            [ -e "$input" ] && found+=("$target: $input")
+        done
+        echo "    log: $work/log"
+    fi
+done
+
+if [ ${#failed[@]} -ne 0 ]; then
+    echo
+    echo "failed: ${failed[*]}"
+    for input in "${found[@]}"; do echo "  input: $input"; done
+    echo "reproduce: $build/tests/fuzz/<target> <input>"
+    exit 1
+fi
+echo "all ${#targets[@]} targets ran ${seconds} s each without a finding"
