@@ -20,6 +20,7 @@ packages=(
     stockfish            # reference for bench/perft_vs_stockfish.sh
     nodejs npm           # differential tests against chessops (tests/differential)
     chromium             # the browser test of the web client (web/smoke-test.mjs, playwright-core)
+    clang libclang-rt-14-dev  # libFuzzer and its sanitizers for the fuzz targets (tests/fuzz, scripts/fuzz.sh)
 )
 
 # A package counts as present when dpkg says it is installed. npm is a special case: NodeSource's

@@ -6,6 +6,7 @@
 #   4. build sanitizers    -DROCHADE_SANITIZE=ON (AddressSanitizer + UBSan) into build-asan/
 #   5. ctest sanitizers    every test except those with the ctest label "slow" (none yet)
 #   6. differential        tests/differential: random games checked against chessops
+#   6a. fuzz               scripts/fuzz.sh $FUZZ_SECONDS (default 20) for each libFuzzer target (clang; docs/fuzzing.md)
 #   7. web client          node --test web/test/ (the browser client's pure modules: session, catalogue, room and table models, board, sounds, ratings; no browser)
 #   8. build web           scripts/build-web.sh: npm ci in web/ when needed, esbuild into web/dist/ (the client, admin,
 #                          archive, profile and leaderboard bundles: web/build.mjs)
@@ -97,6 +98,7 @@ if ((release_built)); then
 else
     skip "differential" "the Release build failed"
 fi
+stage "fuzz" scripts/fuzz.sh "${FUZZ_SECONDS:-20}"
 
 stage "web client" node --test web/test/
 if ! stage "build web" scripts/build-web.sh; then
