@@ -65,7 +65,9 @@ async function main() {
             const box = await join.boundingBox();
             if (box.x < 0 || box.x + box.width > 390) throw new Error(`the Join button spans x ${box.x}..${box.x + box.width}`);
             await run.shot(b, '02-bob-phone-lobby');
-            await join.click();
+            // By selector, not by the handle: the room's list may be drawn anew meanwhile (a
+            // table_updated), which would leave the handle pointing at a detached button.
+            await b.click('#room button[data-action="join"]');
             await b.waitForSelector('#table .cg-wrap.orientation-black', { timeout });
             for (const selector of ['#table .board cg-board', '#table .player.top .clock', '#table .player.bottom .clock']) {
                 if (!await inViewport(b, selector)) throw new Error(`${selector} is not on the phone's first screen`);
