@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import {
-    Run, accountOpensGuestJoins, launchBrowser, logIn, short, startServer, timeout, typeMove, waitOnline,
+    Run, accountOpensGuestJoins, launchBrowser, logIn, short, startServer, timeout, typeMove, waitOnline, laptopPage, LAPTOP
 } from './browser_harness.mjs';
 
 const shots = process.env.BROWSER_SHOTS || join(tmpdir(), 'rochade-admin');
@@ -59,10 +59,9 @@ async function main() {
     const chefPassword = `Turm-${suffix}-admin`;
     const annaPassword = `Springer-${suffix}`;
     try {
-        const laptop = { viewport: { width: 1400, height: 1000 }, locale: 'en-US' };
-        const a = run.watch('anna', await (await browser.newContext(laptop)).newPage());
-        const b = run.watch('bob', await (await browser.newContext(laptop)).newPage());
-        const adminContext = await browser.newContext(laptop);
+        const a = await laptopPage(browser, run, 'anna');
+        const b = await laptopPage(browser, run, 'bob');
+        const adminContext = await browser.newContext(LAPTOP);
         // A script that ran from a chat line would set this flag (or call alert).
         await adminContext.addInitScript(() => { window.alert = () => { window.__xss = 'alert'; }; });
         const m = run.watch('chef', await adminContext.newPage());
@@ -81,7 +80,7 @@ async function main() {
             await a.waitForSelector('#table .result-banner[data-result="0-1"]', { timeout });
         });
         await run.step('a visitor who is not logged in is sent to log in; a guest is told the desk needs the moderator role', async () => {
-            const visitor = run.watch('visitor', await (await browser.newContext(laptop)).newPage());
+            const visitor = await laptopPage(browser, run, 'visitor');
             await visitor.goto(`${url}admin`);
             await visitor.waitForSelector('#admin-gate [data-gate="admin.gate.login"]', { timeout });
             await visitor.waitForSelector('#admin-gate a[href="/"]', short);

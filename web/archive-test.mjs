@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import {
-    Run, accountOpensGuestJoins, launchBrowser, short, startServer, timeout, typeMove,
+    Run, accountOpensGuestJoins, launchBrowser, short, startServer, timeout, typeMove, laptopPage
 } from './browser_harness.mjs';
 
 const shots = process.env.BROWSER_SHOTS || join(tmpdir(), 'rochade-archive');
@@ -50,10 +50,9 @@ async function main() {
     const bob = `Bob_${suffix}`;
     let gamePath = null;
     try {
-        const laptop = { viewport: { width: 1400, height: 1000 }, locale: 'en-US' };
-        const a = run.watch('anna', await (await browser.newContext(laptop)).newPage());
-        const b = run.watch('bob', await (await browser.newContext(laptop)).newPage());
-        const v = run.watch('visitor', await (await browser.newContext(laptop)).newPage());
+        const a = await laptopPage(browser, run, 'anna');
+        const b = await laptopPage(browser, run, 'bob');
+        const v = await laptopPage(browser, run, 'visitor');
 
         await run.step('Anna (an account) opens a table in room 34, Bob (a guest) joins', async () => {
             await accountOpensGuestJoins(a, b, url, { anna, password: `Springer-${suffix}`, bob });

@@ -24,6 +24,13 @@ export function launchBrowser() {
     return chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_FLAGS });
 }
 
+// A laptop-sized English page in a context of its own (its own cookies: one player each),
+// watched by `run` under `name` for its screenshots and console errors.
+export const LAPTOP = { viewport: { width: 1400, height: 1000 }, locale: 'en-US' };
+export async function laptopPage(browser, run, name) {
+    return run.watch(name, await (await browser.newContext(LAPTOP)).newPage());
+}
+
 export function freePort() {
     return new Promise((resolve, reject) => {
         const server = createServer();

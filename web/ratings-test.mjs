@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import {
-    Run, enterAsGuest, enterRoom34, launchBrowser, register, short, startServer, timeout, typeMove, waitOnline,
+    Run, enterAsGuest, enterRoom34, launchBrowser, register, short, startServer, timeout, typeMove, waitOnline, laptopPage
 } from './browser_harness.mjs';
 
 const shots = process.env.BROWSER_SHOTS || join(tmpdir(), 'rochade-ratings');
@@ -45,11 +45,10 @@ async function main() {
     const guest = `Gast_${suffix}`;
     let gamePath = null;
     try {
-        const laptop = { viewport: { width: 1400, height: 1000 }, locale: 'en-US' };
-        const a = run.watch('anna', await (await browser.newContext(laptop)).newPage());
-        const b = run.watch('bob', await (await browser.newContext(laptop)).newPage());
-        const v = run.watch('visitor', await (await browser.newContext(laptop)).newPage());
-        const g = run.watch('guest', await (await browser.newContext(laptop)).newPage());
+        const a = await laptopPage(browser, run, 'anna');
+        const b = await laptopPage(browser, run, 'bob');
+        const v = await laptopPage(browser, run, 'visitor');
+        const g = await laptopPage(browser, run, 'guest');
 
         await run.step('Anna registers and opens a rated 3+2 table in room 34; the list says rated', async () => {
             await register(a, url, anna, `Springer-${suffix}`);
