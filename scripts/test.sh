@@ -3,7 +3,7 @@
 #   1. dependencies        scripts/install-deps.sh
 #   2. build Release       into build/ (Ninja)
 #   3. ctest Release       every test, -j2
-#   4. build sanitizers    -DROCHADE_SANITIZE=ON (AddressSanitizer + UBSan) into build-asan/
+#   4. build sanitizers    -DROCHADE_SANITIZE=ON (AddressSanitizer + UBSan, -Og, the engine -O2) into build-asan/
 #   5. ctest sanitizers    every test except those with the ctest label "slow" (none yet)
 #   6. differential        tests/differential: random games checked against chessops
 #   6a. fuzz               scripts/fuzz.sh $FUZZ_SECONDS (default 20) for each libFuzzer target (clang; docs/fuzzing.md)

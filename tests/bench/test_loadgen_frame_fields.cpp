@@ -70,7 +70,9 @@ TEST_CASE("scan_turn_fields: the move that ends the game has to_move null and no
     move.move.ply = 41;
     move.to_move.reset();
     move.legal_moves.clear();
-    const auto fields = scan_turn_fields(protocol::encode_move(move));
+    // The fields are views into the frame, so the frame has to outlive them.
+    const std::string frame = protocol::encode_move(move);
+    const auto fields = scan_turn_fields(frame);
     REQUIRE(fields.has_value());
     CHECK(fields->ply == 41);
     CHECK_FALSE(fields->to_move.has_value());
@@ -91,7 +93,8 @@ TEST_CASE("scan_turn_fields reads a real game_started frame; the plies of its mo
     state.clocks = {300'000, 300'000, protocol::Side::Black, false};
     state.to_move = protocol::Side::Black;
     state.legal_moves = uci_moves(state.fen);
-    const auto fields = scan_turn_fields(protocol::encode_game_started(7, 1, state));
+    const std::string frame = protocol::encode_game_started(7, 1, state);
+    const auto fields = scan_turn_fields(frame);
     REQUIRE(fields.has_value());
     CHECK_FALSE(fields->ply.has_value()); // "moves":[{"ply":1,...}] is not the top level
     CHECK(fields->to_move == "black");
