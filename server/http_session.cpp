@@ -347,7 +347,10 @@ void HttpSession::upgrade(http::request<http::string_body> request)
 {
     // The WebSocket session takes the socket, and this connection's place under max_connections.
     stream_.expires_never();
-    std::make_shared<WsSession>(stream_.release_socket(), services_, std::move(slot_))->start(std::move(request));
+    auto session = std::make_shared<WsSession>(TcpWsStream(stream_.release_socket()), services_, std::move(slot_));
+    // The Origin was checked above, so a cookie here was sent by our own pages.
+    session->session_cookie = AccountApi::session_cookie(request[http::field::cookie]);
+    session->start(std::move(request));
 }
 
 void HttpSession::close()
