@@ -192,20 +192,23 @@ TEST_CASE("a client that stops reading is dropped with 1008 'not reading' and se
     loud.connect(server.port());
     loud.hello("laut");
 
-    // A flood of whispers while `slow` reads nothing: the socket's buffers fill, then its queue
-    // passes 64 KiB. The sender gets no frame back for a whisper without an id.
+    // Whispers while `slow` reads nothing, in small batches so that the server's writes keep up
+    // until the socket's buffers are full; then the queue passes 64 KiB with a write stuck on
+    // the socket. The sender gets no frame back for a whisper without an id.
     const std::string line(480, 'x');
     auto dropped = [&] {
         const auto metrics = http_get(server.port(), "/metrics");
         return metrics.body.find("rochade_limit_closes_total{limit=\"not_reading\"} 1") != std::string::npos;
     };
     bool was_dropped = false;
-    for (int batch = 0; batch < 400 && !was_dropped; ++batch) {
-        for (int i = 0; i < 100; ++i) loud.send({{"type", "whisper"}, {"to", "langsam"}, {"text", line}});
-        was_dropped = dropped();
+    for (int batch = 0; batch < 4000 && !was_dropped; ++batch) {
+        for (int i = 0; i < 20; ++i) loud.send({{"type", "whisper"}, {"to", "langsam"}, {"text", line}});
+        std::this_thread::sleep_for(1ms);
+        if (batch % 20 == 19) was_dropped = dropped();
     }
     REQUIRE(was_dropped);
-    // Reading again, it gets what was on the way and then the close frame that says why.
+    // Reading again, it gets what the socket held, the frame whose write was stuck, and then
+    // the close frame that says why (within the server's 3 s close grace).
     const auto closed = slow.wait_closed();
     CHECK(closed.code == 1008);
     CHECK(closed.reason == "not reading");
