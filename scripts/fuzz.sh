@@ -3,6 +3,8 @@
 # each for a fixed time:
 #   scripts/fuzz.sh [SECONDS] [TARGET...]     default 30 seconds each, every target
 #   scripts/fuzz.sh 3600 fuzz_pgn             one target for an hour
+#   scripts/fuzz.sh merge [TARGET...]         shrink each learnt corpus to the inputs that add
+#                                             coverage (libFuzzer's -merge=1), no fuzzing
 # The committed seeds (tests/fuzz/corpus/<name>) are read, never written: what a run learns goes
 # to build-fuzz/fuzz/<name>/corpus, kept between runs. A crash, a broken property, a leak, a
 # timeout or an out-of-memory input stops that target; its input is saved under
@@ -12,10 +14,15 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
+mode=run
+if [ "${1:-}" = merge ]; then
+    mode=merge
+    shift
+fi
 seconds=${1:-30}
-shift $(($# > 0 ? 1 : 0))
+[ $mode = run ] && shift $(($# > 0 ? 1 : 0))
 build=${ROCHADE_FUZZ_BUILD_DIR:-build-fuzz}
-all_targets=(fuzz_decode fuzz_hello fuzz_fen fuzz_move_text fuzz_pgn fuzz_static_path)
+all_targets=(fuzz_decode fuzz_hello fuzz_fen fuzz_move_text fuzz_pgn fuzz_static_path fuzz_websocket)
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
 
@@ -31,6 +38,30 @@ ninja -C "$build" -j2 fuzz_targets || exit 1
 echo "build: $(since "$start") s"
 
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+
+# merge: a long run leaves many inputs that add nothing over the others; keep the ones that add
+# coverage over the committed seeds and each other, so the next run starts from a small corpus.
+if [ $mode = merge ]; then
+    status=0
+    for target in "${targets[@]}"; do
+        name=${target#fuzz_}
+        work=$build/fuzz/$name
+        mkdir -p "$work/corpus"
+        rm -rf "$work/corpus.merged"
+        mkdir "$work/corpus.merged"
+        before=$(ls "$work/corpus" | wc -l)
+        if "$build/tests/fuzz/$target" -merge=1 -timeout=10 -rss_limit_mb=2048 "$work/corpus.merged" \
+            "tests/fuzz/corpus/$name" "$work/corpus" > "$work/merge.log" 2>&1; then
+            rm -rf "$work/corpus"
+            mv "$work/corpus.merged" "$work/corpus"
+            echo "$target: corpus $before -> $(ls "$work/corpus" | wc -l) files"
+        else
+            status=1
+            echo "$target: merge failed, corpus kept; log: $work/merge.log"
+        fi
+    done
+    exit $status
+fi
 failed=()
 found=()
 for target in "${targets[@]}"; do

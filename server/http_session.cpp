@@ -69,17 +69,30 @@ template <class Request> http::response<http::string_body> not_found(const Reque
                          "there is nothing at this address\n");
 }
 
-std::string health_json(const SessionServices& services)
+// GET /health: 200 while a new client would be served, 503 with the reason at max_connections,
+// so a load balancer sends the next client elsewhere. The probe's own socket counts: it holds
+// one of the slots while it asks.
+http::status health_status(const SessionServices& services)
+{
+    return services.open_sockets.load() >= services.config.limits.max_connections ? http::status::service_unavailable
+                                                                                  : http::status::ok;
+}
+
+std::string health_json(const SessionServices& services, http::status status)
 {
     const auto uptime = std::chrono::steady_clock::now() - services.started_at;
-    return nlohmann::json{
-        {"status", "ok"},
+    const auto& limits = services.config.limits;
+    auto answer = nlohmann::json{
+        {"status", status == http::status::ok ? "ok" : "full"},
         {"version", ROCHADE_VERSION},
         {"uptime_s", std::chrono::duration_cast<std::chrono::seconds>(uptime).count()},
         {"connections", services.sessions.size()},
         {"games", services.metrics.games_running.value()},
-    }
-        .dump();
+    };
+    if (status != http::status::ok)
+        answer["reason"] = "at max_connections: " + std::to_string(services.open_sockets.load()) + " of " +
+                           std::to_string(limits.max_connections) + " sockets open";
+    return answer.dump();
 }
 
 // GET /metrics: refused (403, naming why) to a peer the config does not admit, absent (404)
@@ -211,6 +224,14 @@ void HttpSession::on_read(beast::error_code ec, std::size_t)
 
     auto& request = parser_->get();
     if (over_capacity_) {
+        // A health probe gets /health's own answer (503, "full", the reason), as at the limit.
+        if (target_path(request.target()) == "/health") {
+            auto response = text_response(request, http::status::service_unavailable, "application/json",
+                                          health_json(services_, http::status::service_unavailable));
+            response.set(http::field::cache_control, "no-store");
+            response.keep_alive(false);
+            return respond(std::move(response));
+        }
         auto response = text_response(request, http::status::service_unavailable, "application/json",
                                       R"({"error":"server full","max_connections":)" +
                                           std::to_string(services_.config.limits.max_connections) + "}");
@@ -259,7 +280,8 @@ void HttpSession::on_read(beast::error_code ec, std::size_t)
         return respond(std::move(response));
     }
     if (path == "/health") {
-        auto response = text_response(request, http::status::ok, "application/json", health_json(services_));
+        const auto status = health_status(services_);
+        auto response = text_response(request, status, "application/json", health_json(services_, status));
         response.set(http::field::cache_control, "no-store");
         return respond(std::move(response));
     }
@@ -347,7 +369,10 @@ void HttpSession::upgrade(http::request<http::string_body> request)
 {
     // The WebSocket session takes the socket, and this connection's place under max_connections.
     stream_.expires_never();
-    std::make_shared<WsSession>(stream_.release_socket(), services_, std::move(slot_))->start(std::move(request));
+    auto session = std::make_shared<WsSession>(TcpWsStream(stream_.release_socket()), services_, std::move(slot_));
+    // The Origin was checked above, so a cookie here was sent by our own pages.
+    session->session_cookie = AccountApi::session_cookie(request[http::field::cookie]);
+    session->start(std::move(request));
 }
 
 void HttpSession::close()

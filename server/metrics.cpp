@@ -163,6 +163,7 @@ std::string_view limit_close_name(LimitClose reason)
     case LimitClose::NotReading: return "not_reading";
     case LimitClose::AddressLimit: return "address_limit";
     case LimitClose::ServerFull: return "server_full";
+    case LimitClose::DescriptorLimit: return "descriptor_limit";
     }
     return "unknown";
 }

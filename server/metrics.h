@@ -133,8 +133,10 @@ enum class LimitClose : std::uint8_t {
     NotReading,   // a write queue past its bound (close 1008)
     AddressLimit, // too many sockets without hello from one address (close 1008)
     ServerFull,   // max_connections reached: the socket was answered 503
+    // Out of descriptors (EMFILE): a socket accepted on the spare descriptor, answered 503 and closed
+    DescriptorLimit,
 };
-inline constexpr std::size_t limit_close_count = 7;
+inline constexpr std::size_t limit_close_count = 8;
 std::string_view limit_close_name(LimitClose reason);
 
 enum class OnlineKind : std::uint8_t { Account, Guest };

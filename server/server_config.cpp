@@ -97,7 +97,8 @@ std::optional<std::string> read_limits(const ConfigReader& reader, const json& l
     if (auto e = reader.unknown_keys(limits, "limits.",
                                      {"max_message_bytes", "messages_per_second", "message_burst",
                                       "control_frames_per_second", "control_frame_burst", "idle_timeout_ms",
-                                      "write_queue_max_frames", "write_queue_max_bytes", "max_connections"}))
+                                      "write_queue_max_frames", "write_queue_max_bytes", "max_connections",
+                                      "max_refused_connections"}))
         return e;
     constexpr std::int64_t big = std::numeric_limits<std::int32_t>::max();
     for (const auto& [key, value] : limits.items()) {
@@ -110,6 +111,8 @@ std::optional<std::string> read_limits(const ConfigReader& reader, const json& l
         if (key == "write_queue_max_frames") e = reader.integer(value, field, 1, big, out.write_queue_max_frames);
         if (key == "write_queue_max_bytes") e = reader.integer(value, field, 1024, big, out.write_queue_max_bytes);
         if (key == "max_connections") e = reader.integer(value, field, 1, 10'000'000, out.max_connections);
+        if (key == "max_refused_connections")
+            e = reader.integer(value, field, 1, 10'000'000, out.max_refused_connections);
         if (key == "messages_per_second" || key == "control_frames_per_second") {
             if (!value.is_number() || !(value.get<double>() > 0) || !std::isfinite(value.get<double>()))
                 e = reader.error(field, "must be a number above 0");

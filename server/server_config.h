@@ -31,6 +31,11 @@ struct ConnectionLimits {
 
     std::size_t write_queue_max_bytes = 1 << 20;
     std::size_t max_connections = 10'000;
+    // Sockets past max_connections being answered 503 at once (each holds a descriptor and a
+    // buffer until its request is read, 5 s at most); past it, a new socket gets a fixed 503
+    // written without waiting and is closed, so a flood at the limit costs no memory. Below
+    // descriptors_kept_back (server/descriptor_limit.h), which holds them.
+    std::size_t max_refused_connections = 32;
 };
 
 // Accounts, guests, sessions and logins (docs/admin.md, "Accounts and roles").

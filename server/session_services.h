@@ -41,14 +41,17 @@ struct SessionServices {
     SessionRegistry sessions;
     std::chrono::steady_clock::time_point started_at = std::chrono::steady_clock::now();
     std::atomic<std::size_t> open_sockets{0};
+    // Sockets past max_connections whose HTTP session is answering 503 (max_refused_connections).
+    std::atomic<std::size_t> refused_sockets{0};
     std::atomic<std::uint64_t> last_connection_id{0};
     std::atomic<bool> shutting_down{false}; // new WebSocket sessions close at once with 1001
 
     std::uint64_t next_connection_id() { return ++last_connection_id; }
 };
 
-// One accepted socket counted against max_connections for as long as the slot lives; it moves
-// from the HTTP session to the WebSocket session on upgrade.
+// One accepted socket counted against max_connections (or, answered 503, against
+// max_refused_connections) for as long as the slot lives; it moves from the HTTP session to the
+// WebSocket session on upgrade.
 class SocketSlot {
 public:
     SocketSlot() = default;

@@ -8,12 +8,18 @@
 // The handler sees on_open after the handshake, then on_message for each message, then
 // on_close exactly once when the session ends for any reason. A session whose handshake fails
 // never reaches the handler.
+//
+// The session is a template over the stream under the WebSocket layer: the server runs it over
+// TCP (WsSession, instantiated once in ws_session.cpp), the fuzz target fuzz_websocket over
+// Beast's in-memory test stream, so the code fuzzed is the code that serves. What differs
+// between streams (the peer's address, the byte budget on reads) is WsLowestLayer's.
 #pragma once
 
 #include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -26,9 +32,37 @@
 
 namespace rochade::server {
 
-class WsSession final : public Connection, public std::enable_shared_from_this<WsSession> {
+// The server's stream: TCP, with the byte budget on reads as its rate policy.
+using TcpWsStream = beast::basic_stream<tcp, net::any_io_executor, ReadBudget>;
+
+struct PeerAddress {
+    std::string ip_address;     // for per-address limits
+    std::string remote_address; // "ip:port", for logs
+};
+
+// What a session needs of its stream beyond reading and writing; specialised per stream.
+template <class NextLayer> struct WsLowestLayer;
+
+template <> struct WsLowestLayer<TcpWsStream> {
+    static PeerAddress peer(TcpWsStream& stream)
+    {
+        beast::error_code ec;
+        const auto endpoint = stream.socket().remote_endpoint(ec);
+        if (ec) return {"unknown", "unknown"};
+        const auto ip = endpoint.address().to_string();
+        return {ip, ip + ":" + std::to_string(endpoint.port())};
+    }
+    static void arm_read_budget(TcpWsStream& stream, double bytes_per_second, double burst_bytes,
+                                std::function<void()> on_exceeded)
+    {
+        stream.rate_policy().arm(bytes_per_second, burst_bytes, std::move(on_exceeded));
+    }
+};
+
+template <class NextLayer>
+class BasicWsSession final : public Connection, public std::enable_shared_from_this<BasicWsSession<NextLayer>> {
 public:
-    WsSession(tcp::socket&& socket, SessionServices& services, SocketSlot slot);
+    BasicWsSession(NextLayer&& stream, SessionServices& services, SocketSlot slot);
 
     // Answers the upgrade request and starts reading.
     void start(http::request<http::string_body> upgrade_request);
@@ -75,8 +109,7 @@ private:
     // Counts the close, logs `what` and closes with 1008 and `reason`, once.
     void close_over_budget(LimitClose limit, std::string reason, std::string what);
 
-    using Stream = beast::basic_stream<tcp, net::any_io_executor, ReadBudget>;
-    websocket::stream<Stream> ws_;
+    websocket::stream<NextLayer> ws_;
     beast::flat_buffer message_;
     SessionServices& services_;
     SocketSlot slot_;
@@ -107,5 +140,8 @@ private:
     bool ping_in_flight_ = false;
     bool idle_timed_out_ = false;
 };
+
+using WsSession = BasicWsSession<TcpWsStream>;
+extern template class BasicWsSession<TcpWsStream>;
 
 } // namespace rochade::server

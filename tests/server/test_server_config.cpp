@@ -100,7 +100,7 @@ TEST_CASE("a config file sets every field; the command line overrides it", "[ser
         "public_url": "https://schach.example.org", "threads": 2, "rooms": [{"number": 7, "name": "Schachcafé"}, {"number": 8, "name": "Keller"}],
         "limits": {"max_message_bytes": 2048, "messages_per_second": 5.5, "message_burst": 10,
                    "control_frames_per_second": 0.5, "control_frame_burst": 4, "idle_timeout_ms": 30000, "write_queue_max_frames": 64, "write_queue_max_bytes": 65536,
-                   "max_connections": 100},
+                   "max_connections": 100, "max_refused_connections": 12},
         "reconnect_grace_ms": 5000, "table_history_events": 32,
         "identity": {"allow_guests": false, "resume_token_ttl_ms": 120000, "cookie_idle_ms": 180000,
                      "session_max_ms": 240000, "password_hash_threads": 3, "password_hash_queue": 7,
@@ -131,6 +131,7 @@ TEST_CASE("a config file sets every field; the command line overrides it", "[ser
     CHECK(config->limits.write_queue_max_frames == 64);
     CHECK(config->limits.write_queue_max_bytes == 65536);
     CHECK(config->limits.max_connections == 100);
+    CHECK(config->limits.max_refused_connections == 12);
     CHECK(config->reconnect_grace_ms == 5000);
     CHECK(config->table_history_events == 32);
     const auto& identity = config->identity;
@@ -191,7 +192,7 @@ TEST_CASE("config file errors name the file and the field", "[server_config]")
          ": player_limits.max_open_tables must be an integer 1-1000, not 0"},
         {R"({"limits": {"max_frames": 3}})",
          ": unknown key 'limits.max_frames' (known: control_frame_burst, control_frames_per_second, idle_timeout_ms, "
-         "max_connections, max_message_bytes, "
+         "max_connections, max_message_bytes, max_refused_connections, "
          "message_burst, messages_per_second, write_queue_max_bytes, write_queue_max_frames)"},
         {R"({"port": "8080"})", ": port must be an integer 0-65535"},
         {R"({"port": 70000})", ": port must be an integer 0-65535, not 70000"},
