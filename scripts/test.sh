@@ -18,6 +18,10 @@
 #                          web/admin-test.mjs (the admin area), web/archive-test.mjs (the public game page) and
 #                          web/ratings-test.mjs (a rated game, the rating changes, profile, leaderboards);
 #                          screenshots in $BROWSER_SHOTS (default build/browser-shots)
+#  10. docker              scripts/docker-check.sh: podman builds docker/Dockerfile on a debian:bookworm made by
+#                          debootstrap (kept for the next run) and checks the running image: /health, the
+#                          client, the WebSocket welcome, uid 10001, size < 150 MB, podman stop (exit 0,
+#                          close 1001), the HEALTHCHECK on ROCHADE_PORT, a game kept across a restart
 # A failing stage does not stop the later ones, except those that need its build; the exit
 # status is non-zero if any stage failed. The time of each stage is printed at the end.
 # ROCHADE_BUILD_DIR and ROCHADE_ASAN_BUILD_DIR override the two build directories.
@@ -108,6 +112,7 @@ elif ((release_built)); then
 else
     skip "browser" "the Release build failed"
 fi
+stage "docker" scripts/docker-check.sh
 
 echo
 echo "== stage timings"
