@@ -40,9 +40,11 @@ step()
     step_start=$(now)
     [[ -z $step_name ]] || echo "docker-check: -- $step_name"
 }
+# Ends the stage with the server's last log lines, when a container is there to tell why.
 fail()
 {
     echo "docker-check: FAILED: $*" >&2
+    podman logs --tail 20 "$container" 2>/dev/null | sed 's/^/docker-check:   server: /' >&2 || true
     exit 1
 }
 
@@ -130,7 +132,6 @@ wait_healthy()
         if http_get /health 2>/dev/null | head -n 1 | grep -q ' 200 '; then return 0; fi
         sleep 0.2
     done
-    podman logs "$container" | tail -20
     fail "/health did not answer 200 in 20 s"
 }
 
