@@ -18,6 +18,8 @@
 # Containers and the volume are removed on exit, also on failure; the images stay as the cache
 # of the next run (`podman rmi rochade:check debian:bookworm` starts from nothing).
 # Prints the time of each step. DOCKER_CHECK_IMAGE overrides the image's tag (rochade:check).
+# `docker-check.sh --base-image` does step 1 alone: scripts/test.sh runs it in the background while
+# it compiles, since debootstrap mostly waits for the network and the disk.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # debootstrap and rootful podman (its network and published ports) need root, as install-deps does.
@@ -163,6 +165,10 @@ if podman image exists debian:bookworm; then
     echo "docker-check: debian:bookworm present, no debootstrap"
 else
     make_base_image
+fi
+if [[ ${1:-} == --base-image ]]; then
+    step ""
+    exit 0
 fi
 
 # ---- 2. runtime ---------------------------------------------------------------------------------
