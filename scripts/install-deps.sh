@@ -21,6 +21,9 @@ packages=(
     nodejs npm           # differential tests against chessops (tests/differential)
     chromium             # the browser test of the web client (web/smoke-test.mjs, playwright-core)
     clang libclang-rt-14-dev  # libFuzzer and its sanitizers for the fuzz targets (tests/fuzz, scripts/fuzz.sh)
+    podman debootstrap   # the docker stage: a debian:bookworm base from Debian's packages, the image built and run
+    netavark iptables    # the docker stage: podman's network (published ports go through iptables)
+    runc                 # the docker stage: podman's fallback OCI runtime where crun fails on the cgroup setup
 )
 
 # A package counts as present when dpkg says it is installed. npm is a special case: NodeSource's

@@ -18,6 +18,10 @@
 #                          web/admin-test.mjs (the admin area), web/archive-test.mjs (the public game page) and
 #                          web/ratings-test.mjs (a rated game, the rating changes, profile, leaderboards);
 #                          screenshots in $BROWSER_SHOTS (default build/browser-shots)
+#  10. docker              scripts/docker-check.sh: podman builds docker/Dockerfile on a debian:bookworm made by
+#                          debootstrap (in the background from the start; kept for the next run) and checks the running image: /health, the
+#                          client, the WebSocket welcome, uid 10001, size < 150 MB, podman stop (exit 0,
+#                          close 1001), the HEALTHCHECK on ROCHADE_PORT, a game kept across a restart
 # A failing stage does not stop the later ones, except those that need its build; the exit
 # status is non-zero if any stage failed. The time of each stage is printed at the end.
 # ROCHADE_BUILD_DIR and ROCHADE_ASAN_BUILD_DIR override the two build directories.
@@ -79,8 +83,25 @@ browser_test()
     return $result
 }
 
+# The docker stage's base image (debootstrap: network and disk more than CPU) is made in the
+# background while the C++ builds run; the stage waits for it and makes it itself if this failed.
+docker_base()
+{
+    docker_base_log=$(mktemp)
+    scripts/docker-check.sh --base-image >"$docker_base_log" 2>&1 &
+    docker_base_pid=$!
+}
+docker_stage()
+{
+    wait "$docker_base_pid"
+    sed 's/^/(in the background) /' "$docker_base_log"
+    rm -f "$docker_base_log"
+    scripts/docker-check.sh
+}
+
 total_start=$(now)
 stage "dependencies" scripts/install-deps.sh || exit 1
+docker_base
 if stage "build Release" configure_and_build "$build"; then
     stage "ctest Release" ctest --test-dir "$build" --output-on-failure -j "$jobs"
     release_built=1
@@ -108,6 +129,7 @@ elif ((release_built)); then
 else
     skip "browser" "the Release build failed"
 fi
+stage "docker" docker_stage
 
 echo
 echo "== stage timings"
