@@ -71,7 +71,7 @@ void Room::put_table(const protocol::TableSummary& table)
 {
     auto [it, opened] = tables_.try_emplace(table.table, table);
     // In a large room the spectator counts of a thousand watched tables would make each batch
-    // a list of every table (350 KB to each of 3,000 members, queued ahead of their moves);
+    // a list of every table (~300 KB to each of 3,000 members, queued ahead of their moves);
     // the count alone is not worth that. `room` and the table's own `spectators` carry it.
     const bool count_only =
         !opened && members_.size() > listed_members_max && only_spectators_differ(it->second, table);
