@@ -1,6 +1,7 @@
 // Room updates (docs/protocol.md, "Room updates"): entries, exits and table changes reach a
 // room's members batched, the member list becomes a count in a large room, and the list is
 // paged with room_members. Also the batch itself (server/room_batch.h), a plain value.
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -112,7 +113,8 @@ TEST_CASE("a table's changes within one interval reach the room as one room_tabl
     carl.hello("Carl");
     for (auto* client : {&anna, &bert, &carl}) client->request({{"type", "enter_room"}, {"room", 34}});
     carl.drain(700ms);
-    const json opened = anna.request({{"type", "open_table"}, {"room", 34}, {"time_control", "5+3"}});
+    const json opened =
+        anna.request({{"type", "open_table"}, {"room", 34}, {"time_control", "5+3"}, {"color", "white"}});
     REQUIRE(opened.at("type") == "ok");
     const std::int64_t table = opened.at("table");
     REQUIRE(bert.request({{"type", "join_table"}, {"table", table}}).at("type") == "ok");
@@ -150,9 +152,12 @@ TEST_CASE("a room of hundreds: counts instead of lists, the list paged, nobody c
     const json counted = presence_with(*clients[0], members);
     CHECK(counted.at("members").is_null());
     // A few tables open in the crowd and everyone hears them.
-    for (int i = 0; i < 10; ++i)
-        REQUIRE(clients[i]->request({{"type", "open_table"}, {"room", 34}, {"time_control", "5+3"}}).at("type") ==
-                "ok");
+    std::vector<std::int64_t> opened_tables;
+    for (int i = 0; i < 10; ++i) {
+        const json opened = clients[i]->request({{"type", "open_table"}, {"room", 34}, {"time_control", "5+3"}});
+        REQUIRE(opened.at("type") == "ok");
+        opened_tables.push_back(opened.at("table").get<std::int64_t>());
+    }
 
     WsTestClient& reader = *clients[42];
     SECTION("pages of the member list, in nick order")
@@ -190,6 +195,31 @@ TEST_CASE("a room of hundreds: counts instead of lists, the list paged, nobody c
         error = reader.request({{"type", "room_members"}, {"room", 35}});
         CHECK(error.at("code") == "not_in_room");
         CHECK(error.at("message") == "room_members: you are not in room 35");
+    }
+    SECTION("a spectator count alone is not sent to a large room; the table's own frame has it")
+    {
+        WsTestClient& opener = *clients[0];
+        receive_table_listed(*clients[members - 2], opened_tables[0]); // the opening itself is sent
+        REQUIRE(reader.request({{"type", "watch_table"}, {"table", opened_tables[0]}}).at("type") == "table_state");
+        // The table reports its count to the room (and to its seats) once a second.
+        opener.receive_matching(
+            [&](const json& frame) {
+                return frame.value("type", "") == "spectators" && frame.at("table") == opened_tables[0] &&
+                       frame.at("count") == 1;
+            },
+            "spectators 1");
+        for (const json& frame : clients[members - 2]->drain(500ms))
+            if (frame.value("type", "") == "room_tables")
+                for (const json& summary : frame.at("tables")) CHECK(summary.at("table") != opened_tables[0]);
+        // Who enters now sees the count in the room's table list.
+        WsTestClient late;
+        late.connect(server.port());
+        late.hello("Zuspaet");
+        const json room = late.request({{"type", "enter_room"}, {"room", 34}});
+        const auto listed = std::find_if(room.at("tables").begin(), room.at("tables").end(),
+                                         [&](const json& summary) { return summary.at("table") == opened_tables[0]; });
+        REQUIRE(listed != room.at("tables").end());
+        CHECK(listed->at("spectators") == 1);
     }
     // Nobody was closed: every member still answers, and heard the tables.
     for (auto& client : clients) {
