@@ -1,6 +1,7 @@
 // The "type" of a server frame, read without parsing the JSON. A player in a room of 3,000
-// receives thousands of member_entered and table_opened events it ignores; parsing each fully
-// would spend the load generator's CPU, which it shares with the server under test.
+// receives room updates (room_presence, room_tables with hundreds of table summaries) it
+// ignores; parsing each fully would spend the load generator's CPU, which it shares with the
+// server under test.
 #pragma once
 
 #include <string_view>

@@ -139,7 +139,7 @@ protected:
                 pairing_.table_opened(table_);
             }
         }
-        // Room events (member_entered, table_opened, ...) and the rest are not needed here.
+        // Room events (room_presence, room_tables, ...) and the rest are not needed here.
     }
 
 private:

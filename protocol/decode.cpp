@@ -259,6 +259,17 @@ ClientMessage read_ping(FieldReader&) { return Ping{}; }
 ClientMessage read_list_rooms(FieldReader&) { return ListRooms{}; }
 ClientMessage read_enter_room(FieldReader& f) { return EnterRoom{f.room()}; }
 ClientMessage read_leave_room(FieldReader& f) { return LeaveRoom{f.room()}; }
+ClientMessage read_room_members(FieldReader& f)
+{
+    static_assert(max_member_page == 100, "the error text below names the largest page");
+    RoomMembers page;
+    page.room = f.room();
+    page.offset =
+        f.optional_integer("offset", 0, std::numeric_limits<std::int32_t>::max(), "an integer >= 0").value_or(0);
+    page.limit = static_cast<int>(
+        f.optional_integer("limit", 1, max_member_page, "an integer from 1 to 100").value_or(page.limit));
+    return page;
+}
 ClientMessage read_room_chat(FieldReader& f)
 {
     RoomChat chat;
@@ -354,6 +365,7 @@ constexpr std::array<MessageType, std::variant_size_v<ClientMessage>> message_ty
     {"logout", read_logout},
     {"change_password", read_change_password},
     {"notice", read_notice},
+    {"room_members", read_room_members},
 }};
 
 rochade::Unexpected<DecodeError> refuse(ErrorCode code, std::string message, std::optional<RequestId> id = {})

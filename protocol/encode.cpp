@@ -62,8 +62,9 @@ void put_summary(Json& out, const TableSummary& table)
 
 Json player_rating_change_json(const PlayerRatingChange& change)
 {
-    return Json{{"nick", change.nick},         {"before", change.before}, {"after", change.after},
-                {"diff", change.after - change.before}, {"rd", change.rd}, {"provisional", change.provisional}};
+    return Json{{"nick", change.nick},   {"before", change.before},
+                {"after", change.after}, {"diff", change.after - change.before},
+                {"rd", change.rd},       {"provisional", change.provisional}};
 }
 
 // The rating_change frame's fields without its type (table_state carries them as an object).
@@ -291,8 +292,14 @@ std::string encode_rooms(const OptionalId& id, const std::vector<RoomSummary>& r
     return dump(frame);
 }
 
-std::string encode_room(const OptionalId& id, const RoomSummary& room, bool secret,
-                        const std::vector<std::string>& members, const std::vector<std::string>& guests,
+void put_member_list(Json& frame, const RoomMemberList& list)
+{
+    frame["member_count"] = list.count;
+    frame["members"] = list.members ? Json(*list.members) : Json(nullptr);
+    frame["guests"] = list.members ? Json(list.guests) : Json(nullptr);
+}
+
+std::string encode_room(const OptionalId& id, const RoomSummary& room, bool secret, const RoomMemberList& members,
                         const std::vector<TableSummary>& tables)
 {
     Json frame = frame_of("room");
@@ -300,28 +307,42 @@ std::string encode_room(const OptionalId& id, const RoomSummary& room, bool secr
     frame["room"] = room.room;
     frame["name"] = room.name;
     frame["secret"] = secret;
-    frame["members"] = members;
-    frame["guests"] = guests;
+    put_member_list(frame, members);
     Json list = Json::array();
     for (const TableSummary& table : tables) list.push_back(summary_json(table));
     frame["tables"] = std::move(list);
     return dump(frame);
 }
 
-std::string encode_member_entered(RoomNumber room, std::string_view nick, bool guest)
+std::string encode_room_presence(RoomNumber room, const RoomMemberList& members)
 {
-    Json frame = frame_of("member_entered");
+    Json frame = frame_of("room_presence");
     frame["room"] = room;
-    frame["nick"] = nick;
-    frame["guest"] = guest;
+    put_member_list(frame, members);
     return dump(frame);
 }
 
-std::string encode_member_left(RoomNumber room, std::string_view nick)
+std::string encode_room_tables(RoomNumber room, const std::vector<TableSummary>& changed,
+                               const std::vector<TableId>& closed)
 {
-    Json frame = frame_of("member_left");
+    Json frame = frame_of("room_tables");
     frame["room"] = room;
-    frame["nick"] = nick;
+    Json list = Json::array();
+    for (const TableSummary& table : changed) list.push_back(summary_json(table));
+    frame["tables"] = std::move(list);
+    frame["closed"] = closed;
+    return dump(frame);
+}
+
+std::string encode_room_members(const OptionalId& id, const MemberPage& page)
+{
+    Json frame = frame_of("room_members");
+    put_id(frame, id);
+    frame["room"] = page.room;
+    frame["offset"] = page.offset;
+    frame["member_count"] = page.member_count;
+    frame["members"] = page.members;
+    frame["guests"] = page.guests;
     return dump(frame);
 }
 
@@ -357,22 +378,6 @@ std::string encode_table_opened(const TableSummary& table)
     Json frame = frame_of("table_opened");
     frame["room"] = table.room;
     frame["table"] = summary_json(table);
-    return dump(frame);
-}
-
-std::string encode_table_updated(const TableSummary& table)
-{
-    Json frame = frame_of("table_updated");
-    frame["room"] = table.room;
-    frame["table"] = summary_json(table);
-    return dump(frame);
-}
-
-std::string encode_table_closed(RoomNumber room, TableId table)
-{
-    Json frame = frame_of("table_closed");
-    frame["room"] = room;
-    frame["table"] = table;
     return dump(frame);
 }
 

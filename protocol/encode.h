@@ -58,20 +58,39 @@ std::string encode_password_changed(const OptionalId& id, std::string_view resum
 
 // ---- lobby and rooms ----------------------------------------------------------------------
 std::string encode_rooms(const OptionalId& id, const std::vector<RoomSummary>& rooms);
-// Reply to enter_room: the room, who is in it and its tables.
-// `guests`: those of `members` who are guests, not accounts.
-std::string encode_room(const OptionalId& id, const RoomSummary& room, bool secret,
-                        const std::vector<std::string>& members, const std::vector<std::string>& guests,
+// A room's member list as it is sent: every nick (and which of them are guests) while the room
+// has at most listed_members_max members; above that only the count, and the list is paged
+// with room_members. Sorted by nick key, the order room_members pages in.
+struct RoomMemberList {
+    int count = 0;
+    std::optional<std::vector<std::string>> members; // empty: the room is too large to list
+    std::vector<std::string> guests;                 // those of `members` who are guests
+};
+// Reply to enter_room: the room, its members (or their count) and its tables.
+std::string encode_room(const OptionalId& id, const RoomSummary& room, bool secret, const RoomMemberList& members,
                         const std::vector<TableSummary>& tables);
-std::string encode_member_entered(RoomNumber room, std::string_view nick, bool guest);
-std::string encode_member_left(RoomNumber room, std::string_view nick);
+// The room's presence after a batch of entries and exits (docs/protocol.md, "Room updates"):
+// {"type":"room_presence","room":34,"member_count":3,"members":[..]|null,"guests":[..]|null}
+std::string encode_room_presence(RoomNumber room, const RoomMemberList& members);
+// The room's tables that opened or changed, and those that closed, since the last update:
+// {"type":"room_tables","room":34,"tables":[summary..],"closed":[12,..]}
+std::string encode_room_tables(RoomNumber room, const std::vector<TableSummary>& changed,
+                               const std::vector<TableId>& closed);
+// Reply to room_members: one page of the member list.
+struct MemberPage {
+    RoomNumber room = 0;
+    std::int64_t offset = 0;
+    int member_count = 0;
+    std::vector<std::string> members;
+    std::vector<std::string> guests; // those of `members` who are guests
+};
+std::string encode_room_members(const OptionalId& id, const MemberPage& page);
 std::string encode_room_chat(RoomNumber room, std::string_view from, std::string_view text);
 // A moderator's notice: to one room (`room`) or to everyone online.
 std::string encode_notice(std::optional<RoomNumber> room, std::string_view from, std::string_view text);
 std::string encode_whisper(std::string_view from, std::string_view to, std::string_view text);
+// To an invited player outside the table's room (the room's members see it in room_tables).
 std::string encode_table_opened(const TableSummary& table);
-std::string encode_table_updated(const TableSummary& table);
-std::string encode_table_closed(RoomNumber room, TableId table);
 
 // ---- tables (every event has "table" and "seq") -------------------------------------------
 // The full state, with the missed frames embedded as JSON objects in a "missed" array, and

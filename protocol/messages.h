@@ -17,7 +17,7 @@
 
 namespace rochade::protocol {
 
-inline constexpr int protocol_version = 2;
+inline constexpr int protocol_version = 3;
 
 using TableId = std::int64_t;
 using RoomNumber = std::int64_t; // positive: listed; negative: secret; 0 is no room
@@ -63,6 +63,13 @@ struct EnterRoom {
 struct LeaveRoom {
     RoomNumber room = 0;
 };
+// A page of a room's member list (a large room's `room` reply and updates carry only the count).
+struct RoomMembers {
+    RoomNumber room = 0;
+    std::int64_t offset = 0; // index of the first member, in the list's order (by nick key)
+    int limit = 50;          // 1..max_member_page
+};
+inline constexpr int max_member_page = 100;
 struct RoomChat {
     RoomNumber room = 0;
     std::string text;
@@ -132,7 +139,7 @@ struct Rematch {
 using ClientMessage =
     std::variant<Hello, Ping, ListRooms, EnterRoom, LeaveRoom, RoomChat, Whisper, OpenTable, JoinTable, WatchTable,
                  LeaveTable, TableChat, PlayMove, OfferDraw, AcceptDraw, DeclineDraw, ClaimDraw, Resign, Abort,
-                 ClaimWin, Rematch, Register, Logout, ChangePassword, Notice>;
+                 ClaimWin, Rematch, Register, Logout, ChangePassword, Notice, RoomMembers>;
 
 // A client's request id, echoed in the reply: a string or an integer, kept as the client wrote
 // it. Absent ids get no `ok` reply (errors are always sent).

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <utility>
 
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
@@ -44,7 +45,8 @@ OnlineKind online_kind(const identity::Identity& who)
 } // namespace
 
 Lobby::Lobby(TableServices& services)
-    : services_(services), strand_(net::make_strand(services.io)), random_(std::random_device{}())
+    : services_(services), strand_(net::make_strand(services.io)), room_update_timer_(strand_),
+      random_(std::random_device{}())
 {
     for (const auto& room : services_.config.rooms)
         rooms_.try_emplace(room.number, room.number, room.name, /*configured=*/true);
@@ -105,6 +107,25 @@ void Lobby::close_room_if_done(protocol::RoomNumber number)
         release(opener->second, [number](Holdings& held) { held.rooms_opened.erase(number); });
         room_openers_.erase(opener);
     }
+}
+
+void Lobby::schedule_room_update(protocol::RoomNumber number)
+{
+    rooms_to_update_.insert(number);
+    if (room_update_armed_) return;
+    room_update_armed_ = true;
+    // The first change waits at most one interval; those after it in the interval ride along.
+    room_update_timer_.expires_after(std::chrono::milliseconds(services_.config.room_update_ms));
+    room_update_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& error) {
+        self->room_update_armed_ = false;
+        if (!error) self->send_room_updates();
+    });
+}
+
+void Lobby::send_room_updates()
+{
+    for (const auto number : std::exchange(rooms_to_update_, {}))
+        if (Room* r = room(number)) r->send_update();
 }
 
 template <class Change> void Lobby::release(const identity::Principal& holder, Change change)
@@ -221,10 +242,10 @@ void Lobby::enter_room(ConnectionPtr connection, Identity who, Id id, protocol::
         const std::string key = protocol::nick_key(who.nick);
         if (r.add_member(key, who.nick, who.principal.guest(), connection)) {
             player->rooms.insert(number);
-            r.broadcast(shared_frame(protocol::encode_member_entered(number, who.nick, who.principal.guest())));
+            r.note_presence_changed();
+            schedule_room_update(number);
         }
-        connection->send(
-            protocol::encode_room(id, r.summary(), r.secret(), r.member_nicks(), r.guest_nicks(), r.tables()));
+        connection->send(protocol::encode_room(id, r.summary(), r.secret(), r.member_list(), r.tables()));
     });
 }
 
@@ -232,7 +253,8 @@ void Lobby::leave(Online& player, Room& r)
 {
     if (!r.remove_member(protocol::nick_key(player.who.nick))) return;
     player.rooms.erase(r.number());
-    r.broadcast(shared_frame(protocol::encode_member_left(r.number(), player.who.nick)));
+    r.note_presence_changed();
+    schedule_room_update(r.number());
     close_room_if_done(r.number());
 }
 
@@ -247,6 +269,23 @@ void Lobby::leave_room(ConnectionPtr connection, Identity who, Id id, protocol::
                                "leave_room: you are not in room " + std::to_string(number));
         leave(*player, *r);
         if (id) connection->send(protocol::encode_ok(id));
+    });
+}
+
+void Lobby::room_members(ConnectionPtr connection, Identity who, Id id, protocol::RoomMembers request)
+{
+    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id), request] {
+        const Room* r = room(request.room);
+        if (!r || !r->has_member(protocol::nick_key(who.nick)))
+            return reply_error(connection, id, ErrorCode::NotInRoom,
+                               "room_members: you are not in room " + std::to_string(request.room));
+        const auto count = static_cast<std::int64_t>(r->member_count());
+        if (request.offset >= count)
+            return reply_error(connection, id, ErrorCode::BadRequest,
+                               "room_members: offset " + std::to_string(request.offset) + " is past the end of room " +
+                                   std::to_string(request.room) + "'s member list (" + std::to_string(count) +
+                                   " members, offsets 0 to " + std::to_string(count - 1) + ")");
+        connection->send(protocol::encode_room_members(id, r->member_page(request.offset, request.limit)));
     });
 }
 
@@ -354,7 +393,7 @@ void Lobby::open_table(ConnectionPtr connection, Identity who, Id id, protocol::
         table_openers_[opening.table] = who.principal;
         const auto summary = table->opening_summary();
         r->put_table(summary);
-        r->broadcast(shared_frame(protocol::encode_table_opened(summary)));
+        schedule_room_update(open.room);
         if (open.invite)
             if (auto invited = online(*open.invite)->connection.lock();
                 invited && !r->has_member(protocol::nick_key(*open.invite)))
@@ -450,7 +489,7 @@ void Lobby::table_changed(protocol::TableSummary summary)
         Room* r = room(summary.room);
         if (!r || !r->has_table(summary.table)) return;
         r->put_table(summary);
-        r->broadcast(shared_frame(protocol::encode_table_updated(summary)));
+        schedule_room_update(summary.room);
     });
 }
 
@@ -465,7 +504,7 @@ void Lobby::table_closed(protocol::RoomNumber number, protocol::TableId table)
         Room* r = room(number);
         if (!r) return;
         r->remove_table(table);
-        r->broadcast(shared_frame(protocol::encode_table_closed(number, table)));
+        schedule_room_update(number);
         close_room_if_done(number);
     });
 }

@@ -15,6 +15,8 @@
 #include <string_view>
 #include <unordered_map>
 
+#include <boost/asio/steady_timer.hpp>
+
 #include "protocol/messages.h"
 #include "server/connection.h"
 #include "server/identity/authenticator.h"
@@ -48,6 +50,8 @@ public:
     void list_rooms(ConnectionPtr connection, Id id);
     void enter_room(ConnectionPtr connection, Identity who, Id id, protocol::RoomNumber room);
     void leave_room(ConnectionPtr connection, Identity who, Id id, protocol::RoomNumber room);
+    // One page of a room's member list, to one of its members.
+    void room_members(ConnectionPtr connection, Identity who, Id id, protocol::RoomMembers page);
     void room_chat(ConnectionPtr connection, Identity who, Id id, protocol::RoomChat chat);
     void whisper(ConnectionPtr connection, Identity who, Id id, protocol::Whisper whisper);
     void open_table(ConnectionPtr connection, Identity who, Id id, protocol::OpenTable open);
@@ -111,6 +115,9 @@ private:
     Room& open_room(protocol::RoomNumber number);
     void leave(Online& player, Room& room);
     void close_room_if_done(protocol::RoomNumber number);
+    // The room has something in its batch: its members hear it when the update timer fires.
+    void schedule_room_update(protocol::RoomNumber number);
+    void send_room_updates();
     // Applies `change` to what `holder` holds, and forgets a holder that holds nothing.
     template <class Change> void release(const identity::Principal& holder, Change change);
     // The reason `nick` is not free for `who` (nobody yet, for a new guest or account) now, or
@@ -136,6 +143,11 @@ private:
     std::map<protocol::TableId, identity::Principal> table_openers_;   // waiting tables, by opener
     std::map<protocol::RoomNumber, identity::Principal> room_openers_; // standing ad-hoc rooms
     std::map<protocol::RoomNumber, Room> rooms_;
+    // Room updates: the rooms with a pending batch, and one timer on the lobby's strand that
+    // sends them all. It runs only while some room has news, so an idle server never wakes.
+    std::set<protocol::RoomNumber> rooms_to_update_;
+    net::steady_timer room_update_timer_;
+    bool room_update_armed_ = false;
     std::mt19937_64 random_; // only for the colour of a "random" table: nothing an attacker gains by guessing
 };
 

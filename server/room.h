@@ -4,15 +4,24 @@
 // in it; a negative number is a secret room that is never listed.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "protocol/encode.h"
 #include "protocol/messages.h"
 #include "server/connection.h"
+#include "server/room_batch.h"
 
 namespace rochade::server {
+
+// Above this many members a room sends the count instead of the list (docs/protocol.md): a
+// list of thousands of nicks to thousands of members at every batch would be the same storm
+// the batch prevents.
+inline constexpr std::size_t listed_members_max = 100;
 
 class Room {
 public:
@@ -30,9 +39,13 @@ public:
     bool add_member(const std::string& nick_key, std::string nick, bool guest, std::shared_ptr<Connection> connection);
     bool remove_member(const std::string& nick_key);
     std::vector<std::string> member_nicks() const;
-    // Those of member_nicks() that are guests, not accounts.
-    std::vector<std::string> guest_nicks() const;
+    std::size_t member_count() const { return members_.size(); }
+    // The list as `room` and `room_presence` send it: the nicks, or only the count when large.
+    protocol::RoomMemberList member_list() const;
+    // Members [offset, offset + limit) in nick-key order (an empty page past the end).
+    protocol::MemberPage member_page(std::int64_t offset, int limit) const;
 
+    // Both also note the change in the pending batch.
     void put_table(const protocol::TableSummary& table);
     void remove_table(protocol::TableId table);
     bool has_table(protocol::TableId table) const { return tables_.contains(table); }
@@ -41,6 +54,12 @@ public:
     protocol::RoomSummary summary() const;
     // Sends one frame to every member.
     void broadcast(const std::shared_ptr<const std::string>& frame) const;
+
+    // An entry or exit happened; it goes out with the next batch.
+    void note_presence_changed() { batch_.presence_changed(); }
+    bool has_pending_update() const { return !batch_.empty(); }
+    // Sends the pending batch to every member (room_presence and/or room_tables) and empties it.
+    void send_update();
 
 private:
     struct Member {
@@ -54,6 +73,7 @@ private:
     bool configured_;
     std::map<std::string, Member> members_; // by nick key, so the member list is sorted
     std::map<protocol::TableId, protocol::TableSummary> tables_;
+    RoomBatch batch_; // what the members have not heard yet
 };
 
 } // namespace rochade::server

@@ -168,6 +168,8 @@ void Router::on_message(const std::shared_ptr<Connection>& connection, std::stri
                 lobby_->enter_room(connection, *client.identity, std::move(id), message.room);
             } else if constexpr (std::is_same_v<Message, protocol::LeaveRoom>) {
                 lobby_->leave_room(connection, *client.identity, std::move(id), message.room);
+            } else if constexpr (std::is_same_v<Message, protocol::RoomMembers>) {
+                lobby_->room_members(connection, *client.identity, std::move(id), message);
             } else if constexpr (std::is_same_v<Message, protocol::RoomChat>) {
                 if (chat_allowed(connection, id, type))
                     lobby_->room_chat(connection, *client.identity, std::move(id), std::move(message));

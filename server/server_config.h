@@ -93,6 +93,8 @@ struct ServerConfig {
     ConnectionLimits limits;
     std::int64_t reconnect_grace_ms = 60'000; // then the opponent may claim the win
     std::size_t table_history_events = 64;    // events kept per table for reconnects
+    // Entries, exits and table changes reach a room's members batched, once per interval.
+    std::int64_t room_update_ms = 150;
     IdentityConfig identity;
     PlayerLimits player_limits;
     MetricsConfig metrics;

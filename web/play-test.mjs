@@ -66,7 +66,7 @@ async function main() {
             if (box.x < 0 || box.x + box.width > 390) throw new Error(`the Join button spans x ${box.x}..${box.x + box.width}`);
             await run.shot(b, '02-bob-phone-lobby');
             // By selector, not by the handle: the room's list may be drawn anew meanwhile (a
-            // table_updated), which would leave the handle pointing at a detached button.
+            // room_tables), which would leave the handle pointing at a detached button.
             await b.click('#room button[data-action="join"]');
             await b.waitForSelector('#table .cg-wrap.orientation-black', { timeout });
             for (const selector of ['#table .board cg-board', '#table .player.top .clock', '#table .player.bottom .clock']) {

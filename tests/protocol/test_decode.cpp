@@ -60,6 +60,7 @@ TEST_CASE("every message type decodes to its alternative and names itself")
         {R"({"type":"logout"})", "logout"},
         {R"({"type":"change_password","password":"alt-passwort","new_password":"neu-passwort"})", "change_password"},
         {R"({"type":"notice","room":34,"text":"Turnier um 20 Uhr"})", "notice"},
+        {R"({"type":"room_members","room":34,"offset":100,"limit":50})", "room_members"},
     };
     STATIC_REQUIRE(std::size(cases) == std::variant_size_v<ClientMessage>);
     std::size_t index = 0;
@@ -102,6 +103,18 @@ TEST_CASE("fields arrive in the typed values")
         auto chat = std::get<RoomChat>(decoded(R"({"type":"room_chat","room":36,"text":"{\"x\":[1]}"})").message);
         CHECK(chat.room == 36);
         CHECK(chat.text == R"({"x":[1]})");
+        auto page =
+            std::get<RoomMembers>(decoded(R"({"type":"room_members","room":34,"offset":100,"limit":20})").message);
+        CHECK(page.room == 34);
+        CHECK(page.offset == 100);
+        CHECK(page.limit == 20);
+        // Without offset and limit: the first page of 50.
+        auto first = std::get<RoomMembers>(decoded(R"({"type":"room_members","room":-3})").message);
+        CHECK(first.room == -3);
+        CHECK(first.offset == 0);
+        CHECK(first.limit == 50);
+        CHECK(std::get<RoomMembers>(decoded(R"({"type":"room_members","room":34,"limit":100})").message).limit ==
+              max_member_page);
         auto whisper = std::get<Whisper>(decoded(R"({"type":"whisper","to":"Öko","text":"psst"})").message);
         CHECK(whisper.to == "Öko");
         CHECK(whisper.text == "psst");
@@ -195,6 +208,17 @@ TEST_CASE("bad input gives the right code, a message naming the field, and the i
         {R"({"id":"q","type":"enter_room","room":0})", ErrorCode::BadRequest, "field 'room' must be a nonzero", true},
         {R"({"id":"q","type":"enter_room","room":[34]})", ErrorCode::BadRequest, "field 'room' must be", true},
         {R"({"id":"q","type":"room_chat","room":34})", ErrorCode::BadRequest, "field 'text' is missing", true},
+        {R"({"id":"q","type":"room_members"})", ErrorCode::BadRequest, "field 'room' is missing", true},
+        {R"({"id":"q","type":"room_members","room":34,"offset":-1})", ErrorCode::BadRequest,
+         "field 'offset' must be an integer >= 0; -1 is out of range", true},
+        {R"({"id":"q","type":"room_members","room":34,"offset":"10"})", ErrorCode::BadRequest,
+         "field 'offset' must be an integer >= 0, not a string", true},
+        {R"({"id":"q","type":"room_members","room":34,"limit":0})", ErrorCode::BadRequest,
+         "field 'limit' must be an integer from 1 to 100; 0 is out of range", true},
+        {R"({"id":"q","type":"room_members","room":34,"limit":101})", ErrorCode::BadRequest,
+         "field 'limit' must be an integer from 1 to 100; 101 is out of range", true},
+        {R"({"id":"q","type":"room_members","room":34,"limit":2.5})", ErrorCode::BadRequest,
+         "field 'limit' must be an integer from 1 to 100, not a number with a fraction", true},
         {R"({"id":"q","type":"room_chat","room":34,"text":""})", ErrorCode::BadRequest,
          "field 'text' must not be empty", true},
         {R"({"id":"q","type":"room_chat","room":34,"text":7})", ErrorCode::BadRequest, "field 'text' must be a string",

@@ -16,6 +16,7 @@
 #include "db/store_writer.h"
 #include "engine/fen.h"
 #include "engine/pgn.h"
+#include "tests/server/room_events.h"
 #include "tests/server/seated_game.h"
 #include "tests/server/server_fixture.h"
 #include "tests/server/ws_test_client.h"
@@ -373,7 +374,7 @@ TEST_CASE("close_table and adjudicate through the API: the players are told, the
     const json notice = opener.receive_until("notice");
     CHECK(notice.at("from") == "Aufsicht");
     CHECK(notice.at("text") == "table " + std::to_string(waiting) + " was closed by a moderator: Name");
-    CHECK(member.receive_until("table_closed").at("table") == waiting);
+    CHECK(receive_table_closed(member, waiting).at("room") == 34);
     WsTestClient latecomer;
     latecomer.connect(port);
     latecomer.hello("Nachzügler");

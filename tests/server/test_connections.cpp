@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "tests/server/room_events.h"
 #include "tests/server/seated_game.h"
 #include "tests/server/server_fixture.h"
 
@@ -18,7 +19,7 @@ TEST_CASE("welcome and /health", "[server][connection]")
     WsTestClient client;
     json welcome = client.connect(server.port());
     CHECK(welcome.at("type") == "welcome");
-    CHECK(welcome.at("protocol") == 2);
+    CHECK(welcome.at("protocol") == 3);
     CHECK(welcome.at("limits").at("max_message_bytes") == 4096);
     CHECK(welcome.at("limits").at("reconnect_grace_ms") == 60000);
 
@@ -122,7 +123,7 @@ TEST_CASE("a move at someone else's table is refused", "[server][game][bad_input
     stranger.connect(server.port());
     stranger.hello("Fremder");
     stranger.request({{"type", "enter_room"}, {"room", game.room}});
-    game.white->drain(50ms); // settle: the stranger's member_entered
+    game.white->drain(50ms); // settle: the stranger's room_presence
     CHECK(stranger.request({{"type", "move"}, {"table", game.table}, {"move", "e4"}}).at("code") == "not_a_player");
     CHECK(stranger.request({{"type", "move"}, {"table", 999999}, {"move", "e4"}}).at("code") == "no_such_table");
     auto heard = game.white->drain(50ms);
@@ -365,8 +366,8 @@ TEST_CASE("after the game a table whose players both stay away closes after the 
     json room = kibitzer.request({{"type", "enter_room"}, {"room", game.room}});
     REQUIRE(room.at("tables").size() == 1);
     CHECK(room.at("tables")[0].at("black") == "Schwarz");
-    json closed = kibitzer.receive_until("table_closed");
-    CHECK(closed.at("table") == game.table);
+    json closed = receive_table_closed(kibitzer, game.table);
+    CHECK(closed.at("room") == game.room);
 }
 
 TEST_CASE("an idle client that does not answer pings is closed; one that answers stays", "[server][connection][limits]")

@@ -144,15 +144,15 @@ TEST_CASE("rooms: the configured four, members coming and going, room chat", "[s
     CHECK(room.at("name") == "Wohnzimmer der alten Burg");
     CHECK(room.at("secret") == false);
     CHECK(room.at("members") == json::array({"Anna"}));
+    CHECK(room.at("member_count") == 1);
 
     bert.request({{"type", "enter_room"}, {"room", 35}});
     json entered = anna.receive_matching(
-        [](const json& frame) {
-            return frame.value("type", "") == "member_entered" && frame.value("nick", "") == "Bert";
-        },
-        "Bert's member_entered");
+        [](const json& frame) { return frame.value("type", "") == "room_presence" && frame.at("member_count") == 2; },
+        "room_presence with Bert");
     CHECK(entered.at("room") == 35);
-    CHECK(entered.at("nick") == "Bert");
+    CHECK(entered.at("members") == json::array({"Anna", "Bert"}));
+    CHECK(entered.at("guests") == json::array({"Anna", "Bert"}));
 
     bert.send({{"type", "room_chat"}, {"room", 35}, {"text", "Grüß Gott"}});
     json chat = anna.receive_until("room_chat");
@@ -164,8 +164,10 @@ TEST_CASE("rooms: the configured four, members coming and going, room chat", "[s
     CHECK(anna.request({{"type", "room_chat"}, {"room", 35}, {"text", ""}}).at("code") == "bad_request");
 
     bert.request({{"type", "leave_room"}, {"room", 35}});
-    json left = anna.receive_until("member_left");
-    CHECK(left.at("nick") == "Bert");
+    json left = anna.receive_matching(
+        [](const json& frame) { return frame.value("type", "") == "room_presence" && frame.at("member_count") == 1; },
+        "room_presence without Bert");
+    CHECK(left.at("members") == json::array({"Anna"}));
     json listed = bert.request({{"type", "list_rooms"}});
     CHECK(listed.at("rooms")[1].at("members") == 1);
 }
@@ -294,14 +296,17 @@ TEST_CASE("tables in a room: opened, reserved for an invited nick, updated when 
                                 {"invite", "Bert"}});
     REQUIRE(opened.at("type") == "ok");
     std::int64_t table = opened.at("table").get<std::int64_t>();
-    json announced = carl.receive_until("table_opened");
-    CHECK(announced.at("room") == 36);
-    CHECK(announced.at("table").at("table") == table);
-    CHECK(announced.at("table").at("status") == "waiting");
-    CHECK(announced.at("table").at("black") == "Anna");
-    CHECK(announced.at("table").at("white").is_null());
-    CHECK(announced.at("table").at("invite") == "Bert");
-    CHECK(announced.at("table").at("time_control").at("kind") == "bronstein");
+    json tables = carl.receive_until("room_tables");
+    CHECK(tables.at("room") == 36);
+    REQUIRE(tables.at("tables").size() == 1);
+    CHECK(tables.at("closed") == json::array());
+    const json announced = tables.at("tables")[0];
+    CHECK(announced.at("table") == table);
+    CHECK(announced.at("status") == "waiting");
+    CHECK(announced.at("black") == "Anna");
+    CHECK(announced.at("white").is_null());
+    CHECK(announced.at("invite") == "Bert");
+    CHECK(announced.at("time_control").at("kind") == "bronstein");
 
     CHECK(carl.request({{"type", "join_table"}, {"table", table}}).at("code") == "seat_reserved");
     CHECK(anna.request({{"type", "join_table"}, {"table", table}}).at("type") == "error");
@@ -311,10 +316,11 @@ TEST_CASE("tables in a room: opened, reserved for an invited nick, updated when 
     CHECK(started.at("black") == "Anna");
     json updated = carl.receive_matching(
         [](const json& frame) {
-            return frame.value("type", "") == "table_updated" && frame.at("table").at("status") == "playing";
+            return frame.value("type", "") == "room_tables" && frame.at("tables").size() == 1 &&
+                   frame.at("tables")[0].at("status") == "playing";
         },
-        "table_updated to playing");
-    CHECK(updated.at("table").at("white") == "Bert");
+        "room_tables with the table playing");
+    CHECK(updated.at("tables")[0].at("white") == "Bert");
     CHECK(carl.request({{"type", "join_table"}, {"table", table}}).at("code") == "table_full");
 }
 
@@ -323,7 +329,7 @@ TEST_CASE("everyone at the table hears the spectator count, outside the event se
     InProcessServer server;
     auto game = SeatedGame::start(server.port(), "5+3");
     game.play({"e4"});
-    // White leaves the room: the lobby's table_updated no longer reaches that player.
+    // White leaves the room: the lobby's room_tables no longer reaches that player.
     REQUIRE(game.white->request({{"type", "leave_room"}, {"room", game.room}}).at("type") == "ok");
 
     auto spectators = [&](WsTestClient& client, int count) {

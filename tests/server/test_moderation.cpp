@@ -16,6 +16,7 @@
 #include "server/moderation_service.h"
 #include "server/sanctions.h"
 #include "server/server.h"
+#include "tests/server/room_events.h"
 #include "tests/server/seated_game.h"
 #include "tests/server/server_fixture.h"
 #include "tests/server/ws_test_client.h"
@@ -548,7 +549,7 @@ TEST_CASE("moderation: a waiting table is closed and its opener told why", "[mod
     CHECK(done.summary == "table " + std::to_string(table) + " in room 34 closed");
     json notice = opener.receive_until("notice");
     CHECK(notice.at("text") == "table " + std::to_string(table) + " was closed by a moderator: anstößiger Name");
-    CHECK(member.receive_until("table_closed").at("table") == table);
+    CHECK(receive_table_closed(member, table).at("room") == 34);
     CHECK(desk.refused(moderator, server::CloseTable{table, "x"}).code == protocol::ErrorCode::NoSuchTable);
     // The opener may open another: the closed one no longer counts against the limit.
     CHECK(opener.request({{"type", "open_table"}, {"room", 34}, {"time_control", "untimed"}}).at("type") == "ok");

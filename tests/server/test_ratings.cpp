@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "rating/glicko2.h"
+#include "tests/server/room_events.h"
 #include "tests/server/server_fixture.h"
 #include "tests/server/ws_test_client.h"
 
@@ -151,9 +152,8 @@ TEST_CASE("a rated table is for two accounts with a clock; guests and untimed ga
         {{"type", "open_table"}, {"room", 34}, {"time_control", "3+2"}, {"color", "white"}, {"rated", true}});
     REQUIRE(opened.at("type") == "ok");
     const std::int64_t table = opened.at("table");
-    const json listed = bert->receive_matching(
-        [&](const json& frame) { return frame.value("type", "") == "table_opened"; }, "table_opened");
-    CHECK(listed.at("table").at("rated") == true);
+    const json listed = receive_table_listed(*bert, table);
+    CHECK(listed.at("rated") == true);
 
     // A guest cannot take the free seat, and the table still waits for an account.
     CHECK(guest.request({{"type", "join_table"}, {"table", table}}).at("code") == "rated_needs_account");

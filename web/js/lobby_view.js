@@ -8,13 +8,13 @@ import { el, fill, keepingFocus } from './dom.js';
 import { t } from './messages.js';
 import { linkedNickNode, nickNode, ratingNode } from './nick_view.js';
 import { isTimed } from './rating_format.js';
-import { isGuestAt, isGuestMember } from './room_model.js';
+import { isGuestAt, isGuestMember, isLargeRoom, memberPageOffsets, shownMembers } from './room_model.js';
 import { statusName } from './table_texts.js';
 import { PRESETS, customTimeControl, describe, presetLabel } from './time_control.js';
 
 export class LobbyView {
     // actions: {enterRoom(n), leaveRoom(n), listRooms(), openTable(fields), joinTable(id),
-    //           watchTable(id), roomChat(room, text), whisper(to, text)}
+    //           watchTable(id), roomChat(room, text), whisper(to, text), memberPage(room, offset)}
     constructor(roomsRoot, roomRoot, actions) {
         this.roomsRoot = roomsRoot;
         this.roomRoot = roomRoot;
@@ -113,7 +113,7 @@ export class LobbyView {
             fill(this.roomRoot, el('p', { class: 'hint' }, t('room.none')));
             return;
         }
-        const members = el('ul', { class: 'member-list', 'aria-label': t('room.members.label') }, room.members.map((member) =>
+        const members = el('ul', { class: 'member-list', 'aria-label': t('room.members.label') }, shownMembers(room).map((member) =>
             el('li', {}, el('button', { type: 'button', class: 'link', title: t('room.whisper_to'),
                                         onclick: () => { this.chatInput.value = `/w ${member} `; this.chatInput.focus(); } },
                             nickNode(member, isGuestMember(room, member), member === nick ? t('room.you') : null)))));
@@ -127,7 +127,7 @@ export class LobbyView {
                 el('h2', {}, `${room.room} ${room.name || ''}`, room.secret ? el('span', { class: 'badge' }, t('room.secret')) : null),
                 el('button', { type: 'button', onclick: () => this.actions.leaveRoom(room.room) }, t('room.leave'))),
              el('div', { class: 'room-columns' },
-                el('div', {}, el('h3', {}, t('room.members', { count: room.members.length })), members),
+                el('div', {}, el('h3', {}, t('room.members', { count: room.memberCount })), members, this.memberPager(room)),
                 el('div', {}, el('h3', {}, t('room.tables', { count: room.tables.size })),
                    el('div', { class: 'table-list-wrap' }, el('table', { class: 'table-list' },
                       el('thead', {}, el('tr', {}, el('th', {}, t('tables.number')), el('th', {}, t('side.white')),
@@ -138,6 +138,20 @@ export class LobbyView {
              el('div', { class: 'chat room-chat' }, el('h3', {}, t('room.chat')), chatLines,
                 el('form', { class: 'chat-form', onsubmit: (event) => this.sendChat(event, room.room) }, this.chatInput,
                    el('button', { type: 'submit' }, t('chat.send')))));
+    }
+
+    // A large room's list is paged: which members are shown, and buttons to the pages around.
+    memberPager(room) {
+        if (!isLargeRoom(room)) return null;
+        const { previous, next } = memberPageOffsets(room);
+        const shown = shownMembers(room);
+        const from = room.page ? room.page.offset + 1 : 0;
+        return el('div', { class: 'member-pager' },
+                  el('button', { type: 'button', class: 'member-page-previous', disabled: previous === null,
+                                 onclick: () => this.actions.memberPage(room.room, previous) }, t('room.members.previous')),
+                  el('span', {}, t('room.members.range', { from, to: from + Math.max(shown.length - 1, 0), count: room.memberCount })),
+                  el('button', { type: 'button', class: 'member-page-next', disabled: next === null,
+                                 onclick: () => this.actions.memberPage(room.room, next) }, t('room.members.next')));
     }
 
     tableRow(table, nick) {

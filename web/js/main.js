@@ -15,7 +15,9 @@ import { HeaderView } from './header_view.js';
 import { LobbyView } from './lobby_view.js';
 import { LoginView } from './login_view.js';
 import { LANGUAGE_KEY, NOTATION_KEY, initialLanguage, language, notationFor, setLanguage, t, toggledNotation } from './messages.js';
-import { ROOM_EVENTS, addChatLine, applyRoomEvent, roomFromReply } from './room_model.js';
+import {
+    MEMBER_PAGE_SIZE, ROOM_EVENTS, addChatLine, applyMemberPage, applyRoomEvent, isLargeRoom, roomFromReply,
+} from './room_model.js';
 import { initialSession, nextSession, showsLobby, showsLogin, wantsSocket } from './session.js';
 import { TableView } from './table_view.js';
 import { TABLE_EVENTS, applyTableEvent, emptyTable, seatOf, tableIdOf } from './table_model.js';
@@ -186,6 +188,7 @@ function enterRoom(number) {
         app.room = roomFromReply(reply, app.room);
         remember();
         drawRoom();
+        if (isLargeRoom(app.room)) memberPage(app.room.room, 0);
         // One room at a time on screen: leave the one before, then list the counts as they are now.
         if (previous !== null) request('leave_room', { room: previous }).finally(listRooms).catch(() => {});
         else listRooms();
@@ -199,6 +202,14 @@ function leaveRoom(number) {
         drawRoom();
         listRooms();
     }).catch(() => {});
+}
+
+// A large room lists its members a page at a time (room_model.js).
+function memberPage(room, offset) {
+    request('room_members', { room, offset, limit: MEMBER_PAGE_SIZE }).then((reply) => {
+        app.room = applyMemberPage(app.room, reply);
+        drawRoom();
+    }, () => {});
 }
 
 function onRoomEvent(frame) {
@@ -215,7 +226,10 @@ function onRoomEvent(frame) {
         return;
     }
     if (!ROOM_EVENTS.has(frame.type) || !app.room || frame.room !== app.room.room) return;
+    const wasLarge = isLargeRoom(app.room);
     app.room = applyRoomEvent(app.room, frame);
+    // A room that grew past the list: show its first page.
+    if (!wasLarge && isLargeRoom(app.room)) memberPage(app.room.room, 0);
     if (frame.type !== 'room_chat') refreshRoomsSoon();
     drawRoom();
 }
@@ -412,7 +426,7 @@ const accountView = new AccountView($('account-panel'), {
     },
 });
 const lobbyView = new LobbyView($('rooms'), $('room'), {
-    enterRoom, leaveRoom, listRooms, openTable, joinTable, watchTable: showTable,
+    enterRoom, leaveRoom, listRooms, openTable, joinTable, watchTable: showTable, memberPage,
     roomChat: (room, text) => request('room_chat', { room, text }),
     whisper: (to, text) => request('whisper', { to, text }).then(() => {
         if (app.room) app.room = addChatLine(app.room, { whisper: true, from: myNick(), to, text });
