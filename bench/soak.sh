@@ -17,7 +17,10 @@
 #   4. prints the samples every REPORT_EVERY seconds and a verdict on the samples after WARMUP
 #      seconds, and exits 1 when a resource is not flat:
 #      - RSS: the least-squares growth over the window after warm-up (slope x span) at most
-#        RSS_GROWTH_PCT percent of the first sample after warm-up (5);
+#        RSS_GROWTH_PCT percent of the first sample after warm-up (5); or, when the plies of the
+#        running games (live_plies.csv, from the database: a running game's memory grows with
+#        its moves) vary apart from time, the growth the fit RSS = a + b plies + c time puts on
+#        time (c x span) within the same limit;
 #      - descriptors: max - min after warm-up at most the churn band, the clients that reconnect
 #        per round (GAMES*2+SPECTATORS) * RECONNECT_FRACTION, at least 8;
 #      - threads: max - min after warm-up at most THREADS_BAND (0: constant);
@@ -112,9 +115,9 @@ sample() {
     cpu=$(awk -v hz="$(getconf CLK_TCK)" '{ printf "%.1f", ($14 + $15) / hz }' "/proc/$server_pid/stat")
     wal=$(stat -c %s "$db-wal" 2>/dev/null || echo 0) dbsize=$(stat -c %s "$db" 2>/dev/null || echo 0)
     curl -s -m 5 "http://127.0.0.1:$port/metrics" > "$out/metrics.txt" || : > "$out/metrics.txt"
-    echo "$t,$rss,$fds,$threads,$cpu,$wal,$dbsize,$(metric rochade_connections_open),$(metric rochade_players_online),$(metric rochade_games_running),$(metric rochade_moves_committed_total),$(proc_field "$loadgen_pid" VmRSS)" >> "$out/samples.csv"
+    echo "$t,$(date +%s%3N),$rss,$fds,$threads,$cpu,$wal,$dbsize,$(metric rochade_connections_open),$(metric rochade_players_online),$(metric rochade_games_running),$(metric rochade_moves_committed_total),$(proc_field "$loadgen_pid" VmRSS)" >> "$out/samples.csv"
 }
-echo "t_s,rss_kib,fds,threads,cpu_s,wal_bytes,db_bytes,connections,players_online,games_running,moves_committed,loadgen_rss_kib" > "$out/samples.csv"
+echo "t_s,epoch_ms,rss_kib,fds,threads,cpu_s,wal_bytes,db_bytes,connections,players_online,games_running,moves_committed,loadgen_rss_kib" > "$out/samples.csv"
 # Samples are taken until the measurement window ends (its start is the end of loadgen's ramp):
 # then loadgen closes every connection, which is not the server's doing.
 window_end=
@@ -141,21 +144,42 @@ echo "t_s,moves,p50_ms,p99_ms,max_ms,reconnects,resumes,errors,connection_failur
 sed -n -E 's/^loadgen progress: t ([0-9]+) s, moves ([0-9]+), latency p50 ([0-9.]+) ms p99 ([0-9.]+) ms max ([0-9.]+) ms, reconnects ([0-9]+), resumes ([0-9]+), errors ([0-9]+), connection failures ([0-9]+)$/\1,\2,\3,\4,\5,\6,\7,\8,\9/p' \
     "$out/loadgen.log" >> "$out/latency.csv"
 
+# live_plies.csv: the plies of the games running at each sample, from the database (every move
+# and every game's end carry their time). A running game's memory grows with its moves, and the
+# games of random movers run 300 plies and more, so the load's own state keeps growing until
+# the mix of game ages settles; the RSS verdict below separates that from a growth in time.
+if command -v sqlite3 > /dev/null; then
+    sqlite3 -separator , "$db" "SELECT at_ms, 1, game_id FROM moves UNION ALL
+        SELECT ended_at_ms, 0, id FROM games WHERE ended_at_ms IS NOT NULL ORDER BY 1, 2 DESC" > "$out/events.csv"
+    {
+        echo "t_s,live_plies"
+        awk -F, 'NR == FNR { if (FNR > 1) { n++; t[n] = $1; at[n] = $2 }; next }
+            { while (i < n && at[i + 1] < $1) { i++; print t[i] "," live }
+              if ($2 == 1) { plies[$3]++; live++ } else { live -= plies[$3]; delete plies[$3] } }
+            END { while (i < n) { i++; print t[i] "," live } }' "$out/samples.csv" "$out/events.csv"
+    } > "$out/live_plies.csv"
+    rm -f "$out/events.csv"
+else
+    echo "t_s,live_plies" > "$out/live_plies.csv"
+fi
+
 churn_band=$(awk -v c=$((2 * games + spectators)) -v f="$reconnect_fraction" 'BEGIN { b = int(c * f + 0.5); print (b < 8 ? 8 : b) }')
 echo
 echo "samples every $report_every s (all in $out/samples.csv; latency per minute in $out/latency.csv):"
-awk -F, -v every="$report_every" 'NR == 1 { next }
+awk -F, -v every="$report_every" 'NR == FNR { if (FNR > 1) plies[$1] = $2; next }
+    FNR == 1 { next }
     { t = $1; mark = int((t + every / 2) / every) * every
       if (mark > 0 && !(mark in done)) { done[mark] = 1
-          printf "  %5d s  RSS %7.1f MB  fds %5d  threads %3d  WAL %6.1f MB  db %7.1f MB  connections %5s  moves %s\n",
-                 t, $2 / 1024, $3, $4, $6 / 1e6, $7 / 1e6, $8, $11 } }' "$out/samples.csv"
+          printf "  %5d s  RSS %7.1f MB  fds %5d  threads %3d  WAL %6.1f MB  db %7.1f MB  connections %5s  live plies %6s  moves %s\n",
+                 t, $3 / 1024, $4, $5, $7 / 1e6, $8 / 1e6, $9, plies[t], $12 } }' "$out/live_plies.csv" "$out/samples.csv"
 
 awk -F, -v warmup="$warmup" -v rss_pct="$rss_growth_pct" -v band="$churn_band" -v tband="$threads_band" \
     -v wal_max_mb="$wal_max_mb" '
-    NR == 1 { next }
-    { wal_max_all = ($6 > wal_max_all ? $6 : wal_max_all) }
-    $1 < warmup { wal_at_warmup = $6; next }
-    { n++; t[n] = $1; rss[n] = $2; fd[n] = $3; th[n] = $4; wal[n] = $6 }
+    NR == FNR { if (FNR > 1) plies_at[$1] = $2; next }
+    FNR == 1 { next }
+    { wal_max_all = ($7 > wal_max_all ? $7 : wal_max_all) }
+    $1 < warmup { wal_at_warmup = $7; next }
+    { n++; t[n] = $1; rss[n] = $3; fd[n] = $4; th[n] = $5; wal[n] = $7; if ($1 in plies_at) { np++; p[n] = plies_at[$1] } }
     END {
         if (n < 3) { print "soak: fewer than 3 samples after the warm-up: no verdict"; exit 2 }
         sx = sy = sxx = sxy = 0
@@ -171,6 +195,28 @@ awk -F, -v warmup="$warmup" -v rss_pct="$rss_growth_pct" -v band="$churn_band" -
             wmax = wal[i] > wmax ? wal[i] : wmax
         }
         rss_ok = growth <= rss[1] * rss_pct / 100
+        # RSS = a + b * live plies + c * time, least squares on centred values: c * span is the
+        # growth at a constant number of live plies (what the server keeps apart from the games).
+        have_plies = 0
+        if (np == n) {
+            mt = mp = mr = 0
+            for (i = 1; i <= n; i++) { mt += t[i] / n; mp += p[i] / n; mr += rss[i] / n }
+            s11 = s22 = s12 = s1y = s2y = 0
+            for (i = 1; i <= n; i++) {
+                x1 = t[i] - mt; x2 = p[i] - mp; y = rss[i] - mr
+                s11 += x1 * x1; s22 += x2 * x2; s12 += x1 * x2; s1y += x1 * y; s2y += x2 * y
+            }
+            det = s11 * s22 - s12 * s12
+            if (s22 > 0 && det > 0.1 * s11 * s22) { # not if time and plies are nearly collinear (|r| > 0.95)
+                have_plies = 1
+                per_s = (s1y * s22 - s2y * s12) / det
+                per_ply = (s2y * s11 - s1y * s12) / det
+                growth_at_plies = per_s * span
+                pmin = pmax = p[1]
+                for (i = 2; i <= n; i++) { pmin = p[i] < pmin ? p[i] : pmin; pmax = p[i] > pmax ? p[i] : pmax }
+            }
+        }
+        rss_ok_at_plies = have_plies && growth_at_plies <= rss[1] * rss_pct / 100
         fd_ok = fmax - fmin <= band
         th_ok = hmax - hmin <= tband
         wal_ok = wal_max_all <= wal_max_mb * 1e6 && wal[n] <= wal_at_warmup * 1.2 + 4096
@@ -178,6 +224,12 @@ awk -F, -v warmup="$warmup" -v rss_pct="$rss_growth_pct" -v band="$churn_band" -
         printf "  RSS      first %.1f MB, last %.1f MB, min %.1f, max %.1f; slope %+.2f MB per 10 min, fitted growth %+.1f MB (%+.2f %%; limit %s %%): %s\n",
                rss[1] / 1024, rss[n] / 1024, rmin / 1024, rmax / 1024, slope * 600 / 1024, growth / 1024,
                100 * growth / rss[1], rss_pct, rss_ok ? "flat" : "GROWS"
+        if (have_plies)
+            printf "           live plies %d to %d (first %d, last %d); RSS = a + %.0f bytes per live ply %+.2f MB per 10 min: growth at constant plies %+.1f MB (%+.2f %%): %s\n",
+                   pmin, pmax, p[1], p[n], per_ply * 1024, per_s * 600 / 1024, growth_at_plies / 1024,
+                   100 * growth_at_plies / rss[1], rss_ok_at_plies ? "flat" : "GROWS"
+        if (!rss_ok && rss_ok_at_plies) print "           (the growth follows the running games'"'"' plies, not time: counted as flat)"
+        rss_ok = rss_ok || rss_ok_at_plies
         printf "  fds      first %d, last %d, min %d, max %d; band %d (limit %d, the clients reconnecting per round): %s\n",
                fd[1], fd[n], fmin, fmax, fmax - fmin, band, fd_ok ? "flat" : "NOT FLAT"
         printf "  threads  first %d, last %d, min %d, max %d (limit max - min <= %d): %s\n",
@@ -187,6 +239,6 @@ awk -F, -v warmup="$warmup" -v rss_pct="$rss_growth_pct" -v band="$churn_band" -
         ok = rss_ok && fd_ok && th_ok && wal_ok
         printf "soak verdict: %s\n", ok ? "FLAT" : "NOT FLAT"
         exit ok ? 0 : 1
-    }' "$out/samples.csv" && verdict=0 || verdict=$?
+    }' "$out/live_plies.csv" "$out/samples.csv" && verdict=0 || verdict=$?
 if [[ $loadgen_status -ne 0 ]]; then echo "soak: loadgen exited with $loadgen_status" >&2; exit 1; fi
 exit "$verdict"
