@@ -1,5 +1,6 @@
 // The load generator's measuring parts: percentiles, tallies, the frame-type peek, /proc
-// reading and the command line. The network parts are exercised by bench/run_loadgen.sh.
+// reading, the command line and the reconnect plan. The network parts are exercised by
+// bench/run_loadgen.sh and bench/soak.sh.
 #include <catch2/catch.hpp>
 
 #include <unistd.h>
