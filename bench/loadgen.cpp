@@ -38,6 +38,37 @@ std::int64_t server_rss_kib(const LoadgenOptions& options)
     return resident_kib(options.server_pid).value_or(-1);
 }
 
+// The measurement window: a sleep, or with --progress a line on stderr every so often with the
+// move latency of that interval, for runs long enough to watch (bench/soak.sh reads them).
+void measure(SteadyClock::time_point window_start, const LoadgenOptions& options, LoadStats& stats)
+{
+    const auto seconds = [](double s) {
+        return std::chrono::duration_cast<SteadyClock::duration>(std::chrono::duration<double>(s));
+    };
+    const SteadyClock::time_point end = window_start + seconds(options.duration_s);
+    if (options.progress_s <= 0) return std::this_thread::sleep_until(end);
+    LatencyRecorder::Marks marks{};
+    std::int64_t moves_before = stats.moves_confirmed.load();
+    for (int line = 1;; ++line) {
+        const SteadyClock::time_point due = std::min(end, window_start + seconds(options.progress_s * line));
+        std::this_thread::sleep_until(due);
+        const std::vector<std::int64_t> interval = stats.latency.sorted_samples_since(marks);
+        const std::int64_t moves = stats.moves_confirmed.load();
+        std::fprintf(stderr,
+                     "loadgen progress: t %.0f s, moves %lld, latency p50 %.2f ms p99 %.2f ms max %.2f ms, "
+                     "reconnects %lld, resumes %lld, errors %lld, connection failures %lld\n",
+                     seconds_since(window_start), static_cast<long long>(moves - moves_before),
+                     static_cast<double>(nearest_rank(interval, 50)) / 1000,
+                     static_cast<double>(nearest_rank(interval, 99)) / 1000,
+                     static_cast<double>(interval.empty() ? 0 : interval.back()) / 1000,
+                     static_cast<long long>(stats.reconnects.load()), static_cast<long long>(stats.resumes.load()),
+                     static_cast<long long>(stats.errors.total()),
+                     static_cast<long long>(stats.connection_failures.total()));
+        moves_before = moves;
+        if (due >= end) return;
+    }
+}
+
 template <class Load> json run(Load& load, IoThreads& threads, const LoadgenOptions& options, LoadStats& stats)
 {
     const std::int64_t rss_before = server_rss_kib(options);
@@ -60,7 +91,7 @@ template <class Load> json run(Load& load, IoThreads& threads, const LoadgenOpti
     const double server_cpu_start = options.server_pid ? cpu_seconds(options.server_pid).value_or(0) : 0;
     const auto window_start = SteadyClock::now();
     stats.measuring.store(true);
-    std::this_thread::sleep_for(std::chrono::duration<double>(options.duration_s));
+    measure(window_start, options, stats);
     stats.measuring.store(false);
     const double window_s = seconds_since(window_start);
     // Who used the cores in the window: the load generator shares the machine with the server.
@@ -106,6 +137,8 @@ template <class Load> json run(Load& load, IoThreads& threads, const LoadgenOpti
         report["moves_per_s"] = static_cast<double>(stats.moves_confirmed.load()) / window_s;
         report["games_started"] = stats.games_started.load();
         report["games_finished"] = stats.games_finished.load();
+        report["reconnects"] = stats.reconnects.load();
+        report["resumes"] = stats.resumes.load();
     }
     if (options.server_pid) {
         report["server_pid"] = options.server_pid;
@@ -133,6 +166,9 @@ void print_summary(const json& report)
                      report["moves_per_s"].get<double>(), report["moves_sent"].get<long long>(),
                      report["moves_confirmed"].get<long long>(), report["games_started"].get<long long>(),
                      report["games_finished"].get<long long>());
+    if (report.value("reconnects", 0) > 0)
+        std::fprintf(stderr, "  reconnects %lld (sessions resumed %lld)\n", report["reconnects"].get<long long>(),
+                     report["resumes"].get<long long>());
     std::fprintf(stderr, "  latency (%s) p50 %.2f ms  p99 %.2f ms  max %.2f ms  (%lld samples)\n",
                  report.contains("moves_per_s") ? "move to opponent" : "round trip",
                  latency["p50"].get<double>() / 1000, latency["p99"].get<double>() / 1000,

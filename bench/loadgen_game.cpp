@@ -39,6 +39,21 @@ std::string error_code_of(std::string_view frame, std::string* id)
     return message.value("code", std::string("error without code"));
 }
 
+// A guest's hello, or the resume of its session once a hello_ok gave a token.
+std::string hello_frame(const std::string& nick, const std::string& resume_token)
+{
+    if (resume_token.empty()) return json{{"type", "hello"}, {"id", "hello"}, {"nick", nick}}.dump();
+    return json{{"type", "hello"}, {"id", "hello"}, {"resume_token", resume_token}}.dump();
+}
+
+// Keeps hello_ok's resume token (a new one after each resume) and says whether it resumed.
+bool read_hello_ok(std::string_view frame, std::string& resume_token)
+{
+    const json reply = json::parse(frame);
+    resume_token = reply.value("resume_token", std::string());
+    return reply.value("resumed", false);
+}
+
 } // namespace
 
 class Player;
@@ -56,6 +71,12 @@ public:
     void player_in_room();
     void table_opened(TableId table);
     void spectator_in_room(Spectator& spectator);
+    // The table the pairing plays at now (0 before the first one is open).
+    TableId current_table()
+    {
+        std::lock_guard lock(mutex_);
+        return table_;
+    }
     // The first game_started of this pairing counts for the ramp-up.
     void game_started()
     {
@@ -128,10 +149,13 @@ protected:
         if (type == "game_started") return on_game_started(frame);
         if (type == "game_over") return on_game_over();
         if (type == "error") return on_error(frame);
-        if (type == "welcome") return send(json{{"type", "hello"}, {"id", "hello"}, {"nick", nick_}}.dump());
-        if (type == "hello_ok")
-            return send(json{{"type", "enter_room"}, {"id", "enter"}, {"room", pairing_.room}}.dump());
-        if (type == "room") return pairing_.player_in_room();
+        if (type == "welcome") return send(hello_frame(nick_, resume_token_));
+        if (type == "hello_ok") return on_hello_ok(frame);
+        if (type == "table_state") return on_table_state(frame);
+        if (type == "room") {
+            if (!resumed_) pairing_.player_in_room();
+            return;
+        }
         if (type == "ok" && opener_) {
             const json reply = json::parse(frame);
             if (reply.value("id", "") == "open" && reply.contains("table")) {
@@ -142,7 +166,42 @@ protected:
         // Room events (room_presence, room_tables, ...) and the rest are not needed here.
     }
 
+    // reconnect() began: no move is played on the closing connection; the table's state after
+    // the resume says whose turn it is.
+    void on_reconnecting() override
+    {
+        timer_.cancel();
+        my_turn_ = false;
+    }
+
 private:
+    // Keeps the resume token. After a resume: back into the room, as a browser would, and
+    // watch the table again, which is what brings its events to this connection.
+    void on_hello_ok(std::string_view frame)
+    {
+        resumed_ = read_hello_ok(frame, resume_token_);
+        if (resumed_) stats().resumes.add();
+        send(json{{"type", "enter_room"}, {"id", "enter"}, {"room", pairing_.room}}.dump());
+        if (resumed_ && table_ != 0) send(json{{"type", "watch_table"}, {"id", "rewatch"}, {"table", table_}}.dump());
+    }
+
+    // The reply to the watch after a resume: whose turn it is, or that the game ended while we
+    // were away (then ask for the rematch that game_over would have asked for, unless ours stands).
+    void on_table_state(std::string_view frame)
+    {
+        const json state = json::parse(frame);
+        my_side_ = state.value("white", json()) == nick_ ? "white" : "black";
+        const std::string status = state.value("status", "");
+        if (status == "finished") {
+            if (state.value("rematch_offer", json()) != my_side_)
+                send(json{{"type", "rematch"}, {"id", "rematch"}, {"table", table_}}.dump());
+            return;
+        }
+        if (status != "playing") return;
+        next_ply_ = static_cast<int>(state.value("moves", json::array()).size()) + 1;
+        take_turn(read_turn_counted(frame));
+    }
+
     // Once per game, so the table, the seats and the moves are read by a full parse.
     void on_game_started(std::string_view frame)
     {
@@ -201,7 +260,7 @@ private:
     // Plays the chosen move now or at the pairing's next slot; no move: not this side's turn.
     void take_turn(PlayerTurn&& turn)
     {
-        if (turn.move.empty()) return;
+        if (turn.move.empty() || closing()) return;
         chosen_move_ = std::move(turn.move);
         my_turn_ = true;
         if (pairing_.options.max || pairing_.options.rate <= 0) return play();
@@ -237,6 +296,8 @@ private:
     int next_ply_ = 1;
     std::string chosen_move_;
     bool my_turn_ = false;
+    std::string resume_token_; // from the last hello_ok
+    bool resumed_ = false;     // this connection resumed the session (reconnect())
 };
 
 // A watcher of one pairing's table: it only receives (every event of the table) and counts.
@@ -261,10 +322,13 @@ protected:
             watching_ = true;
             stats().spectators_watching.add();
         } else if (type == "welcome") {
-            send(json{{"type", "hello"}, {"id", "hello"}, {"nick", nick_}}.dump());
+            send(hello_frame(nick_, resume_token_));
         } else if (type == "hello_ok") {
+            if (read_hello_ok(frame, resume_token_)) stats().resumes.add();
             send(json{{"type", "enter_room"}, {"id", "enter"}, {"room", pairing_.room}}.dump());
         } else if (type == "room") {
+            // Back after a reconnect: the pairing knows this spectator already.
+            if (watching_) return watch(pairing_.current_table());
             pairing_.spectator_in_room(*this);
         }
     }
@@ -273,6 +337,7 @@ private:
     Pairing& pairing_;
     const std::string nick_;
     bool watching_ = false;
+    std::string resume_token_;
 };
 
 void Pairing::player_in_room()
@@ -327,6 +392,9 @@ GameLoad::GameLoad(IoThreads& threads, const ServerAddress& address, const Loadg
         pairing.spectators.push_back(spectator);
         clients_.push_back(std::move(spectator));
     }
+    reconnector_ = std::make_unique<Reconnector>(
+        threads.context_for(0), clients_,
+        plan_reconnects(clients_.size(), options.reconnect_fraction, options.reconnect_every_s));
 }
 
 GameLoad::~GameLoad() = default;
@@ -334,6 +402,7 @@ GameLoad::~GameLoad() = default;
 void GameLoad::start()
 {
     for (int i = 0; i < options_.connect_concurrency; ++i) connect_next();
+    reconnector_->start();
 }
 
 // Each finished handshake starts the next connect, so at most connect_concurrency are in flight
@@ -352,6 +421,7 @@ bool GameLoad::ramp_done() const
 
 void GameLoad::close_all()
 {
+    reconnector_->stop();
     for (auto& client : clients_) client->close();
 }
 

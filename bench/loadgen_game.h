@@ -13,6 +13,7 @@
 
 #include "bench/loadgen_io_threads.h"
 #include "bench/loadgen_options.h"
+#include "bench/loadgen_reconnect.h"
 #include "bench/loadgen_ws_client.h"
 
 namespace rochade::bench {
@@ -41,6 +42,7 @@ private:
     std::vector<std::shared_ptr<Pairing>> pairings_;
     std::vector<std::shared_ptr<WsClient>> clients_;
     std::atomic<std::size_t> next_to_connect_{0};
+    std::unique_ptr<Reconnector> reconnector_; // --reconnect-fraction's churn
 };
 
 } // namespace rochade::bench

@@ -19,11 +19,12 @@ template <class Number> bool parse_number(const std::string& text, Number& out)
 std::string loadgen_usage()
 {
     return "usage: loadgen [--echo] [--host H] [--port P] [--path /ws] [--threads T] [--duration S]\n"
-           "               [--ramp-timeout S] [--connect-concurrency C] [--server-pid PID]\n"
+           "               [--ramp-timeout S] [--connect-concurrency C] [--server-pid PID] [--progress S]\n"
            "  echo mode:   --echo --clients N [--rate R (round trips/s per client, 0 = flat out)]\n"
            "               [--payload BYTES]\n"
            "  game mode:   --games G [--spectators S] [--rate R (moves/s per game)] [--max]\n"
-           "               [--room N] [--rooms K] [--time-control TC] [--nick-prefix P]\n";
+           "               [--room N] [--rooms K] [--time-control TC] [--nick-prefix P]\n"
+           "               [--reconnect-fraction F (0..1) [--reconnect-every S (default 60)]]\n";
 }
 
 rochade::Expected<LoadgenOptions, std::string> parse_loadgen_options(const std::vector<std::string>& args)
@@ -64,6 +65,12 @@ rochade::Expected<LoadgenOptions, std::string> parse_loadgen_options(const std::
         {"--server-pid", positive(options.server_pid)},
         {"--nick-prefix", text(options.nick_prefix)},
         {"--payload", positive(options.echo_payload_bytes)},
+        {"--reconnect-fraction", Setter([&options](const std::string& v) {
+             return parse_number(v, options.reconnect_fraction) && options.reconnect_fraction >= 0 &&
+                    options.reconnect_fraction <= 1;
+         })},
+        {"--reconnect-every", positive(options.reconnect_every_s)},
+        {"--progress", non_negative(options.progress_s)},
     };
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& option = args[i];
@@ -83,6 +90,8 @@ rochade::Expected<LoadgenOptions, std::string> parse_loadgen_options(const std::
     }
     if (options.rate < 0) options.rate = options.echo ? 0 : 1;
     if (options.room == 0) return rochade::unexpected(std::string("--room must be nonzero"));
+    if (options.echo && options.reconnect_fraction > 0)
+        return rochade::unexpected(std::string("--reconnect-fraction: game mode only"));
     if (options.nick_prefix.size() > 12)
         return rochade::unexpected(std::string("--nick-prefix: at most 12 characters"));
     return options;

@@ -32,6 +32,9 @@ struct LoadgenOptions {
     int server_pid = 0;            // read its VmRSS before and after connecting
     std::string nick_prefix;       // default: random per run, so runs do not collide
     int echo_payload_bytes = 100;  // echo mode: size of the frame sent
+    double reconnect_fraction = 0; // game mode: this share of the clients reconnects ...
+    double reconnect_every_s = 60; // ... every so many seconds (loadgen_reconnect.h)
+    double progress_s = 0;         // a progress line on stderr every so many seconds (0: none)
 };
 
 // Parses argv (without the program name). The error names the option that was wrong.

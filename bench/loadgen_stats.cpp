@@ -54,13 +54,28 @@ std::vector<std::int64_t> LatencyRecorder::sorted_samples() const
 }
 
 // Nearest rank: the smallest sample with at least p percent of the samples at or below it.
-std::int64_t LatencyRecorder::percentile(double p) const
+std::int64_t nearest_rank(const std::vector<std::int64_t>& samples, double p)
 {
-    const std::vector<std::int64_t> samples = sorted_samples();
     if (samples.empty()) return 0;
     const double clamped = std::clamp(p, 0.0, 100.0);
     const auto rank = static_cast<std::size_t>(std::ceil(clamped / 100.0 * static_cast<double>(samples.size())));
     return samples[rank == 0 ? 0 : rank - 1];
+}
+
+std::int64_t LatencyRecorder::percentile(double p) const { return nearest_rank(sorted_samples(), p); }
+
+std::vector<std::int64_t> LatencyRecorder::sorted_samples_since(Marks& marks) const
+{
+    std::vector<std::int64_t> interval;
+    for (std::size_t i = 0; i < thread_slots; ++i) {
+        const Slot& slot = slots_[i];
+        std::lock_guard lock(slot.mutex);
+        interval.insert(interval.end(), slot.samples.begin() + static_cast<std::ptrdiff_t>(marks[i]),
+                        slot.samples.end());
+        marks[i] = slot.samples.size();
+    }
+    std::sort(interval.begin(), interval.end());
+    return interval;
 }
 
 std::int64_t LatencyRecorder::max() const

@@ -43,6 +43,11 @@ public:
     // Nearest-rank percentile (p in [0, 100]) of what was recorded; 0 when nothing was.
     std::int64_t percentile(double p) const;
     std::int64_t max() const;
+    // Where each slot's samples end: what is recorded after the marks belongs to the next
+    // interval (--progress lines give the percentiles of each interval).
+    using Marks = std::array<std::size_t, thread_slots>;
+    // The samples recorded since `marks`, sorted; moves `marks` to the end.
+    std::vector<std::int64_t> sorted_samples_since(Marks& marks) const;
 
 private:
     // Every thread's samples, merged and sorted (the readers are the report, a few calls).
@@ -82,6 +87,8 @@ struct LoadStats {
     Counter games_finished;
     Counter frames_received;
     Counter scan_fallbacks; // turn frames the field scanner left to nlohmann::json
+    Counter reconnects;     // connections again after --reconnect-fraction's closes (whole run)
+    Counter resumes;        // hello_ok with resumed: true on those connections (whole run)
     // Ramp-up progress (counted from the start, not only in the window).
     Counter pairings_playing;    // pairings whose first game started
     Counter spectators_watching; // spectators that got their table_state
@@ -89,6 +96,9 @@ struct LoadStats {
     Tally errors;                // error replies by code (whole run, not only the window)
     Tally connection_failures;   // connect/handshake failures and drops, by what failed
 };
+
+// Nearest-rank percentile (p in [0, 100]) of sorted samples; 0 when there are none.
+std::int64_t nearest_rank(const std::vector<std::int64_t>& sorted, double p);
 
 // VmRSS of a process in KiB, from /proc/PID/status; empty when it cannot be read.
 std::optional<std::int64_t> resident_kib(int pid);

@@ -15,6 +15,11 @@ WsClient::WsClient(net::io_context& io, const ServerAddress& address, LoadStats&
 void WsClient::start(std::function<void(bool)> done)
 {
     on_handshake_ = std::move(done);
+    connect();
+}
+
+void WsClient::connect()
+{
     auto self = shared_from_this();
     beast::get_lowest_layer(socket_).expires_after(std::chrono::seconds(30));
     beast::get_lowest_layer(socket_).async_connect(address_.endpoint, [self](beast::error_code error) {
@@ -27,7 +32,8 @@ void WsClient::start(std::function<void(bool)> done)
         self->socket_.async_handshake(self->address_.host_header, self->address_.path, [self](beast::error_code error) {
             if (error) return self->fail("handshake", error);
             self->open_ = true;
-            self->stats_.connected.add();
+            // `connected` counts clients; a connection after a reconnect counts apart.
+            (self->handshakes_++ == 0 ? self->stats_.connected : self->stats_.reconnects).add();
             if (auto done = std::exchange(self->on_handshake_, nullptr)) done(true);
             self->on_open();
             self->read_next(self);
@@ -37,8 +43,13 @@ void WsClient::start(std::function<void(bool)> done)
 
 void WsClient::read_next(std::shared_ptr<WsClient> self)
 {
+    reading_ = true;
     socket_.async_read(read_buffer_, [self = std::move(self)](beast::error_code error, std::size_t) mutable {
-        if (error) return self->fail("read", error);
+        if (error) {
+            self->reading_ = false;
+            self->fail("read", error);
+            return self->connect_again_when_idle();
+        }
         WsClient& client = *self;
         client.stats_.frames_received.add();
         const auto data = client.read_buffer_.cdata();
@@ -68,15 +79,23 @@ void WsClient::write_next()
     if (write_queue_.empty()) {
         writing_ = false;
         if (closing_ && open_) {
-            socket_.async_close(websocket::close_code::normal,
-                                [self = shared_from_this()](beast::error_code) { self->open_ = false; });
+            close_in_flight_ = true;
+            socket_.async_close(websocket::close_code::normal, [self = shared_from_this()](beast::error_code) {
+                self->open_ = false;
+                self->close_in_flight_ = false;
+                self->connect_again_when_idle();
+            });
         }
         return;
     }
     writing_ = true;
     socket_.async_write(net::buffer(write_queue_.front()),
                         [self = shared_from_this()](beast::error_code error, std::size_t) {
-                            if (error) return self->fail("write", error);
+                            if (error) {
+                                self->writing_ = false;
+                                self->fail("write", error);
+                                return self->connect_again_when_idle();
+                            }
                             self->write_queue_.pop_front();
                             self->write_next();
                         });
@@ -89,6 +108,30 @@ void WsClient::close()
         self->closing_ = true;
         if (!self->writing_) self->write_next();
     });
+}
+
+void WsClient::reconnect()
+{
+    net::dispatch(executor_, [self = shared_from_this()] {
+        if (!self->open_ || self->closing_) return;
+        self->closing_ = true;
+        self->reconnect_pending_ = true;
+        self->on_reconnecting();
+        if (!self->writing_) self->write_next();
+    });
+}
+
+// The old connection is done with when its read loop has ended and no write or close handler
+// is still to run: only then may the stream start over (a handshake resets it).
+void WsClient::connect_again_when_idle()
+{
+    if (!reconnect_pending_ || reading_ || writing_ || close_in_flight_) return;
+    reconnect_pending_ = false;
+    closing_ = false;
+    open_ = false;
+    write_queue_.clear();
+    read_buffer_.clear();
+    connect();
 }
 
 // A failure after our own close is the normal end of the connection and not counted; a close

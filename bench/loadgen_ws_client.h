@@ -43,17 +43,29 @@ public:
     void send(std::string frame);
     // Sends a close frame (1000) after the queued writes; safe from any thread.
     void close();
+    // Closes like close(), then, once the old connection's last handler has run, connects and
+    // upgrades again on the same stream (Beast resets it at the handshake); on_open and the
+    // frames follow as for the first connection. Safe from any thread; ignored unless open.
+    void reconnect();
     bool is_open() const { return open_; }
 
 protected:
     virtual void on_open() = 0;
     virtual void on_frame(std::string_view text) = 0;
+    // Called on the client's thread when reconnect() begins to close (frames may still arrive
+    // until the close is done; nothing can be sent any more).
+    virtual void on_reconnecting() {}
+    // True from close() or reconnect() until the connection is closed (or connected again).
+    bool closing() const { return closing_; }
     // Must belong to an io_context that one thread runs (IoThreads).
     using Executor = net::io_context::executor_type;
     const Executor& executor() const { return executor_; }
     LoadStats& stats() { return stats_; }
 
 private:
+    void connect();
+    // Connects again when a reconnect is pending and no read, write or close is in flight.
+    void connect_again_when_idle();
     // `self` keeps the client alive while a read is in flight and is handed on to the next read.
     void read_next(std::shared_ptr<WsClient> self);
     void enqueue(std::string frame);
@@ -73,6 +85,10 @@ private:
     bool open_ = false;
     bool writing_ = false;
     bool closing_ = false;
+    bool reading_ = false;
+    bool close_in_flight_ = false;
+    bool reconnect_pending_ = false;
+    int handshakes_ = 0;
 };
 
 } // namespace rochade::bench

@@ -1,13 +1,19 @@
 // The load generator's measuring parts: percentiles, tallies, the frame-type peek, /proc
-// reading and the command line. The network parts are exercised by bench/run_loadgen.sh.
+// reading, the command line and the reconnect plan. The network parts are exercised by
+// bench/run_loadgen.sh and bench/soak.sh.
 #include <catch2/catch.hpp>
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
 #include <thread>
+#include <vector>
 
 #include "bench/loadgen_frame_type.h"
 #include "bench/loadgen_options.h"
+#include "bench/loadgen_reconnect.h"
 #include "bench/loadgen_stats.h"
 
 using namespace rochade::bench;
@@ -135,6 +141,16 @@ TEST_CASE("loadgen options")
     REQUIRE(echo);
     CHECK(echo->echo);
     CHECK(echo->rate == 0); // echo mode: flat out by default
+    CHECK(echo->reconnect_fraction == 0);
+    CHECK(echo->progress_s == 0);
+
+    const auto soak = parse_loadgen_options(
+        Args{"--games", "250", "--reconnect-fraction", "0.1", "--reconnect-every", "30", "--progress", "60"});
+    REQUIRE(soak);
+    CHECK(soak->reconnect_fraction == 0.1);
+    CHECK(soak->reconnect_every_s == 30);
+    CHECK(soak->progress_s == 60);
+    CHECK(parse_loadgen_options(Args{"--games", "1"})->reconnect_every_s == 60);
 
     struct Row {
         Args args;
@@ -147,9 +163,74 @@ TEST_CASE("loadgen options")
              Row{{"--port", "70000"}, "bad value for --port: '70000'"},
              Row{{"--room", "0"}, "--room must be nonzero"},
              Row{{"--speed", "3"}, "unknown option --speed"},
+             Row{{"--reconnect-fraction", "1.5"}, "bad value for --reconnect-fraction: '1.5'"},
+             Row{{"--reconnect-every", "0"}, "bad value for --reconnect-every: '0'"},
+             Row{{"--echo", "--reconnect-fraction", "0.1"}, "--reconnect-fraction: game mode only"},
          }) {
         const auto parsed = parse_loadgen_options(row.args);
         REQUIRE_FALSE(parsed);
         CHECK(parsed.error() == row.error);
     }
+}
+
+TEST_CASE("LatencyRecorder: the samples of each interval, sorted")
+{
+    LatencyRecorder latency;
+    LatencyRecorder::Marks marks{};
+    CHECK(latency.sorted_samples_since(marks).empty());
+    for (const std::int64_t micros : {30, 10, 20}) latency.record(micros);
+    CHECK(latency.sorted_samples_since(marks) == std::vector<std::int64_t>{10, 20, 30});
+    CHECK(latency.sorted_samples_since(marks).empty()); // nothing new
+    std::thread([&] { latency.record(5); }).join();     // another thread's slot
+    latency.record(40);
+    CHECK(latency.sorted_samples_since(marks) == std::vector<std::int64_t>{5, 40});
+    CHECK(latency.count() == 5); // the whole run is still there for the report
+    CHECK(nearest_rank({}, 50) == 0);
+    CHECK(nearest_rank({1, 2, 3, 4}, 50) == 2);
+    CHECK(nearest_rank({1, 2, 3, 4}, 99) == 4);
+}
+
+TEST_CASE("plan_reconnects: a share of the clients per round, evenly spread")
+{
+    using std::chrono::milliseconds;
+    using std::chrono::seconds;
+    struct Row {
+        std::size_t clients;
+        double fraction;
+        double every_s;
+        std::size_t per_round;
+        std::chrono::nanoseconds interval;
+    };
+    for (const Row& row : {
+             Row{750, 0.1, 60, 75, milliseconds(800)}, // the soak: 250 games, 250 spectators
+             Row{3000, 0.1, 60, 300, milliseconds(200)}, Row{10, 0.5, 10, 5, seconds(2)},
+             Row{3, 0.01, 60, 1, seconds(60)}, // at least one a round
+             Row{4, 1, 8, 4, seconds(2)},      // everyone
+             Row{750, 0, 60, 0, seconds(60)},  // no churn
+         }) {
+        INFO(row.clients << " clients, fraction " << row.fraction);
+        const ReconnectPlan plan = plan_reconnects(row.clients, row.fraction, row.every_s);
+        CHECK(plan.per_round == row.per_round);
+        CHECK(plan.interval == row.interval);
+        CHECK(plan.first == std::chrono::nanoseconds(seconds(static_cast<int>(row.every_s))));
+    }
+}
+
+TEST_CASE("reconnect_target: every client once before any comes twice, neighbours apart")
+{
+    for (const std::size_t clients : {1, 2, 3, 10, 750, 751, 3000}) {
+        INFO(clients << " clients");
+        std::vector<int> seen(clients, 0);
+        for (std::uint64_t tick = 0; tick < clients; ++tick) ++seen[reconnect_target(tick, clients)];
+        CHECK(std::count(seen.begin(), seen.end(), 1) == static_cast<std::ptrdiff_t>(clients));
+        // The next round repeats the order.
+        CHECK(reconnect_target(clients + 3, clients) == reconnect_target(3, clients));
+    }
+    // Successive ticks do not take a pairing's two players (neighbouring indices) together.
+    for (std::uint64_t tick = 0; tick < 749; ++tick) {
+        const auto a = static_cast<std::int64_t>(reconnect_target(tick, 750));
+        const auto b = static_cast<std::int64_t>(reconnect_target(tick + 1, 750));
+        CHECK(std::abs(a - b) > 1);
+    }
+    CHECK(reconnect_target(std::uint64_t{1} << 62, 750) < 750); // no overflow on long runs
 }
