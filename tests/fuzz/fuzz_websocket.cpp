@@ -27,6 +27,7 @@
 #include <spdlog/spdlog.h>
 
 #include "fuzz_check.h"
+#include "valid_utf8.h"
 #include "protocol/decode.h"
 #include "server/ws_session.h"
 
@@ -56,24 +57,6 @@ namespace {
 using FuzzSession = BasicWsSession<beast::test::stream>;
 
 constexpr std::size_t write_queue_frames = 8;
-
-bool valid_utf8(std::string_view text)
-{
-    std::size_t i = 0;
-    while (i < text.size()) {
-        const auto lead = static_cast<unsigned char>(text[i]);
-        const int length = lead < 0x80           ? 1
-                           : (lead >> 5) == 0x6  ? 2
-                           : (lead >> 4) == 0xE  ? 3
-                           : (lead >> 3) == 0x1E ? 4
-                                                 : 0;
-        if (length == 0 || i + length > text.size()) return false;
-        for (int k = 1; k < length; ++k)
-            if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return false;
-        i += length;
-    }
-    return true;
-}
 
 // The router's place: decodes and answers, and keeps the order of the calls for the checks.
 class EchoHandler final : public ConnectionHandler {
