@@ -4,6 +4,7 @@
 // offer" from "an old server". Strings the server passes on are dumped with invalid UTF-8
 // replaced, so encoding never throws on a bad byte.
 #include "protocol/encode.h"
+#include "protocol/table_summary_json.h"
 
 #include <nlohmann/json.hpp>
 
@@ -27,8 +28,6 @@ void put_id(Json& frame, const OptionalId& id)
 
 Json side_or_null(const std::optional<Side>& side) { return side ? Json(side_name(*side)) : Json(nullptr); }
 
-Json string_or_null(const std::optional<std::string>& text) { return text ? Json(*text) : Json(nullptr); }
-
 Json clocks_json(const ClockReading& clocks)
 {
     return Json{{"white_ms", clocks.white_ms},
@@ -41,23 +40,8 @@ Json clocks_json(const ClockReading& clocks)
 // carries the same fields at its top level).
 void put_summary(Json& out, const TableSummary& table)
 {
-    out["table"] = table.table;
-    out["room"] = table.room;
-    out["status"] = table_status_name(table.status);
-    out["white"] = string_or_null(table.white);
-    out["black"] = string_or_null(table.black);
-    out["white_guest"] = table.white_guest;
-    out["black_guest"] = table.black_guest;
-    out["opener_color"] = color_choice_name(table.opener_color);
-    out["time_control"] = Json(time_control_to_json(table.time_control));
-    out["invite"] = string_or_null(table.invite);
-    out["spectators"] = table.spectators;
-    out["rated"] = table.rated;
-    auto rating = [](const std::optional<SeatRating>& seat) {
-        return seat ? Json{{"rating", seat->rating}, {"provisional", seat->provisional}} : Json(nullptr);
-    };
-    out["white_rating"] = rating(table.white_rating);
-    out["black_rating"] = rating(table.black_rating);
+    auto summary = table_summary_to_json(table);
+    for (auto& [key, value] : summary.items()) out[key] = std::move(value);
 }
 
 Json player_rating_change_json(const PlayerRatingChange& change)

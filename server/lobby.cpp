@@ -52,11 +52,6 @@ Lobby::Lobby(TableServices& services)
         rooms_.try_emplace(room.number, room.number, room.name, /*configured=*/true);
 }
 
-template <class Work> void Lobby::on_strand(Work work)
-{
-    net::post(strand_, [self = shared_from_this(), work = std::move(work)]() mutable { work(); });
-}
-
 void Lobby::reply_error(const ConnectionPtr& connection, const Id& id, ErrorCode code, std::string message)
 {
     connection->send_error(id, code, message);
@@ -161,51 +156,99 @@ void Lobby::admit(ConnectionPtr connection, Id id, Admission admission)
         const Identity& who = admission.identity;
         // Closed while its hello was on the way: nobody to admit, and its nick stays free.
         if (!connection->is_open()) return;
-        if (const auto held = nick_held_by_another(who.nick, who.principal)) {
-            spdlog::info("connection {}: hello {} refused: {}", connection->id(), who.nick, *held);
-            return connection->post([connection, id, message = "hello: " + *held] {
+        auto refuse = [&](const std::string& held) {
+            spdlog::info("connection {}: hello {} refused: {}", connection->id(), who.nick, held);
+            connection->post([connection, id, message = "hello: " + held] {
                 connection->client->greeting = false;
                 reply_error(connection, id, ErrorCode::NickTaken, message);
             });
-        }
-        const std::string key = protocol::nick_key(who.nick);
-        if (const auto existing = online_.find(key); existing != online_.end()) {
-            // The same player again (a resume, or a login from another device): the new
-            // connection wins, the old one is dropped.
-            auto old_connection = existing->second.connection.lock();
-            for (const auto number : std::set(existing->second.rooms))
-                if (auto* r = room(number)) leave(existing->second, *r);
-            online_by_connection_.erase(existing->second.connection_id);
-            --services_.metrics.players_online(online_kind(existing->second.who));
-            online_.erase(existing);
-            if (old_connection && old_connection != connection)
-                old_connection->close(CloseCode::Replaced, "the same player connected again");
-        }
-        online_.emplace(key, Online{who, connection, connection->id(), {}, wall_clock_ms(), connection->ip_address()});
-        ++services_.metrics.players_online(online_kind(who));
-        online_by_connection_[connection->id()] = key;
+        };
+        if (const auto held = nick_held_by_another(who.nick, who.principal)) return refuse(*held);
+        if (!cluster_) return admit_now(connection, id, std::move(admission));
+        // In a cluster the nick must be free on the other nodes too: its lease decides.
+        cluster_->claim_nick(
+            protocol::nick_key(who.nick), who.principal,
+            [self = shared_from_this(), connection, id, admission](cluster::NickClaim claim) mutable {
+                self->on_strand([self, connection, id, admission = std::move(admission), claim] {
+                    const Identity& who = admission.identity;
+                    if (!connection->is_open()) {
+                        if (claim.outcome == cluster::NickClaim::Outcome::Granted && !self->online(who.nick))
+                            self->cluster_->release_nick(protocol::nick_key(who.nick), who.principal);
+                        return;
+                    }
+                    using Outcome = cluster::NickClaim::Outcome;
+                    if (claim.outcome == Outcome::Unavailable)
+                        return connection->post([connection, id] {
+                            connection->client->greeting = false;
+                            reply_error(connection, id, ErrorCode::Busy,
+                                        "hello: the cluster's bus does not answer, so this node cannot tell whether "
+                                        "your nick is free on the others; try again in a moment");
+                        });
+                    std::optional<std::string> held =
+                        claim.outcome == Outcome::HeldByAnother
+                            ? std::optional<std::string>("'" + who.nick + "' is online already (on another node)")
+                            : self->nick_held_by_another(who.nick, who.principal);
+                    if (held) {
+                        spdlog::info("connection {}: hello {} refused: {}", connection->id(), who.nick, *held);
+                        return connection->post([connection, id, message = "hello: " + *held] {
+                            connection->client->greeting = false;
+                            reply_error(connection, id, ErrorCode::NickTaken, message);
+                        });
+                    }
+                    if (claim.replaced_on)
+                        self->cluster_->send_to(*claim.replaced_on,
+                                                cluster::Replaced{who.nick, cluster::principal_text(who.principal)});
+                    self->admit_now(connection, id, std::move(admission));
+                });
+            });
+    });
+}
 
-        protocol::HelloOk reply;
-        reply.nick = who.nick;
-        reply.resume_token = std::move(admission.resume_token);
-        reply.resumed = admission.resumed;
-        reply.guest = who.principal.guest();
-        reply.role = who.role;
-        if (const auto seats = seats_.find(who.principal); seats != seats_.end())
-            reply.tables.assign(seats->second.begin(), seats->second.end());
-        spdlog::info("connection {}: hello {} ({}{}){}", connection->id(), who.nick,
-                     who.principal.guest() ? "guest" : "account",
-                     who.principal.guest() ? "" : ", " + std::string(protocol::role_name(who.role)),
-                     admission.resumed ? ", resumed" : "");
-        connection->post([self = shared_from_this(), connection, id, who, reply = std::move(reply)] {
-            Client& client = *connection->client;
-            client.greeting = false;
-            // Closed while the admission was on its way: the nick goes offline again.
-            if (client.closed) return self->disconnected(connection);
-            client.identity = who;
-            client.anonymous_slot.release(); // no longer one of its address's anonymous sockets
-            connection->send(protocol::encode_hello_ok(id, reply));
-        });
+void Lobby::go_offline(std::unordered_map<std::string, Online>::iterator player)
+{
+    for (const auto number : std::set(player->second.rooms))
+        if (auto* r = room(number)) leave(player->second, *r);
+    online_by_connection_.erase(player->second.connection_id);
+    --services_.metrics.players_online(online_kind(player->second.who));
+    online_.erase(player);
+}
+
+void Lobby::admit_now(const ConnectionPtr& connection, const Id& id, Admission admission)
+{
+    const Identity& who = admission.identity;
+    const std::string key = protocol::nick_key(who.nick);
+    if (const auto existing = online_.find(key); existing != online_.end()) {
+        // The same player again (a resume, or a login from another device): the new
+        // connection wins, the old one is dropped.
+        auto old_connection = existing->second.connection.lock();
+        go_offline(existing);
+        if (old_connection && old_connection != connection)
+            old_connection->close(CloseCode::Replaced, "the same player connected again");
+    }
+    online_.emplace(key, Online{who, connection, connection->id(), {}, wall_clock_ms(), connection->ip_address()});
+    ++services_.metrics.players_online(online_kind(who));
+    online_by_connection_[connection->id()] = key;
+
+    protocol::HelloOk reply;
+    reply.nick = who.nick;
+    reply.resume_token = std::move(admission.resume_token);
+    reply.resumed = admission.resumed;
+    reply.guest = who.principal.guest();
+    reply.role = who.role;
+    if (const auto seats = seats_.find(who.principal); seats != seats_.end())
+        reply.tables.assign(seats->second.begin(), seats->second.end());
+    spdlog::info("connection {}: hello {} ({}{}){}", connection->id(), who.nick,
+                 who.principal.guest() ? "guest" : "account",
+                 who.principal.guest() ? "" : ", " + std::string(protocol::role_name(who.role)),
+                 admission.resumed ? ", resumed" : "");
+    connection->post([self = shared_from_this(), connection, id, who, reply = std::move(reply)] {
+        Client& client = *connection->client;
+        client.greeting = false;
+        // Closed while the admission was on its way: the nick goes offline again.
+        if (client.closed) return self->disconnected(connection);
+        client.identity = who;
+        client.anonymous_slot.release(); // no longer one of its address's anonymous sockets
+        connection->send(protocol::encode_hello_ok(id, reply));
     });
 }
 
@@ -244,6 +287,8 @@ void Lobby::enter_room(ConnectionPtr connection, Identity who, Id id, protocol::
             player->rooms.insert(number);
             r.note_presence_changed();
             schedule_room_update(number);
+            if (cluster_)
+                cluster_->announce(cluster::Entered{cluster_->node_id(), {number, who.nick, who.principal.guest()}});
         }
         connection->send(protocol::encode_room(id, r.summary(), r.secret(), r.member_list(), r.tables()));
     });
@@ -253,6 +298,7 @@ void Lobby::leave(Online& player, Room& r)
 {
     if (!r.remove_member(protocol::nick_key(player.who.nick))) return;
     player.rooms.erase(r.number());
+    if (cluster_) cluster_->announce(cluster::Left{cluster_->node_id(), r.number(), player.who.nick});
     r.note_presence_changed();
     schedule_room_update(r.number());
     close_room_if_done(r.number());
@@ -312,6 +358,9 @@ void Lobby::room_chat(ConnectionPtr connection, Identity who, Id id, protocol::R
                     if (id) connection->send(protocol::encode_ok(id));
                     if (Room* r = self->room(chat.room))
                         r->broadcast(shared_frame(protocol::encode_room_chat(chat.room, nick, chat.text)));
+                    if (self->cluster_)
+                        self->cluster_->announce(
+                            cluster::RoomChatted{self->cluster_->node_id(), chat.room, nick, chat.text});
                 });
             });
     });
@@ -331,6 +380,7 @@ void Lobby::whisper(ConnectionPtr connection, Identity who, Id id, protocol::Whi
         }
         Online* addressee = online(whisper.to);
         auto addressee_connection = addressee ? addressee->connection.lock() : nullptr;
+        if (!addressee_connection && cluster_) return whisper_elsewhere(connection, who, id, std::move(whisper));
         if (!addressee_connection)
             return reply_error(connection, id, ErrorCode::NoSuchNick, "whisper: '" + whisper.to + "' is not online");
         addressee_connection->send(protocol::encode_whisper(who.nick, addressee->who.nick, whisper.text));
@@ -394,6 +444,7 @@ void Lobby::open_table(ConnectionPtr connection, Identity who, Id id, protocol::
         const auto summary = table->opening_summary();
         r->put_table(summary);
         schedule_room_update(open.room);
+        if (cluster_) cluster_->announce(cluster::TableChanged{cluster_->node_id(), summary});
         if (open.invite)
             if (auto invited = online(*open.invite)->connection.lock();
                 invited && !r->has_member(protocol::nick_key(*open.invite)))
@@ -461,6 +512,7 @@ void Lobby::disconnected(ConnectionPtr connection)
         for (const auto number : std::set(found->second.rooms))
             if (auto* r = room(number)) leave(found->second, *r);
         --services_.metrics.players_online(online_kind(found->second.who));
+        if (cluster_) cluster_->release_nick(found->first, found->second.who.principal);
         online_.erase(found);
     });
 }
@@ -490,6 +542,7 @@ void Lobby::table_changed(protocol::TableSummary summary)
         if (!r || !r->has_table(summary.table)) return;
         r->put_table(summary);
         schedule_room_update(summary.room);
+        if (cluster_) cluster_->announce(cluster::TableChanged{cluster_->node_id(), summary});
     });
 }
 
@@ -501,6 +554,7 @@ void Lobby::table_closed(protocol::RoomNumber number, protocol::TableId table)
             release(opener->second, [table](Holdings& held) { held.open_tables.erase(table); });
             table_openers_.erase(opener);
         }
+        if (cluster_) cluster_->announce(cluster::TableClosed{cluster_->node_id(), number, table});
         Room* r = room(number);
         if (!r) return;
         r->remove_table(table);

@@ -15,9 +15,12 @@
 #include <string_view>
 #include <unordered_map>
 
+#include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 
 #include "protocol/messages.h"
+#include "server/cluster/cluster_link.h"
+#include "server/cluster/node_message.h"
 #include "server/connection.h"
 #include "server/identity/authenticator.h"
 #include "server/identity/principal.h"
@@ -37,6 +40,14 @@ public:
     using Identity = identity::Identity;
 
     Lobby(TableServices& services);
+
+    // Start-up, before any connection: this server is one node of a cluster (server/cluster/), and
+    // the lobby shows the players and tables of the other nodes beside its own.
+    void join_cluster(std::shared_ptr<cluster::ClusterLink> link);
+    // lobby_cluster.cpp: what another node said (its players entering and leaving rooms, their
+    // chat and whispers, its tables), and a node that went silent (what it had leaves the rooms).
+    void cluster_message(cluster::NodeMessage message);
+    void node_gone(std::string node);
 
     // Start-up, before any connection: the restored tables (their rooms are opened if they are
     // not configured ones, and their players' seats and nicks are held for them).
@@ -109,7 +120,26 @@ private:
         std::set<protocol::RoomNumber> rooms_opened; // ad-hoc and secret rooms opened, still standing
     };
 
+    // What another node has in this lobby's rooms.
+    struct RemoteNode {
+        std::set<std::pair<protocol::RoomNumber, std::string>> members; // (room, nick key)
+        std::set<std::pair<protocol::RoomNumber, protocol::TableId>> tables;
+    };
+
     template <class Work> void on_strand(Work work);
+    // The player leaves its rooms and goes offline (its connection is not closed here).
+    void go_offline(std::unordered_map<std::string, Online>::iterator player);
+    // The rest of admit(), once the nick is known to be this principal's (across the cluster too).
+    void admit_now(const ConnectionPtr& connection, const Id& id, Admission admission);
+    // lobby_cluster.cpp, on the strand.
+    void remote_entered(const std::string& node, const cluster::RoomMember& member);
+    void remote_left(const std::string& node, protocol::RoomNumber room, const std::string& nick);
+    void remote_table(const std::string& node, const protocol::TableSummary& summary);
+    void remote_table_closed(const std::string& node, protocol::RoomNumber room, protocol::TableId table);
+    void forget_node(const std::string& node);
+    cluster::NodeState local_state() const;
+    void whisper_elsewhere(const ConnectionPtr& connection, const Identity& who, const Id& id,
+                           protocol::Whisper whisper);
     Online* online(const std::string& nick);
     Room* room(protocol::RoomNumber number);
     Room& open_room(protocol::RoomNumber number);
@@ -148,7 +178,14 @@ private:
     std::set<protocol::RoomNumber> rooms_to_update_;
     net::steady_timer room_update_timer_;
     bool room_update_armed_ = false;
+    std::shared_ptr<cluster::ClusterLink> cluster_;  // none on a server alone
+    std::map<std::string, RemoteNode> remote_nodes_; // by node id
     std::mt19937_64 random_; // only for the colour of a "random" table: nothing an attacker gains by guessing
 };
+
+template <class Work> void Lobby::on_strand(Work work)
+{
+    net::post(strand_, [self = shared_from_this(), work = std::move(work)]() mutable { work(); });
+}
 
 } // namespace rochade::server

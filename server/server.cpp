@@ -10,6 +10,7 @@
 #include <vector>
 
 #include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/ip/host_name.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <spdlog/spdlog.h>
 
@@ -19,12 +20,14 @@
 #include "server/admin_api.h"
 #include "server/archive_api.h"
 #include "server/beast.h"
+#include "server/cluster/node.h"
 #include "server/descriptor_limit.h"
 #include "server/flag_analysis.h"
 #include "server/id_allocator.h"
 #include "server/identity/authenticator.h"
 #include "server/identity/password_hasher.h"
 #include "server/listener.h"
+#include "server/lobby.h"
 #include "server/metrics.h"
 #include "server/moderation_service.h"
 #include "server/player_api.h"
@@ -91,14 +94,15 @@ ServerConfig within_descriptor_limit(ServerConfig config)
 } // namespace
 
 struct Server::State {
-    explicit State(ServerConfig config_, bool handle_signals_)
+    State(ServerConfig config_, bool handle_signals_, BusFactory bus_factory_)
         : config(within_descriptor_limit(std::move(config_))), handle_signals(handle_signals_),
-          listening_port(listening.get_future().share())
+          bus_factory(std::move(bus_factory_)), listening_port(listening.get_future().share())
     {
     }
 
     const ServerConfig config;
     const bool handle_signals;
+    const BusFactory bus_factory; // none: a server alone
 
     std::mutex mutex;
     std::condition_variable changed;
@@ -113,6 +117,8 @@ struct Server::State {
 
     // Everything run() does while the server is up; returns when a stop was requested and done.
     void serve();
+    // With a bus: this server's node, its lobby joined to the cluster's; else none.
+    std::shared_ptr<cluster::Node> join_cluster(net::io_context& io, Router& router);
     void wait_for_stop_request()
     {
         std::unique_lock lock(mutex);
@@ -120,8 +126,10 @@ struct Server::State {
     }
 };
 
-Server::Server(ServerConfig config, bool handle_signals)
-    : state_(std::make_unique<State>(std::move(config), handle_signals))
+Server::Server(ServerConfig config, bool handle_signals) : Server(std::move(config), handle_signals, BusFactory{}) {}
+
+Server::Server(ServerConfig config, bool handle_signals, BusFactory bus)
+    : state_(std::make_unique<State>(std::move(config), handle_signals, std::move(bus)))
 {
 }
 
@@ -181,6 +189,26 @@ Moderation* Server::moderation() const
 {
     std::lock_guard lock(state_->mutex);
     return state_->moderation_service;
+}
+
+std::shared_ptr<cluster::Node> Server::State::join_cluster(net::io_context& io, Router& router)
+{
+    if (!bus_factory) return nullptr;
+    cluster::NodeOptions options;
+    options.id = !config.cluster.node.empty() ? config.cluster.node
+                                              : boost::asio::ip::host_name() + ":" + std::to_string(port.load());
+    options.heartbeat = std::chrono::milliseconds(config.cluster.heartbeat_ms);
+    options.node_timeout = std::chrono::milliseconds(config.cluster.node_timeout_ms);
+    auto node = std::make_shared<cluster::Node>(io, bus_factory(io), options);
+    const std::weak_ptr<Lobby> lobby = router.lobby();
+    router.lobby()->join_cluster(node);
+    node->start({[lobby](cluster::NodeMessage message) {
+                     if (auto alive = lobby.lock()) alive->cluster_message(std::move(message));
+                 },
+                 [lobby](std::string gone) {
+                     if (auto alive = lobby.lock()) alive->node_gone(std::move(gone));
+                 }});
+    return node;
 }
 
 // The order of construction and of the explicit teardown at the end matters: the router's
@@ -264,6 +292,8 @@ void Server::State::serve()
     auto listener = std::make_shared<Listener>(*io, *services);
     listener->open(config.bind_address, config.port);
     port = listener->port();
+    // After the port is known (it names the node), before anyone connects.
+    auto node = join_cluster(*io, *router);
 
     auto signals = std::make_unique<net::signal_set>(*io);
     if (handle_signals) {
@@ -294,6 +324,7 @@ void Server::State::serve()
     spdlog::info("shutting down: closing {} connection(s)", services->sessions.size());
     services->shutting_down = true;
     listener->stop();
+    if (node) node->stop();
     router->shut_down();
     flag_analysis->stop();
     services->sessions.close_all(CloseCode::GoingAway, "server shutting down");
@@ -327,6 +358,7 @@ void Server::State::serve()
         moderation_service = nullptr;
     }
     router.reset();
+    node.reset(); // its strand and timer belong to the io_context
     admin_api.reset();
     archive_api.reset(); // after the read thread, whose jobs it answered
     player_api.reset();  // likewise

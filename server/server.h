@@ -7,19 +7,34 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 
 #include "server/server_config.h"
 
+namespace boost::asio {
+class io_context;
+} // namespace boost::asio
+
 namespace rochade::server {
 
 class Moderation;
+namespace cluster {
+class Bus;
+} // namespace cluster
+
+// Makes the bus this server shares with the other nodes of its cluster, on the server's
+// io_context (server/cluster/bus.h). Tests pass one that makes MemoryBus objects on one hub.
+using BusFactory = std::function<std::shared_ptr<cluster::Bus>(boost::asio::io_context&)>;
 
 class Server {
 public:
     // Nothing is opened yet; run() does the work. With `handle_signals`, SIGINT and SIGTERM
     // call stop() (the `rochade serve` case; tests pass false).
     explicit Server(ServerConfig config, bool handle_signals = true);
+    // One node of a cluster: its lobby shows the players, chat and tables of the other nodes on
+    // the same bus (the node's id is config.cluster.node, or "host:port").
+    Server(ServerConfig config, bool handle_signals, BusFactory bus);
     // Stops the server if it is still running (and waits for run() to return).
     ~Server();
     Server(const Server&) = delete;

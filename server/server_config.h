@@ -76,6 +76,14 @@ struct MetricsConfig {
     MetricsAccess access = MetricsAccess::Loopback;
 };
 
+// One node of several (server/cluster/node.h).
+struct ClusterConfig {
+    std::string node; // this node's name among the others; "" names it "host:port"
+    std::int64_t heartbeat_ms = 1000;
+    // A node not heard of for this long is gone, and the leases it held expire after it.
+    std::int64_t node_timeout_ms = 5000;
+};
+
 struct ServerConfig {
     std::string bind_address = "0.0.0.0";
     std::uint16_t port = 8080;
@@ -98,6 +106,7 @@ struct ServerConfig {
     IdentityConfig identity;
     PlayerLimits player_limits;
     MetricsConfig metrics;
+    ClusterConfig cluster;
 };
 
 // Parses `rochade serve` arguments; --config FILE is read first and the other options override

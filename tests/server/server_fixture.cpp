@@ -56,13 +56,18 @@ std::uint16_t free_loopback_port()
 // ---- in process ---------------------------------------------------------------------------
 
 InProcessServer::InProcessServer(const std::function<void(server::ServerConfig&)>& adjust)
+    : InProcessServer(adjust, server::BusFactory{})
+{
+}
+
+InProcessServer::InProcessServer(const std::function<void(server::ServerConfig&)>& adjust, server::BusFactory bus)
 {
     config_.bind_address = "127.0.0.1";
     config_.port = 0;
     config_.db_path = (dir_.path() / "rochade.db").string();
     config_.threads = 2;
     if (adjust) adjust(config_);
-    server_ = std::make_unique<server::Server>(config_, false);
+    server_ = std::make_unique<server::Server>(config_, false, std::move(bus));
     // run() reports a start-up failure through wait_until_listening(), which rethrows it.
     thread_ = std::thread([this] {
         try {

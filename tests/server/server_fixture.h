@@ -44,6 +44,8 @@ class InProcessServer {
 public:
     // `adjust` may change the config (limits, grace, rooms) before the server starts.
     explicit InProcessServer(const std::function<void(server::ServerConfig&)>& adjust = {});
+    // One node of a cluster on the bus `bus` makes (a MemoryHub's, in tests).
+    InProcessServer(const std::function<void(server::ServerConfig&)>& adjust, server::BusFactory bus);
     // Stops the server and joins its thread.
     ~InProcessServer();
     InProcessServer(const InProcessServer&) = delete;

@@ -1,0 +1,53 @@
+// What the lobby sees of the other nodes of a cluster: it announces its changes, sends to one
+// node, and asks whether a nick is online elsewhere. cluster::Node implements it over a Bus; a
+// server without --bus has none, and its lobby works alone exactly as before.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "server/cluster/node_message.h"
+#include "server/identity/principal.h"
+
+namespace rochade::server::cluster {
+
+// What claim_nick() found.
+struct NickClaim {
+    enum class Outcome : std::uint8_t {
+        Granted,       // the nick is this principal's across the cluster now
+        HeldByAnother, // another principal is online with it on some node
+        Unavailable,   // the bus did not answer: nobody can tell
+    };
+    Outcome outcome = Outcome::Unavailable;
+    // When granted: the node where the same principal was online until now, if another one
+    // (its connection there gives way to this one).
+    std::optional<std::string> replaced_on;
+};
+
+class ClusterLink {
+public:
+    virtual ~ClusterLink() = default;
+
+    virtual const std::string& node_id() const = 0;
+    // To every other node (the lobby channel).
+    virtual void announce(NodeMessage message) = 0;
+    // To one node.
+    virtual void send_to(const std::string& node, NodeMessage message) = 0;
+
+    // A nick online is leased to its principal while this node renews it; `done` runs on the
+    // link's strand (hand it off).
+    virtual void claim_nick(const std::string& nick_key, const identity::Principal& who,
+                            std::function<void(NickClaim)> done) = 0;
+    virtual void release_nick(const std::string& nick_key, const identity::Principal& who) = 0;
+    // Stops renewing the nick's lease without releasing it: its player went online on another
+    // node, which holds the lease now.
+    virtual void forget_nick(const std::string& nick_key) = 0;
+    // The node where `nick_key` is online, if any; `done` on the link's strand.
+    virtual void locate_nick(const std::string& nick_key, std::function<void(std::optional<std::string>)> done) = 0;
+};
+
+// How a principal is written as a lease owner: "a17" for account 17, "g5" for guest session 5.
+std::string principal_text(const identity::Principal& who);
+
+} // namespace rochade::server::cluster

@@ -1,0 +1,68 @@
+// The bus inside one process: several MemoryBus objects on one MemoryHub behave as nodes sharing
+// one Redis, so the cluster layer's tests run three nodes in one test without a Redis server.
+// Leases expire by the steady clock like Redis keys with a PX time.
+#pragma once
+
+#include <chrono>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+
+#include "server/cluster/bus.h"
+#include "server/net.h"
+
+namespace rochade::server::cluster {
+
+class MemoryBus;
+
+// The shared part: channels and leases. A mutex guards both; it is held only to copy a list of
+// subscribers or to read and write one lease, never while a handler runs.
+class MemoryHub : public std::enable_shared_from_this<MemoryHub> {
+public:
+    // Makes a bus for a node whose callbacks run on `io`. The hub must be owned by a shared_ptr.
+    std::shared_ptr<MemoryBus> connect(net::io_context& io);
+
+private:
+    friend class MemoryBus;
+    struct Lease {
+        LeaseHolder holder;
+        std::chrono::steady_clock::time_point expires;
+    };
+
+    // Leases past their time are dropped as they are looked at. Under the mutex.
+    Lease* live_lease(const std::string& key, std::chrono::steady_clock::time_point now);
+
+    std::mutex mutex_;
+    std::map<std::string, std::set<std::weak_ptr<MemoryBus>, std::owner_less<>>> subscribers_; // by channel
+    std::map<std::string, Lease> leases_;
+};
+
+class MemoryBus final : public Bus, public std::enable_shared_from_this<MemoryBus> {
+public:
+    MemoryBus(std::shared_ptr<MemoryHub> hub, net::io_context& io);
+
+    void publish(std::string channel, std::string message, BusDone done = {}) override;
+    void subscribe(std::string channel, MessageHandler on_message) override;
+    void unsubscribe(std::string channel) override;
+    void claim(std::string key, std::string owner, std::string value, std::chrono::milliseconds ttl,
+               std::function<void(BusResult<Claim>)> done) override;
+    void renew(std::vector<std::string> keys, std::string owner, std::chrono::milliseconds ttl,
+               std::function<void(BusResult<std::vector<std::string>>)> done) override;
+    void release(std::string key, std::string owner, BusDone done = {}) override;
+    void holder(std::string key, std::function<void(BusResult<std::optional<LeaseHolder>>)> done) override;
+    void on_connection_change(std::function<void(bool up)> handler) override;
+
+private:
+    // Runs `work` on this bus's strand.
+    template <class Work> void later(Work work);
+    void deliver(const std::string& channel, std::shared_ptr<const std::string> message);
+
+    std::shared_ptr<MemoryHub> hub_;
+    net::strand<net::io_context::executor_type> strand_;
+    std::map<std::string, MessageHandler> handlers_; // on the strand
+    std::function<void(bool)> connection_handler_;
+};
+
+} // namespace rochade::server::cluster

@@ -1,0 +1,208 @@
+#include "server/cluster/node.h"
+
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+namespace rochade::server::cluster {
+
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+std::string nick_lease(const std::string& nick_key) { return "rochade:nick:" + nick_key; }
+
+// The node a message says it came from, for the broadcasts a node hears of itself.
+template <class Message> const std::string* sender_of(const Message& message)
+{
+    if constexpr (requires { message.node; })
+        return &message.node;
+    else
+        return nullptr;
+}
+
+} // namespace
+
+std::string principal_text(const identity::Principal& who)
+{
+    std::string text = who.guest() ? "g" : "a";
+    text += std::to_string(who.id);
+    return text;
+}
+
+Node::Node(net::io_context& io, std::shared_ptr<Bus> bus, NodeOptions options)
+    : bus_(std::move(bus)), options_(std::move(options)), strand_(net::make_strand(io)), heartbeat_timer_(strand_)
+{
+}
+
+template <class Work> void Node::on_strand(Work work)
+{
+    net::post(strand_, [self = shared_from_this(), work = std::move(work)]() mutable { work(); });
+}
+
+void Node::start(Handlers handlers)
+{
+    on_strand([this, handlers = std::move(handlers)]() mutable {
+        handlers_ = std::move(handlers);
+        auto receive = [weak = weak_from_this()](std::string_view text) {
+            if (auto self = weak.lock()) self->on_strand([self, text = std::string(text)] { self->received(text); });
+        };
+        bus_->subscribe(std::string(lobby_channel), receive);
+        bus_->subscribe(node_channel(options_.id), receive);
+        bus_->on_connection_change([weak = weak_from_this()](bool up) {
+            if (!up) return;
+            // Back on the bus (Redis restarted, or the network came back): the other nodes may
+            // have given this one up, so it introduces itself again.
+            if (auto self = weak.lock()) self->announce(NodeUp{self->options_.id});
+        });
+        announce(NodeUp{options_.id});
+        spdlog::info("cluster: node {} joined the bus", options_.id);
+        beat();
+    });
+}
+
+void Node::stop()
+{
+    on_strand([this] {
+        if (stopped_) return;
+        stopped_ = true;
+        heartbeat_timer_.cancel();
+        for (const auto& [key, owner] : nick_leases_) bus_->release(key, owner);
+        nick_leases_.clear();
+        bus_->unsubscribe(std::string(lobby_channel));
+        bus_->unsubscribe(node_channel(options_.id));
+    });
+}
+
+void Node::announce(NodeMessage message) { bus_->publish(std::string(lobby_channel), encode(message)); }
+
+void Node::send_to(const std::string& node, NodeMessage message) { bus_->publish(node_channel(node), encode(message)); }
+
+void Node::received(std::string_view text)
+{
+    if (stopped_) return;
+    auto decoded = decode_node_message(text);
+    if (!decoded) {
+        spdlog::warn("cluster: dropped a message from the bus: {}", decoded.error());
+        return;
+    }
+    const std::string* sender = std::visit([](const auto& m) { return sender_of(m); }, *decoded);
+    if (sender && *sender == options_.id) return; // our own broadcast
+    if (sender) heard_of(*sender);
+    if (std::holds_alternative<Heartbeat>(*decoded)) return;
+    if (handlers_.on_message) handlers_.on_message(std::move(*decoded));
+}
+
+void Node::heard_of(const std::string& node)
+{
+    const auto [it, first_time] = last_heard_.insert_or_assign(node, Clock::now());
+    if (!first_time) return;
+    spdlog::info("cluster: node {} is up", node);
+    // A node heard of for the first time without its NodeUp (this one started after it, or
+    // gave it up and hears it again): ask it for its state.
+    send_to(node, NodeUp{options_.id});
+}
+
+void Node::beat()
+{
+    if (stopped_) return;
+    bus_->publish(std::string(lobby_channel), encode(Heartbeat{options_.id}));
+    const auto now = Clock::now();
+    for (auto it = last_heard_.begin(); it != last_heard_.end();) {
+        if (now - it->second < options_.node_timeout) {
+            ++it;
+            continue;
+        }
+        spdlog::warn("cluster: node {} is gone (silent for {} ms)", it->first, options_.node_timeout.count());
+        if (handlers_.on_node_gone) handlers_.on_node_gone(it->first);
+        it = last_heard_.erase(it);
+    }
+    renew_leases();
+    heartbeat_timer_.expires_after(options_.heartbeat);
+    heartbeat_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& error) {
+        if (!error) self->beat();
+    });
+}
+
+void Node::renew_leases()
+{
+    // The leases are grouped by owner (a principal each), one renew per owner.
+    std::map<std::string, std::vector<std::string>> by_owner;
+    for (const auto& [key, owner] : nick_leases_) by_owner[owner].push_back(key);
+    for (auto& [owner, keys] : by_owner)
+        bus_->renew(keys, owner, options_.node_timeout,
+                    [self = shared_from_this(), owner = owner](BusResult<std::vector<std::string>> result) {
+                        self->on_strand([self, owner, result = std::move(result)] {
+                            const auto* lost = std::get_if<std::vector<std::string>>(&result);
+                            if (!lost) return; // the bus is away; the next beat tries again
+                            // Lost: it expired while the bus was away. Taken again if still free.
+                            for (const auto& key : *lost) {
+                                const auto held = self->nick_leases_.find(key);
+                                if (held == self->nick_leases_.end() || held->second != owner) continue;
+                                self->bus_->claim(key, owner, self->options_.id, self->options_.node_timeout,
+                                                  [](BusResult<Claim>) {});
+                            }
+                        });
+                    });
+}
+
+void Node::claim_nick(const std::string& nick_key, const identity::Principal& who, std::function<void(NickClaim)> done)
+{
+    const std::string key = nick_lease(nick_key), owner = principal_text(who);
+    bus_->claim(key, owner, options_.id, options_.node_timeout,
+                [self = shared_from_this(), key, owner, done = std::move(done)](BusResult<Claim> result) mutable {
+                    self->on_strand([self, key, owner, done = std::move(done), result = std::move(result)] {
+                        NickClaim claim;
+                        if (const auto* error = std::get_if<BusError>(&result)) {
+                            spdlog::warn("cluster: could not claim a nick: {}", error->message);
+                            return done(claim);
+                        }
+                        const auto& granted = std::get<Claim>(result);
+                        if (!granted.granted) {
+                            claim.outcome = NickClaim::Outcome::HeldByAnother;
+                            return done(claim);
+                        }
+                        claim.outcome = NickClaim::Outcome::Granted;
+                        if (granted.previous && granted.previous->value != self->options_.id)
+                            claim.replaced_on = granted.previous->value;
+                        self->nick_leases_[key] = owner;
+                        done(claim);
+                    });
+                });
+}
+
+void Node::release_nick(const std::string& nick_key, const identity::Principal& who)
+{
+    on_strand([this, key = nick_lease(nick_key), owner = principal_text(who)] {
+        const auto held = nick_leases_.find(key);
+        if (held == nick_leases_.end() || held->second != owner) return;
+        nick_leases_.erase(held);
+        bus_->release(key, owner);
+    });
+}
+
+void Node::forget_nick(const std::string& nick_key)
+{
+    on_strand([this, key = nick_lease(nick_key)] { nick_leases_.erase(key); });
+}
+
+void Node::locate_nick(const std::string& nick_key, std::function<void(std::optional<std::string>)> done)
+{
+    bus_->holder(nick_lease(nick_key),
+                 [self = shared_from_this(), done = std::move(done)](BusResult<std::optional<LeaseHolder>> result) {
+                     std::optional<std::string> node;
+                     if (const auto* holder = std::get_if<std::optional<LeaseHolder>>(&result); holder && *holder)
+                         node = (*holder)->value;
+                     self->on_strand([done, node = std::move(node)] { done(node); });
+                 });
+}
+
+void Node::known_nodes(std::function<void(std::set<std::string>)> done)
+{
+    on_strand([this, done = std::move(done)] {
+        std::set<std::string> nodes;
+        for (const auto& [node, heard] : last_heard_) nodes.insert(node);
+        done(std::move(nodes));
+    });
+}
+
+} // namespace rochade::server::cluster

@@ -1,0 +1,77 @@
+// This server as one node of a cluster: its id, its link to the bus, the heartbeats that tell
+// the other nodes it is alive, the nodes it has heard of (a node silent for the node timeout is
+// gone, and what it had leaves the lobby), and the leases it holds (the nicks of its players
+// online), renewed together once per heartbeat. All of it on the node's strand.
+//
+// Messages from the bus are decoded here and handed to the lobby (`on_message`); messages that
+// do not decode are logged and dropped, never passed on.
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+
+#include <boost/asio/steady_timer.hpp>
+
+#include "server/cluster/bus.h"
+#include "server/cluster/cluster_link.h"
+#include "server/net.h"
+
+namespace rochade::server::cluster {
+
+struct NodeOptions {
+    std::string id; // unique in the cluster: "host:port" by default (server/server.cpp)
+    std::chrono::milliseconds heartbeat{1000};
+    // A node not heard of for this long is gone; also the ttl of the leases a node holds, so
+    // what a killed node held is free again after it.
+    std::chrono::milliseconds node_timeout{5000};
+};
+
+class Node final : public ClusterLink, public std::enable_shared_from_this<Node> {
+public:
+    struct Handlers {
+        std::function<void(NodeMessage)> on_message;   // from another node, for the lobby
+        std::function<void(std::string)> on_node_gone; // a node's heartbeats stopped
+    };
+
+    Node(net::io_context& io, std::shared_ptr<Bus> bus, NodeOptions options);
+
+    // Subscribes, announces this node (the others answer with their state) and starts the
+    // heartbeats.
+    void start(Handlers handlers);
+    // Stops the heartbeats and releases the leases it holds. Posted; safe from any thread.
+    void stop();
+
+    const std::string& node_id() const override { return options_.id; }
+    void announce(NodeMessage message) override;
+    void send_to(const std::string& node, NodeMessage message) override;
+    void claim_nick(const std::string& nick_key, const identity::Principal& who,
+                    std::function<void(NickClaim)> done) override;
+    void release_nick(const std::string& nick_key, const identity::Principal& who) override;
+    void forget_nick(const std::string& nick_key) override;
+    void locate_nick(const std::string& nick_key, std::function<void(std::optional<std::string>)> done) override;
+
+    // The nodes heard of and not gone, this one excluded (for tests and /health).
+    void known_nodes(std::function<void(std::set<std::string>)> done);
+
+private:
+    template <class Work> void on_strand(Work work);
+    void received(std::string_view text);
+    void heard_of(const std::string& node);
+    void beat();
+    void renew_leases();
+
+    std::shared_ptr<Bus> bus_;
+    NodeOptions options_;
+    net::strand<net::io_context::executor_type> strand_;
+    net::steady_timer heartbeat_timer_;
+    Handlers handlers_;
+    bool stopped_ = false;
+    std::map<std::string, std::chrono::steady_clock::time_point> last_heard_; // other nodes
+    std::map<std::string, std::string> nick_leases_;                          // key -> owner
+};
+
+} // namespace rochade::server::cluster

@@ -1,0 +1,174 @@
+// The lobby's side of a cluster: what it tells the other nodes is in lobby.cpp (one line where
+// each change happens); what they tell it is here. Remote players are room members without a
+// connection (Room::broadcast skips them), remote tables are summaries in the rooms' lists;
+// `remote_nodes_` remembers which node has which, so that a node that goes silent takes them
+// with it.
+#include <spdlog/spdlog.h>
+
+#include "protocol/encode.h"
+#include "protocol/nick.h"
+#include "server/lobby.h"
+
+namespace rochade::server {
+
+using protocol::ErrorCode;
+
+void Lobby::join_cluster(std::shared_ptr<cluster::ClusterLink> link)
+{
+    // Before any connection, like restore(): nothing else touches the lobby yet.
+    cluster_ = std::move(link);
+}
+
+void Lobby::cluster_message(cluster::NodeMessage message)
+{
+    on_strand([this, message = std::move(message)] {
+        std::visit(
+            [this](const auto& m) {
+                using Message = std::decay_t<decltype(m)>;
+                if constexpr (std::is_same_v<Message, cluster::NodeUp>) {
+                    cluster_->send_to(m.node, local_state());
+                } else if constexpr (std::is_same_v<Message, cluster::NodeState>) {
+                    forget_node(m.node);
+                    remote_nodes_[m.node]; // known, even with nothing in the rooms
+                    for (const auto& member : m.members) remote_entered(m.node, member);
+                    for (const auto& table : m.tables) remote_table(m.node, table);
+                } else if constexpr (std::is_same_v<Message, cluster::Entered>) {
+                    remote_entered(m.node, m.member);
+                } else if constexpr (std::is_same_v<Message, cluster::Left>) {
+                    remote_left(m.node, m.room, m.nick);
+                } else if constexpr (std::is_same_v<Message, cluster::RoomChatted>) {
+                    if (Room* r = room(m.room))
+                        r->broadcast(
+                            std::make_shared<const std::string>(protocol::encode_room_chat(m.room, m.nick, m.text)));
+                } else if constexpr (std::is_same_v<Message, cluster::TableChanged>) {
+                    remote_table(m.node, m.summary);
+                } else if constexpr (std::is_same_v<Message, cluster::TableClosed>) {
+                    remote_table_closed(m.node, m.room, m.table);
+                } else if constexpr (std::is_same_v<Message, cluster::Whispered>) {
+                    // The sender's node found this node holding the nick; if the player left
+                    // meanwhile the whisper is lost, as on one node a moment later.
+                    if (Online* addressee = online(m.to))
+                        if (auto connection = addressee->connection.lock())
+                            connection->send(protocol::encode_whisper(m.from, addressee->who.nick, m.text));
+                } else if constexpr (std::is_same_v<Message, cluster::Replaced>) {
+                    const auto found = online_.find(protocol::nick_key(m.nick));
+                    if (found == online_.end() || cluster::principal_text(found->second.who.principal) != m.principal)
+                        return;
+                    // The other node holds the nick's lease now: this one lets it go unreleased.
+                    cluster_->forget_nick(found->first);
+                    auto connection = found->second.connection.lock();
+                    go_offline(found);
+                    if (connection) connection->close(CloseCode::Replaced, "the same player connected again");
+                } else if constexpr (std::is_same_v<Message, cluster::Heartbeat>) {
+                    // The node keeps heartbeats to itself.
+                }
+            },
+            message);
+    });
+}
+
+void Lobby::node_gone(std::string node)
+{
+    on_strand([this, node = std::move(node)] {
+        forget_node(node);
+        remote_nodes_.erase(node);
+    });
+}
+
+void Lobby::remote_entered(const std::string& node, const cluster::RoomMember& member)
+{
+    const std::string key = protocol::nick_key(member.nick);
+    Room& r = open_room(member.room); // an ad-hoc room opened on another node opens here too
+    if (!r.add_member(key, member.nick, member.guest, nullptr)) return;
+    remote_nodes_[node].members.emplace(member.room, key);
+    r.note_presence_changed();
+    schedule_room_update(member.room);
+}
+
+void Lobby::remote_left(const std::string& node, protocol::RoomNumber number, const std::string& nick)
+{
+    const std::string key = protocol::nick_key(nick);
+    auto& remote = remote_nodes_[node];
+    if (!remote.members.erase({number, key})) return;
+    Room* r = room(number);
+    if (!r || !r->remove_member(key)) return;
+    r->note_presence_changed();
+    schedule_room_update(number);
+    close_room_if_done(number);
+}
+
+void Lobby::remote_table(const std::string& node, const protocol::TableSummary& summary)
+{
+    remote_nodes_[node].tables.emplace(summary.room, summary.table);
+    open_room(summary.room).put_table(summary);
+    schedule_room_update(summary.room);
+}
+
+void Lobby::remote_table_closed(const std::string& node, protocol::RoomNumber number, protocol::TableId table)
+{
+    if (!remote_nodes_[node].tables.erase({number, table})) return;
+    Room* r = room(number);
+    if (!r) return;
+    r->remove_table(table);
+    schedule_room_update(number);
+    close_room_if_done(number);
+}
+
+void Lobby::forget_node(const std::string& node)
+{
+    const auto found = remote_nodes_.find(node);
+    if (found == remote_nodes_.end()) return;
+    const RemoteNode gone = std::exchange(found->second, {});
+    for (const auto& [number, key] : gone.members)
+        if (Room* r = room(number); r && r->remove_member(key)) {
+            r->note_presence_changed();
+            schedule_room_update(number);
+        }
+    for (const auto& [number, table] : gone.tables)
+        if (Room* r = room(number)) {
+            r->remove_table(table);
+            schedule_room_update(number);
+        }
+    std::set<protocol::RoomNumber> touched;
+    for (const auto& member : gone.members) touched.insert(member.first);
+    for (const auto& table : gone.tables) touched.insert(table.first);
+    for (const auto number : touched) close_room_if_done(number);
+    if (!gone.members.empty() || !gone.tables.empty())
+        spdlog::info("cluster: node {}'s {} room member(s) and {} table(s) left the lobby", node, gone.members.size(),
+                     gone.tables.size());
+}
+
+cluster::NodeState Lobby::local_state() const
+{
+    cluster::NodeState state;
+    state.node = cluster_->node_id();
+    for (const auto& [key, player] : online_)
+        for (const auto number : player.rooms)
+            state.members.push_back(cluster::RoomMember{number, player.who.nick, player.who.principal.guest()});
+    std::set<protocol::TableId> remote;
+    for (const auto& [node, had] : remote_nodes_)
+        for (const auto& [number, table] : had.tables) remote.insert(table);
+    for (const auto& [number, r] : rooms_)
+        for (const auto& table : r.tables())
+            if (!remote.contains(table.table)) state.tables.push_back(table);
+    return state;
+}
+
+void Lobby::whisper_elsewhere(const ConnectionPtr& connection, const Identity& who, const Id& id,
+                              protocol::Whisper whisper)
+{
+    // The key first: the lambda below takes the whisper.
+    const std::string key = protocol::nick_key(whisper.to);
+    cluster_->locate_nick(key, [self = shared_from_this(), connection, who, id,
+                                whisper = std::move(whisper)](std::optional<std::string> node) {
+        self->on_strand([self, connection, who, id, whisper, node = std::move(node)] {
+            if (!node || *node == self->cluster_->node_id())
+                return reply_error(connection, id, ErrorCode::NoSuchNick,
+                                   "whisper: '" + whisper.to + "' is not online");
+            self->cluster_->send_to(*node, cluster::Whispered{who.nick, whisper.to, whisper.text});
+            if (id) connection->send(protocol::encode_ok(id));
+        });
+    });
+}
+
+} // namespace rochade::server

@@ -1,0 +1,325 @@
+// Several nodes on one bus (server/cluster/): the node messages, the in-process bus the tests
+// run nodes on, and three in-process servers sharing a lobby: players on different nodes see
+// each other in a room, chat, whisper, see each other's tables; a nick is one player's across
+// the nodes; a player who comes back on another node replaces the old connection; a node that
+// stops leaves the others' rooms.
+#include <catch2/catch.hpp>
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+
+#include <future>
+#include <thread>
+
+#include "server/cluster/memory_bus.h"
+#include "server/cluster/node_message.h"
+#include "tests/server/server_fixture.h"
+#include "tests/server/ws_test_client.h"
+
+using namespace rochade;
+using namespace rochade::server::cluster;
+using rochade::test::InProcessServer;
+using rochade::test::json;
+using rochade::test::WsTestClient;
+using namespace std::chrono_literals;
+
+namespace {
+
+NodeMessage round_trip(const NodeMessage& message)
+{
+    auto decoded = decode_node_message(encode(message));
+    REQUIRE(decoded);
+    return *decoded;
+}
+
+// An io_context run on its own thread for the bus tests; waits for a callback's value.
+struct BusThread {
+    boost::asio::io_context io;
+    boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work{io.get_executor()};
+    std::thread thread{[this] { io.run(); }};
+    ~BusThread()
+    {
+        work.reset();
+        io.stop();
+        thread.join();
+    }
+};
+
+template <class T> T wait_for(std::future<T> future)
+{
+    REQUIRE(future.wait_for(2s) == std::future_status::ready);
+    return future.get();
+}
+
+Claim claim(Bus& bus, const std::string& key, const std::string& owner, std::chrono::milliseconds ttl)
+{
+    std::promise<BusResult<Claim>> done;
+    bus.claim(key, owner, "node-" + owner, ttl, [&](BusResult<Claim> result) { done.set_value(std::move(result)); });
+    auto result = wait_for(done.get_future());
+    REQUIRE(std::holds_alternative<Claim>(result));
+    return std::get<Claim>(result);
+}
+
+std::optional<LeaseHolder> holder_of(Bus& bus, const std::string& key)
+{
+    std::promise<BusResult<std::optional<LeaseHolder>>> done;
+    bus.holder(key, [&](auto result) { done.set_value(std::move(result)); });
+    auto result = wait_for(done.get_future());
+    REQUIRE(std::holds_alternative<std::optional<LeaseHolder>>(result));
+    return std::get<std::optional<LeaseHolder>>(result);
+}
+
+// A cluster of in-process nodes on one hub, with short heartbeats so that a stopped node is
+// gone within half a second.
+struct Cluster {
+    std::shared_ptr<MemoryHub> hub = std::make_shared<MemoryHub>();
+    std::filesystem::path shared_db;
+
+    server::BusFactory bus()
+    {
+        return [hub = hub](boost::asio::io_context& io) -> std::shared_ptr<Bus> { return hub->connect(io); };
+    }
+    std::unique_ptr<InProcessServer> node(const std::string& name, const std::string& db_path = "")
+    {
+        return std::make_unique<InProcessServer>(
+            [&](server::ServerConfig& config) {
+                config.cluster.node = name;
+                config.cluster.heartbeat_ms = 100;
+                config.cluster.node_timeout_ms = 500;
+                config.room_update_ms = 20;
+                if (!db_path.empty()) config.db_path = db_path;
+            },
+            bus());
+    }
+};
+
+json presence_with(WsTestClient& client, std::size_t count)
+{
+    return client.receive_matching(
+        [count](const json& frame) {
+            return frame.value("type", "") == "room_presence" && frame.at("member_count") == count;
+        },
+        "room_presence with " + std::to_string(count) + " members");
+}
+
+} // namespace
+
+TEST_CASE("node messages: each kind survives encoding; anything else is an error naming what is wrong", "[cluster]")
+{
+    protocol::TableSummary table;
+    table.table = 17;
+    table.room = 34;
+    table.status = protocol::TableStatus::Playing;
+    table.white = "Anna";
+    table.black = "Bert";
+    table.black_guest = true;
+    table.opener_color = protocol::ColorChoice::White;
+    table.time_control.stages = {protocol::TimeStage{0, 300'000}};
+    table.time_control.increment_ms = 3'000;
+    table.spectators = 4;
+    table.rated = true;
+    table.white_rating = protocol::SeatRating{1712, false};
+
+    const auto state =
+        std::get<NodeState>(round_trip(NodeState{"n1", {{34, "Anna", false}, {-7, "Bert", true}}, {table}}));
+    CHECK(state.node == "n1");
+    CHECK(state.members == std::vector<RoomMember>{{34, "Anna", false}, {-7, "Bert", true}});
+    REQUIRE(state.tables.size() == 1);
+    CHECK(state.tables[0].table == 17);
+    CHECK(state.tables[0].status == protocol::TableStatus::Playing);
+    CHECK(state.tables[0].black == "Bert");
+    CHECK_FALSE(state.tables[0].invite);
+    CHECK(state.tables[0].time_control == table.time_control);
+    CHECK(state.tables[0].white_rating == protocol::SeatRating{1712, false});
+    CHECK_FALSE(state.tables[0].black_rating);
+
+    CHECK(std::get<Entered>(round_trip(Entered{"n2", {35, "Carl", true}})).member == RoomMember{35, "Carl", true});
+    CHECK(std::get<Left>(round_trip(Left{"n2", 35, "Carl"})).nick == "Carl");
+    const auto chat = std::get<RoomChatted>(round_trip(RoomChatted{"n1", 34, "Anna", "Grüß \"Gott\" <b>"}));
+    CHECK(chat.text == "Grüß \"Gott\" <b>");
+    CHECK(std::get<TableClosed>(round_trip(TableClosed{"n1", 34, 17})).table == 17);
+    CHECK(std::get<Whispered>(round_trip(Whispered{"Anna", "Bert", "psst"})).to == "Bert");
+    CHECK(std::get<Replaced>(round_trip(Replaced{"Anna", "a17"})).principal == "a17");
+    CHECK(std::get<NodeUp>(round_trip(NodeUp{"n3"})).node == "n3");
+    CHECK(std::get<Heartbeat>(round_trip(Heartbeat{"n3"})).node == "n3");
+
+    CHECK(decode_node_message("not json").error() == "node message: not JSON");
+    CHECK(decode_node_message("[1]").error() == "node message: not a JSON object");
+    CHECK(decode_node_message(R"({"kind":"gossip"})").error() == "node message: unknown kind 'gossip'");
+    CHECK(decode_node_message(R"({"kind":"left","node":"n1","nick":"A"})").error() ==
+          "node message: 'room' is missing");
+    CHECK(decode_node_message(R"({"kind":"entered","node":"n1","member":{"room":"34","nick":"A","guest":true}})")
+              .error() == "node message: 'room' must be an integer");
+    CHECK(decode_node_message(R"({"kind":"table_changed","node":"n1","summary":{"table":1}})").error() ==
+          "node message: table summary: 'room' is missing");
+}
+
+TEST_CASE("the in-process bus: channels in order, leases granted, refused, renewed, released and expired", "[cluster]")
+{
+    BusThread thread;
+    auto hub = std::make_shared<MemoryHub>();
+    auto one = hub->connect(thread.io), two = hub->connect(thread.io);
+
+    SECTION("a message reaches every subscriber, in the order published")
+    {
+        std::promise<std::vector<std::string>> heard;
+        std::vector<std::string> got;
+        two->subscribe("c", [&](std::string_view message) {
+            got.emplace_back(message);
+            if (got.size() == 100) heard.set_value(got);
+        });
+        for (int i = 0; i < 100; ++i) one->publish("c", std::to_string(i));
+        const auto messages = wait_for(heard.get_future());
+        for (int i = 0; i < 100; ++i) CHECK(messages[std::size_t(i)] == std::to_string(i));
+    }
+    SECTION("leases")
+    {
+        const auto first = claim(*one, "k", "a", 10s);
+        CHECK(first.granted);
+        CHECK_FALSE(first.previous);
+        const auto refused = claim(*two, "k", "b", 10s);
+        CHECK_FALSE(refused.granted);
+        CHECK(refused.previous == LeaseHolder{"a", "node-a"});
+        CHECK(holder_of(*two, "k") == LeaseHolder{"a", "node-a"});
+        CHECK(claim(*two, "k", "a", 10s).granted); // the same owner again (another node of it)
+
+        std::promise<BusResult<std::vector<std::string>>> renewed;
+        one->renew({"k", "never"}, "a", 10s, [&](auto result) { renewed.set_value(std::move(result)); });
+        CHECK(std::get<std::vector<std::string>>(wait_for(renewed.get_future())) == std::vector<std::string>{"never"});
+
+        std::promise<std::optional<BusError>> released;
+        two->release("k", "b", [&](auto error) { released.set_value(error); }); // not b's: stays
+        CHECK_FALSE(wait_for(released.get_future()));
+        CHECK(holder_of(*one, "k"));
+        std::promise<std::optional<BusError>> released_by_owner;
+        one->release("k", "a", [&](auto error) { released_by_owner.set_value(error); });
+        CHECK_FALSE(wait_for(released_by_owner.get_future()));
+        CHECK_FALSE(holder_of(*one, "k"));
+
+        CHECK(claim(*one, "short", "a", 50ms).granted);
+        std::this_thread::sleep_for(120ms);
+        CHECK_FALSE(holder_of(*two, "short"));
+        CHECK(claim(*two, "short", "b", 10s).granted);
+    }
+}
+
+TEST_CASE("three nodes share one lobby: presence, chat, whispers, tables, one nick, a node gone", "[server][cluster]")
+{
+    Cluster cluster;
+    auto one = cluster.node("n1"), two = cluster.node("n2"), three = cluster.node("n3");
+    WsTestClient anna, bert, carl;
+    anna.connect(one->port());
+    bert.connect(two->port());
+    carl.connect(three->port());
+    anna.hello("Anna");
+    bert.hello("Bert");
+    carl.hello("Carl");
+
+    anna.request({{"type", "enter_room"}, {"room", 34}});
+    bert.request({{"type", "enter_room"}, {"room", 34}});
+    carl.request({{"type", "enter_room"}, {"room", 34}});
+    const json all = presence_with(anna, 3);
+    CHECK(all.at("members") == json::array({"Anna", "Bert", "Carl"}));
+    presence_with(bert, 3);
+
+    // A newcomer's room reply lists the players of every node.
+    WsTestClient dora;
+    dora.connect(two->port());
+    dora.hello("Dora");
+    const json room = dora.request({{"type", "enter_room"}, {"room", 34}});
+    CHECK(room.at("members") == json::array({"Anna", "Bert", "Carl", "Dora"}));
+
+    // Chat crosses the nodes, once each.
+    bert.send({{"type", "room_chat"}, {"room", 34}, {"text", "Grüß Gott aus Knoten 2"}});
+    for (auto* client : {&anna, &carl, &bert, &dora}) {
+        const json chat = client->receive_until("room_chat");
+        CHECK(chat.at("from") == "Bert");
+        CHECK(chat.at("text") == "Grüß Gott aus Knoten 2");
+    }
+    for (const json& frame : anna.drain(200ms)) CHECK(frame.value("type", "") != "room_chat");
+
+    // A whisper finds its addressee's node; a nick online nowhere is an error.
+    const json whispered = carl.request({{"type", "whisper"}, {"to", "anna"}, {"text", "unter uns"}});
+    CHECK(whispered.at("type") == "ok");
+    INFO(whispered.dump());
+    const json whisper = anna.receive_until("whisper");
+    CHECK(whisper.at("from") == "Carl");
+    CHECK(whisper.at("text") == "unter uns");
+    CHECK(carl.request({{"type", "whisper"}, {"to", "Niemand"}, {"text", "hallo?"}}).at("code") == "no_such_nick");
+
+    // A nick online on one node is taken on the others.
+    WsTestClient impostor;
+    impostor.connect(three->port());
+    const json refused = impostor.request({{"type", "hello"}, {"nick", "ANNA"}});
+    CHECK(refused.at("code") == "nick_taken");
+    CHECK(refused.at("message").get<std::string>().find("another node") != std::string::npos);
+
+    // A table opened on node 1 is in the room's list on node 2.
+    const json opened = anna.request({{"type", "open_table"}, {"room", 34}, {"time_control", "5+3"}});
+    const auto table_id = opened.at("table").get<std::int64_t>();
+    const json tables = bert.receive_matching(
+        [table_id](const json& frame) {
+            if (frame.value("type", "") != "room_tables") return false;
+            for (const json& summary : frame.at("tables"))
+                if (summary.at("table") == table_id) return true;
+            return false;
+        },
+        "room_tables with Anna's table");
+    for (const json& summary : tables.at("tables"))
+        if (summary.at("table") == table_id) CHECK(summary.at("white").is_string() != summary.at("black").is_string());
+
+    // Node 3 stops: Carl leaves the others' rooms when its heartbeats stop.
+    three->stop();
+    const json after = presence_with(anna, 3);
+    CHECK(after.at("members") == json::array({"Anna", "Bert", "Dora"}));
+
+    // A node that starts later learns what the others have.
+    auto four = cluster.node("n4");
+    WsTestClient emil;
+    emil.connect(four->port());
+    emil.hello("Emil");
+    // Its NodeUp and the answers take a moment.
+    json late;
+    for (int attempt = 0; attempt < 40; ++attempt) {
+        late = emil.request({{"type", "enter_room"}, {"room", 34}});
+        if (late.at("member_count") == 4) break;
+        emil.request({{"type", "leave_room"}, {"room", 34}});
+        std::this_thread::sleep_for(50ms);
+    }
+    CHECK(late.at("members") == json::array({"Anna", "Bert", "Dora", "Emil"}));
+    bool listed = false;
+    for (const json& summary : late.at("tables")) listed = listed || summary.at("table") == table_id;
+    CHECK(listed);
+}
+
+TEST_CASE("a player who comes back on another node keeps the nick; the old connection closes with 4000",
+          "[server][cluster]")
+{
+    // Two nodes on one database file: the session and its resume token are the same on both
+    // (a PostgreSQL store shared by the nodes in production).
+    Cluster cluster;
+    auto one = cluster.node("n1");
+    auto two = cluster.node("n2", one->config().db_path);
+    WsTestClient first, again, bert;
+    first.connect(one->port());
+    const std::string token = first.hello("Anna");
+    first.request({{"type", "enter_room"}, {"room", 35}});
+    bert.connect(two->port());
+    bert.hello("Bert");
+    bert.request({{"type", "enter_room"}, {"room", 35}});
+    presence_with(bert, 2);
+
+    again.connect(two->port());
+    const json resumed = again.resume(token);
+    CHECK(resumed.at("nick") == "Anna");
+    CHECK(resumed.at("resumed") == true);
+    CHECK(first.wait_closed().code == 4000);
+    // Anna is on node 2 now, outside the room until she enters it again.
+    const json alone = presence_with(bert, 1);
+    CHECK(alone.at("members") == json::array({"Bert"}));
+    again.request({{"type", "enter_room"}, {"room", 35}});
+    CHECK(presence_with(bert, 2).at("members") == json::array({"Anna", "Bert"}));
+    // And whispers find her there.
+    CHECK(bert.request({{"type", "whisper"}, {"to", "Anna"}, {"text", "wieder da?"}}).at("type") == "ok");
+    CHECK(again.receive_until("whisper").at("text") == "wieder da?");
+}
