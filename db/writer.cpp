@@ -113,6 +113,20 @@ GameHeads load_heads(Database& db)
     return heads;
 }
 
+// One running game's head, read from what is stored: for a game this writer did not start or
+// whose moves another writer stored meanwhile (in a cluster, a table taken over from a node that
+// is gone). nullopt when no running game has the id.
+std::optional<GameHead> read_head(Database& db, std::int64_t game_id)
+{
+    Statement game = db.prepare("SELECT moves_after_id FROM games WHERE id = ?1 AND ended_at_ms IS NULL");
+    game.bind(1, game_id);
+    if (!game.step()) return std::nullopt;
+    Statement last = db.prepare("SELECT id, ply FROM moves WHERE id > ?1 AND game_id = ?2 ORDER BY id DESC LIMIT 1");
+    last.bind(1, game.column_int(0)).bind(2, game_id);
+    if (!last.step()) return GameHead{};
+    return GameHead{static_cast<int>(last.column_int(1)), last.column_int(0)};
+}
+
 } // namespace
 
 struct Writer::State {
@@ -217,7 +231,15 @@ void Writer::State::write(const Write& record)
                 s.game_started.run();
                 set_head(w.game_id, GameHead{});
             } else if constexpr (std::is_same_v<T, MovePlayed>) {
-                const auto head = heads.find(w.game_id);
+                auto head = heads.find(w.game_id);
+                // What this writer remembers may be behind the disk when the game was written by
+                // another writer (a cluster's node that is gone): on a mismatch, read it again.
+                if (head == heads.end() || w.ply != head->second.ply + 1)
+                    if (const auto stored = read_head(db, w.game_id);
+                        stored && (head == heads.end() || stored->ply != head->second.ply)) {
+                        set_head(w.game_id, *stored);
+                        head = heads.find(w.game_id);
+                    }
                 // Built only on failure: this is every move's path.
                 auto refused = [&](const std::string& why) {
                     return DbError("storing ply " + std::to_string(w.ply) + " of game " + std::to_string(w.game_id) +
@@ -243,7 +265,12 @@ void Writer::State::write(const Write& record)
                 s.table_event.bind(1, w.table_id).bind(2, w.game_id).bind(3, w.seq).bind(4, w.kind);
                 s.table_event.bind(5, w.detail_json).bind(6, w.at_ms).run();
             } else if constexpr (std::is_same_v<T, GameEnded>) {
-                const auto head = heads.find(w.game_id);
+                auto head = heads.find(w.game_id);
+                if (head == heads.end())
+                    if (const auto stored = read_head(db, w.game_id)) {
+                        set_head(w.game_id, *stored);
+                        head = heads.find(w.game_id);
+                    }
                 s.game_ended.bind(1, w.game_id).bind(2, w.ended_at_ms).bind(3, w.result).bind(4, w.termination);
                 s.game_ended.bind(5, w.detail_json).bind(6, w.white_ms).bind(7, w.black_ms);
                 if (head != heads.end() && head->second.last_move_id != 0)

@@ -23,7 +23,8 @@ enum class CloseCode : std::uint16_t {
     PolicyViolation = 1008, // message rate exceeded, a client that does not read, kicked or banned
     MessageTooBig = 1009,
     InternalError = 1011,
-    Replaced = 4000, // the same player connected again (resume) and this one was dropped
+    ServiceRestart = 1012, // the node that owned a table of this client's is gone: reconnect, resume
+    Replaced = 4000,       // the same player connected again (resume) and this one was dropped
 };
 
 struct Client; // the router's per-connection state (server/client.h)

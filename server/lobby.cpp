@@ -60,13 +60,15 @@ void Lobby::reply_error(const ConnectionPtr& connection, const Id& id, ErrorCode
 void Lobby::restore(const std::vector<std::shared_ptr<Table>>& tables)
 {
     // Runs before the listener accepts, so nothing else touches the lobby yet.
-    for (const auto& table : tables) {
-        const auto summary = table->restored_summary();
-        open_room(summary.room).put_table(summary);
-        for (const Identity& player : table->restored_players()) {
-            seats_[player.principal].insert(summary.table);
-            held_nicks_.insert_or_assign(protocol::nick_key(player.nick), player.principal);
-        }
+    for (const auto& table : tables) place_restored(table->restored_summary(), table->restored_players());
+}
+
+void Lobby::place_restored(const protocol::TableSummary& summary, const std::vector<Identity>& players)
+{
+    open_room(summary.room).put_table(summary);
+    for (const Identity& player : players) {
+        seats_[player.principal].insert(summary.table);
+        held_nicks_.insert_or_assign(protocol::nick_key(player.nick), player.principal);
     }
 }
 
@@ -237,6 +239,7 @@ void Lobby::admit_now(const ConnectionPtr& connection, const Id& id, Admission a
     reply.role = who.role;
     if (const auto seats = seats_.find(who.principal); seats != seats_.end())
         reply.tables.assign(seats->second.begin(), seats->second.end());
+    if (cluster_) add_seats_elsewhere(who, reply.tables);
     spdlog::info("connection {}: hello {} ({}{}){}", connection->id(), who.nick,
                  who.principal.guest() ? "guest" : "account",
                  who.principal.guest() ? "" : ", " + std::string(protocol::role_name(who.role)),
@@ -444,7 +447,10 @@ void Lobby::open_table(ConnectionPtr connection, Identity who, Id id, protocol::
         const auto summary = table->opening_summary();
         r->put_table(summary);
         schedule_room_update(open.room);
-        if (cluster_) cluster_->announce(cluster::TableChanged{cluster_->node_id(), summary});
+        if (cluster_) {
+            cluster_->hold_table(opening.table);
+            cluster_->announce(cluster::TableChanged{cluster_->node_id(), summary});
+        }
         if (open.invite)
             if (auto invited = online(*open.invite)->connection.lock();
                 invited && !r->has_member(protocol::nick_key(*open.invite)))
@@ -477,9 +483,12 @@ void Lobby::refuse_outside_room(const ConnectionPtr& connection, const Id& id, s
                     std::to_string(table.room()) + "; enter it first");
 }
 
-void Lobby::join_table(ConnectionPtr connection, Identity who, Id id, protocol::JoinTable join)
+void Lobby::join_table(ConnectionPtr connection, Identity who, Id id, protocol::JoinTable join, std::string text)
 {
-    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id), join] {
+    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id), join,
+               text = std::move(text)]() mutable {
+        if (cluster_ && !services_.directory.find(join.table))
+            return forward_to_owner(connection, who, id, "join_table", join.table, std::move(text));
         auto table = find_table(connection, id, "join_table", join.table);
         if (!table) return;
         if (!in_room_of(*table, who.nick)) return refuse_outside_room(connection, id, "join_table", *table);
@@ -487,9 +496,12 @@ void Lobby::join_table(ConnectionPtr connection, Identity who, Id id, protocol::
     });
 }
 
-void Lobby::watch_table(ConnectionPtr connection, Identity who, Id id, protocol::WatchTable watch)
+void Lobby::watch_table(ConnectionPtr connection, Identity who, Id id, protocol::WatchTable watch, std::string text)
 {
-    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id), watch] {
+    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id), watch,
+               text = std::move(text)]() mutable {
+        if (cluster_ && !services_.directory.find(watch.table))
+            return forward_to_owner(connection, who, id, "watch_table", watch.table, std::move(text));
         auto table = find_table(connection, id, "watch_table", watch.table);
         if (!table) return;
         const auto seats = seats_.find(who.principal);
@@ -554,7 +566,10 @@ void Lobby::table_closed(protocol::RoomNumber number, protocol::TableId table)
             release(opener->second, [table](Holdings& held) { held.open_tables.erase(table); });
             table_openers_.erase(opener);
         }
-        if (cluster_) cluster_->announce(cluster::TableClosed{cluster_->node_id(), number, table});
+        if (cluster_) {
+            cluster_->release_table(table);
+            cluster_->announce(cluster::TableClosed{cluster_->node_id(), number, table});
+        }
         Room* r = room(number);
         if (!r) return;
         r->remove_table(table);

@@ -52,6 +52,10 @@ public:
     // Start-up, before any connection: the restored tables (their rooms are opened if they are
     // not configured ones, and their players' seats and nicks are held for them).
     void restore(const std::vector<std::shared_ptr<Table>>& tables);
+    // A table this node took over from a node that is gone (restored from the store like one at
+    // start-up, its lease held): it stands in its room again, for the other nodes too.
+    // `summary` and `players` are read from the table before anything else can reach it.
+    void adopt(protocol::TableSummary summary, std::vector<Identity> players);
 
     // Takes a connection whose identity the authenticator established: the nick goes online
     // (a player already online on another connection is moved to this one, which closes the
@@ -66,8 +70,9 @@ public:
     void room_chat(ConnectionPtr connection, Identity who, Id id, protocol::RoomChat chat);
     void whisper(ConnectionPtr connection, Identity who, Id id, protocol::Whisper whisper);
     void open_table(ConnectionPtr connection, Identity who, Id id, protocol::OpenTable open);
-    void join_table(ConnectionPtr connection, Identity who, Id id, protocol::JoinTable join);
-    void watch_table(ConnectionPtr connection, Identity who, Id id, protocol::WatchTable watch);
+    // `text` is the client's frame, sent on as it is when another node owns the table.
+    void join_table(ConnectionPtr connection, Identity who, Id id, protocol::JoinTable join, std::string text);
+    void watch_table(ConnectionPtr connection, Identity who, Id id, protocol::WatchTable watch, std::string text);
     // Whether a new guest or account could take `nick` now (nobody online or seated holds it);
     // `then` gets the reason it could not, on the lobby's strand. Asked before a guest's session
     // or an account is created, so neither is made for a nick that admission would refuse.
@@ -127,6 +132,8 @@ private:
     };
 
     template <class Work> void on_strand(Work work);
+    // A restored table's summary goes into its room; its players' seats and nicks are held.
+    void place_restored(const protocol::TableSummary& summary, const std::vector<Identity>& players);
     // The player leaves its rooms and goes offline (its connection is not closed here).
     void go_offline(std::unordered_map<std::string, Online>::iterator player);
     // The rest of admit(), once the nick is known to be this principal's (across the cluster too).
@@ -138,6 +145,12 @@ private:
     void remote_table_closed(const std::string& node, protocol::RoomNumber room, protocol::TableId table);
     void forget_node(const std::string& node);
     cluster::NodeState local_state() const;
+    // The running games of other nodes where `who`'s nick sits, added to `tables` (hello_ok).
+    void add_seats_elsewhere(const Identity& who, std::vector<protocol::TableId>& tables);
+    // join_table or watch_table (`request`) for a table another node owns: checked against the
+    // rooms here, then sent to the owner.
+    void forward_to_owner(const ConnectionPtr& connection, const Identity& who, const Id& id, std::string_view request,
+                          protocol::TableId table, std::string text);
     void whisper_elsewhere(const ConnectionPtr& connection, const Identity& who, const Id& id,
                            protocol::Whisper whisper);
     Online* online(const std::string& nick);

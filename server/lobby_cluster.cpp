@@ -7,6 +7,7 @@
 
 #include "protocol/encode.h"
 #include "protocol/nick.h"
+#include "server/client.h"
 #include "server/lobby.h"
 
 namespace rochade::server {
@@ -15,8 +16,11 @@ using protocol::ErrorCode;
 
 void Lobby::join_cluster(std::shared_ptr<cluster::ClusterLink> link)
 {
-    // Before any connection, like restore(): nothing else touches the lobby yet.
+    // Before any connection, like restore(): nothing else touches the lobby yet, and every
+    // table in the rooms is this node's (restored).
     cluster_ = std::move(link);
+    for (const auto& [number, r] : rooms_)
+        for (const auto& table : r.tables()) cluster_->hold_table(table.table);
 }
 
 void Lobby::cluster_message(cluster::NodeMessage message)
@@ -64,6 +68,17 @@ void Lobby::cluster_message(cluster::NodeMessage message)
                 }
             },
             message);
+    });
+}
+
+void Lobby::adopt(protocol::TableSummary summary, std::vector<Identity> players)
+{
+    on_strand([this, summary = std::move(summary), players = std::move(players)] {
+        // The gone node's summary may still stand here (its node_gone comes from another strand).
+        for (auto& [node, had] : remote_nodes_) had.tables.erase({summary.room, summary.table});
+        place_restored(summary, players);
+        schedule_room_update(summary.room);
+        cluster_->announce(cluster::TableChanged{cluster_->node_id(), summary});
     });
 }
 
@@ -152,6 +167,50 @@ cluster::NodeState Lobby::local_state() const
         for (const auto& table : r.tables())
             if (!remote.contains(table.table)) state.tables.push_back(table);
     return state;
+}
+
+void Lobby::forward_to_owner(const ConnectionPtr& connection, const Identity& who, const Id& id,
+                             std::string_view request, protocol::TableId table_id, std::string text)
+{
+    // Where the table stands, as its node told this one.
+    std::optional<protocol::TableSummary> found;
+    for (const auto& [node, had] : remote_nodes_)
+        for (const auto& [number, table] : had.tables)
+            if (const Room* r = table == table_id ? room(number) : nullptr)
+                for (auto& listed : r->tables())
+                    if (listed.table == table_id) found = listed;
+    if (!found)
+        return reply_error(connection, id, ErrorCode::NoSuchTable,
+                           std::string(request) + ": there is no table " + std::to_string(table_id));
+    // Players always get back to their own game (the owner checks the seat's principal);
+    // everyone else must be in the room.
+    const bool named_player = found->white == who.nick || found->black == who.nick;
+    const Room* r = room(found->room);
+    const bool in_room = r && r->has_member(protocol::nick_key(who.nick));
+    if (!in_room && !(request == "watch_table" && named_player))
+        return reply_error(connection, id, ErrorCode::NotInRoom,
+                           std::string(request) + ": table " + std::to_string(table_id) + " stands in room " +
+                               std::to_string(found->room) + "; enter it first");
+    connection->post([connection, table_id] { connection->client->tables.insert(table_id); });
+    cluster_->forward(table_id, connection->id(), who, std::move(text),
+                      [connection, id, request = std::string(request), table_id](bool sent) {
+                          if (!sent)
+                              connection->send_error(id, ErrorCode::NoSuchTable,
+                                                     request + ": there is no table " + std::to_string(table_id));
+                      });
+}
+
+void Lobby::add_seats_elsewhere(const Identity& who, std::vector<protocol::TableId>& tables)
+{
+    // By nick: a nick is one principal's while it sits at a game (held nicks), and the owner
+    // checks the principal when the player comes back to the seat.
+    for (const auto& [node, had] : remote_nodes_)
+        for (const auto& [number, table_id] : had.tables)
+            if (const Room* r = room(number))
+                for (const auto& summary : r->tables())
+                    if (summary.table == table_id && summary.status == protocol::TableStatus::Playing &&
+                        (summary.white == who.nick || summary.black == who.nick))
+                        tables.push_back(table_id);
 }
 
 void Lobby::whisper_elsewhere(const ConnectionPtr& connection, const Identity& who, const Id& id,

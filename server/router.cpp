@@ -12,25 +12,12 @@
 #include "server/metrics.h"
 #include "server/table.h"
 #include "server/table_directory.h"
+#include "server/table_messages.h"
 #include "server/table_services.h"
 
 namespace rochade::server {
 
 using protocol::ErrorCode;
-
-namespace {
-
-// Messages that act on one table go straight to that table's strand.
-template <class Message>
-constexpr bool is_table_message =
-    std::is_same_v<Message, protocol::LeaveTable> || std::is_same_v<Message, protocol::TableChat> ||
-    std::is_same_v<Message, protocol::PlayMove> || std::is_same_v<Message, protocol::OfferDraw> ||
-    std::is_same_v<Message, protocol::AcceptDraw> || std::is_same_v<Message, protocol::DeclineDraw> ||
-    std::is_same_v<Message, protocol::ClaimDraw> || std::is_same_v<Message, protocol::Resign> ||
-    std::is_same_v<Message, protocol::Abort> || std::is_same_v<Message, protocol::ClaimWin> ||
-    std::is_same_v<Message, protocol::Rematch>;
-
-} // namespace
 
 Router::Router(net::io_context& io, Services services, const ServerConfig& config)
     : io_(io), config_(config), tables_(std::make_shared<TableDirectory>()),
@@ -112,9 +99,15 @@ void Router::on_close(const std::shared_ptr<Connection>& connection)
 {
     if (const auto client = connection->client) {
         client->closed = true;
-        if (client->identity)
+        if (client->identity) {
+            std::vector<protocol::TableId> elsewhere; // tables of other nodes it sent requests to
             for (const auto table_id : client->tables)
-                if (auto table = tables_->find(table_id)) table->connection_closed(connection, *client->identity);
+                if (auto table = tables_->find(table_id))
+                    table->connection_closed(connection, *client->identity);
+                else
+                    elsewhere.push_back(table_id);
+            if (cluster_ && !elsewhere.empty()) cluster_->client_gone(connection->id(), std::move(elsewhere));
+        }
         // A hello still on its way is undone when its admission reaches the connection (it finds
         // `closed`); an admitted one goes offline now.
         if (client->identity) lobby_->disconnected(connection);
@@ -179,13 +172,14 @@ void Router::on_message(const std::shared_ptr<Connection>& connection, std::stri
             } else if constexpr (std::is_same_v<Message, protocol::OpenTable>) {
                 lobby_->open_table(connection, *client.identity, std::move(id), std::move(message));
             } else if constexpr (std::is_same_v<Message, protocol::JoinTable>) {
-                lobby_->join_table(connection, *client.identity, std::move(id), message);
+                lobby_->join_table(connection, *client.identity, std::move(id), message, std::string(text));
             } else if constexpr (std::is_same_v<Message, protocol::WatchTable>) {
-                lobby_->watch_table(connection, *client.identity, std::move(id), message);
+                lobby_->watch_table(connection, *client.identity, std::move(id), message, std::string(text));
             } else if constexpr (is_table_message<Message>) {
                 if constexpr (std::is_same_v<Message, protocol::TableChat>)
                     if (!chat_allowed(connection, id, type)) return;
                 auto table = tables_->find(message.table);
+                if (!table && cluster_) return forward(connection, std::move(id), type, message.table, text);
                 if (!table) {
                     connection->send_error(id, ErrorCode::NoSuchTable,
                                            std::string(type) + ": there is no table " + std::to_string(message.table));

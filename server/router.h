@@ -27,6 +27,10 @@ class StoreWriter;
 
 namespace rochade::server {
 
+namespace cluster {
+class ClusterLink;
+} // namespace cluster
+
 class AddressSlots;
 class FlagAnalysis;
 class IdAllocator;
@@ -66,6 +70,19 @@ public:
     // analysis itself.)
     void shut_down();
 
+    // This server is one node of a cluster (server/cluster/): its lobby joins the others', and
+    // requests for tables of other nodes go to their owners. Before the listener accepts.
+    void join_cluster(std::shared_ptr<cluster::ClusterLink> link);
+    // From the node: a remote client's frame for one of this node's tables, dispatched as if it
+    // were one of ours (the client's node checked what needs its state: the room); and a remote
+    // client that is gone from `table`.
+    void remote_request(const std::shared_ptr<Connection>& client, protocol::TableId table, std::string text);
+    void remote_gone(const std::shared_ptr<Connection>& client, protocol::TableId table);
+    // Restores here the unfinished games in the store whose tables no node holds (their node is
+    // gone, or the whole cluster restarted), each once this node has taken its lease: at start-up
+    // in a cluster (instead of restore()) and after a node is gone.
+    void adopt_orphans();
+
     void on_open(const std::shared_ptr<Connection>& connection) override;
     void on_message(const std::shared_ptr<Connection>& connection, std::string_view text) override;
     void on_close(const std::shared_ptr<Connection>& connection) override;
@@ -100,6 +117,9 @@ private:
     // Room chat, whispers and table chat count against player_limits.chat_messages_per_minute;
     // false (and the error sent) when this one is over it.
     bool chat_allowed(const ConnectionPtr& connection, const Id& id, std::string_view type);
+    // router_cluster.cpp: a frame for a table this node does not have goes to its owner.
+    void forward(const ConnectionPtr& connection, Id id, std::string_view type, protocol::TableId table,
+                 std::string_view text);
 
     net::io_context& io_;
     const ServerConfig& config_;
@@ -109,6 +129,7 @@ private:
     Authenticator& authenticator_;
     std::shared_ptr<AddressSlots> anonymous_; // connections without hello, per address
     Moderation* moderation_ = nullptr;
+    std::shared_ptr<cluster::ClusterLink> cluster_; // none on a server alone
 };
 
 } // namespace rochade::server

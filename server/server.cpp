@@ -118,7 +118,7 @@ struct Server::State {
     // Everything run() does while the server is up; returns when a stop was requested and done.
     void serve();
     // With a bus: this server's node, its lobby joined to the cluster's; else none.
-    std::shared_ptr<cluster::Node> join_cluster(net::io_context& io, Router& router);
+    std::shared_ptr<cluster::Node> join_cluster(net::io_context& io, Router& router, SessionRegistry& sessions);
     void wait_for_stop_request()
     {
         std::unique_lock lock(mutex);
@@ -191,7 +191,8 @@ Moderation* Server::moderation() const
     return state_->moderation_service;
 }
 
-std::shared_ptr<cluster::Node> Server::State::join_cluster(net::io_context& io, Router& router)
+std::shared_ptr<cluster::Node> Server::State::join_cluster(net::io_context& io, Router& router,
+                                                           SessionRegistry& sessions)
 {
     if (!bus_factory) return nullptr;
     cluster::NodeOptions options;
@@ -201,13 +202,45 @@ std::shared_ptr<cluster::Node> Server::State::join_cluster(net::io_context& io, 
     options.node_timeout = std::chrono::milliseconds(config.cluster.node_timeout_ms);
     auto node = std::make_shared<cluster::Node>(io, bus_factory(io), options);
     const std::weak_ptr<Lobby> lobby = router.lobby();
-    router.lobby()->join_cluster(node);
-    node->start({[lobby](cluster::NodeMessage message) {
-                     if (auto alive = lobby.lock()) alive->cluster_message(std::move(message));
-                 },
-                 [lobby](std::string gone) {
-                     if (auto alive = lobby.lock()) alive->node_gone(std::move(gone));
-                 }});
+    router.join_cluster(node);
+    cluster::Node::Handlers handlers;
+    handlers.on_message = [lobby](cluster::NodeMessage message) {
+        if (auto alive = lobby.lock()) alive->cluster_message(std::move(message));
+    };
+    // A gone node's leases expire about when it is given up; its games are looked for once a
+    // heartbeat later and once more a node timeout later, for a lease renewed at its last beat.
+    auto sweep = [&io, &router](std::chrono::milliseconds after) {
+        auto timer = std::make_shared<net::steady_timer>(io, after);
+        timer->async_wait([timer, &router](const beast::error_code& error) {
+            if (!error) router.adopt_orphans();
+        });
+    };
+    handlers.on_node_gone = [lobby, sweep, options](std::string gone) {
+        if (auto alive = lobby.lock()) alive->node_gone(std::move(gone));
+        sweep(options.heartbeat);
+        sweep(options.heartbeat + options.node_timeout);
+    };
+    // The router and the sessions outlive the node's handlers: the node stops, and the io_context
+    // with it, before either goes.
+    handlers.on_table_request = [&router](std::shared_ptr<Connection> client, protocol::TableId table,
+                                          std::string text) { router.remote_request(client, table, std::move(text)); };
+    handlers.on_remote_gone = [&router](std::shared_ptr<Connection> client, protocol::TableId table) {
+        router.remote_gone(client, table);
+    };
+    handlers.on_to_client = [&sessions](std::uint64_t connection, std::string frame) {
+        if (auto session = sessions.find(connection)) session->send(std::move(frame));
+    };
+    handlers.on_close_client = [&sessions](std::uint64_t connection, CloseCode code, std::string reason) {
+        if (auto session = sessions.find(connection)) session->close(code, std::move(reason));
+    };
+    handlers.on_clients_orphaned = [&sessions](std::vector<std::uint64_t> connections) {
+        for (const auto connection : connections)
+            if (auto session = sessions.find(connection))
+                session->close(CloseCode::ServiceRestart,
+                               "the node of a table you were at went away; reconnect and resume to find it again");
+    };
+    node->start(std::move(handlers));
+    router.adopt_orphans();
     return node;
 }
 
@@ -261,7 +294,9 @@ void Server::State::serve()
         *io,
         Router::Services{*writer, *reads, *flag_analysis, *table_ids, *game_ids, *authenticator, *metrics, *sanctions},
         config);
-    router->restore(std::move(stored));
+    // In a cluster, the games in the store are restored by whichever node takes their lease
+    // (Router::adopt_orphans, once on the bus); alone, this node restores them all now.
+    if (!bus_factory) router->restore(std::move(stored));
 
     auto accounts = std::make_unique<AccountApi>(
         authenticator, config,
@@ -293,7 +328,7 @@ void Server::State::serve()
     listener->open(config.bind_address, config.port);
     port = listener->port();
     // After the port is known (it names the node), before anyone connects.
-    auto node = join_cluster(*io, *router);
+    auto node = join_cluster(*io, *router, services->sessions);
 
     auto signals = std::make_unique<net::signal_set>(*io);
     if (handle_signals) {

@@ -15,6 +15,13 @@ void SessionRegistry::remove(std::uint64_t id)
     if (sessions_.empty()) emptied_.notify_all();
 }
 
+std::shared_ptr<Connection> SessionRegistry::find(std::uint64_t id) const
+{
+    std::lock_guard lock(mutex_);
+    const auto found = sessions_.find(id);
+    return found == sessions_.end() ? nullptr : found->second.lock();
+}
+
 std::size_t SessionRegistry::size() const
 {
     std::lock_guard lock(mutex_);

@@ -22,6 +22,8 @@ public:
     void add(const std::shared_ptr<Connection>& session);
     void remove(std::uint64_t id);
     std::size_t size() const;
+    // The live session with this id, if any (a frame for it came from another node).
+    std::shared_ptr<Connection> find(std::uint64_t id) const;
     // The sessions still alive, copied out of the registry.
     std::vector<std::shared_ptr<Connection>> snapshot() const;
     // Sends every live session a close frame with `code` and `reason`.

@@ -45,6 +45,20 @@ public:
     virtual void forget_nick(const std::string& nick_key) = 0;
     // The node where `nick_key` is online, if any; `done` on the link's strand.
     virtual void locate_nick(const std::string& nick_key, std::function<void(std::optional<std::string>)> done) = 0;
+
+    // Tables. Each is owned by one node at a time: the holder of its lease, which this node
+    // takes for the tables it opens or restores and renews with the nicks.
+    virtual void hold_table(protocol::TableId table) = 0;
+    // Takes the lease of a table no node holds (its node is gone), to restore it here; `done`
+    // (on the link's strand) gets whether this node holds it now.
+    virtual void claim_table(protocol::TableId table, std::function<void(bool granted)> done) = 0;
+    virtual void release_table(protocol::TableId table) = 0;
+    // Sends a client's frame for `table` to the node that owns it; `done` (on the link's strand)
+    // gets false when no node does (the table is gone).
+    virtual void forward(protocol::TableId table, std::uint64_t connection, const identity::Identity& who,
+                         std::string text, std::function<void(bool sent)> done) = 0;
+    // A client of this node that sent requests to `tables` on other nodes closed.
+    virtual void client_gone(std::uint64_t connection, std::vector<protocol::TableId> tables) = 0;
 };
 
 // How a principal is written as a lease owner: "a17" for account 17, "g5" for guest session 5.

@@ -10,6 +10,7 @@ using Clock = std::chrono::steady_clock;
 namespace {
 
 std::string nick_lease(const std::string& nick_key) { return "rochade:nick:" + nick_key; }
+std::string table_lease(protocol::TableId table) { return "rochade:table:" + std::to_string(table); }
 
 // The node a message says it came from, for the broadcasts a node hears of itself.
 template <class Message> const std::string* sender_of(const Message& message)
@@ -30,7 +31,8 @@ std::string principal_text(const identity::Principal& who)
 }
 
 Node::Node(net::io_context& io, std::shared_ptr<Bus> bus, NodeOptions options)
-    : bus_(std::move(bus)), options_(std::move(options)), strand_(net::make_strand(io)), heartbeat_timer_(strand_)
+    : io_(io), bus_(std::move(bus)), options_(std::move(options)), strand_(net::make_strand(io)),
+      heartbeat_timer_(strand_)
 {
 }
 
@@ -66,8 +68,8 @@ void Node::stop()
         if (stopped_) return;
         stopped_ = true;
         heartbeat_timer_.cancel();
-        for (const auto& [key, owner] : nick_leases_) bus_->release(key, owner);
-        nick_leases_.clear();
+        for (const auto& [key, owner] : leases_) bus_->release(key, owner);
+        leases_.clear();
         bus_->unsubscribe(std::string(lobby_channel));
         bus_->unsubscribe(node_channel(options_.id));
     });
@@ -89,6 +91,18 @@ void Node::received(std::string_view text)
     if (sender && *sender == options_.id) return; // our own broadcast
     if (sender) heard_of(*sender);
     if (std::holds_alternative<Heartbeat>(*decoded)) return;
+    if (auto* request = std::get_if<TableRequest>(&*decoded)) return table_request(std::move(*request));
+    if (const auto* gone = std::get_if<ClientGone>(&*decoded))
+        return remote_client_gone(gone->node, gone->connection, gone->tables);
+    if (auto* frame = std::get_if<ToClient>(&*decoded)) {
+        if (handlers_.on_to_client) handlers_.on_to_client(frame->connection, std::move(frame->frame));
+        return;
+    }
+    if (auto* close = std::get_if<CloseClient>(&*decoded)) {
+        if (handlers_.on_close_client)
+            handlers_.on_close_client(close->connection, static_cast<CloseCode>(close->code), std::move(close->reason));
+        return;
+    }
     if (handlers_.on_message) handlers_.on_message(std::move(*decoded));
 }
 
@@ -113,6 +127,15 @@ void Node::beat()
             continue;
         }
         spdlog::warn("cluster: node {} is gone (silent for {} ms)", it->first, options_.node_timeout.count());
+        // Its clients at this node's tables went with it.
+        std::vector<std::pair<std::uint64_t, std::vector<protocol::TableId>>> clients;
+        for (const auto& [key, client] : remote_clients_)
+            if (key.first == it->first)
+                clients.emplace_back(key.second,
+                                     std::vector<protocol::TableId>(client.tables.begin(), client.tables.end()));
+        for (const auto& [connection, tables] : clients) remote_client_gone(it->first, connection, tables);
+        if (auto orphaned = forwarded_.extract(it->first); orphaned && handlers_.on_clients_orphaned)
+            handlers_.on_clients_orphaned({orphaned.mapped().begin(), orphaned.mapped().end()});
         if (handlers_.on_node_gone) handlers_.on_node_gone(it->first);
         it = last_heard_.erase(it);
     }
@@ -125,9 +148,10 @@ void Node::beat()
 
 void Node::renew_leases()
 {
-    // The leases are grouped by owner (a principal each), one renew per owner.
+    // The leases are grouped by owner (a principal each, this node for its tables), one renew
+    // per owner.
     std::map<std::string, std::vector<std::string>> by_owner;
-    for (const auto& [key, owner] : nick_leases_) by_owner[owner].push_back(key);
+    for (const auto& [key, owner] : leases_) by_owner[owner].push_back(key);
     for (auto& [owner, keys] : by_owner)
         bus_->renew(keys, owner, options_.node_timeout,
                     [self = shared_from_this(), owner = owner](BusResult<std::vector<std::string>> result) {
@@ -136,8 +160,8 @@ void Node::renew_leases()
                             if (!lost) return; // the bus is away; the next beat tries again
                             // Lost: it expired while the bus was away. Taken again if still free.
                             for (const auto& key : *lost) {
-                                const auto held = self->nick_leases_.find(key);
-                                if (held == self->nick_leases_.end() || held->second != owner) continue;
+                                const auto held = self->leases_.find(key);
+                                if (held == self->leases_.end() || held->second != owner) continue;
                                 self->bus_->claim(key, owner, self->options_.id, self->options_.node_timeout,
                                                   [](BusResult<Claim>) {});
                             }
@@ -164,7 +188,7 @@ void Node::claim_nick(const std::string& nick_key, const identity::Principal& wh
                         claim.outcome = NickClaim::Outcome::Granted;
                         if (granted.previous && granted.previous->value != self->options_.id)
                             claim.replaced_on = granted.previous->value;
-                        self->nick_leases_[key] = owner;
+                        self->leases_[key] = owner;
                         done(claim);
                     });
                 });
@@ -173,16 +197,16 @@ void Node::claim_nick(const std::string& nick_key, const identity::Principal& wh
 void Node::release_nick(const std::string& nick_key, const identity::Principal& who)
 {
     on_strand([this, key = nick_lease(nick_key), owner = principal_text(who)] {
-        const auto held = nick_leases_.find(key);
-        if (held == nick_leases_.end() || held->second != owner) return;
-        nick_leases_.erase(held);
+        const auto held = leases_.find(key);
+        if (held == leases_.end() || held->second != owner) return;
+        leases_.erase(held);
         bus_->release(key, owner);
     });
 }
 
 void Node::forget_nick(const std::string& nick_key)
 {
-    on_strand([this, key = nick_lease(nick_key)] { nick_leases_.erase(key); });
+    on_strand([this, key = nick_lease(nick_key)] { leases_.erase(key); });
 }
 
 void Node::locate_nick(const std::string& nick_key, std::function<void(std::optional<std::string>)> done)
@@ -194,6 +218,97 @@ void Node::locate_nick(const std::string& nick_key, std::function<void(std::opti
                          node = (*holder)->value;
                      self->on_strand([done, node = std::move(node)] { done(node); });
                  });
+}
+
+void Node::hold_table(protocol::TableId table)
+{
+    on_strand([this, table] {
+        const std::string key = table_lease(table);
+        leases_[key] = options_.id;
+        bus_->claim(key, options_.id, "", options_.node_timeout, [table](BusResult<Claim> result) {
+            const auto* claim = std::get_if<Claim>(&result);
+            if (!claim)
+                spdlog::warn("cluster: table {}'s lease could not be taken now (the bus does not answer); the next "
+                             "heartbeat tries again",
+                             table);
+            else if (!claim->granted)
+                spdlog::error("cluster: table {} is held by node {}, not this one", table,
+                              claim->previous ? claim->previous->owner : "?");
+        });
+    });
+}
+
+void Node::claim_table(protocol::TableId table, std::function<void(bool granted)> done)
+{
+    const std::string key = table_lease(table);
+    bus_->claim(key, options_.id, "", options_.node_timeout,
+                [self = shared_from_this(), key, done = std::move(done)](BusResult<Claim> result) mutable {
+                    self->on_strand([self, key, done = std::move(done), result = std::move(result)] {
+                        const auto* claim = std::get_if<Claim>(&result);
+                        const bool granted = claim && claim->granted;
+                        if (granted) self->leases_[key] = self->options_.id;
+                        done(granted);
+                    });
+                });
+}
+
+void Node::release_table(protocol::TableId table)
+{
+    on_strand([this, table] {
+        const std::string key = table_lease(table);
+        if (leases_.erase(key)) bus_->release(key, options_.id);
+    });
+}
+
+void Node::forward(protocol::TableId table, std::uint64_t connection, const identity::Identity& who, std::string text,
+                   std::function<void(bool sent)> done)
+{
+    TableRequest request{options_.id, connection, who, table, std::move(text)};
+    // The owner is looked up for each request: a table changes owner when its node dies. The
+    // bus answers lookups in the order asked, so one client's requests keep their order.
+    bus_->holder(table_lease(table), [self = shared_from_this(), request = std::move(request), connection,
+                                      done = std::move(done)](BusResult<std::optional<LeaseHolder>> result) mutable {
+        const auto* holder = std::get_if<std::optional<LeaseHolder>>(&result);
+        const bool owned = holder && *holder && (*holder)->owner != self->options_.id;
+        std::string owner = owned ? (*holder)->owner : std::string();
+        if (owned) self->send_to(owner, std::move(request));
+        self->on_strand([self, done = std::move(done), owned, owner = std::move(owner), connection] {
+            if (owned) self->forwarded_[owner].insert(connection);
+            done(owned);
+        });
+    });
+}
+
+void Node::client_gone(std::uint64_t connection, std::vector<protocol::TableId> tables)
+{
+    on_strand([this, connection] {
+        for (auto& [owner, connections] : forwarded_) connections.erase(connection);
+    });
+    announce(ClientGone{options_.id, connection, std::move(tables)});
+}
+
+void Node::table_request(TableRequest request)
+{
+    auto& client = remote_clients_[{request.node, request.connection}];
+    if (!client.connection)
+        client.connection = std::make_shared<RemoteConnection>(io_, weak_from_this(), request.node, request.connection,
+                                                               request.identity);
+    client.tables.insert(request.table);
+    if (handlers_.on_table_request)
+        handlers_.on_table_request(client.connection, request.table, std::move(request.text));
+}
+
+void Node::remote_client_gone(const std::string& node, std::uint64_t connection,
+                              const std::vector<protocol::TableId>& tables)
+{
+    const auto found = remote_clients_.find({node, connection});
+    if (found == remote_clients_.end()) return;
+    auto client = std::move(found->second);
+    remote_clients_.erase(found);
+    client.connection->gone();
+    for (const auto table : tables)
+        if (client.tables.contains(table) && handlers_.on_remote_gone)
+            handlers_.on_remote_gone(client.connection, table);
 }
 
 void Node::known_nodes(std::function<void(std::set<std::string>)> done)

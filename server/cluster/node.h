@@ -18,6 +18,7 @@
 
 #include "server/cluster/bus.h"
 #include "server/cluster/cluster_link.h"
+#include "server/cluster/remote_connection.h"
 #include "server/net.h"
 
 namespace rochade::server::cluster {
@@ -35,6 +36,17 @@ public:
     struct Handlers {
         std::function<void(NodeMessage)> on_message;   // from another node, for the lobby
         std::function<void(std::string)> on_node_gone; // a node's heartbeats stopped
+        // A remote client's frame for a table of this node (the router dispatches it as its own).
+        std::function<void(std::shared_ptr<Connection> client, protocol::TableId table, std::string text)>
+            on_table_request;
+        // A remote client that sent requests to `table` is gone (closed, or its node is).
+        std::function<void(std::shared_ptr<Connection> client, protocol::TableId table)> on_remote_gone;
+        // A frame or a close from a table's owner for a client of this node.
+        std::function<void(std::uint64_t connection, std::string frame)> on_to_client;
+        std::function<void(std::uint64_t connection, CloseCode code, std::string reason)> on_close_client;
+        // Clients of this node that sent requests to tables of a node that is gone: their
+        // tables are restored elsewhere, and they must reconnect to find them, as after a restart.
+        std::function<void(std::vector<std::uint64_t> connections)> on_clients_orphaned;
     };
 
     Node(net::io_context& io, std::shared_ptr<Bus> bus, NodeOptions options);
@@ -53,6 +65,12 @@ public:
     void release_nick(const std::string& nick_key, const identity::Principal& who) override;
     void forget_nick(const std::string& nick_key) override;
     void locate_nick(const std::string& nick_key, std::function<void(std::optional<std::string>)> done) override;
+    void hold_table(protocol::TableId table) override;
+    void claim_table(protocol::TableId table, std::function<void(bool granted)> done) override;
+    void release_table(protocol::TableId table) override;
+    void forward(protocol::TableId table, std::uint64_t connection, const identity::Identity& who, std::string text,
+                 std::function<void(bool sent)> done) override;
+    void client_gone(std::uint64_t connection, std::vector<protocol::TableId> tables) override;
 
     // The nodes heard of and not gone, this one excluded (for tests and /health).
     void known_nodes(std::function<void(std::set<std::string>)> done);
@@ -63,7 +81,11 @@ private:
     void heard_of(const std::string& node);
     void beat();
     void renew_leases();
+    void table_request(TableRequest request);
+    void remote_client_gone(const std::string& node, std::uint64_t connection,
+                            const std::vector<protocol::TableId>& tables);
 
+    net::io_context& io_;
     std::shared_ptr<Bus> bus_;
     NodeOptions options_;
     net::strand<net::io_context::executor_type> strand_;
@@ -71,7 +93,16 @@ private:
     Handlers handlers_;
     bool stopped_ = false;
     std::map<std::string, std::chrono::steady_clock::time_point> last_heard_; // other nodes
-    std::map<std::string, std::string> nick_leases_;                          // key -> owner
+    std::map<std::string, std::string> leases_; // key -> owner: nicks (a principal each), tables (this node)
+    // Remote clients that sent this node table requests, by (node, connection), with the tables
+    // they sent them to.
+    struct RemoteClient {
+        std::shared_ptr<RemoteConnection> connection;
+        std::set<protocol::TableId> tables;
+    };
+    std::map<std::pair<std::string, std::uint64_t>, RemoteClient> remote_clients_;
+    // This node's clients that sent requests to other nodes' tables, by the owner they went to.
+    std::map<std::string, std::set<std::uint64_t>> forwarded_;
 };
 
 } // namespace rochade::server::cluster

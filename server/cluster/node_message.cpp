@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "protocol/json_field.h"
+#include "protocol/role.h"
 #include "protocol/table_summary_json.h"
 
 namespace rochade::server::cluster {
@@ -79,6 +80,48 @@ Json to_json(const TableClosed& m)
 Json to_json(const Whispered& m) { return Json{{"kind", "whisper"}, {"from", m.from}, {"to", m.to}, {"text", m.text}}; }
 Json to_json(const Replaced& m) { return Json{{"kind", "replaced"}, {"nick", m.nick}, {"principal", m.principal}}; }
 
+Json identity_json(const identity::Identity& who)
+{
+    return Json{{"guest", who.principal.guest()},
+                {"id", who.principal.id},
+                {"nick", who.nick},
+                {"role", protocol::role_name(who.role)},
+                {"session", who.session_id}};
+}
+
+identity::Identity identity_from(const Json& value)
+{
+    identity::Identity who;
+    who.principal.kind =
+        json_field_as<bool>(value, "guest") ? identity::Principal::Kind::Guest : identity::Principal::Kind::Account;
+    who.principal.id = json_field_as<std::int64_t>(value, "id");
+    who.nick = json_field_as<std::string>(value, "nick");
+    const auto role = protocol::parse_role(json_field_as<std::string>(value, "role"));
+    if (!role) throw JsonFieldError{"'role' must be a role's name"};
+    who.role = *role;
+    who.session_id = json_field_as<std::int64_t>(value, "session");
+    return who;
+}
+
+Json to_json(const TableRequest& m)
+{
+    return Json{{"kind", "table_request"},    {"node", m.node},
+                {"connection", m.connection}, {"identity", identity_json(m.identity)},
+                {"table", m.table},           {"text", m.text}};
+}
+Json to_json(const ToClient& m)
+{
+    return Json{{"kind", "to_client"}, {"connection", m.connection}, {"frame", m.frame}};
+}
+Json to_json(const CloseClient& m)
+{
+    return Json{{"kind", "close_client"}, {"connection", m.connection}, {"code", m.code}, {"reason", m.reason}};
+}
+Json to_json(const ClientGone& m)
+{
+    return Json{{"kind", "client_gone"}, {"node", m.node}, {"connection", m.connection}, {"tables", m.tables}};
+}
+
 NodeMessage from_json(const Json& j)
 {
     const auto kind = json_field_as<std::string>(j, "kind");
@@ -108,6 +151,23 @@ NodeMessage from_json(const Json& j)
                          json_field_as<std::string>(j, "text")};
     if (kind == "replaced")
         return Replaced{json_field_as<std::string>(j, "nick"), json_field_as<std::string>(j, "principal")};
+    if (kind == "table_request")
+        return TableRequest{json_field_as<std::string>(j, "node"), json_field_as<std::uint64_t>(j, "connection"),
+                            identity_from(object_field(j, "identity")), json_field_as<protocol::TableId>(j, "table"),
+                            json_field_as<std::string>(j, "text")};
+    if (kind == "to_client")
+        return ToClient{json_field_as<std::uint64_t>(j, "connection"), json_field_as<std::string>(j, "frame")};
+    if (kind == "close_client")
+        return CloseClient{json_field_as<std::uint64_t>(j, "connection"), json_field_as<std::uint16_t>(j, "code"),
+                           json_field_as<std::string>(j, "reason")};
+    if (kind == "client_gone") {
+        ClientGone gone{json_field_as<std::string>(j, "node"), json_field_as<std::uint64_t>(j, "connection"), {}};
+        for (const auto& table : array_field(j, "tables")) {
+            if (!table.is_number_integer()) throw JsonFieldError{"'tables' must hold table ids"};
+            gone.tables.push_back(table.get<protocol::TableId>());
+        }
+        return gone;
+    }
     throw JsonFieldError{"unknown kind '" + kind + "'"};
 }
 

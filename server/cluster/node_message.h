@@ -12,6 +12,7 @@
 
 #include "engine/expected.h"
 #include "protocol/messages.h"
+#include "server/identity/principal.h"
 
 namespace rochade::server::cluster {
 
@@ -76,8 +77,37 @@ struct Replaced {
     std::string principal;
 };
 
+// To the node that owns `table`: a request of a client of node `node` (its connection there is
+// `connection`), the client's frame as it sent it (join_table, watch_table or a table message).
+// The sending node checked what needs its own state (room membership); the owner decides the
+// rest as for its own clients, and answers through ToClient.
+struct TableRequest {
+    std::string node;
+    std::uint64_t connection = 0;
+    identity::Identity identity;
+    protocol::TableId table = 0;
+    std::string text;
+};
+// From a table's owner to the node of a client: a frame for it, and a close.
+struct ToClient {
+    std::uint64_t connection = 0;
+    std::string frame;
+};
+struct CloseClient {
+    std::uint64_t connection = 0;
+    std::uint16_t code = 1000;
+    std::string reason;
+};
+// On the lobby channel: a client of `node` that sent requests to tables on other nodes closed;
+// their owners treat it as a closed connection at those tables.
+struct ClientGone {
+    std::string node;
+    std::uint64_t connection = 0;
+    std::vector<protocol::TableId> tables;
+};
+
 using NodeMessage = std::variant<NodeUp, Heartbeat, NodeState, Entered, Left, RoomChatted, TableChanged, TableClosed,
-                                 Whispered, Replaced>;
+                                 Whispered, Replaced, TableRequest, ToClient, CloseClient, ClientGone>;
 
 std::string encode(const NodeMessage& message);
 rochade::Expected<NodeMessage, std::string> decode_node_message(std::string_view text);

@@ -206,7 +206,8 @@ TEST_CASE("the in-process bus: channels in order, leases granted, refused, renew
 TEST_CASE("three nodes share one lobby: presence, chat, whispers, tables, one nick, a node gone", "[server][cluster]")
 {
     Cluster cluster;
-    auto one = cluster.node("n1"), two = cluster.node("n2"), three = cluster.node("n3");
+    auto one = cluster.node("n1");
+    auto two = cluster.node("n2", one->config().db_path), three = cluster.node("n3", one->config().db_path);
     WsTestClient anna, bert, carl;
     anna.connect(one->port());
     bert.connect(two->port());
@@ -274,7 +275,7 @@ TEST_CASE("three nodes share one lobby: presence, chat, whispers, tables, one ni
     CHECK(after.at("members") == json::array({"Anna", "Bert", "Dora"}));
 
     // A node that starts later learns what the others have.
-    auto four = cluster.node("n4");
+    auto four = cluster.node("n4", one->config().db_path);
     WsTestClient emil;
     emil.connect(four->port());
     emil.hello("Emil");
@@ -322,4 +323,147 @@ TEST_CASE("a player who comes back on another node keeps the nick; the old conne
     // And whispers find her there.
     CHECK(bert.request({{"type", "whisper"}, {"to", "Anna"}, {"text", "wieder da?"}}).at("type") == "ok");
     CHECK(again.receive_until("whisper").at("text") == "wieder da?");
+}
+
+TEST_CASE("players on two nodes play at one table, a spectator watches from the third", "[server][cluster]")
+{
+    // One database for the three nodes, as they share one PostgreSQL store in production: the
+    // players' sessions are the same principals everywhere.
+    Cluster cluster;
+    auto one = cluster.node("n1");
+    const std::string db = one->config().db_path;
+    auto two = cluster.node("n2", db), three = cluster.node("n3", db);
+    WsTestClient anna, bert, carl;
+    anna.connect(one->port());
+    bert.connect(two->port());
+    carl.connect(three->port());
+    anna.hello("Anna");
+    bert.hello("Bert");
+    carl.hello("Carl");
+    for (auto* client : {&anna, &bert, &carl}) client->request({{"type", "enter_room"}, {"room", 34}});
+    presence_with(anna, 3);
+
+    const json opened =
+        anna.request({{"type", "open_table"}, {"room", 34}, {"time_control", "5+3"}, {"color", "white"}});
+    const auto table = opened.at("table").get<std::int64_t>();
+    // Bert's node learns of the table from node 1's announcement.
+    bert.receive_matching(
+        [table](const json& frame) {
+            if (frame.value("type", "") != "room_tables") return false;
+            for (const json& summary : frame.at("tables"))
+                if (summary.at("table") == table) return true;
+            return false;
+        },
+        "room_tables with Anna's table");
+    CHECK(bert.request({{"type", "join_table"}, {"table", table}}).at("type") == "ok");
+    const json started = anna.receive_until("game_started", table);
+    CHECK(bert.receive_until("game_started", table).at("seq") == started.at("seq"));
+    CHECK(started.at("white") == "Anna");
+    CHECK(started.at("black") == "Bert");
+
+    carl.receive_matching(
+        [table](const json& frame) {
+            if (frame.value("type", "") != "room_tables") return false;
+            for (const json& summary : frame.at("tables"))
+                if (summary.at("table") == table) return true;
+            return false;
+        },
+        "room_tables with the table");
+    const json state = carl.request({{"type", "watch_table"}, {"table", table}});
+    CHECK(state.at("type") == "table_state");
+    CHECK(state.at("white") == "Anna");
+
+    const std::vector<std::pair<WsTestClient*, std::string>> moves = {
+        {&anna, "e4"}, {&bert, "e5"}, {&anna, "Nf3"}, {&bert, "Nc6"}};
+    std::int64_t seq = started.at("seq").get<std::int64_t>();
+    for (const auto& [mover, move] : moves) {
+        mover->send({{"type", "move"}, {"table", table}, {"move", move}});
+        for (auto* client : {&anna, &bert, &carl}) {
+            const json seen = client->receive_until("move", table);
+            CHECK(seen.at("san") == move);
+            CHECK(seen.at("seq") == seq + 1);
+        }
+        ++seq;
+    }
+    // Errors reach the remote player alone, with the owner's words.
+    const json illegal = bert.request({{"type", "move"}, {"table", table}, {"move", "Ke2"}});
+    CHECK(illegal.at("code") == "not_your_turn");
+    CHECK(carl.request({{"type", "move"}, {"table", table}, {"move", "Bb5"}}).at("code") == "not_a_player");
+    CHECK(bert.request({{"type", "resign"}, {"table", table}}).at("type") == "ok");
+    for (auto* client : {&anna, &bert, &carl}) {
+        const json over = client->receive_until("game_over", table);
+        CHECK(over.at("result") == "1-0");
+    }
+    // A table no node has is an error on every node.
+    CHECK(bert.request({{"type", "move"}, {"table", 999'999}, {"move", "e4"}}).at("code") == "no_such_table");
+    CHECK(carl.request({{"type", "watch_table"}, {"table", 999'999}}).at("code") == "no_such_table");
+}
+
+TEST_CASE("a node that goes away mid-game: another node takes the table over, the players resume on any node",
+          "[server][cluster]")
+{
+    Cluster cluster;
+    auto one = cluster.node("n1");
+    const std::string db = one->config().db_path;
+    auto two = cluster.node("n2", db), three = cluster.node("n3", db);
+    auto anna = std::make_unique<WsTestClient>();
+    WsTestClient bert;
+    anna->connect(one->port());
+    bert.connect(two->port());
+    const std::string anna_token = anna->hello("Anna");
+    const std::string bert_token = bert.hello("Bert");
+    anna->request({{"type", "enter_room"}, {"room", 34}});
+    bert.request({{"type", "enter_room"}, {"room", 34}});
+    presence_with(*anna, 2);
+    const json opened =
+        anna->request({{"type", "open_table"}, {"room", 34}, {"time_control", "5+3"}, {"color", "white"}});
+    const auto table = opened.at("table").get<std::int64_t>();
+    bert.receive_matching(
+        [table](const json& frame) {
+            if (frame.value("type", "") != "room_tables") return false;
+            for (const json& summary : frame.at("tables"))
+                if (summary.at("table") == table) return true;
+            return false;
+        },
+        "room_tables with Anna's table");
+    REQUIRE(bert.request({{"type", "join_table"}, {"table", table}}).at("type") == "ok");
+    anna->receive_until("game_started", table);
+    bert.receive_until("game_started", table);
+    anna->send({{"type", "move"}, {"table", table}, {"move", "e4"}});
+    bert.receive_until("move", table);
+    bert.send({{"type", "move"}, {"table", table}, {"move", "c5"}});
+    anna->receive_until("move", table);
+    const json confirmed = bert.receive_until("move", table);
+
+    // Node 1 goes away with the table. Bert's node closes his connection with 1012 once node 1
+    // is given up, so that his client comes back and finds the table where it is now.
+    one->stop();
+    CHECK(bert.wait_closed().code == 1012);
+
+    // Both players resume on the nodes that are left; hello_ok names the game once a node has it.
+    WsTestClient anna_again, bert_again;
+    anna_again.connect(three->port());
+    bert_again.connect(two->port());
+    json hello;
+    for (int attempt = 0; attempt < 60; ++attempt) {
+        hello = anna_again.resume(anna_token);
+        if (!hello.at("tables").empty()) break;
+        anna_again.close();
+        anna_again.connect(three->port());
+        std::this_thread::sleep_for(100ms);
+    }
+    REQUIRE(hello.at("tables") == json::array({table}));
+    CHECK(bert_again.resume(bert_token).at("tables") == json::array({table}));
+
+    // No confirmed move is lost, the clocks were held, and the game goes on.
+    const json state = anna_again.request({{"type", "watch_table"}, {"table", table}});
+    REQUIRE(state.at("type") == "table_state");
+    CHECK(state.at("moves").size() == 2);
+    CHECK(state.at("seq") > confirmed.at("seq")); // the players' returns came after the last move
+    bert_again.request({{"type", "watch_table"}, {"table", table}});
+    anna_again.send({{"type", "move"}, {"table", table}, {"move", "Nf3"}});
+    CHECK(anna_again.receive_until("move", table).at("san") == "Nf3");
+    CHECK(bert_again.receive_until("move", table).at("san") == "Nf3");
+    bert_again.send({{"type", "move"}, {"table", table}, {"move", "d6"}});
+    CHECK(anna_again.receive_until("move", table).at("san") == "d6");
 }

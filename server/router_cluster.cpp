@@ -1,0 +1,128 @@
+// The router's side of a cluster: requests for tables that live on other nodes go to their
+// owners (the lobby forwards join_table and watch_table, which need its rooms), and requests
+// from other nodes' clients reach this node's tables as if they were our own clients'.
+#include <spdlog/spdlog.h>
+
+#include "db/read_thread.h"
+#include "protocol/decode.h"
+#include "server/client.h"
+#include "server/cluster/cluster_link.h"
+#include "server/lobby.h"
+#include "server/metrics.h"
+#include "server/router.h"
+#include "server/table.h"
+#include "server/table_directory.h"
+#include "server/table_messages.h"
+#include "server/table_services.h"
+
+namespace rochade::server {
+
+using protocol::ErrorCode;
+
+void Router::join_cluster(std::shared_ptr<cluster::ClusterLink> link)
+{
+    cluster_ = link;
+    lobby_->join_cluster(std::move(link));
+}
+
+void Router::forward(const ConnectionPtr& connection, Id id, std::string_view type, protocol::TableId table,
+                     std::string_view text)
+{
+    // On the connection's strand: its close tells the owner, like a local table.
+    connection->client->tables.insert(table);
+    cluster_->forward(table, connection->id(), *connection->client->identity, std::string(text),
+                      [connection, id = std::move(id), type = std::string(type), table](bool sent) {
+                          if (!sent)
+                              connection->send_error(id, ErrorCode::NoSuchTable,
+                                                     type + ": there is no table " + std::to_string(table));
+                      });
+}
+
+void Router::remote_request(const std::shared_ptr<Connection>& client, protocol::TableId table_id, std::string text)
+{
+    client->post([this, client, table_id, text = std::move(text)] {
+        const protocol::DecodeLimits limits{config_.limits.max_message_bytes, 500, 8};
+        auto decoded = protocol::decode(text, limits);
+        if (!decoded) return client->send_error(decoded.error().id, decoded.error().code, decoded.error().message);
+        const auto type = std::string(protocol::message_type_name(decoded->message));
+        auto table = tables_->find(table_id);
+        if (!table)
+            return client->send_error(decoded->id, ErrorCode::NoSuchTable,
+                                      type + ": there is no table " + std::to_string(table_id));
+        const identity::Identity& who = *client->client->identity;
+        std::visit(
+            [&](auto&& message) {
+                using Message = std::decay_t<decltype(message)>;
+                constexpr bool for_a_table = std::is_same_v<Message, protocol::JoinTable> ||
+                                             std::is_same_v<Message, protocol::WatchTable> || is_table_message<Message>;
+                if constexpr (for_a_table) {
+                    if (message.table != table_id)
+                        return client->send_error(decoded->id, ErrorCode::BadRequest,
+                                                  type + ": forwarded for table " + std::to_string(table_id) +
+                                                      " but names table " + std::to_string(message.table));
+                }
+                if constexpr (std::is_same_v<Message, protocol::JoinTable>) {
+                    table->join(client, who, std::move(decoded->id));
+                } else if constexpr (std::is_same_v<Message, protocol::WatchTable>) {
+                    table->watch(client, who, std::move(decoded->id), message.since);
+                } else if constexpr (is_table_message<Message>) {
+                    table->handle(client, who, std::move(decoded->id), std::move(message));
+                } else {
+                    spdlog::warn("cluster: a {} came from {} as a table request; refused", type,
+                                 client->remote_address());
+                    client->send_error(decoded->id, ErrorCode::BadRequest, type + ": not a request for a table");
+                }
+            },
+            std::move(decoded->message));
+    });
+}
+
+void Router::adopt_orphans()
+{
+    // The games and their events are read on the read thread, the leases taken on the bus, the
+    // tables made on an io thread: none of it on a strand that serves players.
+    services_->reads.read([this](db::StoreReader& reader) {
+        auto stored = std::make_shared<StoredState>();
+        try {
+            stored->unfinished_games = reader.unfinished_games();
+            for (auto& game : stored->unfinished_games)
+                if (!tables_->find(game.start.table_id))
+                    if (auto log = reader.game_log(game.start.game_id))
+                        stored->game_events.emplace(game.start.game_id, std::move(log->events));
+        } catch (const std::exception& error) {
+            spdlog::error("cluster: the unfinished games could not be read to take over orphaned tables: {}",
+                          error.what());
+            return;
+        }
+        for (auto& game : stored->unfinished_games) {
+            const auto table_id = game.start.table_id;
+            if (tables_->find(table_id)) continue;
+            cluster_->claim_table(table_id, [this, stored, game = std::move(game)](bool granted) mutable {
+                if (!granted || tables_->find(game.start.table_id)) return;
+                static const std::vector<db::TableEvent> no_events;
+                const auto found = stored->game_events.find(game.start.game_id);
+                const auto& events = found != stored->game_events.end() ? found->second : no_events;
+                const auto game_id = game.start.game_id;
+                auto table = Table::restore(*services_, std::move(game), events);
+                if (!table) {
+                    spdlog::error("cluster: game {} does not replay; its table is not taken over", game_id);
+                    return;
+                }
+                // Read before anyone can reach the table through the directory.
+                auto summary = table->restored_summary();
+                auto players = table->restored_players();
+                tables_->add(table->id(), table);
+                ++services_->metrics.games_running;
+                spdlog::info("cluster: took over table {} (game {}) from the store", summary.table, game_id);
+                lobby_->adopt(std::move(summary), std::move(players));
+            });
+        }
+    });
+}
+
+void Router::remote_gone(const std::shared_ptr<Connection>& client, protocol::TableId table_id)
+{
+    if (auto table = tables_->find(table_id)) table->connection_closed(client, *client->client->identity);
+}
+
+} // namespace rochade::server
