@@ -98,12 +98,22 @@ public:
 
     void start()
     {
-        std::string port = std::to_string(port_);
-        std::vector<std::string> args{binary_,  "--port",       port,
-                                      "--bind", "127.0.0.1",    "--save",
-                                      "",       "--appendonly", "no",
-                                      "--dir",  dir_.string(),  "--daemonize",
-                                      "no",     "--logfile",    (dir_ / "redis.log").string()};
+        // DEBUG SLEEP (the command timeout's test) is refused unless enabled, here for loopback.
+        const std::pair<std::string, std::string> settings[] = {
+            {"port", std::to_string(port_)},
+            {"bind", "127.0.0.1"},
+            {"save", ""},
+            {"appendonly", "no"},
+            {"dir", dir_.string()},
+            {"daemonize", "no"},
+            {"logfile", (dir_ / "redis.log").string()},
+            {"enable-debug-command", "local"},
+        };
+        std::vector<std::string> args{binary_};
+        for (const auto& [name, value] : settings) {
+            args.push_back("--" + name);
+            args.push_back(value);
+        }
         std::vector<char*> argv;
         for (auto& arg : args) argv.push_back(arg.data());
         argv.push_back(nullptr);
@@ -498,11 +508,11 @@ TEST_CASE("a command past command_timeout is Unavailable; its late reply does no
     options.command_timeout = 200ms;
     auto client = started_client(io.io, redis, options);
 
-    // BLPOP with a 1 s timeout answers nil after a second, as DEBUG SLEEP 1 would answer late.
+    // DEBUG SLEEP 1 holds the whole server for a second, then answers OK, late.
     std::atomic<int> calls{0};
     Inbox<RedisResult> results;
     auto sent_at = Clock::now();
-    client->command({"BLPOP", "empty", "1"}, [&](RedisResult result) {
+    client->command({"DEBUG", "SLEEP", "1"}, [&](RedisResult result) {
         ++calls;
         results.push(std::move(result));
     });
@@ -514,8 +524,8 @@ TEST_CASE("a command past command_timeout is Unavailable; its late reply does no
     REQUIRE(std::holds_alternative<RedisError>(first.front()));
     CHECK(std::get<RedisError>(first.front()).failure == RedisFailure::Unavailable);
 
-    // After the late reply came (Redis answers the BLPOP at 1 s), the connection still works
-    // and done was called once.
+    // After the late reply came (Redis wakes up at 1 s), the connection still works and done
+    // was called once.
     std::this_thread::sleep_for(1200ms);
     CHECK(reply_of(run(*client, {"PING"})).string == "PONG");
     CHECK(calls == 1);
@@ -569,4 +579,67 @@ TEST_CASE("a client dropped without stop() frees its connections and still answe
     auto done = results.wait_for(1);
     REQUIRE(done.size() == 1);
     CHECK(std::get<RedisError>(done.front()).failure == RedisFailure::Unavailable);
+}
+
+TEST_CASE("commands from several threads at once: each answered once", "[redis]")
+{
+    REQUIRE_REDIS(binary);
+    RedisServer redis(*binary);
+    IoThread io;
+    auto client = started_client(io.io, redis);
+
+    constexpr int threads = 4;
+    constexpr int per_thread = 250;
+    Inbox<long long> counts;
+    std::vector<std::thread> senders;
+    for (int t = 0; t < threads; ++t)
+        senders.emplace_back([&] {
+            for (int i = 0; i < per_thread; ++i)
+                client->command({"INCR", "shared"}, [&](RedisResult result) {
+                    // No Catch2 assertion off the test's thread: an error counts as -1.
+                    auto* reply = std::get_if<RedisReply>(&result);
+                    counts.push(reply ? reply->integer : -1);
+                });
+        });
+    for (auto& sender : senders) sender.join();
+    auto answers = counts.wait_for(threads * per_thread);
+    REQUIRE(answers.size() == threads * per_thread);
+    // Answered on one strand in the order Redis counted.
+    for (std::size_t i = 0; i < answers.size(); ++i) CHECK(answers[i] == static_cast<long long>(i) + 1);
+    client->stop();
+}
+
+TEST_CASE("callbacks may call the client: stop() from a done, a command from a message handler", "[redis]")
+{
+    REQUIRE_REDIS(binary);
+    RedisServer redis(*binary);
+    IoThread io;
+    auto subscriber = RedisClient::create(io.io, redis.endpoint());
+    Inbox<bool> changes;
+    subscriber->on_connection_change([&](bool up) { changes.push(up); });
+    subscriber->subscribe("echo", [&](std::string_view message) {
+        subscriber->command({"RPUSH", "echoed", std::string(message)}, [](RedisResult) {});
+    });
+    subscriber->start();
+    REQUIRE(changes.wait_for(1) == std::vector<bool>{true});
+
+    auto publisher = started_client(io.io, redis);
+    CHECK(reply_of(run(*publisher, {"PUBLISH", "echo", "hello"})).integer == 1);
+    REQUIRE(wait_until([&] { return reply_of(run(*publisher, {"LLEN", "echoed"})).integer == 1; }));
+
+    // The first reply's done stops the client while the second command is still at Redis.
+    Inbox<std::string> order;
+    subscriber->command({"PING"}, [&](RedisResult result) {
+        auto* reply = std::get_if<RedisReply>(&result);
+        order.push(reply ? reply->string : "error");
+        subscriber->stop();
+    });
+    subscriber->command({"BLPOP", "nothing", "0"}, [&](RedisResult result) {
+        order.push(std::holds_alternative<RedisError>(result) ? "unavailable" : "reply");
+    });
+    CHECK(order.wait_for(2) == std::vector<std::string>{"PONG", "unavailable"});
+    std::this_thread::sleep_for(100ms);
+    CHECK(order.size() == 2);
+    CHECK(changes.size() == 1); // stop() tells nothing
+    publisher->stop();
 }
