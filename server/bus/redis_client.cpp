@@ -261,7 +261,7 @@ void RedisClient::send_subscribe(const std::string& channel)
 }
 
 // Inside hiredis (reading): ["subscribe", channel, count], ["message", channel, payload], ...
-void RedisClient::subscription_event(const RedisReply& reply)
+void RedisClient::subscription_event(RedisReply reply)
 {
     if (reply.kind != RedisReply::Kind::Array || reply.elements.size() < 3) return;
     const std::string& kind = reply.elements[0].string;
@@ -270,7 +270,7 @@ void RedisClient::subscription_event(const RedisReply& reply)
         if (unconfirmed_.erase(channel) != 0) report_state();
     } else if (kind == "message") {
         defer(
-            [this, channel, message = reply.elements[2].string] {
+            [this, channel, message = std::move(reply.elements[2].string)] {
                 if (stopped_) return;
                 auto handler = handlers_.find(channel);
                 if (handler != handlers_.end() && handler->second) handler->second(message);

@@ -108,7 +108,7 @@ private:
     void commands_timed_out();
     void commands_up();
     void subscriptions_up();
-    void subscription_event(const RedisReply& reply);
+    void subscription_event(RedisReply reply);
     void send_subscribe(const std::string& channel);
     void connection_lost();
     void report_state();

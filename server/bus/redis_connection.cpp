@@ -44,7 +44,7 @@ void RedisConnection::stop()
 }
 
 // One attempt: resolve (Asio's resolver, so that a host name never blocks the strand), then
-// connect to the first address; connect_timeout covers both.
+// connect to one address; connect_timeout covers both.
 void RedisConnection::attempt()
 {
     if (stopped_) return;
@@ -63,7 +63,13 @@ void RedisConnection::attempt()
                                     failed("cannot resolve " + endpoint_.host + ": " + error.message());
                                     return;
                                 }
-                                connect_to(results.begin()->endpoint().address());
+                                // An IPv4 address first: "localhost" may list ::1 before
+                                // 127.0.0.1, where scripts/redis.sh's Redis listens.
+                                auto chosen = std::find_if(results.begin(), results.end(), [](const auto& entry) {
+                                    return entry.endpoint().address().is_v4();
+                                });
+                                if (chosen == results.end()) chosen = results.begin();
+                                connect_to(chosen->endpoint().address());
                             });
 }
 

@@ -643,3 +643,17 @@ TEST_CASE("callbacks may call the client: stop() from a done, a command from a m
     CHECK(changes.size() == 1); // stop() tells nothing
     publisher->stop();
 }
+
+TEST_CASE("a host name is resolved without blocking the strand (localhost: its IPv4 address)", "[redis]")
+{
+    REQUIRE_REDIS(binary);
+    RedisServer redis(*binary);
+    IoThread io;
+    auto endpoint = parse_redis_url("redis://localhost:" + std::to_string(redis.endpoint().port));
+    REQUIRE(endpoint);
+    auto client = RedisClient::create(io.io, *endpoint);
+    client->start();
+    REQUIRE(wait_until([&] { return client->connected(); }));
+    CHECK(reply_of(run(*client, {"PING"})).string == "PONG");
+    client->stop();
+}
