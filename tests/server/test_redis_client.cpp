@@ -657,3 +657,104 @@ TEST_CASE("a host name is resolved without blocking the strand (localhost: its I
     CHECK(reply_of(run(*client, {"PING"})).string == "PONG");
     client->stop();
 }
+
+namespace {
+
+// A port where connect(2) hangs: a listener with an accept queue of 0, filled by one connection
+// nobody accepts, so that Linux drops every further SYN.
+class SilentPort {
+public:
+    explicit SilentPort(std::uint16_t port)
+    {
+        listener_ = ::socket(AF_INET, SOCK_STREAM, 0);
+        int on = 1;
+        ::setsockopt(listener_, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+        sockaddr_in address{};
+        address.sin_family = AF_INET;
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        address.sin_port = htons(port);
+        REQUIRE(::bind(listener_, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0);
+        REQUIRE(::listen(listener_, 0) == 0);
+        filler_ = ::socket(AF_INET, SOCK_STREAM, 0);
+        REQUIRE(::connect(filler_, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0);
+    }
+    ~SilentPort() { close(); }
+    void close()
+    {
+        if (filler_ >= 0) ::close(filler_);
+        if (listener_ >= 0) ::close(listener_);
+        filler_ = listener_ = -1;
+    }
+
+private:
+    int listener_ = -1;
+    int filler_ = -1;
+};
+
+} // namespace
+
+TEST_CASE("a connect that hangs is given up after connect_timeout and tried again", "[redis]")
+{
+    REQUIRE_REDIS(binary);
+    RedisServer redis(*binary);
+    redis.kill();
+    SilentPort silent(redis.endpoint().port);
+    IoThread io;
+    RedisOptions options;
+    options.connect_timeout = 200ms;
+    options.reconnect_min = 50ms;
+    options.reconnect_max = 100ms;
+    auto client = RedisClient::create(io.io, redis.endpoint(), options);
+    client->start();
+    std::this_thread::sleep_for(1s); // several attempts, each given up after 200 ms
+    CHECK_FALSE(client->connected());
+    auto asked_at = Clock::now();
+    CHECK(std::get<RedisError>(run(*client, {"PING"})).failure == RedisFailure::Unavailable);
+    CHECK(Clock::now() - asked_at < 500ms);
+
+    silent.close();
+    redis.start();
+    // A fresh attempt within connect_timeout + reconnect_max, not the kernel's next SYN
+    // retransmission of one hung connect (1, 3, 7 s after it began).
+    auto started_at = Clock::now();
+    REQUIRE(wait_until([&] { return client->connected(); }));
+    CHECK(Clock::now() - started_at < 1500ms);
+    client->stop();
+}
+
+TEST_CASE("five restarts of Redis: each time the client comes back, subscriptions and all", "[redis]")
+{
+    REQUIRE_REDIS(binary);
+    RedisServer redis(*binary);
+    IoThread io;
+    RedisOptions options;
+    options.reconnect_min = 20ms;
+    options.reconnect_max = 100ms;
+    auto subscriber = RedisClient::create(io.io, redis.endpoint(), options);
+    Inbox<bool> changes;
+    Inbox<std::string> received;
+    subscriber->on_connection_change([&](bool up) { changes.push(up); });
+    subscriber->subscribe("a", [&](std::string_view message) { received.push("a:" + std::string(message)); });
+    subscriber->subscribe("b", [&](std::string_view message) { received.push("b:" + std::string(message)); });
+    subscriber->start();
+    REQUIRE(changes.wait_for(1).size() == 1);
+
+    for (int round = 1; round <= 5; ++round) {
+        INFO("round " << round);
+        redis.kill();
+        REQUIRE(changes.wait_for(std::size_t(2 * round)).size() == std::size_t(2 * round));
+        redis.start();
+        REQUIRE(changes.wait_for(std::size_t(2 * round + 1), 10s).size() == std::size_t(2 * round + 1));
+        auto publisher = started_client(io.io, redis, options);
+        CHECK(reply_of(run(*publisher, {"PUBLISH", "a", std::to_string(round)})).integer == 1);
+        CHECK(reply_of(run(*publisher, {"PUBLISH", "b", std::to_string(round)})).integer == 1);
+        auto messages = received.wait_for(std::size_t(2 * round));
+        REQUIRE(messages.size() == std::size_t(2 * round));
+        CHECK(messages[std::size_t(2 * round - 2)] == "a:" + std::to_string(round));
+        CHECK(messages[std::size_t(2 * round - 1)] == "b:" + std::to_string(round));
+        publisher->stop();
+    }
+    auto told = changes.wait_for(11);
+    for (std::size_t i = 0; i < told.size(); ++i) CHECK(told[i] == (i % 2 == 0));
+    subscriber->stop();
+}
