@@ -1,191 +1,26 @@
 // The Redis client against a real redis-server: each test starts its own on a free loopback port
-// in a temporary directory (no persistence) and kills it at the end. Without redis-server
-// installed the tests say so and pass (scripts/install-deps.sh installs it).
+// in a temporary directory (no persistence) and kills it at the end (tests/server/redis_fixture.h).
+// Without redis-server installed the tests say so and pass (scripts/install-deps.sh installs it).
 #include <catch2/catch.hpp>
-
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/socket.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
-#include <cstdlib>
-#include <filesystem>
-#include <mutex>
+#include <functional>
 #include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
-#include <boost/asio/executor_work_guard.hpp>
-
 #include "server/bus/redis_client.h"
-
-extern char** environ;
+#include "tests/server/redis_fixture.h"
 
 namespace {
 
 using namespace rochade::server;
 using namespace rochade::server::bus;
+using namespace rochade::test;
 using namespace std::chrono_literals;
 using Clock = std::chrono::steady_clock;
-
-std::optional<std::string> redis_server_path()
-{
-    const char* path = std::getenv("PATH");
-    std::string directories = path ? path : "/usr/bin:/bin";
-    directories += ":/usr/sbin:/sbin";
-    std::size_t start = 0;
-    while (start <= directories.size()) {
-        std::size_t end = directories.find(':', start);
-        if (end == std::string::npos) end = directories.size();
-        std::filesystem::path candidate =
-            std::filesystem::path(directories.substr(start, end - start)) / "redis-server";
-        if (::access(candidate.c_str(), X_OK) == 0) return candidate.string();
-        start = end + 1;
-    }
-    return std::nullopt;
-}
-
-std::uint16_t free_loopback_port()
-{
-    int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t length = sizeof address;
-    REQUIRE(::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0);
-    REQUIRE(::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) == 0);
-    ::close(fd);
-    return ntohs(address.sin_port);
-}
-
-bool accepts_connections(std::uint16_t port)
-{
-    int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    address.sin_port = htons(port);
-    bool connected = ::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
-    ::close(fd);
-    return connected;
-}
-
-// One redis-server of the test's own, on 127.0.0.1 only, in a temporary directory.
-class RedisServer {
-public:
-    explicit RedisServer(std::string binary) : binary_(std::move(binary)), port_(free_loopback_port())
-    {
-        std::string pattern = (std::filesystem::temp_directory_path() / "rochade-redis-XXXXXX").string();
-        REQUIRE(::mkdtemp(pattern.data()) != nullptr);
-        dir_ = pattern;
-        start();
-    }
-    ~RedisServer()
-    {
-        kill();
-        std::error_code ignored;
-        std::filesystem::remove_all(dir_, ignored);
-    }
-    RedisServer(const RedisServer&) = delete;
-    RedisServer& operator=(const RedisServer&) = delete;
-
-    void start()
-    {
-        // DEBUG SLEEP (the command timeout's test) is refused unless enabled, here for loopback.
-        const std::pair<std::string, std::string> settings[] = {
-            {"port", std::to_string(port_)},
-            {"bind", "127.0.0.1"},
-            {"save", ""},
-            {"appendonly", "no"},
-            {"dir", dir_.string()},
-            {"daemonize", "no"},
-            {"logfile", (dir_ / "redis.log").string()},
-            {"enable-debug-command", "local"},
-        };
-        std::vector<std::string> args{binary_};
-        for (const auto& [name, value] : settings) {
-            args.push_back("--" + name);
-            args.push_back(value);
-        }
-        std::vector<char*> argv;
-        for (auto& arg : args) argv.push_back(arg.data());
-        argv.push_back(nullptr);
-        REQUIRE(::posix_spawn(&pid_, binary_.c_str(), nullptr, nullptr, argv.data(), environ) == 0);
-        auto deadline = Clock::now() + 10s;
-        while (!accepts_connections(port_)) {
-            REQUIRE(Clock::now() < deadline);
-            std::this_thread::sleep_for(20ms);
-        }
-    }
-
-    void kill()
-    {
-        if (pid_ <= 0) return;
-        ::kill(pid_, SIGKILL);
-        ::waitpid(pid_, nullptr, 0);
-        pid_ = -1;
-    }
-
-    RedisEndpoint endpoint() const { return RedisEndpoint{"127.0.0.1", port_}; }
-
-private:
-    std::string binary_;
-    std::uint16_t port_;
-    std::filesystem::path dir_;
-    pid_t pid_ = -1;
-};
-
-// The io_context on a thread of its own, as the server runs it.
-class IoThread {
-public:
-    IoThread() : work_(io.get_executor()), thread_([this] { io.run(); }) {}
-    ~IoThread()
-    {
-        work_.reset();
-        io.stop();
-        thread_.join();
-    }
-    net::io_context io;
-
-private:
-    net::executor_work_guard<net::io_context::executor_type> work_;
-    std::thread thread_;
-};
-
-// Collects what callbacks on the strand hand over, for the test thread to wait on.
-template <typename T> class Inbox {
-public:
-    void push(T value)
-    {
-        std::lock_guard lock(mutex_);
-        items_.push_back(std::move(value));
-        changed_.notify_all();
-    }
-    // Waits until `count` items arrived (or the timeout) and returns a copy of all.
-    std::vector<T> wait_for(std::size_t count, std::chrono::milliseconds timeout = 5s)
-    {
-        std::unique_lock lock(mutex_);
-        changed_.wait_for(lock, timeout, [&] { return items_.size() >= count; });
-        return items_;
-    }
-    std::size_t size()
-    {
-        std::lock_guard lock(mutex_);
-        return items_.size();
-    }
-
-private:
-    std::mutex mutex_;
-    std::condition_variable changed_;
-    std::vector<T> items_;
-};
 
 RedisResult run(RedisClient& client, std::vector<std::string> args)
 {
@@ -657,41 +492,6 @@ TEST_CASE("a host name is resolved without blocking the strand (localhost: its I
     CHECK(reply_of(run(*client, {"PING"})).string == "PONG");
     client->stop();
 }
-
-namespace {
-
-// A port where connect(2) hangs: a listener with an accept queue of 0, filled by one connection
-// nobody accepts, so that Linux drops every further SYN.
-class SilentPort {
-public:
-    explicit SilentPort(std::uint16_t port)
-    {
-        listener_ = ::socket(AF_INET, SOCK_STREAM, 0);
-        int on = 1;
-        ::setsockopt(listener_, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
-        sockaddr_in address{};
-        address.sin_family = AF_INET;
-        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        address.sin_port = htons(port);
-        REQUIRE(::bind(listener_, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0);
-        REQUIRE(::listen(listener_, 0) == 0);
-        filler_ = ::socket(AF_INET, SOCK_STREAM, 0);
-        REQUIRE(::connect(filler_, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0);
-    }
-    ~SilentPort() { close(); }
-    void close()
-    {
-        if (filler_ >= 0) ::close(filler_);
-        if (listener_ >= 0) ::close(listener_);
-        filler_ = listener_ = -1;
-    }
-
-private:
-    int listener_ = -1;
-    int filler_ = -1;
-};
-
-} // namespace
 
 TEST_CASE("a connect that hangs is given up after connect_timeout and tried again", "[redis]")
 {
