@@ -4,6 +4,11 @@
 // any thread; every callback runs on the client's strand, never inside hiredis (they are queued
 // there and run after hiredis returned, so a callback may call anything, stop() included).
 //
+// Lifetime: call stop() when done. Until then a pending reconnection or command holds the client:
+// one dropped while Redis is away keeps trying; one dropped while connected lives until its
+// commands are answered or timed out, then frees its connections in its destructor. Stop (or
+// drop) every client before its io_context is destroyed.
+//
 // Only this folder sees hiredis: this header names none of its types.
 #pragma once
 

@@ -401,19 +401,38 @@ TEST_CASE("stop() with pending commands: each done runs exactly once, Unavailabl
     CHECK_FALSE(client->connected());
 }
 
-TEST_CASE("a client dropped without stop() frees its connections and still answers its pending commands", "[redis]")
+TEST_CASE("a client dropped without stop(): pending commands answered once, then its connections freed", "[redis]")
 {
     REQUIRE_REDIS(binary);
     RedisServer redis(*binary);
     IoThread io;
-    auto client = started_client(io.io, redis);
+    auto observer = started_client(io.io, redis);
+    auto clients_at_redis = [&] {
+        auto info = reply_of(run(*observer, {"INFO", "clients"})).string;
+        auto at = info.find("connected_clients:");
+        return at == std::string::npos ? -1 : std::stoi(info.substr(at + 18));
+    };
+    REQUIRE(clients_at_redis() == 2);
+
+    // Idle: dropped on this thread, its destructor frees both connections at once.
+    auto idle = started_client(io.io, redis);
+    REQUIRE(clients_at_redis() == 4);
+    idle.reset();
+    CHECK(wait_until([&] { return clients_at_redis() == 2; }));
+
+    // With a command at Redis: the command's timeout holds the client, answers it, then lets go.
+    auto busy = started_client(io.io, redis);
     Inbox<RedisResult> results;
-    client->command({"BLPOP", "never", "0"}, [&](RedisResult result) { results.push(std::move(result)); });
+    busy->command({"BLPOP", "never", "0"}, [&](RedisResult result) { results.push(std::move(result)); });
     std::this_thread::sleep_for(200ms);
-    client.reset();
+    busy.reset();
     auto done = results.wait_for(1);
     REQUIRE(done.size() == 1);
     CHECK(std::get<RedisError>(done.front()).failure == RedisFailure::Unavailable);
+    CHECK(wait_until([&] { return clients_at_redis() == 2; }));
+    std::this_thread::sleep_for(100ms);
+    CHECK(results.size() == 1);
+    observer->stop();
 }
 
 TEST_CASE("commands from several threads at once: each answered once", "[redis]")
