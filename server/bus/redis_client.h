@@ -92,6 +92,7 @@ public:
     void unsubscribe(std::string channel);
     // Told on the client's strand each time both connections are up (true) and when either is
     // lost (false). The subscription connection is up once Redis confirmed every subscription.
+    // Set it before start() to hear the first `true` (a handler set later hears changes only).
     void on_connection_change(std::function<void(bool up)> handler);
     bool connected() const; // any thread
 
