@@ -74,7 +74,7 @@ void publish_until_heard(RedisClient& publisher, const std::string& channel, con
 
 } // namespace
 
-TEST_CASE("parse_redis_url takes redis://host[:port] and nothing else", "[redis]")
+TEST_CASE("parse_redis_url takes redis://host with an optional port and nothing else", "[redis]")
 {
     struct Case {
         std::string_view url;
@@ -115,7 +115,7 @@ TEST_CASE("parse_redis_url takes redis://host[:port] and nothing else", "[redis]
     }
 }
 
-TEST_CASE("SET, GET and INCR come back as Redis answered them", "[redis]")
+TEST_CASE("SET and GET and INCR come back as Redis answered them", "[redis]")
 {
     REQUIRE_REDIS(binary);
     RedisServer redis(*binary);
@@ -142,7 +142,7 @@ TEST_CASE("SET, GET and INCR come back as Redis answered them", "[redis]")
     client->stop();
 }
 
-TEST_CASE("values are binary-safe: NUL, CR LF and every byte survive the round trip", "[redis]")
+TEST_CASE("values are binary-safe: NUL and CR LF and every byte survive the round trip", "[redis]")
 {
     REQUIRE_REDIS(binary);
     RedisServer redis(*binary);
@@ -163,7 +163,7 @@ TEST_CASE("values are binary-safe: NUL, CR LF and every byte survive the round t
     client->stop();
 }
 
-TEST_CASE("an error reply is Refused with Redis's message; the connection goes on", "[redis]")
+TEST_CASE("an error reply is Refused with Redis's message and the connection goes on", "[redis]")
 {
     REQUIRE_REDIS(binary);
     RedisServer redis(*binary);
@@ -191,7 +191,7 @@ TEST_CASE("an error reply is Refused with Redis's message; the connection goes o
     client->stop();
 }
 
-TEST_CASE("pub/sub across two clients: 1,000 messages arrive in order", "[redis]")
+TEST_CASE("pub/sub across two clients: 1000 messages arrive in order", "[redis]")
 {
     REQUIRE_REDIS(binary);
     RedisServer redis(*binary);
@@ -226,7 +226,7 @@ TEST_CASE("pub/sub across two clients: 1,000 messages arrive in order", "[redis]
     publisher->stop();
 }
 
-TEST_CASE("unsubscribe stops delivery; a second subscribe replaces the handler", "[redis]")
+TEST_CASE("unsubscribe stops delivery and a second subscribe replaces the handler", "[redis]")
 {
     REQUIRE_REDIS(binary);
     RedisServer redis(*binary);
@@ -261,7 +261,7 @@ TEST_CASE("unsubscribe stops delivery; a second subscribe replaces the handler",
     publisher->stop();
 }
 
-TEST_CASE("Redis killed: commands fail Unavailable at once; restarted: the client reconnects and resubscribes",
+TEST_CASE("Redis killed: commands fail Unavailable at once. Restarted: the client reconnects and resubscribes",
           "[redis]")
 {
     REQUIRE_REDIS(binary);
@@ -334,7 +334,7 @@ TEST_CASE("a client started before Redis connects once it is there", "[redis]")
     client->stop();
 }
 
-TEST_CASE("a command past command_timeout is Unavailable; its late reply does not call done again", "[redis]")
+TEST_CASE("a command past command_timeout is Unavailable and its late reply does not call done again", "[redis]")
 {
     REQUIRE_REDIS(binary);
     RedisServer redis(*binary);
@@ -367,7 +367,7 @@ TEST_CASE("a command past command_timeout is Unavailable; its late reply does no
     client->stop();
 }
 
-TEST_CASE("stop() with pending commands: each done runs exactly once, Unavailable", "[redis]")
+TEST_CASE("stop() with pending commands: each done runs exactly once with Unavailable", "[redis]")
 {
     REQUIRE_REDIS(binary);
     RedisServer redis(*binary);
@@ -401,7 +401,7 @@ TEST_CASE("stop() with pending commands: each done runs exactly once, Unavailabl
     CHECK_FALSE(client->connected());
 }
 
-TEST_CASE("a client dropped without stop(): pending commands answered once, then its connections freed", "[redis]")
+TEST_CASE("a client dropped without stop(): pending commands answered once and then its connections freed", "[redis]")
 {
     REQUIRE_REDIS(binary);
     RedisServer redis(*binary);
@@ -463,7 +463,7 @@ TEST_CASE("commands from several threads at once: each answered once", "[redis]"
     client->stop();
 }
 
-TEST_CASE("callbacks may call the client: stop() from a done, a command from a message handler", "[redis]")
+TEST_CASE("callbacks may call the client: stop() from a done and a command from a message handler", "[redis]")
 {
     REQUIRE_REDIS(binary);
     RedisServer redis(*binary);
@@ -541,7 +541,7 @@ TEST_CASE("a connect that hangs is given up after connect_timeout and tried agai
     client->stop();
 }
 
-TEST_CASE("five restarts of Redis: each time the client comes back, subscriptions and all", "[redis]")
+TEST_CASE("five restarts of Redis: each time the client comes back with its subscriptions", "[redis]")
 {
     REQUIRE_REDIS(binary);
     RedisServer redis(*binary);
