@@ -52,10 +52,11 @@ as_redis_user()
 start()
 {
     local port=$1
-    [[ $port =~ ^[0-9]+$ ]] && ((port > 0 && port < 65536)) || {
+    if ! [[ $port =~ ^[0-9]{1,5}$ ]] || ((10#$port < 1 || 10#$port > 65535)); then
         echo "redis.sh: bad port: $port" >&2
         exit 2
-    }
+    fi
+    port=$((10#$port))
     command -v redis-server >/dev/null || {
         echo "redis.sh: redis-server is not installed (scripts/install-deps.sh installs it)" >&2
         exit 1
