@@ -163,6 +163,26 @@ TEST_CASE("values are binary-safe: NUL and CR LF and every byte survive the roun
     client->stop();
 }
 
+TEST_CASE("a 4 MiB value goes out and comes back whole (many reads and writes per command)", "[redis]")
+{
+    REQUIRE_REDIS(binary);
+    RedisServer redis(*binary);
+    IoThread io;
+    auto client = started_client(io.io, redis);
+
+    std::string value(4 << 20, '\0');
+    for (std::size_t i = 0; i < value.size(); ++i) value[i] = static_cast<char>((i * 7919) >> 3);
+    CHECK(reply_of(run(*client, {"SET", "big", value})).string == "OK");
+    // Three at once: the replies (12 MiB) queue up in the socket behind one another.
+    Inbox<RedisResult> results;
+    for (int i = 0; i < 3; ++i)
+        client->command({"GET", "big"}, [&](RedisResult result) { results.push(std::move(result)); });
+    auto replies = results.wait_for(3);
+    REQUIRE(replies.size() == 3);
+    for (const auto& reply : replies) CHECK(reply_of(reply).string == value);
+    client->stop();
+}
+
 TEST_CASE("an error reply is Refused with Redis's message and the connection goes on", "[redis]")
 {
     REQUIRE_REDIS(binary);
