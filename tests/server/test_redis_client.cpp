@@ -597,3 +597,30 @@ TEST_CASE("five restarts of Redis: each time the client comes back with its subs
     for (std::size_t i = 0; i < told.size(); ++i) CHECK(told[i] == (i % 2 == 0));
     subscriber->stop();
 }
+
+TEST_CASE("only the subscription connection killed: false then true and the messages come again", "[redis]")
+{
+    REQUIRE_REDIS(binary);
+    RedisServer redis(*binary);
+    IoThread io;
+    RedisOptions options;
+    options.reconnect_min = 20ms;
+    auto subscriber = RedisClient::create(io.io, redis.endpoint(), options);
+    Inbox<bool> changes;
+    Inbox<std::string> received;
+    subscriber->on_connection_change([&](bool up) { changes.push(up); });
+    subscriber->subscribe("tables", [&](std::string_view message) { received.push(std::string(message)); });
+    subscriber->start();
+    REQUIRE(changes.wait_for(1) == std::vector<bool>{true});
+
+    // The observer subscribes to nothing, so only the subscriber's second connection is in pub/sub mode.
+    auto observer = started_client(io.io, redis);
+    CHECK(reply_of(run(*observer, {"CLIENT", "KILL", "TYPE", "pubsub"})).integer == 1);
+    REQUIRE(changes.wait_for(3) == std::vector<bool>{true, false, true});
+    // The command connection stayed up all along.
+    CHECK(reply_of(run(*subscriber, {"PING"})).string == "PONG");
+    CHECK(reply_of(run(*observer, {"PUBLISH", "tables", "t1"})).integer == 1);
+    CHECK(received.wait_for(1).front() == "t1");
+    subscriber->stop();
+    observer->stop();
+}
