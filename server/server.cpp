@@ -21,6 +21,7 @@
 #include "server/archive_api.h"
 #include "server/beast.h"
 #include "server/cluster/node.h"
+#include "server/cluster/redis_bus.h"
 #include "server/descriptor_limit.h"
 #include "server/flag_analysis.h"
 #include "server/id_allocator.h"
@@ -194,13 +195,20 @@ Moderation* Server::moderation() const
 std::shared_ptr<cluster::Node> Server::State::join_cluster(net::io_context& io, Router& router,
                                                            SessionRegistry& sessions)
 {
-    if (!bus_factory) return nullptr;
+    auto make_bus = bus_factory;
+    if (!make_bus && !config.cluster.bus.empty()) {
+        const auto endpoint = *bus::parse_redis_url(config.cluster.bus); // checked with the config
+        make_bus = [endpoint](net::io_context& on) -> std::shared_ptr<cluster::Bus> {
+            return std::make_shared<cluster::RedisBus>(on, endpoint);
+        };
+    }
+    if (!make_bus) return nullptr;
     cluster::NodeOptions options;
     options.id = !config.cluster.node.empty() ? config.cluster.node
                                               : boost::asio::ip::host_name() + ":" + std::to_string(port.load());
     options.heartbeat = std::chrono::milliseconds(config.cluster.heartbeat_ms);
     options.node_timeout = std::chrono::milliseconds(config.cluster.node_timeout_ms);
-    auto node = std::make_shared<cluster::Node>(io, bus_factory(io), options);
+    auto node = std::make_shared<cluster::Node>(io, make_bus(io), options);
     const std::weak_ptr<Lobby> lobby = router.lobby();
     router.join_cluster(node);
     cluster::Node::Handlers handlers;
@@ -296,7 +304,7 @@ void Server::State::serve()
         config);
     // In a cluster, the games in the store are restored by whichever node takes their lease
     // (Router::adopt_orphans, once on the bus); alone, this node restores them all now.
-    if (!bus_factory) router->restore(std::move(stored));
+    if (!bus_factory && config.cluster.bus.empty()) router->restore(std::move(stored));
 
     auto accounts = std::make_unique<AccountApi>(
         authenticator, config,

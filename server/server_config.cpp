@@ -1,5 +1,6 @@
 #include "server/server_config.h"
 
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <fstream>
@@ -9,6 +10,8 @@
 
 #include <boost/asio/ip/address.hpp>
 #include <nlohmann/json.hpp>
+
+#include "server/bus/redis_client.h"
 
 namespace rochade::server {
 
@@ -195,6 +198,48 @@ std::optional<std::string> read_player_limits(const ConfigReader& reader, const 
     return std::nullopt;
 }
 
+std::optional<std::string> bus_url_error(const std::string& url)
+{
+    if (bus::parse_redis_url(url)) return std::nullopt;
+    return "'" + url + "' is not a bus URL: redis://host:port (a Redis server; the port defaults to 6379)";
+}
+
+std::optional<std::string> node_name_error(const std::string& name)
+{
+    // It names the node's channel and its leases, and shows in the logs of every node.
+    if (name.empty() || name.size() > 64) return "a node name has 1 to 64 characters";
+    for (const char c : name)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-' && c != '_' && c != ':')
+            return "'" + name + "' is not a node name: letters, digits and . - _ : only";
+    return std::nullopt;
+}
+
+std::optional<std::string> read_cluster(const ConfigReader& reader, const json& section, ClusterConfig& out)
+{
+    if (!section.is_object()) return reader.error("cluster", "must be an object");
+    if (auto e = reader.unknown_keys(section, "cluster.", {"bus", "node", "heartbeat_ms", "node_timeout_ms"})) return e;
+    for (const auto& [key, value] : section.items()) {
+        const std::string field = "cluster." + key;
+        std::optional<std::string> e;
+        if (key == "bus") {
+            e = reader.text(value, field, out.bus);
+            if (!e)
+                if (const auto wrong = bus_url_error(out.bus)) e = reader.error(field, *wrong);
+        }
+        if (key == "node") {
+            e = reader.text(value, field, out.node);
+            if (!e)
+                if (const auto wrong = node_name_error(out.node)) e = reader.error(field, *wrong);
+        }
+        if (key == "heartbeat_ms") e = reader.integer(value, field, 10, 60'000, out.heartbeat_ms);
+        if (key == "node_timeout_ms") e = reader.integer(value, field, 50, 600'000, out.node_timeout_ms);
+        if (e) return e;
+    }
+    if (out.node_timeout_ms < 2 * out.heartbeat_ms)
+        return reader.error("cluster.node_timeout_ms", "must be at least two heartbeats (cluster.heartbeat_ms)");
+    return std::nullopt;
+}
+
 std::optional<std::string> read_metrics(const ConfigReader& reader, const json& section, MetricsConfig& out)
 {
     if (!section.is_object()) return reader.error("metrics", "must be an object");
@@ -287,7 +332,7 @@ rochade::Expected<ServerConfig, std::string> load_config_file(const std::string&
     if (auto e = reader.unknown_keys(document, "",
                                      {"port", "bind", "db", "db_busy_timeout_ms", "web_root", "public_url", "threads",
                                       "rooms", "limits", "reconnect_grace_ms", "table_history_events", "room_update_ms",
-                                      "identity", "player_limits", "metrics"}))
+                                      "identity", "player_limits", "metrics", "cluster"}))
         return fail(*e);
     for (const auto& [key, value] : document.items()) {
         std::optional<std::string> e;
@@ -318,6 +363,7 @@ rochade::Expected<ServerConfig, std::string> load_config_file(const std::string&
         if (key == "identity") e = read_identity(reader, value, base.identity);
         if (key == "player_limits") e = read_player_limits(reader, value, base.player_limits);
         if (key == "metrics") e = read_metrics(reader, value, base.metrics);
+        if (key == "cluster") e = read_cluster(reader, value, base.cluster);
         if (e) return fail(*e);
     }
     return base;
@@ -333,8 +379,9 @@ rochade::Expected<ServerConfig, std::string> parse_serve_options(const std::vect
         if (arg.rfind("--", 0) != 0) return fail("unexpected argument '" + arg + "' (options start with --)");
         const auto equals = arg.find('=');
         std::string name = arg.substr(0, equals), value;
-        static const std::set<std::string> known{"--port",   "--bind",    "--db",       "--db-busy-timeout-ms",
-                                                 "--config", "--threads", "--web-root", "--public-url"};
+        static const std::set<std::string> known{"--port",     "--bind",       "--db",  "--db-busy-timeout-ms",
+                                                 "--config",   "--threads",    "--bus", "--node",
+                                                 "--web-root", "--public-url"};
         if (!known.count(name)) return fail("unknown option '" + name + "'");
         if (equals != std::string::npos) {
             value = arg.substr(equals + 1);
@@ -381,6 +428,12 @@ rochade::Expected<ServerConfig, std::string> parse_serve_options(const std::vect
         } else if (name == "--public-url") {
             if (const auto error = public_url_error(value)) return fail("--public-url: " + *error);
             config.public_url = value;
+        } else if (name == "--bus") {
+            if (const auto error = bus_url_error(value)) return fail("--bus: " + *error);
+            config.cluster.bus = value;
+        } else if (name == "--node") {
+            if (const auto error = node_name_error(value)) return fail("--node: " + *error);
+            config.cluster.node = value;
         }
     }
     return config;

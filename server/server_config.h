@@ -78,6 +78,8 @@ struct MetricsConfig {
 
 // One node of several (server/cluster/node.h).
 struct ClusterConfig {
+    // The bus shared with the other nodes, "redis://host:port"; "" runs this server alone.
+    std::string bus;
     std::string node; // this node's name among the others; "" names it "host:port"
     std::int64_t heartbeat_ms = 1000;
     // A node not heard of for this long is gone, and the leases it held expire after it.
