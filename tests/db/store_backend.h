@@ -19,6 +19,7 @@
 
 #include "db/pg/pg.h"
 #include "db/pg/pg_migrations.h"
+#include "db/migrations.h"
 #include "db/postgres_store.h"
 #include "db/sqlite.h"
 #include "db/sqlite_store.h"
@@ -101,6 +102,7 @@ public:
             pg::migrate(connection);
         } else {
             sqlite_.emplace(label);
+            open_migrated(sqlite_->path()); // as Store(path) did: a reader may come before a writer
         }
     }
 

@@ -11,10 +11,14 @@
 #include "db/sqlite.h"
 #include "db/store.h"
 #include "db/writer.h"
+#include "store_backend.h"
 #include "temp_database.h"
 
 using namespace rochade::db;
 using rochade::db::testing::TempDatabase;
+using rochade::db::testing::TestReader;
+using rochade::db::testing::TestStore;
+using rochade::db::testing::TestWriter;
 
 namespace {
 
@@ -25,7 +29,7 @@ constexpr std::int64_t t0 = 1700000000000;
 const std::string hostile = "<script>alert(\"x\")</script> it's a \\ back\nslash\r\n] [Result \"1-0\"]";
 
 // Submits `writes` as one submission and returns what became of it.
-std::optional<StoreError> store_now(Writer& writer, std::vector<Write> writes)
+std::optional<StoreError> store_now(StoreWriter& writer, std::vector<Write> writes)
 {
     std::optional<StoreError> outcome;
     writer.submit(std::move(writes), [&outcome](std::optional<StoreError> error) { outcome = std::move(error); });
@@ -276,15 +280,15 @@ TableEvent table_chat(std::int64_t table_id, std::optional<std::int64_t> game_id
 
 TEST_CASE("sanctions(at) lists those in force: for good, or ending after it; each as it was set")
 {
-    TempDatabase file("sanction-reads");
+    TestStore file("sanction-reads");
     {
-        Writer writer(file.path());
+        TestWriter writer(file);
         SanctionSet address = mute("203.0.113.7", 0, std::nullopt);
         address.kind = SanctionKind::AddressBan;
         address.reason = hostile;
         REQUIRE_FALSE(store_now(writer, {mute("bob", 34, t0 + 1000), mute("carl", 0, t0 + 2000), address}));
     }
-    Store store(file.path());
+    TestReader store(file);
     auto targets = [&store](std::int64_t at_ms) {
         std::vector<std::string> found;
         for (const SanctionRecord& s : store.sanctions(at_ms))
@@ -309,9 +313,9 @@ TEST_CASE("sanctions(at) lists those in force: for good, or ending after it; eac
 
 TEST_CASE("the audit log reads newest first, page by page, and by actor, target and action")
 {
-    TempDatabase file("audit-reads");
+    TestStore file("audit-reads");
     {
-        Writer writer(file.path());
+        TestWriter writer(file);
         ModerationLogged by_admin = logged("ban", "Jürgen", t0 + 3);
         by_admin.actor_nick = "Ädmin";
         by_admin.actor_role = "admin";
@@ -322,7 +326,7 @@ TEST_CASE("the audit log reads newest first, page by page, and by actor, target 
         REQUIRE_FALSE(store_now(writer, {logged("kick", "bob", t0), logged("mute", "bob", t0 + 1),
                                          logged("kick", "carl", t0 + 2), by_admin, refused}));
     }
-    Store store(file.path());
+    TestReader store(file);
 
     AuditQuery all;
     all.limit = 2;
@@ -387,13 +391,13 @@ TEST_CASE("the audit log reads newest first, page by page, and by actor, target 
 
 TEST_CASE("a game's rated flag is read back and filters the search of the games")
 {
-    TempDatabase file("rated-reads");
+    TestStore file("rated-reads");
     {
-        Writer writer(file.path());
+        TestWriter writer(file);
         REQUIRE_FALSE(store_now(writer, players()));
         REQUIRE_FALSE(store_now(writer, {game(1, true), game(2, false), game(3, true)}));
     }
-    Store store(file.path());
+    TestReader store(file);
     auto ids = [&store](std::optional<bool> rated) {
         GameQuery query;
         query.rated = rated;
@@ -422,9 +426,9 @@ TEST_CASE("a game's rated flag is read back and filters the search of the games"
 
 TEST_CASE("the chat search finds room and table chat, newest first, by text, nick, room, table and time")
 {
-    TempDatabase file("chat-reads");
+    TestStore file("chat-reads");
     {
-        Writer writer(file.path());
+        TestWriter writer(file);
         GameStarted in_34 = game(1, false); // table 101 in room 34
         GameStarted in_35 = game(2, false);
         in_35.room = 35; // table 102 in room 35
@@ -435,7 +439,7 @@ TEST_CASE("the chat search finds room and table chat, newest first, by text, nic
                                          table_chat(103, std::nullopt, 1, "Cem", "before any game", t0 + 50),
                                          RoomChatted{34, "Bert", hostile, t0 + 60}}));
     }
-    Store store(file.path());
+    TestReader store(file);
     auto texts = [&store](const ChatQuery& query) { return texts_of(store.find_chat(query)); };
 
     ChatQuery all;
@@ -484,10 +488,10 @@ TEST_CASE("the chat search finds room and table chat, newest first, by text, nic
 
 TEST_CASE("the chat search pages by a stable cursor, lines said in the same millisecond included")
 {
-    TempDatabase file("chat-paging");
+    TestStore file("chat-paging");
     std::vector<std::string> expected; // newest first
     {
-        Writer writer(file.path());
+        TestWriter writer(file);
         REQUIRE_FALSE(store_now(writer, {game(1, false)}));
         std::vector<Write> lines;
         // Seven lines in three milliseconds, room and table chat mixed.
@@ -501,7 +505,7 @@ TEST_CASE("the chat search pages by a stable cursor, lines said in the same mill
         }
         REQUIRE_FALSE(store_now(writer, lines));
     }
-    Store store(file.path());
+    TestReader store(file);
     ChatQuery query;
     query.limit = 7;
     const std::vector<std::string> whole = texts_of(store.find_chat(query));
@@ -527,7 +531,7 @@ TEST_CASE("the chat search pages by a stable cursor, lines said in the same mill
     first.limit = 3;
     const ChatPage page = store.find_chat(first);
     {
-        Writer writer(file.path());
+        TestWriter writer(file);
         REQUIRE_FALSE(store_now(writer, {RoomChatted{34, "Anna", "late", t0 + 9}}));
     }
     first.after = page.next_page;
@@ -536,16 +540,16 @@ TEST_CASE("the chat search pages by a stable cursor, lines said in the same mill
 
 TEST_CASE("the chat search takes the user's text literally: %, _ and the escape character are no wildcards")
 {
-    TempDatabase file("chat-wildcards");
+    TestStore file("chat-wildcards");
     {
-        Writer writer(file.path());
+        TestWriter writer(file);
         REQUIRE_FALSE(store_now(writer, {game(1, false)}));
         REQUIRE_FALSE(store_now(
             writer, {RoomChatted{34, "Anna", "1000 points", t0}, RoomChatted{34, "Anna", "100% sure", t0 + 1},
                      table_chat(101, 1, 2, "Bert", "a_b", t0 + 2), table_chat(101, 1, 3, "Bert", "axb", t0 + 3),
                      RoomChatted{34, "Anna", "C:\\temp", t0 + 4}, RoomChatted{34, "Anna", "C:Xtemp", t0 + 5}}));
     }
-    Store store(file.path());
+    TestReader store(file);
     auto found = [&store](const std::string& text) {
         ChatQuery query;
         query.text = text;
@@ -564,15 +568,15 @@ TEST_CASE("the chat search takes the user's text literally: %, _ and the escape 
 
 TEST_CASE("chat with markup, quotes, backslashes and newlines is read back byte for byte, and found by it")
 {
-    TempDatabase file("chat-hostile");
+    TestStore file("chat-hostile");
     const std::string nick_like = "<b>\"x\"</b>";
     {
-        Writer writer(file.path());
+        TestWriter writer(file);
         REQUIRE_FALSE(store_now(writer, {game(1, false)}));
         REQUIRE_FALSE(store_now(
             writer, {RoomChatted{34, nick_like, hostile, t0}, table_chat(101, 1, 2, nick_like, hostile, t0 + 1)}));
     }
-    Store store(file.path());
+    TestReader store(file);
     ChatQuery query;
     query.text = "\\ back\nslash\r\n] [Result \"1-0\"";
     const ChatPage page = store.find_chat(query);
@@ -588,8 +592,8 @@ TEST_CASE("chat with markup, quotes, backslashes and newlines is read back byte 
 
 TEST_CASE("a chat search with a page size out of range or a foreign cursor is refused, naming it")
 {
-    TempDatabase file("chat-refused");
-    Store store(file.path());
+    TestStore file("chat-refused");
+    TestReader store(file);
     for (const int limit : {0, max_page_rows + 1}) {
         ChatQuery query;
         query.limit = limit;
