@@ -135,6 +135,18 @@ private:
     std::optional<PgTestDatabase> postgres_;
 };
 
+// The first column of the first row of `sql` (plain SQL that both backends read alike), on a
+// connection of its own; -1 for no row or NULL. For tests that look at the tables themselves.
+inline std::int64_t query_int(const TestStore& store, const std::string& sql)
+{
+    if (store.postgres()) {
+        pg::Connection connection(store.location(), pg::ConnectOptions{});
+        return connection.query_int(sql).value_or(-1);
+    }
+    Database db(store.location(), OpenMode::ReadOnly);
+    return db.query_int(sql).value_or(-1);
+}
+
 // A writer on a TestStore, usable as a value (writer.submit(...)) as the tests used db::Writer.
 class TestWriter final : public StoreWriter {
 public:

@@ -19,6 +19,7 @@ using rochade::db::testing::TempDatabase;
 using rochade::db::testing::TestReader;
 using rochade::db::testing::TestStore;
 using rochade::db::testing::TestWriter;
+using rochade::db::testing::query_int;
 
 namespace {
 
@@ -160,9 +161,9 @@ TEST_CASE("the audit log is append-only: an UPDATE or a DELETE is refused by the
 
 TEST_CASE("an audit line whose detail is not a JSON object is refused, and its submission alone fails")
 {
-    TempDatabase file("audit-detail");
+    TestStore file("audit-detail");
     std::vector<std::string> errors;
-    Writer writer(file.path(), [&errors](std::string message) { errors.push_back(std::move(message)); });
+    TestWriter writer(file, [&errors](std::string message) { errors.push_back(std::move(message)); });
     for (const char* detail : {"[1]", "\"text\"", "{not json"}) {
         INFO(detail);
         ModerationLogged line = logged("kick", "bob", t0);
@@ -171,39 +172,35 @@ TEST_CASE("an audit line whose detail is not a JSON object is refused, and its s
     }
     CHECK_FALSE(store_now(writer, {logged("kick", "bob", t0)}));
     CHECK(errors.size() == 3);
-    Database db(file.path(), OpenMode::ReadOnly);
-    CHECK(db.query_int("SELECT COUNT(*) FROM moderation_log") == 1);
+    CHECK(query_int(file, "SELECT COUNT(*) FROM moderation_log") == 1);
 }
 
 TEST_CASE("a sanction set again replaces the one of its kind, target and room; a lift deletes it")
 {
-    TempDatabase file("sanction-writes");
-    Writer writer(file.path());
-    auto rows = [&file](const std::string& where) {
-        Database db(file.path(), OpenMode::ReadOnly);
-        return db.query_int("SELECT COUNT(*) FROM sanctions WHERE " + where).value_or(-1);
-    };
+    TestStore file("sanction-writes");
+    TestWriter writer(file);
+    auto rows = [&file](const std::string& where) { return query_int(file, "SELECT COUNT(*) FROM sanctions WHERE " + where); };
 
     REQUIRE_FALSE(store_now(writer, {mute("bob", 34, t0 + 1000)}));
     SanctionSet longer = mute("bob", 34, std::nullopt);
     longer.reason = hostile;
     longer.by_nick = "Admin";
     REQUIRE_FALSE(store_now(writer, {longer}));
-    CHECK(rows("1") == 1);
+    CHECK(rows("true") == 1);
     CHECK(rows("kind = 'mute' AND target_key = 'bob' AND room = 34 AND until_ms IS NULL AND by_nick = 'Admin'") == 1);
 
     // Another room, everywhere, and a ban of the same nick are other sanctions.
     SanctionSet ban = mute("bob", 0, t0 + 5000);
     ban.kind = SanctionKind::NickBan;
     REQUIRE_FALSE(store_now(writer, {mute("bob", 35, t0 + 1000), mute("bob", 0, t0 + 1000), ban}));
-    CHECK(rows("1") == 4);
+    CHECK(rows("true") == 4);
 
     REQUIRE_FALSE(store_now(writer, {SanctionLifted{SanctionKind::Mute, "bob", 34, t0 + 10}}));
     CHECK(rows("kind = 'mute' AND room = 34") == 0);
-    CHECK(rows("1") == 3);
+    CHECK(rows("true") == 3);
     // Lifting what does not stand changes nothing and is no error.
     REQUIRE_FALSE(store_now(writer, {SanctionLifted{SanctionKind::AddressBan, "bob", 0, t0 + 20}}));
-    CHECK(rows("1") == 3);
+    CHECK(rows("true") == 3);
 }
 
 TEST_CASE("a game is stored rated or casual, and room chat with its writer's folded nick")

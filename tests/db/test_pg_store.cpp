@@ -266,3 +266,35 @@ TEST_CASE("PgWriter: submissions from several threads are committed in groups, e
     auto reader = store.open_reader();
     for (int g = 1; g <= games; ++g) CHECK(reader->game_log(g)->moves.size() == plies);
 }
+
+TEST_CASE("PostgreSQL: the audit log is append-only: an UPDATE or a DELETE is refused by the database itself",
+          "[postgres]")
+{
+    NEEDS_POSTGRES();
+    TestStore store("pg-audit");
+    {
+        auto writer = store.open_writer();
+        ModerationLogged line;
+        line.at_ms = 1;
+        line.actor_nick = "Mod";
+        line.actor_role = "moderator";
+        line.action = "kick";
+        line.target = "Bob";
+        line.reason = "spam";
+        Outcome stored;
+        writer->submit(line, stored.done());
+        REQUIRE_FALSE(stored.get());
+    }
+    pg::Connection connection(store.location(), pg::ConnectOptions{});
+    for (const char* sql : {"UPDATE moderation_log SET reason = 'nothing happened'", "DELETE FROM moderation_log"}) {
+        INFO(sql);
+        try {
+            connection.exec(sql);
+            FAIL("the audit log changed");
+        } catch (const DbError& error) {
+            CHECK_THAT(error.what(), Catch::Contains("moderation_log is append-only"));
+            CHECK(error.kind() == StoreFailure::Refused);
+        }
+    }
+    CHECK(connection.query_int("SELECT count(*) FROM moderation_log WHERE reason = 'spam' AND target_key = 'bob'") == 1);
+}
