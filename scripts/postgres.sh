@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A private PostgreSQL 15 cluster for Rochade's tests and for trying the PostgreSQL store:
 #
-#   scripts/postgres.sh start DIR [PORT]   initdb DIR if needed, start it, print its URL
+#   scripts/postgres.sh start DIR [PORT]   initdb DIR if needed, start it, print its URL (PORT: by
+#                                          default one derived from DIR, 50000-59999)
 #   scripts/postgres.sh stop DIR           stop it (fast shutdown); nothing when not running
 #   scripts/postgres.sh url DIR            print the URL of the cluster in DIR
 #
@@ -56,7 +57,9 @@ start)
     mkdir -p "$dir"
     if ((EUID == 0)); then chown "$user" "$dir"; fi
     if [[ ! -f $dir/data/PG_VERSION ]]; then
-        [[ -n $port ]] || port=55432
+        # Without a PORT, one derived from DIR: clusters of different checkouts on one machine
+        # (several engineers' test runs) do not meet on one port.
+        [[ -n $port ]] || port=$((50000 + $(printf %s "$dir" | cksum | cut -d' ' -f1) % 10000))
         as_user "$bin/initdb" -D "$dir/data" -U "$user" --auth=trust --encoding=UTF8 --locale=C.UTF-8 >"$dir/initdb.log"
         # Our settings in a file of their own, included last, so they win over initdb's defaults.
         cat >"$dir/data/rochade.conf" <<EOF
