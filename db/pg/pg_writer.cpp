@@ -60,7 +60,13 @@ struct PgWriter::State {
 
     void run();
     Outcomes write_batch(const std::vector<Submission>& batch);
-    std::optional<Outcomes> commit_together(const std::vector<const Submission*>& submissions, StoreError& error);
+    // One transaction for all of `submissions`; nullopt (and the error) when it failed as a
+    // whole. With `savepoints`, each submission in its own, so a failing one is rolled back
+    // alone; without, the first failing submission fails the transaction and sets
+    // `isolation_needed` (the batch is then written again with savepoints).
+    std::optional<Outcomes> commit_together(const std::vector<const Submission*>& submissions, StoreError& error,
+                                            bool savepoints);
+    bool isolation_needed = false;
     // A connection that libpq believes is up, opened anew if needed; nullopt and the error if
     // the server cannot be reached.
     bool connect(StoreError& error);
@@ -82,15 +88,16 @@ bool PgWriter::State::connect(StoreError& error)
 }
 
 std::optional<Outcomes> PgWriter::State::commit_together(const std::vector<const Submission*>& submissions,
-                                                         StoreError& error)
+                                                         StoreError& error, bool savepoints)
 {
     Outcomes outcomes(submissions.size());
     std::vector<std::string> rejected;
+    isolation_needed = false;
     try {
         Connection& c = *connection;
         Transaction transaction(c);
         for (std::size_t i = 0; i < submissions.size(); ++i) {
-            c.exec("SAVEPOINT submission");
+            if (savepoints) c.exec("SAVEPOINT submission");
             try {
                 for (const Write& w : submissions[i]->writes) apply_write(c, w);
             } catch (const DbError& failure) {
@@ -98,6 +105,10 @@ std::optional<Outcomes> PgWriter::State::commit_together(const std::vector<const
                 // gone. Anything else (a refusal, a statement timeout, a value the server
                 // rejects) is this submission's alone, rolled back to its savepoint.
                 if (!c.good()) throw;
+                if (!savepoints) {
+                    isolation_needed = true;
+                    throw;
+                }
                 try {
                     c.exec("ROLLBACK TO SAVEPOINT submission");
                 } catch (const DbError& rollback_failure) {
@@ -107,7 +118,7 @@ std::optional<Outcomes> PgWriter::State::commit_together(const std::vector<const
                 outcomes[i] = StoreError{failure.kind(), failure.what()};
                 rejected.push_back(failure.what());
             }
-            c.exec("RELEASE SAVEPOINT submission");
+            if (savepoints) c.exec("RELEASE SAVEPOINT submission");
         }
         transaction.commit();
     } catch (const DbError& failure) {
@@ -129,13 +140,17 @@ Outcomes PgWriter::State::write_batch(const std::vector<Submission>& batch)
         return Outcomes(batch.size(), why);
     };
     if (!connect(error)) return all_failed(error);
-    if (auto outcomes = commit_together(all, error)) return std::move(*outcomes);
+    // Refusals are rare: the batch is first written without savepoints, a round trip less per
+    // submission; only if a submission fails is it written again, each in a savepoint.
+    if (auto outcomes = commit_together(all, error, false)) return std::move(*outcomes);
+    if (isolation_needed && connection->good())
+        if (auto outcomes = commit_together(all, error, true)) return std::move(*outcomes);
     // The server went away: the whole batch fails now, and the next batch reconnects. No
     // retry here: a reconnect may take connect_timeout, and the players wait for an answer.
     if (!connection->good()) return all_failed(error);
     // The server is there but the transaction failed as a whole (a statement timeout, a
     // serialisation failure): once more, then one submission per transaction, as db::Writer.
-    if (auto outcomes = commit_together(all, error)) return std::move(*outcomes);
+    if (auto outcomes = commit_together(all, error, true)) return std::move(*outcomes);
     on_error("group commit of " + std::to_string(batch.size()) +
              " submissions failed twice; committing them one by one: " + error.message);
     Outcomes outcomes(batch.size());
@@ -143,7 +158,7 @@ Outcomes PgWriter::State::write_batch(const std::vector<Submission>& batch)
     for (std::size_t i = 0; i < batch.size(); ++i) {
         if (unavailable) {
             outcomes[i] = unavailable;
-        } else if (auto alone = commit_together({all[i]}, error)) {
+        } else if (auto alone = commit_together({all[i]}, error, true)) {
             outcomes[i] = std::move((*alone)[0]);
         } else {
             on_error("a submission of " + std::to_string(batch[i].writes.size()) + " writes is lost: " + error.message);
