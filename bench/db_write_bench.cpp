@@ -57,9 +57,9 @@
 #include <vector>
 
 #include "db/migrations.h"
-#include "db/sqlite.h"
 #include "db/pg/pg.h"
 #include "db/postgres_store.h"
+#include "db/sqlite.h"
 #include "db/writer.h"
 
 using namespace rochade;
@@ -459,8 +459,9 @@ Result run_once(const Options& options, const Configuration& configuration)
 
     Result result;
     {
-        std::unique_ptr<db::StoreWriter> store = postgres ? db::open_postgres_writer(postgres->url())
-                                                          : std::make_unique<db::Writer>(path, nullptr, configuration.tuning);
+        std::unique_ptr<db::StoreWriter> store =
+            postgres ? db::open_postgres_writer(postgres->url())
+                     : std::make_unique<db::Writer>(path, nullptr, configuration.tuning);
         db::Writer* sqlite_writer = postgres ? nullptr : static_cast<db::Writer*>(store.get());
         db::StoreWriter& writer = *store;
         TablesLoad load(writer, options.games, options.plies);

@@ -13,8 +13,8 @@
 #include <boost/asio/signal_set.hpp>
 #include <spdlog/spdlog.h>
 
-#include "db/read_thread.h"
 #include "db/postgres_store.h"
+#include "db/read_thread.h"
 #include "db/sqlite_store.h"
 #include "server/account_api.h"
 #include "server/admin_api.h"
@@ -301,8 +301,7 @@ void Server::State::serve()
     spdlog::info("rochade {} listening on {} port {}; database {}; web root {}; {} thread(s); rooms {}",
                  ROCHADE_VERSION, config.bind_address, port.load(),
                  db::is_postgres_url(config.db_path) ? db::postgres_url_for_log(config.db_path) : config.db_path,
-                 config.web_root, threads,
-                 room_list(config.rooms));
+                 config.web_root, threads, room_list(config.rooms));
     listening.set_value(port);
 
     wait_for_stop_request();

@@ -138,12 +138,12 @@ Connection::Connection(const std::string& url, const ConnectOptions& options)
     const std::string timeout = std::to_string(options.connect_timeout_s < 2 ? 2 : options.connect_timeout_s);
     // Durability is the store's promise: synchronous_commit is set here, whatever the server's
     // default, so COMMIT returns only after the WAL is flushed.
-    const std::string server_options =
-        "-c synchronous_commit=on -c client_min_messages=warning -c statement_timeout=" + std::to_string(options.statement_timeout_ms);
-    const char* keys[] = {"dbname",          "connect_timeout",  "application_name", "options",
-                          "client_encoding", "keepalives_idle", nullptr};
-    const char* values[] = {url.c_str(), timeout.c_str(), options.application_name.c_str(), server_options.c_str(),
-                            "UTF8",      "30",            nullptr};
+    const std::string server_options = "-c synchronous_commit=on -c client_min_messages=warning -c statement_timeout=" +
+                                       std::to_string(options.statement_timeout_ms);
+    const char* keys[] = {
+        "dbname", "connect_timeout", "application_name", "options", "client_encoding", "keepalives_idle", nullptr};
+    const char* values[] = {
+        url.c_str(), timeout.c_str(), options.application_name.c_str(), server_options.c_str(), "UTF8", "30", nullptr};
     // expand_dbname = 1: `dbname` is the URL, and the keys after it add to it.
     conn_ = PQconnectdbParams(keys, values, 1);
     if (!conn_) throw DbError("connecting to PostgreSQL failed: out of memory");
@@ -163,8 +163,7 @@ Connection::~Connection()
 }
 
 Connection::Connection(Connection&& other) noexcept
-    : conn_(std::exchange(other.conn_, nullptr)), where_(std::move(other.where_)),
-      prepared_(std::move(other.prepared_))
+    : conn_(std::exchange(other.conn_, nullptr)), where_(std::move(other.where_)), prepared_(std::move(other.prepared_))
 {
 }
 
@@ -265,7 +264,8 @@ std::string url_without_password(std::string_view url)
     if (scheme == std::string_view::npos) return std::string(url);
     const auto authority = scheme + 3;
     const auto end = url.find_first_of("/?", authority);
-    const std::string_view host_part = url.substr(authority, end == std::string_view::npos ? url.npos : end - authority);
+    const std::string_view host_part =
+        url.substr(authority, end == std::string_view::npos ? url.npos : end - authority);
     const auto at = host_part.rfind('@');
     if (at == std::string_view::npos) return std::string(url);
     const auto colon = host_part.substr(0, at).find(':');

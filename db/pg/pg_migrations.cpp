@@ -200,9 +200,9 @@ constexpr std::array<std::string_view, 1> ladder = {schema_v1};
 void refuse_if_newer(Connection& connection, int found)
 {
     if (found > pg_schema_version())
-        throw DbError("the PostgreSQL database " + connection.where() + " has schema version " +
-                      std::to_string(found) + ", newer than this Rochade knows (" +
-                      std::to_string(pg_schema_version()) + "); refusing to open it. Use a newer Rochade.");
+        throw DbError("the PostgreSQL database " + connection.where() + " has schema version " + std::to_string(found) +
+                      ", newer than this Rochade knows (" + std::to_string(pg_schema_version()) +
+                      "); refusing to open it. Use a newer Rochade.");
 }
 
 } // namespace

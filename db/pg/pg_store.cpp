@@ -117,7 +117,7 @@ RatingChange read_change(const Result& rows, int row)
 }
 
 std::unordered_map<std::int64_t, std::vector<RatingChange>> read_changes_of(Connection& c,
-                                                                           const std::vector<std::int64_t>& game_ids)
+                                                                            const std::vector<std::int64_t>& game_ids)
 {
     std::unordered_map<std::int64_t, std::vector<RatingChange>> changes;
     if (game_ids.empty()) return changes;
@@ -400,9 +400,9 @@ std::optional<GameLog> PgStore::game_log(std::int64_t game_id)
                                Params().add(game_id));
     for (int i = 0; i < moves.rows(); ++i) log.moves.push_back(read_move(moves, i));
     if (log.end && log.start.rated) log.rating_changes = std::move(read_changes_of(c, {game_id})[game_id]);
-    const Result events = c.run(
-        "SELECT table_id, seq, kind, detail_json, at_ms FROM table_events WHERE game_id = $1 ORDER BY seq, id",
-        Params().add(game_id));
+    const Result events =
+        c.run("SELECT table_id, seq, kind, detail_json, at_ms FROM table_events WHERE game_id = $1 ORDER BY seq, id",
+              Params().add(game_id));
     for (int i = 0; i < events.rows(); ++i) {
         TableEvent event;
         event.table_id = events.integer(i, 0);
@@ -447,7 +447,10 @@ std::optional<AccountRecord> read_account(Connection& c, const std::string& nick
 
 } // namespace
 
-std::optional<AccountRecord> PgStore::account(const std::string& nick_key) { return read_account(connection(), nick_key); }
+std::optional<AccountRecord> PgStore::account(const std::string& nick_key)
+{
+    return read_account(connection(), nick_key);
+}
 
 std::optional<SessionRecord> PgStore::session_by_token(const std::string& token_hash, TokenKind kind,
                                                        std::int64_t at_ms)
@@ -622,10 +625,10 @@ std::vector<RatingPoint> PgStore::rating_history(std::int64_t account_id, rating
         throw DbError("rating_history on PostgreSQL: the limit is 1 to " + std::to_string(max_history_points) +
                           ", not " + std::to_string(limit),
                       StoreFailure::Refused);
-    const Result rows = connection().run(
-        "SELECT game_id, at_ms, rating_after, rd_after, volatility_after FROM rating_changes "
-        "WHERE account_id = $1 AND category = $2 ORDER BY at_ms DESC, game_id DESC LIMIT $3",
-        Params().add(account_id).add(rating::category_name(category)).add(limit));
+    const Result rows =
+        connection().run("SELECT game_id, at_ms, rating_after, rd_after, volatility_after FROM rating_changes "
+                         "WHERE account_id = $1 AND category = $2 ORDER BY at_ms DESC, game_id DESC LIMIT $3",
+                         Params().add(account_id).add(rating::category_name(category)).add(limit));
     std::vector<RatingPoint> history;
     for (int i = 0; i < rows.rows(); ++i)
         history.push_back(RatingPoint{rows.integer(i, 0), rows.integer(i, 1), read_rating(rows, i, 2)});

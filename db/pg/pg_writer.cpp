@@ -33,8 +33,7 @@ void report_to_stderr(const std::string& message) { std::cerr << "rochade db: " 
 
 struct PgWriter::State {
     State(const std::string& url_, PgWriterOptions options_)
-        : url(url_), options(std::move(options_)),
-          on_error(options.on_error ? options.on_error : report_to_stderr)
+        : url(url_), options(std::move(options_)), on_error(options.on_error ? options.on_error : report_to_stderr)
     {
         options.connect.application_name = "rochade writer";
         connection.emplace(url, options.connect);

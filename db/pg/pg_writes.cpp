@@ -42,8 +42,7 @@ void write_game_started(Connection& c, const GameStarted& w)
         };
         if (!w.white_owner.account_id) throw refuse("white (" + w.white + ") has no account");
         if (!w.black_owner.account_id) throw refuse("black (" + w.black + ") has no account");
-        if (*w.white_owner.account_id == *w.black_owner.account_id)
-            throw refuse("the same account sits on both sides");
+        if (*w.white_owner.account_id == *w.black_owner.account_id) throw refuse("the same account sits on both sides");
         if (!w.category) throw refuse("it has no rating category (an untimed control)");
     }
     Params p;
@@ -77,9 +76,8 @@ void write_move_played(Connection& c, const MovePlayed& w)
     const Result state = c.run("SELECT (SELECT ended_at_ms IS NULL FROM games WHERE id = $1), "
                                "(SELECT COALESCE(MAX(ply), 0) FROM moves WHERE game_id = $1)",
                                Params().add(w.game_id));
-    const std::string what =
-        "storing ply " + std::to_string(w.ply) + " of game " + std::to_string(w.game_id) + " failed on PostgreSQL " +
-        c.where() + ": ";
+    const std::string what = "storing ply " + std::to_string(w.ply) + " of game " + std::to_string(w.game_id) +
+                             " failed on PostgreSQL " + c.where() + ": ";
     if (state.is_null(0, 0) || !state.boolean(0, 0))
         throw refused(what + "no running game has this id (unknown or ended)");
     const std::int64_t last = state.integer(0, 1);
@@ -206,19 +204,18 @@ void write_game_ended(Connection& c, const GameEnded& w)
 void write_identity(Connection& c, const AccountCreated& w)
 {
     // The unique nick_key is the arbiter; ON CONFLICT keeps the transaction usable.
-    const Result inserted = c.run(
-        "INSERT INTO accounts (nick, nick_key, password_hash, role, created_at_ms, password_changed_at_ms) "
-        "VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT (nick_key) DO NOTHING",
-        Params().add(w.nick).add(w.nick_key).add(w.password_hash).add(protocol::role_name(w.role)).add(w.at_ms));
+    const Result inserted =
+        c.run("INSERT INTO accounts (nick, nick_key, password_hash, role, created_at_ms, password_changed_at_ms) "
+              "VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT (nick_key) DO NOTHING",
+              Params().add(w.nick).add(w.nick_key).add(w.password_hash).add(protocol::role_name(w.role)).add(w.at_ms));
     if (inserted.affected() != 1)
         throw refused("creating account '" + w.nick + "' on PostgreSQL " + c.where() + ": the nick is registered");
 }
 
 void write_identity(Connection& c, const PasswordChanged& w)
 {
-    const Result updated =
-        c.run("UPDATE accounts SET password_hash = $2, password_changed_at_ms = $3 WHERE id = $1",
-              Params().add(w.account_id).add(w.password_hash).add(w.at_ms));
+    const Result updated = c.run("UPDATE accounts SET password_hash = $2, password_changed_at_ms = $3 WHERE id = $1",
+                                 Params().add(w.account_id).add(w.password_hash).add(w.at_ms));
     if (updated.affected() != 1)
         throw refused("changing the password of account " + std::to_string(w.account_id) + " on PostgreSQL " +
                       c.where() + ": no such account");
@@ -233,8 +230,8 @@ void write_identity(Connection& c, const RoleChanged& w)
     const Result updated = c.run("UPDATE accounts SET role = $2 WHERE id = $1",
                                  Params().add(w.account_id).add(protocol::role_name(w.role)));
     if (updated.affected() != 1)
-        throw refused("changing the role of account " + std::to_string(w.account_id) + " on PostgreSQL " +
-                      c.where() + ": no such account");
+        throw refused("changing the role of account " + std::to_string(w.account_id) + " on PostgreSQL " + c.where() +
+                      ": no such account");
 }
 
 void write_identity(Connection& c, const SessionStarted& w)
@@ -245,9 +242,10 @@ void write_identity(Connection& c, const SessionStarted& w)
 
 void write_identity(Connection& c, const SessionTokenIssued& w)
 {
-    c.run("INSERT INTO session_tokens (hash, session_id, kind, issued_at_ms, last_used_at_ms, expires_at_ms) "
-          "VALUES ($1, $2, $3, $4, $4, $5)",
-          Params().add(w.hash).add(w.session_id).add(static_cast<int>(w.kind)).add(w.issued_at_ms).add(w.expires_at_ms));
+    c.run(
+        "INSERT INTO session_tokens (hash, session_id, kind, issued_at_ms, last_used_at_ms, expires_at_ms) "
+        "VALUES ($1, $2, $3, $4, $4, $5)",
+        Params().add(w.hash).add(w.session_id).add(static_cast<int>(w.kind)).add(w.issued_at_ms).add(w.expires_at_ms));
 }
 
 void write_identity(Connection& c, const SessionTokenSpent& w)

@@ -17,9 +17,9 @@
 #include <string>
 #include <unistd.h>
 
+#include "db/migrations.h"
 #include "db/pg/pg.h"
 #include "db/pg/pg_migrations.h"
-#include "db/migrations.h"
 #include "db/postgres_store.h"
 #include "db/sqlite.h"
 #include "db/sqlite_store.h"
@@ -156,7 +156,10 @@ public:
     {
     }
     using StoreWriter::submit;
-    void submit(std::vector<Write> writes, WriteDone done) override { writer_->submit(std::move(writes), std::move(done)); }
+    void submit(std::vector<Write> writes, WriteDone done) override
+    {
+        writer_->submit(std::move(writes), std::move(done));
+    }
     void flush() override { writer_->flush(); }
 
 private:

@@ -15,11 +15,11 @@
 #include "temp_database.h"
 
 using namespace rochade::db;
+using rochade::db::testing::query_int;
 using rochade::db::testing::TempDatabase;
 using rochade::db::testing::TestReader;
 using rochade::db::testing::TestStore;
 using rochade::db::testing::TestWriter;
-using rochade::db::testing::query_int;
 
 namespace {
 
@@ -179,7 +179,9 @@ TEST_CASE("a sanction set again replaces the one of its kind, target and room; a
 {
     TestStore file("sanction-writes");
     TestWriter writer(file);
-    auto rows = [&file](const std::string& where) { return query_int(file, "SELECT COUNT(*) FROM sanctions WHERE " + where); };
+    auto rows = [&file](const std::string& where) {
+        return query_int(file, "SELECT COUNT(*) FROM sanctions WHERE " + where);
+    };
 
     REQUIRE_FALSE(store_now(writer, {mute("bob", 34, t0 + 1000)}));
     SanctionSet longer = mute("bob", 34, std::nullopt);

@@ -21,11 +21,11 @@ using namespace rochade::db::testing;
 
 namespace {
 
-#define NEEDS_POSTGRES()                                                                                             \
-    const auto server = postgres_server_url();                                                                       \
-    if (!server) {                                                                                                   \
-        WARN("skipped: set ROCHADE_TEST_POSTGRES (scripts/postgres.sh start build/postgres prints the URL)");         \
-        return;                                                                                                      \
+#define NEEDS_POSTGRES()                                                                                               \
+    const auto server = postgres_server_url();                                                                         \
+    if (!server) {                                                                                                     \
+        WARN("skipped: set ROCHADE_TEST_POSTGRES (scripts/postgres.sh start build/postgres prints the URL)");          \
+        return;                                                                                                        \
     }
 
 GameStarted game(std::int64_t id)
@@ -296,5 +296,6 @@ TEST_CASE("PostgreSQL: the audit log is append-only: an UPDATE or a DELETE is re
             CHECK(error.kind() == StoreFailure::Refused);
         }
     }
-    CHECK(connection.query_int("SELECT count(*) FROM moderation_log WHERE reason = 'spam' AND target_key = 'bob'") == 1);
+    CHECK(connection.query_int("SELECT count(*) FROM moderation_log WHERE reason = 'spam' AND target_key = 'bob'") ==
+          1);
 }

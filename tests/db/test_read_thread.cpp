@@ -26,8 +26,7 @@ TEST_CASE("read jobs run in order on the read thread, over a read-only connectio
     std::vector<std::int64_t> seen; // written by the read thread only, read after it stopped
     std::thread::id reader_thread;
     {
-        ReadThread reads(file.open_reader(),
-                         [&errors](std::string message) { errors.push_back(std::move(message)); });
+        ReadThread reads(file.open_reader(), [&errors](std::string message) { errors.push_back(std::move(message)); });
         std::promise<void> first_done;
         reads.read([&](StoreReader& store) {
             reader_thread = std::this_thread::get_id();

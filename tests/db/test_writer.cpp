@@ -435,7 +435,8 @@ TEST_CASE("every submission's done runs exactly once: nothing when stored, Refus
     GameEnded end_of_nothing;
     end_of_nothing.game_id = 77;
     // Each backend's own words for a key stored already.
-    const char* duplicate = file.postgres() ? "duplicate key value violates unique constraint" : "UNIQUE constraint failed";
+    const char* duplicate =
+        file.postgres() ? "duplicate key value violates unique constraint" : "UNIQUE constraint failed";
     const struct {
         const char* what;
         std::vector<Write> writes;
