@@ -1,5 +1,6 @@
 #include "db/pg/pg.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdlib>
 #include <utility>
@@ -204,7 +205,7 @@ std::string Connection::exec(std::string_view sql)
     return tag;
 }
 
-Result Connection::run(std::string_view sql, const Params& params)
+const std::string& Connection::prepared(std::string_view sql)
 {
     std::string key(sql);
     auto found = prepared_.find(key);
@@ -215,13 +216,87 @@ Result Connection::run(std::string_view sql, const Params& params)
         PQclear(result);
         found = prepared_.emplace(std::move(key), std::move(name)).first;
     }
+    return found->second;
+}
+
+namespace {
+
+std::vector<const char*> values_of(const Params& params)
+{
     std::vector<const char*> values(params.size());
     for (std::size_t i = 0; i < params.size(); ++i) values[i] = params[i] ? params[i]->c_str() : nullptr;
-    PGresult* result = PQexecPrepared(conn_, found->second.c_str(), static_cast<int>(values.size()), values.data(),
-                                      nullptr, nullptr, 0);
+    return values;
+}
+
+} // namespace
+
+Result Connection::run(std::string_view sql, const Params& params)
+{
+    const std::string& name = prepared(sql);
+    const std::vector<const char*> values = values_of(params);
+    PGresult* result =
+        PQexecPrepared(conn_, name.c_str(), static_cast<int>(values.size()), values.data(), nullptr, nullptr, 0);
     const auto status = result ? PQresultStatus(result) : PGRES_FATAL_ERROR;
     if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) fail(sql, result);
     return Result(result);
+}
+
+std::vector<Result> Connection::run_pipelined(const std::vector<PipelinedStatement>& statements)
+{
+    // Prepared first, one round trip each but only once per connection.
+    std::vector<const std::string*> names;
+    names.reserve(statements.size());
+    for (const PipelinedStatement& statement : statements) names.push_back(&prepared(statement.sql));
+    // At most this many statements before the answers are read: the server's answers then fit in
+    // the socket's buffers, so neither side waits for the other to read (libpq's documented
+    // pipeline deadlock).
+    constexpr std::size_t chunk = 500;
+    std::vector<Result> results;
+    results.reserve(statements.size());
+    for (std::size_t first = 0; first < statements.size(); first += chunk) {
+        const std::size_t last = std::min(statements.size(), first + chunk);
+        if (PQenterPipelineMode(conn_) != 1) fail("(entering pipeline mode)", nullptr);
+        for (std::size_t i = first; i < last; ++i) {
+            const std::vector<const char*> values = values_of(statements[i].params);
+            if (PQsendQueryPrepared(conn_, names[i]->c_str(), static_cast<int>(values.size()), values.data(), nullptr,
+                                    nullptr, 0) != 1)
+                fail(statements[i].sql, nullptr);
+        }
+        if (PQpipelineSync(conn_) != 1) fail("(pipeline sync)", nullptr);
+        // Every answer is read before a failure is thrown, so the connection leaves pipeline
+        // mode usable.
+        std::optional<std::size_t> failed;
+        PGresult* failure = nullptr;
+        for (std::size_t i = first; i < last; ++i) {
+            PGresult* result = PQgetResult(conn_);
+            if (!result) {
+                // The connection is gone: no more answers come.
+                if (failure) PQclear(failure);
+                fail(statements[i].sql, nullptr);
+            }
+            const auto status = PQresultStatus(result);
+            if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) {
+                results.emplace_back(result);
+            } else {
+                if (!failed && status != PGRES_PIPELINE_ABORTED) {
+                    failed = i;
+                    failure = result;
+                } else {
+                    PQclear(result);
+                }
+                results.emplace_back();
+            }
+            // Each statement's answers end with a null.
+            while (PGresult* extra = PQgetResult(conn_)) PQclear(extra);
+        }
+        PGresult* sync = PQgetResult(conn_);
+        const bool synced = sync && PQresultStatus(sync) == PGRES_PIPELINE_SYNC;
+        if (sync) PQclear(sync);
+        const bool left = PQexitPipelineMode(conn_) == 1;
+        if (failed) fail(statements[*failed].sql, failure);
+        if (!synced || !left) fail("(leaving pipeline mode)", nullptr);
+    }
+    return results;
 }
 
 std::optional<std::int64_t> Connection::query_int(std::string_view sql, const Params& params)

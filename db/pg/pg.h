@@ -77,6 +77,12 @@ private:
     pg_result* result_ = nullptr;
 };
 
+// One statement of a pipeline (Connection::run_pipelined).
+struct PipelinedStatement {
+    std::string_view sql;
+    Params params;
+};
+
 // One connection, used by one thread at a time (the writer's, or a reader's).
 class Connection {
 public:
@@ -95,6 +101,11 @@ public:
     // Runs one statement with parameters. Prepared on its first use on this connection and
     // reused after, by its text.
     Result run(std::string_view sql, const Params& params = {});
+    // Runs `statements` in order in libpq's pipeline mode: all are sent before the first answer
+    // is read, so they cost one round trip together instead of one each. The results in order;
+    // throws DbError for the first statement that failed (the server skipped the rest, and an
+    // open transaction is left aborted: the caller rolls it back).
+    std::vector<Result> run_pipelined(const std::vector<PipelinedStatement>& statements);
     // The first column of the first row as an integer; nullopt for no row or NULL.
     std::optional<std::int64_t> query_int(std::string_view sql, const Params& params = {});
 
@@ -107,6 +118,8 @@ public:
 
 private:
     [[noreturn]] void fail(std::string_view sql, pg_result* result) const;
+    // The name of `sql`'s prepared statement, preparing it on first use.
+    const std::string& prepared(std::string_view sql);
 
     pg_conn* conn_ = nullptr;
     std::string where_;

@@ -66,6 +66,10 @@ struct PgWriter::State {
     std::optional<Outcomes> commit_together(const std::vector<const Submission*>& submissions, StoreError& error,
                                             bool savepoints);
     bool isolation_needed = false;
+    // The batch's writes in order, the hot path's kinds sent in pipelines (one round trip for a
+    // run of them), the others one by one between them. Throws DbError on the first failure,
+    // with isolation_needed set unless the connection is lost.
+    void write_pipelined(const std::vector<const Submission*>& submissions);
     // A connection that libpq believes is up, opened anew if needed; nullopt and the error if
     // the server cannot be reached.
     bool connect(StoreError& error);
@@ -95,8 +99,13 @@ std::optional<Outcomes> PgWriter::State::commit_together(const std::vector<const
     try {
         Connection& c = *connection;
         Transaction transaction(c);
+        if (!savepoints) {
+            write_pipelined(submissions);
+            transaction.commit();
+            return outcomes;
+        }
         for (std::size_t i = 0; i < submissions.size(); ++i) {
-            if (savepoints) c.exec("SAVEPOINT submission");
+            c.exec("SAVEPOINT submission");
             try {
                 for (const Write& w : submissions[i]->writes) apply_write(c, w);
             } catch (const DbError& failure) {
@@ -104,10 +113,6 @@ std::optional<Outcomes> PgWriter::State::commit_together(const std::vector<const
                 // gone. Anything else (a refusal, a statement timeout, a value the server
                 // rejects) is this submission's alone, rolled back to its savepoint.
                 if (!c.good()) throw;
-                if (!savepoints) {
-                    isolation_needed = true;
-                    throw;
-                }
                 try {
                     c.exec("ROLLBACK TO SAVEPOINT submission");
                 } catch (const DbError& rollback_failure) {
@@ -117,7 +122,7 @@ std::optional<Outcomes> PgWriter::State::commit_together(const std::vector<const
                 outcomes[i] = StoreError{failure.kind(), failure.what()};
                 rejected.push_back(failure.what());
             }
-            if (savepoints) c.exec("RELEASE SAVEPOINT submission");
+            c.exec("RELEASE SAVEPOINT submission");
         }
         transaction.commit();
     } catch (const DbError& failure) {
@@ -127,6 +132,40 @@ std::optional<Outcomes> PgWriter::State::commit_together(const std::vector<const
     }
     for (const std::string& message : rejected) on_error("a submission was rolled back: " + message);
     return outcomes;
+}
+
+void PgWriter::State::write_pipelined(const std::vector<const Submission*>& submissions)
+{
+    Connection& c = *connection;
+    std::vector<PipelinedStatement> pending;
+    std::vector<bool> must_change_one_row;
+    auto send_pending = [&] {
+        if (pending.empty()) return;
+        const std::vector<Result> results = c.run_pipelined(pending);
+        for (std::size_t i = 0; i < results.size(); ++i)
+            if (must_change_one_row[i] && results[i].affected() != 1)
+                throw DbError("a move of the batch is refused", StoreFailure::Refused);
+        pending.clear();
+        must_change_one_row.clear();
+    };
+    try {
+        for (const Submission* submission : submissions)
+            for (const Write& w : submission->writes) {
+                if (auto pipelined = pipelined_write(c, w)) {
+                    pending.push_back(std::move(pipelined->statement));
+                    must_change_one_row.push_back(pipelined->must_change_one_row);
+                } else {
+                    send_pending();
+                    apply_write(c, w);
+                }
+            }
+        send_pending();
+    } catch (const DbError&) {
+        // Not the submission's own outcome yet: the batch is written again with a savepoint per
+        // submission, which finds the one that fails and says why.
+        if (c.good()) isolation_needed = true;
+        throw;
+    }
 }
 
 Outcomes PgWriter::State::write_batch(const std::vector<Submission>& batch)
@@ -139,8 +178,9 @@ Outcomes PgWriter::State::write_batch(const std::vector<Submission>& batch)
         return Outcomes(batch.size(), why);
     };
     if (!connect(error)) return all_failed(error);
-    // Refusals are rare: the batch is first written without savepoints, a round trip less per
-    // submission; only if a submission fails is it written again, each in a savepoint.
+    // Refusals are rare: the batch is first written without savepoints, its moves, events and
+    // chat in pipelines (one round trip for many); only if a submission fails is the batch
+    // written again, statement by statement with a savepoint per submission.
     if (auto outcomes = commit_together(all, error, false)) return std::move(*outcomes);
     if (isolation_needed && connection->good())
         if (auto outcomes = commit_together(all, error, true)) return std::move(*outcomes);

@@ -33,7 +33,25 @@ std::optional<std::string> table_chat_writer(const TableEvent& event)
     return detail["from"].get<std::string>();
 }
 
-void write_game_started(Connection& c, const GameStarted& w)
+// The statements the hot path sends in a pipeline: each one INSERT whose parameters are known
+// before anything is read back (db/pg/pg_writer.cpp).
+constexpr std::string_view game_started_sql =
+    "INSERT INTO games (id, table_id, room, white, black, time_control, start_fen, white_ms, black_ms, "
+    "started_at_ms, white_account, white_session, black_account, black_session, white_key, black_key, rated, "
+    "category) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)";
+// Stored only as the next ply of a running game; otherwise no row.
+constexpr std::string_view move_played_sql =
+    "INSERT INTO moves (game_id, ply, seq, uci, san, white_ms, black_ms, at_ms) "
+    "SELECT $1::bigint, $2::integer, $3::bigint, $4::text, $5::text, $6::bigint, $7::bigint, $8::bigint "
+    "WHERE EXISTS (SELECT 1 FROM games WHERE id = $1::bigint AND ended_at_ms IS NULL) "
+    "AND $2::integer = COALESCE((SELECT MAX(ply) FROM moves WHERE game_id = $1::bigint), 0) + 1";
+constexpr std::string_view table_event_sql =
+    "INSERT INTO table_events (table_id, game_id, seq, kind, detail_json, at_ms, nick_key) "
+    "VALUES ($1, $2, $3, $4, $5, $6, $7)";
+constexpr std::string_view room_chatted_sql =
+    "INSERT INTO room_chat (room, nick, text, at_ms, nick_key) VALUES ($1, $2, $3, $4, $5)";
+
+void check_game_started(Connection& c, const GameStarted& w)
 {
     if (w.rated) {
         auto refuse = [&](const std::string& why) {
@@ -45,6 +63,10 @@ void write_game_started(Connection& c, const GameStarted& w)
         if (*w.white_owner.account_id == *w.black_owner.account_id) throw refuse("the same account sits on both sides");
         if (!w.category) throw refuse("it has no rating category (an untimed control)");
     }
+}
+
+Params game_started_params(const GameStarted& w)
+{
     Params p;
     p.add(w.game_id).add(w.table_id).add(w.room).add(w.white).add(w.black).add(w.time_control_json);
     p.add(w.start_fen).add(w.white_ms).add(w.black_ms).add(w.started_at_ms);
@@ -55,24 +77,35 @@ void write_game_started(Connection& c, const GameStarted& w)
         p.add(rating::category_name(*w.category));
     else
         p.add_null();
-    c.run("INSERT INTO games (id, table_id, room, white, black, time_control, start_fen, white_ms, black_ms, "
-          "started_at_ms, white_account, white_session, black_account, black_session, white_key, black_key, rated, "
-          "category) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)",
-          p);
+    return p;
 }
 
-void write_move_played(Connection& c, const MovePlayed& w)
+Params move_played_params(const MovePlayed& w)
 {
-    // Stored only as the next ply of a running game; otherwise no row, and the reason is read.
     Params p;
     p.add(w.game_id).add(w.ply).add(w.seq).add(w.uci).add(w.san).add(w.white_ms).add(w.black_ms).add(w.at_ms);
-    const Result inserted =
-        c.run("INSERT INTO moves (game_id, ply, seq, uci, san, white_ms, black_ms, at_ms) "
-              "SELECT $1::bigint, $2::integer, $3::bigint, $4::text, $5::text, $6::bigint, $7::bigint, $8::bigint "
-              "WHERE EXISTS (SELECT 1 FROM games WHERE id = $1::bigint AND ended_at_ms IS NULL) "
-              "AND $2::integer = COALESCE((SELECT MAX(ply) FROM moves WHERE game_id = $1::bigint), 0) + 1",
-              p);
-    if (inserted.affected() == 1) return;
+    return p;
+}
+
+Params table_event_params(const TableEvent& w)
+{
+    Params p;
+    p.add(w.table_id).add(w.game_id).add(w.seq).add(w.kind).add(w.detail_json).add(w.at_ms);
+    if (const auto writer = table_chat_writer(w))
+        p.add(protocol::nick_key(*writer));
+    else
+        p.add_null();
+    return p;
+}
+
+Params room_chatted_params(const RoomChatted& w)
+{
+    return Params().add(w.room).add(w.nick).add(w.text).add(w.at_ms).add(protocol::nick_key(w.nick));
+}
+
+// Why a move was not stored (its INSERT changed no row).
+[[noreturn]] void refuse_move(Connection& c, const MovePlayed& w)
+{
     const Result state = c.run("SELECT (SELECT ended_at_ms IS NULL FROM games WHERE id = $1), "
                                "(SELECT COALESCE(MAX(ply), 0) FROM moves WHERE game_id = $1)",
                                Params().add(w.game_id));
@@ -318,24 +351,16 @@ void apply_write(Connection& c, const Write& record)
         [&c](const auto& w) {
             using T = std::decay_t<decltype(w)>;
             if constexpr (std::is_same_v<T, GameStarted>) {
-                write_game_started(c, w);
+                check_game_started(c, w);
+                c.run(game_started_sql, game_started_params(w));
             } else if constexpr (std::is_same_v<T, MovePlayed>) {
-                write_move_played(c, w);
+                if (c.run(move_played_sql, move_played_params(w)).affected() != 1) refuse_move(c, w);
             } else if constexpr (std::is_same_v<T, TableEvent>) {
-                Params p;
-                p.add(w.table_id).add(w.game_id).add(w.seq).add(w.kind).add(w.detail_json).add(w.at_ms);
-                if (const auto writer = table_chat_writer(w))
-                    p.add(protocol::nick_key(*writer));
-                else
-                    p.add_null();
-                c.run("INSERT INTO table_events (table_id, game_id, seq, kind, detail_json, at_ms, nick_key) "
-                      "VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                      p);
+                c.run(table_event_sql, table_event_params(w));
             } else if constexpr (std::is_same_v<T, GameEnded>) {
                 write_game_ended(c, w);
             } else if constexpr (std::is_same_v<T, RoomChatted>) {
-                c.run("INSERT INTO room_chat (room, nick, text, at_ms, nick_key) VALUES ($1, $2, $3, $4, $5)",
-                      Params().add(w.room).add(w.nick).add(w.text).add(w.at_ms).add(protocol::nick_key(w.nick)));
+                c.run(room_chatted_sql, room_chatted_params(w));
             } else if constexpr (std::is_same_v<T, IdBlockReserved>) {
                 // Only upward: a lower next_free changes no row, and is refused.
                 const Result reserved =
@@ -352,6 +377,25 @@ void apply_write(Connection& c, const Write& record)
             }
         },
         record);
+}
+
+} // namespace rochade::db::pg
+
+namespace rochade::db::pg {
+
+std::optional<PipelinedWrite> pipelined_write(Connection& c, const Write& record)
+{
+    if (const auto* w = std::get_if<GameStarted>(&record)) {
+        check_game_started(c, *w);
+        return PipelinedWrite{{game_started_sql, game_started_params(*w)}, false};
+    }
+    if (const auto* w = std::get_if<MovePlayed>(&record))
+        return PipelinedWrite{{move_played_sql, move_played_params(*w)}, true};
+    if (const auto* w = std::get_if<TableEvent>(&record))
+        return PipelinedWrite{{table_event_sql, table_event_params(*w)}, false};
+    if (const auto* w = std::get_if<RoomChatted>(&record))
+        return PipelinedWrite{{room_chatted_sql, room_chatted_params(*w)}, false};
+    return std::nullopt;
 }
 
 } // namespace rochade::db::pg

@@ -4,6 +4,8 @@
 // Refused, a failure of the server throws DbError Unavailable.
 #pragma once
 
+#include <optional>
+
 #include "db/pg/pg.h"
 #include "db/records.h"
 
@@ -12,5 +14,16 @@ namespace rochade::db::pg {
 // Runs `write`'s statements on `connection`, which must be inside a transaction (a refused write
 // leaves it to the caller to roll back to its savepoint).
 void apply_write(Connection& connection, const Write& write);
+
+// The hot path's writes (a game's start, a move, a table event, room chat) as one statement each
+// that can go in a pipeline (Connection::run_pipelined): the same SQL as apply_write's. A move's
+// INSERT must change exactly one row (`must_change_one_row`), else it was refused and
+// apply_write, run alone, says why. nullopt for every other kind of write, which reads what it
+// writes against. Throws DbError (Refused) for a start that apply_write would refuse too.
+struct PipelinedWrite {
+    PipelinedStatement statement;
+    bool must_change_one_row = false;
+};
+std::optional<PipelinedWrite> pipelined_write(Connection& connection, const Write& write);
 
 } // namespace rochade::db::pg
