@@ -308,6 +308,19 @@ std::optional<std::int64_t> Connection::query_int(std::string_view sql, const Pa
 
 bool Connection::good() const { return conn_ && PQstatus(conn_) == CONNECTION_OK; }
 
+bool Connection::alive()
+{
+    if (!good()) return false;
+    // Only between statements: nothing of ours is pending, so anything read is the server's
+    // own notice (a termination), and a closed socket turns the status bad.
+    // Twice: the first read may take the server's last message, the second then meets the
+    // closed socket (libpq reads once per call).
+    for (int read = 0; read < 2; ++read)
+        if (PQconsumeInput(conn_) != 1) return false;
+    while (PGnotify* notice = PQnotifies(conn_)) PQfreemem(notice);
+    return good();
+}
+
 int Connection::backend_pid() const { return conn_ ? PQbackendPID(conn_) : 0; }
 
 // ---- Transaction -------------------------------------------------------------------------
@@ -341,13 +354,33 @@ std::string url_without_password(std::string_view url)
     const auto end = url.find_first_of("/?", authority);
     const std::string_view host_part =
         url.substr(authority, end == std::string_view::npos ? url.npos : end - authority);
-    const auto at = host_part.rfind('@');
-    if (at == std::string_view::npos) return std::string(url);
-    const auto colon = host_part.substr(0, at).find(':');
-    if (colon == std::string_view::npos) return std::string(url);
     std::string cleaned(url.substr(0, authority));
-    cleaned += host_part.substr(0, colon);
-    cleaned += url.substr(authority + at);
+    const auto at = host_part.rfind('@');
+    const auto colon = at == std::string_view::npos ? at : host_part.substr(0, at).find(':');
+    if (colon == std::string_view::npos) {
+        cleaned += host_part;
+    } else {
+        cleaned += host_part.substr(0, colon);
+        cleaned += host_part.substr(at);
+    }
+    if (end == std::string_view::npos) return cleaned;
+    // The rest, without a password=... parameter of the query (libpq takes one there too).
+    const std::string_view rest = url.substr(end);
+    const auto query = rest.find('?');
+    cleaned += rest.substr(0, query);
+    if (query == std::string_view::npos) return cleaned;
+    std::string_view parameters = rest.substr(query + 1);
+    char separator = '?';
+    while (!parameters.empty()) {
+        const auto amp = parameters.find('&');
+        const std::string_view parameter = parameters.substr(0, amp);
+        if (!parameter.starts_with("password=")) {
+            cleaned += separator;
+            cleaned += parameter;
+            separator = '&';
+        }
+        parameters = amp == std::string_view::npos ? std::string_view{} : parameters.substr(amp + 1);
+    }
     return cleaned;
 }
 

@@ -111,6 +111,10 @@ public:
 
     // Whether libpq still believes the connection is up (it learns otherwise from a failure).
     bool good() const;
+    // good(), after reading whatever the server sent meanwhile without waiting: a server that
+    // shut down or ended this session says so before it closes the socket, so an idle
+    // connection's loss is found here rather than by the next statement.
+    bool alive();
     // The server process of this connection (for pg_terminate_backend in tests).
     int backend_pid() const;
     // Where the connection goes, without user or password: "host:port/dbname", for messages.

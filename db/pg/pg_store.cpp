@@ -261,7 +261,7 @@ PgStore::~PgStore() = default;
 
 Connection& PgStore::connection()
 {
-    if (!connection_ || !connection_->good()) {
+    if (!connection_ || !connection_->alive()) {
         connection_.reset();
         connection_.emplace(url_, options_);
     }

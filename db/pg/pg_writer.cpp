@@ -77,7 +77,7 @@ struct PgWriter::State {
 
 bool PgWriter::State::connect(StoreError& error)
 {
-    if (connection && connection->good()) return true;
+    if (connection && connection->alive()) return true;
     connection.reset();
     pid = 0;
     try {

@@ -124,6 +124,11 @@ TEST_CASE("a server that refuses the connection fails at once as Unavailable, wi
     CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(3));
     CHECK(postgres_url_for_log(url) == "postgresql://rochade@127.0.0.1:1/rochade");
     CHECK(postgres_url_for_log("postgres://u@h/db") == "postgres://u@h/db");
+    CHECK(postgres_url_for_log("postgresql://h:5432/db?password=x&sslmode=require") ==
+          "postgresql://h:5432/db?sslmode=require");
+    CHECK(postgres_url_for_log("postgresql://u:p@h/db?connect_timeout=3&password=x") ==
+          "postgresql://u@h/db?connect_timeout=3");
+    CHECK(postgres_url_for_log("postgresql://u:p@h") == "postgresql://u@h");
     CHECK(is_postgres_url("postgres://u@h/db"));
     CHECK(is_postgres_url("postgresql://h/db"));
     CHECK_FALSE(is_postgres_url("data/rochade.db"));
@@ -298,4 +303,26 @@ TEST_CASE("PostgreSQL: the audit log is append-only: an UPDATE or a DELETE is re
     }
     CHECK(connection.query_int("SELECT count(*) FROM moderation_log WHERE reason = 'spam' AND target_key = 'bob'") ==
           1);
+}
+
+TEST_CASE("PgWriter: an idle connection that the server ended is opened anew before the next batch", "[postgres]")
+{
+    NEEDS_POSTGRES();
+    PgTestDatabase database(*server);
+    pg::PgWriterOptions options;
+    options.on_error = [](const std::string&) {};
+    pg::PgWriter writer(database.url(), options);
+    writer.submit(game(1));
+    writer.flush();
+    const int pid = writer.backend_pid();
+    {
+        pg::Connection admin = connect_test_server(*server);
+        admin.run("SELECT pg_terminate_backend($1)", pg::Params().add(pid));
+    }
+    // The server says goodbye before it closes the socket; give it a moment to arrive.
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    Outcome next;
+    writer.submit(move(1, 1), next.done());
+    CHECK_FALSE(next.get());
+    CHECK(writer.backend_pid() != pid);
 }
