@@ -4,6 +4,8 @@
 #   scripts/postgres.sh start DIR [PORT]   initdb DIR if needed, start it, print its URL (PORT: by
 #                                          default one derived from DIR, 50000-59999)
 #   scripts/postgres.sh stop DIR           stop it (fast shutdown); nothing when not running
+#   scripts/postgres.sh crash DIR          stop it as a power cut would (pg_ctl -m immediate: no
+#                                          checkpoint, clients cut off); for the store's tests
 #   scripts/postgres.sh url DIR            print the URL of the cluster in DIR
 #
 # Debian's PostgreSQL binaries (/usr/lib/postgresql/15/bin), listening on 127.0.0.1 only, with
@@ -22,7 +24,7 @@ system_user=rochade-pg
 
 usage()
 {
-    echo "usage: $0 start DIR [PORT] | stop DIR | url DIR" >&2
+    echo "usage: $0 start DIR [PORT] | stop DIR | crash DIR | url DIR" >&2
     exit 2
 }
 
@@ -89,6 +91,9 @@ EOF
     ;;
 stop)
     if running; then as_user "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null; fi
+    ;;
+crash)
+    if running; then as_user "$bin/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null; fi
     ;;
 url)
     [[ -f $dir/data/rochade.conf ]] || {

@@ -6,8 +6,12 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <future>
 #include <thread>
+#include <unistd.h>
 
 #include "db/pg/pg.h"
 #include "db/pg/pg_migrations.h"
@@ -325,4 +329,87 @@ TEST_CASE("PgWriter: an idle connection that the server ended is opened anew bef
     writer.submit(move(1, 1), next.done());
     CHECK_FALSE(next.get());
     CHECK(writer.backend_pid() != pid);
+}
+
+namespace {
+
+// Runs scripts/postgres.sh with `arguments`; its output's first line (a URL for start).
+std::string postgres_script(const std::string& arguments)
+{
+    const std::string command = std::string(ROCHADE_SOURCE_DIR) + "/scripts/postgres.sh " + arguments + " 2>&1";
+    FILE* pipe = ::popen(command.c_str(), "r");
+    REQUIRE(pipe);
+    std::string output;
+    char buffer[512];
+    while (std::fgets(buffer, sizeof buffer, pipe)) output += buffer;
+    const int status = ::pclose(pipe);
+    INFO(command << ": " << output);
+    REQUIRE(status == 0);
+    return output.substr(0, output.find('\n'));
+}
+
+} // namespace
+
+TEST_CASE("PgWriter: a server stopped like a power cut in the middle of a batch fails it as Unavailable; after its "
+          "restart the next submission is stored and nothing committed before is lost",
+          "[postgres]")
+{
+    NEEDS_POSTGRES();
+    // A scratch cluster of its own: the test's cluster stays up for the other tests.
+    const std::string dir =
+        (std::filesystem::temp_directory_path() / ("rochade-pg-crash-" + std::to_string(::getpid()))).string();
+    const std::string url = postgres_script("start " + dir);
+    struct Cleanup {
+        std::string dir;
+        ~Cleanup()
+        {
+            std::system(
+                (std::string(ROCHADE_SOURCE_DIR) + "/scripts/postgres.sh stop " + dir + " >/dev/null 2>&1").c_str());
+            std::error_code ignored;
+            std::filesystem::remove_all(dir, ignored);
+        }
+    } cleanup{dir};
+
+    pg::PgWriterOptions options;
+    options.on_error = [](const std::string&) {};
+    options.connect.connect_timeout_s = 2;
+    pg::PgWriter writer(url, options);
+    Outcome started;
+    writer.submit(std::vector<Write>{game(1), move(1, 1)}, started.done());
+    REQUIRE_FALSE(started.get());
+
+    // The next batch waits on a row lock of another session while the server is cut off.
+    pg::Connection other(url, pg::ConnectOptions{});
+    other.exec("BEGIN");
+    other.run("SELECT id FROM games WHERE id = $1 FOR UPDATE", pg::Params().add(std::int64_t{1}));
+    Outcome stuck;
+    writer.submit(std::vector<Write>{move(1, 2), GameEnded{1, "1-0", "resignation", "{}", 1, 1, 1700000001000}},
+                  stuck.done());
+    for (int i = 0; i < 200; ++i) {
+        if (other.query_int("SELECT count(*) FROM pg_stat_activity WHERE pid = $1 AND wait_event_type = 'Lock'",
+                            pg::Params().add(writer.backend_pid())) == 1)
+            break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    postgres_script("crash " + dir);
+    const auto error = stuck.get();
+    REQUIRE(error);
+    CHECK(error->kind == StoreFailure::Unavailable);
+
+    // While it is down, a submission fails too, within the connect timeout.
+    Outcome down;
+    writer.submit(move(1, 2), down.done());
+    const auto down_error = down.get();
+    REQUIRE(down_error);
+    CHECK(down_error->kind == StoreFailure::Unavailable);
+
+    postgres_script("start " + dir);
+    Outcome back;
+    writer.submit(move(1, 2), back.done());
+    CHECK_FALSE(back.get());
+    pg::PgStore reader(url, pg::ConnectOptions{});
+    const auto log = reader.game_log(1);
+    REQUIRE(log);
+    CHECK(log->moves.size() == 2);
+    CHECK_FALSE(log->end);
 }
