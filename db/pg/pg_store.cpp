@@ -303,10 +303,12 @@ std::vector<UnfinishedGame> PgStore::unfinished_games()
 
 std::vector<GameSummary> PgStore::recent_games(int limit)
 {
+    // No game for a limit of 0 or less, as db::Store (PostgreSQL refuses a negative LIMIT).
+    if (limit <= 0) return {};
     Connection& c = connection();
     const ReadSnapshot snapshot(c);
     const Result rows = c.run(std::string(summary_columns) + "ORDER BY id DESC LIMIT $1", Params().add(limit));
-    return read_summaries(c, rows, static_cast<std::size_t>(std::max(limit, 0)));
+    return read_summaries(c, rows, static_cast<std::size_t>(limit));
 }
 
 GamePage PgStore::find_games(const GameQuery& query)
