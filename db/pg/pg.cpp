@@ -194,6 +194,19 @@ void Connection::fail(std::string_view sql, pg_result* result) const
     throw DbError("'" + shorten(sql) + "' failed on PostgreSQL " + where_ + ": " + message, kind);
 }
 
+void Connection::abandon(std::string_view sql)
+{
+    std::string message = trimmed(PQerrorMessage(conn_));
+    // A pipeline left half-read cannot run another statement: the connection is closed, so that
+    // good() says so and its owner opens a new one.
+    PQfinish(conn_);
+    conn_ = nullptr;
+    prepared_.clear();
+    throw DbError("'" + shorten(sql) + "' failed on PostgreSQL " + where_ + ": " + message +
+                      " (the connection is closed)",
+                  StoreFailure::Unavailable);
+}
+
 std::string Connection::exec(std::string_view sql)
 {
     const std::string text(sql);
@@ -255,14 +268,14 @@ std::vector<Result> Connection::run_pipelined(const std::vector<PipelinedStateme
     results.reserve(statements.size());
     for (std::size_t first = 0; first < statements.size(); first += chunk) {
         const std::size_t last = std::min(statements.size(), first + chunk);
-        if (PQenterPipelineMode(conn_) != 1) fail("(entering pipeline mode)", nullptr);
+        if (PQenterPipelineMode(conn_) != 1) abandon("(entering pipeline mode)");
         for (std::size_t i = first; i < last; ++i) {
             const std::vector<const char*> values = values_of(statements[i].params);
             if (PQsendQueryPrepared(conn_, names[i]->c_str(), static_cast<int>(values.size()), values.data(), nullptr,
                                     nullptr, 0) != 1)
-                fail(statements[i].sql, nullptr);
+                abandon(statements[i].sql);
         }
-        if (PQpipelineSync(conn_) != 1) fail("(pipeline sync)", nullptr);
+        if (PQpipelineSync(conn_) != 1) abandon("(pipeline sync)");
         // Every answer is read before a failure is thrown, so the connection leaves pipeline
         // mode usable.
         std::optional<std::size_t> failed;
@@ -272,7 +285,7 @@ std::vector<Result> Connection::run_pipelined(const std::vector<PipelinedStateme
             if (!result) {
                 // The connection is gone: no more answers come.
                 if (failure) PQclear(failure);
-                fail(statements[i].sql, nullptr);
+                abandon(statements[i].sql);
             }
             const auto status = PQresultStatus(result);
             if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) {
@@ -293,8 +306,11 @@ std::vector<Result> Connection::run_pipelined(const std::vector<PipelinedStateme
         const bool synced = sync && PQresultStatus(sync) == PGRES_PIPELINE_SYNC;
         if (sync) PQclear(sync);
         const bool left = PQexitPipelineMode(conn_) == 1;
+        if (!synced || !left) {
+            if (failure) PQclear(failure);
+            abandon("(leaving pipeline mode)");
+        }
         if (failed) fail(statements[*failed].sql, failure);
-        if (!synced || !left) fail("(leaving pipeline mode)", nullptr);
     }
     return results;
 }

@@ -122,6 +122,8 @@ public:
 
 private:
     [[noreturn]] void fail(std::string_view sql, pg_result* result) const;
+    // Closes the connection and throws DbError (Unavailable): for a pipeline that broke.
+    [[noreturn]] void abandon(std::string_view sql);
     // The name of `sql`'s prepared statement, preparing it on first use.
     const std::string& prepared(std::string_view sql);
 
