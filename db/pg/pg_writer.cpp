@@ -66,6 +66,8 @@ struct PgWriter::State {
     std::optional<Outcomes> commit_together(const std::vector<const Submission*>& submissions, StoreError& error,
                                             bool savepoints);
     bool isolation_needed = false;
+    // The last commit_together failed at its BEGIN, before anything of the batch was sent.
+    bool begin_failed = false;
     // The batch's writes in order, the hot path's kinds sent in pipelines (one round trip for a
     // run of them), the others one by one between them. Throws DbError on the first failure,
     // with isolation_needed set unless the connection is lost.
@@ -96,9 +98,11 @@ std::optional<Outcomes> PgWriter::State::commit_together(const std::vector<const
     Outcomes outcomes(submissions.size());
     std::vector<std::string> rejected;
     isolation_needed = false;
+    begin_failed = true;
     try {
         Connection& c = *connection;
         Transaction transaction(c);
+        begin_failed = false;
         if (!savepoints) {
             write_pipelined(submissions);
             transaction.commit();
@@ -181,31 +185,39 @@ Outcomes PgWriter::State::write_batch(const std::vector<Submission>& batch)
     // Refusals are rare: the batch is first written without savepoints, its moves, events and
     // chat in pipelines (one round trip for many); only if a submission fails is the batch
     // written again, statement by statement with a savepoint per submission.
-    if (auto outcomes = commit_together(all, error, false)) return std::move(*outcomes);
+    std::optional<Outcomes> outcomes = commit_together(all, error, false);
+    // A connection that died while idle, unnoticed (Connection::alive reads the server's goodbye
+    // only once it has arrived), fails at BEGIN, before anything of the batch was sent: then
+    // the batch goes to a new connection at once instead of failing.
+    if (!outcomes && begin_failed && !connection->good()) {
+        if (!connect(error)) return all_failed(error);
+        outcomes = commit_together(all, error, false);
+    }
+    if (outcomes) return std::move(*outcomes);
     if (isolation_needed && connection->good())
-        if (auto outcomes = commit_together(all, error, true)) return std::move(*outcomes);
+        if (auto isolated = commit_together(all, error, true)) return std::move(*isolated);
     // The server went away: the whole batch fails now, and the next batch reconnects. No
     // retry here: a reconnect may take connect_timeout, and the players wait for an answer.
     if (!connection->good()) return all_failed(error);
     // The server is there but the transaction failed as a whole (a statement timeout, a
     // serialisation failure): once more, then one submission per transaction, as db::Writer.
-    if (auto outcomes = commit_together(all, error, true)) return std::move(*outcomes);
+    if (auto retried = commit_together(all, error, true)) return std::move(*retried);
     on_error("group commit of " + std::to_string(batch.size()) +
              " submissions failed twice; committing them one by one: " + error.message);
-    Outcomes outcomes(batch.size());
+    Outcomes one_by_one(batch.size());
     std::optional<StoreError> unavailable;
     for (std::size_t i = 0; i < batch.size(); ++i) {
         if (unavailable) {
-            outcomes[i] = unavailable;
+            one_by_one[i] = unavailable;
         } else if (auto alone = commit_together({all[i]}, error, true)) {
-            outcomes[i] = std::move((*alone)[0]);
+            one_by_one[i] = std::move((*alone)[0]);
         } else {
             on_error("a submission of " + std::to_string(batch[i].writes.size()) + " writes is lost: " + error.message);
-            outcomes[i] = error;
+            one_by_one[i] = error;
             if (!connection->good()) unavailable = error; // the store is down: the rest fail untried
         }
     }
-    return outcomes;
+    return one_by_one;
 }
 
 void PgWriter::State::run()

@@ -322,9 +322,13 @@ TEST_CASE("PgWriter: an idle connection that the server ended is opened anew bef
     {
         pg::Connection admin = connect_test_server(*server);
         admin.run("SELECT pg_terminate_backend($1)", pg::Params().add(pid));
+        // Until the backend is gone: it said goodbye and closed the socket by then.
+        for (int i = 0; i < 500; ++i) {
+            if (admin.query_int("SELECT count(*) FROM pg_stat_activity WHERE pid = $1", pg::Params().add(pid)) == 0)
+                break;
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
     }
-    // The server says goodbye before it closes the socket; give it a moment to arrive.
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
     Outcome next;
     writer.submit(move(1, 1), next.done());
     CHECK_FALSE(next.get());
