@@ -1,16 +1,19 @@
 // PostgreSQL's implementation of db::StoreWriter, with db::Writer's promises (db/writer.h):
 // one thread owns one connection and commits everything queued since its last commit in one
 // transaction (group commit across games), with synchronous_commit on, so a `done` without an
-// error means the writes are durable on the server; each submission sits in its own SAVEPOINT,
-// so a refused one (a ply that is not its game's next, a nick taken) is rolled back alone.
+// error means the writes are durable on the server; a refused submission (a ply that is not its
+// game's next, a nick taken) is rolled back alone: the batch is then written again with a
+// SAVEPOINT per submission (db/pg/pg_writer.cpp).
 //
 // A lost connection (the server restarted, a network cut, a backend terminated) fails every
 // submission of the batch that met it with StoreFailure::Unavailable, at once: the writer does
 // not wait for the server. The next batch opens a new connection (connect_timeout bounds the
 // wait); until one opens, each batch fails as Unavailable. No submission is left without its
-// `done`. A COMMIT whose answer is lost with the connection is reported Unavailable although
-// the server may have committed it: the same ambiguity as any client of any database has, and
-// the same as a crash of the server between its fsync and the reply.
+// `done`. A connection that died while idle is replaced before a batch uses it (the server's
+// goodbye is read first, or the batch's BEGIN fails before anything of it was sent), so a
+// server restarted between two batches fails none. A COMMIT whose answer is lost with the connection is reported
+// Unavailable although the server may have committed it: the same ambiguity as any client of any database has, and the
+// same as a crash of the server between its fsync and the reply.
 #pragma once
 
 #include <functional>
