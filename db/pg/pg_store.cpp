@@ -259,6 +259,18 @@ PgStore::PgStore(const std::string& url, ConnectOptions options) : url_(url), op
 
 PgStore::~PgStore() = default;
 
+// Reads change nothing, so one that met a lost connection runs once more on a new one: a server
+// restarted since the last read costs no error. Any other failure is the read's.
+template <typename Read> auto PgStore::reading(Read read)
+{
+    try {
+        return read(connection());
+    } catch (const DbError&) {
+        if (connection_ && connection_->good()) throw;
+    }
+    return read(connection());
+}
+
 Connection& PgStore::connection()
 {
     if (!connection_ || !connection_->alive()) {
@@ -270,45 +282,47 @@ Connection& PgStore::connection()
 
 std::vector<UnfinishedGame> PgStore::unfinished_games()
 {
-    Connection& c = connection();
-    const ReadSnapshot snapshot(c);
-    const Result games = c.run(std::string("SELECT ") + game_columns +
-                               ", white_account, white_session, black_account, black_session "
-                               "FROM games WHERE ended_at_ms IS NULL ORDER BY id");
-    std::vector<UnfinishedGame> unfinished;
-    for (int i = 0; i < games.rows(); ++i) {
-        UnfinishedGame game;
-        game.start = read_game_started(games, i);
-        game.start.white_owner = SeatOwner{games.optional_integer(i, 12), games.optional_integer(i, 13)};
-        game.start.black_owner = SeatOwner{games.optional_integer(i, 14), games.optional_integer(i, 15)};
-        // The table's highest seq: its events', and its games' moves'. GREATEST skips NULLs.
-        game.last_seq = c.query_int("SELECT GREATEST((SELECT MAX(seq) FROM table_events WHERE table_id = $1), "
-                                    "(SELECT MAX(m.seq) FROM games g JOIN moves m ON m.game_id = g.id "
-                                    "WHERE g.table_id = $1))",
-                                    Params().add(game.start.table_id))
-                            .value_or(0);
-        unfinished.push_back(std::move(game));
-    }
-    const Result moves = c.run(std::string("SELECT ") + move_columns +
-                               " FROM moves WHERE game_id IN (SELECT id FROM games WHERE ended_at_ms IS NULL) "
-                               "ORDER BY game_id, ply");
-    std::unordered_map<std::int64_t, std::vector<MovePlayed>> by_game;
-    for (int i = 0; i < moves.rows(); ++i) {
-        MovePlayed move = read_move(moves, i);
-        by_game[move.game_id].push_back(std::move(move));
-    }
-    for (UnfinishedGame& game : unfinished) game.moves = std::move(by_game[game.start.game_id]);
-    return unfinished;
+    return reading([&](Connection& c) {
+        const ReadSnapshot snapshot(c);
+        const Result games = c.run(std::string("SELECT ") + game_columns +
+                                   ", white_account, white_session, black_account, black_session "
+                                   "FROM games WHERE ended_at_ms IS NULL ORDER BY id");
+        std::vector<UnfinishedGame> unfinished;
+        for (int i = 0; i < games.rows(); ++i) {
+            UnfinishedGame game;
+            game.start = read_game_started(games, i);
+            game.start.white_owner = SeatOwner{games.optional_integer(i, 12), games.optional_integer(i, 13)};
+            game.start.black_owner = SeatOwner{games.optional_integer(i, 14), games.optional_integer(i, 15)};
+            // The table's highest seq: its events', and its games' moves'. GREATEST skips NULLs.
+            game.last_seq = c.query_int("SELECT GREATEST((SELECT MAX(seq) FROM table_events WHERE table_id = $1), "
+                                        "(SELECT MAX(m.seq) FROM games g JOIN moves m ON m.game_id = g.id "
+                                        "WHERE g.table_id = $1))",
+                                        Params().add(game.start.table_id))
+                                .value_or(0);
+            unfinished.push_back(std::move(game));
+        }
+        const Result moves = c.run(std::string("SELECT ") + move_columns +
+                                   " FROM moves WHERE game_id IN (SELECT id FROM games WHERE ended_at_ms IS NULL) "
+                                   "ORDER BY game_id, ply");
+        std::unordered_map<std::int64_t, std::vector<MovePlayed>> by_game;
+        for (int i = 0; i < moves.rows(); ++i) {
+            MovePlayed move = read_move(moves, i);
+            by_game[move.game_id].push_back(std::move(move));
+        }
+        for (UnfinishedGame& game : unfinished) game.moves = std::move(by_game[game.start.game_id]);
+        return unfinished;
+    });
 }
 
 std::vector<GameSummary> PgStore::recent_games(int limit)
 {
     // No game for a limit of 0 or less, as db::Store (PostgreSQL refuses a negative LIMIT).
     if (limit <= 0) return {};
-    Connection& c = connection();
-    const ReadSnapshot snapshot(c);
-    const Result rows = c.run(std::string(summary_columns) + "ORDER BY id DESC LIMIT $1", Params().add(limit));
-    return read_summaries(c, rows, static_cast<std::size_t>(limit));
+    return reading([&](Connection& c) {
+        const ReadSnapshot snapshot(c);
+        const Result rows = c.run(std::string(summary_columns) + "ORDER BY id DESC LIMIT $1", Params().add(limit));
+        return read_summaries(c, rows, static_cast<std::size_t>(limit));
+    });
 }
 
 GamePage PgStore::find_games(const GameQuery& query)
@@ -365,62 +379,67 @@ GamePage PgStore::find_games(const GameQuery& query)
     for (std::size_t i = 0; i < where.size(); ++i) sql += (i == 0 ? "WHERE " : " AND ") + where[i];
     sql += " ORDER BY started_at_ms DESC, id DESC LIMIT " + p(query.limit + 1);
 
-    Connection& c = connection();
-    const ReadSnapshot snapshot(c);
-    const Result rows = c.run(sql, p.params);
-    GamePage page;
-    page.games = read_summaries(c, rows, static_cast<std::size_t>(query.limit));
-    // A row beyond a full page: there is a next page, starting below the page's last game.
-    if (rows.rows() > query.limit)
-        page.next_page = GameCursor{page.games.back().started_at_ms, page.games.back().game_id};
-    return page;
+    return reading([&](Connection& c) {
+        const ReadSnapshot snapshot(c);
+        const Result rows = c.run(sql, p.params);
+        GamePage page;
+        page.games = read_summaries(c, rows, static_cast<std::size_t>(query.limit));
+        // A row beyond a full page: there is a next page, starting below the page's last game.
+        if (rows.rows() > query.limit)
+            page.next_page = GameCursor{page.games.back().started_at_ms, page.games.back().game_id};
+        return page;
+    });
 }
 
 std::optional<GameLog> PgStore::game_log(std::int64_t game_id)
 {
-    Connection& c = connection();
-    const ReadSnapshot snapshot(c);
-    const Result game = c.run(std::string("SELECT ") + game_columns +
-                                  ", ended_at_ms, result, termination, end_detail, final_white_ms, final_black_ms "
-                                  "FROM games WHERE id = $1",
-                              Params().add(game_id));
-    if (game.rows() == 0) return std::nullopt;
-    GameLog log;
-    log.start = read_game_started(game, 0);
-    if (!game.is_null(0, 12)) {
-        GameEnded end;
-        end.game_id = game_id;
-        end.ended_at_ms = game.integer(0, 12);
-        end.result = game.text(0, 13);
-        end.termination = game.text(0, 14);
-        end.detail_json = game.text(0, 15);
-        end.white_ms = game.integer(0, 16);
-        end.black_ms = game.integer(0, 17);
-        log.end = std::move(end);
-    }
-    const Result moves = c.run(std::string("SELECT ") + move_columns + " FROM moves WHERE game_id = $1 ORDER BY ply",
-                               Params().add(game_id));
-    for (int i = 0; i < moves.rows(); ++i) log.moves.push_back(read_move(moves, i));
-    if (log.end && log.start.rated) log.rating_changes = std::move(read_changes_of(c, {game_id})[game_id]);
-    const Result events =
-        c.run("SELECT table_id, seq, kind, detail_json, at_ms FROM table_events WHERE game_id = $1 ORDER BY seq, id",
-              Params().add(game_id));
-    for (int i = 0; i < events.rows(); ++i) {
-        TableEvent event;
-        event.table_id = events.integer(i, 0);
-        event.game_id = game_id;
-        event.seq = events.integer(i, 1);
-        event.kind = events.text(i, 2);
-        event.detail_json = events.text(i, 3);
-        event.at_ms = events.integer(i, 4);
-        log.events.push_back(std::move(event));
-    }
-    return log;
+    return reading([&](Connection& c) -> std::optional<GameLog> {
+        const ReadSnapshot snapshot(c);
+        const Result game = c.run(std::string("SELECT ") + game_columns +
+                                      ", ended_at_ms, result, termination, end_detail, final_white_ms, final_black_ms "
+                                      "FROM games WHERE id = $1",
+                                  Params().add(game_id));
+        if (game.rows() == 0) return std::nullopt;
+        GameLog log;
+        log.start = read_game_started(game, 0);
+        if (!game.is_null(0, 12)) {
+            GameEnded end;
+            end.game_id = game_id;
+            end.ended_at_ms = game.integer(0, 12);
+            end.result = game.text(0, 13);
+            end.termination = game.text(0, 14);
+            end.detail_json = game.text(0, 15);
+            end.white_ms = game.integer(0, 16);
+            end.black_ms = game.integer(0, 17);
+            log.end = std::move(end);
+        }
+        const Result moves =
+            c.run(std::string("SELECT ") + move_columns + " FROM moves WHERE game_id = $1 ORDER BY ply",
+                  Params().add(game_id));
+        for (int i = 0; i < moves.rows(); ++i) log.moves.push_back(read_move(moves, i));
+        if (log.end && log.start.rated) log.rating_changes = std::move(read_changes_of(c, {game_id})[game_id]);
+        const Result events = c.run(
+            "SELECT table_id, seq, kind, detail_json, at_ms FROM table_events WHERE game_id = $1 ORDER BY seq, id",
+            Params().add(game_id));
+        for (int i = 0; i < events.rows(); ++i) {
+            TableEvent event;
+            event.table_id = events.integer(i, 0);
+            event.game_id = game_id;
+            event.seq = events.integer(i, 1);
+            event.kind = events.text(i, 2);
+            event.detail_json = events.text(i, 3);
+            event.at_ms = events.integer(i, 4);
+            log.events.push_back(std::move(event));
+        }
+        return log;
+    });
 }
 
 std::int64_t PgStore::next_free_id(std::string_view name)
 {
-    return connection().query_int("SELECT next_free FROM id_blocks WHERE name = $1", Params().add(name)).value_or(1);
+    return reading([&](Connection& c) {
+        return c.query_int("SELECT next_free FROM id_blocks WHERE name = $1", Params().add(name)).value_or(1);
+    });
 }
 
 namespace {
@@ -451,51 +470,56 @@ std::optional<AccountRecord> read_account(Connection& c, const std::string& nick
 
 std::optional<AccountRecord> PgStore::account(const std::string& nick_key)
 {
-    return read_account(connection(), nick_key);
+    return reading([&](Connection& c) { return read_account(c, nick_key); });
 }
 
 std::optional<SessionRecord> PgStore::session_by_token(const std::string& token_hash, TokenKind kind,
                                                        std::int64_t at_ms)
 {
-    const Result rows = connection().run(
-        "SELECT s.id, s.account_id, COALESCE(a.nick, s.nick), COALESCE(a.role, 'player'), t.expires_at_ms, "
-        "s.expires_at_ms FROM session_tokens t JOIN sessions s ON s.id = t.session_id "
-        "LEFT JOIN accounts a ON a.id = s.account_id "
-        "WHERE t.hash = $1 AND t.kind = $2 AND t.expires_at_ms > $3 AND s.ended_at_ms IS NULL AND s.expires_at_ms > $3",
-        Params().add(token_hash).add(static_cast<int>(kind)).add(at_ms));
-    if (rows.rows() == 0) return std::nullopt;
-    SessionRecord session;
-    session.session_id = rows.integer(0, 0);
-    session.account_id = rows.optional_integer(0, 1);
-    session.nick = rows.text(0, 2);
-    session.role = role_from_text(rows.text(0, 3));
-    session.expires_at_ms = rows.integer(0, 4);
-    session.session_expires_at_ms = rows.integer(0, 5);
-    return session;
+    return reading([&](Connection& c) -> std::optional<SessionRecord> {
+        const Result rows =
+            c.run("SELECT s.id, s.account_id, COALESCE(a.nick, s.nick), COALESCE(a.role, 'player'), t.expires_at_ms, "
+                  "s.expires_at_ms FROM session_tokens t JOIN sessions s ON s.id = t.session_id "
+                  "LEFT JOIN accounts a ON a.id = s.account_id "
+                  "WHERE t.hash = $1 AND t.kind = $2 AND t.expires_at_ms > $3 AND s.ended_at_ms IS NULL AND "
+                  "s.expires_at_ms > $3",
+                  Params().add(token_hash).add(static_cast<int>(kind)).add(at_ms));
+        if (rows.rows() == 0) return std::nullopt;
+        SessionRecord session;
+        session.session_id = rows.integer(0, 0);
+        session.account_id = rows.optional_integer(0, 1);
+        session.nick = rows.text(0, 2);
+        session.role = role_from_text(rows.text(0, 3));
+        session.expires_at_ms = rows.integer(0, 4);
+        session.session_expires_at_ms = rows.integer(0, 5);
+        return session;
+    });
 }
 
 std::vector<SanctionRecord> PgStore::sanctions(std::int64_t at_ms)
 {
-    const Result rows = connection().run("SELECT kind, target_key, room, target, until_ms, reason, by_nick, at_ms "
-                                         "FROM sanctions WHERE until_ms IS NULL OR until_ms > $1 "
-                                         "ORDER BY kind, target_key, room",
-                                         Params().add(at_ms));
-    std::vector<SanctionRecord> sanctions;
-    for (int i = 0; i < rows.rows(); ++i) {
-        const auto kind = parse_sanction_kind(rows.text(i, 0));
-        if (!kind) throw DbError("reading the sanctions on PostgreSQL: unknown kind '" + rows.text(i, 0) + "'");
-        SanctionRecord sanction;
-        sanction.kind = *kind;
-        sanction.target_key = rows.text(i, 1);
-        sanction.room = rows.integer(i, 2);
-        sanction.target = rows.text(i, 3);
-        sanction.until_ms = rows.optional_integer(i, 4);
-        sanction.reason = rows.text(i, 5);
-        sanction.by_nick = rows.text(i, 6);
-        sanction.at_ms = rows.integer(i, 7);
-        sanctions.push_back(std::move(sanction));
-    }
-    return sanctions;
+    return reading([&](Connection& c) {
+        const Result rows = c.run("SELECT kind, target_key, room, target, until_ms, reason, by_nick, at_ms "
+                                  "FROM sanctions WHERE until_ms IS NULL OR until_ms > $1 "
+                                  "ORDER BY kind, target_key, room",
+                                  Params().add(at_ms));
+        std::vector<SanctionRecord> sanctions;
+        for (int i = 0; i < rows.rows(); ++i) {
+            const auto kind = parse_sanction_kind(rows.text(i, 0));
+            if (!kind) throw DbError("reading the sanctions on PostgreSQL: unknown kind '" + rows.text(i, 0) + "'");
+            SanctionRecord sanction;
+            sanction.kind = *kind;
+            sanction.target_key = rows.text(i, 1);
+            sanction.room = rows.integer(i, 2);
+            sanction.target = rows.text(i, 3);
+            sanction.until_ms = rows.optional_integer(i, 4);
+            sanction.reason = rows.text(i, 5);
+            sanction.by_nick = rows.text(i, 6);
+            sanction.at_ms = rows.integer(i, 7);
+            sanctions.push_back(std::move(sanction));
+        }
+        return sanctions;
+    });
 }
 
 AuditPage PgStore::audit_log(const AuditQuery& query)
@@ -510,26 +534,28 @@ AuditPage PgStore::audit_log(const AuditQuery& query)
     if (query.action) sql += " AND action = " + p(*query.action);
     if (query.before_id) sql += " AND id < " + p(*query.before_id);
     sql += " ORDER BY id DESC LIMIT " + p(query.limit + 1);
-    const Result rows = connection().run(sql, p.params);
-    AuditPage page;
-    for (int i = 0; i < rows.rows() && i < query.limit; ++i) {
-        AuditEntry entry;
-        entry.id = rows.integer(i, 0);
-        ModerationLogged& logged = entry.logged;
-        logged.at_ms = rows.integer(i, 1);
-        logged.actor_account = rows.optional_integer(i, 2);
-        logged.actor_nick = rows.text(i, 3);
-        logged.actor_role = rows.text(i, 4);
-        logged.action = rows.text(i, 5);
-        logged.target = rows.text(i, 6);
-        logged.reason = rows.text(i, 7);
-        logged.until_ms = rows.optional_integer(i, 8);
-        logged.refused = rows.boolean(i, 9);
-        logged.detail_json = rows.text(i, 10);
-        page.entries.push_back(std::move(entry));
-    }
-    if (rows.rows() > query.limit) page.next_before_id = page.entries.back().id;
-    return page;
+    return reading([&](Connection& c) {
+        const Result rows = c.run(sql, p.params);
+        AuditPage page;
+        for (int i = 0; i < rows.rows() && i < query.limit; ++i) {
+            AuditEntry entry;
+            entry.id = rows.integer(i, 0);
+            ModerationLogged& logged = entry.logged;
+            logged.at_ms = rows.integer(i, 1);
+            logged.actor_account = rows.optional_integer(i, 2);
+            logged.actor_nick = rows.text(i, 3);
+            logged.actor_role = rows.text(i, 4);
+            logged.action = rows.text(i, 5);
+            logged.target = rows.text(i, 6);
+            logged.reason = rows.text(i, 7);
+            logged.until_ms = rows.optional_integer(i, 8);
+            logged.refused = rows.boolean(i, 9);
+            logged.detail_json = rows.text(i, 10);
+            page.entries.push_back(std::move(entry));
+        }
+        if (rows.rows() > query.limit) page.next_before_id = page.entries.back().id;
+        return page;
+    });
 }
 
 ChatPage PgStore::find_chat(const ChatQuery& query)
@@ -582,43 +608,45 @@ ChatPage PgStore::find_chat(const ChatQuery& query)
     const std::string sql = (room_arm.empty() ? table_arm : room_arm + " UNION ALL " + table_arm) +
                             " ORDER BY at_ms DESC, src DESC, row_id DESC LIMIT " + p(query.limit + 1);
 
-    Connection& c = connection();
-    const ReadSnapshot snapshot(c);
-    const Result rows = c.run(sql, p.params);
-    ChatPage page;
-    ChatCursor last;
-    for (int i = 0; i < rows.rows() && i < query.limit; ++i) {
-        ChatLine line;
-        line.at_ms = rows.integer(i, 0);
-        last = ChatCursor{line.at_ms, static_cast<int>(rows.integer(i, 1)), rows.integer(i, 2)};
-        line.nick = rows.text(i, 3);
-        line.text = rows.text(i, 4);
-        line.room = rows.optional_integer(i, 5);
-        line.table_id = rows.optional_integer(i, 6);
-        line.game_id = rows.optional_integer(i, 7);
-        page.lines.push_back(std::move(line));
-    }
-    if (rows.rows() > query.limit)
-        page.next_page = std::to_string(last.at_ms) + "_" + std::string(source_names[last.source]) + "_" +
-                         std::to_string(last.row_id);
-    return page;
+    return reading([&](Connection& c) {
+        const ReadSnapshot snapshot(c);
+        const Result rows = c.run(sql, p.params);
+        ChatPage page;
+        ChatCursor last;
+        for (int i = 0; i < rows.rows() && i < query.limit; ++i) {
+            ChatLine line;
+            line.at_ms = rows.integer(i, 0);
+            last = ChatCursor{line.at_ms, static_cast<int>(rows.integer(i, 1)), rows.integer(i, 2)};
+            line.nick = rows.text(i, 3);
+            line.text = rows.text(i, 4);
+            line.room = rows.optional_integer(i, 5);
+            line.table_id = rows.optional_integer(i, 6);
+            line.game_id = rows.optional_integer(i, 7);
+            page.lines.push_back(std::move(line));
+        }
+        if (rows.rows() > query.limit)
+            page.next_page = std::to_string(last.at_ms) + "_" + std::string(source_names[last.source]) + "_" +
+                             std::to_string(last.row_id);
+        return page;
+    });
 }
 
 std::optional<PlayerRecord> PgStore::player(const std::string& nick_key)
 {
-    Connection& c = connection();
-    const ReadSnapshot snapshot(c);
-    auto account = read_account(c, nick_key);
-    if (!account) return std::nullopt;
-    PlayerRecord player;
-    player.account = std::move(*account);
-    const Result rows = c.run(std::string("SELECT ") + stored_rating_columns +
-                                  " FROM ratings r JOIN accounts a ON a.id = r.account_id WHERE r.account_id = $1",
-                              Params().add(player.account.id));
-    for (int i = 0; i < rows.rows(); ++i) player.ratings.push_back(read_stored_rating(rows, i));
-    std::sort(player.ratings.begin(), player.ratings.end(),
-              [](const StoredRating& a, const StoredRating& b) { return a.category < b.category; });
-    return player;
+    return reading([&](Connection& c) -> std::optional<PlayerRecord> {
+        const ReadSnapshot snapshot(c);
+        auto account = read_account(c, nick_key);
+        if (!account) return std::nullopt;
+        PlayerRecord player;
+        player.account = std::move(*account);
+        const Result rows = c.run(std::string("SELECT ") + stored_rating_columns +
+                                      " FROM ratings r JOIN accounts a ON a.id = r.account_id WHERE r.account_id = $1",
+                                  Params().add(player.account.id));
+        for (int i = 0; i < rows.rows(); ++i) player.ratings.push_back(read_stored_rating(rows, i));
+        std::sort(player.ratings.begin(), player.ratings.end(),
+                  [](const StoredRating& a, const StoredRating& b) { return a.category < b.category; });
+        return player;
+    });
 }
 
 std::vector<RatingPoint> PgStore::rating_history(std::int64_t account_id, rating::RatingCategory category, int limit)
@@ -627,15 +655,16 @@ std::vector<RatingPoint> PgStore::rating_history(std::int64_t account_id, rating
         throw DbError("rating_history on PostgreSQL: the limit is 1 to " + std::to_string(max_history_points) +
                           ", not " + std::to_string(limit),
                       StoreFailure::Refused);
-    const Result rows =
-        connection().run("SELECT game_id, at_ms, rating_after, rd_after, volatility_after FROM rating_changes "
-                         "WHERE account_id = $1 AND category = $2 ORDER BY at_ms DESC, game_id DESC LIMIT $3",
-                         Params().add(account_id).add(rating::category_name(category)).add(limit));
-    std::vector<RatingPoint> history;
-    for (int i = 0; i < rows.rows(); ++i)
-        history.push_back(RatingPoint{rows.integer(i, 0), rows.integer(i, 1), read_rating(rows, i, 2)});
-    std::reverse(history.begin(), history.end());
-    return history;
+    return reading([&](Connection& c) {
+        const Result rows = c.run("SELECT game_id, at_ms, rating_after, rd_after, volatility_after FROM rating_changes "
+                                  "WHERE account_id = $1 AND category = $2 ORDER BY at_ms DESC, game_id DESC LIMIT $3",
+                                  Params().add(account_id).add(rating::category_name(category)).add(limit));
+        std::vector<RatingPoint> history;
+        for (int i = 0; i < rows.rows(); ++i)
+            history.push_back(RatingPoint{rows.integer(i, 0), rows.integer(i, 1), read_rating(rows, i, 2)});
+        std::reverse(history.begin(), history.end());
+        return history;
+    });
 }
 
 std::vector<StoredRating> PgStore::leaderboard(rating::RatingCategory category, double max_rd, int limit)
@@ -644,19 +673,21 @@ std::vector<StoredRating> PgStore::leaderboard(rating::RatingCategory category, 
         throw DbError("leaderboard on PostgreSQL: the limit is 1 to " + std::to_string(max_leaderboard_rows) +
                           ", not " + std::to_string(limit),
                       StoreFailure::Refused);
-    const Result rows = connection().run(
-        std::string("SELECT ") + stored_rating_columns +
-            " FROM ratings r JOIN accounts a ON a.id = r.account_id WHERE r.category = $1 AND r.rd <= $2 "
-            "ORDER BY r.rating DESC, r.last_game_at_ms, r.account_id LIMIT $3",
-        Params().add(rating::category_name(category)).add(max_rd).add(limit));
-    std::vector<StoredRating> best;
-    for (int i = 0; i < rows.rows(); ++i) best.push_back(read_stored_rating(rows, i));
-    return best;
+    return reading([&](Connection& c) {
+        const Result rows =
+            c.run(std::string("SELECT ") + stored_rating_columns +
+                      " FROM ratings r JOIN accounts a ON a.id = r.account_id WHERE r.category = $1 AND r.rd <= $2 "
+                      "ORDER BY r.rating DESC, r.last_game_at_ms, r.account_id LIMIT $3",
+                  Params().add(rating::category_name(category)).add(max_rd).add(limit));
+        std::vector<StoredRating> best;
+        for (int i = 0; i < rows.rows(); ++i) best.push_back(read_stored_rating(rows, i));
+        return best;
+    });
 }
 
 std::vector<RatingChange> PgStore::rating_changes(std::int64_t game_id)
 {
-    return std::move(read_changes_of(connection(), {game_id})[game_id]);
+    return reading([&](Connection& c) { return std::move(read_changes_of(c, {game_id})[game_id]); });
 }
 
 } // namespace rochade::db::pg

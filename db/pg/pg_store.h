@@ -2,8 +2,8 @@
 // db::Store (db/store.h), on a connection of its own. Each read that takes several statements
 // runs in one REPEATABLE READ transaction, so it sees one snapshot while writers commit.
 //
-// A read on a lost connection fails as DbError Unavailable; the next read opens a new
-// connection.
+// A read that meets a lost connection runs once more on a new one (reads change nothing); only
+// if that fails too does it throw DbError Unavailable.
 #pragma once
 
 #include <memory>
@@ -44,6 +44,8 @@ public:
 private:
     // The connection, opened anew when the last one was lost.
     Connection& connection();
+    // read(connection()), once more on a new connection if the first one was lost.
+    template <typename Read> auto reading(Read read);
 
     std::string url_;
     ConnectOptions options_;

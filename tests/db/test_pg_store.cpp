@@ -417,3 +417,21 @@ TEST_CASE("PgWriter: a server stopped like a power cut in the middle of a batch 
     CHECK(log->moves.size() == 2);
     CHECK_FALSE(log->end);
 }
+
+TEST_CASE("PgStore: a read whose connection the server ended runs again on a new one", "[postgres]")
+{
+    NEEDS_POSTGRES();
+    TestStore store("pg-reader");
+    {
+        auto writer = store.open_writer();
+        writer->submit(IdBlockReserved{"game", 42});
+    }
+    pg::PgStore reader(store.location(), pg::ConnectOptions{});
+    CHECK(reader.next_free_id("game") == 42);
+    pg::Connection admin(store.location(), pg::ConnectOptions{});
+    CHECK(admin.query_int("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = "
+                          "current_database() AND application_name = 'rochade reader'") == 1);
+    // At once, before the server's goodbye may have arrived: the read meets the closed socket.
+    CHECK(reader.next_free_id("game") == 42);
+    CHECK(reader.game_log(1) == std::nullopt);
+}
