@@ -58,6 +58,10 @@ start)
     fi
     mkdir -p "$dir"
     if ((EUID == 0)); then chown "$user" "$dir"; fi
+    if ! as_user test -w "$dir"; then
+        echo "postgres.sh: $dir is not writable by $user (every directory above it must be searchable)" >&2
+        exit 1
+    fi
     if [[ ! -f $dir/data/PG_VERSION ]]; then
         # Without a PORT, one derived from DIR: clusters of different checkouts on one machine
         # (several engineers' test runs) do not meet on one port.
