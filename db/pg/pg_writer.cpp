@@ -1,6 +1,9 @@
 // The PostgreSQL group-commit writer. The shape of db/writer.cpp: one thread, a queue that is
-// its only lock, each round one transaction with a savepoint per submission, callbacks in
-// submission order. What differs is what happens when the server goes away (db/pg/pg_writer.h).
+// its only lock, each round one transaction, callbacks in submission order. What differs: the
+// batch is first sent without savepoints, the hot path's statements in pipelines (a round trip
+// costs more against a server than a call into SQLite), and written again with a savepoint per
+// submission only when one fails; and what happens when the server goes away
+// (db/pg/pg_writer.h).
 #include "db/pg/pg_writer.h"
 
 #include <atomic>
@@ -72,7 +75,7 @@ struct PgWriter::State {
     // run of them), the others one by one between them. Throws DbError on the first failure,
     // with isolation_needed set unless the connection is lost.
     void write_pipelined(const std::vector<const Submission*>& submissions);
-    // A connection that libpq believes is up, opened anew if needed; nullopt and the error if
+    // A connection that is up, opened anew if the last one was lost; false (and the error) if
     // the server cannot be reached.
     bool connect(StoreError& error);
 };
