@@ -18,6 +18,10 @@
 //   --rounds R    repeat the list of runs R times, alternating configurations (default 1)
 //   --dir DIR     where the database files go (default: the system's temp directory); each
 //                 run starts with a fresh file, removed afterwards
+//   --postgres URL  adds a run on PostgreSQL (db/pg/pg_writer.h, synchronous_commit on): in a
+//                 database rochade_bench_PID created on URL's server and dropped afterwards. Its
+//                 page and cache columns are 0 (SQLite's counters); moves/s, CPU and latency
+//                 compare. scripts/postgres.sh start DIR prints a URL to give it.
 //   --run L:C:P   one configuration: layout v3 (the current schema) or v2 (the current schema
 //                 plus version 2's unique index on moves (game_id, ply), which version 3
 //                 dropped), cache_size in KiB, and wal_autocheckpoint in pages. Repeatable;
@@ -42,7 +46,9 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <string>
@@ -51,6 +57,8 @@
 #include <vector>
 
 #include "db/migrations.h"
+#include "db/pg/pg.h"
+#include "db/postgres_store.h"
 #include "db/sqlite.h"
 #include "db/writer.h"
 
@@ -63,6 +71,7 @@ struct Configuration {
     std::string label;
     bool v2_index = false;
     db::WriterTuning tuning;
+    std::string postgres_url; // not empty: PostgreSQL's writer instead of SQLite's
 };
 
 struct Options {
@@ -81,7 +90,8 @@ struct Options {
 {
     std::fprintf(stderr,
                  "db_write_bench: %s\nusage: db_write_bench [--games N] [--plies P] [--warmup S] [--seconds S] "
-                 "[--moves M] [--batch B] [--rounds R] [--dir DIR] [--run v2|v3:CACHE_KIB:CHECKPOINT_PAGES]...\n",
+                 "[--moves M] [--batch B] [--rounds R] [--dir DIR] [--run v2|v3:CACHE_KIB:CHECKPOINT_PAGES]... "
+                 "[--postgres URL]\n",
                  problem.c_str());
     std::exit(2);
 }
@@ -106,6 +116,7 @@ Configuration parse_run(const std::string& text)
 Options parse_options(int argc, char** argv)
 {
     Options options;
+    std::string postgres_url;
     for (int i = 1; i < argc; ++i) {
         const std::string flag = argv[i];
         if (i + 1 >= argc) usage("missing value after " + flag);
@@ -128,6 +139,8 @@ Options parse_options(int argc, char** argv)
             options.dir = value;
         else if (flag == "--run")
             options.runs.push_back(parse_run(value));
+        else if (flag == "--postgres")
+            postgres_url = value;
         else
             usage("unknown option " + flag);
     }
@@ -137,6 +150,12 @@ Options parse_options(int argc, char** argv)
     if (options.runs.empty())
         for (const char* run : {"v2:8192:10000", "v3:2000:1000", "v3:8192:10000"})
             options.runs.push_back(parse_run(run));
+    if (!postgres_url.empty()) {
+        Configuration run;
+        run.label = "postgres";
+        run.postgres_url = postgres_url;
+        options.runs.push_back(run);
+    }
     return options;
 }
 
@@ -170,7 +189,7 @@ std::int64_t wall_clock_ms()
 class TablesLoad {
 public:
     // Starts flat out.
-    TablesLoad(db::Writer& writer, int games, int plies)
+    TablesLoad(db::StoreWriter& writer, int games, int plies)
         : writer_(writer), plies_(plies), slots_(static_cast<std::size_t>(games))
     {
         for (int i = 0; i < games; ++i) {
@@ -313,7 +332,7 @@ private:
         return stopping_;
     }
 
-    db::Writer& writer_;
+    db::StoreWriter& writer_;
     const int plies_;
     int batch_ = 0; // 0: flat out
     std::vector<Slot> slots_;
@@ -367,10 +386,45 @@ struct Snapshot {
     IoCalls io;
 };
 
-Snapshot snapshot(const TablesLoad& load, const db::Writer& writer)
+// `writer` is SQLite's, or null for PostgreSQL's (which keeps no page counts).
+Snapshot snapshot(const TablesLoad& load, const db::Writer* writer)
 {
-    return Snapshot{SteadyClock::now(), process_cpu_seconds(), load.moves_committed(), writer.stats(), io_calls()};
+    return Snapshot{SteadyClock::now(), process_cpu_seconds(), load.moves_committed(),
+                    writer ? writer->stats() : db::WriterStats{}, io_calls()};
 }
+
+// A database of its own on the server of `url` for one PostgreSQL run, dropped with this object.
+// Its name is made of digits (an identifier, which no statement takes as a parameter).
+class BenchDatabase {
+public:
+    explicit BenchDatabase(const std::string& url) : server_url_(url)
+    {
+        name_ = "rochade_bench_" + std::to_string(::getpid());
+        db::pg::Connection admin(server_url_, db::pg::ConnectOptions{});
+        admin.exec("DROP DATABASE IF EXISTS " + name_ + " WITH (FORCE)");
+        admin.exec("CREATE DATABASE " + name_);
+        const auto scheme = url.find("://");
+        const auto path = url.find('/', scheme == std::string::npos ? 0 : scheme + 3);
+        const auto query = url.find('?', path == std::string::npos ? 0 : path);
+        url_ = (path == std::string::npos ? url.substr(0, query) : url.substr(0, path)) + "/" + name_ +
+               (query == std::string::npos ? "" : url.substr(query));
+    }
+    ~BenchDatabase()
+    {
+        try {
+            db::pg::Connection admin(server_url_, db::pg::ConnectOptions{});
+            admin.exec("DROP DATABASE IF EXISTS " + name_ + " WITH (FORCE)");
+        } catch (const std::exception& error) {
+            std::fprintf(stderr, "db_write_bench: dropping %s: %s\n", name_.c_str(), error.what());
+        }
+    }
+    BenchDatabase(const BenchDatabase&) = delete;
+    BenchDatabase& operator=(const BenchDatabase&) = delete;
+    const std::string& url() const { return url_; }
+
+private:
+    std::string server_url_, name_, url_;
+};
 
 struct Result {
     double moves_per_s = 0, cpu_us_per_move = 0, moves_per_commit = 0, pages_per_commit = 0, pages_per_move = 0;
@@ -395,24 +449,33 @@ void remove_database(const std::string& path)
 Result run_once(const Options& options, const Configuration& configuration)
 {
     const std::string path = (options.dir / ("rochade-db-write-bench-" + std::to_string(::getpid()) + ".db")).string();
-    remove_database(path);
-    if (configuration.v2_index) create_v2_index(path);
+    std::optional<BenchDatabase> postgres;
+    if (!configuration.postgres_url.empty()) {
+        postgres.emplace(configuration.postgres_url);
+    } else {
+        remove_database(path);
+        if (configuration.v2_index) create_v2_index(path);
+    }
 
     Result result;
     {
-        db::Writer writer(path, {}, configuration.tuning);
+        std::unique_ptr<db::StoreWriter> store =
+            postgres ? db::open_postgres_writer(postgres->url())
+                     : std::make_unique<db::Writer>(path, nullptr, configuration.tuning);
+        db::Writer* sqlite_writer = postgres ? nullptr : static_cast<db::Writer*>(store.get());
+        db::StoreWriter& writer = *store;
         TablesLoad load(writer, options.games, options.plies);
         std::this_thread::sleep_for(std::chrono::duration<double>(options.warmup_s));
         if (options.batch > 0) load.switch_to_batches(options.batch);
 
         load.measure_latency(true);
-        const Snapshot start = snapshot(load, writer);
+        const Snapshot start = snapshot(load, sqlite_writer);
         const auto deadline = start.at + std::chrono::duration_cast<SteadyClock::duration>(
                                              std::chrono::duration<double>(options.seconds));
         while (SteadyClock::now() < deadline &&
                (options.moves == 0 || load.moves_committed() - start.moves < options.moves))
             std::this_thread::sleep_for(std::chrono::milliseconds(10));
-        const Snapshot end = snapshot(load, writer);
+        const Snapshot end = snapshot(load, sqlite_writer);
         load.measure_latency(false);
         load.stop();
         writer.flush();
@@ -423,8 +486,8 @@ Result run_once(const Options& options, const Configuration& configuration)
         const double pages = static_cast<double>(end.stats.pages_written - start.stats.pages_written);
         result.moves_per_s = moves / seconds;
         result.cpu_us_per_move = (end.cpu_s - start.cpu_s) * 1e6 / moves;
-        result.moves_per_commit = moves / commits;
-        result.pages_per_commit = pages / commits;
+        result.moves_per_commit = commits > 0 ? moves / commits : 0;
+        result.pages_per_commit = commits > 0 ? pages / commits : 0;
         result.pages_per_move = pages / moves;
         result.misses_per_move = static_cast<double>(end.stats.cache_misses - start.stats.cache_misses) / moves;
         result.reads_per_move = static_cast<double>(end.io.reads - start.io.reads) / moves;
@@ -441,7 +504,7 @@ Result run_once(const Options& options, const Configuration& configuration)
         const auto wal_bytes = std::filesystem::file_size(path + "-wal", ignored);
         result.wal_mib = ignored ? 0 : static_cast<double>(wal_bytes) / (1024.0 * 1024.0);
     }
-    remove_database(path);
+    if (!postgres) remove_database(path);
     return result;
 }
 

@@ -12,6 +12,8 @@ packages=(
     catch2               # unit tests
     nlohmann-json3-dev   # JSON in the CLI and the protocol
     libsqlite3-dev       # the coming server's database
+    libpq-dev            # the PostgreSQL store (db/pg/): libpq, PostgreSQL's C client library
+    postgresql           # a PostgreSQL 15 server for the store's tests (scripts/postgres.sh)
     libspdlog-dev        # the coming server's logging
     libboost1.81-dev     # the coming server (Beast/Asio); 1.81, not libboost-dev's 1.74
     libmimalloc-dev      # the server's allocator (a third of glibc malloc's cost at peak load)

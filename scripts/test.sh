@@ -2,7 +2,9 @@
 # The whole test suite, as CI runs it (.ci/run calls this and nothing else):
 #   1. dependencies        scripts/install-deps.sh
 #   2. build Release       into build/ (Ninja)
-#   3. ctest Release       every test, -j2
+#   3. ctest Release       every test, -j2; the store's suite also on PostgreSQL (ctest label
+#                          "postgres"), against a cluster scripts/postgres.sh starts in $build/postgres
+#                          before the ctest stages and stops at exit
 #   4. build sanitizers    -DROCHADE_SANITIZE=ON (AddressSanitizer + UBSan, -Og, the engine -O2) into build-asan/
 #   5. ctest sanitizers    every test except those with the ctest label "slow" (none yet)
 #   6. differential        tests/differential: random games checked against chessops
@@ -99,9 +101,20 @@ docker_stage()
     scripts/docker-check.sh
 }
 
+# The PostgreSQL cluster of the store's tests (db_tests_postgres in both ctest stages), stopped
+# however the run ends.
+start_postgres()
+{
+    mkdir -p "$build" && ROCHADE_TEST_POSTGRES=$(scripts/postgres.sh start "$build/postgres") &&
+        export ROCHADE_TEST_POSTGRES && echo "PostgreSQL for the tests: $ROCHADE_TEST_POSTGRES"
+}
+stop_postgres() { [[ -d $build/postgres ]] && scripts/postgres.sh stop "$build/postgres"; }
+
 total_start=$(now)
 stage "dependencies" scripts/install-deps.sh || exit 1
 docker_base
+trap stop_postgres EXIT
+stage "postgres" start_postgres
 if stage "build Release" configure_and_build "$build"; then
     stage "ctest Release" ctest --test-dir "$build" --output-on-failure -j "$jobs"
     release_built=1

@@ -14,6 +14,7 @@
 #include <boost/asio/signal_set.hpp>
 #include <spdlog/spdlog.h>
 
+#include "db/postgres_store.h"
 #include "db/read_thread.h"
 #include "db/sqlite_store.h"
 #include "server/account_api.h"
@@ -52,7 +53,7 @@ constexpr std::int64_t id_block_size = 10'000;
 
 void create_database_directory(const std::string& db_path)
 {
-    if (db_path.empty() || db_path == ":memory:") return;
+    if (db_path.empty() || db_path == ":memory:" || db::is_postgres_url(db_path)) return;
     const auto directory = std::filesystem::path(db_path).parent_path();
     if (directory.empty()) return;
     std::error_code ec;
@@ -268,16 +269,29 @@ void Server::State::serve()
     auto metrics = std::make_unique<Metrics>();
     const int threads = thread_count(config.threads);
     auto io = std::make_unique<net::io_context>(threads);
-    // The only place that names the store's implementation.
-    db::SqliteOptions store_options;
-    store_options.busy_timeout_ms = config.db_busy_timeout_ms;
-    store_options.on_error = [](const std::string& message) { spdlog::error("store: {}", message); };
-    store_options.on_done = [&metrics = *metrics](std::chrono::nanoseconds waited,
-                                                  const std::optional<db::StoreError>& error) {
+    // The only place that names the store's implementations: PostgreSQL for a postgresql:// or
+    // postgres:// --db, else the SQLite file.
+    auto on_store_error = [](const std::string& message) { spdlog::error("store: {}", message); };
+    auto on_store_done = [&metrics = *metrics](std::chrono::nanoseconds waited,
+                                               const std::optional<db::StoreError>& error) {
         metrics.store_completed(waited, error);
     };
-    auto writer = db::open_sqlite_writer(config.db_path, store_options);
-    auto reader = db::open_sqlite_reader(config.db_path, store_options);
+    std::unique_ptr<db::StoreWriter> writer;
+    std::unique_ptr<db::StoreReader> reader;
+    if (db::is_postgres_url(config.db_path)) {
+        db::PostgresOptions store_options;
+        store_options.on_error = on_store_error;
+        store_options.on_done = on_store_done;
+        writer = db::open_postgres_writer(config.db_path, store_options);
+        reader = db::open_postgres_reader(config.db_path, store_options);
+    } else {
+        db::SqliteOptions store_options;
+        store_options.busy_timeout_ms = config.db_busy_timeout_ms;
+        store_options.on_error = on_store_error;
+        store_options.on_done = on_store_done;
+        writer = db::open_sqlite_writer(config.db_path, store_options);
+        reader = db::open_sqlite_reader(config.db_path, store_options);
+    }
     auto flag_analysis = std::make_unique<FlagAnalysis>();
 
     // Start-up reads, before anything listens: synchronous on this thread.
@@ -292,7 +306,7 @@ void Server::State::serve()
     // The mutes and bans in force; from here on the moderation service changes them.
     auto sanctions = std::make_unique<Sanctions>(reader->sanctions(wall_clock_ms()));
     // From here on reads run on their own thread.
-    auto reads = std::make_unique<db::ReadThread>(std::move(reader), store_options.on_error);
+    auto reads = std::make_unique<db::ReadThread>(std::move(reader), on_store_error);
     auto hasher = std::make_unique<identity::PasswordHasher>(
         static_cast<std::size_t>(config.identity.password_hash_threads), config.identity.password_hash_queue);
     auto authenticator = std::make_shared<Authenticator>(
@@ -358,8 +372,9 @@ void Server::State::serve()
     for (int i = 0; i < threads; ++i) workers.emplace_back([&io] { io->run(); });
 
     spdlog::info("rochade {} listening on {} port {}; database {}; web root {}; {} thread(s); rooms {}",
-                 ROCHADE_VERSION, config.bind_address, port.load(), config.db_path, config.web_root, threads,
-                 room_list(config.rooms));
+                 ROCHADE_VERSION, config.bind_address, port.load(),
+                 db::is_postgres_url(config.db_path) ? db::postgres_url_for_log(config.db_path) : config.db_path,
+                 config.web_root, threads, room_list(config.rooms));
     listening.set_value(port);
 
     wait_for_stop_request();

@@ -3,10 +3,15 @@
 
 #include "db/identity_sql.h"
 #include "db/migrations.h"
+#include "store_backend.h"
 #include "temp_database.h"
 
 using namespace rochade::db;
+using rochade::db::testing::query_int;
 using rochade::db::testing::TempDatabase;
+using rochade::db::testing::TestReader;
+using rochade::db::testing::TestStore;
+using rochade::db::testing::TestWriter;
 
 namespace {
 
@@ -102,4 +107,86 @@ TEST_CASE("a new password ends every session of the account")
     CHECK(read_session_token(db, "g3", TokenKind::Resume, t0 + 20)); // another's session stays
     CHECK_THROWS_AS(write(db, PasswordChanged{999, "$argon2id$x", t0}), RefusedWrite);
     CHECK_THROWS_AS(write(db, RoleChanged{999, Role::Admin}), RefusedWrite);
+}
+
+// ---- the same through the store's interfaces, on either backend (tests/db/store_backend.h) ----
+
+namespace {
+
+// Stores `w` alone and gives its outcome.
+template <class Write> std::optional<StoreError> stored(StoreWriter& writer, const Write& w)
+{
+    std::optional<StoreError> outcome;
+    writer.submit(w, [&outcome](std::optional<StoreError> error) { outcome = std::move(error); });
+    writer.flush();
+    return outcome;
+}
+
+bool refused(const std::optional<StoreError>& outcome) { return outcome && outcome->kind == StoreFailure::Refused; }
+
+} // namespace
+
+TEST_CASE("through the interfaces: an account once per nick key; tokens good once, until expiry, while the session "
+          "lasts; pruning; a new password ends the account's sessions")
+{
+    TestStore file("identity-interfaces");
+    TestWriter writer(file, [](const std::string&) {});
+    TestReader reader(file);
+
+    REQUIRE_FALSE(stored(writer, AccountCreated{"Jürgen", "jürgen", "$argon2id$x", Role::Moderator, t0}));
+    const auto account = reader.account("jürgen");
+    REQUIRE(account);
+    CHECK(account->nick == "Jürgen");
+    CHECK(account->role == Role::Moderator);
+    CHECK_FALSE(reader.account("anna"));
+    CHECK(refused(stored(writer, AccountCreated{"JÜRGEN", "jürgen", "$argon2id$y", Role::Player, t0})));
+
+    REQUIRE_FALSE(stored(writer, SessionStarted{7, std::nullopt, "Gast", t0, t0 + 1000000}));
+    REQUIRE_FALSE(stored(writer, SessionTokenIssued{"hash-a", 7, TokenKind::Resume, t0, t0 + 1000}));
+    REQUIRE_FALSE(stored(writer, SessionTokenIssued{"hash-b", 7, TokenKind::Resume, t0, t0 + 1000}));
+    REQUIRE_FALSE(stored(writer, SessionTokenIssued{"hash-c", 7, TokenKind::Cookie, t0, t0 + 5000}));
+    const auto found = reader.session_by_token("hash-a", TokenKind::Resume, t0 + 10);
+    REQUIRE(found);
+    CHECK(found->session_id == 7);
+    CHECK_FALSE(found->account_id);
+    CHECK(found->nick == "Gast");
+    CHECK(found->expires_at_ms == t0 + 1000);
+    CHECK(found->session_expires_at_ms == t0 + 1000000);
+    CHECK_FALSE(reader.session_by_token("hash-a", TokenKind::Cookie, t0 + 10));
+    CHECK_FALSE(reader.session_by_token("hash-a", TokenKind::Resume, t0 + 1000));
+    REQUIRE_FALSE(stored(writer, SessionTokenSpent{"hash-a", t0 + 10}));
+    CHECK_FALSE(reader.session_by_token("hash-a", TokenKind::Resume, t0 + 10));
+    CHECK(refused(stored(writer, SessionTokenSpent{"hash-a", t0 + 10})));
+    CHECK(refused(stored(writer, SessionTokenSpent{"hash-b", t0 + 1000})));
+    CHECK(refused(stored(writer, SessionTokenSpent{"hash-c", t0 + 10})));
+    REQUIRE_FALSE(stored(writer, SessionTokenTouched{"hash-c", t0 + 4000, t0 + 9000}));
+    CHECK(reader.session_by_token("hash-c", TokenKind::Cookie, t0 + 8000));
+    REQUIRE_FALSE(stored(writer, SessionEnded{7, t0 + 8000}));
+    CHECK_FALSE(reader.session_by_token("hash-c", TokenKind::Cookie, t0 + 8000));
+    CHECK(query_int(file, "SELECT COUNT(*) FROM session_tokens") == 0);
+
+    REQUIRE_FALSE(stored(writer, SessionStarted{1, std::nullopt, "Alt", t0, t0 + 100}));
+    REQUIRE_FALSE(stored(writer, SessionStarted{2, std::nullopt, "Neu", t0, t0 + 100000}));
+    REQUIRE_FALSE(stored(writer, SessionTokenIssued{"old", 1, TokenKind::Resume, t0, t0 + 100}));
+    REQUIRE_FALSE(stored(writer, SessionTokenIssued{"stale", 2, TokenKind::Resume, t0, t0 + 50}));
+    REQUIRE_FALSE(stored(writer, SessionTokenIssued{"fresh", 2, TokenKind::Resume, t0, t0 + 5000}));
+    REQUIRE_FALSE(stored(writer, ExpiredSessionsPruned{t0 + 200}));
+    CHECK(query_int(file, "SELECT COUNT(*) FROM session_tokens") == 1);
+    CHECK(reader.session_by_token("fresh", TokenKind::Resume, t0 + 200));
+
+    const std::int64_t jurgen = account->id;
+    REQUIRE_FALSE(stored(writer, SessionStarted{11, jurgen, "Jürgen", t0, t0 + 100000}));
+    REQUIRE_FALSE(stored(writer, SessionTokenIssued{"j1", 11, TokenKind::Cookie, t0, t0 + 100000}));
+    const auto session = reader.session_by_token("j1", TokenKind::Cookie, t0);
+    REQUIRE(session);
+    CHECK(session->role == Role::Moderator);
+    CHECK(session->account_id == jurgen);
+    REQUIRE_FALSE(stored(writer, RoleChanged{jurgen, Role::Admin}));
+    CHECK(reader.account("jürgen")->role == Role::Admin);
+    REQUIRE_FALSE(stored(writer, PasswordChanged{jurgen, "$argon2id$new", t0 + 10}));
+    CHECK(reader.account("jürgen")->password_hash == "$argon2id$new");
+    CHECK_FALSE(reader.session_by_token("j1", TokenKind::Cookie, t0 + 20));
+    CHECK(reader.session_by_token("fresh", TokenKind::Resume, t0 + 20)); // another's session stays
+    CHECK(refused(stored(writer, PasswordChanged{999, "$argon2id$x", t0})));
+    CHECK(refused(stored(writer, RoleChanged{999, Role::Admin})));
 }

@@ -11,10 +11,15 @@
 #include "db/sqlite.h"
 #include "db/store.h"
 #include "db/writer.h"
+#include "store_backend.h"
 #include "temp_database.h"
 
 using namespace rochade::db;
+using rochade::db::testing::query_int;
 using rochade::db::testing::TempDatabase;
+using rochade::db::testing::TestReader;
+using rochade::db::testing::TestStore;
+using rochade::db::testing::TestWriter;
 
 namespace {
 
@@ -25,7 +30,7 @@ constexpr std::int64_t t0 = 1700000000000;
 const std::string hostile = "<script>alert(\"x\")</script> it's a \\ back\nslash\r\n] [Result \"1-0\"]";
 
 // Submits `writes` as one submission and returns what became of it.
-std::optional<StoreError> store_now(Writer& writer, std::vector<Write> writes)
+std::optional<StoreError> store_now(StoreWriter& writer, std::vector<Write> writes)
 {
     std::optional<StoreError> outcome;
     writer.submit(std::move(writes), [&outcome](std::optional<StoreError> error) { outcome = std::move(error); });
@@ -156,9 +161,9 @@ TEST_CASE("the audit log is append-only: an UPDATE or a DELETE is refused by the
 
 TEST_CASE("an audit line whose detail is not a JSON object is refused, and its submission alone fails")
 {
-    TempDatabase file("audit-detail");
+    TestStore file("audit-detail");
     std::vector<std::string> errors;
-    Writer writer(file.path(), [&errors](std::string message) { errors.push_back(std::move(message)); });
+    TestWriter writer(file, [&errors](std::string message) { errors.push_back(std::move(message)); });
     for (const char* detail : {"[1]", "\"text\"", "{not json"}) {
         INFO(detail);
         ModerationLogged line = logged("kick", "bob", t0);
@@ -167,17 +172,15 @@ TEST_CASE("an audit line whose detail is not a JSON object is refused, and its s
     }
     CHECK_FALSE(store_now(writer, {logged("kick", "bob", t0)}));
     CHECK(errors.size() == 3);
-    Database db(file.path(), OpenMode::ReadOnly);
-    CHECK(db.query_int("SELECT COUNT(*) FROM moderation_log") == 1);
+    CHECK(query_int(file, "SELECT COUNT(*) FROM moderation_log") == 1);
 }
 
 TEST_CASE("a sanction set again replaces the one of its kind, target and room; a lift deletes it")
 {
-    TempDatabase file("sanction-writes");
-    Writer writer(file.path());
+    TestStore file("sanction-writes");
+    TestWriter writer(file);
     auto rows = [&file](const std::string& where) {
-        Database db(file.path(), OpenMode::ReadOnly);
-        return db.query_int("SELECT COUNT(*) FROM sanctions WHERE " + where).value_or(-1);
+        return query_int(file, "SELECT COUNT(*) FROM sanctions WHERE " + where);
     };
 
     REQUIRE_FALSE(store_now(writer, {mute("bob", 34, t0 + 1000)}));
@@ -185,21 +188,21 @@ TEST_CASE("a sanction set again replaces the one of its kind, target and room; a
     longer.reason = hostile;
     longer.by_nick = "Admin";
     REQUIRE_FALSE(store_now(writer, {longer}));
-    CHECK(rows("1") == 1);
+    CHECK(rows("true") == 1);
     CHECK(rows("kind = 'mute' AND target_key = 'bob' AND room = 34 AND until_ms IS NULL AND by_nick = 'Admin'") == 1);
 
     // Another room, everywhere, and a ban of the same nick are other sanctions.
     SanctionSet ban = mute("bob", 0, t0 + 5000);
     ban.kind = SanctionKind::NickBan;
     REQUIRE_FALSE(store_now(writer, {mute("bob", 35, t0 + 1000), mute("bob", 0, t0 + 1000), ban}));
-    CHECK(rows("1") == 4);
+    CHECK(rows("true") == 4);
 
     REQUIRE_FALSE(store_now(writer, {SanctionLifted{SanctionKind::Mute, "bob", 34, t0 + 10}}));
     CHECK(rows("kind = 'mute' AND room = 34") == 0);
-    CHECK(rows("1") == 3);
+    CHECK(rows("true") == 3);
     // Lifting what does not stand changes nothing and is no error.
     REQUIRE_FALSE(store_now(writer, {SanctionLifted{SanctionKind::AddressBan, "bob", 0, t0 + 20}}));
-    CHECK(rows("1") == 3);
+    CHECK(rows("true") == 3);
 }
 
 TEST_CASE("a game is stored rated or casual, and room chat with its writer's folded nick")
@@ -276,15 +279,15 @@ TableEvent table_chat(std::int64_t table_id, std::optional<std::int64_t> game_id
 
 TEST_CASE("sanctions(at) lists those in force: for good, or ending after it; each as it was set")
 {
-    TempDatabase file("sanction-reads");
+    TestStore file("sanction-reads");
     {
-        Writer writer(file.path());
+        TestWriter writer(file);
         SanctionSet address = mute("203.0.113.7", 0, std::nullopt);
         address.kind = SanctionKind::AddressBan;
         address.reason = hostile;
         REQUIRE_FALSE(store_now(writer, {mute("bob", 34, t0 + 1000), mute("carl", 0, t0 + 2000), address}));
     }
-    Store store(file.path());
+    TestReader store(file);
     auto targets = [&store](std::int64_t at_ms) {
         std::vector<std::string> found;
         for (const SanctionRecord& s : store.sanctions(at_ms))
@@ -309,9 +312,9 @@ TEST_CASE("sanctions(at) lists those in force: for good, or ending after it; eac
 
 TEST_CASE("the audit log reads newest first, page by page, and by actor, target and action")
 {
-    TempDatabase file("audit-reads");
+    TestStore file("audit-reads");
     {
-        Writer writer(file.path());
+        TestWriter writer(file);
         ModerationLogged by_admin = logged("ban", "Jürgen", t0 + 3);
         by_admin.actor_nick = "Ädmin";
         by_admin.actor_role = "admin";
@@ -322,7 +325,7 @@ TEST_CASE("the audit log reads newest first, page by page, and by actor, target 
         REQUIRE_FALSE(store_now(writer, {logged("kick", "bob", t0), logged("mute", "bob", t0 + 1),
                                          logged("kick", "carl", t0 + 2), by_admin, refused}));
     }
-    Store store(file.path());
+    TestReader store(file);
 
     AuditQuery all;
     all.limit = 2;
@@ -387,13 +390,13 @@ TEST_CASE("the audit log reads newest first, page by page, and by actor, target 
 
 TEST_CASE("a game's rated flag is read back and filters the search of the games")
 {
-    TempDatabase file("rated-reads");
+    TestStore file("rated-reads");
     {
-        Writer writer(file.path());
+        TestWriter writer(file);
         REQUIRE_FALSE(store_now(writer, players()));
         REQUIRE_FALSE(store_now(writer, {game(1, true), game(2, false), game(3, true)}));
     }
-    Store store(file.path());
+    TestReader store(file);
     auto ids = [&store](std::optional<bool> rated) {
         GameQuery query;
         query.rated = rated;
@@ -422,9 +425,9 @@ TEST_CASE("a game's rated flag is read back and filters the search of the games"
 
 TEST_CASE("the chat search finds room and table chat, newest first, by text, nick, room, table and time")
 {
-    TempDatabase file("chat-reads");
+    TestStore file("chat-reads");
     {
-        Writer writer(file.path());
+        TestWriter writer(file);
         GameStarted in_34 = game(1, false); // table 101 in room 34
         GameStarted in_35 = game(2, false);
         in_35.room = 35; // table 102 in room 35
@@ -435,7 +438,7 @@ TEST_CASE("the chat search finds room and table chat, newest first, by text, nic
                                          table_chat(103, std::nullopt, 1, "Cem", "before any game", t0 + 50),
                                          RoomChatted{34, "Bert", hostile, t0 + 60}}));
     }
-    Store store(file.path());
+    TestReader store(file);
     auto texts = [&store](const ChatQuery& query) { return texts_of(store.find_chat(query)); };
 
     ChatQuery all;
@@ -484,10 +487,10 @@ TEST_CASE("the chat search finds room and table chat, newest first, by text, nic
 
 TEST_CASE("the chat search pages by a stable cursor, lines said in the same millisecond included")
 {
-    TempDatabase file("chat-paging");
+    TestStore file("chat-paging");
     std::vector<std::string> expected; // newest first
     {
-        Writer writer(file.path());
+        TestWriter writer(file);
         REQUIRE_FALSE(store_now(writer, {game(1, false)}));
         std::vector<Write> lines;
         // Seven lines in three milliseconds, room and table chat mixed.
@@ -501,7 +504,7 @@ TEST_CASE("the chat search pages by a stable cursor, lines said in the same mill
         }
         REQUIRE_FALSE(store_now(writer, lines));
     }
-    Store store(file.path());
+    TestReader store(file);
     ChatQuery query;
     query.limit = 7;
     const std::vector<std::string> whole = texts_of(store.find_chat(query));
@@ -527,7 +530,7 @@ TEST_CASE("the chat search pages by a stable cursor, lines said in the same mill
     first.limit = 3;
     const ChatPage page = store.find_chat(first);
     {
-        Writer writer(file.path());
+        TestWriter writer(file);
         REQUIRE_FALSE(store_now(writer, {RoomChatted{34, "Anna", "late", t0 + 9}}));
     }
     first.after = page.next_page;
@@ -536,16 +539,16 @@ TEST_CASE("the chat search pages by a stable cursor, lines said in the same mill
 
 TEST_CASE("the chat search takes the user's text literally: %, _ and the escape character are no wildcards")
 {
-    TempDatabase file("chat-wildcards");
+    TestStore file("chat-wildcards");
     {
-        Writer writer(file.path());
+        TestWriter writer(file);
         REQUIRE_FALSE(store_now(writer, {game(1, false)}));
         REQUIRE_FALSE(store_now(
             writer, {RoomChatted{34, "Anna", "1000 points", t0}, RoomChatted{34, "Anna", "100% sure", t0 + 1},
                      table_chat(101, 1, 2, "Bert", "a_b", t0 + 2), table_chat(101, 1, 3, "Bert", "axb", t0 + 3),
                      RoomChatted{34, "Anna", "C:\\temp", t0 + 4}, RoomChatted{34, "Anna", "C:Xtemp", t0 + 5}}));
     }
-    Store store(file.path());
+    TestReader store(file);
     auto found = [&store](const std::string& text) {
         ChatQuery query;
         query.text = text;
@@ -564,15 +567,15 @@ TEST_CASE("the chat search takes the user's text literally: %, _ and the escape 
 
 TEST_CASE("chat with markup, quotes, backslashes and newlines is read back byte for byte, and found by it")
 {
-    TempDatabase file("chat-hostile");
+    TestStore file("chat-hostile");
     const std::string nick_like = "<b>\"x\"</b>";
     {
-        Writer writer(file.path());
+        TestWriter writer(file);
         REQUIRE_FALSE(store_now(writer, {game(1, false)}));
         REQUIRE_FALSE(store_now(
             writer, {RoomChatted{34, nick_like, hostile, t0}, table_chat(101, 1, 2, nick_like, hostile, t0 + 1)}));
     }
-    Store store(file.path());
+    TestReader store(file);
     ChatQuery query;
     query.text = "\\ back\nslash\r\n] [Result \"1-0\"";
     const ChatPage page = store.find_chat(query);
@@ -588,8 +591,8 @@ TEST_CASE("chat with markup, quotes, backslashes and newlines is read back byte 
 
 TEST_CASE("a chat search with a page size out of range or a foreign cursor is refused, naming it")
 {
-    TempDatabase file("chat-refused");
-    Store store(file.path());
+    TestStore file("chat-refused");
+    TestReader store(file);
     for (const int limit : {0, max_page_rows + 1}) {
         ChatQuery query;
         query.limit = limit;

@@ -14,10 +14,12 @@
 #include "db/store.h"
 #include "db/writer.h"
 #include "protocol/nick.h"
-#include "temp_database.h"
+#include "store_backend.h"
 
 using namespace rochade::db;
-using rochade::db::testing::TempDatabase;
+using rochade::db::testing::TestReader;
+using rochade::db::testing::TestStore;
+using rochade::db::testing::TestWriter;
 using rochade::rating::GameResult;
 using rochade::rating::Glicko2Config;
 using rochade::rating::Rating;
@@ -32,7 +34,7 @@ constexpr std::int64_t day = 24 * hour;
 const std::string blitz_control = R"({"kind":"fischer","base_ms":180000,"increment_ms":2000})";
 
 // Submits `writes` as one submission and returns what became of it.
-std::optional<StoreError> store_now(Writer& writer, std::vector<Write> writes)
+std::optional<StoreError> store_now(StoreWriter& writer, std::vector<Write> writes)
 {
     std::optional<StoreError> outcome;
     writer.submit(std::move(writes), [&outcome](std::optional<StoreError> error) { outcome = std::move(error); });
@@ -76,9 +78,9 @@ GameEnded ended(std::int64_t id, std::string result, std::int64_t at_ms)
 
 // A database with the four accounts, its writer and a reader.
 struct RatedStore {
-    TempDatabase file{"ratings"};
-    Writer writer{file.path()};
-    Store store{file.path()};
+    TestStore file{"ratings"};
+    TestWriter writer{file};
+    TestReader store{file};
 
     RatedStore()
     {
@@ -110,7 +112,11 @@ struct RatedStore {
 
     std::int64_t count(const std::string& sql)
     {
-        Database db(file.path(), OpenMode::ReadOnly);
+        if (file.postgres()) {
+            rochade::db::pg::Connection db(file.location(), rochade::db::pg::ConnectOptions{});
+            return db.query_int(sql).value_or(-1);
+        }
+        Database db(file.location(), OpenMode::ReadOnly);
         return db.query_int(sql).value_or(-1);
     }
 };

@@ -9,23 +9,24 @@
 
 #include "db/read_thread.h"
 #include "db/sqlite_store.h"
+#include "store_backend.h"
 #include "temp_database.h"
 
 using namespace rochade::db;
 using rochade::db::testing::TempDatabase;
+using rochade::db::testing::TestStore;
 
 TEST_CASE("read jobs run in order on the read thread, over a read-only connection beside the writer")
 {
-    TempDatabase file("read-thread");
-    auto writer = open_sqlite_writer(file.path());
+    TestStore file("read-thread");
+    auto writer = file.open_writer();
     writer->submit(IdBlockReserved{"game", 12});
     writer->flush();
     std::vector<std::string> errors;
     std::vector<std::int64_t> seen; // written by the read thread only, read after it stopped
     std::thread::id reader_thread;
     {
-        ReadThread reads(open_sqlite_reader(file.path()),
-                         [&errors](std::string message) { errors.push_back(std::move(message)); });
+        ReadThread reads(file.open_reader(), [&errors](std::string message) { errors.push_back(std::move(message)); });
         std::promise<void> first_done;
         reads.read([&](StoreReader& store) {
             reader_thread = std::this_thread::get_id();

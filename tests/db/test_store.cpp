@@ -8,10 +8,14 @@
 
 #include "db/store.h"
 #include "db/writer.h"
+#include "store_backend.h"
 #include "temp_database.h"
 
 using namespace rochade::db;
 using rochade::db::testing::TempDatabase;
+using rochade::db::testing::TestReader;
+using rochade::db::testing::TestStore;
+using rochade::db::testing::TestWriter;
 
 namespace {
 
@@ -42,9 +46,8 @@ GameEnded ended(std::int64_t game_id, const std::string& result, const std::stri
 
 // Game 1 at table 10 ended by mate; game 2 at table 11 is still running, with a ply written twice
 // (the second is refused) and a later event; table 12 has only chat, no game.
-void write_two_games(const std::string& path)
+void write_two_games(StoreWriter& writer)
 {
-    Writer writer(path, [](const std::string&) {});
     writer.submit(std::vector<Write>{game(1, 10, "Anna", "Bert"), move(1, 1, 2, "f2f3", "f3"),
                                      move(1, 2, 3, "e7e5", "e5"), move(1, 3, 4, "g2g4", "g4"),
                                      move(1, 4, 5, "d8h4", "Qh4#"), ended(1, "0-1", "checkmate")});
@@ -55,6 +58,18 @@ void write_two_games(const std::string& path)
     writer.submit(TableEvent{11, 2, 5, "draw_offered", R"({"by":"white"})", 1700000003000});
     writer.submit(TableEvent{11, 2, 2, "game_started", "{}", 1700000000002});
     writer.submit(TableEvent{12, std::nullopt, 1, "table_chat", R"({"from":"Cem","text":"hi"})", 1700000004000});
+}
+
+void write_two_games(const TestStore& file)
+{
+    TestWriter writer(file, [](const std::string&) {});
+    write_two_games(writer);
+}
+
+void write_two_games(const std::string& path)
+{
+    Writer writer(path, [](const std::string&) {});
+    write_two_games(writer);
 }
 
 } // namespace
@@ -76,11 +91,11 @@ TEST_CASE("an empty database has no games, no accounts and no ids in use")
 
 TEST_CASE("the next free ids are what the last reservation stored; a read-only store sees them beside the writer")
 {
-    TempDatabase file("store-id-blocks");
-    Writer writer(file.path());
+    TestStore file("store-id-blocks");
+    TestWriter writer(file);
     writer.submit(std::vector<Write>{IdBlockReserved{"game", 41}, IdBlockReserved{"table", 7}});
     writer.flush();
-    Store reader(file.path(), OpenMode::ReadOnly);
+    TestReader reader(file);
     CHECK(reader.next_free_id("game") == 41);
     CHECK(reader.next_free_id("table") == 7);
     CHECK(reader.next_free_id("nothing reserved") == 1);
@@ -91,9 +106,9 @@ TEST_CASE("the next free ids are what the last reservation stored; a read-only s
 
 TEST_CASE("unfinished games come back with their moves in ply order; finished ones do not")
 {
-    TempDatabase file("store-unfinished");
-    write_two_games(file.path());
-    Store store(file.path());
+    TestStore file("store-unfinished");
+    write_two_games(file);
+    TestReader store(file);
     const std::vector<UnfinishedGame> games = store.unfinished_games();
     REQUIRE(games.size() == 1);
     const UnfinishedGame& running = games[0];
@@ -126,14 +141,14 @@ TEST_CASE("unfinished games come back with their moves in ply order; finished on
 
 TEST_CASE("a table's last seq counts its moves when no event is later")
 {
-    TempDatabase file("store-seq");
+    TestStore file("store-seq");
     {
-        Writer writer(file.path());
+        TestWriter writer(file);
         writer.submit(std::vector<Write>{game(5, 50, "Anna", "Bert"),
                                          TableEvent{50, 5, 1, "game_started", "{}", 1700000000000},
                                          move(5, 1, 2, "d2d4", "d4"), move(5, 2, 3, "d7d5", "d5")});
     }
-    Store store(file.path());
+    TestReader store(file);
     const auto games = store.unfinished_games();
     REQUIRE(games.size() == 1);
     CHECK(games[0].last_seq == 3);
@@ -141,9 +156,9 @@ TEST_CASE("a table's last seq counts its moves when no event is later")
 
 TEST_CASE("a table's last seq counts the moves of its finished games too")
 {
-    TempDatabase file("store-seq-finished");
+    TestStore file("store-seq-finished");
     {
-        Writer writer(file.path());
+        TestWriter writer(file);
         GameEnded end;
         end.game_id = 7;
         end.result = "0-1";
@@ -152,7 +167,7 @@ TEST_CASE("a table's last seq counts the moves of its finished games too")
         writer.submit(std::vector<Write>{game(7, 60, "Anna", "Bert"), move(7, 1, 2, "e2e4", "e4"),
                                          move(7, 2, 9, "e7e5", "e5"), end, game(8, 60, "Bert", "Anna")});
     }
-    Store store(file.path());
+    TestReader store(file);
     const auto games = store.unfinished_games();
     REQUIRE(games.size() == 1);
     CHECK(games[0].start.game_id == 8);
@@ -171,9 +186,9 @@ TEST_CASE("the highest ids count games, and tables that only ever chatted")
 
 TEST_CASE("recent games are listed newest first with players, result and move count")
 {
-    TempDatabase file("store-recent");
-    write_two_games(file.path());
-    Store store(file.path());
+    TestStore file("store-recent");
+    write_two_games(file);
+    TestReader store(file);
     const auto games = store.recent_games();
     REQUIRE(games.size() == 2);
     const struct {
@@ -201,9 +216,9 @@ TEST_CASE("recent games are listed newest first with players, result and move co
 
 TEST_CASE("a game's log holds the game row, every move and its events in seq order")
 {
-    TempDatabase file("store-log");
-    write_two_games(file.path());
-    Store store(file.path());
+    TestStore file("store-log");
+    write_two_games(file);
+    TestReader store(file);
 
     const auto finished = store.game_log(1);
     REQUIRE(finished.has_value());
@@ -251,9 +266,9 @@ TEST_CASE("the store reads while a writer is open on the same file")
 
 TEST_CASE("running games interleaved with finished ones: each gets its own moves by ply, from one scan")
 {
-    TempDatabase file("store-interleaved");
+    TestStore file("store-interleaved");
     {
-        Writer writer(file.path());
+        TestWriter writer(file);
         // Literals, not "m" + std::to_string(id): g++ 12 warns falsely (-Wrestrict) on that.
         const char* game_names[] = {"", "m1", "m2", "m3", "m4"};
         const char* move_names[] = {"", "s1", "s2", "s3", "s4", "s5", "s6"};
@@ -268,7 +283,7 @@ TEST_CASE("running games interleaved with finished ones: each gets its own moves
         writes.push_back(move(5, 1, 2, "e2e4", "e4"));
         writer.submit(writes);
     }
-    Store store(file.path());
+    TestReader store(file);
     const auto running = store.unfinished_games();
     REQUIRE(running.size() == 4);
     for (const UnfinishedGame& game : running) {
@@ -315,15 +330,20 @@ GameStarted game_in(std::int64_t id, std::int64_t room, const std::string& white
 // later (draw agreed), 3 Strauß-Bert in room 35 two days later (running, one move), 4 Cem-Dora in
 // room 35 at the same moment (aborted: "*"), 5 Anna against herself in secret room -7 three days
 // later (1-0 on a flag fall).
-void write_five_games(const std::string& path)
+void write_five_games(StoreWriter& writer)
 {
-    Writer writer(path, [](const std::string&) {});
     writer.submit(std::vector<Write>{game_in(1, 34, "Anna", "Bert", t0), move(1, 1, 2, "f2f3", "f3"),
                                      ended(1, "0-1", "checkmate")});
     writer.submit(std::vector<Write>{game_in(2, 34, "Jörg", "Anna", t0 + day_ms), ended(2, "1/2-1/2", "agreement")});
     writer.submit(std::vector<Write>{game_in(3, 35, "Strauß", "Bert", t0 + 2 * day_ms), move(3, 1, 2, "e2e4", "e4")});
     writer.submit(std::vector<Write>{game_in(4, 35, "Cem", "Dora", t0 + 2 * day_ms), ended(4, "*", "aborted")});
     writer.submit(std::vector<Write>{game_in(5, -7, "Anna", "Anna", t0 + 3 * day_ms), ended(5, "1-0", "flag_fall")});
+}
+
+void write_five_games(const TestStore& file)
+{
+    TestWriter writer(file, [](const std::string&) {});
+    write_five_games(writer);
 }
 
 std::vector<std::int64_t> ids_of(const GamePage& page)
@@ -349,7 +369,7 @@ struct SearchCase {
 };
 
 // Every case finds exactly its games, on one page (there are fewer than a page's default size).
-void check_searches(Store& store, std::span<const SearchCase> cases)
+void check_searches(StoreReader& store, std::span<const SearchCase> cases)
 {
     for (const SearchCase& c : cases) {
         INFO(c.what);
@@ -363,9 +383,9 @@ void check_searches(Store& store, std::span<const SearchCase> cases)
 
 TEST_CASE("find_games: each filter alone, newest first")
 {
-    TempDatabase file("store-find");
-    write_five_games(file.path());
-    Store store(file.path(), OpenMode::ReadWriteCreate);
+    TestStore file("store-find");
+    write_five_games(file);
+    TestReader store(file);
 
     const SearchCase cases[] = {
         {"no filter", GameQuery{}, {5, 4, 3, 2, 1}},
@@ -407,9 +427,9 @@ TEST_CASE("find_games: each filter alone, newest first")
 
 TEST_CASE("find_games: filters combine")
 {
-    TempDatabase file("store-find-combined");
-    write_five_games(file.path());
-    Store store(file.path());
+    TestStore file("store-find-combined");
+    write_five_games(file);
+    TestReader store(file);
     const SearchCase cases[] = {
         {"anna in room 34",
          query_with([](GameQuery& q) {
@@ -482,10 +502,10 @@ TEST_CASE("find_games: filters combine")
 
 TEST_CASE("find_games pages by (start, id): every game exactly once, in order, also with a filter")
 {
-    TempDatabase file("store-find-pages");
+    TestStore file("store-find-pages");
     std::vector<std::int64_t> all, annas;
     {
-        Writer writer(file.path(), [](const std::string&) {});
+        TestWriter writer(file, [](const std::string&) {});
         // 23 games, three starting in each minute, so a page often ends between games that started
         // at the same moment; Anna plays every other one, on alternating sides.
         for (std::int64_t id = 1; id <= 23; ++id) {
@@ -499,7 +519,7 @@ TEST_CASE("find_games pages by (start, id): every game exactly once, in order, a
         all.push_back(id);
         if (id % 2 == 0) annas.push_back(id);
     }
-    Store store(file.path());
+    TestReader store(file);
 
     for (const int limit : {1, 3, 5, 23, 100}) {
         for (const bool only_anna : {false, true}) {
@@ -532,7 +552,7 @@ TEST_CASE("find_games pages by (start, id): every game exactly once, in order, a
     first.limit = 5;
     const GamePage page1 = store.find_games(first);
     {
-        Writer writer(file.path(), [](const std::string&) {});
+        TestWriter writer(file, [](const std::string&) {});
         writer.submit(game_in(24, 34, "Dora", "Emil", t0 + 3600000));
     }
     GameQuery second = first;
@@ -542,8 +562,8 @@ TEST_CASE("find_games pages by (start, id): every game exactly once, in order, a
 
 TEST_CASE("find_games refuses a page size outside 1..100, naming it")
 {
-    TempDatabase file("store-find-limit");
-    Store store(file.path());
+    TestStore file("store-find-limit");
+    TestReader store(file);
     for (const int limit : {0, -1, 101}) {
         INFO(limit);
         GameQuery query;

@@ -14,10 +14,13 @@
 #include "db/migrations.h"
 #include "db/sqlite.h"
 #include "db/writer.h"
+#include "store_backend.h"
 #include "temp_database.h"
 
 using namespace rochade::db;
 using rochade::db::testing::TempDatabase;
+using rochade::db::testing::TestStore;
+using rochade::db::testing::TestWriter;
 
 namespace {
 
@@ -55,6 +58,8 @@ std::int64_t count(const std::string& path, const std::string& sql)
     Database db(path, OpenMode::ReadOnly);
     return db.query_int(sql).value_or(-1);
 }
+
+std::int64_t count(const TestStore& store, const std::string& sql) { return query_int(store, sql); }
 
 // A callback that runs `f` only when the submission committed.
 template <class F> WriteDone on_commit(F f)
@@ -167,23 +172,23 @@ TEST_CASE("writes queued while a commit is under way are taken together in one t
 
 TEST_CASE("flush waits for everything submitted before it, callbacks included")
 {
-    TempDatabase file("writer-flush");
-    Writer writer(file.path());
+    TestStore file("writer-flush");
+    TestWriter writer(file);
     writer.flush(); // nothing queued: returns at once
     int callbacks = 0;
     writer.submit(game(7));
     for (int ply = 1; ply <= 50; ++ply) writer.submit(move(7, ply), on_commit([&callbacks] { ++callbacks; }));
     writer.flush();
     CHECK(callbacks == 50);
-    CHECK(count(file.path(), "SELECT COUNT(*) FROM moves WHERE game_id = 7") == 50);
+    CHECK(count(file, "SELECT COUNT(*) FROM moves WHERE game_id = 7") == 50);
 }
 
 TEST_CASE("the destructor commits everything still queued, and the data survives reopening")
 {
-    TempDatabase file("writer-drain");
+    TestStore file("writer-drain");
     int callbacks = 0;
     {
-        Writer writer(file.path());
+        TestWriter writer(file);
         std::vector<Write> opening{game(3), move(3, 1), move(3, 2)};
         writer.submit(std::move(opening), on_commit([&callbacks] { ++callbacks; }));
         for (int ply = 3; ply <= 120; ++ply) writer.submit(move(3, ply), on_commit([&callbacks] { ++callbacks; }));
@@ -196,21 +201,21 @@ TEST_CASE("the destructor commits everything still queued, and the data survives
         writer.submit(end, on_commit([&callbacks] { ++callbacks; }));
     }
     CHECK(callbacks == 1 + 118 + 1);
-    CHECK(count(file.path(), "SELECT COUNT(*) FROM moves WHERE game_id = 3") == 120);
-    CHECK(count(file.path(), "SELECT ended_at_ms FROM games WHERE id = 3") == 1700000009999);
+    CHECK(count(file, "SELECT COUNT(*) FROM moves WHERE game_id = 3") == 120);
+    CHECK(count(file, "SELECT ended_at_ms FROM games WHERE id = 3") == 1700000009999);
 
     // A second writer on the same file continues where the first stopped.
-    Writer again(file.path());
+    TestWriter again(file);
     again.submit(game(4));
     again.flush();
-    CHECK(count(file.path(), "SELECT COUNT(*) FROM games") == 2);
+    CHECK(count(file, "SELECT COUNT(*) FROM games") == 2);
 }
 
 TEST_CASE("every kind of write lands in its table")
 {
-    TempDatabase file("writer-kinds");
+    TestStore file("writer-kinds");
     {
-        Writer writer(file.path());
+        TestWriter writer(file);
         TableEvent offer{101, 1, 5, "draw_offered", R"({"by":"white"})", 1700000000100};
         TableEvent chat{999, std::nullopt, 1, "table_chat", R"({"from":"Jörg","text":"hallo"})", 1700000000200};
         RoomChatted room{37, "Jörg", "Grüß Gott", 1700000000300};
@@ -228,7 +233,7 @@ TEST_CASE("every kind of write lands in its table")
     };
     for (const auto& check : checks) {
         INFO(check.sql);
-        CHECK(count(file.path(), check.sql) == check.expected);
+        CHECK(count(file, check.sql) == check.expected);
     }
 }
 
@@ -423,12 +428,15 @@ TableEvent big_event(std::int64_t game_id, std::int64_t seq)
 
 TEST_CASE("every submission's done runs exactly once: nothing when stored, Refused when it contradicts the store")
 {
-    TempDatabase file("writer-done");
-    Writer writer(file.path(), [](const std::string&) {});
+    TestStore file("writer-done");
+    TestWriter writer(file, [](const std::string&) {});
     writer.submit(std::vector<Write>{game(1), move(1, 1)});
     writer.flush();
     GameEnded end_of_nothing;
     end_of_nothing.game_id = 77;
+    // Each backend's own words for a key stored already.
+    const char* duplicate =
+        file.postgres() ? "duplicate key value violates unique constraint" : "UNIQUE constraint failed";
     const struct {
         const char* what;
         std::vector<Write> writes;
@@ -440,7 +448,7 @@ TEST_CASE("every submission's done runs exactly once: nothing when stored, Refus
         {"a gap", {move(1, 4)}, "refused", "the last stored ply is 2, not 3"},
         {"a move of no running game", {move(9, 1)}, "refused", "no running game"},
         {"the end of no game", {end_of_nothing}, "refused", "does not exist"},
-        {"a game id stored already", {game(1)}, "refused", "UNIQUE constraint failed"},
+        {"a game id stored already", {game(1)}, "refused", duplicate},
         {"an id block moved up", {IdBlockReserved{"game", 500}}, "stored", ""},
         {"an id block moved down", {IdBlockReserved{"game", 100}}, "refused", "a higher next free id is stored"},
         {"a move with a later refused write", {move(1, 3), move(1, 3)}, "refused", "ply 3 is stored already"},
@@ -473,11 +481,11 @@ TEST_CASE("every submission's done runs exactly once: nothing when stored, Refus
         CHECK(kind_of(outcomes[i]) == cases[i].expected);
         if (outcomes[i].error) CHECK_THAT(outcomes[i].error->message, Catch::Contains(cases[i].message));
     }
-    CHECK(count(file.path(), "SELECT next_free FROM id_blocks WHERE name = 'game'") == 500);
-    CHECK(count(file.path(), "SELECT MAX(ply) FROM moves WHERE game_id = 1") == 3);
-    CHECK(count(file.path(), "SELECT COUNT(*) FROM accounts") == 1);
-    CHECK(count(file.path(), "SELECT COUNT(*) FROM session_tokens WHERE hash = 't2'") == 1);
-    CHECK(count(file.path(), "SELECT COUNT(*) FROM session_tokens WHERE hash IN ('t1', 't3')") == 0);
+    CHECK(count(file, "SELECT next_free FROM id_blocks WHERE name = 'game'") == 500);
+    CHECK(count(file, "SELECT MAX(ply) FROM moves WHERE game_id = 1") == 3);
+    CHECK(count(file, "SELECT COUNT(*) FROM accounts") == 1);
+    CHECK(count(file, "SELECT COUNT(*) FROM session_tokens WHERE hash = 't2'") == 1);
+    CHECK(count(file, "SELECT COUNT(*) FROM session_tokens WHERE hash IN ('t1', 't3')") == 0);
 }
 
 TEST_CASE("a full disk fails submissions as Unavailable; once there is room again the same writes are stored")

@@ -1,0 +1,55 @@
+// PostgreSQL's implementation of db::StoreReader: the same reads with the same meaning as
+// db::Store (db/store.h), on a connection of its own. Each read that takes several statements
+// runs in one REPEATABLE READ transaction, so it sees one snapshot while writers commit.
+//
+// A read that meets a lost connection runs once more on a new one (reads change nothing); only
+// if that fails too does it throw DbError Unavailable.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "db/pg/pg.h"
+#include "db/store_reader.h"
+
+namespace rochade::db::pg {
+
+class PgStore final : public StoreReader {
+public:
+    // Connects to `url`, whose schema must be at this code's version (the writer migrates it);
+    // throws DbError otherwise.
+    PgStore(const std::string& url, ConnectOptions options);
+    ~PgStore() override;
+    PgStore(const PgStore&) = delete;
+    PgStore& operator=(const PgStore&) = delete;
+
+    std::vector<UnfinishedGame> unfinished_games() override;
+    std::vector<GameSummary> recent_games(int limit = 50) override;
+    GamePage find_games(const GameQuery& query) override;
+    std::optional<GameLog> game_log(std::int64_t game_id) override;
+    std::int64_t next_free_id(std::string_view name) override;
+    std::optional<AccountRecord> account(const std::string& nick_key) override;
+    std::optional<SessionRecord> session_by_token(const std::string& token_hash, TokenKind kind,
+                                                  std::int64_t at_ms) override;
+    std::vector<SanctionRecord> sanctions(std::int64_t at_ms) override;
+    AuditPage audit_log(const AuditQuery& query) override;
+    ChatPage find_chat(const ChatQuery& query) override;
+    std::optional<PlayerRecord> player(const std::string& nick_key) override;
+    std::vector<RatingPoint> rating_history(std::int64_t account_id, rating::RatingCategory category,
+                                            int limit) override;
+    std::vector<StoredRating> leaderboard(rating::RatingCategory category, double max_rd, int limit) override;
+    std::vector<RatingChange> rating_changes(std::int64_t game_id) override;
+
+private:
+    // The connection, opened anew when the last one was lost.
+    Connection& connection();
+    // read(connection()), once more on a new connection if the first one was lost.
+    template <typename Read> auto reading(Read read);
+
+    std::string url_;
+    ConnectOptions options_;
+    std::optional<Connection> connection_;
+};
+
+} // namespace rochade::db::pg

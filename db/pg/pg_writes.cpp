@@ -1,0 +1,401 @@
+// The writes in PostgreSQL's SQL. Unlike db::Writer, nothing is kept in memory between
+// transactions: a move's ply is checked against the stored moves by its own INSERT (the key
+// (game_id, ply) makes MAX(ply) one index descent), so several nodes and a reconnect after a
+// lost connection need no state rebuilt.
+#include "db/pg/pg_writes.h"
+
+#include <type_traits>
+
+#include <nlohmann/json.hpp>
+
+#include "db/game_query.h"
+#include "protocol/nick.h"
+#include "rating/glicko2.h"
+
+namespace rochade::db::pg {
+
+namespace {
+
+// One rated game is one Glicko-2 rating period (docs/ratings.md), as db/rating_sql.cpp.
+const rating::Glicko2Config glicko2;
+constexpr std::int64_t day_ms = utc_day_ms;
+
+DbError refused(const std::string& message) { return DbError(message, StoreFailure::Refused); }
+
+std::string category_text(rating::RatingCategory category) { return std::string(rating::category_name(category)); }
+
+// A table chat line's writer ({"from", "text"}; server/table.cpp), for the chat search.
+std::optional<std::string> table_chat_writer(const TableEvent& event)
+{
+    if (event.kind != "table_chat") return std::nullopt;
+    const auto detail = nlohmann::json::parse(event.detail_json, nullptr, false);
+    if (!detail.is_object() || !detail.contains("from") || !detail["from"].is_string()) return std::nullopt;
+    return detail["from"].get<std::string>();
+}
+
+// The statements the hot path sends in a pipeline: each one INSERT whose parameters are known
+// before anything is read back (db/pg/pg_writer.cpp).
+constexpr std::string_view game_started_sql =
+    "INSERT INTO games (id, table_id, room, white, black, time_control, start_fen, white_ms, black_ms, "
+    "started_at_ms, white_account, white_session, black_account, black_session, white_key, black_key, rated, "
+    "category) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)";
+// Stored only as the next ply of a running game; otherwise no row.
+constexpr std::string_view move_played_sql =
+    "INSERT INTO moves (game_id, ply, seq, uci, san, white_ms, black_ms, at_ms) "
+    "SELECT $1::bigint, $2::integer, $3::bigint, $4::text, $5::text, $6::bigint, $7::bigint, $8::bigint "
+    "WHERE EXISTS (SELECT 1 FROM games WHERE id = $1::bigint AND ended_at_ms IS NULL) "
+    "AND $2::integer = COALESCE((SELECT MAX(ply) FROM moves WHERE game_id = $1::bigint), 0) + 1";
+constexpr std::string_view table_event_sql =
+    "INSERT INTO table_events (table_id, game_id, seq, kind, detail_json, at_ms, nick_key) "
+    "VALUES ($1, $2, $3, $4, $5, $6, $7)";
+constexpr std::string_view room_chatted_sql =
+    "INSERT INTO room_chat (room, nick, text, at_ms, nick_key) VALUES ($1, $2, $3, $4, $5)";
+
+void check_game_started(Connection& c, const GameStarted& w)
+{
+    if (w.rated) {
+        auto refuse = [&](const std::string& why) {
+            return refused("storing the start of rated game " + std::to_string(w.game_id) + " failed on PostgreSQL " +
+                           c.where() + ": " + why);
+        };
+        if (!w.white_owner.account_id) throw refuse("white (" + w.white + ") has no account");
+        if (!w.black_owner.account_id) throw refuse("black (" + w.black + ") has no account");
+        if (*w.white_owner.account_id == *w.black_owner.account_id) throw refuse("the same account sits on both sides");
+        if (!w.category) throw refuse("it has no rating category (an untimed control)");
+    }
+}
+
+Params game_started_params(const GameStarted& w)
+{
+    Params p;
+    p.add(w.game_id).add(w.table_id).add(w.room).add(w.white).add(w.black).add(w.time_control_json);
+    p.add(w.start_fen).add(w.white_ms).add(w.black_ms).add(w.started_at_ms);
+    p.add(w.white_owner.account_id).add(w.white_owner.guest_session_id);
+    p.add(w.black_owner.account_id).add(w.black_owner.guest_session_id);
+    p.add(protocol::nick_key(w.white)).add(protocol::nick_key(w.black)).add(w.rated);
+    if (w.category)
+        p.add(rating::category_name(*w.category));
+    else
+        p.add_null();
+    return p;
+}
+
+Params move_played_params(const MovePlayed& w)
+{
+    Params p;
+    p.add(w.game_id).add(w.ply).add(w.seq).add(w.uci).add(w.san).add(w.white_ms).add(w.black_ms).add(w.at_ms);
+    return p;
+}
+
+Params table_event_params(const TableEvent& w)
+{
+    Params p;
+    p.add(w.table_id).add(w.game_id).add(w.seq).add(w.kind).add(w.detail_json).add(w.at_ms);
+    if (const auto writer = table_chat_writer(w))
+        p.add(protocol::nick_key(*writer));
+    else
+        p.add_null();
+    return p;
+}
+
+Params room_chatted_params(const RoomChatted& w)
+{
+    return Params().add(w.room).add(w.nick).add(w.text).add(w.at_ms).add(protocol::nick_key(w.nick));
+}
+
+// Why a move was not stored (its INSERT changed no row).
+[[noreturn]] void refuse_move(Connection& c, const MovePlayed& w)
+{
+    const Result state = c.run("SELECT (SELECT ended_at_ms IS NULL FROM games WHERE id = $1), "
+                               "(SELECT COALESCE(MAX(ply), 0) FROM moves WHERE game_id = $1)",
+                               Params().add(w.game_id));
+    const std::string what = "storing ply " + std::to_string(w.ply) + " of game " + std::to_string(w.game_id) +
+                             " failed on PostgreSQL " + c.where() + ": ";
+    if (state.is_null(0, 0) || !state.boolean(0, 0))
+        throw refused(what + "no running game has this id (unknown or ended)");
+    const std::int64_t last = state.integer(0, 1);
+    if (w.ply <= last) throw refused(what + "ply " + std::to_string(last) + " is stored already");
+    throw refused(what + "the last stored ply is " + std::to_string(last) + ", not " + std::to_string(w.ply - 1));
+}
+
+// white_result and reversed as in db/rating_sql.cpp.
+std::optional<rating::GameResult> white_result(const std::string& result)
+{
+    if (result == "1-0") return rating::GameResult::Win;
+    if (result == "0-1") return rating::GameResult::Loss;
+    if (result == "1/2-1/2") return rating::GameResult::Draw;
+    return std::nullopt;
+}
+
+rating::GameResult reversed(rating::GameResult result)
+{
+    if (result == rating::GameResult::Win) return rating::GameResult::Loss;
+    if (result == rating::GameResult::Loss) return rating::GameResult::Win;
+    return rating::GameResult::Draw;
+}
+
+struct Standing {
+    std::int64_t account_id = 0;
+    rating::Rating value = glicko2.initial;
+    int games = 0, wins = 0, draws = 0, losses = 0;
+    std::optional<std::int64_t> last_game_at_ms;
+};
+
+Standing read_standing(Connection& c, std::int64_t account_id, rating::RatingCategory category)
+{
+    Standing standing;
+    standing.account_id = account_id;
+    const Result row = c.run("SELECT rating, rd, volatility, games, wins, draws, losses, last_game_at_ms FROM ratings "
+                             "WHERE account_id = $1 AND category = $2",
+                             Params().add(account_id).add(category_text(category)));
+    if (row.rows() == 1) {
+        standing.value = rating::Rating{row.real(0, 0), row.real(0, 1), row.real(0, 2)};
+        standing.games = static_cast<int>(row.integer(0, 3));
+        standing.wins = static_cast<int>(row.integer(0, 4));
+        standing.draws = static_cast<int>(row.integer(0, 5));
+        standing.losses = static_cast<int>(row.integer(0, 6));
+        standing.last_game_at_ms = row.integer(0, 7);
+    }
+    return standing;
+}
+
+// db::RatingWrites::rate_ended_game in PostgreSQL: the same rules, in the end's transaction.
+void rate_ended_game(Connection& c, const GameEnded& ended)
+{
+    const auto result = white_result(ended.result);
+    if (!result) return;
+    const Result game = c.run("SELECT rated, category, white_account, black_account FROM games WHERE id = $1",
+                              Params().add(ended.game_id));
+    if (game.rows() != 1) return;
+    const bool rated = game.boolean(0, 0);
+    std::optional<rating::RatingCategory> category;
+    if (!game.is_null(0, 1)) category = rating::category_named(game.text(0, 1));
+    const auto white_account = game.optional_integer(0, 2);
+    const auto black_account = game.optional_integer(0, 3);
+    if (!rated || !category || !white_account || !black_account || *white_account == *black_account) return;
+
+    // Another node may be rating a game of the same player: the two accounts' rows are locked,
+    // in id order (no deadlock), until this transaction ends, so their ratings are read and
+    // written by one transaction at a time.
+    c.run("SELECT id FROM accounts WHERE id IN ($1, $2) ORDER BY id FOR UPDATE",
+          Params().add(*white_account).add(*black_account));
+
+    Standing sides[2] = {read_standing(c, *white_account, *category), read_standing(c, *black_account, *category)};
+    rating::Rating aged[2];
+    for (int side = 0; side < 2; ++side) {
+        const std::int64_t idle_days =
+            sides[side].last_game_at_ms ? (ended.ended_at_ms - *sides[side].last_game_at_ms) / day_ms : 0;
+        aged[side] = rating::age_rd(sides[side].value, idle_days, glicko2);
+    }
+    const rating::GameResult results[2] = {*result, reversed(*result)};
+    for (int side = 0; side < 2; ++side) {
+        Standing& standing = sides[side];
+        standing.value = rating::rate_game(aged[side], aged[1 - side], results[side], glicko2);
+        ++standing.games;
+        if (results[side] == rating::GameResult::Win) ++standing.wins;
+        if (results[side] == rating::GameResult::Draw) ++standing.draws;
+        if (results[side] == rating::GameResult::Loss) ++standing.losses;
+        standing.last_game_at_ms = ended.ended_at_ms;
+        Params s;
+        s.add(standing.account_id).add(category_text(*category)).add(standing.value.rating).add(standing.value.rd);
+        s.add(standing.value.volatility).add(standing.games).add(standing.wins).add(standing.draws);
+        s.add(standing.losses).add(*standing.last_game_at_ms);
+        c.run("INSERT INTO ratings (account_id, category, rating, rd, volatility, games, wins, draws, losses, "
+              "last_game_at_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (account_id, category) "
+              "DO UPDATE SET rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, "
+              "games = excluded.games, wins = excluded.wins, draws = excluded.draws, losses = excluded.losses, "
+              "last_game_at_ms = excluded.last_game_at_ms",
+              s);
+        Params ch;
+        ch.add(ended.game_id).add(standing.account_id).add(side == 0).add(category_text(*category));
+        ch.add(aged[side].rating).add(aged[side].rd).add(aged[side].volatility);
+        ch.add(standing.value.rating).add(standing.value.rd).add(standing.value.volatility).add(ended.ended_at_ms);
+        c.run("INSERT INTO rating_changes (game_id, account_id, white, category, rating_before, rd_before, "
+              "volatility_before, rating_after, rd_after, volatility_after, at_ms) VALUES ($1, $2, $3, $4, $5, $6, "
+              "$7, $8, $9, $10, $11)",
+              ch);
+    }
+}
+
+void write_game_ended(Connection& c, const GameEnded& w)
+{
+    Params p;
+    p.add(w.game_id).add(w.ended_at_ms).add(w.result).add(w.termination).add(w.detail_json).add(w.white_ms);
+    p.add(w.black_ms);
+    // Only a game without an end: an end is stored once (a rated game is rated once with it).
+    const Result updated = c.run("UPDATE games SET ended_at_ms = $2, result = $3, termination = $4, end_detail = $5, "
+                                 "final_white_ms = $6, final_black_ms = $7 WHERE id = $1 AND ended_at_ms IS NULL",
+                                 p);
+    if (updated.affected() != 1)
+        throw refused("recording the end of game " + std::to_string(w.game_id) + " failed on PostgreSQL " + c.where() +
+                      ": game " + std::to_string(w.game_id) + " has ended already or does not exist");
+    rate_ended_game(c, w);
+}
+
+// ---- identity (db/identity_sql.cpp) --------------------------------------------------------
+
+void write_identity(Connection& c, const AccountCreated& w)
+{
+    // The unique nick_key is the arbiter; ON CONFLICT keeps the transaction usable.
+    const Result inserted =
+        c.run("INSERT INTO accounts (nick, nick_key, password_hash, role, created_at_ms, password_changed_at_ms) "
+              "VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT (nick_key) DO NOTHING",
+              Params().add(w.nick).add(w.nick_key).add(w.password_hash).add(protocol::role_name(w.role)).add(w.at_ms));
+    if (inserted.affected() != 1)
+        throw refused("creating account '" + w.nick + "' on PostgreSQL " + c.where() + ": the nick is registered");
+}
+
+void write_identity(Connection& c, const PasswordChanged& w)
+{
+    const Result updated = c.run("UPDATE accounts SET password_hash = $2, password_changed_at_ms = $3 WHERE id = $1",
+                                 Params().add(w.account_id).add(w.password_hash).add(w.at_ms));
+    if (updated.affected() != 1)
+        throw refused("changing the password of account " + std::to_string(w.account_id) + " on PostgreSQL " +
+                      c.where() + ": no such account");
+    c.run("DELETE FROM session_tokens WHERE session_id IN (SELECT id FROM sessions WHERE account_id = $1)",
+          Params().add(w.account_id));
+    c.run("UPDATE sessions SET ended_at_ms = $2 WHERE account_id = $1 AND ended_at_ms IS NULL",
+          Params().add(w.account_id).add(w.at_ms));
+}
+
+void write_identity(Connection& c, const RoleChanged& w)
+{
+    const Result updated = c.run("UPDATE accounts SET role = $2 WHERE id = $1",
+                                 Params().add(w.account_id).add(protocol::role_name(w.role)));
+    if (updated.affected() != 1)
+        throw refused("changing the role of account " + std::to_string(w.account_id) + " on PostgreSQL " + c.where() +
+                      ": no such account");
+}
+
+void write_identity(Connection& c, const SessionStarted& w)
+{
+    c.run("INSERT INTO sessions (id, account_id, nick, created_at_ms, expires_at_ms) VALUES ($1, $2, $3, $4, $5)",
+          Params().add(w.session_id).add(w.account_id).add(w.nick).add(w.created_at_ms).add(w.expires_at_ms));
+}
+
+void write_identity(Connection& c, const SessionTokenIssued& w)
+{
+    c.run(
+        "INSERT INTO session_tokens (hash, session_id, kind, issued_at_ms, last_used_at_ms, expires_at_ms) "
+        "VALUES ($1, $2, $3, $4, $4, $5)",
+        Params().add(w.hash).add(w.session_id).add(static_cast<int>(w.kind)).add(w.issued_at_ms).add(w.expires_at_ms));
+}
+
+void write_identity(Connection& c, const SessionTokenSpent& w)
+{
+    const Result deleted =
+        c.run("DELETE FROM session_tokens WHERE hash = $1 AND kind = 1 AND expires_at_ms > $2 AND session_id IN "
+              "(SELECT id FROM sessions WHERE ended_at_ms IS NULL AND expires_at_ms > $2)",
+              Params().add(w.hash).add(w.at_ms));
+    if (deleted.affected() != 1)
+        throw refused("spending a resume token on PostgreSQL " + c.where() + ": unknown, spent already or expired");
+}
+
+void write_identity(Connection& c, const SessionTokenTouched& w)
+{
+    c.run("UPDATE session_tokens SET last_used_at_ms = $2, expires_at_ms = $3 WHERE hash = $1 AND expires_at_ms > $2",
+          Params().add(w.hash).add(w.at_ms).add(w.expires_at_ms));
+}
+
+void write_identity(Connection& c, const SessionEnded& w)
+{
+    c.run("DELETE FROM session_tokens WHERE session_id = $1", Params().add(w.session_id));
+    c.run("UPDATE sessions SET ended_at_ms = $2 WHERE id = $1 AND ended_at_ms IS NULL",
+          Params().add(w.session_id).add(w.at_ms));
+}
+
+void write_identity(Connection& c, const ExpiredSessionsPruned& w)
+{
+    c.run("DELETE FROM session_tokens WHERE expires_at_ms <= $1", Params().add(w.at_ms));
+    c.run("UPDATE sessions SET ended_at_ms = $1 WHERE ended_at_ms IS NULL AND expires_at_ms <= $1",
+          Params().add(w.at_ms));
+    c.run("DELETE FROM session_tokens WHERE session_id IN (SELECT id FROM sessions WHERE ended_at_ms IS NOT NULL)");
+}
+
+// ---- moderation (db/moderation_sql.cpp) ----------------------------------------------------
+
+void write_moderation(Connection& c, const ModerationLogged& w)
+{
+    Params p;
+    p.add(w.at_ms).add(w.actor_account).add(w.actor_nick).add(protocol::nick_key(w.actor_nick)).add(w.actor_role);
+    p.add(w.action).add(w.target).add(protocol::nick_key(w.target)).add(w.reason).add(w.until_ms).add(w.refused);
+    p.add(w.detail_json);
+    c.run("INSERT INTO moderation_log (at_ms, actor_account, actor_nick, actor_key, actor_role, action, target, "
+          "target_key, reason, until_ms, refused, detail_json) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, "
+          "$11, $12)",
+          p);
+}
+
+void write_moderation(Connection& c, const SanctionSet& w)
+{
+    Params p;
+    p.add(sanction_kind_name(w.kind)).add(w.target_key).add(w.room).add(w.target).add(w.until_ms).add(w.reason);
+    p.add(w.by_nick).add(w.at_ms);
+    c.run("INSERT INTO sanctions (kind, target_key, room, target, until_ms, reason, by_nick, at_ms) VALUES ($1, $2, "
+          "$3, $4, $5, $6, $7, $8) ON CONFLICT (kind, target_key, room) DO UPDATE SET target = excluded.target, "
+          "until_ms = excluded.until_ms, reason = excluded.reason, by_nick = excluded.by_nick, at_ms = excluded.at_ms",
+          p);
+}
+
+void write_moderation(Connection& c, const SanctionLifted& w)
+{
+    c.run("DELETE FROM sanctions WHERE kind = $1 AND target_key = $2 AND room = $3",
+          Params().add(sanction_kind_name(w.kind)).add(w.target_key).add(w.room));
+}
+
+} // namespace
+
+void apply_write(Connection& c, const Write& record)
+{
+    std::visit(
+        [&c](const auto& w) {
+            using T = std::decay_t<decltype(w)>;
+            if constexpr (std::is_same_v<T, GameStarted>) {
+                check_game_started(c, w);
+                c.run(game_started_sql, game_started_params(w));
+            } else if constexpr (std::is_same_v<T, MovePlayed>) {
+                if (c.run(move_played_sql, move_played_params(w)).affected() != 1) refuse_move(c, w);
+            } else if constexpr (std::is_same_v<T, TableEvent>) {
+                c.run(table_event_sql, table_event_params(w));
+            } else if constexpr (std::is_same_v<T, GameEnded>) {
+                write_game_ended(c, w);
+            } else if constexpr (std::is_same_v<T, RoomChatted>) {
+                c.run(room_chatted_sql, room_chatted_params(w));
+            } else if constexpr (std::is_same_v<T, IdBlockReserved>) {
+                // Only upward: a lower next_free changes no row, and is refused.
+                const Result reserved =
+                    c.run("INSERT INTO id_blocks (name, next_free) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET "
+                          "next_free = excluded.next_free WHERE excluded.next_free >= id_blocks.next_free",
+                          Params().add(w.name).add(w.next_free));
+                if (reserved.affected() != 1)
+                    throw refused("reserving " + w.name + " ids below " + std::to_string(w.next_free) +
+                                  " failed on PostgreSQL " + c.where() + ": a higher next free id is stored already");
+            } else if constexpr (is_identity_write<T>) {
+                write_identity(c, w);
+            } else if constexpr (is_moderation_write<T>) {
+                write_moderation(c, w);
+            }
+        },
+        record);
+}
+
+} // namespace rochade::db::pg
+
+namespace rochade::db::pg {
+
+std::optional<PipelinedWrite> pipelined_write(Connection& c, const Write& record)
+{
+    if (const auto* w = std::get_if<GameStarted>(&record)) {
+        check_game_started(c, *w);
+        return PipelinedWrite{{game_started_sql, game_started_params(*w)}, false};
+    }
+    if (const auto* w = std::get_if<MovePlayed>(&record))
+        return PipelinedWrite{{move_played_sql, move_played_params(*w)}, true};
+    if (const auto* w = std::get_if<TableEvent>(&record))
+        return PipelinedWrite{{table_event_sql, table_event_params(*w)}, false};
+    if (const auto* w = std::get_if<RoomChatted>(&record))
+        return PipelinedWrite{{room_chatted_sql, room_chatted_params(*w)}, false};
+    return std::nullopt;
+}
+
+} // namespace rochade::db::pg
