@@ -6,10 +6,10 @@
 // redis-server.
 #include <catch2/catch.hpp>
 
-#include <cstdlib>
 #include <fstream>
 #include <thread>
 
+#include "tests/db/store_backend.h"
 #include "tests/server/redis_fixture.h"
 #include "tests/server/server_fixture.h"
 #include "tests/server/ws_test_client.h"
@@ -30,10 +30,8 @@ bool lists_table(const json& frame, std::int64_t table)
     return false;
 }
 
-} // namespace
-
-TEST_CASE("three nodes on Redis: meet, chat, play with a spectator; the table's node killed, the game goes on",
-          "[server][cluster][redis][process]")
+// The whole story on the store `store` (a file or a postgresql:// URL).
+void three_nodes(const std::string& store)
 {
     const auto redis_binary = test::redis_server_path();
     if (!redis_binary) {
@@ -43,8 +41,6 @@ TEST_CASE("three nodes on Redis: meet, chat, play with a spectator; the table's 
     test::RedisServer redis(*redis_binary);
     redis.start();
     test::TempDir dir;
-    const char* postgres = std::getenv("ROCHADE_TEST_POSTGRES");
-    const std::string store = postgres && *postgres ? postgres : (dir.path() / "cluster.db").string();
     // Short heartbeats, so a killed node is given up within two seconds.
     const auto config = dir.path() / "cluster.json";
     std::ofstream(config) << R"({"cluster": {"heartbeat_ms": 200, "node_timeout_ms": 1500}})";
@@ -135,4 +131,25 @@ TEST_CASE("three nodes on Redis: meet, chat, play with a spectator; the table's 
     bert_again.send({{"type", "move"}, {"table", table}, {"move", "a6"}});
     for (auto* client : {anna_again.get(), &bert_again, &carl_again})
         CHECK(client->receive_until("move", table).at("san") == "a6");
+}
+
+} // namespace
+
+TEST_CASE("three nodes on Redis and one SQLite file: meet, chat, play with a spectator; the table's node killed",
+          "[server][cluster][redis][process]")
+{
+    test::TempDir dir;
+    three_nodes((dir.path() / "cluster.db").string());
+}
+
+TEST_CASE("three nodes on Redis and PostgreSQL: meet, chat, play with a spectator; the table's node killed",
+          "[server][cluster][redis][process][postgres]")
+{
+    const auto server_url = db::testing::postgres_server_url();
+    if (!server_url) {
+        WARN("skipped: set ROCHADE_TEST_POSTGRES (scripts/postgres.sh start build/postgres prints the URL)");
+        return;
+    }
+    db::testing::PgTestDatabase database(*server_url);
+    three_nodes(database.url());
 }

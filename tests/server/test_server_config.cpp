@@ -66,6 +66,9 @@ TEST_CASE("serve options set their fields, as '--name value' and '--name=value'"
     CHECK(parse_serve_options({"--bind", "::1"})->bind_address == "::1");
     CHECK(parse_serve_options({"--public-url", "https://schach.example.org"})->public_url ==
           "https://schach.example.org");
+    const auto node = parse_serve_options({"--bus", "redis://10.0.0.5:6380", "--node", "knoten-1"});
+    CHECK(node->cluster.bus == "redis://10.0.0.5:6380");
+    CHECK(node->cluster.node == "knoten-1");
 }
 
 TEST_CASE("bad serve options are errors that name the option", "[server_config]")
@@ -84,6 +87,10 @@ TEST_CASE("bad serve options are errors that name the option", "[server_config]"
         {{"--bind", "localhost:80"}, "--bind: 'localhost:80' is not an IP address"},
         {{"--db", ""}, "--db: the database file name is empty"},
         {{"--public-url", "ftp://x"}, "--public-url: 'ftp://x' is not an http:// or https:// URL"},
+        {{"--bus", "redis//x"}, "--bus: 'redis//x' is not a bus URL: redis://host:port (a Redis server; the port "
+                                 "defaults to 6379)"},
+        {{"--node", ""}, "--node: a node name has 1 to 64 characters"},
+        {{"--node", "n1\nn2"}, "--node: 'n1\nn2' is not a node name: letters, digits and . - _ : only"},
         {{"--verbose"}, "unknown option '--verbose'"},
         {{"8080"}, "unexpected argument '8080' (options start with --)"},
         {{"--config", "/nonexistent/rochade.json"}, "--config: config file '/nonexistent/rochade.json' cannot be read"},
@@ -173,8 +180,18 @@ TEST_CASE("config file errors name the file and the field", "[server_config]")
     };
     const std::vector<Case> cases{
         {R"({"port": 80, "colour": "blue"})",
-         ": unknown key 'colour' (known: bind, db, db_busy_timeout_ms, identity, limits, metrics, player_limits, "
-         "port, public_url, reconnect_grace_ms, room_update_ms, rooms, table_history_events, threads, web_root)"},
+         ": unknown key 'colour' (known: bind, cluster, db, db_busy_timeout_ms, identity, limits, metrics, "
+         "player_limits, port, public_url, reconnect_grace_ms, room_update_ms, rooms, table_history_events, threads, "
+         "web_root)"},
+        {R"({"cluster": {"bus": "http://redis:6379"}})",
+         ": cluster.bus 'http://redis:6379' is not a bus URL: redis://host:port (a Redis server; the port defaults "
+         "to 6379)"},
+        {R"({"cluster": {"node": "knoten eins"}})",
+         ": cluster.node 'knoten eins' is not a node name: letters, digits and . - _ : only"},
+        {R"({"cluster": {"heartbeat_ms": 1000, "node_timeout_ms": 1500}})",
+         ": cluster.node_timeout_ms must be at least two heartbeats (cluster.heartbeat_ms)"},
+        {R"({"cluster": {"peers": []}})",
+         ": unknown key 'cluster.peers' (known: bus, heartbeat_ms, node, node_timeout_ms)"},
         {R"({"public_url": "schach.example.org"})",
          ": public_url 'schach.example.org' is not an http:// or https:// URL"},
         {R"({"public_url": "https://schach example.org"})",
