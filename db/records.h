@@ -82,6 +82,10 @@ struct RoomChatted {
 struct IdBlockReserved {
     std::string name;
     std::int64_t next_free = 0;
+    // When set, refused unless the next free id stored is exactly `from` (no row yet counts as
+    // any): the block [from, next_free) is this writer's only if no other node of a cluster
+    // reserved ids since it read `from`. Refused, it reads again and asks for the next block.
+    std::optional<std::int64_t> from = std::nullopt;
 };
 
 using Write = std::variant<GameStarted, MovePlayed, TableEvent, GameEnded, RoomChatted, IdBlockReserved, AccountCreated,

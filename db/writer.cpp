@@ -73,10 +73,12 @@ struct WriteStatements {
                                 "WHERE id = ?1 AND ended_at_ms IS NULL")),
           room_chatted(
               db.prepare("INSERT INTO room_chat (room, nick, text, at_ms, nick_key) VALUES (?1, ?2, ?3, ?4, ?5)")),
-          // Only upward: a lower next_free changes no row, and the writer refuses it.
+          // Only upward, and from `from` when given: otherwise no row changes, and the writer
+          // refuses it.
           id_block_reserved(db.prepare("INSERT INTO id_blocks (name, next_free) VALUES (?1, ?2) ON CONFLICT (name) "
                                        "DO UPDATE SET next_free = excluded.next_free "
-                                       "WHERE excluded.next_free >= id_blocks.next_free")),
+                                       "WHERE excluded.next_free >= id_blocks.next_free "
+                                       "AND (?3 IS NULL OR id_blocks.next_free = ?3)")),
           savepoint(db.prepare("SAVEPOINT submission")), release(db.prepare("RELEASE submission")),
           rollback_to(db.prepare("ROLLBACK TO submission"))
     {
@@ -297,10 +299,18 @@ void Writer::State::write(const Write& record)
             } else if constexpr (is_moderation_write<T>) {
                 moderation.write(w);
             } else if constexpr (std::is_same_v<T, IdBlockReserved>) {
-                s.id_block_reserved.bind(1, w.name).bind(2, w.next_free).run();
+                s.id_block_reserved.bind(1, w.name).bind(2, w.next_free);
+                if (w.from)
+                    s.id_block_reserved.bind(3, *w.from);
+                else
+                    s.id_block_reserved.bind_null(3);
+                s.id_block_reserved.run();
                 if (db.changes() != 1)
                     throw DbError("reserving " + w.name + " ids below " + std::to_string(w.next_free) + " failed on " +
-                                      db.path() + ": a higher next free id is stored already",
+                                      db.path() + ": " +
+                                      (w.from ? "the next free id is not " + std::to_string(*w.from) +
+                                                    " any more (reserved by another node meanwhile)"
+                                              : std::string("a higher next free id is stored already")),
                                   StoreFailure::Refused);
             }
         },

@@ -150,7 +150,7 @@ private:
     // join_table or watch_table (`request`) for a table another node owns: checked against the
     // rooms here, then sent to the owner.
     void forward_to_owner(const ConnectionPtr& connection, const Identity& who, const Id& id, std::string_view request,
-                          protocol::TableId table, std::string text);
+                          protocol::TableId table, std::string text, int attempt = 0);
     void whisper_elsewhere(const ConnectionPtr& connection, const Identity& who, const Id& id,
                            protocol::Whisper whisper);
     Online* online(const std::string& nick);

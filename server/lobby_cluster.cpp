@@ -14,6 +14,15 @@ namespace rochade::server {
 
 using protocol::ErrorCode;
 
+namespace {
+
+// How long a join or watch of a table this node has not heard of waits for the news, at most
+// table_news_waits times: a table's announcement crosses the bus in a millisecond or two.
+constexpr std::chrono::milliseconds table_news_wait{50};
+constexpr int table_news_waits = 6;
+
+} // namespace
+
 void Lobby::join_cluster(std::shared_ptr<cluster::ClusterLink> link)
 {
     // Before any connection, like restore(): nothing else touches the lobby yet, and every
@@ -170,7 +179,7 @@ cluster::NodeState Lobby::local_state() const
 }
 
 void Lobby::forward_to_owner(const ConnectionPtr& connection, const Identity& who, const Id& id,
-                             std::string_view request, protocol::TableId table_id, std::string text)
+                             std::string_view request, protocol::TableId table_id, std::string text, int attempt)
 {
     // Where the table stands, as its node told this one.
     std::optional<protocol::TableSummary> found;
@@ -179,6 +188,16 @@ void Lobby::forward_to_owner(const ConnectionPtr& connection, const Identity& wh
             if (const Room* r = table == table_id ? room(number) : nullptr)
                 for (auto& listed : r->tables())
                     if (listed.table == table_id) found = listed;
+    if (!found && attempt < table_news_waits) {
+        // The table's node may have opened it a moment ago and its news be still on the bus (a
+        // player who follows an invitation or a link at once): ask again shortly before refusing.
+        auto timer = std::make_shared<net::steady_timer>(strand_, table_news_wait);
+        timer->async_wait([self = shared_from_this(), timer, connection, who, id, request = std::string(request),
+                           table_id, text = std::move(text), attempt](const boost::system::error_code& error) mutable {
+            if (!error) self->forward_to_owner(connection, who, id, request, table_id, std::move(text), attempt + 1);
+        });
+        return;
+    }
     if (!found)
         return reply_error(connection, id, ErrorCode::NoSuchTable,
                            std::string(request) + ": there is no table " + std::to_string(table_id));

@@ -307,6 +307,9 @@ void Server::State::serve()
     auto sanctions = std::make_unique<Sanctions>(reader->sanctions(wall_clock_ms()));
     // From here on reads run on their own thread.
     auto reads = std::make_unique<db::ReadThread>(std::move(reader), on_store_error);
+    // In a cluster another node may reserve ids between this one's reads and writes: a refused
+    // reservation reads the new start here and asks again (server/id_allocator.h).
+    for (auto* ids : {table_ids.get(), game_ids.get(), session_ids.get()}) ids->read_through(*reads);
     auto hasher = std::make_unique<identity::PasswordHasher>(
         static_cast<std::size_t>(config.identity.password_hash_threads), config.identity.password_hash_queue);
     auto authenticator = std::make_shared<Authenticator>(
@@ -403,6 +406,8 @@ void Server::State::serve()
     services->password_hasher = nullptr;
     hasher.reset();
 
+    // No id reservation reads and then submits any more: the writer goes next.
+    for (auto* ids : {table_ids.get(), game_ids.get(), session_ids.get()}) ids->stop_reading();
     // The last events (a disconnect seen after the first flush) commit now. Their callbacks
     // hold tables and sessions; the writer must run and drop them while the io_context and its
     // services still exist, so it goes first.

@@ -363,13 +363,18 @@ void apply_write(Connection& c, const Write& record)
                 c.run(room_chatted_sql, room_chatted_params(w));
             } else if constexpr (std::is_same_v<T, IdBlockReserved>) {
                 // Only upward: a lower next_free changes no row, and is refused.
+                // Only upward, and from `from` when given (two nodes reserving at once: one wins).
                 const Result reserved =
                     c.run("INSERT INTO id_blocks (name, next_free) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET "
-                          "next_free = excluded.next_free WHERE excluded.next_free >= id_blocks.next_free",
-                          Params().add(w.name).add(w.next_free));
+                          "next_free = excluded.next_free WHERE excluded.next_free >= id_blocks.next_free "
+                          "AND ($3::bigint IS NULL OR id_blocks.next_free = $3::bigint)",
+                          Params().add(w.name).add(w.next_free).add(w.from));
                 if (reserved.affected() != 1)
                     throw refused("reserving " + w.name + " ids below " + std::to_string(w.next_free) +
-                                  " failed on PostgreSQL " + c.where() + ": a higher next free id is stored already");
+                                  " failed on PostgreSQL " + c.where() + ": " +
+                                  (w.from ? "the next free id is not " + std::to_string(*w.from) +
+                                                " any more (reserved by another node meanwhile)"
+                                          : std::string("a higher next free id is stored already")));
             } else if constexpr (is_identity_write<T>) {
                 write_identity(c, w);
             } else if constexpr (is_moderation_write<T>) {

@@ -25,7 +25,8 @@ namespace rochade::test {
 std::optional<std::string> redis_server_path();
 
 // One redis-server of the test's own, on 127.0.0.1 only, in a temporary directory, no
-// persistence. kill() is SIGKILL; start() again uses the same port.
+// persistence. kill() is SIGKILL; start() again (after kill) uses the same port; start() while it
+// runs does nothing.
 class RedisServer {
 public:
     explicit RedisServer(std::string binary);

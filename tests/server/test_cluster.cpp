@@ -469,3 +469,30 @@ TEST_CASE("a node that goes away mid-game: another node takes the table over, th
     bert_again.send({{"type", "move"}, {"table", table}, {"move", "d6"}});
     CHECK(anna_again->receive_until("move", table).at("san") == "d6");
 }
+
+TEST_CASE("a join on another node right after the table opened waits for its news instead of refusing it",
+          "[server][cluster]")
+{
+    Cluster cluster;
+    auto one = cluster.node("n1");
+    auto two = cluster.node("n2", one->config().db_path);
+    WsTestClient anna, bert;
+    anna.connect(one->port());
+    bert.connect(two->port());
+    anna.hello("Anna");
+    bert.hello("Bert");
+    anna.request({{"type", "enter_room"}, {"room", 35}});
+    bert.request({{"type", "enter_room"}, {"room", 35}});
+    presence_with(anna, 2);
+    for (int round = 0; round < 5; ++round) {
+        const json opened = anna.request({{"type", "open_table"}, {"room", 35}, {"time_control", "3+2"}});
+        const auto table = opened.at("table").get<std::int64_t>();
+        // At once, as a player following an invitation link would.
+        CHECK(bert.request({{"type", "join_table"}, {"table", table}}).at("type") == "ok");
+        anna.receive_until("game_started", table);
+        CHECK(anna.request({{"type", "resign"}, {"table", table}}).at("type") == "ok");
+        bert.receive_until("game_over", table);
+        anna.request({{"type", "leave_table"}, {"table", table}});
+        bert.request({{"type", "leave_table"}, {"table", table}});
+    }
+}

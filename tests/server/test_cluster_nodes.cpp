@@ -38,8 +38,7 @@ void three_nodes(const std::string& store)
         WARN("redis-server is not installed: the multi-node test is skipped (scripts/install-deps.sh installs it)");
         return;
     }
-    test::RedisServer redis(*redis_binary);
-    redis.start();
+    test::RedisServer redis(*redis_binary); // started by its constructor
     test::TempDir dir;
     // Short heartbeats, so a killed node is given up within two seconds.
     const auto config = dir.path() / "cluster.json";
