@@ -86,9 +86,20 @@ template <class Load> json run(Load& load, IoThreads& threads, const LoadgenOpti
               << stats.pairings_playing.load() << " games started, " << stats.spectators_watching.load()
               << " spectators watching\n";
     const std::int64_t rss_after_ramp = server_rss_kib(options);
+    // --window-at: several loadgens (one per node) measure the same seconds.
+    double window_late_s = 0;
+    if (options.window_at_s > 0) {
+        const auto at =
+            std::chrono::system_clock::time_point(std::chrono::duration_cast<std::chrono::system_clock::duration>(
+                std::chrono::duration<double>(options.window_at_s)));
+        window_late_s = std::chrono::duration<double>(std::chrono::system_clock::now() - at).count();
+        if (window_late_s < 0) std::this_thread::sleep_until(at);
+    }
 
     const double own_cpu_start = cpu_seconds(0).value_or(0);
     const double server_cpu_start = options.server_pid ? cpu_seconds(options.server_pid).value_or(0) : 0;
+    std::vector<double> watched_cpu_start;
+    for (int pid : options.watch_pids) watched_cpu_start.push_back(cpu_seconds(pid).value_or(0));
     const auto window_start = SteadyClock::now();
     stats.measuring.store(true);
     measure(window_start, options, stats);
@@ -97,6 +108,10 @@ template <class Load> json run(Load& load, IoThreads& threads, const LoadgenOpti
     // Who used the cores in the window: the load generator shares the machine with the server.
     const double own_cpu_s = cpu_seconds(0).value_or(0) - own_cpu_start;
     const double server_cpu_s = options.server_pid ? cpu_seconds(options.server_pid).value_or(0) - server_cpu_start : 0;
+    json watched_cpu_s = json::object();
+    for (std::size_t i = 0; i < options.watch_pids.size(); ++i)
+        watched_cpu_s[std::to_string(options.watch_pids[i])] =
+            cpu_seconds(options.watch_pids[i]).value_or(0) - watched_cpu_start[i];
     // Read while every client is still connected and the games are running.
     const std::int64_t rss_end = server_rss_kib(options);
 
@@ -132,6 +147,7 @@ template <class Load> json run(Load& load, IoThreads& threads, const LoadgenOpti
         report["games"] = options.games;
         report["spectators"] = options.spectators;
         report["rooms"] = options.rooms;
+        if (options.cross_port != 0) report["cross_fraction"] = options.cross_fraction;
         report["moves_sent"] = stats.moves_sent.load();
         report["moves_confirmed"] = stats.moves_confirmed.load();
         report["moves_per_s"] = static_cast<double>(stats.moves_confirmed.load()) / window_s;
@@ -140,6 +156,8 @@ template <class Load> json run(Load& load, IoThreads& threads, const LoadgenOpti
         report["reconnects"] = stats.reconnects.load();
         report["resumes"] = stats.resumes.load();
     }
+    if (options.window_at_s > 0) report["window_late_s"] = window_late_s;
+    if (!options.watch_pids.empty()) report["watched_cpu_s"] = watched_cpu_s;
     if (options.server_pid) {
         report["server_pid"] = options.server_pid;
         report["server_cpu_s"] = server_cpu_s;
@@ -211,6 +229,11 @@ int main(int argc, char** argv)
     }
     address.host_header = options.host + ":" + std::to_string(options.port);
     address.path = options.path;
+    ServerAddress cross_address = address;
+    if (options.cross_port != 0) {
+        cross_address.endpoint.port(options.cross_port);
+        cross_address.host_header = options.host + ":" + std::to_string(options.cross_port);
+    }
 
     LoadStats stats;
     json report;
@@ -218,7 +241,7 @@ int main(int argc, char** argv)
         EchoLoad load(threads, address, options, stats);
         report = run(load, threads, options, stats);
     } else {
-        GameLoad load(threads, address, options, stats);
+        GameLoad load(threads, address, cross_address, options, stats);
         report = run(load, threads, options, stats);
     }
     print_summary(report);

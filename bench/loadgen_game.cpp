@@ -137,7 +137,11 @@ public:
         send(request.dump());
     }
 
-    void join(TableId table) { send(json{{"type", "join_table"}, {"id", "join"}, {"table", table}}.dump()); }
+    void join(TableId table)
+    {
+        joining_ = table;
+        send(json{{"type", "join_table"}, {"id", "join"}, {"table", table}}.dump());
+    }
 
 protected:
     void on_open() override {}
@@ -245,7 +249,21 @@ private:
     void on_error(std::string_view frame)
     {
         std::string id;
-        stats().errors.add(error_code_of(frame, &id));
+        const std::string code = error_code_of(frame, &id);
+        // A joiner on another node (--cross-port) may ask before that node heard of the table
+        // (the owner announces it on the bus while the opener tells the joiner here at once): ask
+        // again a little later. A real client learns of a table from its node's room list.
+        if (id == "join" && code == "no_such_table" && joining_ != 0 && join_retries_ < 100) {
+            ++join_retries_;
+            stats().errors.add("no_such_table (join asked again)");
+            timer_.expires_after(std::chrono::milliseconds(20));
+            timer_.async_wait([self = std::static_pointer_cast<Player>(shared_from_this()),
+                               table = joining_](boost::system::error_code error) {
+                if (!error) self->join(table);
+            });
+            return;
+        }
+        stats().errors.add(code);
         // No rematch (the opponent left, or the table closed): the opener starts afresh.
         if (id == "rematch" && opener_) open_table();
     }
@@ -291,6 +309,8 @@ private:
     std::mt19937_64 random_;
     net::steady_timer timer_;
     TableId table_ = 0;
+    TableId joining_ = 0;           // the joiner's last join_table, asked again on no_such_table
+    int join_retries_ = 0;          // over the run, at most 100
     std::string move_frame_prefix_; // {"type":"move","table":T,"move":"  (built once per game)
     std::string my_side_;
     int next_ply_ = 1;
@@ -360,7 +380,8 @@ void Pairing::spectator_in_room(Spectator& spectator)
     if (table_ != 0) spectator.watch(table_);
 }
 
-GameLoad::GameLoad(IoThreads& threads, const ServerAddress& address, const LoadgenOptions& options, LoadStats& stats)
+GameLoad::GameLoad(IoThreads& threads, const ServerAddress& address, const ServerAddress& cross_address,
+                   const LoadgenOptions& options, LoadStats& stats)
     : options_(options), stats_(stats)
 {
     std::string prefix = options.nick_prefix;
@@ -379,8 +400,11 @@ GameLoad::GameLoad(IoThreads& threads, const ServerAddress& address, const Loadg
         net::io_context& io = threads.context_for(i);
         pairing->opener =
             std::make_shared<Player>(io, address, stats, *pairing, prefix + "a" + number, true, seed + 2 * i);
-        pairing->joiner =
-            std::make_shared<Player>(io, address, stats, *pairing, prefix + "b" + number, false, seed + 2 * i + 1);
+        // Game i crosses when floor((i + 1) f) > floor(i f): exactly the share f, spread evenly.
+        const bool crosses = options.cross_port != 0 && static_cast<std::int64_t>((i + 1) * options.cross_fraction) >
+                                                            static_cast<std::int64_t>(i * options.cross_fraction);
+        pairing->joiner = std::make_shared<Player>(io, crosses ? cross_address : address, stats, *pairing,
+                                                   prefix + "b" + number, false, seed + 2 * i + 1);
         clients_.push_back(pairing->opener);
         clients_.push_back(pairing->joiner);
         pairings_.push_back(std::move(pairing));

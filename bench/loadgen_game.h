@@ -22,8 +22,10 @@ class Pairing;
 
 class GameLoad {
 public:
-    // A pairing's two players and its spectators share one of the threads.
-    GameLoad(IoThreads& threads, const ServerAddress& address, const LoadgenOptions& options, LoadStats& stats);
+    // A pairing's two players and its spectators share one of the threads. With --cross-port,
+    // a share of the joiners connect to `cross_address` instead (another node).
+    GameLoad(IoThreads& threads, const ServerAddress& address, const ServerAddress& cross_address,
+             const LoadgenOptions& options, LoadStats& stats);
     ~GameLoad();
 
     // Starts connecting every client, `connect_concurrency` at a time.

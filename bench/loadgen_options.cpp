@@ -1,5 +1,6 @@
 #include "bench/loadgen_options.h"
 
+#include <algorithm>
 #include <charconv>
 #include <functional>
 #include <map>
@@ -24,7 +25,9 @@ std::string loadgen_usage()
            "               [--payload BYTES]\n"
            "  game mode:   --games G [--spectators S] [--rate R (moves/s per game)] [--max]\n"
            "               [--room N] [--rooms K] [--time-control TC] [--nick-prefix P]\n"
-           "               [--reconnect-fraction F (0..1) [--reconnect-every S (default 60)]]\n";
+           "               [--reconnect-fraction F (0..1) [--reconnect-every S (default 60)]]\n"
+           "               [--cross-port P --cross-fraction F (0..1): that share of the games has\n"
+           "                its joiner on port P, another node of the cluster]\n";
 }
 
 rochade::Expected<LoadgenOptions, std::string> parse_loadgen_options(const std::vector<std::string>& args)
@@ -71,6 +74,24 @@ rochade::Expected<LoadgenOptions, std::string> parse_loadgen_options(const std::
          })},
         {"--reconnect-every", positive(options.reconnect_every_s)},
         {"--progress", non_negative(options.progress_s)},
+        {"--window-at", positive(options.window_at_s)},
+        {"--watch-pids", Setter([&options](const std::string& v) {
+             options.watch_pids.clear();
+             std::size_t start = 0;
+             while (start <= v.size()) {
+                 const std::size_t comma = std::min(v.find(',', start), v.size());
+                 int pid = 0;
+                 if (!parse_number(v.substr(start, comma - start), pid) || pid <= 0) return false;
+                 options.watch_pids.push_back(pid);
+                 start = comma + 1;
+             }
+             return true;
+         })},
+        {"--cross-port", positive(options.cross_port)},
+        {"--cross-fraction", Setter([&options](const std::string& v) {
+             return parse_number(v, options.cross_fraction) && options.cross_fraction >= 0 &&
+                    options.cross_fraction <= 1;
+         })},
     };
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& option = args[i];
@@ -92,6 +113,8 @@ rochade::Expected<LoadgenOptions, std::string> parse_loadgen_options(const std::
     if (options.room == 0) return rochade::unexpected(std::string("--room must be nonzero"));
     if (options.echo && options.reconnect_fraction > 0)
         return rochade::unexpected(std::string("--reconnect-fraction: game mode only"));
+    if ((options.cross_fraction > 0) != (options.cross_port != 0))
+        return rochade::unexpected(std::string("--cross-port and --cross-fraction go together"));
     if (options.nick_prefix.size() > 12)
         return rochade::unexpected(std::string("--nick-prefix: at most 12 characters"));
     return options;

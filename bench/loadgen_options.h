@@ -35,6 +35,13 @@ struct LoadgenOptions {
     double reconnect_fraction = 0; // game mode: this share of the clients reconnects ...
     double reconnect_every_s = 60; // ... every so many seconds (loadgen_reconnect.h)
     double progress_s = 0;         // a progress line on stderr every so many seconds (0: none)
+    std::uint16_t cross_port = 0;  // game mode: in a share of the games (--cross-fraction) the
+    double cross_fraction = 0;     // joiner connects to this port (another node of a cluster), so
+                                   // its table requests are forwarded to the owner over the bus
+    double window_at_s = 0;        // start the window at this Unix time (or when the ramp ends, if
+                                   // later), so several loadgens measure the same seconds
+    std::vector<int> watch_pids;   // processes whose CPU seconds in the window are reported too
+                                   // (PostgreSQL, Redis, other nodes)
 };
 
 // Parses argv (without the program name). The error names the option that was wrong.

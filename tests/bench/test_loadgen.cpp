@@ -152,6 +152,16 @@ TEST_CASE("loadgen options")
     CHECK(soak->progress_s == 60);
     CHECK(parse_loadgen_options(Args{"--games", "1"})->reconnect_every_s == 60);
 
+    const auto cross = parse_loadgen_options(Args{"--games", "100", "--cross-port", "9001", "--cross-fraction", "0.5"});
+    REQUIRE(cross);
+    CHECK(cross->cross_port == 9001);
+    CHECK(cross->cross_fraction == 0.5);
+    CHECK(parse_loadgen_options(Args{"--games", "1"})->cross_port == 0);
+    const auto watch = parse_loadgen_options(Args{"--games", "1", "--watch-pids", "12,345", "--window-at", "1.5e9"});
+    REQUIRE(watch);
+    CHECK(watch->watch_pids == std::vector<int>{12, 345});
+    CHECK(watch->window_at_s == 1.5e9);
+
     struct Row {
         Args args;
         const char* error;
@@ -166,6 +176,9 @@ TEST_CASE("loadgen options")
              Row{{"--reconnect-fraction", "1.5"}, "bad value for --reconnect-fraction: '1.5'"},
              Row{{"--reconnect-every", "0"}, "bad value for --reconnect-every: '0'"},
              Row{{"--echo", "--reconnect-fraction", "0.1"}, "--reconnect-fraction: game mode only"},
+             Row{{"--cross-fraction", "2"}, "bad value for --cross-fraction: '2'"},
+             Row{{"--cross-port", "9001"}, "--cross-port and --cross-fraction go together"},
+             Row{{"--watch-pids", "12,"}, "bad value for --watch-pids: '12,'"},
          }) {
         const auto parsed = parse_loadgen_options(row.args);
         REQUIRE_FALSE(parsed);
