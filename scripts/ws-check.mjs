@@ -141,7 +141,8 @@ if (mode === 'welcome') {
     const table = (await white.expect('ok', 3)).table;
     // Black joins once the table is in its room's list, as a player clicks it there: with several
     // nodes behind a proxy (scripts/proxy-check.sh) Black may be on another node, which knows the
-    // table only from the next room_tables.
+    // table only once White's node's announcement has come over the bus (joining sooner gets
+    // no_such_table); the room_tables listing it shows that it has.
     while (!(await black.expect('room_tables')).tables.some((t) => t.table === table));
     black.send({ type: 'join_table', id: 3, table });
     const started = await white.expect('game_started');
