@@ -10,6 +10,9 @@
 #   3. kill       one node gets SIGKILL: HAProxy's health check takes it out of the rotation
 #                 within 5 s, and new WebSocket clients through the proxy get their welcome
 #   4. back       the node is started again on its port and comes back into the rotation
+#   5. full       node3 (limits.max_connections 4) is held full by three WebSocket clients on its
+#                 own port: its /health answers 503 "full", HAProxy takes it out within 5 s, new
+#                 clients through the proxy get their welcome; the three leave and it comes back
 # Everything it started is stopped on exit, also on failure. Prints the time of each step.
 #   ROCHADE_BIN   the server (default build/tools/rochade); the browser client must be built
 #                 (web/dist, scripts/build-web.sh)
@@ -37,6 +40,7 @@ step()
 work=""
 haproxy_pid=""
 node_pids=("" "" "")
+hold_pids=()
 fail()
 {
     echo "proxy-check: FAILED: $*" >&2
@@ -56,6 +60,7 @@ cleanup()
     local status=$? pid
     set +e
     if [[ -n $haproxy_pid ]]; then kill "$haproxy_pid" 2>/dev/null; fi
+    for pid in "${hold_pids[@]}"; do kill "$pid" 2>/dev/null; done
     for pid in "${node_pids[@]}"; do
         if [[ -n $pid ]]; then kill -TERM "$pid" 2>/dev/null; fi
     done
@@ -118,7 +123,7 @@ start_node()
 {
     local n=$1
     "$bin" serve --bind 127.0.0.1 --port "${node_ports[n - 1]}" --db "$work/rochade.db" --web-root "$web_root" \
-        --bus "$bus" --node "node$n" >>"$work/node$n.log" 2>&1 &
+        --bus "$bus" --node "node$n" --config "$work/node$n.json" >>"$work/node$n.log" 2>&1 &
     node_pids[n - 1]=$!
     wait_healthy "${node_ports[n - 1]}"
 }
@@ -130,6 +135,11 @@ work=$(mktemp -d /tmp/rochade-proxy-check.XXXXXX)
 chmod 755 "$work"
 bus=$(scripts/redis.sh start "$work/redis" "$(free_port)")
 node_ports=("$(free_port)" "$(free_port)" "$(free_port)")
+# node3 is full at 4 open sockets, so that step 5 can fill it with three clients (the health
+# probe's own socket is the fourth).
+echo '{}' >"$work/node1.json"
+echo '{}' >"$work/node2.json"
+echo '{"limits": {"max_connections": 4}}' >"$work/node3.json"
 proxy_port=$(free_port)
 # One after the other: the first creates the database's schema, the others find it.
 for n in 1 2 3; do start_node "$n"; done
@@ -181,5 +191,32 @@ up_after=$(wait_log 'nodes/node2 is UP' 10) || fail "node2 did not come back int
 echo "proxy-check: node2 restarted, back in the rotation $up_after s after it answered /health"
 node scripts/ws-check.mjs welcome 127.0.0.1 "$proxy_port" | grep -q '"type":"welcome"' ||
     fail "no welcome through the proxy with node2 back"
+
+# ---- 5. full ------------------------------------------------------------------------------------
+step "node3 full"
+for i in 1 2 3; do
+    node scripts/ws-check.mjs hold 127.0.0.1 "${node_ports[2]}" >"$work/hold$i.log" 2>&1 &
+    hold_pids+=($!)
+done
+for ((i = 0; i < 100; ++i)); do
+    (($(cat "$work"/hold?.log | grep -c ready) == 3)) && break
+    sleep 0.1
+done
+(($(cat "$work"/hold?.log | grep -c ready) == 3)) || fail "three clients did not get into node3: $(cat "$work"/hold?.log)"
+http_get "${node_ports[2]}" /health | head -n 1 | grep -q ' 503 ' || fail "node3's /health does not answer 503 when full"
+full_after=$(wait_log 'nodes/node3 is DOWN' "$down_limit_s") ||
+    fail "HAProxy did not take the full node3 out of the rotation within $down_limit_s s"
+grep -q 'nodes/node3 is DOWN.*503' "$work/haproxy.log" || fail "HAProxy took node3 out, but not for its 503"
+echo "proxy-check: node3 full (503), out of the rotation after $full_after s"
+for i in 1 2 3 4 5 6; do
+    node scripts/ws-check.mjs welcome 127.0.0.1 "$proxy_port" | grep -q '"type":"welcome"' ||
+        fail "WebSocket client $i with node3 full got no welcome through the proxy"
+done
+echo "proxy-check: six new WebSocket clients got their welcome through the proxy while node3 was full"
+kill "${hold_pids[@]}" 2>/dev/null
+wait "${hold_pids[@]}" 2>/dev/null || true
+hold_pids=()
+back_after=$(wait_log 'nodes/node3 is UP' 10) || fail "node3 did not come back into the rotation within 10 s of having room"
+echo "proxy-check: node3 had room again and was back in the rotation after $back_after s"
 step ""
 echo "proxy-check: all checks passed"

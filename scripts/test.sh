@@ -22,8 +22,9 @@
 #                          screenshots in $BROWSER_SHOTS (default build/browser-shots)
 #   9a. proxy              scripts/proxy-check.sh: docker/haproxy.cfg in front of three Release nodes on one Redis
 #                          bus and one SQLite file, on loopback: /health, the client, /metrics refused, a
-#                          WebSocket welcome and a game through the proxy; one node killed with SIGKILL
-#                          leaves the rotation within 5 s and new clients still get their welcome
+#                          WebSocket welcome and a game through the proxy; one node killed with SIGKILL,
+#                          and one full (503), leave the rotation within 5 s, new clients still get their
+#                          welcome, and both come back
 #  10. docker              scripts/docker-check.sh: podman builds docker/Dockerfile on a debian:bookworm made by
 #                          debootstrap (in the background from the start; kept for the next run) and checks the running image: /health, the
 #                          client, the WebSocket welcome, uid 10001, size < 150 MB, podman stop (exit 0,
