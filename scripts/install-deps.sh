@@ -20,6 +20,7 @@ packages=(
     libsodium-dev        # tokens, token hashes and argon2id password hashes (never our own crypto)
     libhiredis-dev       # the Redis client of the bus between nodes (server/bus/), driven from Asio
     redis-server         # the bus's Redis for several nodes (scripts/redis.sh) and the tests of server/bus/
+    haproxy              # the reverse proxy in front of several nodes (docker/haproxy.cfg, scripts/proxy-check.sh)
     pgn-extract          # an independent PGN validator for the archive's exports (tests/server/pgn_extract_check.sh)
     stockfish            # reference for bench/perft_vs_stockfish.sh
     nodejs npm           # differential tests against chessops (tests/differential)

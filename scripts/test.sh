@@ -20,6 +20,11 @@
 #                          web/admin-test.mjs (the admin area), web/archive-test.mjs (the public game page) and
 #                          web/ratings-test.mjs (a rated game, the rating changes, profile, leaderboards);
 #                          screenshots in $BROWSER_SHOTS (default build/browser-shots)
+#   9a. proxy              scripts/proxy-check.sh: docker/haproxy.cfg in front of three Release nodes on one Redis
+#                          bus and one SQLite file, on loopback: /health, the client, /metrics refused, a
+#                          WebSocket welcome and a game through the proxy; one node killed with SIGKILL,
+#                          and one full (503), leave the rotation within 5 s, new clients still get their
+#                          welcome, and both come back
 #  10. docker              scripts/docker-check.sh: podman builds docker/Dockerfile on a debian:bookworm made by
 #                          debootstrap (in the background from the start; kept for the next run) and checks the running image: /health, the
 #                          client, the WebSocket welcome, uid 10001, size < 150 MB, podman stop (exit 0,
@@ -137,10 +142,13 @@ stage "fuzz" scripts/fuzz.sh "${FUZZ_SECONDS:-20}"
 stage "web client" node --test web/test/
 if ! stage "build web" scripts/build-web.sh; then
     skip "browser" "the web client's build failed"
+    skip "proxy" "the web client's build failed"
 elif ((release_built)); then
     stage "browser" browser_test
+    stage "proxy" env ROCHADE_BIN="$build/tools/rochade" scripts/proxy-check.sh
 else
     skip "browser" "the Release build failed"
+    skip "proxy" "the Release build failed"
 fi
 stage "docker" docker_stage
 

@@ -5,7 +5,7 @@
 //
 //   node scripts/ws-check.mjs welcome HOST PORT   prints the welcome frame
 //   node scripts/ws-check.mjs play HOST PORT      two guests play 1.e4 e5, White resigns; prints
-//                                                 "game_id N"
+//                                                 "game_id N" (Black joins once it sees the table)
 //   node scripts/ws-check.mjs hold HOST PORT      says hello, prints "ready", then waits for the
 //                                                 server to close and prints "close CODE"
 // Exits 1 on an error or without the awaited frame in 20 s (hold: 120 s).
@@ -139,6 +139,11 @@ if (mode === 'welcome') {
     await black.expect('room', 2);
     white.send({ type: 'open_table', id: 3, room: 34, time_control: '5+3', color: 'white' });
     const table = (await white.expect('ok', 3)).table;
+    // Black joins once the table is in its room's list, as a player clicks it there: with several
+    // nodes behind a proxy (scripts/proxy-check.sh) Black may be on another node, which knows the
+    // table only once White's node's announcement has come over the bus (joining sooner gets
+    // no_such_table); the room_tables listing it shows that it has.
+    while (!(await black.expect('room_tables')).tables.some((t) => t.table === table));
     black.send({ type: 'join_table', id: 3, table });
     const started = await white.expect('game_started');
     white.send({ type: 'move', id: 4, table, move: 'e4' });
