@@ -93,6 +93,19 @@ struct Cluster {
     }
 };
 
+// The first room_tables that lists `table`: the node has heard of it.
+json room_tables_with(WsTestClient& client, std::int64_t table)
+{
+    return client.receive_matching(
+        [table](const json& frame) {
+            if (frame.value("type", "") != "room_tables") return false;
+            for (const json& summary : frame.at("tables"))
+                if (summary.at("table") == table) return true;
+            return false;
+        },
+        "room_tables with table " + std::to_string(table));
+}
+
 json presence_with(WsTestClient& client, std::size_t count)
 {
     return client.receive_matching(
@@ -258,14 +271,7 @@ TEST_CASE("three nodes share one lobby: presence, chat, whispers, tables, one ni
     // A table opened on node 1 is in the room's list on node 2.
     const json opened = anna.request({{"type", "open_table"}, {"room", 34}, {"time_control", "5+3"}});
     const auto table_id = opened.at("table").get<std::int64_t>();
-    const json tables = bert.receive_matching(
-        [table_id](const json& frame) {
-            if (frame.value("type", "") != "room_tables") return false;
-            for (const json& summary : frame.at("tables"))
-                if (summary.at("table") == table_id) return true;
-            return false;
-        },
-        "room_tables with Anna's table");
+    const json tables = room_tables_with(bert, table_id);
     for (const json& summary : tables.at("tables"))
         if (summary.at("table") == table_id) CHECK(summary.at("white").is_string() != summary.at("black").is_string());
 
@@ -347,28 +353,14 @@ TEST_CASE("players on two nodes play at one table, a spectator watches from the 
         anna.request({{"type", "open_table"}, {"room", 34}, {"time_control", "5+3"}, {"color", "white"}});
     const auto table = opened.at("table").get<std::int64_t>();
     // Bert's node learns of the table from node 1's announcement.
-    bert.receive_matching(
-        [table](const json& frame) {
-            if (frame.value("type", "") != "room_tables") return false;
-            for (const json& summary : frame.at("tables"))
-                if (summary.at("table") == table) return true;
-            return false;
-        },
-        "room_tables with Anna's table");
+    room_tables_with(bert, table);
     CHECK(bert.request({{"type", "join_table"}, {"table", table}}).at("type") == "ok");
     const json started = anna.receive_until("game_started", table);
     CHECK(bert.receive_until("game_started", table).at("seq") == started.at("seq"));
     CHECK(started.at("white") == "Anna");
     CHECK(started.at("black") == "Bert");
 
-    carl.receive_matching(
-        [table](const json& frame) {
-            if (frame.value("type", "") != "room_tables") return false;
-            for (const json& summary : frame.at("tables"))
-                if (summary.at("table") == table) return true;
-            return false;
-        },
-        "room_tables with the table");
+    room_tables_with(carl, table);
     const json state = carl.request({{"type", "watch_table"}, {"table", table}});
     CHECK(state.at("type") == "table_state");
     CHECK(state.at("white") == "Anna");
@@ -418,14 +410,7 @@ TEST_CASE("a node that goes away mid-game: another node takes the table over, th
     const json opened =
         anna->request({{"type", "open_table"}, {"room", 34}, {"time_control", "5+3"}, {"color", "white"}});
     const auto table = opened.at("table").get<std::int64_t>();
-    bert.receive_matching(
-        [table](const json& frame) {
-            if (frame.value("type", "") != "room_tables") return false;
-            for (const json& summary : frame.at("tables"))
-                if (summary.at("table") == table) return true;
-            return false;
-        },
-        "room_tables with Anna's table");
+    room_tables_with(bert, table);
     REQUIRE(bert.request({{"type", "join_table"}, {"table", table}}).at("type") == "ok");
     anna->receive_until("game_started", table);
     bert.receive_until("game_started", table);
