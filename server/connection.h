@@ -28,6 +28,9 @@ enum class CloseCode : std::uint16_t {
 };
 
 struct Client; // the router's per-connection state (server/client.h)
+namespace cluster {
+class FanOut; // server/cluster/fan_out.h
+}
 
 class Connection {
 public:
@@ -37,6 +40,9 @@ public:
     // encoded once. A client whose queue is over its bound is closed with 1008.
     virtual void send(std::shared_ptr<const std::string> frame) = 0;
     void send(std::string frame) { send(std::make_shared<const std::string>(std::move(frame))); }
+    // The frame of `fan_out` for this connection: sent at once, or (a client of another node)
+    // gathered with the others of its node into one message.
+    virtual void send_in(cluster::FanOut& fan_out);
     // Sends an error reply. Every error frame goes through here, so /metrics counts each one
     // by its code (rochade_errors_sent_total) in one place. Callable from any thread.
     virtual void send_error(const std::optional<protocol::RequestId>& id, protocol::ErrorCode code,

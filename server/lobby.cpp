@@ -394,7 +394,13 @@ void Lobby::whisper(ConnectionPtr connection, Identity who, Id id, protocol::Whi
 void Lobby::open_table(ConnectionPtr connection, Identity who, Id id, protocol::OpenTable open)
 {
     on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id),
-               open = std::move(open)] {
+               open = std::move(open)] { open_table_now(connection, who, id, open, std::nullopt); });
+}
+
+void Lobby::open_table_now(const ConnectionPtr& connection, const Identity& who, const Id& id,
+                           const protocol::OpenTable& open, const std::optional<std::string>& invitee_node)
+{
+    {
         if (services_.shutting_down)
             return reply_error(connection, id, ErrorCode::ShuttingDown, "the server is shutting down");
         Room* r = room(open.room);
@@ -406,9 +412,12 @@ void Lobby::open_table(ConnectionPtr connection, Identity who, Id id, protocol::
                 return reply_error(connection, id, ErrorCode::InvalidNick, "open_table: invite: " + *error);
             if (protocol::nick_key(*open.invite) == protocol::nick_key(who.nick))
                 return reply_error(connection, id, ErrorCode::AlreadySeated, "open_table: you cannot invite yourself");
-            if (!online(*open.invite))
+            if (!online(*open.invite) && !invitee_node) {
+                // Online on another node, perhaps: its node gets the invitation.
+                if (cluster_) return invite_elsewhere(connection, who, id, open);
                 return reply_error(connection, id, ErrorCode::NoSuchNick,
                                    "open_table: invite: '" + *open.invite + "' is not online");
+            }
         }
         if (open.rated && who.principal.guest())
             return reply_error(connection, id, ErrorCode::RatedNeedsAccount,
@@ -451,12 +460,17 @@ void Lobby::open_table(ConnectionPtr connection, Identity who, Id id, protocol::
             cluster_->hold_table(opening.table);
             cluster_->announce(cluster::TableChanged{cluster_->node_id(), summary});
         }
-        if (open.invite)
-            if (auto invited = online(*open.invite)->connection.lock();
-                invited && !r->has_member(protocol::nick_key(*open.invite)))
-                invited->send(protocol::encode_table_opened(summary));
+        if (open.invite) {
+            if (const Online* local = online(*open.invite)) {
+                if (auto invited = local->connection.lock();
+                    invited && !r->has_member(protocol::nick_key(*open.invite)))
+                    invited->send(protocol::encode_table_opened(summary));
+            } else if (invitee_node) {
+                cluster_->send_to(*invitee_node, cluster::Invited{*open.invite, summary});
+            }
+        }
         table->seat_opener(connection, who, id);
-    });
+    }
 }
 
 std::shared_ptr<Table> Lobby::find_table(const ConnectionPtr& connection, const Id& id, std::string_view request,
@@ -561,21 +575,41 @@ void Lobby::table_changed(protocol::TableSummary summary)
 void Lobby::table_closed(protocol::RoomNumber number, protocol::TableId table)
 {
     on_strand([this, number, table] {
-        services_.directory.remove(table);
-        if (const auto opener = table_openers_.find(table); opener != table_openers_.end()) {
-            release(opener->second, [table](Holdings& held) { held.open_tables.erase(table); });
-            table_openers_.erase(opener);
-        }
+        forget_table(table);
         if (cluster_) {
             cluster_->release_table(table);
             cluster_->announce(cluster::TableClosed{cluster_->node_id(), number, table});
         }
-        Room* r = room(number);
-        if (!r) return;
-        r->remove_table(table);
-        schedule_room_update(number);
-        close_room_if_done(number);
+        take_off_list(number, table);
     });
+}
+
+void Lobby::table_lost(protocol::RoomNumber number, protocol::TableId table)
+{
+    on_strand([this, number, table] {
+        forget_table(table);
+        for (const auto& [node, had] : remote_nodes_)
+            if (had.tables.contains({number, table})) return; // the new owner's summary stands
+        take_off_list(number, table);
+    });
+}
+
+void Lobby::forget_table(protocol::TableId table)
+{
+    services_.directory.remove(table);
+    if (const auto opener = table_openers_.find(table); opener != table_openers_.end()) {
+        release(opener->second, [table](Holdings& held) { held.open_tables.erase(table); });
+        table_openers_.erase(opener);
+    }
+}
+
+void Lobby::take_off_list(protocol::RoomNumber number, protocol::TableId table)
+{
+    Room* r = room(number);
+    if (!r) return;
+    r->remove_table(table);
+    schedule_room_update(number);
+    close_room_if_done(number);
 }
 
 void Lobby::seat_changed(Identity who, protocol::TableId table, bool seated)

@@ -48,6 +48,9 @@ public:
     // chat and whispers, its tables), and a node that went silent (what it had leaves the rooms).
     void cluster_message(cluster::NodeMessage message);
     void node_gone(std::string node);
+    // A table of this node that another node holds now (Table::relinquish): it leaves this
+    // node's directory and, unless the new owner's summary stands there already, its room.
+    void table_lost(protocol::RoomNumber room, protocol::TableId table);
 
     // Start-up, before any connection: the restored tables (their rooms are opened if they are
     // not configured ones, and their players' seats and nicks are held for them).
@@ -153,10 +156,20 @@ private:
                           protocol::TableId table, std::string text, int attempt = 0);
     void whisper_elsewhere(const ConnectionPtr& connection, const Identity& who, const Id& id,
                            protocol::Whisper whisper);
+    // open_table on the strand; `invitee_node` is the node where the invited player is online
+    // when not this one (found by invite_elsewhere).
+    void open_table_now(const ConnectionPtr& connection, const Identity& who, const Id& id,
+                        const protocol::OpenTable& open, const std::optional<std::string>& invitee_node);
+    // An invitation for a player not online here: asks the bus where they are, then opens.
+    void invite_elsewhere(const ConnectionPtr& connection, const Identity& who, const Id& id, protocol::OpenTable open);
     Online* online(const std::string& nick);
     Room* room(protocol::RoomNumber number);
     Room& open_room(protocol::RoomNumber number);
     void leave(Online& player, Room& room);
+    // A table of this node that closed or went to another node: out of the directory and the
+    // opener's holdings; and out of its room's list.
+    void forget_table(protocol::TableId table);
+    void take_off_list(protocol::RoomNumber number, protocol::TableId table);
     void close_room_if_done(protocol::RoomNumber number);
     // The room has something in its batch: its members hear it when the update timer fires.
     void schedule_room_update(protocol::RoomNumber number);

@@ -9,6 +9,8 @@
 #include "protocol/nick.h"
 #include "server/client.h"
 #include "server/lobby.h"
+#include "server/table_directory.h"
+#include "server/table_services.h"
 
 namespace rochade::server {
 
@@ -72,6 +74,14 @@ void Lobby::cluster_message(cluster::NodeMessage message)
                     auto connection = found->second.connection.lock();
                     go_offline(found);
                     if (connection) connection->close(CloseCode::Replaced, "the same player connected again");
+                } else if constexpr (std::is_same_v<Message, cluster::Invited>) {
+                    // As on one node: the invitation reaches the player unless they are in the
+                    // table's room already, where its summary reaches them anyway.
+                    if (const Online* invited = online(m.nick))
+                        if (auto connection = invited->connection.lock();
+                            connection &&
+                            !(room(m.summary.room) && room(m.summary.room)->has_member(protocol::nick_key(m.nick))))
+                            connection->send(protocol::encode_table_opened(m.summary));
                 } else if constexpr (std::is_same_v<Message, cluster::Heartbeat>) {
                     // The node keeps heartbeats to itself.
                 }
@@ -123,6 +133,20 @@ void Lobby::remote_left(const std::string& node, protocol::RoomNumber number, co
 
 void Lobby::remote_table(const std::string& node, const protocol::TableSummary& summary)
 {
+    if (services_.directory.find(summary.table)) {
+        // This node plays the table, so it holds the lease: the other node's word is stale (it
+        // was cut off from the bus and has not yet noticed that the table was taken over). Say
+        // again where the table is, for every node that heard the stale word.
+        if (const Room* r = room(summary.room))
+            for (const auto& listed : r->tables())
+                if (listed.table == summary.table)
+                    cluster_->announce(cluster::TableChanged{cluster_->node_id(), listed});
+        return;
+    }
+    // A table taken over moves from its old node's set to its new one's, so that the old
+    // node's later news (it closing, or going) does not take it away.
+    for (auto& [other, had] : remote_nodes_)
+        if (other != node) had.tables.erase({summary.room, summary.table});
     remote_nodes_[node].tables.emplace(summary.room, summary.table);
     open_room(summary.room).put_table(summary);
     schedule_room_update(summary.room);
@@ -247,6 +271,23 @@ void Lobby::whisper_elsewhere(const ConnectionPtr& connection, const Identity& w
             if (id) connection->send(protocol::encode_ok(id));
         });
     });
+}
+
+void Lobby::invite_elsewhere(const ConnectionPtr& connection, const Identity& who, const Id& id,
+                             protocol::OpenTable open)
+{
+    const std::string key = protocol::nick_key(*open.invite);
+    cluster_->locate_nick(
+        key, [self = shared_from_this(), connection, who, id, open = std::move(open)](std::optional<std::string> node) {
+            self->on_strand([self, connection, who, id, open, node = std::move(node)] {
+                // Back on the strand, everything is checked again: the room, the limits, and whether
+                // the player came online here meanwhile.
+                if (!self->online(*open.invite) && (!node || *node == self->cluster_->node_id()))
+                    return reply_error(connection, id, ErrorCode::NoSuchNick,
+                                       "open_table: invite: '" + *open.invite + "' is not online");
+                self->open_table_now(connection, who, id, open, node);
+            });
+        });
 }
 
 } // namespace rochade::server

@@ -82,6 +82,13 @@ public:
     // gone, or the whole cluster restarted), each once this node has taken its lease: at start-up
     // in a cluster (instead of restore()) and after a node is gone.
     void adopt_orphans();
+    // The periodic safety net (cluster.orphan_sweep_ms): lists the running games in the store,
+    // and only if one of them is neither here nor announced by a live node does adopt_orphans()
+    // run. A lease that expired without its node being given up (a node cut off and back) is
+    // thus found, at the cost of one light query per sweep when all is well.
+    void sweep_orphans();
+    // The node lost `table`'s lease to another node: the table stops here.
+    void table_lost(protocol::TableId table);
 
     void on_open(const std::shared_ptr<Connection>& connection) override;
     void on_message(const std::shared_ptr<Connection>& connection, std::string_view text) override;

@@ -3,6 +3,7 @@
 // from other nodes' clients reach this node's tables as if they were our own clients'.
 #include <spdlog/spdlog.h>
 
+#include "db/game_query.h"
 #include "db/read_thread.h"
 #include "protocol/decode.h"
 #include "server/client.h"
@@ -118,6 +119,44 @@ void Router::adopt_orphans()
             });
         }
     });
+}
+
+void Router::sweep_orphans()
+{
+    if (services_->shutting_down) return;
+    services_->reads.read([this](db::StoreReader& reader) {
+        std::vector<protocol::TableId> elsewhere;
+        try {
+            db::GameQuery running;
+            running.state = db::GameState::Running;
+            running.limit = db::max_page_games;
+            do {
+                auto page = reader.find_games(running);
+                for (const auto& game : page.games)
+                    if (!tables_->find(game.table_id)) elsewhere.push_back(game.table_id);
+                running.after = page.next_page;
+            } while (running.after);
+        } catch (const std::exception& error) {
+            spdlog::warn("cluster: the periodic sweep could not list the running games: {}", error.what());
+            return;
+        }
+        if (elsewhere.empty()) return;
+        cluster_->unannounced(std::move(elsewhere), [this](std::vector<protocol::TableId> orphans) {
+            if (orphans.empty() || services_->shutting_down) return;
+            spdlog::warn("cluster: {} running game(s) in the store are on no live node (table {} first); taking "
+                         "them over",
+                         orphans.size(), orphans.front());
+            adopt_orphans();
+        });
+    });
+}
+
+void Router::table_lost(protocol::TableId table_id)
+{
+    auto table = tables_->find(table_id);
+    if (!table) return;
+    table->relinquish();
+    lobby_->table_lost(table->room(), table_id);
 }
 
 void Router::remote_gone(const std::shared_ptr<Connection>& client, protocol::TableId table_id)

@@ -193,6 +193,21 @@ Moderation* Server::moderation() const
     return state_->moderation_service;
 }
 
+namespace {
+
+// Router::sweep_orphans every `period`, for as long as the io_context runs.
+void sweep_periodically(net::io_context& io, Router& router, std::chrono::milliseconds period)
+{
+    auto timer = std::make_shared<net::steady_timer>(io, period);
+    timer->async_wait([timer, &io, &router, period](const beast::error_code& error) {
+        if (error) return;
+        router.sweep_orphans();
+        sweep_periodically(io, router, period);
+    });
+}
+
+} // namespace
+
 std::shared_ptr<cluster::Node> Server::State::join_cluster(net::io_context& io, Router& router,
                                                            SessionRegistry& sessions)
 {
@@ -236,8 +251,10 @@ std::shared_ptr<cluster::Node> Server::State::join_cluster(net::io_context& io, 
     handlers.on_remote_gone = [&router](std::shared_ptr<Connection> client, protocol::TableId table) {
         router.remote_gone(client, table);
     };
-    handlers.on_to_client = [&sessions](std::uint64_t connection, std::string frame) {
-        if (auto session = sessions.find(connection)) session->send(std::move(frame));
+    handlers.on_to_clients = [&sessions](std::vector<std::uint64_t> connections, std::string frame) {
+        const auto shared = std::make_shared<const std::string>(std::move(frame));
+        for (const auto connection : connections)
+            if (auto session = sessions.find(connection)) session->send(shared);
     };
     handlers.on_close_client = [&sessions](std::uint64_t connection, CloseCode code, std::string reason) {
         if (auto session = sessions.find(connection)) session->close(code, std::move(reason));
@@ -248,8 +265,10 @@ std::shared_ptr<cluster::Node> Server::State::join_cluster(net::io_context& io, 
                 session->close(CloseCode::ServiceRestart,
                                "the node of a table you were at went away; reconnect and resume to find it again");
     };
+    handlers.on_table_lost = [&router](protocol::TableId table) { router.table_lost(table); };
     node->start(std::move(handlers));
     router.adopt_orphans();
+    sweep_periodically(io, router, std::chrono::milliseconds(config.cluster.orphan_sweep_ms));
     return node;
 }
 

@@ -217,7 +217,9 @@ std::optional<std::string> node_name_error(const std::string& name)
 std::optional<std::string> read_cluster(const ConfigReader& reader, const json& section, ClusterConfig& out)
 {
     if (!section.is_object()) return reader.error("cluster", "must be an object");
-    if (auto e = reader.unknown_keys(section, "cluster.", {"bus", "node", "heartbeat_ms", "node_timeout_ms"})) return e;
+    if (auto e = reader.unknown_keys(section, "cluster.",
+                                     {"bus", "node", "heartbeat_ms", "node_timeout_ms", "orphan_sweep_ms"}))
+        return e;
     for (const auto& [key, value] : section.items()) {
         const std::string field = "cluster." + key;
         std::optional<std::string> e;
@@ -233,6 +235,7 @@ std::optional<std::string> read_cluster(const ConfigReader& reader, const json& 
         }
         if (key == "heartbeat_ms") e = reader.integer(value, field, 10, 60'000, out.heartbeat_ms);
         if (key == "node_timeout_ms") e = reader.integer(value, field, 50, 600'000, out.node_timeout_ms);
+        if (key == "orphan_sweep_ms") e = reader.integer(value, field, 100, 3'600'000, out.orphan_sweep_ms);
         if (e) return e;
     }
     if (out.node_timeout_ms < 2 * out.heartbeat_ms)
@@ -379,8 +382,8 @@ rochade::Expected<ServerConfig, std::string> parse_serve_options(const std::vect
         if (arg.rfind("--", 0) != 0) return fail("unexpected argument '" + arg + "' (options start with --)");
         const auto equals = arg.find('=');
         std::string name = arg.substr(0, equals), value;
-        static const std::set<std::string> known{"--port",     "--bind",       "--db",  "--db-busy-timeout-ms",
-                                                 "--config",   "--threads",    "--bus", "--node",
+        static const std::set<std::string> known{"--port",     "--bind",      "--db",  "--db-busy-timeout-ms",
+                                                 "--config",   "--threads",   "--bus", "--node",
                                                  "--web-root", "--public-url"};
         if (!known.count(name)) return fail("unknown option '" + name + "'");
         if (equals != std::string::npos) {

@@ -84,6 +84,9 @@ struct ClusterConfig {
     std::int64_t heartbeat_ms = 1000;
     // A node not heard of for this long is gone, and the leases it held expire after it.
     std::int64_t node_timeout_ms = 5000;
+    // How often the store's running games are checked for one that no live node has (the
+    // safety net behind the take-over when a node is given up: Router::sweep_orphans).
+    std::int64_t orphan_sweep_ms = 30'000;
 };
 
 struct ServerConfig {

@@ -10,6 +10,7 @@
 #include "protocol/encode.h"
 #include "protocol/nick.h"
 #include "server/client.h"
+#include "server/cluster/fan_out.h"
 #include "server/id_allocator.h"
 #include "server/lobby.h"
 #include "server/metrics.h"
@@ -257,9 +258,11 @@ protocol::MissedEvents Table::missed_since(std::int64_t since) const
 
 void Table::broadcast(const std::shared_ptr<const std::string>& frame)
 {
+    // Watchers on other nodes get it once per node, when fan_out goes.
+    cluster::FanOut fan_out(frame);
     for (auto it = watchers_.begin(); it != watchers_.end();) {
         if (auto connection = it->second.lock()) {
-            connection->send(frame);
+            fan_out.add(*connection);
             ++it;
         } else {
             it = watchers_.erase(it);
@@ -455,7 +458,8 @@ void Table::join(ConnectionPtr connection, identity::Identity who, Id id)
     join_now(std::move(connection), std::move(who), std::move(id), std::nullopt);
 }
 
-void Table::join_now(ConnectionPtr connection, identity::Identity who, Id id, std::optional<protocol::SeatRating> rating)
+void Table::join_now(ConnectionPtr connection, identity::Identity who, Id id,
+                     std::optional<protocol::SeatRating> rating)
 {
     on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id), rating](auto now) {
         const std::string& nick = who.nick;
@@ -633,6 +637,26 @@ void Table::shut_down()
         self->flag_timer_.cancel();
         self->summary_timer_.cancel();
         for (auto& timer : self->held_seat_timers_) timer.cancel();
+    });
+}
+
+void Table::relinquish()
+{
+    net::post(strand_, [self = shared_from_this()] {
+        if (self->closed_) return;
+        self->closed_ = true;
+        if (self->game_ && !self->game_->is_over()) --self->services_.metrics.games_running; // counted there now
+        self->flag_timer_.cancel();
+        self->summary_timer_.cancel();
+        for (auto& timer : self->held_seat_timers_) timer.cancel();
+        if (auto lobby = self->services_.lobby.lock())
+            for (const auto& seat : self->seats_)
+                if (seat) lobby->seat_changed(seat->player(), self->id_, false);
+        const std::string reason =
+            "table " + std::to_string(self->id_) + " is played on another node now; reconnect and resume to find it";
+        for (const auto& [id, watcher] : self->watchers_)
+            if (auto connection = watcher.lock()) connection->close(CloseCode::ServiceRestart, reason);
+        self->watchers_.clear();
     });
 }
 

@@ -85,6 +85,12 @@ public:
     // grace period; before the game they leave the table.
     void connection_closed(ConnectionPtr connection, identity::Identity who);
     void shut_down();
+    // Another node holds this table's lease now (this node was cut off from the bus for longer
+    // than the node timeout, and another took the table over from the store): it stops here
+    // without a word to the store, its seats are let go in the lobby, and every watcher's
+    // connection closes with 1012, so that the clients reconnect and find the table where it is
+    // played now.
+    void relinquish();
 
     // table_moderation.cpp: a moderator's decisions (server/moderation_service.cpp). `done`
     // runs once, on the table's strand: with nothing when done (and stored), else the refusal.
@@ -258,7 +264,7 @@ private:
     const protocol::TimeControl time_control_;
     const protocol::ColorChoice opener_color_;
     const bool rated_;
-    const std::optional<rating::RatingCategory> category_; // none when untimed
+    const std::optional<rating::RatingCategory> category_;     // none when untimed
     std::optional<protocol::RatingChangeEvent> rating_change_; // the last game's, until the next starts
     std::optional<std::string> invite_;
 

@@ -41,6 +41,12 @@ struct LeaseHolder {
     friend bool operator==(const LeaseHolder&, const LeaseHolder&) = default;
 };
 
+// A lease as its owner renews it.
+struct HeldLease {
+    std::string key;
+    std::string owner;
+};
+
 // What claim() found: whether `owner` holds the lease now, and who held it before (nobody when
 // it was free or had expired).
 struct Claim {
@@ -65,9 +71,10 @@ public:
     // value is replaced and the ttl starts again). Refused leases are left as they are.
     virtual void claim(std::string key, std::string owner, std::string value, std::chrono::milliseconds ttl,
                        std::function<void(BusResult<Claim>)> done) = 0;
-    // Extends each of `keys` that `owner` still holds by `ttl`; `done` gets the keys it no longer
-    // holds (expired, or taken by another owner meanwhile).
-    virtual void renew(std::vector<std::string> keys, std::string owner, std::chrono::milliseconds ttl,
+    // Extends each lease its owner still holds by `ttl`, all in one step (a node renews everything
+    // it holds at once: its tables and the nicks of its players); `done` gets the keys whose owner
+    // no longer holds them (expired, or taken by another owner meanwhile).
+    virtual void renew(std::vector<HeldLease> leases, std::chrono::milliseconds ttl,
                        std::function<void(BusResult<std::vector<std::string>>)> done) = 0;
     // Frees `key` if `owner` holds it; another owner's lease is left alone.
     virtual void release(std::string key, std::string owner, BusDone done = {}) = 0;

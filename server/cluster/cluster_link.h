@@ -6,6 +6,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "server/cluster/node_message.h"
 #include "server/identity/principal.h"
@@ -53,6 +54,10 @@ public:
     // (on the link's strand) gets whether this node holds it now.
     virtual void claim_table(protocol::TableId table, std::function<void(bool granted)> done) = 0;
     virtual void release_table(protocol::TableId table) = 0;
+    // Those of `tables` (not this node's) that no live node announced; `done` on the link's
+    // strand.
+    virtual void unannounced(std::vector<protocol::TableId> tables,
+                             std::function<void(std::vector<protocol::TableId>)> done) = 0;
     // Sends a client's frame for `table` to the node that owns it; `done` (on the link's strand)
     // gets false when no node does (the table is gone).
     virtual void forward(protocol::TableId table, std::uint64_t connection, const identity::Identity& who,

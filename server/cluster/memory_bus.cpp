@@ -12,6 +12,19 @@ std::shared_ptr<MemoryBus> MemoryHub::connect(net::io_context& io)
     return std::make_shared<MemoryBus>(shared_from_this(), io);
 }
 
+std::uint64_t MemoryHub::published_on(const std::string& channel)
+{
+    std::lock_guard lock(mutex_);
+    const auto found = published_.find(channel);
+    return found == published_.end() ? 0 : found->second;
+}
+
+std::uint64_t MemoryHub::holder_lookups()
+{
+    std::lock_guard lock(mutex_);
+    return holder_lookups_;
+}
+
 MemoryHub::Lease* MemoryHub::live_lease(const std::string& key, Clock::time_point now)
 {
     const auto found = leases_.find(key);
@@ -33,11 +46,30 @@ template <class Work> void MemoryBus::later(Work work)
     net::post(strand_, [self = shared_from_this(), work = std::move(work)]() mutable { work(); });
 }
 
+namespace {
+
+BusError cut_error() { return BusError{BusFailure::Unavailable, "memory bus: cut off"}; }
+
+} // namespace
+
+void MemoryBus::cut_off(bool cut)
+{
+    if (cut_.exchange(cut) == cut) return;
+    later([this, cut] {
+        if (connection_handler_) connection_handler_(!cut);
+    });
+}
+
 void MemoryBus::publish(std::string channel, std::string message, BusDone done)
 {
+    if (cut_) {
+        if (done) later([done = std::move(done)] { done(cut_error()); });
+        return;
+    }
     std::vector<std::shared_ptr<MemoryBus>> receivers;
     {
         std::lock_guard lock(hub_->mutex_);
+        ++hub_->published_[channel];
         if (const auto found = hub_->subscribers_.find(channel); found != hub_->subscribers_.end())
             for (const auto& weak : found->second)
                 if (auto bus = weak.lock()) receivers.push_back(std::move(bus));
@@ -50,6 +82,7 @@ void MemoryBus::publish(std::string channel, std::string message, BusDone done)
 void MemoryBus::deliver(const std::string& channel, std::shared_ptr<const std::string> message)
 {
     later([this, channel, message = std::move(message)] {
+        if (cut_) return;
         if (const auto found = handlers_.find(channel); found != handlers_.end()) found->second(*message);
     });
 }
@@ -81,6 +114,7 @@ void MemoryBus::unsubscribe(std::string channel)
 void MemoryBus::claim(std::string key, std::string owner, std::string value, std::chrono::milliseconds ttl,
                       std::function<void(BusResult<Claim>)> done)
 {
+    if (cut_) return later([done = std::move(done)] { done(cut_error()); });
     Claim claim;
     {
         std::lock_guard lock(hub_->mutex_);
@@ -95,19 +129,20 @@ void MemoryBus::claim(std::string key, std::string owner, std::string value, std
     later([done = std::move(done), claim = std::move(claim)] { done(claim); });
 }
 
-void MemoryBus::renew(std::vector<std::string> keys, std::string owner, std::chrono::milliseconds ttl,
+void MemoryBus::renew(std::vector<HeldLease> leases, std::chrono::milliseconds ttl,
                       std::function<void(BusResult<std::vector<std::string>>)> done)
 {
+    if (cut_) return later([done = std::move(done)] { done(cut_error()); });
     std::vector<std::string> lost;
     {
         std::lock_guard lock(hub_->mutex_);
         const auto now = Clock::now();
-        for (auto& key : keys) {
-            auto* lease = hub_->live_lease(key, now);
-            if (lease && lease->holder.owner == owner)
+        for (auto& held : leases) {
+            auto* lease = hub_->live_lease(held.key, now);
+            if (lease && lease->holder.owner == held.owner)
                 lease->expires = now + ttl;
             else
-                lost.push_back(std::move(key));
+                lost.push_back(std::move(held.key));
         }
     }
     later([done = std::move(done), lost = std::move(lost)] { done(lost); });
@@ -115,6 +150,10 @@ void MemoryBus::renew(std::vector<std::string> keys, std::string owner, std::chr
 
 void MemoryBus::release(std::string key, std::string owner, BusDone done)
 {
+    if (cut_) {
+        if (done) later([done = std::move(done)] { done(cut_error()); });
+        return;
+    }
     {
         std::lock_guard lock(hub_->mutex_);
         if (auto* lease = hub_->live_lease(key, Clock::now()); lease && lease->holder.owner == owner)
@@ -125,9 +164,11 @@ void MemoryBus::release(std::string key, std::string owner, BusDone done)
 
 void MemoryBus::holder(std::string key, std::function<void(BusResult<std::optional<LeaseHolder>>)> done)
 {
+    if (cut_) return later([done = std::move(done)] { done(cut_error()); });
     std::optional<LeaseHolder> found;
     {
         std::lock_guard lock(hub_->mutex_);
+        ++hub_->holder_lookups_;
         if (auto* lease = hub_->live_lease(key, Clock::now())) found = lease->holder;
     }
     later([done = std::move(done), found = std::move(found)] { done(found); });

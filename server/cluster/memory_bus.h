@@ -3,6 +3,7 @@
 // Leases expire by the steady clock like Redis keys with a PX time.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <map>
 #include <memory>
@@ -24,6 +25,11 @@ public:
     // Makes a bus for a node whose callbacks run on `io`. The hub must be owned by a shared_ptr.
     std::shared_ptr<MemoryBus> connect(net::io_context& io);
 
+    // What the nodes asked of the hub, for tests that count the bus's work: messages published
+    // on `channel`, and lease holders looked up.
+    std::uint64_t published_on(const std::string& channel);
+    std::uint64_t holder_lookups();
+
 private:
     friend class MemoryBus;
     struct Lease {
@@ -37,6 +43,8 @@ private:
     std::mutex mutex_;
     std::map<std::string, std::set<std::weak_ptr<MemoryBus>, std::owner_less<>>> subscribers_; // by channel
     std::map<std::string, Lease> leases_;
+    std::map<std::string, std::uint64_t> published_;
+    std::uint64_t holder_lookups_ = 0;
 };
 
 class MemoryBus final : public Bus, public std::enable_shared_from_this<MemoryBus> {
@@ -48,11 +56,16 @@ public:
     void unsubscribe(std::string channel) override;
     void claim(std::string key, std::string owner, std::string value, std::chrono::milliseconds ttl,
                std::function<void(BusResult<Claim>)> done) override;
-    void renew(std::vector<std::string> keys, std::string owner, std::chrono::milliseconds ttl,
+    void renew(std::vector<HeldLease> leases, std::chrono::milliseconds ttl,
                std::function<void(BusResult<std::vector<std::string>>)> done) override;
     void release(std::string key, std::string owner, BusDone done = {}) override;
     void holder(std::string key, std::function<void(BusResult<std::optional<LeaseHolder>>)> done) override;
     void on_connection_change(std::function<void(bool up)> handler) override;
+
+    // For tests of a node cut off from the bus (a network partition): while cut, every call is
+    // answered Unavailable, nothing it publishes reaches anyone and nothing reaches it; the
+    // connection handler hears false, and true when the cut ends.
+    void cut_off(bool cut);
 
 private:
     // Runs `work` on this bus's strand.
@@ -63,6 +76,7 @@ private:
     net::strand<net::io_context::executor_type> strand_;
     std::map<std::string, MessageHandler> handlers_; // on the strand
     std::function<void(bool)> connection_handler_;
+    std::atomic<bool> cut_{false};
 };
 
 } // namespace rochade::server::cluster

@@ -10,7 +10,23 @@ using Clock = std::chrono::steady_clock;
 namespace {
 
 std::string nick_lease(const std::string& nick_key) { return "rochade:nick:" + nick_key; }
-std::string table_lease(protocol::TableId table) { return "rochade:table:" + std::to_string(table); }
+constexpr std::string_view table_lease_prefix = "rochade:table:";
+std::string table_lease(protocol::TableId table) { return std::string(table_lease_prefix) + std::to_string(table); }
+
+// The table of a table lease's key; nothing for another key (a nick's).
+std::optional<protocol::TableId> table_of_lease(const std::string& key)
+{
+    if (!key.starts_with(table_lease_prefix)) return std::nullopt;
+    try {
+        return std::stoll(key.substr(table_lease_prefix.size()));
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+}
+
+// How many leases one renewal carries at most: a script holds Redis for its whole run, so a node
+// with many thousands of players online renews them in steps of about a millisecond each.
+constexpr std::size_t leases_per_renewal = 1000;
 
 // The node a message says it came from, for the broadcasts a node hears of itself.
 template <class Message> const std::string* sender_of(const Message& message)
@@ -75,9 +91,34 @@ void Node::stop()
     });
 }
 
-void Node::announce(NodeMessage message) { bus_->publish(std::string(lobby_channel), encode(message)); }
+void Node::announce(NodeMessage message)
+{
+    // On the strand, like everything the node sends, so that the messages go out in the order
+    // their senders gave them and a table whose lease is in doubt is left out (publish()).
+    on_strand(
+        [this, message = std::move(message)]() mutable { publish(std::string(lobby_channel), std::move(message)); });
+}
 
-void Node::send_to(const std::string& node, NodeMessage message) { bus_->publish(node_channel(node), encode(message)); }
+void Node::send_to(const std::string& node, NodeMessage message)
+{
+    on_strand([this, channel = node_channel(node), message = std::move(message)]() mutable {
+        publish(std::move(channel), std::move(message));
+    });
+}
+
+void Node::publish(std::string channel, NodeMessage message)
+{
+    // After the bus was away, this node's tables are not claimed as its own until a renewal
+    // says the leases are still its: another node may have taken them over meanwhile.
+    if (!in_doubt_.empty()) {
+        const auto doubtful = [this](protocol::TableId table) { return in_doubt_.contains(table_lease(table)); };
+        if (auto* state = std::get_if<NodeState>(&message))
+            std::erase_if(state->tables, [&](const protocol::TableSummary& table) { return doubtful(table.table); });
+        if (const auto* changed = std::get_if<TableChanged>(&message); changed && doubtful(changed->summary.table))
+            return;
+    }
+    bus_->publish(std::move(channel), encode(message));
+}
 
 void Node::received(std::string_view text)
 {
@@ -94,10 +135,11 @@ void Node::received(std::string_view text)
     if (auto* request = std::get_if<TableRequest>(&*decoded)) return table_request(std::move(*request));
     if (const auto* gone = std::get_if<ClientGone>(&*decoded))
         return remote_client_gone(gone->node, gone->connection, gone->tables);
-    if (auto* frame = std::get_if<ToClient>(&*decoded)) {
-        if (handlers_.on_to_client) handlers_.on_to_client(frame->connection, std::move(frame->frame));
+    if (auto* frame = std::get_if<ToClients>(&*decoded)) {
+        if (handlers_.on_to_clients) handlers_.on_to_clients(std::move(frame->connections), std::move(frame->frame));
         return;
     }
+    learn_owners(*decoded);
     if (auto* close = std::get_if<CloseClient>(&*decoded)) {
         if (handlers_.on_close_client)
             handlers_.on_close_client(close->connection, static_cast<CloseCode>(close->code), std::move(close->reason));
@@ -136,6 +178,7 @@ void Node::beat()
         for (const auto& [connection, tables] : clients) remote_client_gone(it->first, connection, tables);
         if (auto orphaned = forwarded_.extract(it->first); orphaned && handlers_.on_clients_orphaned)
             handlers_.on_clients_orphaned({orphaned.mapped().begin(), orphaned.mapped().end()});
+        std::erase_if(owners_, [&](const auto& owner) { return owner.second == it->first; });
         if (handlers_.on_node_gone) handlers_.on_node_gone(it->first);
         it = last_heard_.erase(it);
     }
@@ -148,25 +191,73 @@ void Node::beat()
 
 void Node::renew_leases()
 {
-    // The leases are grouped by owner (a principal each, this node for its tables), one renew
-    // per owner.
-    std::map<std::string, std::vector<std::string>> by_owner;
-    for (const auto& [key, owner] : leases_) by_owner[owner].push_back(key);
-    for (auto& [owner, keys] : by_owner)
-        bus_->renew(keys, owner, options_.node_timeout,
-                    [self = shared_from_this(), owner = owner](BusResult<std::vector<std::string>> result) {
-                        self->on_strand([self, owner, result = std::move(result)] {
-                            const auto* lost = std::get_if<std::vector<std::string>>(&result);
-                            if (!lost) return; // the bus is away; the next beat tries again
-                            // Lost: it expired while the bus was away. Taken again if still free.
-                            for (const auto& key : *lost) {
-                                const auto held = self->leases_.find(key);
-                                if (held == self->leases_.end() || held->second != owner) continue;
-                                self->bus_->claim(key, owner, self->options_.id, self->options_.node_timeout,
-                                                  [](BusResult<Claim>) {});
-                            }
-                        });
+    // Everything this node holds, its tables and its players' nicks, in one script call per
+    // thousand leases: the bus's work per second grows with the nodes, not with the players.
+    std::vector<HeldLease> batch;
+    const auto send = [this](std::vector<HeldLease> leases) {
+        std::vector<std::string> keys;
+        for (const auto& lease : leases)
+            if (lease.owner == options_.id) keys.push_back(lease.key);
+        bus_->renew(std::move(leases), options_.node_timeout,
+                    [self = shared_from_this(), keys = std::move(keys)](BusResult<std::vector<std::string>> result) {
+                        self->on_strand([self, keys, result = std::move(result)] { self->renewed(keys, result); });
                     });
+    };
+    for (const auto& [key, owner] : leases_) {
+        batch.push_back(HeldLease{key, owner});
+        if (batch.size() == leases_per_renewal) send(std::exchange(batch, {}));
+    }
+    if (!batch.empty()) send(std::move(batch));
+}
+
+void Node::renewed(const std::vector<std::string>& table_keys, const BusResult<std::vector<std::string>>& result)
+{
+    const auto* lost = std::get_if<std::vector<std::string>>(&result);
+    if (!lost) {
+        // The bus is away; the next beat tries again. Until then these tables may be taken
+        // over by another node, which gives this one up: they are in doubt.
+        for (const auto& key : table_keys)
+            if (leases_.contains(key)) in_doubt_.insert(key);
+        return;
+    }
+    const std::set<std::string> lost_keys(lost->begin(), lost->end());
+    for (const auto& key : table_keys)
+        if (!lost_keys.contains(key)) in_doubt_.erase(key);
+    for (const auto& key : *lost)
+        if (const auto held = leases_.find(key); held != leases_.end()) lease_lost(key, held->second);
+}
+
+void Node::lease_lost(const std::string& key, const std::string& owner)
+{
+    // It expired while the bus was away: taken again if still free. If another owner holds it
+    // now, a table's lease went to the node that took the table over (this node was cut off
+    // from the bus for longer than the node timeout): the table stops here, so that it is
+    // played on one node only.
+    bus_->claim(key, owner, owner == options_.id ? "" : options_.id, options_.node_timeout,
+                [self = shared_from_this(), key, owner](BusResult<Claim> result) {
+                    const auto* claim = std::get_if<Claim>(&result);
+                    if (!claim) return; // unanswered: the next beat tries again
+                    if (claim->granted) {
+                        self->on_strand([self, key] { self->in_doubt_.erase(key); });
+                        return;
+                    }
+                    self->on_strand([self, key, owner, holder = claim->previous] {
+                        self->in_doubt_.erase(key);
+                        const auto held = self->leases_.find(key);
+                        if (held == self->leases_.end() || held->second != owner) return;
+                        self->leases_.erase(held);
+                        const auto table = table_of_lease(key);
+                        if (!table || owner != self->options_.id) return; // a nick: its new holder has it
+                        spdlog::error("cluster: table {}'s lease is held by node {} now; the table stops on this node",
+                                      *table, holder ? holder->owner : "?");
+                        if (self->handlers_.on_table_lost) self->handlers_.on_table_lost(*table);
+                        if (!holder) return;
+                        self->owners_[*table] = holder->owner;
+                        // The new owner's state, which this node heard while it still took the
+                        // table for its own, is asked for again: the lobby lists the table there.
+                        self->send_to(holder->owner, NodeUp{self->options_.id});
+                    });
+                });
 }
 
 void Node::claim_nick(const std::string& nick_key, const identity::Principal& who, std::function<void(NickClaim)> done)
@@ -240,6 +331,15 @@ void Node::hold_table(protocol::TableId table)
 
 void Node::claim_table(protocol::TableId table, std::function<void(bool granted)> done)
 {
+    on_strand([this, table, done = std::move(done)]() mutable { claim_table_now(table, std::move(done)); });
+}
+
+void Node::claim_table_now(protocol::TableId table, std::function<void(bool granted)> done)
+{
+    // A table another node announced, and which it has not given up, is not asked for: the
+    // periodic sweep finds every running game in the store, and most are another node's.
+    if (const auto owner = owners_.find(table); owner != owners_.end() && last_heard_.contains(owner->second))
+        return done(false);
     const std::string key = table_lease(table);
     bus_->claim(key, options_.id, "", options_.node_timeout,
                 [self = shared_from_this(), key, done = std::move(done)](BusResult<Claim> result) mutable {
@@ -256,27 +356,74 @@ void Node::release_table(protocol::TableId table)
 {
     on_strand([this, table] {
         const std::string key = table_lease(table);
+        in_doubt_.erase(key);
         if (leases_.erase(key)) bus_->release(key, options_.id);
+    });
+}
+
+void Node::unannounced(std::vector<protocol::TableId> tables, std::function<void(std::vector<protocol::TableId>)> done)
+{
+    on_strand([this, tables = std::move(tables), done = std::move(done)]() mutable {
+        std::erase_if(tables, [this](protocol::TableId table) {
+            const auto owner = owners_.find(table);
+            return owner != owners_.end() && last_heard_.contains(owner->second);
+        });
+        done(std::move(tables));
     });
 }
 
 void Node::forward(protocol::TableId table, std::uint64_t connection, const identity::Identity& who, std::string text,
                    std::function<void(bool sent)> done)
 {
-    TableRequest request{options_.id, connection, who, table, std::move(text)};
-    // The owner is looked up for each request: a table changes owner when its node dies. The
-    // bus answers lookups in the order asked, so one client's requests keep their order.
-    bus_->holder(table_lease(table), [self = shared_from_this(), request = std::move(request), connection,
-                                      done = std::move(done)](BusResult<std::optional<LeaseHolder>> result) mutable {
-        const auto* holder = std::get_if<std::optional<LeaseHolder>>(&result);
-        const bool owned = holder && *holder && (*holder)->owner != self->options_.id;
-        std::string owner = owned ? (*holder)->owner : std::string();
-        if (owned) self->send_to(owner, std::move(request));
-        self->on_strand([self, done = std::move(done), owned, owner = std::move(owner), connection] {
-            if (owned) self->forwarded_[owner].insert(connection);
-            done(owned);
-        });
+    on_strand([this, forwarding = Forwarding{TableRequest{options_.id, connection, who, table, std::move(text)},
+                                             std::move(done)}]() mutable {
+        const auto table = forwarding.request.table;
+        if (const auto waiting = lookups_.find(table); waiting != lookups_.end())
+            return waiting->second.push_back(std::move(forwarding));
+        if (const auto owner = owners_.find(table); owner != owners_.end())
+            return deliver(owner->second, std::move(forwarding));
+        lookups_[table].push_back(std::move(forwarding));
+        // Nobody announced the table yet (or its owner went): its lease says where it is now.
+        bus_->holder(table_lease(table),
+                     [self = shared_from_this(), table](BusResult<std::optional<LeaseHolder>> result) {
+                         std::optional<std::string> owner;
+                         if (const auto* holder = std::get_if<std::optional<LeaseHolder>>(&result); holder && *holder)
+                             owner = (*holder)->owner;
+                         self->on_strand([self, table, owner = std::move(owner)] { self->looked_up(table, owner); });
+                     });
     });
+}
+
+void Node::looked_up(protocol::TableId table, std::optional<std::string> owner)
+{
+    auto waiting = lookups_.extract(table);
+    if (owner == options_.id) owner.reset(); // ours, but not in the directory: it closed meanwhile
+    if (owner) owners_[table] = *owner;
+    for (auto& forwarding : waiting.mapped()) {
+        if (owner)
+            deliver(*owner, std::move(forwarding));
+        else
+            forwarding.done(false);
+    }
+}
+
+void Node::deliver(const std::string& owner, Forwarding forwarding)
+{
+    forwarded_[owner].insert(forwarding.request.connection);
+    send_to(owner, std::move(forwarding.request));
+    forwarding.done(true);
+}
+
+void Node::learn_owners(const NodeMessage& message)
+{
+    if (const auto* changed = std::get_if<TableChanged>(&message))
+        owners_[changed->summary.table] = changed->node;
+    else if (const auto* state = std::get_if<NodeState>(&message))
+        for (const auto& table : state->tables) owners_[table.table] = state->node;
+    else if (const auto* closed = std::get_if<TableClosed>(&message)) {
+        if (const auto owner = owners_.find(closed->table); owner != owners_.end() && owner->second == closed->node)
+            owners_.erase(owner);
+    }
 }
 
 void Node::client_gone(std::uint64_t connection, std::vector<protocol::TableId> tables)

@@ -41,12 +41,16 @@ public:
             on_table_request;
         // A remote client that sent requests to `table` is gone (closed, or its node is).
         std::function<void(std::shared_ptr<Connection> client, protocol::TableId table)> on_remote_gone;
-        // A frame or a close from a table's owner for a client of this node.
-        std::function<void(std::uint64_t connection, std::string frame)> on_to_client;
+        // A frame (for each of `connections`) or a close from a table's owner for clients of
+        // this node.
+        std::function<void(std::vector<std::uint64_t> connections, std::string frame)> on_to_clients;
         std::function<void(std::uint64_t connection, CloseCode code, std::string reason)> on_close_client;
         // Clients of this node that sent requests to tables of a node that is gone: their
         // tables are restored elsewhere, and they must reconnect to find them, as after a restart.
         std::function<void(std::vector<std::uint64_t> connections)> on_clients_orphaned;
+        // A table of this node whose lease another node holds now (this node lost the bus for
+        // longer than the node timeout, and the others took the table over): it must stop here.
+        std::function<void(protocol::TableId table)> on_table_lost;
     };
 
     Node(net::io_context& io, std::shared_ptr<Bus> bus, NodeOptions options);
@@ -68,6 +72,8 @@ public:
     void hold_table(protocol::TableId table) override;
     void claim_table(protocol::TableId table, std::function<void(bool granted)> done) override;
     void release_table(protocol::TableId table) override;
+    void unannounced(std::vector<protocol::TableId> tables,
+                     std::function<void(std::vector<protocol::TableId>)> done) override;
     void forward(protocol::TableId table, std::uint64_t connection, const identity::Identity& who, std::string text,
                  std::function<void(bool sent)> done) override;
     void client_gone(std::uint64_t connection, std::vector<protocol::TableId> tables) override;
@@ -81,7 +87,20 @@ private:
     void heard_of(const std::string& node);
     void beat();
     void renew_leases();
+    // A renewal's answer; `table_keys` are this node's tables among the leases it renewed.
+    void renewed(const std::vector<std::string>& table_keys, const BusResult<std::vector<std::string>>& result);
+    void publish(std::string channel, NodeMessage message);
+    void claim_table_now(protocol::TableId table, std::function<void(bool granted)> done);
     void table_request(TableRequest request);
+    // What the other nodes say about their tables keeps `owners_` current.
+    void learn_owners(const NodeMessage& message);
+    void lease_lost(const std::string& key, const std::string& owner);
+    struct Forwarding {
+        TableRequest request;
+        std::function<void(bool sent)> done;
+    };
+    void looked_up(protocol::TableId table, std::optional<std::string> owner);
+    void deliver(const std::string& owner, Forwarding forwarding);
     void remote_client_gone(const std::string& node, std::uint64_t connection,
                             const std::vector<protocol::TableId>& tables);
 
@@ -94,6 +113,9 @@ private:
     bool stopped_ = false;
     std::map<std::string, std::chrono::steady_clock::time_point> last_heard_; // other nodes
     std::map<std::string, std::string> leases_; // key -> owner: nicks (a principal each), tables (this node)
+    // This node's table leases whose last renewal went unanswered (the bus was away): until a
+    // renewal confirms them the node does not announce those tables as its own.
+    std::set<std::string> in_doubt_;
     // Remote clients that sent this node table requests, by (node, connection), with the tables
     // they sent them to.
     struct RemoteClient {
@@ -103,6 +125,13 @@ private:
     std::map<std::pair<std::string, std::uint64_t>, RemoteClient> remote_clients_;
     // This node's clients that sent requests to other nodes' tables, by the owner they went to.
     std::map<std::string, std::set<std::uint64_t>> forwarded_;
+    // The owners of other nodes' tables, as their announcements (table_changed, node_state,
+    // table_closed) tell: a forwarded request goes straight there without asking the bus. A
+    // table not in here is looked up (its lease's holder) and then remembered.
+    std::map<protocol::TableId, std::string> owners_;
+    // Requests for tables whose owner is being looked up, in the order they came: the ones that
+    // come meanwhile wait behind them, so that one client's requests keep their order.
+    std::map<protocol::TableId, std::vector<Forwarding>> lookups_;
 };
 
 } // namespace rochade::server::cluster

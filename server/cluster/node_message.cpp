@@ -80,6 +80,11 @@ Json to_json(const TableClosed& m)
 Json to_json(const Whispered& m) { return Json{{"kind", "whisper"}, {"from", m.from}, {"to", m.to}, {"text", m.text}}; }
 Json to_json(const Replaced& m) { return Json{{"kind", "replaced"}, {"nick", m.nick}, {"principal", m.principal}}; }
 
+Json to_json(const Invited& m)
+{
+    return Json{{"kind", "invited"}, {"nick", m.nick}, {"summary", Json(protocol::table_summary_to_json(m.summary))}};
+}
+
 Json identity_json(const identity::Identity& who)
 {
     return Json{{"guest", who.principal.guest()},
@@ -109,9 +114,9 @@ Json to_json(const TableRequest& m)
                 {"connection", m.connection}, {"identity", identity_json(m.identity)},
                 {"table", m.table},           {"text", m.text}};
 }
-Json to_json(const ToClient& m)
+Json to_json(const ToClients& m)
 {
-    return Json{{"kind", "to_client"}, {"connection", m.connection}, {"frame", m.frame}};
+    return Json{{"kind", "to_clients"}, {"connections", m.connections}, {"frame", m.frame}};
 }
 Json to_json(const CloseClient& m)
 {
@@ -149,14 +154,23 @@ NodeMessage from_json(const Json& j)
     if (kind == "whisper")
         return Whispered{json_field_as<std::string>(j, "from"), json_field_as<std::string>(j, "to"),
                          json_field_as<std::string>(j, "text")};
+    if (kind == "invited")
+        return Invited{json_field_as<std::string>(j, "nick"), summary_from(object_field(j, "summary"))};
     if (kind == "replaced")
         return Replaced{json_field_as<std::string>(j, "nick"), json_field_as<std::string>(j, "principal")};
     if (kind == "table_request")
         return TableRequest{json_field_as<std::string>(j, "node"), json_field_as<std::uint64_t>(j, "connection"),
                             identity_from(object_field(j, "identity")), json_field_as<protocol::TableId>(j, "table"),
                             json_field_as<std::string>(j, "text")};
-    if (kind == "to_client")
-        return ToClient{json_field_as<std::uint64_t>(j, "connection"), json_field_as<std::string>(j, "frame")};
+    if (kind == "to_clients") {
+        ToClients to{{}, json_field_as<std::string>(j, "frame")};
+        for (const auto& connection : array_field(j, "connections")) {
+            if (!connection.is_number_unsigned()) throw JsonFieldError{"'connections' must hold connection ids"};
+            to.connections.push_back(connection.get<std::uint64_t>());
+        }
+        if (to.connections.empty()) throw JsonFieldError{"'connections' must not be empty"};
+        return to;
+    }
     if (kind == "close_client")
         return CloseClient{json_field_as<std::uint64_t>(j, "connection"), json_field_as<std::uint16_t>(j, "code"),
                            json_field_as<std::string>(j, "reason")};

@@ -77,6 +77,12 @@ struct Replaced {
     std::string principal;
 };
 
+// To the node where `nick` is online: a table was opened for them on another node.
+struct Invited {
+    std::string nick;
+    protocol::TableSummary summary;
+};
+
 // To the node that owns `table`: a request of a client of node `node` (its connection there is
 // `connection`), the client's frame as it sent it (join_table, watch_table or a table message).
 // The sending node checked what needs its own state (room membership); the owner decides the
@@ -88,9 +94,10 @@ struct TableRequest {
     protocol::TableId table = 0;
     std::string text;
 };
-// From a table's owner to the node of a client: a frame for it, and a close.
-struct ToClient {
-    std::uint64_t connection = 0;
+// From a table's owner to the node of its clients: one frame for each of `connections` there
+// (an event goes once to each node that has watchers, however many it has), and a close.
+struct ToClients {
+    std::vector<std::uint64_t> connections;
     std::string frame;
 };
 struct CloseClient {
@@ -107,7 +114,7 @@ struct ClientGone {
 };
 
 using NodeMessage = std::variant<NodeUp, Heartbeat, NodeState, Entered, Left, RoomChatted, TableChanged, TableClosed,
-                                 Whispered, Replaced, TableRequest, ToClient, CloseClient, ClientGone>;
+                                 Whispered, Replaced, TableRequest, ToClients, CloseClient, ClientGone, Invited>;
 
 std::string encode(const NodeMessage& message);
 rochade::Expected<NodeMessage, std::string> decode_node_message(std::string_view text);

@@ -26,13 +26,14 @@ if current then return {1, current} end
 return {1}
 )";
 
-// Extends the keys the owner still holds; answers the others.
+// Extends each key its owner (ARGV[i + 1] for KEYS[i]) still holds by ARGV[1] ms; answers the
+// others.
 constexpr const char* renew_script = R"(
 local lost = {}
-for _, key in ipairs(KEYS) do
+for i, key in ipairs(KEYS) do
   local current = redis.call('GET', key)
-  if current and string.match(current, '^[^\n]*') == ARGV[1] then
-    redis.call('PEXPIRE', key, ARGV[2])
+  if current and string.match(current, '^[^\n]*') == ARGV[i + 1] then
+    redis.call('PEXPIRE', key, ARGV[1])
   else
     table.insert(lost, key)
   end
@@ -62,7 +63,9 @@ struct RedisBus::Shared {
 };
 
 RedisBus::RedisBus(net::io_context& io, bus::RedisEndpoint endpoint, bus::RedisOptions options)
-    : client_(bus::RedisClient::create(io, std::move(endpoint), options)), shared_(std::make_shared<Shared>())
+    : client_(bus::RedisClient::create(io, std::move(endpoint), options)), shared_(std::make_shared<Shared>()),
+      claim_(RedisScript::create(client_, claim_script)), renew_(RedisScript::create(client_, renew_script)),
+      release_(RedisScript::create(client_, release_script))
 {
     // Set before start(), so the first connection is reported too.
     client_->on_connection_change([shared = shared_](bool up) {
@@ -98,34 +101,37 @@ void RedisBus::unsubscribe(std::string channel) { client_->unsubscribe(std::move
 void RedisBus::claim(std::string key, std::string owner, std::string value, std::chrono::milliseconds ttl,
                      std::function<void(BusResult<Claim>)> done)
 {
-    client_->command(
-        {"EVAL", claim_script, "1", std::move(key), std::move(owner), std::move(value), std::to_string(ttl.count())},
-        [done = std::move(done)](bus::RedisResult result) {
-            if (const auto* error = std::get_if<bus::RedisError>(&result)) return done(bus_error(*error));
-            const auto& reply = std::get<bus::RedisReply>(result);
-            if (reply.kind != bus::RedisReply::Kind::Array || reply.elements.empty() ||
-                reply.elements[0].kind != bus::RedisReply::Kind::Integer)
-                return done(unexpected_reply("the claim script answered something else than {granted, previous}"));
-            Claim claim;
-            claim.granted = reply.elements[0].integer == 1;
-            if (reply.elements.size() > 1) claim.previous = holder_of(reply.elements[1].string);
-            done(claim);
-        });
+    claim_->run({std::move(key)}, {std::move(owner), std::move(value), std::to_string(ttl.count())},
+                [done = std::move(done)](bus::RedisResult result) {
+                    if (const auto* error = std::get_if<bus::RedisError>(&result)) return done(bus_error(*error));
+                    const auto& reply = std::get<bus::RedisReply>(result);
+                    if (reply.kind != bus::RedisReply::Kind::Array || reply.elements.empty() ||
+                        reply.elements[0].kind != bus::RedisReply::Kind::Integer)
+                        return done(
+                            unexpected_reply("the claim script answered something else than {granted, previous}"));
+                    Claim claim;
+                    claim.granted = reply.elements[0].integer == 1;
+                    if (reply.elements.size() > 1) claim.previous = holder_of(reply.elements[1].string);
+                    done(claim);
+                });
 }
 
-void RedisBus::renew(std::vector<std::string> keys, std::string owner, std::chrono::milliseconds ttl,
+void RedisBus::renew(std::vector<HeldLease> leases, std::chrono::milliseconds ttl,
                      std::function<void(BusResult<std::vector<std::string>>)> done)
 {
-    if (keys.empty()) {
+    if (leases.empty()) {
         // Nothing to ask Redis; answered on the client's strand all the same.
         net::post(client_->strand(), [done = std::move(done)] { done(std::vector<std::string>{}); });
         return;
     }
-    std::vector<std::string> args{"EVAL", renew_script, std::to_string(keys.size())};
-    for (auto& key : keys) args.push_back(std::move(key));
-    args.push_back(std::move(owner));
-    args.push_back(std::to_string(ttl.count()));
-    client_->command(std::move(args), [done = std::move(done)](bus::RedisResult result) {
+    std::vector<std::string> keys, args{std::to_string(ttl.count())};
+    keys.reserve(leases.size());
+    args.reserve(leases.size() + 1);
+    for (auto& lease : leases) {
+        keys.push_back(std::move(lease.key));
+        args.push_back(std::move(lease.owner));
+    }
+    renew_->run(std::move(keys), std::move(args), [done = std::move(done)](bus::RedisResult result) {
         if (const auto* error = std::get_if<bus::RedisError>(&result)) return done(bus_error(*error));
         const auto& reply = std::get<bus::RedisReply>(result);
         if (reply.kind != bus::RedisReply::Kind::Array)
@@ -138,12 +144,11 @@ void RedisBus::renew(std::vector<std::string> keys, std::string owner, std::chro
 
 void RedisBus::release(std::string key, std::string owner, BusDone done)
 {
-    client_->command({"EVAL", release_script, "1", std::move(key), std::move(owner)},
-                     [done = std::move(done)](bus::RedisResult result) {
-                         if (!done) return;
-                         if (const auto* error = std::get_if<bus::RedisError>(&result)) return done(bus_error(*error));
-                         done(std::nullopt);
-                     });
+    release_->run({std::move(key)}, {std::move(owner)}, [done = std::move(done)](bus::RedisResult result) {
+        if (!done) return;
+        if (const auto* error = std::get_if<bus::RedisError>(&result)) return done(bus_error(*error));
+        done(std::nullopt);
+    });
 }
 
 void RedisBus::holder(std::string key, std::function<void(BusResult<std::optional<LeaseHolder>>)> done)

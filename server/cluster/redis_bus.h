@@ -1,6 +1,7 @@
 // The cluster's bus on Redis (--bus redis://host:port): channels are Redis pub/sub, leases are
 // Redis keys with a PX time whose value is "owner\nvalue", claimed, renewed and released by small
-// Lua scripts so that each check-and-set is one atomic step on the server. Built on
+// Lua scripts so that each check-and-set is one atomic step on the server (run by EVALSHA,
+// redis_script.h). Built on
 // bus::RedisClient (server/bus/redis_client.h), whose strand runs every callback.
 #pragma once
 
@@ -8,6 +9,7 @@
 
 #include "server/bus/redis_client.h"
 #include "server/cluster/bus.h"
+#include "server/cluster/redis_script.h"
 
 namespace rochade::server::cluster {
 
@@ -24,7 +26,7 @@ public:
     void unsubscribe(std::string channel) override;
     void claim(std::string key, std::string owner, std::string value, std::chrono::milliseconds ttl,
                std::function<void(BusResult<Claim>)> done) override;
-    void renew(std::vector<std::string> keys, std::string owner, std::chrono::milliseconds ttl,
+    void renew(std::vector<HeldLease> leases, std::chrono::milliseconds ttl,
                std::function<void(BusResult<std::vector<std::string>>)> done) override;
     void release(std::string key, std::string owner, BusDone done = {}) override;
     void holder(std::string key, std::function<void(BusResult<std::optional<LeaseHolder>>)> done) override;
@@ -34,6 +36,8 @@ private:
     struct Shared; // the handler, shared with the client's callback
     std::shared_ptr<bus::RedisClient> client_;
     std::shared_ptr<Shared> shared_;
+    // The leases' Lua scripts, run by EVALSHA (redis_script.h).
+    std::shared_ptr<RedisScript> claim_, renew_, release_;
 };
 
 } // namespace rochade::server::cluster

@@ -4,6 +4,7 @@
 
 #include "protocol/encode.h"
 #include "server/client.h"
+#include "server/cluster/fan_out.h"
 
 namespace rochade::server::cluster {
 
@@ -31,7 +32,13 @@ RemoteConnection::RemoteConnection(net::io_context& io, std::weak_ptr<ClusterLin
 void RemoteConnection::send(std::shared_ptr<const std::string> frame)
 {
     if (!open_) return;
-    if (auto link = link_.lock()) link->send_to(node_, ToClient{connection_, *frame});
+    if (auto link = link_.lock()) link->send_to(node_, ToClients{{connection_}, *frame});
+}
+
+void RemoteConnection::send_in(FanOut& fan_out)
+{
+    if (!open_) return;
+    if (auto link = link_.lock()) fan_out.add_remote(link, node_, connection_);
 }
 
 void RemoteConnection::send_error(const std::optional<protocol::RequestId>& id, protocol::ErrorCode code,

@@ -1,5 +1,5 @@
 // A client of another node, as the tables of this node see it: a Connection whose frames and
-// close go over the bus to the client's node (ToClient, CloseClient), which hands them to the
+// close go over the bus to the client's node (ToClients, CloseClient), which hands them to the
 // real WebSocket session. The owner of a table thus serves remote players and spectators with
 // the same code as its own. One per (node, connection) that sent this node a table request,
 // kept by the Node until the client is gone.
@@ -23,6 +23,7 @@ public:
 
     void send(std::shared_ptr<const std::string> frame) override;
     using Connection::send;
+    void send_in(FanOut& fan_out) override;
     void send_error(const std::optional<protocol::RequestId>& id, protocol::ErrorCode code,
                     std::string_view message) override;
     void send_error(const std::optional<protocol::RequestId>& id, protocol::ErrorCode code, std::string_view message,

@@ -13,13 +13,15 @@
 
 #include "server/cluster/memory_bus.h"
 #include "server/cluster/node_message.h"
-#include "tests/server/server_fixture.h"
-#include "tests/server/ws_test_client.h"
+#include "tests/server/cluster_fixture.h"
 
 using namespace rochade;
 using namespace rochade::server::cluster;
+using rochade::test::Cluster;
 using rochade::test::InProcessServer;
 using rochade::test::json;
+using rochade::test::presence_with;
+using rochade::test::room_tables_with;
 using rochade::test::WsTestClient;
 using namespace std::chrono_literals;
 
@@ -49,70 +51,6 @@ template <class T> T wait_for(std::future<T> future)
 {
     REQUIRE(future.wait_for(2s) == std::future_status::ready);
     return future.get();
-}
-
-Claim claim(Bus& bus, const std::string& key, const std::string& owner, std::chrono::milliseconds ttl)
-{
-    std::promise<BusResult<Claim>> done;
-    bus.claim(key, owner, "node-" + owner, ttl, [&](BusResult<Claim> result) { done.set_value(std::move(result)); });
-    auto result = wait_for(done.get_future());
-    REQUIRE(std::holds_alternative<Claim>(result));
-    return std::get<Claim>(result);
-}
-
-std::optional<LeaseHolder> holder_of(Bus& bus, const std::string& key)
-{
-    std::promise<BusResult<std::optional<LeaseHolder>>> done;
-    bus.holder(key, [&](auto result) { done.set_value(std::move(result)); });
-    auto result = wait_for(done.get_future());
-    REQUIRE(std::holds_alternative<std::optional<LeaseHolder>>(result));
-    return std::get<std::optional<LeaseHolder>>(result);
-}
-
-// A cluster of in-process nodes on one hub, with short heartbeats so that a stopped node is
-// gone within half a second.
-struct Cluster {
-    std::shared_ptr<MemoryHub> hub = std::make_shared<MemoryHub>();
-    std::filesystem::path shared_db;
-
-    server::BusFactory bus()
-    {
-        return [hub = hub](boost::asio::io_context& io) -> std::shared_ptr<Bus> { return hub->connect(io); };
-    }
-    std::unique_ptr<InProcessServer> node(const std::string& name, const std::string& db_path = "")
-    {
-        return std::make_unique<InProcessServer>(
-            [&](server::ServerConfig& config) {
-                config.cluster.node = name;
-                config.cluster.heartbeat_ms = 100;
-                config.cluster.node_timeout_ms = 500;
-                config.room_update_ms = 20;
-                if (!db_path.empty()) config.db_path = db_path;
-            },
-            bus());
-    }
-};
-
-// The first room_tables that lists `table`: the node has heard of it.
-json room_tables_with(WsTestClient& client, std::int64_t table)
-{
-    return client.receive_matching(
-        [table](const json& frame) {
-            if (frame.value("type", "") != "room_tables") return false;
-            for (const json& summary : frame.at("tables"))
-                if (summary.at("table") == table) return true;
-            return false;
-        },
-        "room_tables with table " + std::to_string(table));
-}
-
-json presence_with(WsTestClient& client, std::size_t count)
-{
-    return client.receive_matching(
-        [count](const json& frame) {
-            return frame.value("type", "") == "room_presence" && frame.at("member_count") == count;
-        },
-        "room_presence with " + std::to_string(count) + " members");
 }
 
 } // namespace
@@ -155,6 +93,10 @@ TEST_CASE("node messages: each kind survives encoding; anything else is an error
     CHECK(std::get<Replaced>(round_trip(Replaced{"Anna", "a17"})).principal == "a17");
     CHECK(std::get<NodeUp>(round_trip(NodeUp{"n3"})).node == "n3");
     CHECK(std::get<Heartbeat>(round_trip(Heartbeat{"n3"})).node == "n3");
+    const auto to =
+        std::get<ToClients>(round_trip(ToClients{{7, (std::uint64_t{1} << 63) | 9}, "{\"type\":\"move\"}"}));
+    CHECK(to.connections == std::vector<std::uint64_t>{7, (std::uint64_t{1} << 63) | 9});
+    CHECK(to.frame == "{\"type\":\"move\"}");
 
     CHECK(decode_node_message("not json").error() == "node message: not JSON");
     CHECK(decode_node_message("[1]").error() == "node message: not a JSON object");
@@ -163,11 +105,15 @@ TEST_CASE("node messages: each kind survives encoding; anything else is an error
           "node message: 'room' is missing");
     CHECK(decode_node_message(R"({"kind":"entered","node":"n1","member":{"room":"34","nick":"A","guest":true}})")
               .error() == "node message: 'room' must be an integer");
+    CHECK(decode_node_message(R"({"kind":"to_clients","connections":[],"frame":"x"})").error() ==
+          "node message: 'connections' must not be empty");
+    CHECK(decode_node_message(R"({"kind":"to_clients","connections":[-1],"frame":"x"})").error() ==
+          "node message: 'connections' must hold connection ids");
     CHECK(decode_node_message(R"({"kind":"table_changed","node":"n1","summary":{"table":1}})").error() ==
           "node message: table summary: 'room' is missing");
 }
 
-TEST_CASE("the in-process bus: channels in order, leases granted, refused, renewed, released and expired", "[cluster]")
+TEST_CASE("the in-process bus: a channel's messages reach every subscriber in order", "[cluster]")
 {
     BusThread thread;
     auto hub = std::make_shared<MemoryHub>();
@@ -184,35 +130,6 @@ TEST_CASE("the in-process bus: channels in order, leases granted, refused, renew
         for (int i = 0; i < 100; ++i) one->publish("c", std::to_string(i));
         const auto messages = wait_for(heard.get_future());
         for (int i = 0; i < 100; ++i) CHECK(messages[std::size_t(i)] == std::to_string(i));
-    }
-    SECTION("leases")
-    {
-        const auto first = claim(*one, "k", "a", 10s);
-        CHECK(first.granted);
-        CHECK_FALSE(first.previous);
-        const auto refused = claim(*two, "k", "b", 10s);
-        CHECK_FALSE(refused.granted);
-        CHECK(refused.previous == LeaseHolder{"a", "node-a"});
-        CHECK(holder_of(*two, "k") == LeaseHolder{"a", "node-a"});
-        CHECK(claim(*two, "k", "a", 10s).granted); // the same owner again (another node of it)
-
-        std::promise<BusResult<std::vector<std::string>>> renewed;
-        one->renew({"k", "never"}, "a", 10s, [&](auto result) { renewed.set_value(std::move(result)); });
-        CHECK(std::get<std::vector<std::string>>(wait_for(renewed.get_future())) == std::vector<std::string>{"never"});
-
-        std::promise<std::optional<BusError>> released;
-        two->release("k", "b", [&](auto error) { released.set_value(error); }); // not b's: stays
-        CHECK_FALSE(wait_for(released.get_future()));
-        CHECK(holder_of(*one, "k"));
-        std::promise<std::optional<BusError>> released_by_owner;
-        one->release("k", "a", [&](auto error) { released_by_owner.set_value(error); });
-        CHECK_FALSE(wait_for(released_by_owner.get_future()));
-        CHECK_FALSE(holder_of(*one, "k"));
-
-        CHECK(claim(*one, "short", "a", 50ms).granted);
-        std::this_thread::sleep_for(120ms);
-        CHECK_FALSE(holder_of(*two, "short"));
-        CHECK(claim(*two, "short", "b", 10s).granted);
     }
 }
 
@@ -480,4 +397,42 @@ TEST_CASE("a join on another node right after the table opened waits for its new
         anna.request({{"type", "leave_table"}, {"table", table}});
         bert.request({{"type", "leave_table"}, {"table", table}});
     }
+}
+
+TEST_CASE("an invitation reaches the player on another node, who takes the seat kept for them", "[server][cluster]")
+{
+    Cluster cluster;
+    auto one = cluster.node("n1");
+    const std::string db = one->config().db_path;
+    auto two = cluster.node("n2", db), three = cluster.node("n3", db);
+    WsTestClient anna, bert, carl;
+    anna.connect(one->port());
+    bert.connect(two->port());
+    carl.connect(three->port());
+    anna.hello("Anna");
+    bert.hello("Bert");
+    carl.hello("Carl");
+    anna.request({{"type", "enter_room"}, {"room", 34}});
+    carl.request({{"type", "enter_room"}, {"room", 34}});
+    bert.request({{"type", "enter_room"}, {"room", 36}}); // elsewhere: only the invitation tells him
+    presence_with(anna, 2);
+
+    // Nobody of that nick is online on any node: refused as on one node.
+    CHECK(anna.request({{"type", "open_table"}, {"room", 34}, {"time_control", "5+3"}, {"invite", "Nobody"}})
+              .at("code") == "no_such_nick");
+
+    const json opened = anna.request(
+        {{"type", "open_table"}, {"room", 34}, {"time_control", "5+3"}, {"color", "white"}, {"invite", "bert"}});
+    REQUIRE(opened.at("type") == "ok");
+    const auto table = opened.at("table").get<std::int64_t>();
+    const json invitation = bert.receive_until("table_opened");
+    CHECK(invitation.at("table").at("table") == table);
+    CHECK(invitation.at("table").at("invite") == "bert");
+
+    // The seat is Bert's: Carl, in the room on the third node, may not take it.
+    room_tables_with(carl, table);
+    CHECK(carl.request({{"type", "join_table"}, {"table", table}}).at("code") == "seat_reserved");
+    bert.request({{"type", "enter_room"}, {"room", 34}});
+    CHECK(bert.request({{"type", "join_table"}, {"table", table}}).at("type") == "ok");
+    CHECK(anna.receive_until("game_started", table).at("black") == "Bert");
 }

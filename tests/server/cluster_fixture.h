@@ -1,0 +1,75 @@
+// In-process nodes of one cluster for the tests: each an InProcessServer on one MemoryHub, with
+// short heartbeats so that a stopped node is gone within half a second. The bus of each node
+// stays reachable by name, so that a test can cut a node off from it (a network partition).
+#pragma once
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "server/cluster/memory_bus.h"
+#include "tests/server/server_fixture.h"
+#include "tests/server/ws_test_client.h"
+
+namespace rochade::test {
+
+struct Cluster {
+    std::shared_ptr<server::cluster::MemoryHub> hub = std::make_shared<server::cluster::MemoryHub>();
+
+    // `adjust` may change the node's config further.
+    std::unique_ptr<InProcessServer> node(const std::string& name, const std::string& db_path = "",
+                                          const std::function<void(server::ServerConfig&)>& adjust = {})
+    {
+        return std::make_unique<InProcessServer>(
+            [&](server::ServerConfig& config) {
+                config.cluster.node = name;
+                config.cluster.heartbeat_ms = 100;
+                config.cluster.node_timeout_ms = 500;
+                config.room_update_ms = 20;
+                if (!db_path.empty()) config.db_path = db_path;
+                if (adjust) adjust(config);
+            },
+            [this, name](boost::asio::io_context& io) -> std::shared_ptr<server::cluster::Bus> {
+                auto bus = hub->connect(io);
+                std::lock_guard lock(mutex_);
+                buses_[name] = bus;
+                return bus;
+            });
+    }
+
+    // The bus of node `name`.
+    std::shared_ptr<server::cluster::MemoryBus> bus_of(const std::string& name)
+    {
+        std::lock_guard lock(mutex_);
+        return buses_.at(name);
+    }
+
+private:
+    std::mutex mutex_;
+    std::map<std::string, std::shared_ptr<server::cluster::MemoryBus>> buses_;
+};
+
+// The first room_tables that lists `table`: the client's node has heard of it.
+inline json room_tables_with(WsTestClient& client, std::int64_t table)
+{
+    return client.receive_matching(
+        [table](const json& frame) {
+            if (frame.value("type", "") != "room_tables") return false;
+            for (const json& summary : frame.at("tables"))
+                if (summary.at("table") == table) return true;
+            return false;
+        },
+        "room_tables with table " + std::to_string(table));
+}
+
+inline json presence_with(WsTestClient& client, std::size_t count)
+{
+    return client.receive_matching(
+        [count](const json& frame) {
+            return frame.value("type", "") == "room_presence" && frame.at("member_count") == count;
+        },
+        "room_presence with " + std::to_string(count) + " members");
+}
+
+} // namespace rochade::test
