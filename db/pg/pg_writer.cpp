@@ -1,10 +1,9 @@
 // The PostgreSQL group-commit writer. The thread, the queue and the order of the callbacks are
 // db/batch_commit.h's, shared with db/writer.cpp: each round one transaction, callbacks in
-// submission order. What differs, and is written here: the
-// batch is first sent without savepoints, the hot path's statements in pipelines (a round trip
-// costs more against a server than a call into SQLite), and written again with a savepoint per
-// submission only when one fails; and what happens when the server goes away
-// (db/pg/pg_writer.h).
+// submission order. What differs, and is written here: the batch is first sent without
+// savepoints, the hot path's statements in pipelines (a round trip costs more against a server
+// than a call into SQLite), and written again with a savepoint per submission only when one
+// fails; and what happens when the server goes away (db/pg/pg_writer.h).
 #include "db/pg/pg_writer.h"
 
 #include <atomic>
