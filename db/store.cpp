@@ -178,6 +178,8 @@ std::optional<AccountRecord> Store::account(const std::string& nick_key)
     return read_account(connection_->db, nick_key);
 }
 
+std::vector<AccountRecord> Store::accounts() { return read_accounts(connection_->db); }
+
 std::optional<SessionRecord> Store::session_by_token(const std::string& token_hash, TokenKind kind, std::int64_t at_ms)
 {
     return read_session_token(connection_->db, token_hash, kind, at_ms);

@@ -79,6 +79,8 @@ public:
 
     // The account whose folded nick is `nick_key`, if one is registered.
     virtual std::optional<AccountRecord> account(const std::string& nick_key) = 0;
+    // Every account, by folded nick (byte order, on both backends): for `rochade admin list-users`.
+    virtual std::vector<AccountRecord> accounts() = 0;
     // The session named by a token of `kind` whose hash is `token_hash`, if the token and the
     // session are still good at `at_ms` (wall-clock Unix ms).
     virtual std::optional<SessionRecord> session_by_token(const std::string& token_hash, TokenKind kind,

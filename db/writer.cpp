@@ -1,4 +1,5 @@
-// The group-commit writer. One thread owns the connection; the queue below is its only lock.
+// The group-commit writer on SQLite. The thread, the queue and the order of the callbacks are
+// db/batch_commit.h's, shared with PostgreSQL's writer; this file writes one batch.
 //
 // Each round takes everything queued, writes it in one transaction and commits, then runs the
 // callbacks in submission order. Each submission sits in its own SAVEPOINT, so one bad
@@ -18,17 +19,13 @@
 // transaction they belong to, so the map always says what is on disk.
 #include "db/writer.h"
 
-#include <chrono>
-#include <condition_variable>
-#include <deque>
-#include <iostream>
 #include <mutex>
 #include <optional>
-#include <thread>
 #include <type_traits>
 #include <unordered_map>
 #include <utility>
 
+#include "db/batch_commit.h"
 #include "db/identity_sql.h"
 #include "db/migrations.h"
 #include "db/moderation_sql.h"
@@ -40,15 +37,6 @@
 namespace rochade::db {
 
 namespace {
-
-struct Submission {
-    std::vector<Write> writes;
-    WriteDone done;
-    std::chrono::steady_clock::time_point submitted_at; // only when there is an observer
-};
-
-// What became of each submission of a batch: nullopt when it is on disk.
-using Outcomes = std::vector<std::optional<StoreError>>;
 
 // SQLite's largest page count, the default of PRAGMA max_page_count.
 constexpr std::int64_t unlimited_pages = 4294967294;
@@ -87,8 +75,6 @@ struct WriteStatements {
     Statement game_started, move_played, table_event, game_ended, room_chatted, id_block_reserved;
     Statement savepoint, release, rollback_to;
 };
-
-void report_to_stderr(const std::string& message) { std::cerr << "rochade db: " << message << '\n'; }
 
 // A running game's last stored move; {0, 0} before its first.
 struct GameHead {
@@ -131,11 +117,10 @@ std::optional<GameHead> read_head(Database& db, std::int64_t game_id)
 
 } // namespace
 
-struct Writer::State {
-    State(const std::string& path, std::function<void(std::string)> report, const WriterTuning& tuning,
-          WriteObserver observer)
+struct Writer::State final : BatchBackend {
+    State(const std::string& path, std::function<void(std::string)> report, const WriterTuning& tuning)
         : db(open_tuned(path, tuning)), statements(db), identity(db), moderation(db), ratings(db),
-          on_error(report ? std::move(report) : report_to_stderr), on_done(std::move(observer)), heads(load_heads(db))
+          on_error(report_or_stderr(std::move(report))), heads(load_heads(db))
     {
     }
 
@@ -155,28 +140,19 @@ struct Writer::State {
     ModerationWrites moderation;
     RatingWrites ratings;
     std::function<void(std::string)> on_error;
-    const WriteObserver on_done;
     // Only the writer's thread touches these two.
     GameHeads heads;
     // Each change to `heads` in the open transaction: the game and its head before (none: the
     // game had no head). Undone back to a savepoint's mark, or wholly, when SQLite rolls back.
     std::vector<std::pair<std::int64_t, std::optional<GameHead>>> head_changes;
 
+    // Guards the two below, which other threads read (stats()) or set (limit_pages()).
     mutable std::mutex mutex;
-    std::condition_variable work_queued;
-    std::condition_variable work_done;
-    std::deque<Submission> queue;
-    std::uint64_t submitted = 0; // submissions ever queued
-    std::uint64_t finished = 0;  // submissions committed or reported failed
-    bool stopping = false;
     WriterStats stats;
     std::optional<std::int64_t> page_limit; // limit_pages() not applied yet
 
-    std::thread thread;
-
-    void run();
     // What became of each submission.
-    Outcomes write_batch(const std::vector<Submission>& batch);
+    Outcomes write_batch(const std::vector<Submission>& batch) override;
     // One transaction for all of `submissions`, each in its own savepoint; nullopt (and the
     // error) when the transaction as a whole failed.
     std::optional<Outcomes> commit_together(const std::vector<const Submission*>& submissions, StoreError& error);
@@ -366,108 +342,43 @@ std::optional<Outcomes> Writer::State::commit_together(const std::vector<const S
 
 Outcomes Writer::State::write_batch(const std::vector<Submission>& batch)
 {
+    std::optional<std::int64_t> new_page_limit;
+    {
+        std::lock_guard lock(mutex);
+        page_limit.swap(new_page_limit);
+    }
+    if (new_page_limit) {
+        try {
+            db.exec("PRAGMA max_page_count = " + std::to_string(*new_page_limit ? *new_page_limit : unlimited_pages));
+        } catch (const DbError& error) {
+            on_error(error.what());
+        }
+    }
     std::vector<const Submission*> all;
     for (const Submission& submission : batch) all.push_back(&submission);
     StoreError error;
-    for (int attempt = 1; attempt <= 2; ++attempt)
-        if (auto outcomes = commit_together(all, error)) return std::move(*outcomes);
-
-    // Twice failed as a whole: one submission may be poisoning the batch (a trigger that rolls
-    // back the transaction, say), so each is tried alone and only those that fail are lost.
-    on_error("group commit of " + std::to_string(batch.size()) +
-             " submissions failed twice; committing them one by one: " + error.message);
-    Outcomes outcomes(batch.size());
-    std::optional<StoreError> unavailable; // the store is down: the rest fail untried
-    for (std::size_t i = 0; i < batch.size(); ++i) {
-        if (unavailable) {
-            outcomes[i] = unavailable;
-        } else if (auto alone = commit_together({all[i]}, error)) {
-            outcomes[i] = std::move((*alone)[0]);
-        } else {
-            on_error("a submission of " + std::to_string(batch[i].writes.size()) + " writes is lost: " + error.message);
-            outcomes[i] = error;
-            if (error.kind == StoreFailure::Unavailable) unavailable = error;
-        }
-    }
-    return outcomes;
-}
-
-void Writer::State::run()
-{
-    std::optional<std::int64_t> new_page_limit;
-    for (;;) {
-        std::vector<Submission> batch;
-        {
-            std::unique_lock lock(mutex);
-            work_queued.wait(lock, [&] { return stopping || !queue.empty(); });
-            if (queue.empty()) return; // stopping, and everything is written
-            batch.reserve(queue.size());
-            for (auto& submission : queue) batch.push_back(std::move(submission));
-            queue.clear();
-            page_limit.swap(new_page_limit);
-        }
-        if (new_page_limit) {
-            try {
-                db.exec("PRAGMA max_page_count = " +
-                        std::to_string(*new_page_limit ? *new_page_limit : unlimited_pages));
-            } catch (const DbError& error) {
-                on_error(error.what());
-            }
-            new_page_limit.reset();
-        }
-        Outcomes outcomes = write_batch(batch);
-        // One clock reading per batch: its submissions all complete now.
-        if (on_done) {
-            const auto completed = std::chrono::steady_clock::now();
-            for (std::size_t i = 0; i < batch.size(); ++i)
-                on_done(std::chrono::duration_cast<std::chrono::nanoseconds>(completed - batch[i].submitted_at),
-                        outcomes[i]);
-        }
-        for (std::size_t i = 0; i < batch.size(); ++i) {
-            if (!batch[i].done) continue;
-            try {
-                batch[i].done(std::move(outcomes[i]));
-            } catch (const std::exception& error) {
-                on_error(std::string("a submission's done callback threw: ") + error.what());
-            }
-        }
-        {
-            std::lock_guard lock(mutex);
-            finished += batch.size();
-        }
-        work_done.notify_all();
-    }
+    auto commit = [this](const std::vector<const Submission*>& submissions, StoreError& failure) {
+        return commit_together(submissions, failure);
+    };
+    if (auto outcomes = commit(all, error)) return std::move(*outcomes);
+    // Failed as a whole: once more, then one by one. An Unavailable submission alone means the
+    // store is down (a lock held past the busy timeout, a full disk).
+    return retry_alone(
+        all, commit, [](const StoreError& failure) { return failure.kind == StoreFailure::Unavailable; }, error,
+        on_error);
 }
 
 Writer::Writer(const std::string& path, std::function<void(std::string)> on_error, WriterTuning tuning,
                WriteObserver on_done)
-    : state_(std::make_unique<State>(path, std::move(on_error), tuning, std::move(on_done)))
+    : state_(std::make_unique<State>(path, std::move(on_error), tuning)),
+      queue_(std::make_unique<BatchCommitQueue>(*state_, state_->on_error, std::move(on_done)))
 {
-    state_->thread = std::thread([state = state_.get()] { state->run(); });
 }
 
-Writer::~Writer()
-{
-    {
-        std::lock_guard lock(state_->mutex);
-        state_->stopping = true;
-    }
-    state_->work_queued.notify_one();
-    state_->thread.join();
-}
+// queue_ goes first (members in reverse): it commits what is queued while the connection is open.
+Writer::~Writer() = default;
 
-void Writer::submit(std::vector<Write> writes, WriteDone done)
-{
-    // Read before the lock, so the wait measured includes any wait for it.
-    const auto submitted_at =
-        state_->on_done ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
-    {
-        std::lock_guard lock(state_->mutex);
-        state_->queue.push_back(Submission{std::move(writes), std::move(done), submitted_at});
-        ++state_->submitted;
-    }
-    state_->work_queued.notify_one();
-}
+void Writer::submit(std::vector<Write> writes, WriteDone done) { queue_->submit(std::move(writes), std::move(done)); }
 
 void Writer::limit_pages(std::int64_t pages)
 {
@@ -475,12 +386,7 @@ void Writer::limit_pages(std::int64_t pages)
     state_->page_limit = pages;
 }
 
-void Writer::flush()
-{
-    std::unique_lock lock(state_->mutex);
-    const std::uint64_t target = state_->submitted;
-    state_->work_done.wait(lock, [&] { return state_->finished >= target; });
-}
+void Writer::flush() { queue_->flush(); }
 
 WriterStats Writer::stats() const
 {

@@ -20,6 +20,8 @@
 
 namespace rochade::db {
 
+class BatchCommitQueue;
+
 struct WriterStats {
     std::uint64_t transactions = 0;
     std::uint64_t writes = 0;
@@ -80,6 +82,7 @@ public:
 private:
     struct State;
     std::unique_ptr<State> state_;
+    std::unique_ptr<BatchCommitQueue> queue_; // its thread writes through state_
 };
 
 } // namespace rochade::db

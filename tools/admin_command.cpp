@@ -1,15 +1,15 @@
-// rochade admin COMMAND --db FILE ...: accounts on the server's database file, for the person
-// who runs the server. Safe while the server runs: each command is one short write
-// transaction (SQLite's WAL and busy timeout let it wait its turn beside the server's writer).
+// rochade admin COMMAND --db FILE|URL ...: accounts on the server's database (a SQLite file or a
+// PostgreSQL URL), for the person who runs the server. Safe while the server runs: each command
+// reads through db::StoreReader and writes one submission through db::StoreWriter, the records the
+// server writes itself (AccountCreated, RoleChanged, PasswordChanged), in one short transaction
+// beside the server's writer (on SQLite, WAL and the busy timeout let it wait its turn).
 // Passwords come from the terminal (not echoed, asked twice) or from standard input, never
 // from the command line, where other users of the machine could read them in the process list.
-#include <filesystem>
 #include <ostream>
 #include <string>
 
 #include "commands.h"
-#include "db/identity_sql.h"
-#include "db/migrations.h"
+#include "db/existing_store.h"
 #include "protocol/nick.h"
 #include "server/identity/secrets.h"
 
@@ -17,10 +17,11 @@ namespace rochade::cli {
 
 namespace {
 
-constexpr const char* usage = "usage: rochade admin create-user NICK [--role player|moderator|admin] --db FILE\n"
-                              "       rochade admin set-role NICK player|moderator|admin --db FILE\n"
-                              "       rochade admin reset-password NICK --db FILE\n"
-                              "       rochade admin list-users --db FILE\n"
+constexpr const char* usage = "usage: rochade admin create-user NICK [--role player|moderator|admin] --db FILE|URL\n"
+                              "       rochade admin set-role NICK player|moderator|admin --db FILE|URL\n"
+                              "       rochade admin reset-password NICK --db FILE|URL\n"
+                              "       rochade admin list-users --db FILE|URL\n"
+                              "  (FILE: the server's SQLite file; URL: postgresql://user@host:port/db)\n"
                               "  (passwords are read from the terminal, or from standard input)\n";
 
 std::int64_t now_ms()
@@ -89,19 +90,24 @@ std::optional<std::string> new_password(const PasswordReader& read_password, std
     return password;
 }
 
-// Runs `work` in one write transaction, with the account named by `nick`.
-template <class Work> int with_account(db::Database& database, const std::string& nick, std::ostream& err, Work work)
+// Stores one write and says what became of it: exit 0, or 1 when the store refused it (a nick
+// taken, an account gone), 2 when the store could not be written.
+int store_one(db::ExistingStore& store, db::Write write, std::ostream& err)
 {
-    db::Transaction transaction(database);
-    const auto account = db::read_account(database, protocol::nick_key(nick));
-    if (!account) {
-        err << "rochade admin: no account '" << nick << "' in " << database.path() << "\n";
-        return 1;
-    }
-    db::IdentityWrites writes(database);
-    work(*account, writes);
-    transaction.commit();
-    return 0;
+    std::vector<db::Write> writes;
+    writes.push_back(std::move(write));
+    const auto error = store.write(std::move(writes));
+    if (!error) return 0;
+    err << "rochade admin: " << error->message << "\n";
+    return error->kind == db::StoreFailure::Refused ? 1 : 2;
+}
+
+// The account named by `nick`, or a message naming the nick and the database.
+std::optional<db::AccountRecord> find_account(db::ExistingStore& store, const std::string& nick, std::ostream& err)
+{
+    auto account = store.reader().account(protocol::nick_key(nick));
+    if (!account) err << "rochade admin: no account '" << nick << "' in " << store.shown() << "\n";
+    return account;
 }
 
 } // namespace
@@ -117,14 +123,10 @@ int admin_command(const std::vector<std::string>& args, const PasswordReader& re
         err << "rochade admin " << command << ": expected " << wanted << " argument(s)\n" << usage;
         return 2;
     }
-    if (!std::filesystem::exists(db_path)) {
-        err << "rochade admin: no database at '" << db_path << "' (start the server once to create it)\n";
-        return 2;
-    }
     try {
-        db::Database database = db::open_migrated(db_path);
+        db::ExistingStore store(db_path);
         if (command == "list-users") {
-            for (const auto& account : db::read_accounts(database))
+            for (const auto& account : store.reader().accounts())
                 out << account.nick << "\t" << protocol::role_name(account.role) << "\n";
             return 0;
         }
@@ -138,36 +140,38 @@ int admin_command(const std::vector<std::string>& args, const PasswordReader& re
             if (!role) return 2;
             const auto password = new_password(read_password, err);
             if (!password) return 2;
-            db::AccountCreated created{nick, protocol::nick_key(nick), identity::hash_password(*password), *role,
-                                       now_ms()};
-            db::Transaction transaction(database);
-            db::IdentityWrites(database).write(created);
-            transaction.commit();
-            out << "created " << nick << " (" << protocol::role_name(*role) << ")\n";
-            return 0;
+            const int code = store_one(
+                store,
+                db::AccountCreated{nick, protocol::nick_key(nick), identity::hash_password(*password), *role, now_ms()},
+                err);
+            if (code == 0) out << "created " << nick << " (" << protocol::role_name(*role) << ")\n";
+            return code;
         }
         if (command == "set-role") {
             const auto role = role_argument(positional[1], err);
             if (!role) return 2;
-            return with_account(database, nick, err, [&](const db::AccountRecord& account, db::IdentityWrites& w) {
-                w.write(db::RoleChanged{account.id, *role});
-                out << account.nick << " is now " << protocol::role_name(*role) << "\n";
-            });
+            const auto account = find_account(store, nick, err);
+            if (!account) return 1;
+            const int code = store_one(store, db::RoleChanged{account->id, *role}, err);
+            if (code == 0) out << account->nick << " is now " << protocol::role_name(*role) << "\n";
+            return code;
         }
         if (command == "reset-password") {
             const auto password = new_password(read_password, err);
             if (!password) return 2;
-            const std::string hash = identity::hash_password(*password);
-            return with_account(database, nick, err, [&](const db::AccountRecord& account, db::IdentityWrites& w) {
-                w.write(db::PasswordChanged{account.id, hash, now_ms()});
-                out << "new password set for " << account.nick << "; every session of the account is ended\n";
-            });
+            const auto account = find_account(store, nick, err);
+            if (!account) return 1;
+            const int code =
+                store_one(store, db::PasswordChanged{account->id, identity::hash_password(*password), now_ms()}, err);
+            if (code == 0)
+                out << "new password set for " << account->nick << "; every session of the account is ended\n";
+            return code;
         }
         err << "rochade admin: unknown command '" << command << "'\n" << usage;
         return 2;
-    } catch (const db::RefusedWrite& error) {
-        err << "rochade admin: " << error.what() << "\n";
-        return 1;
+    } catch (const db::NoStore& error) {
+        err << "rochade admin: " << error.what() << " (start the server once to create it)\n";
+        return 2;
     } catch (const std::exception& error) {
         err << "rochade admin: " << error.what() << "\n";
         return 2;

@@ -20,24 +20,25 @@ int pgn_command(const std::vector<std::string>& args, std::ostream& out, std::os
 // The same for PGN text already in memory.
 int check_pgn_text(std::string_view text, std::ostream& out);
 
-// rochade serve [--port N] [--bind ADDR] [--db FILE] [--config FILE]: runs the game server until
+// rochade serve [--port N] [--bind ADDR] [--db FILE|URL] [--config FILE]: runs the game server until
 // SIGINT or SIGTERM; exit 0 after a clean stop, 2 on bad arguments or configuration.
 int serve_command(const std::vector<std::string>& args, std::ostream& err);
 
-// rochade games --db FILE [--player NICK] [--room N] [--from DATE] [--to DATE] [--result R]
+// rochade games --db FILE|URL [--player NICK] [--room N] [--from DATE] [--to DATE] [--result R]
 // [--termination T] [--running|--finished] [--limit N] [--after CURSOR]: a page of the games that
-// match, newest first, and the next page's cursor; or rochade games --db FILE GAME_ID [--pgn]: one
+// match, newest first, and the next page's cursor; or rochade games --db FILE|URL GAME_ID [--pgn]: one
 // game's full log (moves with clocks and timestamps, table events, PGN), or its PGN alone. Exit 1
-// for an unknown game, 2 on bad arguments or an unreadable database.
+// for an unknown game, 2 on bad arguments or an unreadable database. FILE is a SQLite file, URL a
+// postgresql:// one (db/existing_store.h); neither is created.
 int games_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 // Reads a password after showing `prompt` (without echo on a terminal); nothing at the end of
 // the input.
 using PasswordReader = std::function<std::optional<std::string>(const std::string& prompt)>;
 
-// rochade admin create-user|set-role|reset-password|list-users ... --db FILE: accounts and
-// roles on the database file (docs/admin.md); exit 1 when the account is missing or the nick
-// taken, 2 on bad arguments or an unreadable database.
+// rochade admin create-user|set-role|reset-password|list-users ... --db FILE|URL: accounts and
+// roles on the server's database, SQLite or PostgreSQL (docs/admin.md); exit 1 when the account
+// is missing or the nick taken, 2 on bad arguments or an unreadable database.
 int admin_command(const std::vector<std::string>& args, const PasswordReader& read_password, std::ostream& out,
                   std::ostream& err);
 

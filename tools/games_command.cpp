@@ -1,22 +1,21 @@
-// rochade games --db FILE [filters] [--limit N] [--after CURSOR]: the games that match every
+// rochade games --db FILE|URL [filters] [--limit N] [--after CURSOR]: the games that match every
 // filter (player, room, dates, result, termination, running or finished, rated or casual), newest first, one line
 // each, a page at a time; the next page's cursor at the end when there is one.
-// rochade games --db FILE ID: everything stored about one game: its header, every move with
+// rochade games --db FILE|URL ID: everything stored about one game: its header, every move with
 // both clocks and the server's timestamp, every table event with its JSON, and the game as PGN
 // replayed from the stored moves. --pgn: the PGN alone, to save as a file.
 // For a club admin settling a dispute, so times are printed in UTC and clocks as h:mm:ss.mmm.
+// It reads through db::StoreReader: the server's SQLite file or its PostgreSQL database alike.
 #include <cstdio>
 #include <ctime>
-#include <filesystem>
 #include <optional>
 #include <ostream>
 #include <sstream>
 #include <string>
 
 #include "commands.h"
+#include "db/existing_store.h"
 #include "db/game_query.h"
-#include "db/sqlite.h"
-#include "db/store.h"
 #include "engine/expected.h"
 #include "protocol/nick.h"
 #include "rating/category.h"
@@ -53,7 +52,7 @@ std::string clock_reading(std::int64_t ms)
     return text;
 }
 
-void print_game_list(db::Store& store, const db::GameQuery& query, std::ostream& out)
+void print_game_list(db::StoreReader& store, const db::GameQuery& query, std::ostream& out)
 {
     const db::GamePage page = store.find_games(query);
     if (page.games.empty()) out << "no games\n";
@@ -133,12 +132,13 @@ std::optional<std::int64_t> parse_room(const std::string& text)
     return negative ? -*number : *number;
 }
 
-const char* const usage = "usage: rochade games --db FILE [--player NICK] [--room N] [--from YYYY-MM-DD] "
+const char* const usage = "usage: rochade games --db FILE|URL [--player NICK] [--room N] [--from YYYY-MM-DD] "
                           "[--to YYYY-MM-DD]\n"
                           "                     [--result 1-0|0-1|1/2-1/2|*] [--termination T] [--running|--finished]\n"
                           "                     [--rated|--casual]\n"
                           "                     [--limit N] [--after CURSOR]\n"
-                          "       rochade games --db FILE GAME_ID [--pgn]\n";
+                          "       rochade games --db FILE|URL GAME_ID [--pgn]\n"
+                          "  (FILE: the server's SQLite file; URL: postgresql://user@host:port/db)\n";
 
 struct GamesArguments {
     std::string path;
@@ -226,12 +226,12 @@ Expected<GamesArguments, std::string> parse_games_arguments(const std::vector<st
                 return bad_value(arg, "the cursor a previous page printed (like 1700000000000_42)", value);
         }
     }
-    if (parsed.path.empty()) return fail("--db FILE is required");
+    if (parsed.path.empty()) return fail("--db FILE is required (or --db postgresql://...)");
     if (parsed.query.started_from_ms && to_day && *parsed.query.started_from_ms > *to_day)
         return fail("--from is after --to: no day is in between");
     if (parsed.game_id && parsed.searching)
         return fail("a game id does not go with search options (--player ... --limit, --after)");
-    if (parsed.pgn && !parsed.game_id) return fail("--pgn wants a game id: rochade games --db FILE ID --pgn");
+    if (parsed.pgn && !parsed.game_id) return fail("--pgn wants a game id: rochade games --db FILE|URL ID --pgn");
     return parsed;
 }
 
@@ -244,22 +244,15 @@ int games_command(const std::vector<std::string>& args, std::ostream& out, std::
         err << "rochade games: " << parsed.error() << '\n' << usage;
         return 2;
     }
-    const std::string& path = parsed->path;
-    // Opening a missing file would create an empty database; an admin who mistyped the path
-    // should hear so instead.
-    if (!std::filesystem::exists(path)) {
-        err << "rochade games: no database at '" << path << "'\n";
-        return 2;
-    }
     try {
-        db::Store store(path);
+        db::ExistingStore store(parsed->path);
         if (!parsed->game_id) {
-            print_game_list(store, parsed->query, out);
+            print_game_list(store.reader(), parsed->query, out);
             return 0;
         }
-        const auto log = store.game_log(*parsed->game_id);
+        const auto log = store.reader().game_log(*parsed->game_id);
         if (!log) {
-            err << "rochade games: no game " << *parsed->game_id << " in '" << path << "'\n";
+            err << "rochade games: no game " << *parsed->game_id << " in '" << store.shown() << "'\n";
             return 1;
         }
         if (parsed->pgn) {

@@ -17,12 +17,14 @@ void print_usage(std::ostream& out)
            "  rochade perft [--divide] \"FEN\" DEPTH   count leaf nodes of the legal move tree\n"
            "  rochade analyze                        JSON lines in, one JSON answer per line out\n"
            "  rochade pgn FILE                       check every game of a PGN file\n"
-           "  rochade serve [--port N] [--bind ADDR] [--db FILE] [--config FILE]\n"
+           "  rochade serve [--port N] [--bind ADDR] [--db FILE|URL] [--config FILE]\n"
            "                                         run the game server (HTTP and WebSocket)\n"
-           "  rochade games --db FILE [--limit N] [ID]\n"
+           "  rochade games --db FILE|URL [--limit N] [ID]\n"
            "                                         list recent games, or one game's full log\n"
-           "  rochade admin create-user|set-role|reset-password|list-users ... --db FILE\n"
-           "                                         accounts and roles (docs/admin.md)\n";
+           "  rochade admin create-user|set-role|reset-password|list-users ... --db FILE|URL\n"
+           "                                         accounts and roles (docs/admin.md)\n"
+           "  --db FILE is the server's SQLite file, --db URL its PostgreSQL database\n"
+           "  (postgresql://user@host:port/db)\n";
 }
 
 } // namespace

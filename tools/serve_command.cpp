@@ -18,6 +18,7 @@ void print_serve_usage(std::ostream& out)
            "  --port N          HTTP and WebSocket port (default 8080; 0: any free port)\n"
            "  --bind ADDR       address to listen on (default 0.0.0.0)\n"
            "  --db FILE         SQLite database, created on first start (default data/rochade.db)\n"
+           "  --db URL          or a PostgreSQL database, postgresql://user@host:port/db\n"
            "  --config FILE     JSON config file: rooms, limits, ... (see docs/admin.md)\n"
            "  --threads N       worker threads (default 0: one per hardware thread)\n"
            "  --web-root DIR    the built browser client, served at / (default web/dist)\n"

@@ -31,6 +31,42 @@ std::string trimmed(const char* message)
     return text;
 }
 
+// The passwords `url` spells, as written (percent-encoded): the one after the user name and any
+// password= parameter.
+std::vector<std::string> url_passwords(std::string_view url)
+{
+    std::vector<std::string> passwords;
+    const auto scheme = url.find("://");
+    if (scheme == std::string_view::npos) return passwords;
+    const auto authority = scheme + 3;
+    const auto end = url.find_first_of("/?", authority);
+    const std::string_view host_part = url.substr(authority, end == url.npos ? url.npos : end - authority);
+    if (const auto at = host_part.rfind('@'); at != host_part.npos)
+        if (const auto colon = host_part.substr(0, at).find(':'); colon != host_part.npos)
+            passwords.emplace_back(host_part.substr(colon + 1, at - colon - 1));
+    // Also sslpassword=, which is as secret.
+    const std::string_view query = end == url.npos ? std::string_view{} : url.substr(end);
+    for (auto at = query.find("password="); at != query.npos; at = query.find("password=", at + 1)) {
+        const auto value = at + std::string_view("password=").size();
+        const auto amp = query.find('&', value);
+        passwords.emplace_back(query.substr(value, amp == query.npos ? query.npos : amp - value));
+    }
+    return passwords;
+}
+
+// libpq's message about `url` with every password of the URL replaced by "***": libpq quotes a
+// token of the URL it cannot decode ("invalid percent-encoded token: \"se%zzcret\""), and that
+// token may be the password.
+std::string without_passwords(std::string message, std::string_view url)
+{
+    for (const std::string& password : url_passwords(url)) {
+        if (password.empty()) continue;
+        for (auto at = message.find(password); at != std::string::npos; at = message.find(password, at + 3))
+            message.replace(at, password.size(), "***");
+    }
+    return message;
+}
+
 } // namespace
 
 // ---- Params ------------------------------------------------------------------------------
@@ -149,7 +185,7 @@ Connection::Connection(const std::string& url, const ConnectOptions& options)
     conn_ = PQconnectdbParams(keys, values, 1);
     if (!conn_) throw DbError("connecting to PostgreSQL failed: out of memory");
     if (PQstatus(conn_) != CONNECTION_OK) {
-        const std::string message = trimmed(PQerrorMessage(conn_));
+        const std::string message = without_passwords(trimmed(PQerrorMessage(conn_)), url);
         PQfinish(conn_);
         conn_ = nullptr;
         throw DbError("connecting to PostgreSQL failed: " + message, StoreFailure::Unavailable);

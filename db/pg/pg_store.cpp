@@ -473,6 +473,18 @@ std::optional<AccountRecord> PgStore::account(const std::string& nick_key)
     return reading([&](Connection& c) { return read_account(c, nick_key); });
 }
 
+std::vector<AccountRecord> PgStore::accounts()
+{
+    return reading([](Connection& c) {
+        // COLLATE "C": byte order, as SQLite sorts, whatever the database's collation.
+        const Result rows =
+            c.run(std::string("SELECT ") + account_columns + " FROM accounts ORDER BY nick_key COLLATE \"C\"");
+        std::vector<AccountRecord> accounts;
+        for (int i = 0; i < rows.rows(); ++i) accounts.push_back(read_account_row(rows, i));
+        return accounts;
+    });
+}
+
 std::optional<SessionRecord> PgStore::session_by_token(const std::string& token_hash, TokenKind kind,
                                                        std::int64_t at_ms)
 {

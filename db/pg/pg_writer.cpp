@@ -1,42 +1,23 @@
-// The PostgreSQL group-commit writer. The shape of db/writer.cpp: one thread, a queue that is
-// its only lock, each round one transaction, callbacks in submission order. What differs: the
-// batch is first sent without savepoints, the hot path's statements in pipelines (a round trip
-// costs more against a server than a call into SQLite), and written again with a savepoint per
-// submission only when one fails; and what happens when the server goes away
-// (db/pg/pg_writer.h).
+// The PostgreSQL group-commit writer. The thread, the queue and the order of the callbacks are
+// db/batch_commit.h's, shared with db/writer.cpp: each round one transaction, callbacks in
+// submission order. What differs, and is written here: the batch is first sent without
+// savepoints, the hot path's statements in pipelines (a round trip costs more against a server
+// than a call into SQLite), and written again with a savepoint per submission only when one
+// fails; and what happens when the server goes away (db/pg/pg_writer.h).
 #include "db/pg/pg_writer.h"
 
 #include <atomic>
-#include <chrono>
-#include <condition_variable>
-#include <deque>
-#include <iostream>
-#include <mutex>
 #include <optional>
-#include <thread>
 
+#include "db/batch_commit.h"
 #include "db/pg/pg_migrations.h"
 #include "db/pg/pg_writes.h"
 
 namespace rochade::db::pg {
 
-namespace {
-
-struct Submission {
-    std::vector<Write> writes;
-    WriteDone done;
-    std::chrono::steady_clock::time_point submitted_at; // only when there is an observer
-};
-
-using Outcomes = std::vector<std::optional<StoreError>>;
-
-void report_to_stderr(const std::string& message) { std::cerr << "rochade db: " << message << '\n'; }
-
-} // namespace
-
-struct PgWriter::State {
+struct PgWriter::State final : BatchBackend {
     State(const std::string& url_, PgWriterOptions options_)
-        : url(url_), options(std::move(options_)), on_error(options.on_error ? options.on_error : report_to_stderr)
+        : url(url_), options(std::move(options_)), on_error(report_or_stderr(options.on_error))
     {
         options.connect.application_name = "rochade writer";
         connection.emplace(url, options.connect);
@@ -51,17 +32,7 @@ struct PgWriter::State {
     std::optional<Connection> connection;
     std::atomic<int> pid{0};
 
-    std::mutex mutex;
-    std::condition_variable work_queued;
-    std::condition_variable work_done;
-    std::deque<Submission> queue;
-    std::uint64_t submitted = 0;
-    std::uint64_t finished = 0;
-    bool stopping = false;
-    std::thread thread;
-
-    void run();
-    Outcomes write_batch(const std::vector<Submission>& batch);
+    Outcomes write_batch(const std::vector<Submission>& batch) override;
     // One transaction for all of `submissions`; nullopt (and the error) when it failed as a
     // whole. With `savepoints`, each submission in its own, so a failing one is rolled back
     // alone; without, the first failing submission fails the transaction and sets
@@ -203,95 +174,28 @@ Outcomes PgWriter::State::write_batch(const std::vector<Submission>& batch)
     // retry here: a reconnect may take connect_timeout, and the players wait for an answer.
     if (!connection->good()) return all_failed(error);
     // The server is there but the transaction failed as a whole (a statement timeout, a
-    // serialisation failure): once more, then one submission per transaction, as db::Writer.
-    if (auto retried = commit_together(all, error, true)) return std::move(*retried);
-    on_error("group commit of " + std::to_string(batch.size()) +
-             " submissions failed twice; committing them one by one: " + error.message);
-    Outcomes one_by_one(batch.size());
-    std::optional<StoreError> unavailable;
-    for (std::size_t i = 0; i < batch.size(); ++i) {
-        if (unavailable) {
-            one_by_one[i] = unavailable;
-        } else if (auto alone = commit_together({all[i]}, error, true)) {
-            one_by_one[i] = std::move((*alone)[0]);
-        } else {
-            on_error("a submission of " + std::to_string(batch[i].writes.size()) + " writes is lost: " + error.message);
-            one_by_one[i] = error;
-            if (!connection->good()) unavailable = error; // the store is down: the rest fail untried
-        }
-    }
-    return one_by_one;
-}
-
-void PgWriter::State::run()
-{
-    for (;;) {
-        std::vector<Submission> batch;
-        {
-            std::unique_lock lock(mutex);
-            work_queued.wait(lock, [&] { return stopping || !queue.empty(); });
-            if (queue.empty()) return;
-            batch.reserve(queue.size());
-            for (auto& submission : queue) batch.push_back(std::move(submission));
-            queue.clear();
-        }
-        Outcomes outcomes = write_batch(batch);
-        if (options.on_done) {
-            const auto completed = std::chrono::steady_clock::now();
-            for (std::size_t i = 0; i < batch.size(); ++i)
-                options.on_done(std::chrono::duration_cast<std::chrono::nanoseconds>(completed - batch[i].submitted_at),
-                                outcomes[i]);
-        }
-        for (std::size_t i = 0; i < batch.size(); ++i) {
-            if (!batch[i].done) continue;
-            try {
-                batch[i].done(std::move(outcomes[i]));
-            } catch (const std::exception& error) {
-                on_error(std::string("a submission's done callback threw: ") + error.what());
-            }
-        }
-        {
-            std::lock_guard lock(mutex);
-            finished += batch.size();
-        }
-        work_done.notify_all();
-    }
+    // serialisation failure): once more, then one submission per transaction, as db::Writer. The
+    // store is down once the connection is lost.
+    return retry_alone(
+        all,
+        [this](const std::vector<const Submission*>& submissions, StoreError& failure) {
+            return commit_together(submissions, failure, true);
+        },
+        [this](const StoreError&) { return !connection->good(); }, error, on_error);
 }
 
 PgWriter::PgWriter(const std::string& url, PgWriterOptions options)
-    : state_(std::make_unique<State>(url, std::move(options)))
+    : state_(std::make_unique<State>(url, std::move(options))),
+      queue_(std::make_unique<BatchCommitQueue>(*state_, state_->on_error, std::move(state_->options.on_done)))
 {
-    state_->thread = std::thread([state = state_.get()] { state->run(); });
 }
 
-PgWriter::~PgWriter()
-{
-    {
-        std::lock_guard lock(state_->mutex);
-        state_->stopping = true;
-    }
-    state_->work_queued.notify_one();
-    state_->thread.join();
-}
+// queue_ goes first (members in reverse): it commits what is queued while the connection is open.
+PgWriter::~PgWriter() = default;
 
-void PgWriter::submit(std::vector<Write> writes, WriteDone done)
-{
-    const auto submitted_at =
-        state_->options.on_done ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
-    {
-        std::lock_guard lock(state_->mutex);
-        state_->queue.push_back(Submission{std::move(writes), std::move(done), submitted_at});
-        ++state_->submitted;
-    }
-    state_->work_queued.notify_one();
-}
+void PgWriter::submit(std::vector<Write> writes, WriteDone done) { queue_->submit(std::move(writes), std::move(done)); }
 
-void PgWriter::flush()
-{
-    std::unique_lock lock(state_->mutex);
-    const std::uint64_t target = state_->submitted;
-    state_->work_done.wait(lock, [&] { return state_->finished >= target; });
-}
+void PgWriter::flush() { queue_->flush(); }
 
 int PgWriter::backend_pid() const { return state_->pid; }
 

@@ -23,6 +23,10 @@
 #include "db/pg/pg.h"
 #include "db/store_writer.h"
 
+namespace rochade::db {
+class BatchCommitQueue;
+}
+
 namespace rochade::db::pg {
 
 struct PgWriterOptions {
@@ -52,6 +56,7 @@ public:
 private:
     struct State;
     std::unique_ptr<State> state_;
+    std::unique_ptr<BatchCommitQueue> queue_; // its thread writes through state_
 };
 
 } // namespace rochade::db::pg

@@ -1,17 +1,18 @@
-// rochade admin on a real database file, with passwords fed as a terminal would.
+// rochade admin on a real store, with passwords fed as a terminal would: a SQLite file, or a
+// PostgreSQL database in the PostgreSQL run (tests/db/store_backend.h).
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <deque>
 #include <sstream>
 
-#include "db/identity_sql.h"
-#include "db/migrations.h"
 #include "server/identity/secrets.h"
-#include "temp_database.h"
+#include "store_backend.h"
 #include "tools/commands.h"
 
 using namespace rochade;
-using db::testing::TempDatabase;
+using db::testing::TestReader;
+using db::testing::TestStore;
 
 namespace {
 
@@ -37,11 +38,8 @@ Run admin(std::vector<std::string> args, std::deque<std::string> passwords = {})
 
 TEST_CASE("rochade admin creates accounts with argon2id hashes, sets roles, resets passwords and lists users")
 {
-    TempDatabase file("admin");
-    {
-        db::open_migrated(file.path());
-    }
-    const std::string path = file.path();
+    const TestStore store("admin");
+    const std::string path = store.location();
 
     auto created = admin({"create-user", "Jürgen", "--role", "admin", "--db", path}, {"geheim123", "geheim123"});
     INFO(created.err);
@@ -49,29 +47,26 @@ TEST_CASE("rochade admin creates accounts with argon2id hashes, sets roles, rese
     CHECK(created.out == "created Jürgen (admin)\n");
     CHECK(admin({"create-user", "anna", "--db", path}, {"passwort1", "passwort1"}).code == 0);
 
-    db::Database database(path, db::OpenMode::ReadOnly);
-    const auto jurgen = db::read_account(database, "jürgen");
+    TestReader reader(store);
+    const auto jurgen = reader.account("jürgen");
     REQUIRE(jurgen);
     CHECK(jurgen->password_hash.rfind("$argon2id$", 0) == 0);
     CHECK(identity::verify_password(jurgen->password_hash, "geheim123"));
 
     CHECK(admin({"list-users", "--db", path}).out == "anna\tplayer\nJürgen\tadmin\n");
     CHECK(admin({"set-role", "ANNA", "moderator", "--db", path}).out == "anna is now moderator\n");
-    CHECK(db::read_account(database, "anna")->role == db::Role::Moderator);
+    CHECK(reader.account("anna")->role == db::Role::Moderator);
 
     CHECK(admin({"reset-password", "anna", "--db", path}, {"neues-passwort", "neues-passwort"}).code == 0);
-    const auto anna = db::read_account(database, "anna");
+    const auto anna = reader.account("anna");
     CHECK(identity::verify_password(anna->password_hash, "neues-passwort"));
     CHECK_FALSE(identity::verify_password(anna->password_hash, "passwort1"));
 }
 
 TEST_CASE("rochade admin refuses what it cannot do, naming why")
 {
-    TempDatabase file("admin-refusals");
-    {
-        db::open_migrated(file.path());
-    }
-    const std::string path = file.path();
+    const TestStore store("admin-refusals");
+    const std::string path = store.location();
     REQUIRE(admin({"create-user", "anna", "--db", path}, {"passwort1", "passwort1"}).code == 0);
     const struct {
         std::vector<std::string> args;
@@ -88,7 +83,6 @@ TEST_CASE("rochade admin refuses what it cannot do, naming why")
         {{"set-role", "niemand", "admin", "--db", path}, {}, 1, "no account 'niemand'"},
         {{"reset-password", "niemand", "--db", path}, {"passwort1", "passwort1"}, 1, "no account 'niemand'"},
         {{"list-users"}, {}, 2, "--db FILE are required"},
-        {{"list-users", "--db", path + ".missing"}, {}, 2, "no database at"},
         {{"promote", "anna", "--db", path}, {}, 2, "unknown command 'promote'"},
         {{"create-user", "anna", "--password", "x", "--db", path}, {}, 2, "unknown option '--password'"},
     };
@@ -98,4 +92,40 @@ TEST_CASE("rochade admin refuses what it cannot do, naming why")
         CHECK(run.code == c.code);
         CHECK_THAT(run.err, Catch::Contains(c.error));
     }
+}
+
+TEST_CASE("rochade admin names a missing SQLite file and says how to make one")
+{
+    const auto run = admin({"list-users", "--db", "/nonexistent-dir/rochade.db"});
+    CHECK(run.code == 2);
+    CHECK(run.err ==
+          "rochade admin: no database at '/nonexistent-dir/rochade.db' (start the server once to create it)\n");
+}
+
+TEST_CASE("rochade admin on a PostgreSQL server that refuses the connection fails at once, without the password")
+{
+    // Port 1 on the loopback: nothing listens there, so the connection is refused at once.
+    const auto started = std::chrono::steady_clock::now();
+    const auto run = admin({"list-users", "--db", "postgresql://rochade:geheim-99@127.0.0.1:1/rochade"});
+    CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(5));
+    CHECK(run.code == 2);
+    CHECK_THAT(run.err, Catch::StartsWith("rochade admin: cannot open 'postgresql://rochade@127.0.0.1:1/rochade': "));
+    CHECK_THAT(run.err, Catch::Contains("Connection refused"));
+    CHECK_THAT(run.err, !Catch::Contains("geheim-99"));
+}
+
+TEST_CASE("rochade admin on a PostgreSQL database without Rochade's schema says so and creates nothing", "[postgres]")
+{
+    const auto server = db::testing::postgres_server_url();
+    if (!server) {
+        WARN("skipped: set ROCHADE_TEST_POSTGRES (scripts/postgres.sh start build/postgres prints the URL)");
+        return;
+    }
+    db::testing::PgTestDatabase empty(*server);
+    const auto run = admin({"create-user", "anna", "--db", empty.url()}, {"passwort1", "passwort1"});
+    CHECK(run.code == 2);
+    CHECK_THAT(run.err, Catch::StartsWith("rochade admin: no Rochade database at '" + empty.url() + "'"));
+    CHECK_THAT(run.err, Catch::EndsWith("has no Rochade tables (start the server once to create it)\n"));
+    db::pg::Connection connection(empty.url(), db::pg::ConnectOptions{});
+    CHECK(db::pg::stored_version(connection) == 0);
 }

@@ -1,21 +1,24 @@
 // rochade games: the admin's list of games with its filters and pages, one game's full log, and
-// the game as PGN (tags escaped, so a nick cannot inject one).
+// the game as PGN (tags escaped, so a nick cannot inject one). On a SQLite file, or on a
+// PostgreSQL database in the PostgreSQL run (tests/db/store_backend.h): the output is the same.
 #include <catch2/catch.hpp>
 
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include "db/writer.h"
+#include <chrono>
+
 #include "engine/pgn.h"
 #include "protocol/time_control.h"
 #include "server/game_pgn.h"
-#include "temp_database.h"
+#include "store_backend.h"
 #include "tools/commands.h"
 
 using namespace rochade::db;
 using rochade::cli::games_command;
-using rochade::db::testing::TempDatabase;
+using rochade::db::testing::TestStore;
+using rochade::db::testing::TestWriter;
 
 namespace {
 
@@ -36,9 +39,9 @@ constexpr std::int64_t t0 = 1700000000000;
 
 // Fool's mate at table 10 in room 34, finished; a game from a set-up position at table 11,
 // unfinished; a corrupt game 3 whose second move does not replay.
-void write_games(const std::string& path)
+void write_games(const TestStore& store)
 {
-    Writer writer(path);
+    TestWriter writer(store);
     const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     const std::string tc = R"({"kind":"fischer","base_ms":180000,"increment_ms":2000})";
     writer.submit(std::vector<Write>{
@@ -77,9 +80,9 @@ void write_games(const std::string& path)
 
 TEST_CASE("rochade games lists the recent games newest first")
 {
-    TempDatabase file("games-list");
-    write_games(file.path());
-    const Run run = games({"--db", file.path()});
+    const TestStore file("games-list");
+    write_games(file);
+    const Run run = games({"--db", file.location()});
     CHECK(run.exit_code == 0);
     CHECK(run.err.empty());
     const std::string expected =
@@ -91,7 +94,7 @@ TEST_CASE("rochade games lists the recent games newest first")
         "ended 2023-11-14T22:13:23.500Z  {\"kind\":\"fischer\",\"base_ms\":180000,\"increment_ms\":2000}\n";
     CHECK(run.out == expected);
 
-    const Run limited = games({"--db", file.path(), "--limit", "1"});
+    const Run limited = games({"--db", file.location(), "--limit", "1"});
     CHECK(limited.exit_code == 0);
     CHECK(limited.out.rfind("game 3 ", 0) == 0);
     CHECK(limited.out.find("game 2") == std::string::npos);
@@ -99,9 +102,9 @@ TEST_CASE("rochade games lists the recent games newest first")
 
 TEST_CASE("rochade games ID prints the header, moves with clocks, events and the PGN")
 {
-    TempDatabase file("games-log");
-    write_games(file.path());
-    const Run run = games({"--db", file.path(), "1"});
+    const TestStore file("games-log");
+    write_games(file);
+    const Run run = games({"--db", file.location(), "1"});
     CHECK(run.exit_code == 0);
     CHECK(run.err.empty());
     const std::string expected =
@@ -144,26 +147,26 @@ TEST_CASE("rochade games ID prints the header, moves with clocks, events and the
 
 TEST_CASE("the PGN of a game from a set-up position carries its FEN; a move that does not replay is named")
 {
-    TempDatabase file("games-pgn");
-    write_games(file.path());
+    const TestStore file("games-pgn");
+    write_games(file);
 
-    const Run setup = games({"--db", file.path(), "2"});
+    const Run setup = games({"--db", file.location(), "2"});
     CHECK(setup.exit_code == 0);
     CHECK(setup.out.find("ended: not yet (unfinished)\n") != std::string::npos);
     CHECK(setup.out.find("[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]") != std::string::npos);
     CHECK(setup.out.find("[Result \"*\"]") != std::string::npos);
     CHECK(setup.out.find("1. e4 *") != std::string::npos);
 
-    const Run corrupt = games({"--db", file.path(), "3"});
+    const Run corrupt = games({"--db", file.location(), "3"});
     CHECK(corrupt.exit_code == 0);
     CHECK(corrupt.out.find("1. e4 *") != std::string::npos);
     CHECK(corrupt.out.find("warning: ply 2 (e2e4) does not replay") != std::string::npos);
 }
 
-TEST_CASE("rochade games refuses bad arguments, a missing file and an unknown game")
+TEST_CASE("rochade games refuses bad arguments and an unknown game")
 {
-    TempDatabase file("games-errors");
-    write_games(file.path());
+    const TestStore file("games-errors");
+    write_games(file);
     const struct {
         std::vector<std::string> args;
         int exit_code;
@@ -171,11 +174,10 @@ TEST_CASE("rochade games refuses bad arguments, a missing file and an unknown ga
     } cases[] = {
         {{}, 2, "--db FILE is required"},
         {{"--db"}, 2, "--db wants a value"},
-        {{"--db", file.path(), "--limit", "0"}, 2, "--limit wants a number"},
-        {{"--db", file.path(), "x1"}, 2, "unexpected argument 'x1'"},
-        {{"--db", file.path(), "1", "2"}, 2, "unexpected argument '2'"},
-        {{"--db", "/nonexistent-dir/rochade.db"}, 2, "no database at '/nonexistent-dir/rochade.db'"},
-        {{"--db", file.path(), "99"}, 1, "no game 99"},
+        {{"--db", file.location(), "--limit", "0"}, 2, "--limit wants a number"},
+        {{"--db", file.location(), "x1"}, 2, "unexpected argument 'x1'"},
+        {{"--db", file.location(), "1", "2"}, 2, "unexpected argument '2'"},
+        {{"--db", file.location(), "99"}, 1, "no game 99"},
     };
     for (const auto& c : cases) {
         INFO(c.err);
@@ -212,10 +214,10 @@ std::string next_cursor(const std::string& out)
 
 // write_games' three games, and: 4 Anna-Cem in room 34 on 2023-11-17 (1/2-1/2 agreement), 5 Cem
 // against ANNA in room 35 on 2023-11-18 (1-0 on a flag fall).
-void write_more_games(const std::string& path)
+void write_more_games(const TestStore& store)
 {
-    write_games(path);
-    Writer writer(path);
+    write_games(store);
+    TestWriter writer(store);
     const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     const std::string tc = R"({"kind":"untimed"})";
     writer.submit(std::vector<Write>{
@@ -230,8 +232,8 @@ void write_more_games(const std::string& path)
 
 TEST_CASE("rochade games filters the list like the store's search")
 {
-    TempDatabase file("games-filters");
-    write_more_games(file.path());
+    const TestStore file("games-filters");
+    write_more_games(file);
     using Ids = std::vector<std::int64_t>;
     const struct {
         std::vector<std::string> flags;
@@ -260,7 +262,7 @@ TEST_CASE("rochade games filters the list like the store's search")
         {{"--room", "35", "--result", "1-0", "--termination", "flag_fall"}, {5}},
     };
     for (const auto& c : cases) {
-        std::vector<std::string> args = {"--db", file.path()};
+        std::vector<std::string> args = {"--db", file.location()};
         args.insert(args.end(), c.flags.begin(), c.flags.end());
         std::string shown;
         for (const auto& flag : c.flags) shown += flag + " ";
@@ -276,8 +278,8 @@ TEST_CASE("rochade games filters the list like the store's search")
 
 TEST_CASE("rochade games pages with --limit and --after: every game once, the last page names no cursor")
 {
-    TempDatabase file("games-pages");
-    write_more_games(file.path());
+    const TestStore file("games-pages");
+    write_more_games(file);
     for (const std::vector<std::string>& filter :
          {std::vector<std::string>{}, std::vector<std::string>{"--room", "34"}}) {
         INFO((filter.empty() ? "all games" : "room 34"));
@@ -285,7 +287,7 @@ TEST_CASE("rochade games pages with --limit and --after: every game once, the la
         std::string cursor;
         int pages = 0;
         do {
-            std::vector<std::string> args = {"--db", file.path(), "--limit", "2"};
+            std::vector<std::string> args = {"--db", file.location(), "--limit", "2"};
             args.insert(args.end(), filter.begin(), filter.end());
             if (!cursor.empty()) args.insert(args.end(), {"--after", cursor});
             const Run run = games(args);
@@ -299,15 +301,15 @@ TEST_CASE("rochade games pages with --limit and --after: every game once, the la
         CHECK(seen == (filter.empty() ? std::vector<std::int64_t>{5, 4, 3, 2, 1} : std::vector<std::int64_t>{4, 1}));
     }
     // The first page of two names game 4 as where the next one starts.
-    const Run first = games({"--db", file.path(), "--limit", "2"});
+    const Run first = games({"--db", file.location(), "--limit", "2"});
     CHECK(next_cursor(first.out) == std::to_string(t0 + 3 * day_ms) + "_4");
 }
 
 TEST_CASE("rochade games names the flag and the value it cannot read")
 {
-    TempDatabase file("games-flag-errors");
-    write_games(file.path());
-    const std::string db = file.path();
+    const TestStore file("games-flag-errors");
+    write_games(file);
+    const std::string db = file.location();
     const struct {
         std::vector<std::string> args;
         const char* err;
@@ -349,10 +351,10 @@ TEST_CASE("rochade games names the flag and the value it cannot read")
 
 TEST_CASE("rochade games ID --pgn writes the game as PGN alone")
 {
-    TempDatabase file("games-pgn-alone");
-    write_games(file.path());
+    const TestStore file("games-pgn-alone");
+    write_games(file);
 
-    const Run finished = games({"--db", file.path(), "1", "--pgn"});
+    const Run finished = games({"--db", file.location(), "1", "--pgn"});
     CHECK(finished.exit_code == 0);
     CHECK(finished.err.empty());
     // The built-in rooms name the event; the command knows no public URL, so Site is unknown.
@@ -371,7 +373,7 @@ TEST_CASE("rochade games ID --pgn writes the game as PGN alone")
                           "1. f3 {[%clk 0:03:01]} 1... e5 {[%clk 0:03:01]} 2. g4 {[%clk 1:02:03]} 2... Qh4#\n"
                           "{[%clk 0:03:02]} 0-1\n");
 
-    const Run running = games({"--pgn", "--db", file.path(), "2"});
+    const Run running = games({"--pgn", "--db", file.location(), "2"});
     CHECK(running.exit_code == 0);
     CHECK(running.err.empty());
     CHECK(running.out == "[Event \"Wohnzimmer der alten Burg\"]\n"
@@ -391,21 +393,21 @@ TEST_CASE("rochade games ID --pgn writes the game as PGN alone")
                          "1. e4 *\n");
 
     // A move that does not replay: the PGN up to it, and the problem on stderr.
-    const Run corrupt = games({"--db", file.path(), "3", "--pgn"});
+    const Run corrupt = games({"--db", file.location(), "3", "--pgn"});
     CHECK(corrupt.exit_code == 0);
     CHECK(corrupt.out.find("1. e4 *\n") != std::string::npos);
     CHECK(corrupt.err.find("game 3: ply 2 (e2e4) does not replay") != std::string::npos);
 
-    const Run unknown = games({"--db", file.path(), "99", "--pgn"});
+    const Run unknown = games({"--db", file.location(), "99", "--pgn"});
     CHECK(unknown.exit_code == 1);
     CHECK(unknown.err.find("no game 99") != std::string::npos);
 }
 
 TEST_CASE("the PGN wraps long games at 80 columns, numbers the moves and ends with the result")
 {
-    TempDatabase file("games-pgn-long");
+    const TestStore file("games-pgn-long");
     {
-        Writer writer(file.path());
+        TestWriter writer(file);
         const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
         std::vector<Write> writes = {
             GameStarted{1, 10, 34, "Anna", "Bert", R"({"kind":"untimed"})", start, 0, 0, t0, {}, {}}};
@@ -416,7 +418,7 @@ TEST_CASE("the PGN wraps long games at 80 columns, numbers the moves and ends wi
         writes.push_back(GameEnded{1, "1/2-1/2", "agreement", "{}", 0, 0, t0 + 200});
         writer.submit(writes);
     }
-    const Run run = games({"--db", file.path(), "1", "--pgn"});
+    const Run run = games({"--db", file.location(), "1", "--pgn"});
     REQUIRE(run.exit_code == 0);
     const std::string movetext = run.out.substr(run.out.find("\n\n") + 2);
     INFO(movetext);
@@ -521,9 +523,9 @@ TEST_CASE("PGN's TimeControl and Termination for the stored values")
 TEST_CASE("rochade games --rated and --casual list the rated or the casual games; a rated game says so")
 {
     const std::string blitz_line_end = "{\"kind\":\"sudden_death\",\"base_ms\":300000}  rated blitz\n";
-    TempDatabase file("games-rated");
+    const TestStore file("games-rated");
     {
-        Writer writer(file.path());
+        TestWriter writer(file);
         const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
         // A rated game needs its players' accounts (ids 1 and 2) and a timed control's category.
         writer.submit(std::vector<Write>{AccountCreated{"Anna", "anna", "$argon2id$h", Role::Player, t0},
@@ -535,15 +537,57 @@ TEST_CASE("rochade games --rated and --casual list the rated or the casual games
         GameStarted casual{2, 11, 34, "Cem", "Dora", R"({"kind":"untimed"})", start, 0, 0, t0 + 1, {}, {}};
         writer.submit(std::vector<Write>{rated, casual});
     }
-    const Run all = games({"--db", file.path()});
+    const Run all = games({"--db", file.location()});
     CHECK(listed_ids(all.out) == std::vector<std::int64_t>{2, 1});
     CHECK_THAT(all.out, Catch::Contains(R"(Anna - Bert)") && Catch::Contains(blitz_line_end));
     CHECK(all.out.find("Cem - Dora") < all.out.find("rated"));
-    const Run rated = games({"--db", file.path(), "--rated"});
+    const Run rated = games({"--db", file.location(), "--rated"});
     CHECK(rated.exit_code == 0);
     CHECK(listed_ids(rated.out) == std::vector<std::int64_t>{1});
-    const Run casual = games({"--db", file.path(), "--casual", "--room", "34"});
+    const Run casual = games({"--db", file.location(), "--casual", "--room", "34"});
     CHECK(casual.exit_code == 0);
     CHECK(listed_ids(casual.out) == std::vector<std::int64_t>{2});
     CHECK(casual.out.find("rated") == std::string::npos);
+}
+
+TEST_CASE("rochade games names a missing SQLite file")
+{
+    const Run run = games({"--db", "/nonexistent-dir/rochade.db"});
+    CHECK(run.exit_code == 2);
+    CHECK(run.err == "rochade games: no database at '/nonexistent-dir/rochade.db'\n");
+    CHECK(run.out.empty());
+}
+
+TEST_CASE("rochade games on a PostgreSQL server that refuses the connection fails at once, without the password")
+{
+    // Port 1 on the loopback: nothing listens there, so the connection is refused at once.
+    for (const std::string url : {"postgresql://rochade:geheim-99@127.0.0.1:1/rochade",
+                                  "postgres://rochade@127.0.0.1:1/rochade?password=geheim-99&sslmode=disable"}) {
+        INFO(url);
+        const auto started = std::chrono::steady_clock::now();
+        const Run run = games({"--db", url, "1"});
+        CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(5));
+        CHECK(run.exit_code == 2);
+        CHECK_THAT(run.err, Catch::StartsWith("rochade games: cannot open '" + postgres_url_for_log(url) + "': "));
+        CHECK_THAT(run.err, Catch::Contains("Connection refused"));
+        CHECK_THAT(run.err, !Catch::Contains("geheim-99"));
+        CHECK(run.out.empty());
+    }
+}
+
+TEST_CASE("rochade games on a PostgreSQL database without Rochade's schema says so and creates nothing", "[postgres]")
+{
+    const auto server = rochade::db::testing::postgres_server_url();
+    if (!server) {
+        WARN("skipped: set ROCHADE_TEST_POSTGRES (scripts/postgres.sh start build/postgres prints the URL)");
+        return;
+    }
+    rochade::db::testing::PgTestDatabase empty(*server);
+    const Run run = games({"--db", empty.url()});
+    CHECK(run.exit_code == 2);
+    CHECK(run.err == "rochade games: no Rochade database at '" + empty.url() + "': the database " +
+                         empty.url().substr(empty.url().find('@') + 1) + " has no Rochade tables\n");
+    CHECK(run.out.empty());
+    pg::Connection connection(empty.url(), pg::ConnectOptions{});
+    CHECK(pg::stored_version(connection) == 0);
 }

@@ -126,6 +126,18 @@ TEST_CASE("a server that refuses the connection fails at once as Unavailable, wi
         CHECK_THAT(error.what(), !Catch::Contains("sekrit"));
     }
     CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(3));
+    // libpq quotes a token it cannot decode, which may be the password itself.
+    for (const std::string bad : {"postgresql://rochade:se%zzkrit@127.0.0.1:1/rochade",
+                                  "postgresql://rochade@127.0.0.1:1/rochade?sslmode=disable&password=se%zzkrit"}) {
+        INFO(bad);
+        try {
+            open_postgres_reader(bad);
+            FAIL("the reader opened an undecodable URL");
+        } catch (const DbError& error) {
+            CHECK_THAT(error.what(), Catch::Contains("invalid percent-encoded token"));
+            CHECK_THAT(error.what(), !Catch::Contains("zzkrit"));
+        }
+    }
     CHECK(postgres_url_for_log(url) == "postgresql://rochade@127.0.0.1:1/rochade");
     CHECK(postgres_url_for_log("postgres://u@h/db") == "postgres://u@h/db");
     CHECK(postgres_url_for_log("postgresql://h:5432/db?password=x&sslmode=require") ==
