@@ -107,11 +107,13 @@ docker_stage()
 }
 
 # The PostgreSQL cluster of the store's tests (db_tests_postgres in both ctest stages), stopped
-# however the run ends.
+# however the run ends. Its URL goes to tests/db/with_postgres.sh as ROCHADE_POSTGRES_FOR_TESTS,
+# which sets ROCHADE_TEST_POSTGRES for the *_postgres runs alone: set for every test, it would
+# move db_tests itself to PostgreSQL and leave the suite's SQLite side untested.
 start_postgres()
 {
-    mkdir -p "$build" && ROCHADE_TEST_POSTGRES=$(scripts/postgres.sh start "$build/postgres") &&
-        export ROCHADE_TEST_POSTGRES && echo "PostgreSQL for the tests: $ROCHADE_TEST_POSTGRES"
+    mkdir -p "$build" && ROCHADE_POSTGRES_FOR_TESTS=$(scripts/postgres.sh start "$build/postgres") &&
+        export ROCHADE_POSTGRES_FOR_TESTS && echo "PostgreSQL for the tests: $ROCHADE_POSTGRES_FOR_TESTS"
 }
 stop_postgres() { [[ -d $build/postgres ]] && scripts/postgres.sh stop "$build/postgres"; }
 

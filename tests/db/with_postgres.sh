@@ -6,6 +6,9 @@
 set -uo pipefail
 dir=$1
 shift
+# scripts/test.sh hands the URL of the cluster it started over in ROCHADE_POSTGRES_FOR_TESTS
+# (the sanitizer build's DIR has no cluster of its own).
+if [[ -z ${ROCHADE_TEST_POSTGRES:-} ]]; then ROCHADE_TEST_POSTGRES=${ROCHADE_POSTGRES_FOR_TESTS:-}; fi
 if [[ -z ${ROCHADE_TEST_POSTGRES:-} ]]; then
     root=$(cd "$(dirname "$0")/../.." && pwd)
     if ! ROCHADE_TEST_POSTGRES=$("$root/scripts/postgres.sh" url "$dir" 2>/dev/null); then
@@ -13,6 +16,6 @@ if [[ -z ${ROCHADE_TEST_POSTGRES:-} ]]; then
             "(scripts/test.sh does), or set ROCHADE_TEST_POSTGRES=postgresql://..." >&2
         exit 1
     fi
-    export ROCHADE_TEST_POSTGRES
 fi
+export ROCHADE_TEST_POSTGRES
 exec "$@"
