@@ -147,7 +147,7 @@ TEST_CASE("the client is the rightmost forwarded address no trusted proxy vouche
     };
     for (const auto& c : cases) {
         std::string fields;
-        for (const auto field : c.fields) fields += "[" + std::string(field) + "]";
+        for (const auto field : c.fields) fields.append("[").append(field).append("]");
         INFO(c.peer << " " << fields);
         const auto client = trusted.client_address(c.peer, c.fields);
         REQUIRE(client);
