@@ -44,13 +44,15 @@ InProcessServer server_trusting(std::vector<std::string> trusted)
     });
 }
 
-// Two sockets from one forwarded address wait before hello, filling its places.
+// Two sockets from one forwarded address wait before hello, filling its places. Each one's
+// pong shows that its place is taken: the welcome is sent just before, in the same handler.
 std::vector<std::unique_ptr<WsTestClient>> fill_places(std::uint16_t port, const Headers& headers)
 {
     std::vector<std::unique_ptr<WsTestClient>> silent;
     for (int i = 0; i < 2; ++i) {
         silent.push_back(std::make_unique<WsTestClient>());
         silent.back()->connect_with(port, headers);
+        REQUIRE(silent.back()->request({{"type", "ping"}}).at("type") == "pong");
     }
     return silent;
 }
