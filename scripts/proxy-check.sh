@@ -7,6 +7,12 @@
 #                 while a node's own port serves it, a WebSocket client gets its welcome, and two
 #                 guests play a game (hello, a table, two moves, resign; leastconn puts them on
 #                 different nodes)
+#   2b. client    the nodes trust the proxy (--trusted-proxy 127.0.0.1/32) and HAProxy sends
+#                 X-Forwarded-For: a WebSocket client connecting to the proxy from 127.0.0.2 (another
+#                 loopback address than the proxy's own 127.0.0.1) is logged by its node as
+#                 "open from 127.0.0.2 (via 127.0.0.1:PORT)", also when it sends an X-Forwarded-For
+#                 of its own (198.51.100.9, appears nowhere); the same forged header straight to a
+#                 node's port, from the untrusted 127.0.0.2, is ignored ("open from 127.0.0.2:PORT")
 #   3. kill       one node gets SIGKILL: HAProxy's health check takes it out of the rotation
 #                 within 5 s, and new WebSocket clients through the proxy get their welcome
 #   4. back       the node is started again on its port and comes back into the rotation
@@ -118,12 +124,25 @@ wait_log()
     since "$start"
 }
 
-# start_node N: node N (1-3) on its port, on the shared bus and database.
+# Waits up to 5 s for COUNT lines (over all nodes' logs) matching PATTERN (grep -E).
+wait_node_log()
+{
+    local pattern=$1 count=$2 i
+    for ((i = 0; i < 50; ++i)); do
+        (($(cat "$work"/node?.log | grep -cE "$pattern") >= count)) && return 0
+        sleep 0.1
+    done
+    return 1
+}
+
+# start_node N: node N (1-3) on its port, on the shared bus and database, trusting the proxy (on
+# 127.0.0.1, as every peer here but the 127.0.0.2 of step 2b) to name the client.
 start_node()
 {
     local n=$1
     "$bin" serve --bind 127.0.0.1 --port "${node_ports[n - 1]}" --db "$work/rochade.db" --web-root "$web_root" \
-        --bus "$bus" --node "node$n" --config "$work/node$n.json" >>"$work/node$n.log" 2>&1 &
+        --bus "$bus" --node "node$n" --config "$work/node$n.json" --trusted-proxy 127.0.0.1/32 \
+        >>"$work/node$n.log" 2>&1 &
     node_pids[n - 1]=$!
     wait_healthy "${node_ports[n - 1]}"
 }
@@ -167,6 +186,27 @@ echo "proxy-check: a WebSocket client gets the welcome through the proxy"
 game=$(node scripts/ws-check.mjs play 127.0.0.1 "$proxy_port" 2>"$work/play.log" | awk '/^game_id/ { print $2 }') || true
 [[ $game =~ ^[0-9]+$ ]] || fail "the game through the proxy was not played: $(cat "$work/play.log")"
 echo "proxy-check: game $game played through the proxy (two guests: hello, 1.e4 e5, White resigns)"
+
+# ---- 2b. the client's address -------------------------------------------------------------------
+# Honest only with a client address that is not the proxy's: 127.0.0.2 is loopback too (all of
+# 127.0.0.0/8 is), but neither the proxy's address nor trusted. Without X-Forwarded-For, or without
+# the proxy trusted, the node would log the proxy's "127.0.0.1:PORT".
+step "client address"
+via_proxy='open from 127\.0\.0\.2 \(via 127\.0\.0\.1:[0-9]+\)'
+WS_CHECK_FROM=127.0.0.2 node scripts/ws-check.mjs welcome 127.0.0.1 "$proxy_port" | grep -q '"type":"welcome"' ||
+    fail "no welcome through the proxy from 127.0.0.2"
+wait_node_log "$via_proxy" 1 || fail "no node logged the client 127.0.0.2 via the proxy"
+echo "proxy-check: a node sees the client's 127.0.0.2 through the proxy, not the proxy's 127.0.0.1"
+WS_CHECK_FROM=127.0.0.2 WS_CHECK_FORWARDED_FOR=198.51.100.9 node scripts/ws-check.mjs welcome 127.0.0.1 \
+    "$proxy_port" | grep -q '"type":"welcome"' || fail "no welcome through the proxy with a forged X-Forwarded-For"
+wait_node_log "$via_proxy" 2 || fail "the client with a forged X-Forwarded-For was not logged as 127.0.0.2"
+! grep -q '198\.51\.100\.9 (via' "$work"/node?.log || fail "a node took the client's forged X-Forwarded-For"
+echo "proxy-check: a client's own X-Forwarded-For through the proxy is not taken (the proxy's entry is)"
+WS_CHECK_FROM=127.0.0.2 WS_CHECK_FORWARDED_FOR=198.51.100.9 node scripts/ws-check.mjs welcome 127.0.0.1 \
+    "${node_ports[0]}" | grep -q '"type":"welcome"' || fail "no welcome on node1's own port from 127.0.0.2"
+wait_node_log 'open from 127\.0\.0\.2:[0-9]+$' 1 || fail "node1 did not log the untrusted peer 127.0.0.2 as itself"
+! grep -q '198\.51\.100\.9' "$work"/node?.log || fail "a node took X-Forwarded-For from an untrusted peer"
+echo "proxy-check: X-Forwarded-For from an untrusted peer (127.0.0.2 on a node's own port) is ignored"
 
 # ---- 3. kill one node ---------------------------------------------------------------------------
 step "kill node2"

@@ -22,7 +22,8 @@
 #                          screenshots in $BROWSER_SHOTS (default build/browser-shots)
 #   9a. proxy              scripts/proxy-check.sh: docker/haproxy.cfg in front of three Release nodes on one Redis
 #                          bus and one SQLite file, on loopback: /health, the client, /metrics refused, a
-#                          WebSocket welcome and a game through the proxy; one node killed with SIGKILL,
+#                          WebSocket welcome and a game through the proxy, the client's own address (not the
+#                          proxy's) seen by a node through X-Forwarded-For; one node killed with SIGKILL,
 #                          and one full (503), leave the rotation within 5 s, new clients still get their
 #                          welcome, and both come back
 #  10. docker              scripts/docker-check.sh: podman builds docker/Dockerfile on a debian:bookworm made by

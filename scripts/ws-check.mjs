@@ -9,6 +9,10 @@
 //   node scripts/ws-check.mjs hold HOST PORT      says hello, prints "ready", then waits for the
 //                                                 server to close and prints "close CODE"
 // Exits 1 on an error or without the awaited frame in 20 s (hold: 120 s).
+// From the environment, for scripts/proxy-check.sh's check of the client's address:
+//   WS_CHECK_FROM             the local address to connect from (e.g. 127.0.0.2, another loopback
+//                             address than the proxy's 127.0.0.1)
+//   WS_CHECK_FORWARDED_FOR    an X-Forwarded-For header the client sends itself (a spoofing try)
 import net from 'node:net';
 import crypto from 'node:crypto';
 
@@ -26,7 +30,9 @@ function fail(why)
 // One connection: frames() yields parsed JSON objects; closed resolves with the close code.
 function connect()
 {
-    const socket = net.connect(Number(port), host);
+    const from = process.env.WS_CHECK_FROM;
+    const socket = net.connect({ port: Number(port), host, ...(from ? { localAddress: from } : {}) });
+    const forwarded = process.env.WS_CHECK_FORWARDED_FOR;
     const key = crypto.randomBytes(16).toString('base64');
     let buffer = Buffer.alloc(0);
     let upgraded = false;
@@ -37,7 +43,8 @@ function connect()
 
     socket.on('connect', () => {
         socket.write(`GET /ws HTTP/1.1\r\nHost: ${host}:${port}\r\nUpgrade: websocket\r\n` +
-                     `Connection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+                     `Connection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n` +
+                     (forwarded ? `X-Forwarded-For: ${forwarded}\r\n` : '') + '\r\n');
     });
     socket.on('error', (e) => fail(`socket: ${e.message}`));
     socket.on('close', () => resolveClosed(null));

@@ -32,6 +32,14 @@ namespace cluster {
 class FanOut; // server/cluster/fan_out.h
 }
 
+// Who is at the other end of a session: the client's IP address, which the per-address limits,
+// the login throttle and address bans count, and how to name the connection in logs ("ip:port",
+// or "client-ip (via proxy-ip:port)" when a trusted proxy forwarded it, server/trusted_proxies.h).
+struct PeerAddress {
+    std::string ip_address;
+    std::string remote_address;
+};
+
 class Connection {
 public:
     virtual ~Connection() = default;

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
@@ -30,6 +31,8 @@ constexpr std::size_t body_limit = 1024;
 // How long a keep-alive connection may take to send its next request.
 constexpr std::chrono::seconds request_timeout{30};
 constexpr std::chrono::seconds over_capacity_timeout{5};
+// Appended to by a reverse proxy (HAProxy's `option forwardfor`, nginx's proxy_add_x_forwarded_for).
+constexpr std::string_view forwarded_for_header = "X-Forwarded-For";
 
 // No version in the Server header: it tells a scanner which bugs to try (GET /health names it).
 const char* const server_name = "Rochade";
@@ -238,6 +241,15 @@ void HttpSession::on_read(beast::error_code ec, std::size_t)
         response.keep_alive(false);
         return respond(std::move(response));
     }
+    if (const auto wrong = find_client(request)) {
+        // The proxy that sent it is one of ours: its configuration is wrong, and the admin
+        // should see it rather than have all its clients merged into the proxy's address.
+        spdlog::warn("request from trusted proxy {} refused: {}", client_.remote_address, *wrong);
+        auto response = text_response(request, http::status::bad_request, "text/plain; charset=utf-8",
+                                      "bad request: " + *wrong + "\n");
+        response.keep_alive(false);
+        return respond(std::move(response));
+    }
     const std::string_view path = target_path(request.target());
     const auto origin = request.find(http::field::origin) == request.end()
                             ? std::nullopt
@@ -268,11 +280,9 @@ void HttpSession::on_read(beast::error_code ec, std::size_t)
     // The archive is public and only read: no cookie is used, so no Origin needs checking.
     if (ArchiveApi::serves(path)) return public_request(parser_->release(), services_.archive);
     if (PlayerApi::serves(path)) return public_request(parser_->release(), services_.players);
-    if (path == "/metrics") {
-        beast::error_code ec;
-        const auto endpoint = stream_.socket().remote_endpoint(ec);
-        return respond(metrics_response(services_, request, ec ? "unknown" : endpoint.address().to_string()));
-    }
+    // The client, not the peer: a loopback proxy forwarding a request from outside must not
+    // make it a loopback request.
+    if (path == "/metrics") return respond(metrics_response(services_, request, client_.ip_address));
     if (request.method() != http::verb::get && request.method() != http::verb::head) {
         auto response = text_response(request, http::status::method_not_allowed, "text/plain; charset=utf-8",
                                       "only GET and HEAD are served here (and POST under /api/)\n");
@@ -334,9 +344,7 @@ void HttpSession::api_request(http::request<http::string_body> request,
     api.content_type = (*kept)[http::field::content_type];
     api.body = kept->body();
     api.session_cookie = AccountApi::session_cookie((*kept)[http::field::cookie]);
-    beast::error_code ec;
-    const auto endpoint = stream_.socket().remote_endpoint(ec);
-    api.address = ec ? "unknown" : endpoint.address().to_string();
+    api.address = client_.ip_address;
     handle(std::move(api), [self = shared_from_this(), kept](ApiResponse answer) {
         net::post(self->stream_.get_executor(), [self, kept, answer = std::move(answer)] {
             auto response =
@@ -372,7 +380,32 @@ void HttpSession::upgrade(http::request<http::string_body> request)
     auto session = std::make_shared<WsSession>(TcpWsStream(stream_.release_socket()), services_, std::move(slot_));
     // The Origin was checked above, so a cookie here was sent by our own pages.
     session->session_cookie = AccountApi::session_cookie(request[http::field::cookie]);
+    if (client_forwarded_) session->set_forwarded_client(client_.ip_address);
     session->start(std::move(request));
+}
+
+std::optional<std::string> HttpSession::find_client(const http::request<http::string_body>& request)
+{
+    beast::error_code ec;
+    const auto endpoint = stream_.socket().remote_endpoint(ec);
+    const std::string peer = ec ? "unknown" : endpoint.address().to_string();
+    client_ = {peer, ec ? peer : peer + ":" + std::to_string(endpoint.port())};
+    client_forwarded_ = false;
+    std::vector<std::string_view> forwarded_for;
+    const auto [first, last] = request.equal_range(forwarded_for_header);
+    for (auto field = first; field != last; ++field) forwarded_for.push_back(field->value());
+    if (forwarded_for.empty()) return std::nullopt;
+    if (!services_.trusted_proxies.trusts(peer)) {
+        // Anyone can write this header; only a trusted proxy's is read.
+        spdlog::debug("X-Forwarded-For from {} ignored: not a trusted proxy", client_.remote_address);
+        return std::nullopt;
+    }
+    auto client = services_.trusted_proxies.client_address(peer, forwarded_for);
+    if (!client) return client.error();
+    client_forwarded_ = true;
+    client_.remote_address = *client + " (via " + client_.remote_address + ")";
+    client_.ip_address = std::move(*client);
+    return std::nullopt;
 }
 
 void HttpSession::close()

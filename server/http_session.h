@@ -3,7 +3,9 @@
 // endpoints under /api/ (AccountApi), the admin API under /api/admin/ (AdminApi; both after an
 // Origin check), the browser client's static
 // files from config.web_root, and hands a WebSocket upgrade on /ws to a WsSession once its
-// Origin passed. An over-capacity session answers every request with 503.
+// Origin passed. An over-capacity session answers every request with 503. Every request's client
+// is the socket's peer or, from a trusted proxy, the one its X-Forwarded-For names
+// (server/trusted_proxies.h): the metrics check, the APIs and the WebSocket session see that one.
 #pragma once
 
 #include <functional>
@@ -44,12 +46,19 @@ private:
     void api_request(http::request<http::string_body> request,
                      const std::function<void(ApiRequest, std::function<void(ApiResponse)>)>& handle);
     void close();
+    // The client of the request just read (client_, client_forwarded_): the socket's peer, or
+    // whom a trusted proxy names in X-Forwarded-For. Per request, since a proxy may send several
+    // clients' requests over one connection. A trusted peer's malformed header: the error, which
+    // the request is answered with (400).
+    std::optional<std::string> find_client(const http::request<http::string_body>& request);
 
     beast::tcp_stream stream_;
     beast::flat_buffer buffer_;
     SessionServices& services_;
     SocketSlot slot_;
     bool over_capacity_ = false;
+    PeerAddress client_;
+    bool client_forwarded_ = false; // client_ came from X-Forwarded-For, not the socket
     // Emplaced anew for each request, so that the limits apply per request.
     std::optional<http::request_parser<http::string_body>> parser_;
 };

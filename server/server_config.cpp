@@ -256,6 +256,23 @@ std::optional<std::string> read_metrics(const ConfigReader& reader, const json& 
     return std::nullopt;
 }
 
+std::optional<std::string> read_trusted_proxies(const ConfigReader& reader, const json& value,
+                                                std::vector<AddressRange>& out)
+{
+    if (!value.is_array())
+        return reader.error("trusted_proxies", "must be an array of address ranges such as \"10.0.0.0/8\"");
+    std::vector<AddressRange> ranges;
+    for (std::size_t i = 0; i < value.size(); ++i) {
+        const std::string field = "trusted_proxies[" + std::to_string(i) + "]";
+        if (!value[i].is_string()) return reader.error(field, "must be a string such as \"10.0.0.0/8\"");
+        auto range = parse_address_range(value[i].get<std::string>());
+        if (!range) return reader.error(field, range.error());
+        ranges.push_back(*range);
+    }
+    out = std::move(ranges);
+    return std::nullopt;
+}
+
 std::optional<std::string> read_rooms(const ConfigReader& reader, const json& rooms, std::vector<RoomConfig>& out)
 {
     if (!rooms.is_array()) return reader.error("rooms", "must be an array of {\"number\":..,\"name\":..}");
@@ -335,7 +352,7 @@ rochade::Expected<ServerConfig, std::string> load_config_file(const std::string&
     if (auto e = reader.unknown_keys(document, "",
                                      {"port", "bind", "db", "db_busy_timeout_ms", "web_root", "public_url", "threads",
                                       "rooms", "limits", "reconnect_grace_ms", "table_history_events", "room_update_ms",
-                                      "identity", "player_limits", "metrics", "cluster"}))
+                                      "identity", "player_limits", "metrics", "cluster", "trusted_proxies"}))
         return fail(*e);
     for (const auto& [key, value] : document.items()) {
         std::optional<std::string> e;
@@ -367,6 +384,7 @@ rochade::Expected<ServerConfig, std::string> load_config_file(const std::string&
         if (key == "player_limits") e = read_player_limits(reader, value, base.player_limits);
         if (key == "metrics") e = read_metrics(reader, value, base.metrics);
         if (key == "cluster") e = read_cluster(reader, value, base.cluster);
+        if (key == "trusted_proxies") e = read_trusted_proxies(reader, value, base.trusted_proxies);
         if (e) return fail(*e);
     }
     return base;
@@ -382,9 +400,9 @@ rochade::Expected<ServerConfig, std::string> parse_serve_options(const std::vect
         if (arg.rfind("--", 0) != 0) return fail("unexpected argument '" + arg + "' (options start with --)");
         const auto equals = arg.find('=');
         std::string name = arg.substr(0, equals), value;
-        static const std::set<std::string> known{"--port",     "--bind",      "--db",  "--db-busy-timeout-ms",
-                                                 "--config",   "--threads",   "--bus", "--node",
-                                                 "--web-root", "--public-url"};
+        static const std::set<std::string> known{"--port",     "--bind",       "--db",           "--db-busy-timeout-ms",
+                                                 "--config",   "--threads",    "--bus",          "--node",
+                                                 "--web-root", "--public-url", "--trusted-proxy"};
         if (!known.count(name)) return fail("unknown option '" + name + "'");
         if (equals != std::string::npos) {
             value = arg.substr(equals + 1);
@@ -402,6 +420,8 @@ rochade::Expected<ServerConfig, std::string> parse_serve_options(const std::vect
         if (!loaded) return fail("--config: " + loaded.error());
         config = std::move(*loaded);
     }
+    // --trusted-proxy may be given several times; together they replace the file's list.
+    bool trusted_proxy_given = false;
     for (const auto& [name, value] : options) {
         if (name == "--port") {
             const auto port = parse_integer(value);
@@ -437,6 +457,12 @@ rochade::Expected<ServerConfig, std::string> parse_serve_options(const std::vect
         } else if (name == "--node") {
             if (const auto error = node_name_error(value)) return fail("--node: " + *error);
             config.cluster.node = value;
+        } else if (name == "--trusted-proxy") {
+            auto range = parse_address_range(value);
+            if (!range) return fail("--trusted-proxy: " + range.error());
+            if (!trusted_proxy_given) config.trusted_proxies.clear();
+            trusted_proxy_given = true;
+            config.trusted_proxies.push_back(*range);
         }
     }
     return config;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/expected.h"
+#include "server/trusted_proxies.h"
 
 namespace rochade::server {
 
@@ -112,6 +113,9 @@ struct ServerConfig {
     PlayerLimits player_limits;
     MetricsConfig metrics;
     ClusterConfig cluster;
+    // Reverse proxies whose X-Forwarded-For names the client (server/trusted_proxies.h). Empty:
+    // no peer is trusted, the header is ignored and every client is its socket's peer.
+    std::vector<AddressRange> trusted_proxies;
 };
 
 // Parses `rochade serve` arguments; --config FILE is read first and the other options override

@@ -1,9 +1,9 @@
 // What every network session shares: the configuration, the router that receives the frames,
 // the registry of live WebSocket sessions, the metrics (for /health and /metrics; the sessions
 // count their limit closes and error frames there), the password hasher whose queue /metrics
-// reads, and the count of open sockets that the listener holds against
-// ConnectionLimits::max_connections. Built once by the Server; the sessions hold it by reference
-// and the Server outlives them.
+// reads, the trusted proxies whose X-Forwarded-For names the client, and the count of open
+// sockets that the listener holds against ConnectionLimits::max_connections. Built once by the
+// Server; the sessions hold it by reference and the Server outlives them.
 #pragma once
 
 #include <atomic>
@@ -14,6 +14,7 @@
 #include "server/connection.h"
 #include "server/server_config.h"
 #include "server/session_registry.h"
+#include "server/trusted_proxies.h"
 
 namespace rochade::identity {
 class PasswordHasher;
@@ -45,6 +46,9 @@ struct SessionServices {
     std::atomic<std::size_t> refused_sockets{0};
     std::atomic<std::uint64_t> last_connection_id{0};
     std::atomic<bool> shutting_down{false}; // new WebSocket sessions close at once with 1001
+
+    // config.trusted_proxies, ready to match peers against.
+    const TrustedProxies trusted_proxies{config.trusted_proxies};
 
     std::uint64_t next_connection_id() { return ++last_connection_id; }
 };

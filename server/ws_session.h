@@ -35,11 +35,6 @@ namespace rochade::server {
 // The server's stream: TCP, with the byte budget on reads as its rate policy.
 using TcpWsStream = beast::basic_stream<tcp, net::any_io_executor, ReadBudget>;
 
-struct PeerAddress {
-    std::string ip_address;     // for per-address limits
-    std::string remote_address; // "ip:port", for logs
-};
-
 // What a session needs of its stream beyond reading and writing; specialised per stream.
 template <class NextLayer> struct WsLowestLayer;
 
@@ -64,6 +59,9 @@ class BasicWsSession final : public Connection, public std::enable_shared_from_t
 public:
     BasicWsSession(NextLayer&& stream, SessionServices& services, SocketSlot slot);
 
+    // The client a trusted proxy named for this connection (X-Forwarded-For), which replaces the
+    // socket's peer in ip_address() and is named with it in remote_address(). Before start().
+    void set_forwarded_client(const std::string& client_ip);
     // Answers the upgrade request and starts reading.
     void start(http::request<http::string_body> upgrade_request);
 

@@ -61,6 +61,12 @@ BasicWsSession<NextLayer>::BasicWsSession(NextLayer&& stream, SessionServices& s
     remote_address_ = peer.remote_address;
 }
 
+template <class NextLayer> void BasicWsSession<NextLayer>::set_forwarded_client(const std::string& client_ip)
+{
+    remote_address_ = client_ip + " (via " + remote_address_ + ")";
+    ip_address_ = client_ip;
+}
+
 template <class NextLayer> void BasicWsSession<NextLayer>::start(http::request<http::string_body> upgrade_request)
 {
     using namespace ws_session_detail;

@@ -22,6 +22,8 @@ void print_serve_usage(std::ostream& out)
            "  --config FILE     JSON config file: rooms, limits, ... (see docs/admin.md)\n"
            "  --threads N       worker threads (default 0: one per hardware thread)\n"
            "  --web-root DIR    the built browser client, served at / (default web/dist)\n"
+           "  --trusted-proxy RANGE  a reverse proxy whose X-Forwarded-For names the client\n"
+           "                    (10.0.0.0/8, ::1/128; repeatable; default none)\n"
            "Options on the command line override the config file. SIGINT or SIGTERM stop the\n"
            "server cleanly (exit 0).\n";
 }

@@ -87,10 +87,14 @@ TEST_CASE("bad serve options are errors that name the option", "[server_config]"
         {{"--bind", "localhost:80"}, "--bind: 'localhost:80' is not an IP address"},
         {{"--db", ""}, "--db: the database file name is empty"},
         {{"--public-url", "ftp://x"}, "--public-url: 'ftp://x' is not an http:// or https:// URL"},
-        {{"--bus", "redis//x"}, "--bus: 'redis//x' is not a bus URL: redis://host:port (a Redis server; the port "
-                                 "defaults to 6379)"},
+        {{"--bus", "redis//x"},
+         "--bus: 'redis//x' is not a bus URL: redis://host:port (a Redis server; the port "
+         "defaults to 6379)"},
         {{"--node", ""}, "--node: a node name has 1 to 64 characters"},
         {{"--node", "n1\nn2"}, "--node: 'n1\nn2' is not a node name: letters, digits and . - _ : only"},
+        {{"--trusted-proxy", "haproxy"},
+         "--trusted-proxy: 'haproxy' is not an address range: wants an IPv4 or IPv6 "
+         "address, optionally with /prefix (10.0.0.0/8, ::1/128)"},
         {{"--verbose"}, "unknown option '--verbose'"},
         {{"8080"}, "unexpected argument '8080' (options start with --)"},
         {{"--config", "/nonexistent/rochade.json"}, "--config: config file '/nonexistent/rochade.json' cannot be read"},
@@ -182,7 +186,12 @@ TEST_CASE("config file errors name the file and the field", "[server_config]")
         {R"({"port": 80, "colour": "blue"})",
          ": unknown key 'colour' (known: bind, cluster, db, db_busy_timeout_ms, identity, limits, metrics, "
          "player_limits, port, public_url, reconnect_grace_ms, room_update_ms, rooms, table_history_events, threads, "
-         "web_root)"},
+         "trusted_proxies, web_root)"},
+        {R"({"trusted_proxies": "10.0.0.0/8"})",
+         ": trusted_proxies must be an array of address ranges such as \"10.0.0.0/8\""},
+        {R"({"trusted_proxies": ["127.0.0.1", 8]})", ": trusted_proxies[1] must be a string such as \"10.0.0.0/8\""},
+        {R"({"trusted_proxies": ["10.0.0.0/33"]})",
+         ": trusted_proxies[0] '10.0.0.0/33' is not an address range: the prefix length must be a number 0-32"},
         {R"({"cluster": {"bus": "http://redis:6379"}})",
          ": cluster.bus 'http://redis:6379' is not a bus URL: redis://host:port (a Redis server; the port defaults "
          "to 6379)"},
@@ -238,4 +247,23 @@ TEST_CASE("config file errors name the file and the field", "[server_config]")
         const ConfigFile file(c.text);
         CHECK(error_of({"--config", file.path}) == "--config: config file '" + file.path + "'" + c.error);
     }
+}
+
+TEST_CASE("trusted proxies come from the config file; --trusted-proxy, repeated, replaces the file's list",
+          "[server_config]")
+{
+    CHECK(parse_serve_options({})->trusted_proxies.empty()); // by default no header is trusted
+    const ConfigFile file(R"({"trusted_proxies": ["127.0.0.1", "10.0.0.0/8", "::1/128"]})");
+    const auto from_file = parse_serve_options({"--config", file.path});
+    REQUIRE(from_file);
+    std::vector<std::string> texts;
+    for (const auto& range : from_file->trusted_proxies) texts.push_back(range.text());
+    CHECK(texts == std::vector<std::string>{"127.0.0.1/32", "10.0.0.0/8", "::1/128"});
+
+    const auto overridden =
+        parse_serve_options({"--trusted-proxy", "192.0.2.0/24", "--config", file.path, "--trusted-proxy=fd00::/8"});
+    REQUIRE(overridden);
+    texts.clear();
+    for (const auto& range : overridden->trusted_proxies) texts.push_back(range.text());
+    CHECK(texts == std::vector<std::string>{"192.0.2.0/24", "fd00::/8"});
 }

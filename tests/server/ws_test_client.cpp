@@ -96,7 +96,8 @@ WsTestClient::~WsTestClient()
 json WsTestClient::connect_with(std::uint16_t port, const std::vector<std::pair<std::string, std::string>>& headers)
 {
     state_->ws.set_option(websocket::stream_base::decorator([headers](websocket::request_type& request) {
-        for (const auto& [name, value] : headers) request.set(name, value);
+        // insert, not set: a name given twice is sent as two fields (X-Forwarded-For).
+        for (const auto& [name, value] : headers) request.insert(name, value);
     }));
     return connect(port);
 }
@@ -312,7 +313,7 @@ HttpReply http_request_to(const std::string& address, std::uint16_t port, const 
     http::request<http::string_body> request{http::string_to_verb(method), target, 11};
     request.set(http::field::host, address + ":" + std::to_string(port));
     request.set(http::field::connection, "close");
-    for (const auto& [name, value] : headers) request.set(name, value);
+    for (const auto& [name, value] : headers) request.insert(name, value); // a name twice: two fields
     request.body() = body;
     request.prepare_payload();
     http::response_parser<http::string_body> parser;

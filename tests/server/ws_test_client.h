@@ -41,7 +41,8 @@ public:
     // Connects and performs the WebSocket handshake, then waits for the welcome frame and
     // returns it (it is not left in the inbox). Throws naming the step that failed.
     json connect(std::uint16_t port, const std::string& path = "/ws");
-    // The same with extra handshake headers (Origin, Cookie), as a browser sends them.
+    // The same with extra handshake headers (Origin, Cookie, X-Forwarded-For), as a browser or a
+    // proxy sends them; a name given twice is sent as two header fields.
     json connect_with(std::uint16_t port, const std::vector<std::pair<std::string, std::string>>& headers);
 
     void send(const json& message);
