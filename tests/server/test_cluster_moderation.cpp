@@ -138,6 +138,51 @@ json until_answer(WsTestClient& client, const json& request, const std::string& 
     return answer;
 }
 
+// A node on the hub that says what it has (one waiting table, one room member), beats, and
+// answers a NodeUp with its state as a real node does, but never answers a moderator's
+// question: a node that hangs, or whose answers are lost, while its heartbeats still come.
+class SilentNode {
+public:
+    SilentNode(MemoryHub& hub, std::string name) : name_(std::move(name)), bus_(hub.connect(io_))
+    {
+        summary_.table = 4242;
+        summary_.room = 34;
+        summary_.white = "Stumm";
+        bus_->subscribe(node_channel(name_), [this](std::string_view text) {
+            auto message = decode_node_message(text);
+            if (message && std::holds_alternative<NodeUp>(*message))
+                bus_->publish(node_channel(std::get<NodeUp>(*message).node), encode(state()));
+        });
+        bus_->publish(std::string(lobby_channel), encode(state()));
+        beats_ = std::thread([this] {
+            while (beating_) {
+                bus_->publish(std::string(lobby_channel), encode(Heartbeat{name_}));
+                std::this_thread::sleep_for(50ms);
+            }
+        });
+    }
+    ~SilentNode()
+    {
+        beating_ = false;
+        beats_.join();
+        work_.reset();
+        io_.stop();
+        io_thread_.join();
+    }
+
+private:
+    NodeState state() const { return NodeState{name_, {{34, "Stumm", true}}, {summary_}}; }
+
+    std::string name_;
+    boost::asio::io_context io_;
+    boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work_{io_.get_executor()};
+    std::thread io_thread_{[this] { io_.run(); }};
+    std::shared_ptr<MemoryBus> bus_;
+    protocol::TableSummary summary_;
+    std::atomic<bool> beating_{true};
+    std::thread beats_;
+};
+
 } // namespace
 
 TEST_CASE("cluster moderation: the live view on one node shows another node's players and tables, and names the node",
@@ -340,23 +385,7 @@ TEST_CASE("cluster moderation: a node that does not answer makes the view partia
     Desk desk(*one);
 
     // A node that announces a table and beats, but never answers a question.
-    boost::asio::io_context io;
-    auto work = boost::asio::make_work_guard(io);
-    std::thread io_thread([&io] { io.run(); });
-    auto silent = cluster.hub->connect(io);
-    protocol::TableSummary summary;
-    summary.table = 4242;
-    summary.room = 34;
-    summary.white = "Stumm";
-    summary.time_control.increment_ms = 0;
-    silent->publish(std::string(lobby_channel), encode(NodeState{"mute", {{34, "Stumm", true}}, {summary}}));
-    std::atomic<bool> beating{true};
-    std::thread beats([&] {
-        while (beating) {
-            silent->publish(std::string(lobby_channel), encode(Heartbeat{"mute"}));
-            std::this_thread::sleep_for(50ms);
-        }
-    });
+    SilentNode silent(*cluster.hub, "mute");
 
     const auto view = desk.live_when([](const server::LiveView& v) { return table_in(v, 4242) != nullptr; });
     CHECK(view.silent_nodes == std::vector<std::string>{"mute"});
@@ -374,12 +403,6 @@ TEST_CASE("cluster moderation: a node that does not answer makes the view partia
           "close_table: node mute did not answer within 500 ms, which has table 4242; whether it was done is "
           "unknown: see the live view");
     CHECK(desk.refused(server::Adjudicate{4242, server::Adjudication::Draw, "x"}).code == protocol::ErrorCode::Busy);
-
-    beating = false;
-    beats.join();
-    work.reset();
-    io.stop();
-    io_thread.join();
 }
 
 TEST_CASE("cluster moderation messages: each survives encoding; a malformed one is an error naming the field",
