@@ -112,6 +112,11 @@ void ModerationService::cluster_message(cluster::NodeMessage message)
         std::move(message));
 }
 
+void ModerationService::sanctions_may_be_stale()
+{
+    if (cluster_) reload_sanctions();
+}
+
 // ---- asking --------------------------------------------------------------------------------
 
 void ModerationService::ask_owner(

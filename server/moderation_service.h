@@ -74,6 +74,9 @@ public:
     // A moderation message from another node: a question to carry out here and answer, an
     // answer to one of this node's questions, a sanction changed, a notice.
     void cluster_message(cluster::NodeMessage message);
+    // Another node told this one its state (this node started, came back to the bus, or met a
+    // node): sanctions_changed may have been missed meanwhile, so the sanctions are read again.
+    void sanctions_may_be_stale();
 
 private:
     // One request on its way: who asked, what, and the callback; the audit line is made from it.

@@ -220,6 +220,7 @@ std::shared_ptr<cluster::Node> Server::State::join_cluster(net::io_context& io, 
     // The moderation service outlives the node's handlers like the router (see below).
     handlers.on_message = [lobby, &moderation](cluster::NodeMessage message) {
         if (ModerationService::handles(message)) return moderation.cluster_message(std::move(message));
+        if (std::holds_alternative<cluster::NodeState>(message)) moderation.sanctions_may_be_stale();
         if (auto alive = lobby.lock()) alive->cluster_message(std::move(message));
     };
     // A gone node's leases expire about when it is given up; its games are looked for once a
