@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
 namespace rochade::protocol {
@@ -115,6 +116,15 @@ constexpr std::string_view error_code_name(ErrorCode code)
     case ErrorCode::InternalError: return "internal_error";
     }
     return "internal_error";
+}
+
+// The code a name spells (error_code_name's inverse), or nothing: for codes that travel
+// between the nodes of a cluster, where a name from another version must not become a wrong code.
+constexpr std::optional<ErrorCode> parse_error_code(std::string_view name)
+{
+    for (int code = 0; code <= static_cast<int>(ErrorCode::InternalError); ++code)
+        if (error_code_name(static_cast<ErrorCode>(code)) == name) return static_cast<ErrorCode>(code);
+    return std::nullopt;
 }
 
 } // namespace rochade::protocol

@@ -19,7 +19,8 @@ json live_json(const LiveView& view, bool admin)
                    {"role", protocol::role_name(player.role)},
                    {"since", player.since_ms},
                    {"connections", player.connections},
-                   {"rooms", player.rooms}};
+                   {"rooms", player.rooms},
+                   {"node", optional_text(player.node)}};
         if (admin && player.address) entry["address"] = *player.address;
         players.push_back(std::move(entry));
     }
@@ -36,9 +37,15 @@ json live_json(const LiveView& view, bool admin)
                           {"black", optional_text(table.black)},
                           {"state", table.state},
                           {"time_control", time_control.is_discarded() ? json(nullptr) : time_control},
-                          {"spectators", table.spectators}});
+                          {"spectators", table.spectators},
+                          {"node", optional_text(table.node)},
+                          {"described", table.described}});
     }
-    return {{"players", std::move(players)}, {"rooms", std::move(rooms)}, {"tables", std::move(tables)}};
+    return {{"players", std::move(players)},
+            {"rooms", std::move(rooms)},
+            {"tables", std::move(tables)},
+            {"partial", !view.silent_nodes.empty()},
+            {"silent_nodes", view.silent_nodes}};
 }
 
 json sanctions_json(const std::vector<db::SanctionRecord>& sanctions, bool admin)

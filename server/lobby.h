@@ -112,6 +112,11 @@ public:
                       std::string close_reason, std::function<void(int)> done);
     // The online players (with their addresses when asked) and the rooms with their members.
     void live(bool with_addresses, std::function<void(std::vector<OnlinePlayer>, std::vector<LiveRoom>)> done);
+    // lobby_cluster.cpp. The other nodes this lobby knows of, each with its tables as the
+    // replica has them (a node with none too); none on a server alone. For the live view's
+    // question to every node and to find the node of a table to close or adjudicate.
+    using Replica = std::map<std::string, std::vector<protocol::TableSummary>>;
+    void replica(std::function<void(Replica)> done);
 
 private:
     struct Online {

@@ -243,6 +243,21 @@ void Lobby::forward_to_owner(const ConnectionPtr& connection, const Identity& wh
                       });
 }
 
+void Lobby::replica(std::function<void(Replica)> done)
+{
+    on_strand([this, done = std::move(done)] {
+        Replica replica;
+        for (const auto& [node, had] : remote_nodes_) {
+            auto& tables = replica[node];
+            for (const auto& [number, table_id] : had.tables)
+                if (const Room* r = room(number))
+                    for (const auto& summary : r->tables())
+                        if (summary.table == table_id) tables.push_back(summary);
+        }
+        done(std::move(replica));
+    });
+}
+
 void Lobby::add_seats_elsewhere(const Identity& who, std::vector<protocol::TableId>& tables)
 {
     // By nick: a nick is one principal's while it sits at a game (held nicks), and the owner

@@ -129,6 +129,7 @@ struct OnlinePlayer {
     std::optional<std::string> address; // only in an admin's view
     std::vector<std::int64_t> rooms;    // the rooms the player is in
     int connections = 0;
+    std::optional<std::string> node; // in a cluster: the node the player is connected to
 };
 struct LiveRoom {
     std::int64_t number = 0;
@@ -143,11 +144,18 @@ struct LiveTable {
     std::string state;             // "waiting", "playing", "finished"
     std::string time_control_json; // protocol::time_control_to_json
     int spectators = 0;
+    std::optional<std::string> node; // in a cluster: the node that owns the table
+    // False for a table of a node that did not answer: as this node's replica of its summary
+    // knows it (no game id).
+    bool described = true;
 };
 struct LiveView {
     std::vector<OnlinePlayer> players;
     std::vector<LiveRoom> rooms;
     std::vector<LiveTable> tables;
+    // In a cluster: the nodes asked that did not answer in time. Their players are missing
+    // (their room memberships still show in `rooms`), their tables are the replica's.
+    std::vector<std::string> silent_nodes;
 };
 
 class Moderation {

@@ -8,6 +8,7 @@
 #include "db/store_reader.h"
 #include "db/store_writer.h"
 #include "protocol/nick.h"
+#include "server/cluster/cluster_link.h"
 #include "server/lobby.h"
 #include "server/sanctions.h"
 #include "server/session_registry.h"
@@ -80,17 +81,6 @@ std::optional<std::string> address_error(std::string_view what, const std::strin
 std::string room_text(std::optional<std::int64_t> room)
 {
     return room ? "in room " + std::to_string(*room) : std::string("everywhere");
-}
-
-std::string adjudication_text(Adjudication decision)
-{
-    switch (decision) {
-    case Adjudication::Abort: return "aborted";
-    case Adjudication::WhiteWins: return "White wins";
-    case Adjudication::BlackWins: return "Black wins";
-    case Adjudication::Draw: return "drawn";
-    }
-    return "?";
 }
 
 } // namespace
@@ -247,6 +237,7 @@ void ModerationService::find_nick(Attempt attempt, std::string nick, std::functi
                 return refuse(std::move(attempt), ErrorCode::StorageUnavailable,
                               attempt.name() + ": the accounts cannot be read now; try again");
             }
+            if (!account && cluster_) return find_elsewhere(std::move(attempt), std::move(nick), std::move(then));
             if (!account)
                 return refuse(std::move(attempt), ErrorCode::NoSuchNick,
                               attempt.name() + ": no player '" + nick + "' is online or registered");
@@ -282,6 +273,7 @@ void ModerationService::impose(Attempt attempt, db::SanctionSet set, std::string
                                   attempt.name() + ": not stored (the store is unavailable); nothing changed"});
         }
         services_.sanctions.apply(set);
+        announce_sanctions_changed();
         then(std::move(attempt));
     });
 }
@@ -299,6 +291,7 @@ void ModerationService::lift(Attempt attempt, db::SanctionLifted lifted, std::st
                     ModerationRefused{ErrorCode::StorageUnavailable,
                                       attempt.name() + ": not stored (the store is unavailable); nothing changed"});
             services_.sanctions.apply(lifted);
+            announce_sanctions_changed();
             spdlog::info("moderation: {} ({}): {}", attempt.who.nick, protocol::role_name(attempt.who.role), summary);
             attempt.done(ModerationDone{std::move(summary), std::nullopt, 0});
         });
@@ -312,19 +305,24 @@ void ModerationService::carry_out(Attempt attempt, Kick kick)
     });
 }
 
+void ModerationService::close_kicked(const std::string& nick, const std::string& reason, std::function<void(int)> done)
+{
+    services_.lobby->close_player(nick, ErrorCode::Kicked, "kicked by a moderator: " + reason,
+                                  protocol::ErrorSanction{reason, false, std::nullopt}, "kicked by a moderator",
+                                  std::move(done));
+}
+
 void ModerationService::kick_now(Attempt attempt, Kick kick)
 {
-    const std::string message = "kicked by a moderator: " + kick.reason;
-    services_.lobby->close_player(
-        kick.nick, ErrorCode::Kicked, message, protocol::ErrorSanction{kick.reason, false, std::nullopt},
-        "kicked by a moderator", [this, attempt = std::move(attempt), nick = kick.nick](int closed) mutable {
-            if (closed == 0)
-                return refuse(std::move(attempt), ErrorCode::NoSuchNick, "kick: '" + nick + "' is not online");
-            finish(std::move(attempt),
-                   ModerationDone{nick + " kicked (" + std::to_string(closed) + " connection closed)", std::nullopt,
-                                  closed},
-                   "{}");
-        });
+    close_kicked(kick.nick, kick.reason, [this, attempt = std::move(attempt), kick](int closed) mutable {
+        if (closed == 0 && cluster_) return kick_elsewhere(std::move(attempt), std::move(kick));
+        if (closed == 0)
+            return refuse(std::move(attempt), ErrorCode::NoSuchNick, "kick: '" + kick.nick + "' is not online");
+        finish(std::move(attempt),
+               ModerationDone{kick.nick + " kicked (" + std::to_string(closed) + " connection closed)", std::nullopt,
+                              closed},
+               "{}");
+    });
 }
 
 void ModerationService::carry_out(Attempt attempt, Mute mute)
@@ -438,58 +436,7 @@ void ModerationService::carry_out(Attempt attempt, UnbanAddress unban)
          address + " no longer banned");
 }
 
-// ---- tables and rooms ----------------------------------------------------------------------
-
-void ModerationService::carry_out(Attempt attempt, CloseTable close)
-{
-    auto table = services_.tables.find(close.table);
-    if (!table)
-        return refuse(std::move(attempt), ErrorCode::NoSuchTable,
-                      "close_table: there is no table " + std::to_string(close.table));
-    const auto room = table->room();
-    // Copied before the attempt moves into the callback; the table refuses one who sits there.
-    identity::Identity by = attempt.who;
-    table->close_by_moderator(
-        std::move(by), close.reason,
-        [this, attempt = std::move(attempt), close, room](std::optional<RefereeError> refused) mutable {
-            if (refused) return refuse(std::move(attempt), refused->code, "close_table: " + refused->message);
-            finish(
-                std::move(attempt),
-                ModerationDone{"table " + std::to_string(close.table) + " in room " + std::to_string(room) + " closed",
-                               std::nullopt, 0},
-                dump(json{{"room", room}}));
-        });
-}
-
-void ModerationService::carry_out(Attempt attempt, Adjudicate adjudicate)
-{
-    auto table = services_.tables.find(adjudicate.table);
-    if (!table)
-        return refuse(std::move(attempt), ErrorCode::NoSuchTable,
-                      "adjudicate: there is no table " + std::to_string(adjudicate.table));
-    const std::string result = adjudicate.decision == Adjudication::Abort
-                                   ? std::string("*")
-                                   : std::string(adjudication_name(adjudicate.decision));
-    const std::string message = adjudicate.decision == Adjudication::Abort
-                                    ? "Game aborted by moderator " + attempt.who.nick + ": " + adjudicate.reason
-                                    : "Game adjudicated by moderator " + attempt.who.nick + ", " +
-                                          adjudication_text(adjudicate.decision) + ": " + adjudicate.reason;
-    // The table refuses a moderator who plays there: nobody decides their own game.
-    Table::Adjudication decided{attempt.who, result, adjudicate.reason, message};
-    table->adjudicate(std::move(decided), [this, attempt = std::move(attempt), adjudicate,
-                                           result](std::optional<RefereeError> refused, std::int64_t game_id) mutable {
-        json detail{{"table", adjudicate.table},
-                    {"decision", std::string(adjudication_name(adjudicate.decision))},
-                    {"result", result}};
-        if (game_id) detail["game"] = game_id;
-        if (refused) return refuse(std::move(attempt), refused->code, "adjudicate: " + refused->message);
-        finish(std::move(attempt),
-               ModerationDone{"game " + std::to_string(game_id) + " at table " + std::to_string(adjudicate.table) +
-                                  " " + adjudication_text(adjudicate.decision) + " (" + result + ")",
-                              std::nullopt, 0},
-               dump(detail));
-    });
-}
+// ---- rooms ---------------------------------------------------------------------------------
 
 void ModerationService::carry_out(Attempt attempt, SendNotice notice)
 {
@@ -498,6 +445,10 @@ void ModerationService::carry_out(Attempt attempt, SendNotice notice)
         std::move(from), notice.room, notice.text,
         [this, attempt = std::move(attempt), room = notice.room](std::optional<std::string> refused) mutable {
             if (refused) return refuse(std::move(attempt), ErrorCode::NoSuchRoom, "notice: " + *refused);
+            // Each node sends it to its own players; a room's members on other nodes are in
+            // this node's room too (the replica), so the room was found here.
+            if (cluster_)
+                cluster_->announce(cluster::NoticeSent{cluster_->node_id(), room, attempt.who.nick, attempt.reason});
             finish(
                 std::move(attempt),
                 ModerationDone{"notice sent to " + (room ? "room " + std::to_string(*room) : std::string("everyone")),
@@ -525,6 +476,14 @@ void describe_tables(std::shared_ptr<std::vector<std::shared_ptr<Table>>> tables
 } // namespace
 
 void ModerationService::live(bool with_addresses, std::function<void(LiveView)> done)
+{
+    local_live(with_addresses, [this, with_addresses, done = std::move(done)](LiveView here) mutable {
+        if (!cluster_) return done(std::move(here));
+        add_other_nodes(with_addresses, std::move(here), std::move(done));
+    });
+}
+
+void ModerationService::local_live(bool with_addresses, std::function<void(LiveView)> done)
 {
     services_.lobby->live(with_addresses, [this, done = std::move(done)](std::vector<OnlinePlayer> players,
                                                                          std::vector<LiveRoom> rooms) mutable {

@@ -9,13 +9,16 @@
 // a strand or the store's threads, all of which stop before the Server drops it.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 
+#include "server/cluster/node_message.h"
 #include "server/moderation.h"
+#include "server/net.h"
 
 namespace rochade::db {
 class ReadThread;
@@ -24,7 +27,13 @@ class StoreWriter;
 
 namespace rochade::server {
 
+namespace cluster {
+class ClusterLink;
+class NodeAsks;
+} // namespace cluster
+
 class Lobby;
+class Table;
 class Sanctions;
 class SessionRegistry;
 class TableDirectory;
@@ -53,6 +62,21 @@ public:
                      std::string message) override;
     void live(bool with_addresses, std::function<void(LiveView)> done) override;
     void sanctions(std::function<void(std::vector<db::SanctionRecord>)> done) override;
+
+    // moderation_cluster.cpp. Start-up, before anyone connects: this server is one node of a
+    // cluster. From then on a player, a table or a room on another node is acted on there (the
+    // role is checked here, and the audit line written here, once); a node that does not
+    // answer within `answer_timeout` makes the answer `busy` or the live view partial.
+    void join_cluster(std::shared_ptr<cluster::ClusterLink> link, net::io_context& io,
+                      std::chrono::milliseconds answer_timeout);
+    // Whether `message` is one of moderation's (cluster_message takes it, not the lobby).
+    static bool handles(const cluster::NodeMessage& message);
+    // A moderation message from another node: a question to carry out here and answer, an
+    // answer to one of this node's questions, a sanction changed, a notice.
+    void cluster_message(cluster::NodeMessage message);
+    // Another node told this one its state (this node started, came back to the bus, or met a
+    // node): sanctions_changed may have been missed meanwhile, so the sanctions are read again.
+    void sanctions_may_be_stale();
 
 private:
     // One request on its way: who asked, what, and the callback; the audit line is made from it.
@@ -100,7 +124,47 @@ private:
     // Closes every live connection from `address` with the ban's error; returns how many.
     int close_address(const std::string& address, const db::SanctionRecord& ban);
 
+    // The table's part of close_table and adjudicate, for a moderator here or one on another
+    // node: `done` gets the refusal (with the table's words) or nothing, and the table's room
+    // or the game's id.
+    using TableDone = std::function<void(std::optional<ModerationRefused>, std::int64_t room_or_game)>;
+    static void close_at(Table& table, identity::Identity by, std::string reason, TableDone done);
+    static void adjudicate_at(Table& table, identity::Identity by, Adjudication decision, std::string reason,
+                              TableDone done);
+    // Answers the attempt from the table's outcome, wherever the table was; the audit line.
+    void table_closed(Attempt attempt, CloseTable close, std::optional<ModerationRefused> refused, std::int64_t room);
+    void table_adjudicated(Attempt attempt, Adjudicate adjudicate, std::optional<ModerationRefused> refused,
+                           std::int64_t game_id);
+    // Closes the kicked player's connection here; `done` gets how many were closed.
+    void close_kicked(const std::string& nick, const std::string& reason, std::function<void(int)> done);
+    // This node's players, rooms and tables.
+    void local_live(bool with_addresses, std::function<void(LiveView)> done);
+
+    // moderation_cluster.cpp: the asking side.
+    // The table is not here: the node that has it (as the lobby's replica knows) is asked to
+    // close it (`decision` none) or adjudicate it, and `answered` gets its answer, or a
+    // refusal: no such table anywhere, or `busy` when the owner stays silent.
+    void
+    ask_owner(Attempt attempt, std::int64_t table, std::optional<Adjudication> decision, std::string reason,
+              std::function<void(Attempt, std::optional<ModerationRefused>, cluster::ModerationAnswered)> answered);
+    // The nick is not online here: asks the node that holds its lease to close it.
+    void kick_elsewhere(Attempt attempt, Kick kick);
+    // A nick neither online here nor registered: online on another node (a guest) or nobody.
+    void find_elsewhere(Attempt attempt, std::string nick, std::function<void(Attempt, std::string nick)> then);
+    // After a sanction was stored: the other nodes read the sanctions again.
+    void announce_sanctions_changed();
+    // The other nodes' players and tables added to this node's view.
+    void add_other_nodes(bool with_addresses, LiveView here, std::function<void(LiveView)> done);
+    // The answering side.
+    void answer_table(cluster::TableModeration request);
+    void answer_kick(cluster::KickAsked request);
+    // Reads the sanctions in force from the store into the registry and closes the
+    // connections a ban now refuses.
+    void reload_sanctions();
+
     ModerationServices services_;
+    std::shared_ptr<cluster::ClusterLink> cluster_; // none on a server alone
+    std::shared_ptr<cluster::NodeAsks> asks_;
 };
 
 // What is wrong with the request before anything is looked up (a reason, a duration, an

@@ -44,6 +44,14 @@ void Sanctions::apply(const db::SanctionLifted& lifted)
     sanctions_.erase(Key{lifted.kind, lifted.target_key, lifted.room});
 }
 
+void Sanctions::replace(const std::vector<db::SanctionRecord>& in_force)
+{
+    std::map<Key, db::SanctionRecord> fresh;
+    for (const auto& sanction : in_force) fresh[Key{sanction.kind, sanction.target_key, sanction.room}] = sanction;
+    std::lock_guard lock(mutex_);
+    sanctions_.swap(fresh);
+}
+
 void Sanctions::drop_expired(std::int64_t now_ms)
 {
     std::erase_if(sanctions_, [now_ms](const auto& entry) { return !in_force_at(entry.second, now_ms); });

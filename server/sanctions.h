@@ -2,7 +2,8 @@
 // (table chat), the authenticator (every way in: login, guest entry, resume, cookie,
 // registration) and the router (a new WebSocket from a banned address). Loaded at start-up
 // from the store (StoreReader::sanctions) and changed by the moderation service only after the
-// store committed the change, so it never shows a sanction the store does not hold.
+// store committed the change, so it never shows a sanction the store does not hold; in a
+// cluster, read again from the store when another node says it changed one.
 //
 // Owner: asked from many strands at once and changed rarely, so a mutex guards the one map and
 // is held only to look up or copy an entry (docs/architecture.md, "Who owns what"). A sanction
@@ -31,6 +32,9 @@ public:
     // After the store committed it.
     void apply(const db::SanctionSet& set);
     void apply(const db::SanctionLifted& lifted);
+    // Everything in force, as the store holds it now: in a cluster another node changed a
+    // sanction in the shared store (server/moderation_cluster.cpp reads them all again).
+    void replace(const std::vector<db::SanctionRecord>& in_force);
 
     // The mute that keeps `nick` from chatting in `room` at `now_ms`: one for that room or one
     // for everywhere (the one that ends later when both stand).

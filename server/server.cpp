@@ -120,7 +120,8 @@ struct Server::State {
     // Everything run() does while the server is up; returns when a stop was requested and done.
     void serve();
     // With a bus: this server's node, its lobby joined to the cluster's; else none.
-    std::shared_ptr<cluster::Node> join_cluster(net::io_context& io, Router& router, SessionRegistry& sessions);
+    std::shared_ptr<cluster::Node> join_cluster(net::io_context& io, Router& router, SessionRegistry& sessions,
+                                                ModerationService& moderation);
     void wait_for_stop_request()
     {
         std::unique_lock lock(mutex);
@@ -209,7 +210,7 @@ void sweep_periodically(net::io_context& io, Router& router, std::chrono::millis
 } // namespace
 
 std::shared_ptr<cluster::Node> Server::State::join_cluster(net::io_context& io, Router& router,
-                                                           SessionRegistry& sessions)
+                                                           SessionRegistry& sessions, ModerationService& moderation)
 {
     auto make_bus = bus_factory;
     if (!make_bus && !config.cluster.bus.empty()) {
@@ -227,8 +228,14 @@ std::shared_ptr<cluster::Node> Server::State::join_cluster(net::io_context& io, 
     auto node = std::make_shared<cluster::Node>(io, make_bus(io), options);
     const std::weak_ptr<Lobby> lobby = router.lobby();
     router.join_cluster(node);
+    // A node that does not answer a moderator's question within the node timeout is as good
+    // as gone: the moderator hears so rather than wait.
+    moderation.join_cluster(node, io, options.node_timeout);
     cluster::Node::Handlers handlers;
-    handlers.on_message = [lobby](cluster::NodeMessage message) {
+    // The moderation service outlives the node's handlers like the router (see below).
+    handlers.on_message = [lobby, &moderation](cluster::NodeMessage message) {
+        if (ModerationService::handles(message)) return moderation.cluster_message(std::move(message));
+        if (std::holds_alternative<cluster::NodeState>(message)) moderation.sanctions_may_be_stale();
         if (auto alive = lobby.lock()) alive->cluster_message(std::move(message));
     };
     // A gone node's leases expire about when it is given up; its games are looked for once a
@@ -372,7 +379,7 @@ void Server::State::serve()
     listener->open(config.bind_address, config.port);
     port = listener->port();
     // After the port is known (it names the node), before anyone connects.
-    auto node = join_cluster(*io, *router, services->sessions);
+    auto node = join_cluster(*io, *router, services->sessions, *moderation);
 
     auto signals = std::make_unique<net::signal_set>(*io);
     if (handle_signals) {

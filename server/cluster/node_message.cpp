@@ -1,8 +1,12 @@
 #include "server/cluster/node_message.h"
 
+#include <set>
+
 #include <nlohmann/json.hpp>
 
+#include "protocol/decode.h"
 #include "protocol/json_field.h"
+#include "protocol/nick.h"
 #include "protocol/role.h"
 #include "protocol/table_summary_json.h"
 
@@ -127,6 +131,196 @@ Json to_json(const ClientGone& m)
     return Json{{"kind", "client_gone"}, {"node", m.node}, {"connection", m.connection}, {"tables", m.tables}};
 }
 
+// ---- moderation ----------------------------------------------------------------------------
+
+// A reason or a notice's text as a moderator wrote it: the asking node checked it; here only
+// that it is there and not past what a frame may hold (the asking node allows 500 characters).
+std::string moderator_text(const Json& object, const char* name)
+{
+    auto text = json_field_as<std::string>(object, name);
+    if (text.empty() || text.size() > 4 * 500)
+        throw JsonFieldError{std::string("'") + name + "' must have 1 to 500 characters"};
+    return text;
+}
+
+// An optional string or number: null or absent is none.
+template <class T> std::optional<T> nullable(const Json& object, const char* name)
+{
+    const auto found = object.find(name);
+    if (found == object.end() || found->is_null()) return std::nullopt;
+    return json_field_as<T>(object, name);
+}
+
+Json nullable_json(const auto& value) { return value ? Json(*value) : Json(nullptr); }
+
+std::string checked_nick(const Json& object, const char* name)
+{
+    auto nick = json_field_as<std::string>(object, name);
+    if (protocol::nick_error(nick)) throw JsonFieldError{std::string("'") + name + "' must be a nick"};
+    return nick;
+}
+
+Json player_json(const OnlinePlayer& p)
+{
+    return Json{{"nick", p.nick},
+                {"guest", p.guest},
+                {"role", protocol::role_name(p.role)},
+                {"since", p.since_ms},
+                {"address", nullable_json(p.address)},
+                {"rooms", p.rooms},
+                {"connections", p.connections}};
+}
+
+OnlinePlayer player_from(const Json& value)
+{
+    if (!value.is_object()) throw JsonFieldError{"a player must be an object"};
+    OnlinePlayer player;
+    player.nick = checked_nick(value, "nick");
+    player.guest = json_field_as<bool>(value, "guest");
+    const auto role = protocol::parse_role(json_field_as<std::string>(value, "role"));
+    if (!role) throw JsonFieldError{"'role' must be a role's name"};
+    player.role = *role;
+    player.since_ms = json_field_as<std::int64_t>(value, "since");
+    player.address = nullable<std::string>(value, "address");
+    for (const auto& room : array_field(value, "rooms")) {
+        if (!room.is_number_integer()) throw JsonFieldError{"'rooms' must hold room numbers"};
+        player.rooms.push_back(room.get<std::int64_t>());
+    }
+    player.connections = json_field_as<int>(value, "connections");
+    return player;
+}
+
+Json live_table_json(const LiveTable& t)
+{
+    return Json{{"table", t.table},
+                {"room", t.room},
+                {"game_id", nullable_json(t.game_id)},
+                {"white", nullable_json(t.white)},
+                {"black", nullable_json(t.black)},
+                {"state", t.state},
+                {"time_control", t.time_control_json},
+                {"spectators", t.spectators}};
+}
+
+LiveTable live_table_from(const Json& value)
+{
+    if (!value.is_object()) throw JsonFieldError{"a table must be an object"};
+    LiveTable table;
+    table.table = json_field_as<std::int64_t>(value, "table");
+    table.room = json_field_as<std::int64_t>(value, "room");
+    table.game_id = nullable<std::int64_t>(value, "game_id");
+    table.white = nullable<std::string>(value, "white");
+    table.black = nullable<std::string>(value, "black");
+    table.state = json_field_as<std::string>(value, "state");
+    if (table.state != "waiting" && table.state != "playing" && table.state != "finished")
+        throw JsonFieldError{"'state' must be waiting, playing or finished"};
+    table.time_control_json = json_field_as<std::string>(value, "time_control");
+    const Json time_control = Json::parse(table.time_control_json, nullptr, false);
+    if (time_control.is_discarded() || !protocol::parse_time_control(time_control))
+        throw JsonFieldError{"'time_control' must be a time control's JSON"};
+    table.spectators = json_field_as<int>(value, "spectators");
+    return table;
+}
+
+Json to_json(const LiveAsked& m)
+{
+    return Json{{"kind", "live_asked"}, {"node", m.node}, {"ask", m.ask}, {"with_addresses", m.with_addresses}};
+}
+Json to_json(const LiveAnswered& m)
+{
+    Json players = Json::array(), tables = Json::array();
+    for (const auto& player : m.players) players.push_back(player_json(player));
+    for (const auto& table : m.tables) tables.push_back(live_table_json(table));
+    return Json{{"kind", "live_answered"}, {"node", m.node}, {"ask", m.ask}, {"players", players}, {"tables", tables}};
+}
+Json to_json(const TableModeration& m)
+{
+    return Json{{"kind", "table_moderation"},
+                {"node", m.node},
+                {"ask", m.ask},
+                {"table", m.table},
+                {"decision", m.decision ? Json(std::string(adjudication_name(*m.decision))) : Json(nullptr)},
+                {"by", Json{{"guest", m.by.guest()}, {"id", m.by.id}}},
+                {"by_nick", m.by_nick},
+                {"reason", m.reason}};
+}
+Json to_json(const KickAsked& m)
+{
+    return Json{{"kind", "kick_asked"}, {"node", m.node}, {"ask", m.ask}, {"nick", m.nick}, {"reason", m.reason}};
+}
+Json to_json(const ModerationAnswered& m)
+{
+    return Json{{"kind", "moderation_answered"},
+                {"node", m.node},
+                {"ask", m.ask},
+                {"refused", m.refused ? Json(std::string(protocol::error_code_name(*m.refused))) : Json(nullptr)},
+                {"message", m.message},
+                {"room", m.room},
+                {"game_id", m.game_id},
+                {"closed", m.closed}};
+}
+Json to_json(const SanctionsChanged& m) { return Json{{"kind", "sanctions_changed"}, {"node", m.node}}; }
+Json to_json(const NoticeSent& m)
+{
+    return Json{
+        {"kind", "notice_sent"}, {"node", m.node}, {"room", nullable_json(m.room)}, {"from", m.from}, {"text", m.text}};
+}
+
+NodeMessage moderation_from_json(const std::string& kind, const Json& j)
+{
+    static const std::set<std::string, std::less<>> kinds{"sanctions_changed",  "notice_sent",      "live_asked",
+                                                          "live_answered",      "table_moderation", "kick_asked",
+                                                          "moderation_answered"};
+    if (!kinds.contains(kind)) throw JsonFieldError{"unknown kind '" + kind + "'"};
+    const auto node = json_field_as<std::string>(j, "node");
+    if (kind == "sanctions_changed") return SanctionsChanged{node};
+    if (kind == "notice_sent") {
+        const auto room = nullable<protocol::RoomNumber>(j, "room");
+        if (room && *room == 0) throw JsonFieldError{"'room' must be a room number or null"};
+        return NoticeSent{node, room, checked_nick(j, "from"), moderator_text(j, "text")};
+    }
+    const auto ask = json_field_as<std::uint64_t>(j, "ask");
+    if (kind == "live_asked") return LiveAsked{node, ask, json_field_as<bool>(j, "with_addresses")};
+    if (kind == "live_answered") {
+        LiveAnswered answer{node, ask, {}, {}};
+        for (const auto& player : array_field(j, "players")) answer.players.push_back(player_from(player));
+        for (const auto& table : array_field(j, "tables")) answer.tables.push_back(live_table_from(table));
+        return answer;
+    }
+    if (kind == "table_moderation") {
+        TableModeration request{node, ask, json_field_as<protocol::TableId>(j, "table"), {}, {}, {}, {}};
+        if (request.table <= 0) throw JsonFieldError{"'table' must be a table id"};
+        if (const auto decision = nullable<std::string>(j, "decision")) {
+            request.decision = parse_adjudication(*decision);
+            if (!request.decision) throw JsonFieldError{"'decision' must be abort, 1-0, 0-1 or 1/2-1/2"};
+        }
+        const Json& by = object_field(j, "by");
+        request.by.kind =
+            json_field_as<bool>(by, "guest") ? identity::Principal::Kind::Guest : identity::Principal::Kind::Account;
+        request.by.id = json_field_as<std::int64_t>(by, "id");
+        request.by_nick = checked_nick(j, "by_nick");
+        request.reason = moderator_text(j, "reason");
+        return request;
+    }
+    if (kind == "kick_asked") return KickAsked{node, ask, checked_nick(j, "nick"), moderator_text(j, "reason")};
+    if (kind == "moderation_answered") {
+        ModerationAnswered answer{node,
+                                  ask,
+                                  {},
+                                  json_field_as<std::string>(j, "message"),
+                                  json_field_as<protocol::RoomNumber>(j, "room"),
+                                  json_field_as<std::int64_t>(j, "game_id"),
+                                  json_field_as<int>(j, "closed")};
+        if (const auto code = nullable<std::string>(j, "refused")) {
+            answer.refused = protocol::parse_error_code(*code);
+            if (!answer.refused) throw JsonFieldError{"'refused' must be an error code"};
+        }
+        if (answer.closed < 0) throw JsonFieldError{"'closed' must not be negative"};
+        return answer;
+    }
+    throw JsonFieldError{"unknown kind '" + kind + "'"};
+}
+
 NodeMessage from_json(const Json& j)
 {
     const auto kind = json_field_as<std::string>(j, "kind");
@@ -182,7 +376,7 @@ NodeMessage from_json(const Json& j)
         }
         return gone;
     }
-    throw JsonFieldError{"unknown kind '" + kind + "'"};
+    return moderation_from_json(kind, j);
 }
 
 } // namespace

@@ -13,6 +13,7 @@
 #include "engine/expected.h"
 #include "protocol/messages.h"
 #include "server/identity/principal.h"
+#include "server/moderation.h"
 
 namespace rochade::server::cluster {
 
@@ -113,8 +114,70 @@ struct ClientGone {
     std::vector<protocol::TableId> tables;
 };
 
-using NodeMessage = std::variant<NodeUp, Heartbeat, NodeState, Entered, Left, RoomChatted, TableChanged, TableClosed,
-                                 Whispered, Replaced, TableRequest, ToClients, CloseClient, ClientGone, Invited>;
+// ---- Moderation across the nodes (server/moderation_cluster.cpp) ----------------------------
+// The role was checked on the node where the moderator is connected, which also writes the
+// audit line; these carry only what the receiving node needs to act. The bus is trusted like
+// the store (a forged message could close or decide any table, kick anyone or send a notice,
+// as a forged row in the store could ban anyone), so none of them carries a role to believe:
+// the receiving node acts, it does not authorise. Each question carries `ask`, chosen by the
+// asking node, and its answer goes back to the asking node's channel under the same `ask`; an
+// answer nobody waits for (late, or not from the node asked) is dropped.
+
+// Lobby channel: an admin's live view asks every node for its players and tables.
+struct LiveAsked {
+    std::string node;
+    std::uint64_t ask = 0;
+    bool with_addresses = false;
+};
+struct LiveAnswered {
+    std::string node;
+    std::uint64_t ask = 0;
+    std::vector<OnlinePlayer> players;
+    std::vector<LiveTable> tables;
+};
+// To the owner of `table`: close it (no decision) or adjudicate its game. `by` is who asked,
+// for the rule that nobody decides a table where they sit, and for the players' notice.
+struct TableModeration {
+    std::string node;
+    std::uint64_t ask = 0;
+    protocol::TableId table = 0;
+    std::optional<Adjudication> decision;
+    identity::Principal by;
+    std::string by_nick, reason;
+};
+// To the node where `nick` is online: close that connection (kicked, with the reason).
+struct KickAsked {
+    std::string node;
+    std::uint64_t ask = 0;
+    std::string nick, reason;
+};
+// The answer to TableModeration and KickAsked: refused (a code and the owner's words), or done
+// (for a kick: `message` is the nick as its player wrote it).
+struct ModerationAnswered {
+    std::string node;
+    std::uint64_t ask = 0;
+    std::optional<protocol::ErrorCode> refused;
+    std::string message;
+    protocol::RoomNumber room = 0; // the closed table's room
+    std::int64_t game_id = 0;      // the adjudicated game
+    int closed = 0;                // connections closed by a kick
+};
+// Lobby channel: a sanction was stored (set or lifted). Every node reads the sanctions in
+// force from the store again and closes what a ban now refuses; nothing in it is believed.
+struct SanctionsChanged {
+    std::string node;
+};
+// Lobby channel: a moderator's notice, for each node's own players (to a room, or everyone).
+struct NoticeSent {
+    std::string node;
+    std::optional<protocol::RoomNumber> room;
+    std::string from, text;
+};
+
+using NodeMessage =
+    std::variant<NodeUp, Heartbeat, NodeState, Entered, Left, RoomChatted, TableChanged, TableClosed, Whispered,
+                 Replaced, TableRequest, ToClients, CloseClient, ClientGone, Invited, LiveAsked, LiveAnswered,
+                 TableModeration, KickAsked, ModerationAnswered, SanctionsChanged, NoticeSent>;
 
 std::string encode(const NodeMessage& message);
 rochade::Expected<NodeMessage, std::string> decode_node_message(std::string_view text);

@@ -372,7 +372,11 @@ TEST_CASE("the live view and the sanctions show addresses to admins only", "[adm
                                                        {"black", nullptr},
                                                        {"state", "playing"},
                                                        {"time_control", json::parse(tc)},
-                                                       {"spectators", 0}});
+                                                       {"spectators", 0},
+                                                       {"node", nullptr}, // a server alone
+                                                       {"described", true}});
+    CHECK(seen_by_moderator.at("partial") == false);
+    CHECK(seen_by_moderator.at("silent_nodes") == json::array());
     CHECK(body_of(desk.ask(admin, "GET", "/api/admin/live")).at("players").at(0).at("address") == "198.51.100.4");
 
     const json moderator_sanctions = body_of(desk.ask(moderator, "GET", "/api/admin/sanctions"));
