@@ -87,7 +87,7 @@ struct Invited {
 // To the node that owns `table`: a request of a client of node `node` (its connection there is
 // `connection`), the client's frame as it sent it (join_table, watch_table or a table message).
 // The sending node checked what needs its own state (room membership); the owner decides the
-// rest as for its own clients, and answers through ToClient.
+// rest as for its own clients, and answers through ToClients.
 struct TableRequest {
     std::string node;
     std::uint64_t connection = 0;
