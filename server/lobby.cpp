@@ -69,6 +69,7 @@ void Lobby::place_restored(const protocol::TableSummary& summary, const std::vec
     for (const Identity& player : players) {
         seats_[player.principal].insert(summary.table);
         held_nicks_.insert_or_assign(protocol::nick_key(player.nick), player.principal);
+        if (cluster_) cluster_->hold_nick(protocol::nick_key(player.nick), player.principal);
     }
 }
 
@@ -188,7 +189,9 @@ void Lobby::admit(ConnectionPtr connection, Id id, Admission admission)
                         });
                     std::optional<std::string> held =
                         claim.outcome == Outcome::HeldByAnother
-                            ? std::optional<std::string>("'" + who.nick + "' is online already (on another node)")
+                            ? std::optional<std::string>("'" + who.nick +
+                                                         "' is taken on another node (online there, or kept for a "
+                                                         "player away from a game there)")
                             : self->nick_held_by_another(who.nick, who.principal);
                     if (held) {
                         spdlog::info("connection {}: hello {} refused: {}", connection->id(), who.nick, *held);
@@ -619,12 +622,16 @@ void Lobby::seat_changed(Identity who, protocol::TableId table, bool seated)
         if (seated) {
             seats_[who.principal].insert(table);
             held_nicks_.insert_or_assign(key, who.principal);
+            // Held across the nodes too: no other player takes the nick on another node while
+            // this one sits here, online or away.
+            if (cluster_) cluster_->hold_nick(key, who.principal);
         } else if (const auto seats = seats_.find(who.principal); seats != seats_.end()) {
             seats->second.erase(table);
             if (seats->second.empty()) {
                 seats_.erase(seats);
                 if (const auto held = held_nicks_.find(key); held != held_nicks_.end() && held->second == who.principal)
                     held_nicks_.erase(held);
+                if (cluster_) cluster_->unhold_nick(key, who.principal);
             }
         }
     });

@@ -71,6 +71,10 @@ public:
     // value is replaced and the ttl starts again). Refused leases are left as they are.
     virtual void claim(std::string key, std::string owner, std::string value, std::chrono::milliseconds ttl,
                        std::function<void(BusResult<Claim>)> done) = 0;
+    // As claim(), and refused also while `guard` is a lease of another owner (who is then
+    // `previous`): a nick is not granted to a new player while it is held for a seated one.
+    virtual void claim_unless(std::string key, std::string guard, std::string owner, std::string value,
+                              std::chrono::milliseconds ttl, std::function<void(BusResult<Claim>)> done) = 0;
     // Extends each lease its owner still holds by `ttl`, all in one step (a node renews everything
     // it holds at once: its tables and the nicks of its players); `done` gets the keys whose owner
     // no longer holds them (expired, or taken by another owner meanwhile).

@@ -44,6 +44,10 @@ public:
     // Stops renewing the nick's lease without releasing it: its player went online on another
     // node, which holds the lease now.
     virtual void forget_nick(const std::string& nick_key) = 0;
+    // A nick held for a player seated at one of this node's games while they are away (the
+    // lobby's held nicks): no other principal gets it on any node until unhold_nick().
+    virtual void hold_nick(const std::string& nick_key, const identity::Principal& who) = 0;
+    virtual void unhold_nick(const std::string& nick_key, const identity::Principal& who) = 0;
     // The node where `nick_key` is online, if any; `done` on the link's strand.
     virtual void locate_nick(const std::string& nick_key, std::function<void(std::optional<std::string>)> done) = 0;
 

@@ -114,16 +114,27 @@ void MemoryBus::unsubscribe(std::string channel)
 void MemoryBus::claim(std::string key, std::string owner, std::string value, std::chrono::milliseconds ttl,
                       std::function<void(BusResult<Claim>)> done)
 {
+    claim_unless(std::move(key), "", std::move(owner), std::move(value), ttl, std::move(done));
+}
+
+void MemoryBus::claim_unless(std::string key, std::string guard, std::string owner, std::string value,
+                             std::chrono::milliseconds ttl, std::function<void(BusResult<Claim>)> done)
+{
     if (cut_) return later([done = std::move(done)] { done(cut_error()); });
     Claim claim;
     {
         std::lock_guard lock(hub_->mutex_);
         const auto now = Clock::now();
+        auto* guarding = guard.empty() ? nullptr : hub_->live_lease(guard, now);
         auto* lease = hub_->live_lease(key, now);
-        if (lease) claim.previous = lease->holder;
-        if (!lease || lease->holder.owner == owner) {
-            hub_->leases_[key] = MemoryHub::Lease{LeaseHolder{std::move(owner), std::move(value)}, now + ttl};
-            claim.granted = true;
+        if (guarding && guarding->holder.owner != owner) {
+            claim.previous = guarding->holder;
+        } else {
+            if (lease) claim.previous = lease->holder;
+            if (!lease || lease->holder.owner == owner) {
+                hub_->leases_[key] = MemoryHub::Lease{LeaseHolder{std::move(owner), std::move(value)}, now + ttl};
+                claim.granted = true;
+            }
         }
     }
     later([done = std::move(done), claim = std::move(claim)] { done(claim); });

@@ -56,6 +56,8 @@ public:
     void unsubscribe(std::string channel) override;
     void claim(std::string key, std::string owner, std::string value, std::chrono::milliseconds ttl,
                std::function<void(BusResult<Claim>)> done) override;
+    void claim_unless(std::string key, std::string guard, std::string owner, std::string value,
+                      std::chrono::milliseconds ttl, std::function<void(BusResult<Claim>)> done) override;
     void renew(std::vector<HeldLease> leases, std::chrono::milliseconds ttl,
                std::function<void(BusResult<std::vector<std::string>>)> done) override;
     void release(std::string key, std::string owner, BusDone done = {}) override;

@@ -10,6 +10,8 @@ using Clock = std::chrono::steady_clock;
 namespace {
 
 std::string nick_lease(const std::string& nick_key) { return "rochade:nick:" + nick_key; }
+// A nick held for a seated player who is away, by the node of their game.
+std::string held_nick_lease(const std::string& nick_key) { return "rochade:held:" + nick_key; }
 constexpr std::string_view table_lease_prefix = "rochade:table:";
 std::string table_lease(protocol::TableId table) { return std::string(table_lease_prefix) + std::to_string(table); }
 
@@ -263,26 +265,27 @@ void Node::lease_lost(const std::string& key, const std::string& owner)
 void Node::claim_nick(const std::string& nick_key, const identity::Principal& who, std::function<void(NickClaim)> done)
 {
     const std::string key = nick_lease(nick_key), owner = principal_text(who);
-    bus_->claim(key, owner, options_.id, options_.node_timeout,
-                [self = shared_from_this(), key, owner, done = std::move(done)](BusResult<Claim> result) mutable {
-                    self->on_strand([self, key, owner, done = std::move(done), result = std::move(result)] {
-                        NickClaim claim;
-                        if (const auto* error = std::get_if<BusError>(&result)) {
-                            spdlog::warn("cluster: could not claim a nick: {}", error->message);
-                            return done(claim);
-                        }
-                        const auto& granted = std::get<Claim>(result);
-                        if (!granted.granted) {
-                            claim.outcome = NickClaim::Outcome::HeldByAnother;
-                            return done(claim);
-                        }
-                        claim.outcome = NickClaim::Outcome::Granted;
-                        if (granted.previous && granted.previous->value != self->options_.id)
-                            claim.replaced_on = granted.previous->value;
-                        self->leases_[key] = owner;
-                        done(claim);
-                    });
-                });
+    bus_->claim_unless(
+        key, held_nick_lease(nick_key), owner, options_.id, options_.node_timeout,
+        [self = shared_from_this(), key, owner, done = std::move(done)](BusResult<Claim> result) mutable {
+            self->on_strand([self, key, owner, done = std::move(done), result = std::move(result)] {
+                NickClaim claim;
+                if (const auto* error = std::get_if<BusError>(&result)) {
+                    spdlog::warn("cluster: could not claim a nick: {}", error->message);
+                    return done(claim);
+                }
+                const auto& granted = std::get<Claim>(result);
+                if (!granted.granted) {
+                    claim.outcome = NickClaim::Outcome::HeldByAnother;
+                    return done(claim);
+                }
+                claim.outcome = NickClaim::Outcome::Granted;
+                if (granted.previous && granted.previous->value != self->options_.id)
+                    claim.replaced_on = granted.previous->value;
+                self->leases_[key] = owner;
+                done(claim);
+            });
+        });
 }
 
 void Node::release_nick(const std::string& nick_key, const identity::Principal& who)
@@ -298,6 +301,32 @@ void Node::release_nick(const std::string& nick_key, const identity::Principal& 
 void Node::forget_nick(const std::string& nick_key)
 {
     on_strand([this, key = nick_lease(nick_key)] { leases_.erase(key); });
+}
+
+void Node::hold_nick(const std::string& nick_key, const identity::Principal& who)
+{
+    on_strand([this, key = held_nick_lease(nick_key), owner = principal_text(who)] {
+        const auto [held, fresh] = leases_.insert_or_assign(key, owner);
+        (void)held;
+        bus_->claim(key, owner, options_.id, options_.node_timeout, [key](BusResult<Claim> result) {
+            // Unanswered: the next renewal takes it. Refused: another node holds the nick for
+            // another principal's game, which the seat's own check keeps apart.
+            if (const auto* claim = std::get_if<Claim>(&result); claim && !claim->granted)
+                spdlog::warn("cluster: {} is held for {} by another node", key,
+                             claim->previous ? claim->previous->owner : "?");
+        });
+        (void)fresh;
+    });
+}
+
+void Node::unhold_nick(const std::string& nick_key, const identity::Principal& who)
+{
+    on_strand([this, key = held_nick_lease(nick_key), owner = principal_text(who)] {
+        const auto held = leases_.find(key);
+        if (held == leases_.end() || held->second != owner) return;
+        leases_.erase(held);
+        bus_->release(key, owner);
+    });
 }
 
 void Node::locate_nick(const std::string& nick_key, std::function<void(std::optional<std::string>)> done)

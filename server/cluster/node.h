@@ -68,6 +68,8 @@ public:
                     std::function<void(NickClaim)> done) override;
     void release_nick(const std::string& nick_key, const identity::Principal& who) override;
     void forget_nick(const std::string& nick_key) override;
+    void hold_nick(const std::string& nick_key, const identity::Principal& who) override;
+    void unhold_nick(const std::string& nick_key, const identity::Principal& who) override;
     void locate_nick(const std::string& nick_key, std::function<void(std::optional<std::string>)> done) override;
     void hold_table(protocol::TableId table) override;
     void claim_table(protocol::TableId table, std::function<void(bool granted)> done) override;

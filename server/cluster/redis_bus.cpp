@@ -17,8 +17,13 @@ LeaseHolder holder_of(const std::string& text)
     return LeaseHolder{text.substr(0, newline), text.substr(newline + 1)};
 }
 
-// Taken when free or already the owner's; answers {granted, previous text or nothing}.
+// Taken when free or already the owner's, unless the guard KEYS[2] (if given) is another
+// owner's; answers {granted, previous text or nothing} (the guard's text when it refused).
 constexpr const char* claim_script = R"(
+if KEYS[2] then
+  local guard = redis.call('GET', KEYS[2])
+  if guard and string.match(guard, '^[^\n]*') ~= ARGV[1] then return {0, guard} end
+end
 local current = redis.call('GET', KEYS[1])
 if current and string.match(current, '^[^\n]*') ~= ARGV[1] then return {0, current} end
 redis.call('SET', KEYS[1], ARGV[1] .. '\n' .. ARGV[2], 'PX', ARGV[3])
@@ -101,7 +106,15 @@ void RedisBus::unsubscribe(std::string channel) { client_->unsubscribe(std::move
 void RedisBus::claim(std::string key, std::string owner, std::string value, std::chrono::milliseconds ttl,
                      std::function<void(BusResult<Claim>)> done)
 {
-    claim_->run({std::move(key)}, {std::move(owner), std::move(value), std::to_string(ttl.count())},
+    claim_unless(std::move(key), "", std::move(owner), std::move(value), ttl, std::move(done));
+}
+
+void RedisBus::claim_unless(std::string key, std::string guard, std::string owner, std::string value,
+                            std::chrono::milliseconds ttl, std::function<void(BusResult<Claim>)> done)
+{
+    std::vector<std::string> keys{std::move(key)};
+    if (!guard.empty()) keys.push_back(std::move(guard));
+    claim_->run(std::move(keys), {std::move(owner), std::move(value), std::to_string(ttl.count())},
                 [done = std::move(done)](bus::RedisResult result) {
                     if (const auto* error = std::get_if<bus::RedisError>(&result)) return done(bus_error(*error));
                     const auto& reply = std::get<bus::RedisReply>(result);

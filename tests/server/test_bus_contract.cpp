@@ -34,6 +34,16 @@ Claim claim(Bus& bus, const std::string& key, const std::string& owner, std::chr
     return std::get<Claim>(result);
 }
 
+Claim claim_unless(Bus& bus, const std::string& key, const std::string& guard, const std::string& owner)
+{
+    std::promise<BusResult<Claim>> done;
+    bus.claim_unless(key, guard, owner, "node-" + owner, 10s,
+                     [&](BusResult<Claim> result) { done.set_value(std::move(result)); });
+    auto result = wait_for(done.get_future());
+    if (const auto* error = std::get_if<BusError>(&result)) FAIL("claim_unless failed: " << error->message);
+    return std::get<Claim>(result);
+}
+
 std::vector<std::string> renew(Bus& bus, std::vector<HeldLease> leases, std::chrono::milliseconds ttl)
 {
     std::promise<BusResult<std::vector<std::string>>> done;
@@ -92,6 +102,17 @@ void check_leases(Bus& one, Bus& two)
     CHECK(holder_of(one, "k"));
     release(one, "k", "a");
     CHECK_FALSE(holder_of(one, "k"));
+
+    // A guard held by another owner refuses the claim and names its holder; the guard's own
+    // owner, or a free guard, lets it through.
+    CHECK(claim(one, "held:bert", "g5", 10s).granted);
+    const auto guarded = claim_unless(two, "nick:bert", "held:bert", "g9");
+    CHECK_FALSE(guarded.granted);
+    CHECK(guarded.previous == LeaseHolder{"g5", "node-g5"});
+    CHECK_FALSE(holder_of(one, "nick:bert"));
+    CHECK(claim_unless(two, "nick:bert", "held:bert", "g5").granted);
+    CHECK(claim_unless(two, "nick:anna", "held:anna", "g9").granted);
+    CHECK_FALSE(claim_unless(one, "nick:anna", "held:anna", "g7").granted); // the nick itself is g9's
 
     CHECK(claim(one, "short", "a", 100ms).granted);
     std::this_thread::sleep_for(300ms);

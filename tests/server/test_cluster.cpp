@@ -436,3 +436,56 @@ TEST_CASE("an invitation reaches the player on another node, who takes the seat 
     CHECK(bert.request({{"type", "join_table"}, {"table", table}}).at("type") == "ok");
     CHECK(anna.receive_until("game_started", table).at("black") == "Bert");
 }
+
+TEST_CASE("a guest's nick is kept on every node while the guest is away from a game on another node",
+          "[server][cluster]")
+{
+    Cluster cluster;
+    auto one = cluster.node("n1");
+    const std::string db = one->config().db_path;
+    auto two = cluster.node("n2", db), three = cluster.node("n3", db);
+    WsTestClient anna;
+    auto bert = std::make_unique<WsTestClient>();
+    anna.connect(one->port());
+    bert->connect(two->port());
+    anna.hello("Anna");
+    const std::string bert_token = bert->hello("Bert");
+    anna.request({{"type", "enter_room"}, {"room", 34}});
+    bert->request({{"type", "enter_room"}, {"room", 34}});
+    presence_with(anna, 2);
+    const json opened =
+        anna.request({{"type", "open_table"}, {"room", 34}, {"time_control", "5+3"}, {"color", "white"}});
+    const auto table = opened.at("table").get<std::int64_t>();
+    room_tables_with(*bert, table);
+    REQUIRE(bert->request({{"type", "join_table"}, {"table", table}}).at("type") == "ok");
+    anna.receive_until("game_started", table);
+
+    // Bert goes away from the game; his node lets his nick go, but node 1 keeps it for him.
+    bert->close();
+    bert.reset();
+    for (const auto port : {two->port(), three->port(), one->port()}) {
+        WsTestClient impostor;
+        impostor.connect(port);
+        const json refused = impostor.request({{"type", "hello"}, {"nick", "bert"}});
+        CHECK(refused.at("code") == "nick_taken");
+    }
+    // Bert himself comes back on any node.
+    WsTestClient bert_again;
+    bert_again.connect(three->port());
+    CHECK(bert_again.resume(bert_token).at("tables") == json::array({table}));
+
+    // Once the game is over and he has left the table, the nick is free for anyone.
+    REQUIRE(bert_again.request({{"type", "watch_table"}, {"table", table}}).at("type") == "table_state");
+    REQUIRE(bert_again.request({{"type", "resign"}, {"table", table}}).at("type") == "ok");
+    anna.receive_until("game_over", table);
+    REQUIRE(bert_again.request({{"type", "leave_table"}, {"table", table}}).at("type") == "ok");
+    bert_again.close();
+    bool free = false;
+    for (int attempt = 0; attempt < 40 && !free; ++attempt) {
+        WsTestClient newcomer;
+        newcomer.connect(two->port());
+        free = newcomer.request({{"type", "hello"}, {"nick", "Bert"}}).value("type", "") == "hello_ok";
+        if (!free) std::this_thread::sleep_for(50ms);
+    }
+    CHECK(free);
+}
