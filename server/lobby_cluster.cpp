@@ -138,9 +138,8 @@ void Lobby::remote_table(const std::string& node, const protocol::TableSummary& 
         // was cut off from the bus and has not yet noticed that the table was taken over). Say
         // again where the table is, for every node that heard the stale word.
         if (const Room* r = room(summary.room))
-            for (const auto& listed : r->tables())
-                if (listed.table == summary.table)
-                    cluster_->announce(cluster::TableChanged{cluster_->node_id(), listed});
+            if (const auto* listed = r->find_table(summary.table))
+                cluster_->announce(cluster::TableChanged{cluster_->node_id(), *listed});
         return;
     }
     // A table taken over moves from its old node's set to its new one's, so that the old
@@ -206,12 +205,14 @@ void Lobby::forward_to_owner(const ConnectionPtr& connection, const Identity& wh
                              std::string_view request, protocol::TableId table_id, std::string text, int attempt)
 {
     // Where the table stands, as its node told this one.
+    // A few rooms, each a map of tables: no walk over every table of the cluster.
     std::optional<protocol::TableSummary> found;
-    for (const auto& [node, had] : remote_nodes_)
-        for (const auto& [number, table] : had.tables)
-            if (const Room* r = table == table_id ? room(number) : nullptr)
-                for (auto& listed : r->tables())
-                    if (listed.table == table_id) found = listed;
+    for (const auto& [number, r] : rooms_)
+        if (const auto* listed = r.find_table(table_id)) {
+            for (const auto& [node, had] : remote_nodes_)
+                if (had.tables.contains({number, table_id})) found = *listed;
+            break;
+        }
     if (!found && attempt < table_news_waits) {
         // The table's node may have opened it a moment ago and its news be still on the bus (a
         // player who follows an invitation or a link at once): ask again shortly before refusing.
@@ -251,8 +252,7 @@ void Lobby::replica(std::function<void(Replica)> done)
             auto& tables = replica[node];
             for (const auto& [number, table_id] : had.tables)
                 if (const Room* r = room(number))
-                    for (const auto& summary : r->tables())
-                        if (summary.table == table_id) tables.push_back(summary);
+                    if (const auto* summary = r->find_table(table_id)) tables.push_back(*summary);
         }
         done(std::move(replica));
     });
@@ -265,10 +265,10 @@ void Lobby::add_seats_elsewhere(const Identity& who, std::vector<protocol::Table
     for (const auto& [node, had] : remote_nodes_)
         for (const auto& [number, table_id] : had.tables)
             if (const Room* r = room(number))
-                for (const auto& summary : r->tables())
-                    if (summary.table == table_id && summary.status == protocol::TableStatus::Playing &&
-                        (summary.white == who.nick || summary.black == who.nick))
-                        tables.push_back(table_id);
+                if (const auto* summary = r->find_table(table_id);
+                    summary && summary->status == protocol::TableStatus::Playing &&
+                    (summary->white == who.nick || summary->black == who.nick))
+                    tables.push_back(table_id);
 }
 
 void Lobby::whisper_elsewhere(const ConnectionPtr& connection, const Identity& who, const Id& id,

@@ -50,6 +50,12 @@ public:
     void remove_table(protocol::TableId table);
     bool has_table(protocol::TableId table) const { return tables_.contains(table); }
     std::vector<protocol::TableSummary> tables() const;
+    // The table's summary in this room, or nullptr; valid until the room's tables change.
+    const protocol::TableSummary* find_table(protocol::TableId table) const
+    {
+        const auto found = tables_.find(table);
+        return found == tables_.end() ? nullptr : &found->second;
+    }
 
     protocol::RoomSummary summary() const;
     // Sends one frame to every member.
