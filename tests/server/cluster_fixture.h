@@ -50,6 +50,22 @@ private:
     std::map<std::string, std::shared_ptr<server::cluster::MemoryBus>> buses_;
 };
 
+// Three nodes sharing node one's database, as they share one PostgreSQL store in production:
+// the players' sessions are the same principals everywhere.
+struct ThreeNodes {
+    Cluster cluster;
+    std::unique_ptr<InProcessServer> one = cluster.node("n1");
+    std::unique_ptr<InProcessServer> two = cluster.node("n2", one->config().db_path);
+    std::unique_ptr<InProcessServer> three = cluster.node("n3", one->config().db_path);
+};
+
+// Connects `client` to `node` and says hello as the guest `nick`; answers the resume token.
+inline std::string hello_at(WsTestClient& client, const InProcessServer& node, const std::string& nick)
+{
+    client.connect(node.port());
+    return client.hello(nick);
+}
+
 // The first room_tables that lists `table`: the client's node has heard of it.
 inline json room_tables_with(WsTestClient& client, std::int64_t table)
 {

@@ -5,23 +5,23 @@
 // stops leaves the others' rooms.
 #include <catch2/catch.hpp>
 
-#include <boost/asio/executor_work_guard.hpp>
-#include <boost/asio/io_context.hpp>
-
 #include <future>
 #include <thread>
 
 #include "server/cluster/memory_bus.h"
 #include "server/cluster/node_message.h"
 #include "tests/server/cluster_fixture.h"
+#include "tests/server/redis_fixture.h"
 
 using namespace rochade;
 using namespace rochade::server::cluster;
 using rochade::test::Cluster;
+using rochade::test::hello_at;
 using rochade::test::InProcessServer;
 using rochade::test::json;
 using rochade::test::presence_with;
 using rochade::test::room_tables_with;
+using rochade::test::ThreeNodes;
 using rochade::test::WsTestClient;
 using namespace std::chrono_literals;
 
@@ -33,19 +33,6 @@ NodeMessage round_trip(const NodeMessage& message)
     REQUIRE(decoded);
     return *decoded;
 }
-
-// An io_context run on its own thread for the bus tests; waits for a callback's value.
-struct BusThread {
-    boost::asio::io_context io;
-    boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work{io.get_executor()};
-    std::thread thread{[this] { io.run(); }};
-    ~BusThread()
-    {
-        work.reset();
-        io.stop();
-        thread.join();
-    }
-};
 
 template <class T> T wait_for(std::future<T> future)
 {
@@ -115,7 +102,7 @@ TEST_CASE("node messages: each kind survives encoding; anything else is an error
 
 TEST_CASE("the in-process bus: a channel's messages reach every subscriber in order", "[cluster]")
 {
-    BusThread thread;
+    rochade::test::IoThread thread;
     auto hub = std::make_shared<MemoryHub>();
     auto one = hub->connect(thread.io), two = hub->connect(thread.io);
 
@@ -135,16 +122,12 @@ TEST_CASE("the in-process bus: a channel's messages reach every subscriber in or
 
 TEST_CASE("three nodes share one lobby: presence, chat, whispers, tables, one nick, a node gone", "[server][cluster]")
 {
-    Cluster cluster;
-    auto one = cluster.node("n1");
-    auto two = cluster.node("n2", one->config().db_path), three = cluster.node("n3", one->config().db_path);
+    ThreeNodes nodes;
+    auto& [cluster, one, two, three] = nodes;
     WsTestClient anna, bert, carl;
-    anna.connect(one->port());
-    bert.connect(two->port());
-    carl.connect(three->port());
-    anna.hello("Anna");
-    bert.hello("Bert");
-    carl.hello("Carl");
+    hello_at(anna, *one, "Anna");
+    hello_at(bert, *two, "Bert");
+    hello_at(carl, *three, "Carl");
 
     anna.request({{"type", "enter_room"}, {"room", 34}});
     bert.request({{"type", "enter_room"}, {"room", 34}});
@@ -252,17 +235,12 @@ TEST_CASE("players on two nodes play at one table, a spectator watches from the 
 {
     // One database for the three nodes, as they share one PostgreSQL store in production: the
     // players' sessions are the same principals everywhere.
-    Cluster cluster;
-    auto one = cluster.node("n1");
-    const std::string db = one->config().db_path;
-    auto two = cluster.node("n2", db), three = cluster.node("n3", db);
+    ThreeNodes nodes;
+    auto& [cluster, one, two, three] = nodes;
     WsTestClient anna, bert, carl;
-    anna.connect(one->port());
-    bert.connect(two->port());
-    carl.connect(three->port());
-    anna.hello("Anna");
-    bert.hello("Bert");
-    carl.hello("Carl");
+    hello_at(anna, *one, "Anna");
+    hello_at(bert, *two, "Bert");
+    hello_at(carl, *three, "Carl");
     for (auto* client : {&anna, &bert, &carl}) client->request({{"type", "enter_room"}, {"room", 34}});
     presence_with(anna, 3);
 
@@ -311,10 +289,8 @@ TEST_CASE("players on two nodes play at one table, a spectator watches from the 
 TEST_CASE("a node that goes away mid-game: another node takes the table over, the players resume on any node",
           "[server][cluster]")
 {
-    Cluster cluster;
-    auto one = cluster.node("n1");
-    const std::string db = one->config().db_path;
-    auto two = cluster.node("n2", db), three = cluster.node("n3", db);
+    ThreeNodes nodes;
+    auto& [cluster, one, two, three] = nodes;
     auto anna = std::make_unique<WsTestClient>();
     WsTestClient bert;
     anna->connect(one->port());
@@ -379,10 +355,8 @@ TEST_CASE("a join on another node right after the table opened waits for its new
     auto one = cluster.node("n1");
     auto two = cluster.node("n2", one->config().db_path);
     WsTestClient anna, bert;
-    anna.connect(one->port());
-    bert.connect(two->port());
-    anna.hello("Anna");
-    bert.hello("Bert");
+    hello_at(anna, *one, "Anna");
+    hello_at(bert, *two, "Bert");
     anna.request({{"type", "enter_room"}, {"room", 35}});
     bert.request({{"type", "enter_room"}, {"room", 35}});
     presence_with(anna, 2);
@@ -401,17 +375,12 @@ TEST_CASE("a join on another node right after the table opened waits for its new
 
 TEST_CASE("an invitation reaches the player on another node, who takes the seat kept for them", "[server][cluster]")
 {
-    Cluster cluster;
-    auto one = cluster.node("n1");
-    const std::string db = one->config().db_path;
-    auto two = cluster.node("n2", db), three = cluster.node("n3", db);
+    ThreeNodes nodes;
+    auto& [cluster, one, two, three] = nodes;
     WsTestClient anna, bert, carl;
-    anna.connect(one->port());
-    bert.connect(two->port());
-    carl.connect(three->port());
-    anna.hello("Anna");
-    bert.hello("Bert");
-    carl.hello("Carl");
+    hello_at(anna, *one, "Anna");
+    hello_at(bert, *two, "Bert");
+    hello_at(carl, *three, "Carl");
     anna.request({{"type", "enter_room"}, {"room", 34}});
     carl.request({{"type", "enter_room"}, {"room", 34}});
     bert.request({{"type", "enter_room"}, {"room", 36}}); // elsewhere: only the invitation tells him
@@ -440,10 +409,8 @@ TEST_CASE("an invitation reaches the player on another node, who takes the seat 
 TEST_CASE("a guest's nick is kept on every node while the guest is away from a game on another node",
           "[server][cluster]")
 {
-    Cluster cluster;
-    auto one = cluster.node("n1");
-    const std::string db = one->config().db_path;
-    auto two = cluster.node("n2", db), three = cluster.node("n3", db);
+    ThreeNodes nodes;
+    auto& [cluster, one, two, three] = nodes;
     WsTestClient anna;
     auto bert = std::make_unique<WsTestClient>();
     anna.connect(one->port());

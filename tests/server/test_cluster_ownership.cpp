@@ -8,36 +8,23 @@
 #include <future>
 #include <thread>
 
-#include <boost/asio/executor_work_guard.hpp>
-#include <boost/asio/io_context.hpp>
-
 #include "server/cluster/node_message.h"
 #include "tests/server/cluster_fixture.h"
+#include "tests/server/redis_fixture.h"
 
 using namespace rochade;
 using rochade::test::Cluster;
+using rochade::test::hello_at;
 using rochade::test::json;
 using rochade::test::presence_with;
 using rochade::test::room_tables_with;
+using rochade::test::ThreeNodes;
 using rochade::test::WsTestClient;
 using namespace std::chrono_literals;
 
 namespace {
 
-// An io_context run on its own thread, for a bus of the test's own.
-struct IoThread {
-    boost::asio::io_context io;
-    boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work{io.get_executor()};
-    std::thread thread{[this] { io.run(); }};
-    ~IoThread()
-    {
-        work.reset();
-        io.stop();
-        thread.join();
-    }
-};
-
-// Anna (on `anna_node`) opens a 5+3 table in room 34 and Bert (on `bert_node`) joins it; both
+// Anna opens a 5+3 table in room 34 and Bert, on another node, joins it; both
 // are in the room already. Answers the table once both saw the game start.
 std::int64_t start_game(WsTestClient& anna, WsTestClient& bert)
 {
@@ -73,15 +60,11 @@ std::unique_ptr<WsTestClient> resume_at(std::uint16_t port, std::string token, s
 TEST_CASE("a table's event goes once to each watching node; forwarded moves do not ask the bus for the owner",
           "[server][cluster]")
 {
-    Cluster cluster;
-    auto one = cluster.node("n1");
-    const std::string db = one->config().db_path;
-    auto two = cluster.node("n2", db), three = cluster.node("n3", db);
+    ThreeNodes nodes;
+    auto& [cluster, one, two, three] = nodes;
     WsTestClient anna, bert, carl, dora, emil;
-    anna.connect(one->port());
-    bert.connect(two->port());
-    anna.hello("Anna");
-    bert.hello("Bert");
+    hello_at(anna, *one, "Anna");
+    hello_at(bert, *two, "Bert");
     std::vector<WsTestClient*> spectators{&carl, &dora, &emil};
     const std::vector<std::string> names{"Carl", "Dora", "Emil"};
     for (std::size_t i = 0; i < spectators.size(); ++i) {
@@ -119,10 +102,8 @@ TEST_CASE("a table's event goes once to each watching node; forwarded moves do n
 TEST_CASE("a node cut off from the bus loses its table to the node that took it over, and stops playing it",
           "[server][cluster]")
 {
-    Cluster cluster;
-    auto one = cluster.node("n1");
-    const std::string db = one->config().db_path;
-    auto two = cluster.node("n2", db), three = cluster.node("n3", db);
+    ThreeNodes nodes;
+    auto& [cluster, one, two, three] = nodes;
     WsTestClient anna, bert;
     anna.connect(one->port());
     bert.connect(two->port());
@@ -183,7 +164,7 @@ TEST_CASE("the periodic sweep takes over a running game that no live node has, a
 
     // A lease holder that is no node: it announces nothing and is never given up, like a lease
     // that outlived a node nobody saw go.
-    IoThread ghost_thread;
+    rochade::test::IoThread ghost_thread;
     auto ghost = cluster.hub->connect(ghost_thread.io);
 
     // A game stored by a server that is not on the bus, its table's lease held by the ghost.
@@ -217,10 +198,8 @@ TEST_CASE("the periodic sweep takes over a running game that no live node has, a
     // A game on the nodes that stays where it is.
     auto two = cluster.node("n2", db, quick_sweep);
     WsTestClient anna, bert;
-    anna.connect(one->port());
-    bert.connect(two->port());
-    anna.hello("Anna");
-    bert.hello("Bert");
+    hello_at(anna, *one, "Anna");
+    hello_at(bert, *two, "Bert");
     anna.request({{"type", "enter_room"}, {"room", 34}});
     bert.request({{"type", "enter_room"}, {"room", 34}});
     presence_with(anna, 2);
