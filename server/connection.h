@@ -13,6 +13,7 @@
 #include "protocol/encode.h"
 #include "protocol/error_code.h"
 #include "protocol/messages.h"
+#include "server/cluster/fan_out.h"
 
 namespace rochade::server {
 
@@ -28,9 +29,6 @@ enum class CloseCode : std::uint16_t {
 };
 
 struct Client; // the router's per-connection state (server/client.h)
-namespace cluster {
-class FanOut; // server/cluster/fan_out.h
-}
 
 // Who is at the other end of a session: the client's IP address, which the per-address limits,
 // the login throttle and address bans count, and how to name the connection in logs ("ip:port",
@@ -50,7 +48,7 @@ public:
     void send(std::string frame) { send(std::make_shared<const std::string>(std::move(frame))); }
     // The frame of `fan_out` for this connection: sent at once, or (a client of another node)
     // gathered with the others of its node into one message.
-    virtual void send_in(cluster::FanOut& fan_out);
+    virtual void send_in(cluster::FanOut& fan_out) { send(fan_out.frame()); }
     // Sends an error reply. Every error frame goes through here, so /metrics counts each one
     // by its code (rochade_errors_sent_total) in one place. Callable from any thread.
     virtual void send_error(const std::optional<protocol::RequestId>& id, protocol::ErrorCode code,

@@ -3,12 +3,6 @@
 #include "server/cluster/cluster_link.h"
 #include "server/connection.h"
 
-namespace rochade::server {
-
-void Connection::send_in(cluster::FanOut& fan_out) { send(fan_out.frame()); }
-
-} // namespace rochade::server
-
 namespace rochade::server::cluster {
 
 void FanOut::add(Connection& connection) { connection.send_in(*this); }

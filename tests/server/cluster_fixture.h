@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <stdexcept>
 #include <string>
 
 #include "server/cluster/memory_bus.h"
@@ -33,7 +34,7 @@ struct Cluster {
             [this, name](boost::asio::io_context& io) -> std::shared_ptr<server::cluster::Bus> {
                 auto bus = hub->connect(io);
                 std::lock_guard lock(mutex_);
-                buses_[name] = bus;
+                buses_[name] = bus; // weak: the bus goes with its node's io_context, before the cluster
                 return bus;
             });
     }
@@ -42,12 +43,14 @@ struct Cluster {
     std::shared_ptr<server::cluster::MemoryBus> bus_of(const std::string& name)
     {
         std::lock_guard lock(mutex_);
-        return buses_.at(name);
+        auto bus = buses_.at(name).lock();
+        if (!bus) throw std::logic_error("the bus of node " + name + " is gone with its node");
+        return bus;
     }
 
 private:
     std::mutex mutex_;
-    std::map<std::string, std::shared_ptr<server::cluster::MemoryBus>> buses_;
+    std::map<std::string, std::weak_ptr<server::cluster::MemoryBus>> buses_;
 };
 
 // Three nodes sharing node one's database, as they share one PostgreSQL store in production:
