@@ -6,7 +6,7 @@
 
 namespace rochade::protocol {
 
-using Json = nlohmann::json;
+using PlainJson = nlohmann::json;
 using OrderedJson = nlohmann::ordered_json;
 
 namespace {
@@ -21,17 +21,17 @@ OrderedJson rating_or_null(const std::optional<SeatRating>& seat)
     return seat ? OrderedJson{{"rating", seat->rating}, {"provisional", seat->provisional}} : OrderedJson(nullptr);
 }
 
-std::optional<std::string> optional_string(const Json& object, const char* name)
+std::optional<std::string> optional_string(const PlainJson& object, const char* name)
 {
-    const Json& value = json_field(object, name);
+    const PlainJson& value = json_field(object, name);
     if (value.is_null()) return std::nullopt;
     if (!value.is_string()) throw JsonFieldError{std::string("'") + name + "' must be a string or null"};
     return value.get<std::string>();
 }
 
-std::optional<SeatRating> optional_rating(const Json& object, const char* name)
+std::optional<SeatRating> optional_rating(const PlainJson& object, const char* name)
 {
-    const Json& value = json_field(object, name);
+    const PlainJson& value = json_field(object, name);
     if (value.is_null()) return std::nullopt;
     if (!value.is_object()) throw JsonFieldError{std::string("'") + name + "' must be an object or null"};
     return SeatRating{json_field_as<int>(value, "rating"), json_field_as<bool>(value, "provisional")};
@@ -71,7 +71,7 @@ OrderedJson table_summary_to_json(const TableSummary& table)
                        {"black_rating", rating_or_null(table.black_rating)}};
 }
 
-rochade::Expected<TableSummary, std::string> table_summary_from_json(const Json& value)
+rochade::Expected<TableSummary, std::string> table_summary_from_json(const PlainJson& value)
 {
     if (!value.is_object()) return rochade::unexpected(std::string("a table summary must be an object"));
     try {

@@ -16,8 +16,6 @@
 
 namespace rochade::server {
 
-// A reason and a notice's text: 1 to this many characters (code points).
-inline constexpr std::size_t max_reason_chars = 500;
 // Mutes and bans for a time: 1 minute to 10 years.
 inline constexpr std::int64_t max_sanction_minutes = 10LL * 366 * 24 * 60;
 

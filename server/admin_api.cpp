@@ -22,15 +22,6 @@ namespace {
 
 constexpr std::string_view prefix = "/api/admin/";
 
-// A read the store could not answer (locked past the busy timeout, an I/O error): the detail
-// goes to the log, the moderator hears to try again.
-ApiResponse store_failed(std::string_view what, const std::exception& error)
-{
-    spdlog::error("admin API: {} failed: {}", what, error.what());
-    return admin_error(ErrorCode::StorageUnavailable,
-                       std::string(what) + ": the database cannot be read now; try again");
-}
-
 ApiResponse wrong_method(std::string_view endpoint, std::string_view method)
 {
     auto response = admin_error(ErrorCode::BadRequest,
@@ -121,7 +112,7 @@ void AdminApi::search_games(std::string_view query_text, Answer answer)
         try {
             answer(admin_json(game_page_json(reader.find_games(query))));
         } catch (const std::exception& error) {
-            answer(store_failed("games", error));
+            answer(store_unreadable("admin API", "games", error));
         }
     });
 }
@@ -134,7 +125,7 @@ void AdminApi::read_audit(std::string_view query_text, Answer answer)
         try {
             answer(admin_json(audit_page_json(reader.audit_log(query))));
         } catch (const std::exception& error) {
-            answer(store_failed("audit", error));
+            answer(store_unreadable("admin API", "audit", error));
         }
     });
 }
@@ -153,9 +144,9 @@ void AdminApi::search_chat(std::string_view query_text, Answer answer)
                     admin_error(ErrorCode::BadRequest, "chat: query parameter 'after' wants the \"next\" of a "
                                                        "previous page, not '" +
                                                            query.after.value_or("") + "'"));
-            answer(store_failed("chat", error));
+            answer(store_unreadable("admin API", "chat", error));
         } catch (const std::exception& error) {
-            answer(store_failed("chat", error));
+            answer(store_unreadable("admin API", "chat", error));
         }
     });
 }
@@ -171,7 +162,7 @@ void AdminApi::read_game(std::string_view rest, Answer answer)
         try {
             log = reader.game_log(path.game_id);
         } catch (const std::exception& error) {
-            return answer(store_failed("game " + std::to_string(path.game_id), error));
+            return answer(store_unreadable("admin API", "game " + std::to_string(path.game_id), error));
         }
         if (!log) return answer(admin_error(ErrorCode::NoSuchGame, "no game " + std::to_string(path.game_id)));
         if (!path.pgn) return answer(admin_json(game_log_json(*log)));

@@ -1,5 +1,7 @@
 #include "server/admin_reply.h"
 
+#include <spdlog/spdlog.h>
+
 namespace rochade::server {
 
 using protocol::ErrorCode;
@@ -51,6 +53,12 @@ ApiResponse admin_error(ErrorCode code, std::string message, int status)
 {
     return admin_json({{"error", protocol::error_code_name(code)}, {"message", std::move(message)}},
                       status ? status : admin_http_status(code));
+}
+
+ApiResponse store_unreadable(std::string_view area, std::string_view what, const std::exception& error)
+{
+    spdlog::error("{}: {} failed: {}", area, what, error.what());
+    return admin_error(ErrorCode::StorageUnavailable, std::string(what) + ": the database cannot be read now; try again");
 }
 
 std::optional<ApiResponse> refuse_unless_read(const ApiRequest& request, std::string_view who)

@@ -3,6 +3,7 @@
 // files so that every answer is written the same way.
 #pragma once
 
+#include <exception>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -26,6 +27,10 @@ std::string admin_json_text(const nlohmann::json& value);
 ApiResponse admin_json(const nlohmann::json& value, int status = 200);
 // `status` 0: the code's own (admin_http_status).
 ApiResponse admin_error(protocol::ErrorCode code, std::string message, int status = 0);
+
+// A read the store could not answer (locked past the busy timeout, an I/O error): the detail goes
+// to the log under `area` ("archive"), the client hears that `what` failed and to try again.
+ApiResponse store_unreadable(std::string_view area, std::string_view what, const std::exception& error);
 
 // A 405 with `Allow: GET, HEAD` for a read-only endpoint asked with another method; nothing for
 // GET and HEAD. `who` names the endpoint in the message ("the archive").

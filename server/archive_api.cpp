@@ -20,13 +20,6 @@ constexpr std::string_view player_prefix = "/api/players/";
 constexpr std::string_view player_suffix = "/games.pgn";
 constexpr std::string_view pgn_content_type = "application/x-chess-pgn; charset=utf-8";
 
-ApiResponse store_failed(std::string_view what, const std::exception& error)
-{
-    spdlog::error("archive: {} failed: {}", what, error.what());
-    return admin_error(ErrorCode::StorageUnavailable,
-                       std::string(what) + ": the database cannot be read now; try again");
-}
-
 ApiResponse no_such_game(std::string_view id_text)
 {
     return admin_error(ErrorCode::NoSuchGame, "no public game " + std::string(id_text) +
@@ -120,7 +113,7 @@ void ArchiveApi::game_pgn(std::string_view id_text, Answer answer)
         try {
             log = reader.game_log(id);
         } catch (const std::exception& error) {
-            return answer(store_failed("game " + std::to_string(id), error));
+            return answer(store_unreadable("archive", "game " + std::to_string(id), error));
         }
         if (!log || !is_public(log->start.room)) return answer(no_such_game(std::to_string(id)));
         const StoredGamePgn pgn = stored_game_pgn(*log, site_);
@@ -138,7 +131,7 @@ void ArchiveApi::game_json(std::string_view id_text, Answer answer)
         try {
             log = reader.game_log(id);
         } catch (const std::exception& error) {
-            return answer(store_failed("game " + std::to_string(id), error));
+            return answer(store_unreadable("archive", "game " + std::to_string(id), error));
         }
         if (!log || !is_public(log->start.room)) return answer(no_such_game(std::to_string(id)));
         // Table chat was said to the table, not to the world: it stays in the admin's log.
@@ -159,7 +152,7 @@ void ArchiveApi::player_pgn(std::string nick, Answer answer)
         try {
             state->known = reader.account(protocol::nick_key(state->nick)).has_value();
         } catch (const std::exception& error) {
-            return state->answer(store_failed("player " + state->nick, error));
+            return state->answer(store_unreadable("archive", "player " + state->nick, error));
         }
         export_page(state);
     });
@@ -189,7 +182,7 @@ void ArchiveApi::export_page(std::shared_ptr<Export> state)
                 state->known = true;
             }
         } catch (const std::exception& error) {
-            return state->answer(store_failed("the games of " + state->nick, error));
+            return state->answer(store_unreadable("archive", "the games of " + state->nick, error));
         }
         if (page.next_page) {
             state->query.after = page.next_page;

@@ -7,6 +7,7 @@
 // Every answer is handed to the callback exactly once, on whatever thread finished the work.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -21,6 +22,10 @@
 #include "server/identity/principal.h"
 
 namespace rochade::server {
+
+// A reason (and a notice's text): 1 to this many characters (code points). The admin API checks
+// it before asking, the moderation service again before it acts.
+inline constexpr std::size_t max_reason_chars = 500;
 
 enum class ModerationAction : std::uint8_t {
     Kick,

@@ -21,12 +21,15 @@ namespace rochade::server {
 using protocol::ErrorCode;
 using json = nlohmann::json;
 
+std::string audit_detail_text(const json& detail)
+{
+    return detail.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
 namespace {
 
 // Nicks, reasons and notices are the players' and moderators' text: stored as they are, and
 // dumped with invalid UTF-8 replaced rather than thrown on.
-std::string dump(const json& value) { return value.dump(-1, ' ', false, json::error_handler_t::replace); }
-
 // Characters, not bytes: a German reason with umlauts counts as it reads.
 std::size_t characters(std::string_view text)
 {
@@ -164,7 +167,7 @@ void ModerationService::refuse(Attempt&& attempt, ErrorCode code, std::string me
     else
         spdlog::info("moderation: {} refused: {}", attempt.who.nick, message);
     auto line = audit_line(attempt, true, std::nullopt,
-                           dump(json{{"code", protocol::error_code_name(code)}, {"message", message}}));
+                           audit_detail_text(json{{"code", protocol::error_code_name(code)}, {"message", message}}));
     services_.writer.submit(std::move(line), [attempt = std::move(attempt), code, message = std::move(message)](
                                                  std::optional<db::StoreError> error) mutable {
         if (error) spdlog::error("moderation: the refused {} was not logged: {}", attempt.name(), error->message);
@@ -213,7 +216,7 @@ void ModerationService::log_refusal(identity::Identity who, std::string address,
 {
     spdlog::warn("moderation: {} ({}) refused {} (from {})", who.nick, protocol::role_name(who.role), message, address);
     Attempt attempt{std::move(who), std::move(address), ModerationAction::Kick, std::move(target), "", {}};
-    auto line = audit_line(attempt, true, std::nullopt, dump(json{{"code", "forbidden"}, {"message", message}}));
+    auto line = audit_line(attempt, true, std::nullopt, audit_detail_text(json{{"code", "forbidden"}, {"message", message}}));
     line.action = std::move(action); // what was asked for, which may name no action at all
     services_.writer.submit(std::move(line), [](std::optional<db::StoreError> error) {
         if (error) spdlog::error("moderation: a refused request was not logged: {}", error->message);
@@ -341,7 +344,7 @@ void ModerationService::carry_out(Attempt attempt, Mute mute)
         const std::string summary = nick + " muted " + room_text(mute.room) + " " + sanction_end_text(set.until_ms);
         json detail = json::object();
         if (mute.room) detail["room"] = *mute.room;
-        impose(std::move(attempt), set, dump(detail), [until = set.until_ms, summary](Attempt attempt) {
+        impose(std::move(attempt), set, audit_detail_text(detail), [until = set.until_ms, summary](Attempt attempt) {
             spdlog::info("moderation: {}: {}", attempt.who.nick, summary);
             attempt.done(ModerationDone{summary, until, 0});
         });
@@ -360,7 +363,7 @@ void ModerationService::carry_out(Attempt attempt, Unmute unmute)
     if (unmute.room) detail["room"] = *unmute.room;
     const std::string summary = standing->target + " no longer muted " + room_text(unmute.room);
     lift(std::move(attempt), db::SanctionLifted{db::SanctionKind::Mute, standing->target_key, room, wall_clock_ms()},
-         dump(detail), summary);
+         audit_detail_text(detail), summary);
 }
 
 void ModerationService::carry_out(Attempt attempt, Ban ban)

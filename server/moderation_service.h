@@ -16,6 +16,8 @@
 #include <optional>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "server/cluster/node_message.h"
 #include "server/moderation.h"
 #include "server/net.h"
@@ -49,8 +51,9 @@ struct ModerationServices {
 
 // The most a mute or a ban for a time may last: ten years. Longer is "for good" (bans only).
 inline constexpr std::int64_t max_sanction_ms = 10LL * 366 * 24 * 3600 * 1000;
-// A reason (and a notice's text): 1 to 500 characters.
-inline constexpr std::size_t max_reason_chars = 500;
+
+// An audit line's detail as JSON text; text that is not valid UTF-8 is replaced, never thrown over.
+std::string audit_detail_text(const nlohmann::json& detail);
 
 class ModerationService final : public Moderation {
 public:

@@ -18,8 +18,6 @@ using json = nlohmann::json;
 
 namespace {
 
-std::string dump(const json& value) { return value.dump(-1, ' ', false, json::error_handler_t::replace); }
-
 std::string adjudication_text(Adjudication decision)
 {
     switch (decision) {
@@ -66,7 +64,7 @@ void ModerationService::table_closed(Attempt attempt, CloseTable close, std::opt
     finish(std::move(attempt),
            ModerationDone{"table " + std::to_string(close.table) + " in room " + std::to_string(room) + " closed",
                           std::nullopt, 0},
-           dump(json{{"room", room}}));
+           audit_detail_text(json{{"room", room}}));
 }
 
 void ModerationService::table_adjudicated(Attempt attempt, Adjudicate adjudicate,
@@ -84,7 +82,7 @@ void ModerationService::table_adjudicated(Attempt attempt, Adjudicate adjudicate
            ModerationDone{"game " + std::to_string(game_id) + " at table " + std::to_string(adjudicate.table) + " " +
                               adjudication_text(adjudicate.decision) + " (" + result + ")",
                           std::nullopt, 0},
-           dump(detail));
+           audit_detail_text(detail));
 }
 
 void ModerationService::carry_out(Attempt attempt, CloseTable close)

@@ -27,12 +27,6 @@ constexpr std::string_view leaderboard_path = "/api/leaderboard";
 constexpr rating::RatingCategory all_categories[] = {rating::RatingCategory::Bullet, rating::RatingCategory::Blitz,
                                                      rating::RatingCategory::Rapid, rating::RatingCategory::Classical};
 
-ApiResponse store_failed(std::string_view what, const std::exception& error)
-{
-    spdlog::error("players: {} failed: {}", what, error.what());
-    return admin_error(ErrorCode::StorageUnavailable, std::string(what) + ": the database cannot be read now; try again");
-}
-
 // Two decimals are more than anyone reads and keep the JSON short.
 double hundredths(double value) { return std::round(value * 100) / 100; }
 
@@ -207,7 +201,7 @@ void PlayerApi::profile(std::string nick, Answer answer)
                    {"history", std::move(history)},
                    {"recent_games", std::move(games)}};
         } catch (const std::exception& error) {
-            return answer(store_failed("player " + nick, error));
+            return answer(store_unreadable("players", "player " + nick, error));
         }
         answer(admin_json(out));
     });
@@ -222,7 +216,7 @@ void PlayerApi::games(std::string nick, std::string_view query_text, Answer answ
         try {
             out = game_page_json(reader.find_games(query));
         } catch (const std::exception& error) {
-            return answer(store_failed("the games of " + nick, error));
+            return answer(store_unreadable("players", "the games of " + nick, error));
         }
         answer(admin_json(out));
     });
@@ -253,7 +247,7 @@ void PlayerApi::leaderboards(std::optional<rating::RatingCategory> only, Answer 
                 boards[std::string(rating::category_name(category))] = std::move(players);
             }
         } catch (const std::exception& error) {
-            return answer(store_failed("the leaderboard", error));
+            return answer(store_unreadable("players", "the leaderboard", error));
         }
         if (only)
             return answer(admin_json({{"category", rating::category_name(*only)},

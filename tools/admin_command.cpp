@@ -17,7 +17,7 @@ namespace rochade::cli {
 
 namespace {
 
-constexpr const char* usage = "usage: rochade admin create-user NICK [--role player|moderator|admin] --db FILE|URL\n"
+constexpr const char* admin_usage = "usage: rochade admin create-user NICK [--role player|moderator|admin] --db FILE|URL\n"
                               "       rochade admin set-role NICK player|moderator|admin --db FILE|URL\n"
                               "       rochade admin reset-password NICK --db FILE|URL\n"
                               "       rochade admin list-users --db FILE|URL\n"
@@ -44,12 +44,12 @@ std::optional<Arguments> parse(const std::vector<std::string>& args, std::ostrea
         const std::string& arg = args[i];
         if (arg == "--db" || arg == "--role") {
             if (i + 1 == args.size()) {
-                err << "rochade admin: " << arg << " needs a value\n" << usage;
+                err << "rochade admin: " << arg << " needs a value\n" << admin_usage;
                 return std::nullopt;
             }
             (arg == "--db" ? parsed.db_path : parsed.role.emplace()) = args[++i];
         } else if (arg.rfind("--", 0) == 0) {
-            err << "rochade admin: unknown option '" << arg << "'\n" << usage;
+            err << "rochade admin: unknown option '" << arg << "'\n" << admin_usage;
             return std::nullopt;
         } else if (parsed.command.empty()) {
             parsed.command = arg;
@@ -58,7 +58,7 @@ std::optional<Arguments> parse(const std::vector<std::string>& args, std::ostrea
         }
     }
     if (parsed.command.empty() || parsed.db_path.empty()) {
-        err << "rochade admin: a command and --db FILE are required\n" << usage;
+        err << "rochade admin: a command and --db FILE are required\n" << admin_usage;
         return std::nullopt;
     }
     return parsed;
@@ -120,7 +120,7 @@ int admin_command(const std::vector<std::string>& args, const PasswordReader& re
     const auto& [command, positional, db_path, role_text] = *parsed;
     const std::size_t wanted = command == "list-users" ? 0 : command == "set-role" ? 2 : 1;
     if (positional.size() != wanted) {
-        err << "rochade admin " << command << ": expected " << wanted << " argument(s)\n" << usage;
+        err << "rochade admin " << command << ": expected " << wanted << " argument(s)\n" << admin_usage;
         return 2;
     }
     try {
@@ -167,7 +167,7 @@ int admin_command(const std::vector<std::string>& args, const PasswordReader& re
                 out << "new password set for " << account->nick << "; every session of the account is ended\n";
             return code;
         }
-        err << "rochade admin: unknown command '" << command << "'\n" << usage;
+        err << "rochade admin: unknown command '" << command << "'\n" << admin_usage;
         return 2;
     } catch (const db::NoStore& error) {
         err << "rochade admin: " << error.what() << " (start the server once to create it)\n";

@@ -22,7 +22,7 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-std::uint16_t free_loopback_port()
+std::uint16_t free_redis_port()
 {
     int fd = ::socket(AF_INET, SOCK_STREAM, 0);
     sockaddr_in address{};
@@ -66,7 +66,7 @@ std::optional<std::string> redis_server_path()
     return std::nullopt;
 }
 
-RedisServer::RedisServer(std::string binary) : binary_(std::move(binary)), port_(free_loopback_port())
+RedisServer::RedisServer(std::string binary) : binary_(std::move(binary)), port_(free_redis_port())
 {
     std::string pattern = (std::filesystem::temp_directory_path() / "rochade-redis-XXXXXX").string();
     REQUIRE(::mkdtemp(pattern.data()) != nullptr);

@@ -26,10 +26,10 @@ using Headers = std::vector<std::pair<std::string, std::string>>;
 
 namespace {
 
-constexpr const char* password = "Geheimnis-42";
+constexpr const char* admin_password = "Geheimnis-42";
 
 // Runs `rochade ARGS` (the real binary); returns its exit status.
-int run_tool(const std::string& args)
+int run_admin_tool(const std::string& args)
 {
     const int status = std::system((std::string(ROCHADE_BINARY) + " " + args + " >/dev/null 2>&1").c_str());
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -40,10 +40,10 @@ int run_tool(const std::string& args)
 std::string account_cookie(InProcessServer& server, const std::string& nick, const std::string& role)
 {
     const Headers json_headers{{"Content-Type", "application/json"}};
-    const std::string body = json{{"nick", nick}, {"password", password}}.dump();
+    const std::string body = json{{"nick", nick}, {"password", admin_password}}.dump();
     REQUIRE(http_request(server.port(), "POST", "/api/register", json_headers, body).status == 200);
     if (role != "player")
-        REQUIRE(run_tool("admin set-role " + nick + " " + role + " --db " + server.config().db_path) == 0);
+        REQUIRE(run_admin_tool("admin set-role " + nick + " " + role + " --db " + server.config().db_path) == 0);
     const HttpReply login = http_request(server.port(), "POST", "/api/login", json_headers, body);
     REQUIRE(login.status == 200);
     REQUIRE(json::parse(login.body).at("role") == role);
@@ -56,7 +56,7 @@ std::string account_cookie(InProcessServer& server, const std::string& nick, con
 void account_in_room(WsTestClient& client, InProcessServer& server, const std::string& nick)
 {
     client.connect(server.port());
-    REQUIRE(client.request({{"type", "hello"}, {"nick", nick}, {"password", password}}).at("type") == "hello_ok");
+    REQUIRE(client.request({{"type", "hello"}, {"nick", nick}, {"password", admin_password}}).at("type") == "hello_ok");
     REQUIRE(client.request({{"type", "enter_room"}, {"room", 34}}).at("type") == "room");
 }
 
@@ -236,7 +236,7 @@ TEST_CASE("every action through the API: done, refused by role, unknown targets;
     const auto port = server.port();
     const Headers json_headers{{"Content-Type", "application/json"}};
     REQUIRE(http_request(port, "POST", "/api/register", json_headers,
-                         json{{"nick", "Störer"}, {"password", password}}.dump())
+                         json{{"nick", "Störer"}, {"password", admin_password}}.dump())
                 .status == 200);
 
     WsTestClient loud, rowdy;
@@ -299,12 +299,12 @@ TEST_CASE("every action through the API: done, refused by role, unknown targets;
     REQUIRE(banned.status == 200);
     CHECK(json::parse(banned.body).at("until").is_number());
     const json refused_login = json::parse(
-        http_request(port, "POST", "/api/login", json_headers, json{{"nick", "Störer"}, {"password", password}}.dump())
+        http_request(port, "POST", "/api/login", json_headers, json{{"nick", "Störer"}, {"password", admin_password}}.dump())
             .body);
     CHECK(refused_login.at("error") == "banned");
     CHECK(post(server, moderator, "/api/admin/unban", {{"nick", "Störer"}, {"reason", "Irrtum"}}).status == 200);
     CHECK(
-        http_request(port, "POST", "/api/login", json_headers, json{{"nick", "Störer"}, {"password", password}}.dump())
+        http_request(port, "POST", "/api/login", json_headers, json{{"nick", "Störer"}, {"password", admin_password}}.dump())
             .status == 200);
 
     // address bans: an admin's

@@ -35,7 +35,7 @@ using rochade::server::stored_game_pgn;
 
 namespace {
 
-constexpr std::int64_t t0 = 1714567387000; // 2024-05-01 12:43:07 UTC
+constexpr std::int64_t archive_t0 = 1714567387000; // 2024-05-01 12:43:07 UTC
 const std::string start_fen(StartFen);
 
 // A room name from the config may hold what a tag value must escape.
@@ -131,7 +131,7 @@ std::string error_of(const ApiResponse& response) { return json::parse(response.
 
 TEST_CASE("an archived game's PGN: every tag exact, a clock comment after each move", "[archive]")
 {
-    const auto pgn = stored_game_pgn(fools_mate(7, 34, fischer_300_3, t0), site);
+    const auto pgn = stored_game_pgn(fools_mate(7, 34, fischer_300_3, archive_t0), site);
     CHECK(pgn.problem.empty());
     CHECK(pgn.text == "[Event \"Halle der Koenige\"]\n"
                       "[Site \"https://schach.example.org\"]\n"
@@ -153,26 +153,26 @@ TEST_CASE("the PGN's time control, event, site and clocks for each kind of game"
 {
     SECTION("untimed: TimeControl \"-\" and no clock comments")
     {
-        const auto pgn = stored_game_pgn(fools_mate(7, 34, untimed, t0), site).text;
+        const auto pgn = stored_game_pgn(fools_mate(7, 34, untimed, archive_t0), site).text;
         CHECK(tag(pgn, "TimeControl") == "-");
         CHECK(pgn.find("%clk") == std::string::npos);
         CHECK_THAT(pgn, Catch::Contains("\n1. f3 e5 2. g4 Qh4# 0-1\n"));
     }
     SECTION("stages, as the PGN standard writes them")
     {
-        const auto pgn = stored_game_pgn(fools_mate(7, 34, staged, t0), site).text;
+        const auto pgn = stored_game_pgn(fools_mate(7, 34, staged, archive_t0), site).text;
         CHECK(tag(pgn, "TimeControl") == "40/5400+30:1800+30");
         CHECK_THAT(pgn, Catch::Contains("1. f3 {[%clk 0:05:01]}"));
     }
     SECTION("a room the config does not list is named by its number; no public URL is Site \"?\"")
     {
-        const auto pgn = stored_game_pgn(fools_mate(7, 512, fischer_300_3, t0), PgnSite{}).text;
+        const auto pgn = stored_game_pgn(fools_mate(7, 512, fischer_300_3, archive_t0), PgnSite{}).text;
         CHECK(tag(pgn, "Event") == "Rochade room 512");
         CHECK(tag(pgn, "Site") == "?");
     }
     SECTION("a room name holding quotes and a backslash is escaped and reads back as it was")
     {
-        const auto pgn = stored_game_pgn(fools_mate(7, 36, fischer_300_3, t0), site).text;
+        const auto pgn = stored_game_pgn(fools_mate(7, 36, fischer_300_3, archive_t0), site).text;
         CHECK_THAT(pgn, Catch::StartsWith("[Event \"Die \\\"Ecke\\\" \\\\ hinten\"]\n"));
         CHECK(tag(pgn, "Event") == R"(Die "Ecke" \ hinten)");
     }
@@ -185,7 +185,7 @@ TEST_CASE("the PGN's time control, event, site and clocks for each kind of game"
     }
     SECTION("WhiteElo and BlackElo: a finished rated game's ratings before it, rounded")
     {
-        db::GameLog rated = fools_mate(7, 34, fischer_300_3, t0);
+        db::GameLog rated = fools_mate(7, 34, fischer_300_3, archive_t0);
         rated.start.rated = true;
         CHECK(stored_game_pgn(rated, site).text.find("Elo") == std::string::npos); // not rated yet
         db::RatingChange white, black;
@@ -198,7 +198,7 @@ TEST_CASE("the PGN's time control, event, site and clocks for each kind of game"
         const auto with = stored_game_pgn(rated, site).text;
         CHECK_THAT(with, Catch::Contains("[UTCTime \"12:43:07\"]\n[WhiteElo \"1712\"]\n[BlackElo \"1498\"]\n"
                                          "[TimeControl \"300+3\"]\n"));
-        db::GameLog casual = fools_mate(7, 34, fischer_300_3, t0);
+        db::GameLog casual = fools_mate(7, 34, fischer_300_3, archive_t0);
         casual.rating_changes = {white, black};
         CHECK(stored_game_pgn(casual, site).text.find("Elo") == std::string::npos);
     }
@@ -206,10 +206,10 @@ TEST_CASE("the PGN's time control, event, site and clocks for each kind of game"
     {
         db::GameLog log;
         log.start = db::GameStarted{
-            8, 80, 34, "Anna", "Bert", fischer_300_3, "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1", 300'000, 300'000, t0, {}, {}};
-        log.moves = {{8, 1, 2, "e8d7", "Kd7", 300'000, 295'500, t0 + 1'000},
-                     {8, 2, 3, "e2e4", "e4", 290'000, 295'500, t0 + 2'000}};
-        log.end = db::GameEnded{8, "1/2-1/2", "agreement", "{}", 290'000, 295'500, t0 + 3'000};
+            8, 80, 34, "Anna", "Bert", fischer_300_3, "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1", 300'000, 300'000, archive_t0, {}, {}};
+        log.moves = {{8, 1, 2, "e8d7", "Kd7", 300'000, 295'500, archive_t0 + 1'000},
+                     {8, 2, 3, "e2e4", "e4", 290'000, 295'500, archive_t0 + 2'000}};
+        log.end = db::GameEnded{8, "1/2-1/2", "agreement", "{}", 290'000, 295'500, archive_t0 + 3'000};
         const auto pgn = stored_game_pgn(log, site).text;
         CHECK_THAT(pgn, Catch::Contains("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 1\"]\n\n"
                                         "1... Kd7 {[%clk 0:04:55]} 2. e4 {[%clk 0:04:50]} 1/2-1/2\n"));
@@ -229,15 +229,15 @@ TEST_CASE("a clock reading as h:mm:ss, rounded down to whole seconds", "[archive
 TEST_CASE("the archive's endpoints on a stored database", "[archive]")
 {
     Archive archive;
-    db::GameLog first = fools_mate(1, 34, fischer_300_3, t0);
-    first.events = {{10, 1, 3, "table_chat", R"({"from":"Bert","text":"only for Anna"})", t0 + 2'500},
-                    {10, 1, 4, "draw_offered", R"({"by":"white"})", t0 + 3'500}};
+    db::GameLog first = fools_mate(1, 34, fischer_300_3, archive_t0);
+    first.events = {{10, 1, 3, "table_chat", R"({"from":"Bert","text":"only for Anna"})", archive_t0 + 2'500},
+                    {10, 1, 4, "draw_offered", R"({"by":"white"})", archive_t0 + 3'500}};
     archive.store(first);
-    archive.store(fools_mate(2, -5, fischer_300_3, t0 + 60'000)); // in a secret room
-    archive.store(fools_mate(3, 35, untimed, t0 + 120'000));
-    archive.store(fools_mate(4, 36, untimed, t0 + 180'000), false); // still running
+    archive.store(fools_mate(2, -5, fischer_300_3, archive_t0 + 60'000)); // in a secret room
+    archive.store(fools_mate(3, 35, untimed, archive_t0 + 120'000));
+    archive.store(fools_mate(4, 36, untimed, archive_t0 + 180'000), false); // still running
     archive.store(std::vector<db::Write>{
-        db::AccountCreated{"Cleo", "cleo", "$argon2id$not-used-here", protocol::Role::Player, t0}});
+        db::AccountCreated{"Cleo", "cleo", "$argon2id$not-used-here", protocol::Role::Player, archive_t0}});
 
     SECTION("one game as PGN, a download")
     {
@@ -285,7 +285,7 @@ TEST_CASE("the archive's endpoints on a stored database", "[archive]")
         CHECK(reply.content_type == "application/x-chess-pgn; charset=utf-8");
         CHECK(reply.content_disposition ==
               "attachment; filename=\"rochade-games.pgn\"; filename*=UTF-8''rochade-anna.pgn");
-        CHECK(reply.body == stored_game_pgn(fools_mate(3, 35, untimed, t0 + 120'000), site).text + "\n" +
+        CHECK(reply.body == stored_game_pgn(fools_mate(3, 35, untimed, archive_t0 + 120'000), site).text + "\n" +
                                 stored_game_pgn(first, site).text);
         const auto games = read_pgn(reply.body);
         REQUIRE(games.has_value());
@@ -321,7 +321,7 @@ TEST_CASE("a player's export pages through more games than one page holds", "[ar
     Archive archive;
     std::vector<db::Write> writes;
     for (std::int64_t id = 1; id <= 2 * db::max_page_games + 5; ++id) {
-        const db::GameLog log = fools_mate(id, id % 7 == 0 ? -1 : 34, untimed, t0 + id * 1000);
+        const db::GameLog log = fools_mate(id, id % 7 == 0 ? -1 : 34, untimed, archive_t0 + id * 1000);
         writes.emplace_back(log.start);
         for (const auto& move : log.moves) writes.emplace_back(move);
         writes.emplace_back(*log.end);
@@ -336,7 +336,7 @@ TEST_CASE("a player's export pages through more games than one page holds", "[ar
     std::string newest_time;
     for (const auto& [name, value] : games->front().tags)
         if (name == "UTCTime") newest_time = value;
-    CHECK(newest_time == tag(stored_game_pgn(fools_mate(205, 34, untimed, t0 + 205'000), site).text, "UTCTime"));
+    CHECK(newest_time == tag(stored_game_pgn(fools_mate(205, 34, untimed, archive_t0 + 205'000), site).text, "UTCTime"));
 }
 
 namespace {
@@ -447,11 +447,11 @@ TEST_CASE("games played on a real server: pgn-extract accepts every export and `
                                                    "4k3/8/4K3/8/8/8/8/7R w - - 0 1",
                                                    300'000,
                                                    300'000,
-                                                   t0,
+                                                   archive_t0,
                                                    {},
                                                    {}},
-                                   db::MovePlayed{900'001, 1, 2, "h1h8", "Rh8#", 299'000, 300'000, t0 + 1'000},
-                                   db::GameEnded{900'001, "1-0", "checkmate", "{}", 299'000, 300'000, t0 + 1'000}},
+                                   db::MovePlayed{900'001, 1, 2, "h1h8", "Rh8#", 299'000, 300'000, archive_t0 + 1'000},
+                                   db::GameEnded{900'001, "1-0", "checkmate", "{}", 299'000, 300'000, archive_t0 + 1'000}},
             [&stored](const auto& error) { stored = !error; });
         writer->flush();
         REQUIRE(stored);

@@ -19,7 +19,7 @@ using rochade::test::IoThread;
 
 namespace {
 
-template <class T> T wait_for(std::future<T> future)
+template <class T> T wait_future(std::future<T> future)
 {
     REQUIRE(future.wait_for(5s) == std::future_status::ready);
     return future.get();
@@ -29,7 +29,7 @@ Claim claim(Bus& bus, const std::string& key, const std::string& owner, std::chr
 {
     std::promise<BusResult<Claim>> done;
     bus.claim(key, owner, "node-" + owner, ttl, [&](BusResult<Claim> result) { done.set_value(std::move(result)); });
-    auto result = wait_for(done.get_future());
+    auto result = wait_future(done.get_future());
     if (const auto* error = std::get_if<BusError>(&result)) FAIL("claim failed: " << error->message);
     return std::get<Claim>(result);
 }
@@ -39,7 +39,7 @@ Claim claim_unless(Bus& bus, const std::string& key, const std::string& guard, c
     std::promise<BusResult<Claim>> done;
     bus.claim_unless(key, guard, owner, "node-" + owner, 10s,
                      [&](BusResult<Claim> result) { done.set_value(std::move(result)); });
-    auto result = wait_for(done.get_future());
+    auto result = wait_future(done.get_future());
     if (const auto* error = std::get_if<BusError>(&result)) FAIL("claim_unless failed: " << error->message);
     return std::get<Claim>(result);
 }
@@ -48,7 +48,7 @@ std::vector<std::string> renew(Bus& bus, std::vector<HeldLease> leases, std::chr
 {
     std::promise<BusResult<std::vector<std::string>>> done;
     bus.renew(std::move(leases), ttl, [&](auto result) { done.set_value(std::move(result)); });
-    auto result = wait_for(done.get_future());
+    auto result = wait_future(done.get_future());
     if (const auto* error = std::get_if<BusError>(&result)) FAIL("renew failed: " << error->message);
     auto lost = std::get<std::vector<std::string>>(result);
     std::sort(lost.begin(), lost.end());
@@ -59,14 +59,14 @@ void release(Bus& bus, const std::string& key, const std::string& owner)
 {
     std::promise<std::optional<BusError>> done;
     bus.release(key, owner, [&](auto error) { done.set_value(error); });
-    REQUIRE_FALSE(wait_for(done.get_future()));
+    REQUIRE_FALSE(wait_future(done.get_future()));
 }
 
 std::optional<LeaseHolder> holder_of(Bus& bus, const std::string& key)
 {
     std::promise<BusResult<std::optional<LeaseHolder>>> done;
     bus.holder(key, [&](auto result) { done.set_value(std::move(result)); });
-    auto result = wait_for(done.get_future());
+    auto result = wait_future(done.get_future());
     if (const auto* error = std::get_if<BusError>(&result)) FAIL("holder failed: " << error->message);
     return std::get<std::optional<LeaseHolder>>(result);
 }
@@ -126,7 +126,7 @@ long long evalsha_calls(server::bus::RedisClient& client)
     std::promise<server::bus::RedisResult> done;
     client.command({"INFO", "commandstats"},
                    [&](server::bus::RedisResult result) { done.set_value(std::move(result)); });
-    const auto result = wait_for(done.get_future());
+    const auto result = wait_future(done.get_future());
     const auto* reply = std::get_if<server::bus::RedisReply>(&result);
     REQUIRE(reply);
     const auto at = reply->string.find("cmdstat_evalsha:calls=");
@@ -140,7 +140,7 @@ void wait_until_answering(Bus& bus)
     for (int attempt = 0; attempt < 250; ++attempt) {
         std::promise<bool> answered;
         bus.holder("probe", [&](auto result) { answered.set_value(!std::holds_alternative<BusError>(result)); });
-        if (wait_for(answered.get_future())) return;
+        if (wait_future(answered.get_future())) return;
         std::this_thread::sleep_for(20ms);
     }
     FAIL("the bus never answered");
@@ -178,7 +178,7 @@ TEST_CASE("the bus's leases on Redis: the same, by EVALSHA, and after Redis forg
     CHECK(by_sha > 0);
     std::promise<server::bus::RedisResult> flushed;
     admin->command({"SCRIPT", "FLUSH"}, [&](server::bus::RedisResult result) { flushed.set_value(std::move(result)); });
-    REQUIRE(std::holds_alternative<server::bus::RedisReply>(wait_for(flushed.get_future())));
+    REQUIRE(std::holds_alternative<server::bus::RedisReply>(wait_future(flushed.get_future())));
     // Redis answers NOSCRIPT to the SHA1: the bus sends the script whole, and loads it again.
     CHECK(claim(one, "after-flush", "a", 10s).granted);
     CHECK_FALSE(claim(two, "after-flush", "b", 10s).granted);

@@ -18,14 +18,14 @@ using rating::GameResult;
 
 namespace {
 
-constexpr const char* password = "Geheimnis-42";
+constexpr const char* player_password = "Geheimnis-42";
 const rating::Glicko2Config glicko;
 
 std::unique_ptr<WsTestClient> account(std::uint16_t port, const std::string& nick)
 {
     auto client = std::make_unique<WsTestClient>();
     client->connect(port);
-    const json created = client->request({{"type", "register"}, {"nick", nick}, {"password", password}});
+    const json created = client->request({{"type", "register"}, {"nick", nick}, {"password", player_password}});
     REQUIRE(created.at("type") == "hello_ok");
     REQUIRE(client->request({{"type", "enter_room"}, {"room", 34}}).at("type") == "room");
     return client;
