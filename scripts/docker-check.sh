@@ -20,10 +20,20 @@
 # Prints the time of each step. DOCKER_CHECK_IMAGE overrides the image's tag (rochade:check).
 # `docker-check.sh --base-image` does step 1 alone: scripts/test.sh runs it in the background while
 # it compiles, since debootstrap mostly waits for the network and the disk.
+# `docker-check.sh --prebuilt BINARY` builds the image from a `rochade` compiled already (the Release
+# stage's build/tools/rochade) and the client in web/dist, instead of compiling both again in the
+# image (docker/Dockerfile's target prebuilt); the checks are the same. scripts/test.sh does this.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # debootstrap and rootful podman (its network and published ports) need root, as install-deps does.
 if ((EUID != 0)); then exec sudo --preserve-env=PATH "$0" "$@"; fi
+
+prebuilt_binary=""
+if [[ ${1:-} == --prebuilt ]]; then
+    prebuilt_binary=${2:?"--prebuilt needs the path of a rochade binary"}
+    [[ -x $prebuilt_binary ]] || { echo "docker-check: --prebuilt $prebuilt_binary is not an executable" >&2; exit 1; }
+    [[ -f web/dist/index.html ]] || { echo "docker-check: --prebuilt needs the client built in web/dist (scripts/build-web.sh)" >&2; exit 1; }
+fi
 
 image=${DOCKER_CHECK_IMAGE:-rochade:check}
 container=rochade-check-$$
@@ -56,6 +66,7 @@ cleanup()
     podman rm -f -t 0 "$container" >/dev/null 2>&1 || true
     podman volume rm -f "$volume" >/dev/null 2>&1 || true
     [[ -n ${rootfs:-} ]] && rm -rf "$rootfs"
+    [[ -n ${prebuilt_context:-} ]] && rm -rf "$prebuilt_context"
     return 0
 }
 trap cleanup EXIT
@@ -197,8 +208,19 @@ build_secrets=()
 if [[ -s /etc/ssl/certs/ca-certificates.crt ]]; then
     build_secrets=(--secret id=build-ca,src=/etc/ssl/certs/ca-certificates.crt)
 fi
+# From a prebuilt binary: a context of its own with the stripped binary and the built client, as
+# the Dockerfile's prebuilt target reads them; the build and web stages are skipped.
+binary_options=()
+if [[ -n $prebuilt_binary ]]; then
+    prebuilt_context=$(mktemp -d /var/tmp/rochade-prebuilt.XXXXXX)
+    cp "$prebuilt_binary" "$prebuilt_context/rochade"
+    strip "$prebuilt_context/rochade"
+    cp -r web/dist "$prebuilt_context/web"
+    binary_options=(--target prebuilt --build-context "prebuilt-files=$prebuilt_context")
+    echo "docker-check: from the prebuilt $prebuilt_binary and web/dist, no compile in the image"
+fi
 # Only the Dockerfile's steps are shown, each with the seconds since the build began.
-if ! podman build --format docker --pull=never "${runtime_options[@]}" "${build_secrets[@]}" --jobs 2 \
+if ! podman build --format docker --pull=never "${runtime_options[@]}" "${build_secrets[@]}" "${binary_options[@]}" --jobs 2 \
         --build-arg "REVISION=$(git rev-parse HEAD)" --build-arg "SOURCE=$source_url" \
         -f docker/Dockerfile -t "$image" . 2>&1 | tee "$build_log" |
     while IFS= read -r line; do

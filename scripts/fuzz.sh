@@ -9,6 +9,7 @@
 # to build-fuzz/fuzz/<name>/corpus, kept between runs. A crash, a broken property, a leak, a
 # timeout or an out-of-memory input stops that target; its input is saved under
 # build-fuzz/fuzz/<name>/ and printed at the end, and the exit status is non-zero.
+# The targets run FUZZ_PARALLEL at a time (default: the core count), each on a core of its own.
 # ROCHADE_FUZZ_BUILD_DIR overrides the build directory; FUZZ_JOBS=N runs N fuzzing processes
 # per target in parallel (libFuzzer's -fork=N), for long runs on a bigger machine.
 set -uo pipefail
@@ -62,29 +63,53 @@ if [ $mode = merge ]; then
     done
     exit $status
 fi
-failed=()
-found=()
-for target in "${targets[@]}"; do
-    name=${target#fuzz_}
+# One target's run; its summary goes to $work/summary and its exit status to $work/status, read
+# below in the targets' order once all have ended.
+run_target()
+{
+    local target=$1 name=${1#fuzz_} work status runs target_start options input
     work=$build/fuzz/$name
     mkdir -p "$work/corpus"
     options=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
              -artifact_prefix="$work/")
     [ -f "tests/fuzz/dict/$name.dict" ] && options+=(-dict="tests/fuzz/dict/$name.dict")
     [ -n "${FUZZ_JOBS:-}" ] && options+=(-fork="$FUZZ_JOBS" -ignore_crashes=0)
-    rm -f "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-* "$work"/slow-unit-*
+    rm -f "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-* "$work"/slow-unit-* "$work/status"
     target_start=$(now)
     "$build/tests/fuzz/$target" "${options[@]}" "$work/corpus" "tests/fuzz/corpus/$name" > "$work/log" 2>&1
     status=$?
     runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$work/log" | grep -o '[0-9]*$' | tail -1)
-    echo "$target: exit $status, ${runs:-?} inputs in $(since "$target_start") s, corpus $(ls "$work/corpus" | wc -l) files"
-    if [ $status -ne 0 ]; then
+    {
+        echo "$target: exit $status, ${runs:-?} inputs in $(since "$target_start") s, corpus $(ls "$work/corpus" | wc -l) files"
+        if [ $status -ne 0 ]; then
+            grep -E 'ERROR|property failed|runtime error|SUMMARY' "$work/log" | head -5 | sed 's/^/    /'
+            echo "    log: $work/log"
+        fi
+    } > "$work/summary"
+    echo $status > "$work/status"
+}
+
+# FUZZ_PARALLEL targets at a time (default: one per core); each still fuzzes for the full SECONDS
+# on a core of its own, so running them side by side only shortens the stage.
+# With FUZZ_JOBS each target forks its own processes, so the targets run one at a time.
+default_parallel=$(nproc)
+[ -n "${FUZZ_JOBS:-}" ] && default_parallel=1
+parallel=${FUZZ_PARALLEL:-$default_parallel}
+for target in "${targets[@]}"; do
+    while [ "$(jobs -rp | wc -l)" -ge "$parallel" ]; do wait -n; done
+    run_target "$target" &
+done
+wait
+failed=()
+found=()
+for target in "${targets[@]}"; do
+    work=$build/fuzz/${target#fuzz_}
+    cat "$work/summary" 2>/dev/null
+    if [ "$(cat "$work/status" 2>/dev/null)" != 0 ]; then
         failed+=("$target")
-        grep -E 'ERROR|property failed|runtime error|SUMMARY' "$work/log" | head -5 | sed 's/^/    /'
         for input in "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-*; do
             [ -e "$input" ] && found+=("$target: $input")
         done
-        echo "    log: $work/log"
     fi
 done
 

@@ -9,6 +9,7 @@ set -euo pipefail
 # One line each on why we need it: see README.md, "Dependencies".
 packages=(
     g++ cmake ninja-build pkg-config git ca-certificates
+    ccache               # a build of sources compiled before on this machine takes its objects from the cache
     catch2               # unit tests
     nlohmann-json3-dev   # JSON in the CLI and the protocol
     libsqlite3-dev       # the coming server's database

@@ -8,11 +8,13 @@
 #   4. build sanitizers    -DROCHADE_SANITIZE=ON (AddressSanitizer + UBSan, -Og, the engine -O2) into build-asan/
 #   5. ctest sanitizers    every test except those with the ctest label "slow" (none yet)
 #   6. differential        tests/differential: random games checked against chessops
-#   6a. fuzz               scripts/fuzz.sh $FUZZ_SECONDS (default 20) for each libFuzzer target (clang; docs/fuzzing.md)
+#   6a. fuzz               scripts/fuzz.sh $FUZZ_SECONDS (default 20) for each libFuzzer target (clang; docs/fuzzing.md),
+#                          one target per core at a time
 #   7. web client          node --test web/test/ (the browser client's pure modules: session, catalogue, room and table models, board, sounds, ratings; no browser)
 #   8. build web           scripts/build-web.sh: npm ci in web/ when needed, esbuild into web/dist/ (the client, admin,
 #                          archive, profile and leaderboard bundles: web/build.mjs)
-#   9. browser             headless Chromium runs against the Release server and web/dist:
+#   9. browser             headless Chromium runs against the Release server and web/dist, three tests at a
+#                          time (BROWSER_JOBS), each with its own server, database and browser:
 #                          web/smoke-test.mjs (accounts, guests, a game, reloads, restart, logout) and
 #                          web/play-test.mjs (drag-and-drop, premove, castling, en passant, promotion,
 #                          spectator, resign, rematch, flag fall, German, phone and laptop layouts) and
@@ -26,7 +28,9 @@
 #                          proxy's) seen by a node through X-Forwarded-For; one node killed with SIGKILL,
 #                          and one full (503), leave the rotation within 5 s, new clients still get their
 #                          welcome, and both come back
-#  10. docker              scripts/docker-check.sh: podman builds docker/Dockerfile on a debian:bookworm made by
+#  10. docker              scripts/docker-check.sh --prebuilt: podman builds docker/Dockerfile's target "prebuilt"
+#                          from the Release stage's binary and web/dist (no compile; from source when either
+#                          build failed) on a debian:bookworm made by
 #                          debootstrap (in the background from the start; kept for the next run) and checks the running image: /health, the
 #                          client, the WebSocket welcome, uid 10001, size < 150 MB, podman stop (exit 0,
 #                          close 1001), the HEALTHCHECK on ROCHADE_PORT, a game kept across a restart
@@ -40,6 +44,9 @@ build=${ROCHADE_BUILD_DIR:-build}
 asan_build=${ROCHADE_ASAN_BUILD_DIR:-build-asan}
 jobs=2
 
+# ccache (CMakeLists.txt) names the sources below this folder relative to it, so that a second clone
+# elsewhere on the machine finds what the first compiled (for the sources built file by file).
+export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$PWD}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 
 now() { date +%s.%N; }
@@ -78,18 +85,33 @@ differential()
         node tests/differential/run.mjs --bin "$build/tools/rochade"
 }
 
+# The browser tests share nothing (each starts its own server on a free port with its own
+# database, and its own chromium), so they run BROWSER_JOBS (default 3) at a time; each one's
+# output is printed whole when it ends, in the order below.
+browser_tests=(smoke:SMOKE_SHOTS play:BROWSER_SHOTS board:BOARD_SHOTS admin:BROWSER_SHOTS archive:BROWSER_SHOTS
+               ratings:BROWSER_SHOTS)
 browser_test()
-{
-    local shots=${BROWSER_SHOTS:-$build/browser-shots} result=0
+(
+    shots=${BROWSER_SHOTS:-$build/browser-shots}
+    jobs_at_once=${BROWSER_JOBS:-3}
+    result=0
+    declare -A pids=()
     mkdir -p "$shots"
-    ROCHADE_BIN="$build/tools/rochade" SMOKE_SHOTS="$shots/smoke" node web/smoke-test.mjs || result=1
-    ROCHADE_BIN="$build/tools/rochade" BROWSER_SHOTS="$shots/play" node web/play-test.mjs || result=1
-    ROCHADE_BIN="$build/tools/rochade" BOARD_SHOTS="$shots/board" node web/board-test.mjs || result=1
-    ROCHADE_BIN="$build/tools/rochade" BROWSER_SHOTS="$shots/admin" node web/admin-test.mjs || result=1
-    ROCHADE_BIN="$build/tools/rochade" BROWSER_SHOTS="$shots/archive" node web/archive-test.mjs || result=1
-    ROCHADE_BIN="$build/tools/rochade" BROWSER_SHOTS="$shots/ratings" node web/ratings-test.mjs || result=1
-    return $result
-}
+    for entry in "${browser_tests[@]}"; do
+        name=${entry%%:*}
+        while (($(jobs -rp | wc -l) >= jobs_at_once)); do wait -n; done
+        env ROCHADE_BIN="$build/tools/rochade" "${entry#*:}=$shots/$name" node "web/$name-test.mjs" \
+            >"$shots/$name.log" 2>&1 &
+        pids[$name]=$!
+    done
+    for entry in "${browser_tests[@]}"; do
+        name=${entry%%:*}
+        if wait "${pids[$name]}"; then status=ok; else status=FAILED; result=1; fi
+        echo "-- web/$name-test.mjs: $status"
+        sed "s/^/[$name] /" "$shots/$name.log"
+    done
+    exit $result
+)
 
 # The docker stage's base image (debootstrap: network and disk more than CPU) is made in the
 # background while the C++ builds run; the stage waits for it and makes it itself if this failed.
@@ -99,12 +121,18 @@ docker_base()
     scripts/docker-check.sh --base-image >"$docker_base_log" 2>&1 &
     docker_base_pid=$!
 }
+# The image is built from the Release stage's binary and the client the web stage built, so that
+# the server is not compiled a third time; without them it is built from source as by hand.
 docker_stage()
 {
     wait "$docker_base_pid"
     sed 's/^/(in the background) /' "$docker_base_log"
     rm -f "$docker_base_log"
-    scripts/docker-check.sh
+    if ((release_built && web_built)); then
+        scripts/docker-check.sh --prebuilt "$build/tools/rochade"
+    else
+        scripts/docker-check.sh
+    fi
 }
 
 # The PostgreSQL cluster of the store's tests (db_tests_postgres in both ctest stages), stopped
@@ -143,7 +171,9 @@ fi
 stage "fuzz" scripts/fuzz.sh "${FUZZ_SECONDS:-20}"
 
 stage "web client" node --test web/test/
-if ! stage "build web" scripts/build-web.sh; then
+web_built=0
+stage "build web" scripts/build-web.sh && web_built=1
+if ((!web_built)); then
     skip "browser" "the web client's build failed"
     skip "proxy" "the web client's build failed"
 elif ((release_built)); then
