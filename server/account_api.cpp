@@ -6,6 +6,7 @@
 
 #include "protocol/account_limits.h"
 #include "protocol/error_code.h"
+#include "server/admin_reply.h"
 #include "server/identity/authenticator.h"
 #include "server/server_config.h"
 
@@ -43,8 +44,7 @@ ApiResponse json_answer(int status, std::string body, std::optional<std::string>
 ApiResponse error_response(ErrorCode code, std::string message)
 {
     return json_answer(http_status(code),
-                       json{{"error", protocol::error_code_name(code)}, {"message", std::move(message)}}.dump(
-                           -1, ' ', false, json::error_handler_t::replace));
+                       admin_json_text(json{{"error", protocol::error_code_name(code)}, {"message", std::move(message)}}));
 }
 
 // A refusal as its JSON error; a ban's adds its end ("until": ms, or null for good) and reason.
@@ -55,7 +55,7 @@ ApiResponse refusal_response(const AuthRefusal& refusal)
               {"message", refusal.message},
               {"until", refusal.sanction->until_ms ? json(*refusal.sanction->until_ms) : json(nullptr)},
               {"reason", refusal.sanction->reason}};
-    return json_answer(http_status(refusal.code), body.dump(-1, ' ', false, json::error_handler_t::replace));
+    return json_answer(http_status(refusal.code), admin_json_text(body));
 }
 
 json identity_json(const identity::Identity& who)
@@ -140,7 +140,7 @@ void AccountApi::handle(ApiRequest request, std::function<void(ApiResponse)> ans
             return answer(error_response(ErrorCode::NotLoggedIn, "session: no session cookie"));
         return authenticator_->who(*request.session_cookie, [answer](auto result) {
             if (auto* refusal = std::get_if<AuthRefusal>(&result)) return answer(refusal_response(*refusal));
-            answer(json_answer(200, identity_json(std::get<Authenticator::CookieSession>(result).identity).dump(),
+            answer(json_answer(200, admin_json_text(identity_json(std::get<Authenticator::CookieSession>(result).identity)),
                                std::nullopt));
         });
     }
@@ -172,7 +172,7 @@ void AccountApi::handle(ApiRequest request, std::function<void(ApiResponse)> ans
                                             answer](std::variant<Authenticator::CookieSession, AuthRefusal> result) {
         if (auto* refusal = std::get_if<AuthRefusal>(&result)) return answer(refusal_response(*refusal));
         const auto& session = std::get<Authenticator::CookieSession>(result);
-        answer(json_answer(200, identity_json(session.identity).dump(), cookie_for(session.cookie_token)));
+        answer(json_answer(200, admin_json_text(identity_json(session.identity)), cookie_for(session.cookie_token)));
     };
     const auto nick = request.path == "/api/password" ? std::optional<std::string>("") : field(body, "nick", error);
     if (!nick) return answer(error_response(ErrorCode::BadRequest, what + ": " + error));
@@ -213,7 +213,7 @@ void AccountApi::handle(ApiRequest request, std::function<void(ApiResponse)> ans
                 if (auto* refusal = std::get_if<AuthRefusal>(&changed)) return answer(refusal_response(*refusal));
                 const auto& session = std::get<Authenticator::CookieSession>(changed);
                 if (sign_out_) sign_out_(session.identity.principal, std::nullopt);
-                answer(json_answer(200, identity_json(session.identity).dump(), cookie_for(session.cookie_token)));
+                answer(json_answer(200, admin_json_text(identity_json(session.identity)), cookie_for(session.cookie_token)));
             });
     });
 }

@@ -134,7 +134,8 @@ std::optional<std::string> read_identity(const ConfigReader& reader, const json&
     if (auto e = reader.unknown_keys(section, "identity.",
                                      {"allow_guests", "resume_token_ttl_ms", "cookie_idle_ms", "session_max_ms",
                                       "password_hash_threads", "password_hash_queue", "login_free_failures_per_account",
-                                      "login_free_failures_per_address", "login_max_wait_ms", "allowed_origins",
+                                      "login_free_failures_per_address", "login_max_wait_ms", "registrations_free_per_address",
+                                      "allowed_origins",
                                       "secure_cookies"}))
         return e;
     constexpr std::int64_t year_ms = 366LL * 24 * 3600 * 1000;
@@ -156,6 +157,8 @@ std::optional<std::string> read_identity(const ConfigReader& reader, const json&
             e = reader.integer(value, field, 0, 1000, out.login_free_failures_per_account);
         if (key == "login_free_failures_per_address")
             e = reader.integer(value, field, 0, 100'000, out.login_free_failures_per_address);
+        if (key == "registrations_free_per_address")
+            e = reader.integer(value, field, 0, 100'000, out.registrations_free_per_address);
         if (key == "login_max_wait_ms") e = reader.integer(value, field, 1000, 24 * 3600 * 1000, out.login_max_wait_ms);
         if (key == "allowed_origins") {
             if (!value.is_array()) {

@@ -50,6 +50,7 @@ struct IdentityConfig {
     int login_free_failures_per_account = 5;               // then waits of 1 s, 2 s, 4 s ...
     int login_free_failures_per_address = 20;
     std::int64_t login_max_wait_ms = 15 * 60 * 1000;
+    int registrations_free_per_address = 20; // then the same waits; apart from failed logins
     // Origins whose pages may open the WebSocket (a browser sends Origin; tools send none).
     // Empty: only the server's own origin (the Host the browser asked for).
     std::vector<std::string> allowed_origins;

@@ -75,7 +75,9 @@ Authenticator::Authenticator(AuthServices services)
       account_throttle_(services.config.login_free_failures_per_account,
                         std::chrono::seconds(services.config.login_max_wait_ms / 1000)),
       address_throttle_(services.config.login_free_failures_per_address,
-                        std::chrono::seconds(services.config.login_max_wait_ms / 1000))
+                        std::chrono::seconds(services.config.login_max_wait_ms / 1000)),
+      registration_throttle_(services.config.registrations_free_per_address,
+                             std::chrono::seconds(services.config.login_max_wait_ms / 1000))
 {
 }
 
@@ -210,26 +212,42 @@ void Authenticator::resume(std::string token, std::optional<std::string> nick, A
 
 // ---- passwords ------------------------------------------------------------------------------
 
-std::optional<AuthRefusal> Authenticator::throttled(const std::string& nick_key, const std::string& address)
+namespace {
+
+AuthRefusal too_many(std::string_view attempts, std::chrono::milliseconds wait)
+{
+    const auto seconds = (wait.count() + 999) / 1000;
+    return AuthRefusal{ErrorCode::TooManyAttempts,
+                       "too many " + std::string(attempts) + "; try again in " + std::to_string(seconds) + " s"};
+}
+
+} // namespace
+
+std::optional<AuthRefusal> Authenticator::attempt_login(const std::string& nick_key, const std::string& address)
 {
     const auto now = Clock::now();
     auto wait = account_throttle_.wait("account:" + nick_key, now);
     if (const auto by_address = address_throttle_.wait(address, now); by_address && (!wait || *by_address > *wait))
         wait = by_address;
-    if (!wait) return std::nullopt;
-    const auto seconds = (wait->count() + 999) / 1000;
-    return AuthRefusal{ErrorCode::TooManyAttempts,
-                       "too many failed logins; try again in " + std::to_string(seconds) + " s"};
+    if (wait) return too_many("failed logins", *wait);
+    account_throttle_.attempt("account:" + nick_key, now);
+    address_throttle_.attempt(address, now);
+    return std::nullopt;
 }
 
-void Authenticator::record_login(const std::string& nick_key, const std::string& address, bool succeeded)
+void Authenticator::end_login(const std::string& nick_key, const std::string& address, LoginEnd end)
 {
-    if (succeeded) {
+    switch (end) {
+    case LoginEnd::WrongPassword: return; // counted when it began
+    case LoginEnd::Succeeded:
         account_throttle_.succeeded("account:" + nick_key);
+        address_throttle_.refunded(address);
+        return;
+    case LoginEnd::NotChecked:
+        account_throttle_.refunded("account:" + nick_key);
+        address_throttle_.refunded(address);
         return;
     }
-    account_throttle_.failed("account:" + nick_key, Clock::now());
-    address_throttle_.failed(address, Clock::now());
 }
 
 void Authenticator::verify(std::string what, std::string nick, std::string password, std::string address,
@@ -238,7 +256,8 @@ void Authenticator::verify(std::string what, std::string nick, std::string passw
     on_strand([this, what = std::move(what), nick = std::move(nick), password = std::move(password),
                address = std::move(address), then = std::move(then)]() mutable {
         const std::string key = protocol::nick_error(nick) ? std::string() : protocol::nick_key(nick);
-        if (auto refusal = throttled(key, address)) return then(std::move(*refusal));
+        // Counted before anything is read or hashed: see LoginThrottle.
+        if (auto refusal = attempt_login(key, address)) return then(std::move(*refusal));
         if (password.size() > protocol::max_password_bytes) return then(bad_credentials(what));
         services_.reads.read([self = shared_from_this(), what, key, password = std::move(password),
                               address = std::move(address), then = std::move(then)](db::StoreReader& reader) mutable {
@@ -246,6 +265,7 @@ void Authenticator::verify(std::string what, std::string nick, std::string passw
             try {
                 if (!key.empty()) account = reader.account(key);
             } catch (const std::exception& error) {
+                self->on_strand([self, key, address] { self->end_login(key, address, LoginEnd::NotChecked); });
                 return then(storage_refusal(what, error.what()));
             }
             auto job = [self, what, key, account = std::move(account), password = std::move(password),
@@ -258,14 +278,16 @@ void Authenticator::verify(std::string what, std::string nick, std::string passw
                     identity::verify_against_dummy(password);
                 self->on_strand([self, what, key, good, account = std::move(account), address = std::move(address),
                                  then = std::move(then)]() mutable {
-                    self->record_login(key, address, good);
+                    self->end_login(key, address, good ? LoginEnd::Succeeded : LoginEnd::WrongPassword);
                     if (!good) return then(bad_credentials(what));
                     then(std::move(*account));
                 });
             };
-            if (!self->services_.hasher.try_submit(std::move(job)))
-                then(AuthRefusal{ErrorCode::Busy,
-                                 what + ": the server is checking many passwords; try again in a moment"});
+            if (!self->services_.hasher.try_submit(std::move(job))) {
+                self->on_strand([self, key, address] { self->end_login(key, address, LoginEnd::NotChecked); });
+                return then(AuthRefusal{ErrorCode::Busy,
+                                        what + ": the server is checking many passwords; try again in a moment"});
+            }
         });
     });
 }
@@ -279,10 +301,12 @@ void Authenticator::create_account(std::string nick, std::string password, std::
         return then(AuthRefusal{ErrorCode::InvalidPassword, "register: " + error});
     on_strand([this, nick = std::move(nick), password = std::move(password), address = std::move(address),
                then = std::move(then)]() mutable {
-        // Registrations count against the address like failed logins: creating accounts in bulk
-        // costs a hash each.
-        if (auto refusal = throttled("", address)) return then(std::move(*refusal));
-        address_throttle_.failed(address, Clock::now());
+        // Registrations have a limit of their own per address (creating accounts in bulk costs a
+        // hash each), apart from failed logins: a club behind one address signs its members up
+        // without locking their logins out.
+        const auto now = Clock::now();
+        if (const auto wait = registration_throttle_.wait(address, now)) return then(too_many("registrations", *wait));
+        registration_throttle_.attempt(address, now);
         auto job = [self = shared_from_this(), nick = std::move(nick), password = std::move(password), then]() mutable {
             db::AccountCreated created{nick, protocol::nick_key(nick), identity::hash_password(password),
                                        protocol::Role::Player, wall_clock_ms()};

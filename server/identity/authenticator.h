@@ -123,9 +123,11 @@ private:
     using Clock = std::chrono::steady_clock;
 
     template <class Work> void on_strand(Work work);
-    // The throttle's refusal for `nick_key` from `address`, if either must wait.
-    std::optional<AuthRefusal> throttled(const std::string& nick_key, const std::string& address);
-    void record_login(const std::string& nick_key, const std::string& address, bool succeeded);
+    // The throttle's refusal for `nick_key` from `address` if either must wait; otherwise the
+    // attempt is counted against both (as a failure until end_login says otherwise).
+    std::optional<AuthRefusal> attempt_login(const std::string& nick_key, const std::string& address);
+    enum class LoginEnd { Succeeded, WrongPassword, NotChecked };
+    void end_login(const std::string& nick_key, const std::string& address, LoginEnd end);
     // Reads the account, verifies the password on a hashing thread, and hands the account
     // (or the uniform refusal) to `then` on the strand.
     // `what` names the request in refusals ("hello", "login", "change_password").
@@ -157,6 +159,7 @@ private:
     net::steady_timer prune_timer_;
     identity::LoginThrottle account_throttle_;
     identity::LoginThrottle address_throttle_;
+    identity::LoginThrottle registration_throttle_; // per address
 };
 
 } // namespace rochade::server
