@@ -6,6 +6,7 @@
 
 #include "allocator.h"
 #include "commands.h"
+#include "server/log_format.h"
 #include "server/server.h"
 
 namespace rochade::cli {
@@ -44,6 +45,7 @@ int serve_command(const std::vector<std::string>& args, std::ostream& err)
         return 2;
     }
     try {
+        server::escape_log_messages(); // client text in a log line cannot forge a line of its own
         spdlog::info("memory allocator: {}", allocator_name());
         server::Server server(std::move(*config));
         server.run();

@@ -253,12 +253,14 @@ json WsTestClient::resume(const std::string& token)
     return reply;
 }
 
-void WsTestClient::close()
+void WsTestClient::close(std::string_view reason)
 {
     auto& s = *state_;
     if (!s.open) return;
     bool done = false;
-    s.ws.async_close(websocket::close_code::normal, [&](beast::error_code) { done = true; });
+    websocket::close_reason why(websocket::close_code::normal);
+    why.reason.assign(reason.data(), reason.size());
+    s.ws.async_close(why, [&](beast::error_code) { done = true; });
     s.run_until([&] { return done && !s.reading; }, Clock::now() + s.timeout);
     s.open = false;
 }

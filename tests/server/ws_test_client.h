@@ -70,8 +70,8 @@ public:
     // hello with a resume token; returns the full hello_ok.
     json resume(const std::string& token);
 
-    // Sends a normal close (1000) and waits for the server's answer.
-    void close();
+    // Sends a normal close (1000), with `reason` if given, and waits for the server's answer.
+    void close(std::string_view reason = {});
     // Drops the TCP connection without a close frame (a crashed or unplugged client).
     void drop();
     // Waits for the server to close the connection and returns how. Unread frames stay
