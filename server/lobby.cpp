@@ -167,7 +167,7 @@ void Lobby::admit(ConnectionPtr connection, Id id, Admission admission)
             });
         };
         if (const auto held = nick_held_by_another(who.nick, who.principal)) return refuse(*held);
-        if (!cluster_) return admit_now(connection, id, std::move(admission));
+        if (!cluster_) return spend_and_admit(connection, id, std::move(admission));
         // In a cluster the nick must be free on the other nodes too: its lease decides.
         cluster_->claim_nick(
             protocol::nick_key(who.nick), who.principal,
@@ -203,9 +203,37 @@ void Lobby::admit(ConnectionPtr connection, Id id, Admission admission)
                     if (claim.replaced_on)
                         self->cluster_->send_to(*claim.replaced_on,
                                                 cluster::Replaced{who.nick, cluster::principal_text(who.principal)});
-                    self->admit_now(connection, id, std::move(admission));
+                    self->spend_and_admit(connection, id, std::move(admission));
                 });
             });
+    });
+}
+
+void Lobby::spend_and_admit(const ConnectionPtr& connection, const Id& id, Admission admission)
+{
+    if (!admission.spend) return admit_now(connection, id, std::move(admission));
+    // The last step before admission: a resume's token is spent only now (see Admission). While
+    // the store writes, the connection may close or another player take the nick; both are
+    // checked again once it has.
+    auto spend = std::move(admission.spend);
+    spend([self = shared_from_this(), connection, id, admission = std::move(admission)](
+              std::optional<AuthRefusal> refusal) mutable {
+        self->on_strand([self, connection, id, admission = std::move(admission), refusal = std::move(refusal)]() mutable {
+            const Identity& who = admission.identity;
+            const bool gone = !connection->is_open();
+            std::optional<std::string> held;
+            if (!refusal && !gone) held = self->nick_held_by_another(who.nick, who.principal);
+            if (!refusal && !gone && !held) return self->admit_now(connection, id, std::move(admission));
+            if (self->cluster_ && !self->online(who.nick))
+                self->cluster_->release_nick(protocol::nick_key(who.nick), who.principal);
+            if (gone) return;
+            if (held) refusal = AuthRefusal{ErrorCode::NickTaken, "hello: " + *held};
+            spdlog::info("connection {}: hello {} refused: {}", connection->id(), who.nick, refusal->message);
+            connection->post([connection, id, refusal = std::move(*refusal)] {
+                connection->client->greeting = false;
+                reply_error(connection, id, refusal.code, refusal.message);
+            });
+        });
     });
 }
 

@@ -145,6 +145,8 @@ private:
     // The player leaves its rooms and goes offline (its connection is not closed here).
     void go_offline(std::unordered_map<std::string, Online>::iterator player);
     // The rest of admit(), once the nick is known to be this principal's (across the cluster too).
+    // Spends a resume's token (Admission::spend), then admits; a refusal from the store is the reply.
+    void spend_and_admit(const ConnectionPtr& connection, const Id& id, Admission admission);
     void admit_now(const ConnectionPtr& connection, const Id& id, Admission admission);
     // lobby_cluster.cpp, on the strand.
     void remote_entered(const std::string& node, const cluster::RoomMember& member);

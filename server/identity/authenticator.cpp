@@ -54,7 +54,7 @@ Authenticator::StartedDone as_admission(Authenticator::AdmissionDone done)
     return [done = std::move(done)](Authenticator::Started started) {
         if (auto* refusal = std::get_if<AuthRefusal>(&started)) return done(std::move(*refusal));
         auto& [who, token] = std::get<0>(started);
-        done(Admission{std::move(who), std::move(token), false});
+        done(Admission{std::move(who), std::move(token), false, {}});
     };
 }
 
@@ -191,22 +191,28 @@ void Authenticator::resume(std::string token, std::optional<std::string> nick, A
             return done(AuthRefusal{ErrorCode::BadResumeToken, "hello: the resume token belongs to another nick"});
         if (auto refusal = self->nick_banned("hello", session->nick)) return done(std::move(*refusal));
         identity::Identity identity = identity_of(*session);
-        // The old token is spent and the next issued in one submission: either both or neither.
         std::string next = identity::new_token();
-        std::vector<db::Write> writes;
-        writes.push_back(db::SessionTokenSpent{old_hash, now});
-        writes.push_back(db::SessionTokenIssued{
-            identity::token_hash(next), session->session_id, db::TokenKind::Resume, now,
-            std::min(now + self->services_.config.resume_token_ttl_ms, session->session_expires_at_ms)});
-        self->services_.writer.submit(
-            std::move(writes), [done = std::move(done), identity = std::move(identity),
-                                next = std::move(next)](std::optional<db::StoreError> error) mutable {
+        // Spent when the lobby admits the connection (see Admission), not here: the old token is
+        // spent and the next issued in one submission, either both or neither, and a token spent
+        // meanwhile by a racing resume is refused by the store.
+        const auto expires_at_ms =
+            std::min(now + self->services_.config.resume_token_ttl_ms, session->session_expires_at_ms);
+        auto spend = [self, old_hash, next_hash = identity::token_hash(next), session_id = session->session_id,
+                      expires_at_ms](Admission::Spent spent) {
+            const auto spent_at = wall_clock_ms();
+            std::vector<db::Write> writes;
+            writes.push_back(db::SessionTokenSpent{old_hash, spent_at});
+            writes.push_back(
+                db::SessionTokenIssued{next_hash, session_id, db::TokenKind::Resume, spent_at, expires_at_ms});
+            self->services_.writer.submit(std::move(writes), [spent = std::move(spent)](std::optional<db::StoreError> error) {
                 if (error && error->kind == db::StoreFailure::Refused)
-                    return done(
+                    return spent(
                         AuthRefusal{ErrorCode::BadResumeToken, "hello: the resume token is unknown, spent or expired"});
-                if (error) return done(storage_refusal("hello", error->message));
-                done(Admission{std::move(identity), std::move(next), true});
+                if (error) return spent(storage_refusal("hello", error->message));
+                spent(std::nullopt);
             });
+        };
+        done(Admission{std::move(identity), std::move(next), true, std::move(spend)});
     });
 }
 
@@ -407,7 +413,7 @@ void Authenticator::cookie(std::string cookie_token, AdmissionDone done)
     who(std::move(cookie_token), [done = std::move(done)](auto result) {
         if (auto* refusal = std::get_if<AuthRefusal>(&result)) return done(std::move(*refusal));
         // A browser keeps its cookie; it gets no resume token that page scripts could read.
-        done(Admission{std::move(std::get<CookieSession>(result).identity), std::nullopt, false});
+        done(Admission{std::move(std::get<CookieSession>(result).identity), std::nullopt, false, {}});
     });
 }
 

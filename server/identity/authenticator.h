@@ -59,11 +59,19 @@ struct AuthRefusal {
 };
 
 // A connection that may now be admitted to the lobby. `resume_token` is the secret to hand to
-// the client (a non-browser client resumes with it; its hash is stored already).
+// the client (a non-browser client resumes with it; its hash is stored already, or, for a resume,
+// once `spend` has succeeded).
+//
+// A resume spends the client's token and issues the next one. It does so only in the step that
+// admits the connection, after every check that can still refuse it (a nick held by another, a
+// bus that does not answer): the lobby calls `spend` last, and a refusal before that leaves the
+// token as it was, so the client can try again with it. `spend` is empty for other admissions.
 struct Admission {
+    using Spent = std::function<void(std::optional<AuthRefusal>)>;
     identity::Identity identity;
     std::optional<std::string> resume_token;
     bool resumed = false;
+    std::function<void(Spent)> spend;
 };
 
 class Authenticator : public std::enable_shared_from_this<Authenticator> {

@@ -287,6 +287,43 @@ TEST_CASE("a seat belongs to its player: a stranger who says the nick is refused
     CHECK(moved.at("type") == "ok");
 }
 
+TEST_CASE("a refused resume spends nothing: the same token works once the refusal's cause is gone",
+          "[server][accounts]")
+{
+    InProcessServer server;
+    WsTestClient first;
+    first.connect(server.port());
+    const std::string token = first.hello("Zorro");
+    first.close();
+
+    // Another guest takes the nick while Zorro is away (nothing holds it: he sits at no table).
+    WsTestClient other;
+    other.connect(server.port());
+    other.hello("ZORRO");
+    WsTestClient back;
+    back.connect(server.port());
+    const json refused = back.request({{"type", "hello"}, {"resume_token", token}});
+    CHECK(refused.at("code") == "nick_taken");
+    other.close();
+
+    // The refusal came after the token was checked, and spent nothing: the same token admits.
+    WsTestClient again;
+    again.connect(server.port());
+    const json resumed = again.request({{"type", "hello"}, {"resume_token", token}});
+    REQUIRE(resumed.at("type") == "hello_ok");
+    CHECK(resumed.at("nick") == "Zorro");
+    CHECK(resumed.at("resumed") == true);
+    // ... and is spent by that admission, as always.
+    WsTestClient replay;
+    replay.connect(server.port());
+    CHECK(replay.request({{"type", "hello"}, {"resume_token", token}}).at("code") == "bad_resume_token");
+    const std::string next = resumed.at("resume_token");
+    again.drop();
+    WsTestClient with_next;
+    with_next.connect(server.port());
+    CHECK(with_next.resume(next).at("nick") == "Zorro");
+}
+
 TEST_CASE("a resume token works once, also across a restart; tokens and passwords are stored only as hashes",
           "[server][accounts][process]")
 {
