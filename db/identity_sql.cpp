@@ -1,5 +1,9 @@
 #include "db/identity_sql.h"
 
+#include <vector>
+
+#include "protocol/nick.h"
+
 namespace rochade::db {
 
 namespace {
@@ -63,6 +67,17 @@ void IdentityWrites::write(const AccountCreated& w)
         if (read_account(db_, w.nick_key))
             throw RefusedWrite("creating account '" + w.nick + "' on " + db_.path() + ": the nick is registered");
         throw;
+    }
+    // A registered nick ends every guest session that held it (a guest away with a resume token or
+    // a cookie would otherwise log in under the account's nick). Guests' nicks are stored as typed
+    // and folded here, as the accounts' keys are; registrations are rare enough for the scan.
+    std::vector<std::int64_t> guest_sessions;
+    Statement live = db_.prepare("SELECT id, nick FROM sessions WHERE account_id IS NULL AND ended_at_ms IS NULL");
+    while (live.step())
+        if (protocol::nick_key(live.column_text(1)) == w.nick_key) guest_sessions.push_back(live.column_int(0));
+    for (const std::int64_t session : guest_sessions) {
+        session_tokens_deleted_.bind(1, session).run();
+        session_ended_.bind(1, session).bind(2, w.at_ms).run();
     }
 }
 

@@ -243,6 +243,15 @@ void write_identity(Connection& c, const AccountCreated& w)
               Params().add(w.nick).add(w.nick_key).add(w.password_hash).add(protocol::role_name(w.role)).add(w.at_ms));
     if (inserted.affected() != 1)
         throw refused("creating account '" + w.nick + "' on PostgreSQL " + c.where() + ": the nick is registered");
+    // A registered nick ends every guest session that held it (as db/identity_sql.cpp does).
+    const Result live = c.run("SELECT id, nick FROM sessions WHERE account_id IS NULL AND ended_at_ms IS NULL");
+    for (int row = 0; row < live.rows(); ++row) {
+        if (protocol::nick_key(live.text(row, 1)) != w.nick_key) continue;
+        const std::int64_t session = live.integer(row, 0);
+        c.run("DELETE FROM session_tokens WHERE session_id = $1", Params().add(session));
+        c.run("UPDATE sessions SET ended_at_ms = $2 WHERE id = $1 AND ended_at_ms IS NULL",
+              Params().add(session).add(w.at_ms));
+    }
 }
 
 void write_identity(Connection& c, const PasswordChanged& w)

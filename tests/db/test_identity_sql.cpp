@@ -190,3 +190,26 @@ TEST_CASE("through the interfaces: an account once per nick key; tokens good onc
     CHECK(refused(stored(writer, PasswordChanged{999, "$argon2id$x", t0})));
     CHECK(refused(stored(writer, RoleChanged{999, Role::Admin})));
 }
+
+TEST_CASE("through the interfaces: registering a nick ends every guest session that held it, and no other")
+{
+    TestStore file("identity-guest-nick");
+    TestWriter writer(file, [](const std::string&) {});
+    TestReader reader(file);
+
+    // "Zorro" as a guest on two devices (a resume token and a cookie), and another guest.
+    REQUIRE_FALSE(stored(writer, SessionStarted{21, std::nullopt, "Zorro", t0, t0 + 1000000}));
+    REQUIRE_FALSE(stored(writer, SessionStarted{22, std::nullopt, "zorro", t0, t0 + 1000000}));
+    REQUIRE_FALSE(stored(writer, SessionStarted{23, std::nullopt, "Zora", t0, t0 + 1000000}));
+    REQUIRE_FALSE(stored(writer, SessionTokenIssued{"z-resume", 21, TokenKind::Resume, t0, t0 + 100000}));
+    REQUIRE_FALSE(stored(writer, SessionTokenIssued{"z-cookie", 22, TokenKind::Cookie, t0, t0 + 100000}));
+    REQUIRE_FALSE(stored(writer, SessionTokenIssued{"zora", 23, TokenKind::Resume, t0, t0 + 100000}));
+    REQUIRE(reader.session_by_token("z-resume", TokenKind::Resume, t0 + 10));
+
+    // Someone registers "ZORRO": the guest's sessions end with it, in the same write.
+    REQUIRE_FALSE(stored(writer, AccountCreated{"ZORRO", "zorro", "$argon2id$z", Role::Player, t0 + 20}));
+    CHECK_FALSE(reader.session_by_token("z-resume", TokenKind::Resume, t0 + 30));
+    CHECK_FALSE(reader.session_by_token("z-cookie", TokenKind::Cookie, t0 + 30));
+    CHECK(reader.session_by_token("zora", TokenKind::Resume, t0 + 30)); // another nick's session stays
+    CHECK(query_int(file, "SELECT COUNT(*) FROM sessions WHERE ended_at_ms IS NULL") == 1);
+}

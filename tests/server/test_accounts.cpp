@@ -306,10 +306,16 @@ TEST_CASE("a refused resume spends nothing: the same token works once the refusa
     CHECK(refused.at("code") == "nick_taken");
     other.close();
 
-    // The refusal came after the token was checked, and spent nothing: the same token admits.
+    // The refusal came after the token was checked, and spent nothing: the same token admits,
+    // once the lobby has seen the other guest go (until then it is refused again, spending nothing).
     WsTestClient again;
     again.connect(server.port());
-    const json resumed = again.request({{"type", "hello"}, {"resume_token", token}});
+    json resumed;
+    for (int i = 0; i < 50; ++i) {
+        resumed = again.request({{"type", "hello"}, {"resume_token", token}});
+        if (resumed.value("code", "") != "nick_taken") break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
     REQUIRE(resumed.at("type") == "hello_ok");
     CHECK(resumed.at("nick") == "Zorro");
     CHECK(resumed.at("resumed") == true);
@@ -322,6 +328,31 @@ TEST_CASE("a refused resume spends nothing: the same token works once the refusa
     WsTestClient with_next;
     with_next.connect(server.port());
     CHECK(with_next.resume(next).at("nick") == "Zorro");
+}
+
+TEST_CASE("a nick registered after a guest used it ends the guest's session: his old token no longer logs in",
+          "[server][accounts]")
+{
+    InProcessServer server;
+    WsTestClient guest;
+    guest.connect(server.port());
+    const std::string token = guest.hello("Zorro");
+    guest.close();
+
+    WsTestClient owner;
+    owner.connect(server.port());
+    REQUIRE(register_account(owner, "ZORRO").at("type") == "hello_ok");
+    owner.close();
+
+    WsTestClient old_guest;
+    old_guest.connect(server.port());
+    CHECK(old_guest.request({{"type", "hello"}, {"resume_token", token}}).at("code") == "bad_resume_token");
+    WsTestClient owner_again;
+    owner_again.connect(server.port());
+    const json again = login(owner_again, "Zorro", password);
+    REQUIRE(again.at("type") == "hello_ok");
+    CHECK(again.at("nick") == "ZORRO");
+    CHECK(again.at("guest") == false);
 }
 
 TEST_CASE("a resume token works once, also across a restart; tokens and passwords are stored only as hashes",
