@@ -49,6 +49,9 @@ struct RatingPoint {
     std::int64_t game_id = 0;
     std::int64_t at_ms = 0;
     rating::Rating after;
+    // Played in a public room (room > 0): a public page may name the game. A secret room's game
+    // changes the rating like any other, but its id is never shown (docs/ratings.md).
+    bool public_room = true;
 };
 
 inline constexpr int max_history_points = 1000; // per category, the newest

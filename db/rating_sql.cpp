@@ -223,12 +223,15 @@ std::vector<RatingPoint> read_rating_history(Database& db, std::int64_t account_
                                              int limit)
 {
     check_limit(db, "rating_history", limit, max_history_points);
-    Statement points = db.prepare("SELECT game_id, at_ms, rating_after, rd_after, volatility_after FROM rating_changes "
-                                  "WHERE account_id = ?1 AND category = ?2 ORDER BY at_ms DESC, game_id DESC LIMIT ?3");
+    Statement points = db.prepare(
+        "SELECT r.game_id, r.at_ms, r.rating_after, r.rd_after, r.volatility_after, g.room > 0 FROM rating_changes r "
+        "JOIN games g ON g.id = r.game_id WHERE r.account_id = ?1 AND r.category = ?2 "
+        "ORDER BY r.at_ms DESC, r.game_id DESC LIMIT ?3");
     points.bind(1, account_id).bind(2, category_text(category)).bind(3, limit);
     std::vector<RatingPoint> history;
     while (points.step())
-        history.push_back(RatingPoint{points.column_int(0), points.column_int(1), read_rating(points, 2)});
+        history.push_back(RatingPoint{points.column_int(0), points.column_int(1), read_rating(points, 2),
+                                      points.column_int(5) != 0});
     std::reverse(history.begin(), history.end());
     return history;
 }

@@ -183,7 +183,7 @@ void PlayerApi::profile(std::string nick, Answer answer)
                 if (stored != player->ratings.end())
                     for (const db::RatingPoint& point :
                          reader.rating_history(account.id, category, db::max_history_points))
-                        points.push_back({{"game", point.game_id},
+                        points.push_back({{"game", point.public_room ? json(point.game_id) : json(nullptr)},
                                           {"at", point.at_ms},
                                           {"rating", hundredths(point.after.rating)},
                                           {"rd", hundredths(point.after.rd)}});

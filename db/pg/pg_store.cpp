@@ -668,12 +668,15 @@ std::vector<RatingPoint> PgStore::rating_history(std::int64_t account_id, rating
                           ", not " + std::to_string(limit),
                       StoreFailure::Refused);
     return reading([&](Connection& c) {
-        const Result rows = c.run("SELECT game_id, at_ms, rating_after, rd_after, volatility_after FROM rating_changes "
-                                  "WHERE account_id = $1 AND category = $2 ORDER BY at_ms DESC, game_id DESC LIMIT $3",
-                                  Params().add(account_id).add(rating::category_name(category)).add(limit));
+        const Result rows =
+            c.run("SELECT r.game_id, r.at_ms, r.rating_after, r.rd_after, r.volatility_after, g.room > 0 "
+                  "FROM rating_changes r JOIN games g ON g.id = r.game_id WHERE r.account_id = $1 AND r.category = $2 "
+                  "ORDER BY r.at_ms DESC, r.game_id DESC LIMIT $3",
+                  Params().add(account_id).add(rating::category_name(category)).add(limit));
         std::vector<RatingPoint> history;
         for (int i = 0; i < rows.rows(); ++i)
-            history.push_back(RatingPoint{rows.integer(i, 0), rows.integer(i, 1), read_rating(rows, i, 2)});
+            history.push_back(
+                RatingPoint{rows.integer(i, 0), rows.integer(i, 1), read_rating(rows, i, 2), rows.boolean(i, 5)});
         std::reverse(history.begin(), history.end());
         return history;
     });

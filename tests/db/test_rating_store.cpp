@@ -52,12 +52,12 @@ struct Player {
 const Player anna{1, "Anna"}, bert{2, "Bert"}, cem{3, "Cem"}, dora{4, "Dora"};
 
 GameStarted started(std::int64_t id, const Player& white, const Player& black, std::int64_t at_ms, bool rated = true,
-                    std::optional<RatingCategory> category = RatingCategory::Blitz)
+                    std::optional<RatingCategory> category = RatingCategory::Blitz, std::int64_t room = 34)
 {
     GameStarted start;
     start.game_id = id;
     start.table_id = 100 + id;
-    start.room = 34;
+    start.room = room;
     start.white = white.nick;
     start.black = black.nick;
     start.time_control_json = category ? blitz_control : R"({"kind":"untimed"})";
@@ -381,6 +381,16 @@ TEST_CASE("a rating history is the newest points of a category, oldest first")
     CHECK(newest[0].game_id == 2);
     CHECK(newest[1].game_id == 3);
     CHECK(s.store.rating_history(anna.account_id, RatingCategory::Bullet, 10).empty());
+    for (const auto& point : history) CHECK(point.public_room);
+
+    // A rated game in a secret room moves the rating, and its point says the game is not public.
+    REQUIRE_FALSE(store_now(s.writer, {started(4, anna, bert, t0 + 3 * day - hour, true, RatingCategory::Blitz, -5),
+                                       ended(4, "1-0", t0 + 3 * day)}));
+    const auto with_secret = s.store.rating_history(anna.account_id, RatingCategory::Blitz, max_history_points);
+    REQUIRE(with_secret.size() == 4);
+    CHECK(with_secret.back().game_id == 4);
+    CHECK_FALSE(with_secret.back().public_room);
+    CHECK(with_secret.back().after == *s.stored(anna));
     CHECK(failure_of([&] { s.store.rating_history(anna.account_id, RatingCategory::Blitz, 0); }) ==
           StoreFailure::Refused);
     CHECK(failure_of([&] { s.store.rating_history(anna.account_id, RatingCategory::Blitz, max_history_points + 1); }) ==

@@ -48,10 +48,10 @@ struct RatedTable {
 
     // `white` opens a rated table with `time_control`, `black` joins; both saw game_started.
     static RatedTable open(WsTestClient& white, const std::string& white_nick, WsTestClient& black,
-                           const std::string& black_nick, const std::string& time_control)
+                           const std::string& black_nick, const std::string& time_control, int room = 34)
     {
         const json opened = white.request(
-            {{"type", "open_table"}, {"room", 34}, {"time_control", time_control}, {"color", "white"}, {"rated", true}});
+            {{"type", "open_table"}, {"room", room}, {"time_control", time_control}, {"color", "white"}, {"rated", true}});
         REQUIRE(opened.at("type") == "ok");
         RatedTable at{&white, &black, white_nick, black_nick, opened.at("table").get<std::int64_t>(), 0};
         REQUIRE(black.request({{"type", "join_table"}, {"table", at.table}}).at("type") == "ok");
@@ -362,4 +362,26 @@ TEST_CASE("profiles: only accounts have one; bad nicks and methods are refused b
     // A nick is data, never markup, in the JSON too.
     const HttpReply escaped = http_get(server.port(), "/api/players/%3Cb%3E");
     CHECK(escaped.body.find("<b>") == std::string::npos);
+}
+
+TEST_CASE("a rated game in a secret room moves the rating but is never named on the public profile",
+          "[server][ratings]")
+{
+    InProcessServer server;
+    auto anna = account(server.port(), "Anna");
+    auto bert = account(server.port(), "Bert");
+    for (auto* player : {anna.get(), bert.get()})
+        REQUIRE(player->request({{"type", "enter_room"}, {"room", -9}}).at("type") == "room");
+    RatedTable at = RatedTable::open(*anna, "Anna", *bert, "Bert", "3+2", -9);
+    at.play({"f3", "e5", "g4", "Qh4#"});
+    at.rating_change();
+
+    const json profile = body_of(http_request(server.port(), "GET", "/api/players/Anna"));
+    INFO(profile.dump());
+    CHECK(profile.at("ratings").at("blitz").at("games") == 1); // the rating moved
+    const json history = profile.at("history").at("blitz");
+    REQUIRE(history.size() == 1);
+    CHECK(history[0].at("game").is_null()); // but the game is not named
+    CHECK(profile.at("recent_games").empty());
+    CHECK(http_request(server.port(), "GET", "/api/games/" + std::to_string(at.game)).status == 404);
 }
