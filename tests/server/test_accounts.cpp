@@ -598,11 +598,14 @@ TEST_CASE("player limits: waiting tables, rooms opened, chat per minute, connect
     CHECK(chat.at("code") == "limit_reached");
     CHECK_THAT(chat.at("message").get<std::string>(), Catch::Contains("3 chat messages a minute"));
 
-    // Three sockets from one address may wait before hello; a fourth is closed at once.
+    // Three sockets from one address may wait before hello; a fourth is closed at once. Each
+    // one's pong shows that its place is taken (its welcome is sent just before, in the same
+    // handler): without it the fourth could arrive first, as a fresh-clone run once saw.
     std::vector<std::unique_ptr<WsTestClient>> silent;
     for (int i = 0; i < 3; ++i) {
         silent.push_back(std::make_unique<WsTestClient>());
         silent.back()->connect(port);
+        REQUIRE(silent.back()->request({{"type", "ping"}}).at("type") == "pong");
     }
     WsTestClient fourth;
     fourth.connect(port);
