@@ -321,8 +321,24 @@ CREATE TABLE rating_changes (
 CREATE INDEX rating_changes_by_account ON rating_changes (account_id, category, at_ms);
 )sql";
 
-constexpr std::array<std::string_view, 7> ladder = {schema_v1, schema_v2, schema_v3, schema_v4,
-                                                    schema_v5, schema_v6, schema_v7};
+// Version 8: fencing between the nodes of a cluster (db/records.h, GameClaimed).
+// - games.owner_epoch: the epoch of the node that plays the game. A node that takes a running
+//   game over raises it first; the writer refuses a move, event or end written with a lower one.
+// - table_events_by_game becomes unique on (game_id, seq): a game's event is stored once. (Events
+//   without a game, NULL game_id, are not constrained.) Two events of one game with one seq can
+//   only come from a node that went on writing after its table was taken over, before this
+//   version; the upgrade keeps the first stored of each such pair and drops the other, since a
+//   unique index cannot be built over both.
+constexpr std::string_view schema_v8 = R"sql(
+ALTER TABLE games ADD COLUMN owner_epoch INTEGER NOT NULL DEFAULT 0;
+DELETE FROM table_events WHERE game_id IS NOT NULL AND id NOT IN
+    (SELECT MIN(id) FROM table_events WHERE game_id IS NOT NULL GROUP BY game_id, seq);
+DROP INDEX table_events_by_game;
+CREATE UNIQUE INDEX table_events_by_game ON table_events (game_id, seq);
+)sql";
+
+constexpr std::array<std::string_view, 8> ladder = {schema_v1, schema_v2, schema_v3, schema_v4,
+                                                    schema_v5, schema_v6, schema_v7, schema_v8};
 
 // Version 5's folded nicks of the games stored before it.
 void fill_nick_keys(Database& db)

@@ -39,6 +39,9 @@ struct GameStarted {
     // Kept for casual games too, so a player's games can be filtered by it. (Initialised so that
     // the positional initialisers written before it need not name it.)
     std::optional<rating::RatingCategory> category = std::nullopt;
+    // The fencing epoch of the node that writes the game (see GameClaimed): stored as the game's
+    // owner epoch when it starts; read back with an unfinished game.
+    std::int64_t epoch = 0;
 };
 
 struct MovePlayed {
@@ -48,6 +51,7 @@ struct MovePlayed {
     std::string uci, san;
     std::int64_t white_ms = 0, black_ms = 0; // both clocks after the move
     std::int64_t at_ms = 0;
+    std::int64_t epoch = 0; // the writer's fencing epoch for the game (GameClaimed)
 };
 
 // Anything else that happens at a table: draw offers, claims, disconnects, flag fall,
@@ -59,6 +63,7 @@ struct TableEvent {
     std::string kind; // "draw_offered", "flag_fall", "table_chat", ...
     std::string detail_json;
     std::int64_t at_ms = 0;
+    std::int64_t epoch = 0; // the writer's fencing epoch for game_id (GameClaimed); unused without a game
 };
 
 struct GameEnded {
@@ -68,6 +73,19 @@ struct GameEnded {
     std::string detail_json; // message, winnability answer, ...
     std::int64_t white_ms = 0, black_ms = 0;
     std::int64_t ended_at_ms = 0;
+    std::int64_t epoch = 0; // the writer's fencing epoch for the game (GameClaimed)
+};
+
+// A node takes a running game over (after a restart, or from a node that is gone or cut off):
+// the game's stored owner epoch rises to `epoch`, which must be higher than the stored one, else
+// the claim is refused (StoreFailure::Superseded: another node claimed the game since it was
+// read). From then on the store refuses, in the same transaction that would store them, the
+// moves, events and end of that game written with a lower epoch: a node that lost the table
+// (paused past its lease, or cut off from the bus) cannot write into a game another node plays
+// now. A fencing token, in the sense of Kleppmann's "How to do distributed locking".
+struct GameClaimed {
+    std::int64_t game_id = 0;
+    std::int64_t epoch = 0;
 };
 
 struct RoomChatted {
@@ -88,7 +106,7 @@ struct IdBlockReserved {
     std::optional<std::int64_t> from = std::nullopt;
 };
 
-using Write = std::variant<GameStarted, MovePlayed, TableEvent, GameEnded, RoomChatted, IdBlockReserved, AccountCreated,
+using Write = std::variant<GameStarted, MovePlayed, TableEvent, GameEnded, GameClaimed, RoomChatted, IdBlockReserved, AccountCreated,
                            PasswordChanged, RoleChanged, SessionStarted, SessionTokenIssued, SessionTokenSpent,
                            SessionTokenTouched, SessionEnded, ExpiredSessionsPruned, ModerationLogged, SanctionSet,
                            SanctionLifted>;
@@ -108,7 +126,7 @@ constexpr bool is_moderation_write =
 
 // A game that was running when the server stopped, with what it takes to continue it.
 struct UnfinishedGame {
-    GameStarted start;
+    GameStarted start; // start.epoch: the game's stored owner epoch
     std::vector<MovePlayed> moves; // by ply
     std::int64_t last_seq = 0;     // the table's highest stored seq
 };

@@ -132,15 +132,29 @@ Store::Store(const std::string& path, OpenMode mode)
 
 Store::~Store() = default;
 
-std::vector<UnfinishedGame> Store::unfinished_games()
+std::vector<UnfinishedGame> Store::unfinished_games() { return read_unfinished(std::nullopt); }
+
+std::optional<UnfinishedGame> Store::unfinished_game(std::int64_t game_id)
+{
+    auto found = read_unfinished(game_id);
+    if (found.empty()) return std::nullopt;
+    return std::move(found.front());
+}
+
+std::vector<UnfinishedGame> Store::read_unfinished(std::optional<std::int64_t> only)
 {
     Database& db = connection_->db;
     // One read transaction, so the games, moves and seqs are one consistent snapshot even
     // while the writer commits.
     const ReadSnapshot snapshot(db);
     Statement games = db.prepare(std::string("SELECT ") + game_columns +
-                                 ", moves_after_id, white_account, white_session, black_account, black_session "
-                                 "FROM games WHERE ended_at_ms IS NULL ORDER BY id");
+                                 ", moves_after_id, white_account, white_session, black_account, black_session, "
+                                 "owner_epoch FROM games WHERE ended_at_ms IS NULL AND (?1 IS NULL OR id = ?1) "
+                                 "ORDER BY id");
+    if (only)
+        games.bind(1, *only);
+    else
+        games.bind_null(1);
     // A game's moves carry rising seqs, so a finished game's highest is its last move's.
     Statement last_seq = db.prepare("SELECT MAX(seq) FROM (SELECT seq FROM table_events WHERE table_id = ?1 "
                                     "UNION ALL SELECT m.seq FROM games g JOIN moves m ON m.id = g.last_move_id "
@@ -153,6 +167,7 @@ std::vector<UnfinishedGame> Store::unfinished_games()
         running.add(game.start.game_id, games.column_int(12));
         game.start.white_owner = SeatOwner{games.column_optional_int(13), games.column_optional_int(14)};
         game.start.black_owner = SeatOwner{games.column_optional_int(15), games.column_optional_int(16)};
+        game.start.epoch = games.column_int(17);
         last_seq.bind(1, game.start.table_id);
         if (last_seq.step()) game.last_seq = last_seq.column_optional_int(0).value_or(0);
         last_seq.reset();

@@ -27,6 +27,7 @@ public:
     Store& operator=(const Store&) = delete;
 
     std::vector<UnfinishedGame> unfinished_games() override;
+    std::optional<UnfinishedGame> unfinished_game(std::int64_t game_id) override;
     std::vector<GameSummary> recent_games(int limit = 50) override;
     GamePage find_games(const GameQuery& query) override;
     std::optional<GameLog> game_log(std::int64_t game_id) override;
@@ -50,6 +51,8 @@ public:
     std::int64_t max_table_id();
 
 private:
+    // The games without an end, or only `only` among them.
+    std::vector<UnfinishedGame> read_unfinished(std::optional<std::int64_t> only);
     struct Connection;
     std::unique_ptr<Connection> connection_;
 };

@@ -1,5 +1,5 @@
 // How a store operation failed, in terms the server can act on without knowing the backend.
-// SQLite (db/sqlite.cpp) and a later PostgreSQL store classify their own errors into these two
+// SQLite (db/sqlite.cpp) and a later PostgreSQL store classify their own errors into these
 // kinds; the message says what failed and where, for the log and for the client's error text.
 #pragma once
 
@@ -16,6 +16,9 @@ enum class StoreFailure : std::uint8_t {
     // The write contradicts what is stored: a unique constraint, a ply out of order, a
     // conditional update that matched no row. Trying again will not help.
     Refused,
+    // A write for a game whose stored owner epoch is newer than the writer's (db/records.h,
+    // GameClaimed): another node has taken the game over. The writer must stop playing it.
+    Superseded,
 };
 
 struct StoreError {
@@ -25,7 +28,12 @@ struct StoreError {
 
 constexpr std::string_view store_failure_name(StoreFailure kind)
 {
-    return kind == StoreFailure::Refused ? "refused" : "unavailable";
+    switch (kind) {
+    case StoreFailure::Refused: return "refused";
+    case StoreFailure::Superseded: return "superseded";
+    case StoreFailure::Unavailable: break;
+    }
+    return "unavailable";
 }
 
 } // namespace rochade::db

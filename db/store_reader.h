@@ -65,6 +65,9 @@ public:
 
     // Games with no end row, each with its moves by ply and its table's highest event seq.
     virtual std::vector<UnfinishedGame> unfinished_games() = 0;
+    // One of them, as stored now (read again after a node claimed it); nullopt when no game
+    // without an end has this id.
+    virtual std::optional<UnfinishedGame> unfinished_game(std::int64_t game_id) = 0;
     // The most recent games first (by id), at most `limit`.
     virtual std::vector<GameSummary> recent_games(int limit = 50) = 0;
     // The games that match every filter of `query`, newest first (by started_at_ms, then id), at

@@ -48,17 +48,25 @@ struct WriteStatements {
         : game_started(
               db.prepare("INSERT INTO games (id, table_id, room, white, black, time_control, start_fen, "
                          "white_ms, black_ms, started_at_ms, moves_after_id, white_account, white_session, "
-                         "black_account, black_session, white_key, black_key, rated, category) VALUES (?1, ?2, ?3, "
-                         "?4, ?5, ?6, ?7, ?8, ?9, ?10, (SELECT COALESCE(MAX(id), 0) FROM moves), ?11, ?12, ?13, ?14, "
-                         "?15, ?16, ?17, ?18)")),
+                         "black_account, black_session, white_key, black_key, rated, category, owner_epoch) VALUES (?1, ?2, "
+                         "?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, (SELECT COALESCE(MAX(id), 0) FROM moves), ?11, ?12, ?13, "
+                         "?14, ?15, ?16, ?17, ?18, ?19)")),
+          // The game's writes below are stored only while no newer owner epoch is (version 8): one
+          // primary-key lookup in the statement that writes, so no other writer's claim comes between.
           move_played(db.prepare("INSERT INTO moves (game_id, ply, seq, uci, san, white_ms, black_ms, at_ms, prev_id) "
-                                 "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")),
+                                 "SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9 "
+                                 "WHERE (SELECT owner_epoch FROM games WHERE id = ?1) <= ?10")),
+          // An unknown game passes the epoch and meets the foreign key.
           table_event(db.prepare("INSERT INTO table_events (table_id, game_id, seq, kind, detail_json, at_ms) "
-                                 "VALUES (?1, ?2, ?3, ?4, ?5, ?6)")),
+                                 "SELECT ?1, ?2, ?3, ?4, ?5, ?6 "
+                                 "WHERE ?2 IS NULL OR COALESCE((SELECT owner_epoch FROM games WHERE id = ?2), 0) <= ?7")),
           // Only a game without an end: an end is stored once (a rated game is rated once with it).
           game_ended(db.prepare("UPDATE games SET ended_at_ms = ?2, result = ?3, termination = ?4, end_detail = ?5, "
                                 "final_white_ms = ?6, final_black_ms = ?7, last_move_id = ?8, plies = ?9 "
-                                "WHERE id = ?1 AND ended_at_ms IS NULL")),
+                                "WHERE id = ?1 AND ended_at_ms IS NULL AND owner_epoch <= ?10")),
+          game_claimed(db.prepare("UPDATE games SET owner_epoch = ?2 WHERE id = ?1 AND ended_at_ms IS NULL "
+                                  "AND owner_epoch < ?2")),
+          owner_epoch(db.prepare("SELECT owner_epoch, ended_at_ms IS NOT NULL FROM games WHERE id = ?1")),
           room_chatted(
               db.prepare("INSERT INTO room_chat (room, nick, text, at_ms, nick_key) VALUES (?1, ?2, ?3, ?4, ?5)")),
           // Only upward, and from `from` when given: otherwise no row changes, and the writer
@@ -72,7 +80,8 @@ struct WriteStatements {
     {
     }
 
-    Statement game_started, move_played, table_event, game_ended, room_chatted, id_block_reserved;
+    Statement game_started, move_played, table_event, game_ended, game_claimed, owner_epoch, room_chatted,
+        id_block_reserved;
     Statement savepoint, release, rollback_to;
 };
 
@@ -159,7 +168,31 @@ struct Writer::State final : BatchBackend {
     void write(const Write& write);
     void set_head(std::int64_t game_id, std::optional<GameHead> head);
     void undo_heads_to(std::size_t mark);
+    // The game's stored owner epoch; nullopt for an unknown game.
+    std::optional<std::int64_t> stored_epoch(std::int64_t game_id);
+    // The refusal of a write of `game_id` with `epoch` that a newer owner epoch kept out; `what`
+    // is the write, as "storing ply 5 of game". Built only on that path.
+    DbError superseded(std::int64_t game_id, std::int64_t epoch, const std::string& what);
 };
+
+std::optional<std::int64_t> Writer::State::stored_epoch(std::int64_t game_id)
+{
+    auto& query = statements.owner_epoch;
+    query.bind(1, game_id);
+    std::optional<std::int64_t> epoch;
+    if (query.step()) epoch = query.column_int(0);
+    query.reset();
+    return epoch;
+}
+
+DbError Writer::State::superseded(std::int64_t game_id, std::int64_t epoch, const std::string& what)
+{
+    return DbError(what + " " + std::to_string(game_id) + " failed on " + db.path() +
+                       ": another node has taken the game over (its owner epoch is " +
+                       std::to_string(stored_epoch(game_id).value_or(0)) + ", this writer's " + std::to_string(epoch) +
+                       ")",
+                   StoreFailure::Superseded);
+}
 
 void Writer::State::set_head(std::int64_t game_id, std::optional<GameHead> head)
 {
@@ -206,7 +239,7 @@ void Writer::State::write(const Write& record)
                     s.game_started.bind(18, rating::category_name(*w.category));
                 else
                     s.game_started.bind_null(18);
-                s.game_started.run();
+                s.game_started.bind(19, w.epoch).run();
                 set_head(w.game_id, GameHead{});
             } else if constexpr (std::is_same_v<T, MovePlayed>) {
                 auto head = heads.find(w.game_id);
@@ -237,11 +270,15 @@ void Writer::State::write(const Write& record)
                     s.move_played.bind(9, head->second.last_move_id);
                 else
                     s.move_played.bind_null(9);
-                s.move_played.run();
+                s.move_played.bind(10, w.epoch).run();
+                if (db.changes() != 1)
+                    throw superseded(w.game_id, w.epoch, "storing ply " + std::to_string(w.ply) + " of game");
                 set_head(w.game_id, GameHead{w.ply, db.last_insert_rowid()});
             } else if constexpr (std::is_same_v<T, TableEvent>) {
                 s.table_event.bind(1, w.table_id).bind(2, w.game_id).bind(3, w.seq).bind(4, w.kind);
-                s.table_event.bind(5, w.detail_json).bind(6, w.at_ms).run();
+                s.table_event.bind(5, w.detail_json).bind(6, w.at_ms).bind(7, w.epoch).run();
+                if (db.changes() != 1)
+                    throw superseded(*w.game_id, w.epoch, "storing event " + std::to_string(w.seq) + " of game");
             } else if constexpr (std::is_same_v<T, GameEnded>) {
                 auto head = heads.find(w.game_id);
                 if (head == heads.end())
@@ -259,7 +296,9 @@ void Writer::State::write(const Write& record)
                     s.game_ended.bind(9, head->second.ply);
                 else
                     s.game_ended.bind_null(9);
-                s.game_ended.run();
+                s.game_ended.bind(10, w.epoch).run();
+                if (db.changes() != 1 && stored_epoch(w.game_id).value_or(0) > w.epoch)
+                    throw superseded(w.game_id, w.epoch, "recording the end of game");
                 if (db.changes() != 1)
                     throw DbError("recording the end of game " + std::to_string(w.game_id) + " failed on " + db.path() +
                                       ": game " + std::to_string(w.game_id) + " has ended already or does not exist",
@@ -267,6 +306,20 @@ void Writer::State::write(const Write& record)
                 if (head != heads.end()) set_head(w.game_id, std::nullopt);
                 // In this submission's savepoint: a failure here takes the end back with it.
                 ratings.rate_ended_game(w);
+            } else if constexpr (std::is_same_v<T, GameClaimed>) {
+                s.game_claimed.bind(1, w.game_id).bind(2, w.epoch).run();
+                if (db.changes() == 1) return;
+                const std::string what = "claiming game " + std::to_string(w.game_id) + " with owner epoch " +
+                                         std::to_string(w.epoch) + " failed on " + db.path() + ": ";
+                s.owner_epoch.bind(1, w.game_id);
+                const bool found = s.owner_epoch.step();
+                const std::int64_t stored = found ? s.owner_epoch.column_int(0) : 0;
+                const bool ended = found && s.owner_epoch.column_int(1) != 0;
+                s.owner_epoch.reset();
+                if (!found) throw DbError(what + "no game has this id", StoreFailure::Refused);
+                if (ended) throw DbError(what + "the game has ended", StoreFailure::Refused);
+                throw DbError(what + "another node claimed it with epoch " + std::to_string(stored) + " already",
+                              StoreFailure::Superseded);
             } else if constexpr (std::is_same_v<T, RoomChatted>) {
                 s.room_chatted.bind(1, w.room).bind(2, w.nick).bind(3, w.text).bind(4, w.at_ms);
                 s.room_chatted.bind(5, protocol::nick_key(w.nick)).run(); // searched by (schema version 6)

@@ -615,13 +615,14 @@ void Lobby::table_closed(protocol::RoomNumber number, protocol::TableId table)
     });
 }
 
-void Lobby::table_lost(protocol::RoomNumber number, protocol::TableId table)
+void Lobby::table_lost(protocol::RoomNumber number, protocol::TableId table, std::function<void()> then)
 {
-    on_strand([this, number, table] {
+    on_strand([this, number, table, then = std::move(then)] {
         forget_table(table);
-        for (const auto& [node, had] : remote_nodes_)
-            if (had.tables.contains({number, table})) return; // the new owner's summary stands
-        take_off_list(number, table);
+        bool elsewhere = false; // the new owner's summary stands
+        for (const auto& [node, had] : remote_nodes_) elsewhere = elsewhere || had.tables.contains({number, table});
+        if (!elsewhere) take_off_list(number, table);
+        if (then) then();
     });
 }
 

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <map>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <random>
@@ -48,15 +49,17 @@ public:
     // chat and whispers, its tables), and a node that went silent (what it had leaves the rooms).
     void cluster_message(cluster::NodeMessage message);
     void node_gone(std::string node);
-    // A table of this node that another node holds now (Table::relinquish): it leaves this
-    // node's directory and, unless the new owner's summary stands there already, its room.
-    void table_lost(protocol::RoomNumber room, protocol::TableId table);
+    // A table of this node that another node holds now (Table::relinquish), or that stopped
+    // because the store refused its write: it leaves this node's directory and, unless the new
+    // owner's summary stands there already, its room. `then` (optional) runs after, on the strand.
+    void table_lost(protocol::RoomNumber room, protocol::TableId table, std::function<void()> then = {});
 
     // Start-up, before any connection: the restored tables (their rooms are opened if they are
     // not configured ones, and their players' seats and nicks are held for them).
     void restore(const std::vector<std::shared_ptr<Table>>& tables);
-    // A table this node took over from a node that is gone (restored from the store like one at
-    // start-up, its lease held): it stands in its room again, for the other nodes too.
+    // A table this node took over from the store (from a node that is gone, or again after the
+    // store refused its write; restored like one at start-up, its lease held): it stands in its
+    // room again, for the other nodes too.
     // `summary` and `players` are read from the table before anything else can reach it.
     void adopt(protocol::TableSummary summary, std::vector<Identity> players);
 

@@ -97,7 +97,7 @@ void Lobby::adopt(protocol::TableSummary summary, std::vector<Identity> players)
         for (auto& [node, had] : remote_nodes_) had.tables.erase({summary.room, summary.table});
         place_restored(summary, players);
         schedule_room_update(summary.room);
-        cluster_->announce(cluster::TableChanged{cluster_->node_id(), summary});
+        if (cluster_) cluster_->announce(cluster::TableChanged{cluster_->node_id(), summary});
     });
 }
 

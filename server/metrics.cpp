@@ -192,8 +192,10 @@ std::string Metrics::render(const Readings& readings) const
     out.histogram("rochade_store_commit_seconds", {}, commit_seconds);
 
     out.family("rochade_store_errors_total", MetricType::Counter,
-               "Store submissions that failed, by kind (unavailable: try later; refused: contradicts the store).");
-    for (const db::StoreFailure kind : {db::StoreFailure::Unavailable, db::StoreFailure::Refused})
+               "Store submissions that failed, by kind (unavailable: try later; refused: contradicts the store; "
+               "superseded: a game another node took over).");
+    for (const db::StoreFailure kind :
+         {db::StoreFailure::Unavailable, db::StoreFailure::Refused, db::StoreFailure::Superseded})
         out.sample("rochade_store_errors_total", {{"kind", db::store_failure_name(kind)}},
                    store_errors[std::size_t(kind)].value());
 

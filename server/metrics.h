@@ -159,7 +159,7 @@ struct Metrics {
     Counter moves_committed;       // moves whose commit the store confirmed
     // From StoreWriter::submit to the store's done callback, for every submission.
     Histogram commit_seconds;
-    std::array<Counter, 2> store_errors{}; // by db::StoreFailure
+    std::array<Counter, 3> store_errors{}; // by db::StoreFailure
     std::array<Counter, limit_close_count> limit_closes{};
     std::array<Counter, error_code_count> errors_sent{}; // by protocol::ErrorCode
     const double start_time_s;                           // Unix time the Metrics were made

@@ -38,14 +38,29 @@ Router::Router(net::io_context& io, Services services, const ServerConfig& confi
 {
     lobby_ = std::make_shared<Lobby>(*services_);
     services_->lobby = lobby_;
+    services_->table_stopped = [this](StoppedTable stopped) { table_stopped(stopped); };
 }
 
 Router::~Router() = default;
 
 void Router::restore(StoredState stored)
 {
+    // Each game is claimed with an epoch above the stored one before its table plays again, as a
+    // take-over does (db::GameClaimed): alone on the store, nothing can come between.
+    std::vector<std::optional<db::StoreError>> claims(stored.unfinished_games.size());
+    for (std::size_t i = 0; i < claims.size(); ++i) {
+        auto& start = stored.unfinished_games[i].start;
+        services_->writer.submit(db::GameClaimed{start.game_id, ++start.epoch},
+                                 [&claims, i](std::optional<db::StoreError> error) { claims[i] = std::move(error); });
+    }
+    services_->writer.flush();
     std::vector<std::shared_ptr<Table>> restored;
-    for (auto& game : stored.unfinished_games) {
+    for (std::size_t i = 0; i < claims.size(); ++i) {
+        auto& game = stored.unfinished_games[i];
+        if (claims[i]) {
+            spdlog::error("game {} is not restored: {}", game.start.game_id, claims[i]->message);
+            continue;
+        }
         static const std::vector<db::TableEvent> no_events;
         const auto found = stored.game_events.find(game.start.game_id);
         const auto& events = found != stored.game_events.end() ? found->second : no_events;

@@ -8,6 +8,9 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <mutex>
+#include <set>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -19,6 +22,7 @@
 #include "server/moderation.h"
 #include "server/net.h"
 #include "server/server_config.h"
+#include "server/table_services.h"
 
 namespace rochade::db {
 class ReadThread;
@@ -89,6 +93,10 @@ public:
     void sweep_orphans();
     // The node lost `table`'s lease to another node: the table stops here.
     void table_lost(protocol::TableId table);
+    // router_takeover.cpp: a table stopped because the store refused its writes
+    // (server/table_services.h): it leaves the lobby, and unless another node of the cluster
+    // has its game now, the game is taken over here again from the store.
+    void table_stopped(StoppedTable stopped);
 
     void on_open(const std::shared_ptr<Connection>& connection) override;
     void on_message(const std::shared_ptr<Connection>& connection, std::string_view text) override;
@@ -124,6 +132,15 @@ private:
     // Room chat, whispers and table chat count against player_limits.chat_messages_per_minute;
     // false (and the error sent) when this one is over it.
     bool chat_allowed(const ConnectionPtr& connection, const Id& id, std::string_view type);
+    // router_takeover.cpp: takes game `game_id` (read with owner epoch `read_epoch`) of table
+    // `table` over from the store, once per table at a time: raises the stored epoch
+    // (db::GameClaimed), reads the game again and restores its table here. In a cluster the
+    // caller holds the table's lease, and a take-over that fails lets it go.
+    void take_over(protocol::TableId table, std::int64_t game_id, std::int64_t read_epoch);
+    void taken_over(protocol::TableId table, db::UnfinishedGame game, std::vector<db::TableEvent> events);
+    void take_over_failed(protocol::TableId table, const std::string& why);
+    // True, and the table marked, unless a take-over of it is under way already.
+    bool start_take_over(protocol::TableId table);
     // router_cluster.cpp: a frame for a table this node does not have goes to its owner.
     void forward(const ConnectionPtr& connection, Id id, std::string_view type, protocol::TableId table,
                  std::string_view text);
@@ -137,6 +154,10 @@ private:
     std::shared_ptr<AddressSlots> anonymous_; // connections without hello, per address
     Moderation* moderation_ = nullptr;
     std::shared_ptr<cluster::ClusterLink> cluster_; // none on a server alone
+    // The tables being taken over from the store now (adopt_orphans and table_stopped may ask
+    // for one twice: the second would find the first's epoch and give the lease away).
+    std::mutex taking_over_mutex_;
+    std::set<protocol::TableId> taking_over_;
 };
 
 } // namespace rochade::server

@@ -80,42 +80,25 @@ void Router::remote_request(const std::shared_ptr<Connection>& client, protocol:
 
 void Router::adopt_orphans()
 {
-    // The games and their events are read on the read thread, the leases taken on the bus, the
-    // tables made on an io thread: none of it on a strand that serves players.
+    // The games are read on the read thread, the leases taken on the bus, each game taken over
+    // from the store (router_takeover.cpp): none of it on a strand that serves players.
     services_->reads.read([this](db::StoreReader& reader) {
-        auto stored = std::make_shared<StoredState>();
+        std::vector<db::UnfinishedGame> unfinished;
         try {
-            stored->unfinished_games = reader.unfinished_games();
-            for (auto& game : stored->unfinished_games)
-                if (!tables_->find(game.start.table_id))
-                    if (auto log = reader.game_log(game.start.game_id))
-                        stored->game_events.emplace(game.start.game_id, std::move(log->events));
+            unfinished = reader.unfinished_games();
         } catch (const std::exception& error) {
             spdlog::error("cluster: the unfinished games could not be read to take over orphaned tables: {}",
                           error.what());
             return;
         }
-        for (auto& game : stored->unfinished_games) {
+        for (const auto& game : unfinished) {
             const auto table_id = game.start.table_id;
-            if (tables_->find(table_id)) continue;
-            cluster_->claim_table(table_id, [this, stored, game = std::move(game)](bool granted) mutable {
-                if (!granted || tables_->find(game.start.table_id)) return;
-                static const std::vector<db::TableEvent> no_events;
-                const auto found = stored->game_events.find(game.start.game_id);
-                const auto& events = found != stored->game_events.end() ? found->second : no_events;
-                const auto game_id = game.start.game_id;
-                auto table = Table::restore(*services_, std::move(game), events);
-                if (!table) {
-                    spdlog::error("cluster: game {} does not replay; its table is not taken over", game_id);
-                    return;
-                }
-                // Read before anyone can reach the table through the directory.
-                auto summary = table->restored_summary();
-                auto players = table->restored_players();
-                tables_->add(table->id(), table);
-                ++services_->metrics.games_running;
-                spdlog::info("cluster: took over table {} (game {}) from the store", summary.table, game_id);
-                lobby_->adopt(std::move(summary), std::move(players));
+            if (tables_->find(table_id) || !start_take_over(table_id)) continue;
+            cluster_->claim_table(table_id, [this, table_id, game_id = game.start.game_id,
+                                             epoch = game.start.epoch](bool granted) {
+                if (granted && !tables_->find(table_id)) return take_over(table_id, game_id, epoch);
+                std::lock_guard lock(taking_over_mutex_);
+                taking_over_.erase(table_id);
             });
         }
     });

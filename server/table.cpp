@@ -102,6 +102,7 @@ std::shared_ptr<Table> Table::restore(TableServices& services, db::UnfinishedGam
     table->game_.emplace(std::move(*game));
     table->game_id_ = start.game_id;
     table->seq_ = table->stored_seq_ = stored.last_seq;
+    table->epoch_ = start.epoch;
     table->stored_game_ = GameCheckpoint{int(moves.size()), white_ms, black_ms, now, table->game_->draw_offer()};
     table->clocks_held_ = true;
     for (const Side side : {Side::White, Side::Black}) table->look_up_rating(side);
@@ -642,22 +643,25 @@ void Table::shut_down()
 
 void Table::relinquish()
 {
-    net::post(strand_, [self = shared_from_this()] {
-        if (self->closed_) return;
-        self->closed_ = true;
-        if (self->game_ && !self->game_->is_over()) --self->services_.metrics.games_running; // counted there now
-        self->flag_timer_.cancel();
-        self->summary_timer_.cancel();
-        for (auto& timer : self->held_seat_timers_) timer.cancel();
-        if (auto lobby = self->services_.lobby.lock())
-            for (const auto& seat : self->seats_)
-                if (seat) lobby->seat_changed(seat->player(), self->id_, false);
-        const std::string reason =
-            "table " + std::to_string(self->id_) + " is played on another node now; reconnect and resume to find it";
-        for (const auto& [id, watcher] : self->watchers_)
-            if (auto connection = watcher.lock()) connection->close(CloseCode::ServiceRestart, reason);
-        self->watchers_.clear();
-    });
+    net::post(strand_, [self = shared_from_this()] { self->stop_playing("is played on another node now"); });
+}
+
+void Table::stop_playing(std::string_view why)
+{
+    if (closed_) return;
+    closed_ = true;
+    if (game_ && !game_->is_over()) --services_.metrics.games_running; // counted where it goes on
+    flag_timer_.cancel();
+    summary_timer_.cancel();
+    for (auto& timer : held_seat_timers_) timer.cancel();
+    if (auto lobby = services_.lobby.lock())
+        for (const auto& seat : seats_)
+            if (seat) lobby->seat_changed(seat->player(), id_, false);
+    const std::string reason =
+        "table " + std::to_string(id_) + " " + std::string(why) + "; reconnect and resume to find it";
+    for (const auto& [id, watcher] : watchers_)
+        if (auto connection = watcher.lock()) connection->close(CloseCode::ServiceRestart, reason);
+    watchers_.clear();
 }
 
 } // namespace rochade::server

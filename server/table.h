@@ -91,6 +91,8 @@ public:
     // connection closes with 1012, so that the clients reconnect and find the table where it is
     // played now.
     void relinquish();
+    // The table's fencing epoch (db/records.h, GameClaimed): every write of its games carries it.
+    std::int64_t epoch() const { return epoch_; }
 
     // table_moderation.cpp: a moderator's decisions (server/moderation_service.cpp). `done`
     // runs once, on the table's strand: with nothing when done (and stored), else the refusal.
@@ -192,6 +194,11 @@ private:
     void on_stored(std::optional<db::StoreError> error);
     void committed(Emission& emission);
     void fail_emissions(const db::StoreError& error);
+    // On the strand: the table stops here, as relinquish() says; `why` ends the watchers' close
+    // reason ("table 5 <why>; reconnect and resume to find it").
+    void stop_playing(std::string_view why);
+    // Every write of the table's games carries its epoch.
+    void stamp_epoch(std::vector<db::Write>& writes) const;
     void roll_back(std::vector<Emission>& failed, SteadyClock::time_point now);
     void rebuild_game(const GameCheckpoint& stored, SteadyClock::time_point now);
     void tell_not_stored(const Emission& emission, const db::StoreError& error);
@@ -286,6 +293,9 @@ private:
     // What the store holds: the last stored seq and, while a stored game runs, its checkpoint.
     std::int64_t stored_seq_ = 0;
     std::optional<GameCheckpoint> stored_game_;
+    // The owner epoch this node claimed the table's game with (0 for a table opened here, whose
+    // games start with it): the store refuses the writes of an older one.
+    std::int64_t epoch_ = 0;
     SteadyClock::time_point clocks_resumed_at_{}; // when held clocks last ran again
 };
 

@@ -14,6 +14,12 @@
 // clients never see a hole; every sender is told (storage_unavailable, or internal_error when
 // the store refused the write), and both players when a game's start or end was lost. What
 // waited for the commits (ok replies, watch_table, the requests behind a flag verdict) runs.
+//
+// Except when the store refused a running game's write (fencing, issue 24): then memory and
+// store disagree, and going back to memory's idea of the stored game could leave the game stuck
+// for ever (every later move "stored already"). The table stops here at once (every watcher is
+// closed with 1012 to reconnect and resume), and the router takes the game from the store: on
+// another node when that node's newer epoch refused the write (Superseded), here again otherwise.
 #include <algorithm>
 
 #include <boost/asio/post.hpp>
@@ -47,8 +53,22 @@ void Table::emit(Emission emission)
     submit_in_flight();
 }
 
+void Table::stamp_epoch(std::vector<db::Write>& writes) const
+{
+    for (auto& write : writes)
+        std::visit(
+            [this](auto& w) {
+                using T = std::decay_t<decltype(w)>;
+                if constexpr (std::is_same_v<T, db::GameStarted> || std::is_same_v<T, db::MovePlayed> ||
+                              std::is_same_v<T, db::TableEvent> || std::is_same_v<T, db::GameEnded>)
+                    w.epoch = epoch_;
+            },
+            write);
+}
+
 void Table::submit_in_flight()
 {
+    stamp_epoch(in_flight_->writes);
     services_.writer.submit(
         std::move(in_flight_->writes), [self = shared_from_this()](std::optional<db::StoreError> error) {
             net::post(self->strand_, [self, error = std::move(error)]() mutable { self->on_stored(std::move(error)); });
@@ -102,6 +122,15 @@ void Table::fail_emissions(const db::StoreError& error)
     spdlog::error("table {}: {} emission(s) from seq {} not stored ({}): {}", id_, failed.size(), stored_seq_ + 1,
                   db::store_failure_name(error.kind), error.message);
 
+    const bool superseded = error.kind == db::StoreFailure::Superseded;
+    if (game_id_ && (superseded || (error.kind == db::StoreFailure::Refused && stored_game_))) {
+        for (const auto& emission : failed) tell_not_stored(emission, error);
+        after_commits_.clear(); // for connections closed now: nothing this table shows is the store's
+        const StoppedTable stopped{id_, room_, *game_id_, error.kind};
+        stop_playing(superseded ? "is played on another node now" : "is taken up again from the store");
+        if (services_.table_stopped) services_.table_stopped(stopped);
+        return;
+    }
     roll_back(failed, SteadyClock::now());
     for (const auto& emission : failed) tell_not_stored(emission, error);
     table_changed();
@@ -170,10 +199,14 @@ void Table::rebuild_game(const GameCheckpoint& stored, SteadyClock::time_point n
 void Table::tell_not_stored(const Emission& emission, const db::StoreError& error)
 {
     const bool unavailable = error.kind == db::StoreFailure::Unavailable;
-    const auto code = unavailable ? ErrorCode::StorageUnavailable : ErrorCode::InternalError;
-    const std::string what = std::string(emission.what) + " at table " + std::to_string(id_) + " was not stored" +
-                             (unavailable ? " (the store is unavailable); nothing changed, try again"
-                                          : " (the store refused it); nothing changed");
+    const bool superseded = error.kind == db::StoreFailure::Superseded;
+    // Superseded: the player's retry, after the resume that finds the table's new node, works.
+    const auto code = unavailable || superseded ? ErrorCode::StorageUnavailable : ErrorCode::InternalError;
+    const std::string what =
+        std::string(emission.what) + " at table " + std::to_string(id_) + " was not stored" +
+        (unavailable  ? " (the store is unavailable); nothing changed, try again"
+         : superseded ? " (another node plays the table now); reconnect, resume and try again there"
+                      : " (the store refused it); nothing changed");
     if (emission.sender) reply_error(emission.sender, emission.id, code, what);
     if (emission.on_done) emission.on_done(false);
     // A game that did not start, or did not end, concerns both players.

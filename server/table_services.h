@@ -9,6 +9,10 @@
 #include <cstdint>
 #include <memory>
 
+#include <functional>
+
+#include "db/store_error.h"
+#include "protocol/messages.h"
 #include "server/net.h"
 #include "server/server_config.h"
 
@@ -26,6 +30,16 @@ class Sanctions;
 class TableDirectory;
 struct Metrics;
 
+// A table that stopped because the store would not take its writes (server/table_commits.cpp):
+// another node has its game now (Superseded), or the store holds something else than the table
+// thought (Refused). Either way the game goes on from what the store holds, never from memory.
+struct StoppedTable {
+    protocol::TableId table = 0;
+    protocol::RoomNumber room = 0;
+    std::int64_t game_id = 0;
+    db::StoreFailure why = db::StoreFailure::Refused;
+};
+
 struct TableServices {
     net::io_context& io;
     db::StoreWriter& writer;
@@ -40,6 +54,9 @@ struct TableServices {
     IdAllocator& game_ids;
     std::weak_ptr<Lobby> lobby;
     std::atomic<bool> shutting_down{false};
+    // Set by the router before any table exists: takes a stopped table out of the lobby and,
+    // unless another node has its game, restores it here from the store. From a table's strand.
+    std::function<void(StoppedTable)> table_stopped{};
 };
 
 } // namespace rochade::server

@@ -195,7 +195,17 @@ CREATE TABLE rating_changes (
 CREATE INDEX rating_changes_by_account ON rating_changes (account_id, category, at_ms);
 )sql";
 
-constexpr std::array<std::string_view, 1> ladder = {schema_v1};
+// Version 2: SQLite's version 8, fencing between the nodes (db/migrations.cpp says why): the
+// games' owner epoch, and one event per (game_id, seq).
+constexpr std::string_view schema_v2 = R"sql(
+ALTER TABLE games ADD COLUMN owner_epoch bigint NOT NULL DEFAULT 0;
+DELETE FROM table_events e WHERE e.game_id IS NOT NULL AND EXISTS
+    (SELECT 1 FROM table_events f WHERE f.game_id = e.game_id AND f.seq = e.seq AND f.id < e.id);
+DROP INDEX table_events_by_game;
+CREATE UNIQUE INDEX table_events_by_game ON table_events (game_id, seq);
+)sql";
+
+constexpr std::array<std::string_view, 2> ladder = {schema_v1, schema_v2};
 
 void refuse_if_newer(Connection& connection, int found)
 {

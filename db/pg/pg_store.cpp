@@ -280,19 +280,31 @@ Connection& PgStore::connection()
     return *connection_;
 }
 
-std::vector<UnfinishedGame> PgStore::unfinished_games()
+std::vector<UnfinishedGame> PgStore::unfinished_games() { return read_unfinished(std::nullopt); }
+
+std::optional<UnfinishedGame> PgStore::unfinished_game(std::int64_t game_id)
+{
+    auto found = read_unfinished(game_id);
+    if (found.empty()) return std::nullopt;
+    return std::move(found.front());
+}
+
+std::vector<UnfinishedGame> PgStore::read_unfinished(std::optional<std::int64_t> only)
 {
     return reading([&](Connection& c) {
         const ReadSnapshot snapshot(c);
         const Result games = c.run(std::string("SELECT ") + game_columns +
-                                   ", white_account, white_session, black_account, black_session "
-                                   "FROM games WHERE ended_at_ms IS NULL ORDER BY id");
+                                       ", white_account, white_session, black_account, black_session, owner_epoch "
+                                       "FROM games WHERE ended_at_ms IS NULL AND ($1::bigint IS NULL OR id = $1) "
+                                       "ORDER BY id",
+                                   Params().add(only));
         std::vector<UnfinishedGame> unfinished;
         for (int i = 0; i < games.rows(); ++i) {
             UnfinishedGame game;
             game.start = read_game_started(games, i);
             game.start.white_owner = SeatOwner{games.optional_integer(i, 12), games.optional_integer(i, 13)};
             game.start.black_owner = SeatOwner{games.optional_integer(i, 14), games.optional_integer(i, 15)};
+            game.start.epoch = games.integer(i, 16);
             // The table's highest seq: its events', and its games' moves'. GREATEST skips NULLs.
             game.last_seq = c.query_int("SELECT GREATEST((SELECT MAX(seq) FROM table_events WHERE table_id = $1), "
                                         "(SELECT MAX(m.seq) FROM games g JOIN moves m ON m.game_id = g.id "
@@ -302,8 +314,9 @@ std::vector<UnfinishedGame> PgStore::unfinished_games()
             unfinished.push_back(std::move(game));
         }
         const Result moves = c.run(std::string("SELECT ") + move_columns +
-                                   " FROM moves WHERE game_id IN (SELECT id FROM games WHERE ended_at_ms IS NULL) "
-                                   "ORDER BY game_id, ply");
+                                   " FROM moves WHERE game_id IN (SELECT id FROM games WHERE ended_at_ms IS NULL "
+                                   "AND ($1::bigint IS NULL OR id = $1)) ORDER BY game_id, ply",
+                                   Params().add(only));
         std::unordered_map<std::int64_t, std::vector<MovePlayed>> by_game;
         for (int i = 0; i < moves.rows(); ++i) {
             MovePlayed move = read_move(moves, i);

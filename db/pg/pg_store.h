@@ -25,6 +25,7 @@ public:
     PgStore& operator=(const PgStore&) = delete;
 
     std::vector<UnfinishedGame> unfinished_games() override;
+    std::optional<UnfinishedGame> unfinished_game(std::int64_t game_id) override;
     std::vector<GameSummary> recent_games(int limit = 50) override;
     GamePage find_games(const GameQuery& query) override;
     std::optional<GameLog> game_log(std::int64_t game_id) override;
@@ -43,6 +44,8 @@ public:
     std::vector<RatingChange> rating_changes(std::int64_t game_id) override;
 
 private:
+    // The games without an end, or only `only` among them.
+    std::vector<UnfinishedGame> read_unfinished(std::optional<std::int64_t> only);
     // The connection, opened anew when the last one was lost.
     Connection& connection();
     // read(connection()), once more on a new connection if the first one was lost.

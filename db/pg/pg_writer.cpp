@@ -104,8 +104,7 @@ std::optional<Outcomes> PgWriter::State::commit_together(const std::vector<const
         }
         transaction.commit();
     } catch (const DbError& failure) {
-        error = StoreError{failure.kind() == StoreFailure::Refused ? StoreFailure::Refused : StoreFailure::Unavailable,
-                           failure.what()};
+        error = StoreError{failure.kind(), failure.what()};
         return std::nullopt;
     }
     for (const std::string& message : rejected) on_error("a submission was rolled back: " + message);

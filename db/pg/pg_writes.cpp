@@ -22,6 +22,23 @@ constexpr std::int64_t day_ms = utc_day_ms;
 
 DbError refused(const std::string& message) { return DbError(message, StoreFailure::Refused); }
 
+// The game's stored owner epoch (schema version 2); nullopt for an unknown game.
+std::optional<std::int64_t> stored_epoch(Connection& c, std::int64_t game_id)
+{
+    return c.query_int("SELECT owner_epoch FROM games WHERE id = $1", Params().add(game_id));
+}
+
+// A write of `game_id` with `epoch` that a newer owner epoch kept out; `what` as "storing ply 5
+// of game".
+DbError superseded(Connection& c, std::int64_t game_id, std::int64_t epoch, const std::string& what)
+{
+    return DbError(what + " " + std::to_string(game_id) + " failed on PostgreSQL " + c.where() +
+                       ": another node has taken the game over (its owner epoch is " +
+                       std::to_string(stored_epoch(c, game_id).value_or(0)) + ", this writer's " +
+                       std::to_string(epoch) + ")",
+                   StoreFailure::Superseded);
+}
+
 std::string category_text(rating::RatingCategory category) { return std::string(rating::category_name(category)); }
 
 // A table chat line's writer ({"from", "text"}; server/table.cpp), for the chat search.
@@ -38,16 +55,25 @@ std::optional<std::string> table_chat_writer(const TableEvent& event)
 constexpr std::string_view game_started_sql =
     "INSERT INTO games (id, table_id, room, white, black, time_control, start_fen, white_ms, black_ms, "
     "started_at_ms, white_account, white_session, black_account, black_session, white_key, black_key, rated, "
-    "category) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)";
-// Stored only as the next ply of a running game; otherwise no row.
+    "category, owner_epoch) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, "
+    "$19)";
+// Stored only as the next ply of a running game, and only while no newer owner epoch is stored
+// (fencing, db/records.h GameClaimed); otherwise no row. FOR SHARE holds the game's row to the
+// end of the transaction: a node's claim (an UPDATE of the row) waits until this move is
+// committed and is then read with the game, or came first and this move sees its epoch (read
+// committed re-checks a row changed since the statement began).
 constexpr std::string_view move_played_sql =
     "INSERT INTO moves (game_id, ply, seq, uci, san, white_ms, black_ms, at_ms) "
     "SELECT $1::bigint, $2::integer, $3::bigint, $4::text, $5::text, $6::bigint, $7::bigint, $8::bigint "
-    "WHERE EXISTS (SELECT 1 FROM games WHERE id = $1::bigint AND ended_at_ms IS NULL) "
-    "AND $2::integer = COALESCE((SELECT MAX(ply) FROM moves WHERE game_id = $1::bigint), 0) + 1";
+    "WHERE EXISTS (SELECT 1 FROM games WHERE id = $1::bigint AND ended_at_ms IS NULL AND owner_epoch <= $9::bigint "
+    "FOR SHARE) AND $2::integer = COALESCE((SELECT MAX(ply) FROM moves WHERE game_id = $1::bigint), 0) + 1";
+// As a move: a game's event only while no newer owner epoch is stored (an unknown game passes the
+// epoch and meets the foreign key); an event without a game always.
 constexpr std::string_view table_event_sql =
     "INSERT INTO table_events (table_id, game_id, seq, kind, detail_json, at_ms, nick_key) "
-    "VALUES ($1, $2, $3, $4, $5, $6, $7)";
+    "SELECT $1::bigint, $2::bigint, $3::bigint, $4::text, $5::text, $6::bigint, $7::text "
+    "WHERE $2::bigint IS NULL OR NOT EXISTS (SELECT 1 FROM games WHERE id = $2::bigint) "
+    "OR EXISTS (SELECT 1 FROM games WHERE id = $2::bigint AND owner_epoch <= $8::bigint FOR SHARE)";
 constexpr std::string_view room_chatted_sql =
     "INSERT INTO room_chat (room, nick, text, at_ms, nick_key) VALUES ($1, $2, $3, $4, $5)";
 
@@ -77,6 +103,7 @@ Params game_started_params(const GameStarted& w)
         p.add(rating::category_name(*w.category));
     else
         p.add_null();
+    p.add(w.epoch);
     return p;
 }
 
@@ -84,6 +111,7 @@ Params move_played_params(const MovePlayed& w)
 {
     Params p;
     p.add(w.game_id).add(w.ply).add(w.seq).add(w.uci).add(w.san).add(w.white_ms).add(w.black_ms).add(w.at_ms);
+    p.add(w.epoch);
     return p;
 }
 
@@ -95,6 +123,7 @@ Params table_event_params(const TableEvent& w)
         p.add(protocol::nick_key(*writer));
     else
         p.add_null();
+    p.add(w.epoch);
     return p;
 }
 
@@ -107,12 +136,15 @@ Params room_chatted_params(const RoomChatted& w)
 [[noreturn]] void refuse_move(Connection& c, const MovePlayed& w)
 {
     const Result state = c.run("SELECT (SELECT ended_at_ms IS NULL FROM games WHERE id = $1), "
-                               "(SELECT COALESCE(MAX(ply), 0) FROM moves WHERE game_id = $1)",
+                               "(SELECT COALESCE(MAX(ply), 0) FROM moves WHERE game_id = $1), "
+                               "(SELECT owner_epoch FROM games WHERE id = $1)",
                                Params().add(w.game_id));
     const std::string what = "storing ply " + std::to_string(w.ply) + " of game " + std::to_string(w.game_id) +
                              " failed on PostgreSQL " + c.where() + ": ";
     if (state.is_null(0, 0) || !state.boolean(0, 0))
         throw refused(what + "no running game has this id (unknown or ended)");
+    if (state.integer(0, 2) > w.epoch)
+        throw superseded(c, w.game_id, w.epoch, "storing ply " + std::to_string(w.ply) + " of game");
     const std::int64_t last = state.integer(0, 1);
     if (w.ply <= last) throw refused(what + "ply " + std::to_string(last) + " is stored already");
     throw refused(what + "the last stored ply is " + std::to_string(last) + ", not " + std::to_string(w.ply - 1));
@@ -221,15 +253,34 @@ void write_game_ended(Connection& c, const GameEnded& w)
 {
     Params p;
     p.add(w.game_id).add(w.ended_at_ms).add(w.result).add(w.termination).add(w.detail_json).add(w.white_ms);
-    p.add(w.black_ms);
+    p.add(w.black_ms).add(w.epoch);
     // Only a game without an end: an end is stored once (a rated game is rated once with it).
     const Result updated = c.run("UPDATE games SET ended_at_ms = $2, result = $3, termination = $4, end_detail = $5, "
-                                 "final_white_ms = $6, final_black_ms = $7 WHERE id = $1 AND ended_at_ms IS NULL",
+                                 "final_white_ms = $6, final_black_ms = $7 WHERE id = $1 AND ended_at_ms IS NULL "
+                                 "AND owner_epoch <= $8",
                                  p);
+    if (updated.affected() != 1 && stored_epoch(c, w.game_id).value_or(0) > w.epoch)
+        throw superseded(c, w.game_id, w.epoch, "recording the end of game");
     if (updated.affected() != 1)
         throw refused("recording the end of game " + std::to_string(w.game_id) + " failed on PostgreSQL " + c.where() +
                       ": game " + std::to_string(w.game_id) + " has ended already or does not exist");
     rate_ended_game(c, w);
+}
+
+void claim_game(Connection& c, const GameClaimed& w)
+{
+    const Result claimed = c.run("UPDATE games SET owner_epoch = $2 WHERE id = $1 AND ended_at_ms IS NULL "
+                                 "AND owner_epoch < $2",
+                                 Params().add(w.game_id).add(w.epoch));
+    if (claimed.affected() == 1) return;
+    const std::string what = "claiming game " + std::to_string(w.game_id) + " with owner epoch " +
+                             std::to_string(w.epoch) + " failed on PostgreSQL " + c.where() + ": ";
+    const Result game = c.run("SELECT owner_epoch, ended_at_ms IS NOT NULL FROM games WHERE id = $1",
+                              Params().add(w.game_id));
+    if (game.rows() == 0) throw refused(what + "no game has this id");
+    if (game.boolean(0, 1)) throw refused(what + "the game has ended");
+    throw DbError(what + "another node claimed it with epoch " + std::to_string(game.integer(0, 0)) + " already",
+                  StoreFailure::Superseded);
 }
 
 // ---- identity (db/identity_sql.cpp) --------------------------------------------------------
@@ -365,9 +416,13 @@ void apply_write(Connection& c, const Write& record)
             } else if constexpr (std::is_same_v<T, MovePlayed>) {
                 if (c.run(move_played_sql, move_played_params(w)).affected() != 1) refuse_move(c, w);
             } else if constexpr (std::is_same_v<T, TableEvent>) {
-                c.run(table_event_sql, table_event_params(w));
+                if (c.run(table_event_sql, table_event_params(w)).affected() != 1)
+                    throw superseded(c, w.game_id.value_or(0), w.epoch,
+                                     "storing event " + std::to_string(w.seq) + " of game");
             } else if constexpr (std::is_same_v<T, GameEnded>) {
                 write_game_ended(c, w);
+            } else if constexpr (std::is_same_v<T, GameClaimed>) {
+                claim_game(c, w);
             } else if constexpr (std::is_same_v<T, RoomChatted>) {
                 c.run(room_chatted_sql, room_chatted_params(w));
             } else if constexpr (std::is_same_v<T, IdBlockReserved>) {
@@ -406,7 +461,7 @@ std::optional<PipelinedWrite> pipelined_write(Connection& c, const Write& record
     if (const auto* w = std::get_if<MovePlayed>(&record))
         return PipelinedWrite{{move_played_sql, move_played_params(*w)}, true};
     if (const auto* w = std::get_if<TableEvent>(&record))
-        return PipelinedWrite{{table_event_sql, table_event_params(*w)}, false};
+        return PipelinedWrite{{table_event_sql, table_event_params(*w)}, true};
     if (const auto* w = std::get_if<RoomChatted>(&record))
         return PipelinedWrite{{room_chatted_sql, room_chatted_params(*w)}, false};
     return std::nullopt;

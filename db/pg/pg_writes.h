@@ -17,8 +17,8 @@ void apply_write(Connection& connection, const Write& write);
 
 // The hot path's writes (a game's start, a move, a table event, room chat) as one statement each
 // that can go in a pipeline (Connection::run_pipelined): the same SQL as apply_write's. A move's
-// INSERT must change exactly one row (`must_change_one_row`), else it was refused and
-// apply_write, run alone, says why. nullopt for every other kind of write, which reads what it
+// or a table event's INSERT must change exactly one row (`must_change_one_row`), else it was
+// refused (a ply out of order, a newer owner epoch) and apply_write, run alone, says why. nullopt for every other kind of write, which reads what it
 // writes against. Throws DbError (Refused) for a start that apply_write would refuse too.
 struct PipelinedWrite {
     PipelinedStatement statement;

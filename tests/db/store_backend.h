@@ -172,6 +172,10 @@ public:
     explicit TestReader(const TestStore& store) : reader_(store.open_reader()) {}
 
     std::vector<UnfinishedGame> unfinished_games() override { return reader_->unfinished_games(); }
+    std::optional<UnfinishedGame> unfinished_game(std::int64_t game_id) override
+    {
+        return reader_->unfinished_game(game_id);
+    }
     std::vector<GameSummary> recent_games(int limit = 50) override { return reader_->recent_games(limit); }
     GamePage find_games(const GameQuery& query) override { return reader_->find_games(query); }
     std::optional<GameLog> game_log(std::int64_t game_id) override { return reader_->game_log(game_id); }

@@ -52,7 +52,7 @@ TEST_CASE("a new database gets the whole schema and the current user_version")
     TempDatabase file("migrate");
     Database db = open_migrated(file.path());
     CHECK(db.query_int("PRAGMA user_version") == schema_version());
-    CHECK(schema_version() == 7);
+    CHECK(schema_version() == 8);
 
     const struct {
         const char* type;
@@ -620,7 +620,7 @@ TEST_CASE("a version 6 database is migrated to version 7: timed games get their 
     }
     Store store(file.path()); // opening migrates
     Database db(file.path(), OpenMode::ReadWrite);
-    CHECK(db.query_int("PRAGMA user_version") == 7);
+    CHECK(db.query_int("PRAGMA user_version") == schema_version());
     auto category_of = [&db](int id) {
         Statement row = db.prepare("SELECT category FROM games WHERE id = ?1");
         row.bind(1, id);
@@ -643,4 +643,33 @@ TEST_CASE("a version 6 database is migrated to version 7: timed games get their 
     REQUIRE(page.games.size() == 1);
     CHECK(page.games[0].game_id == 1);
     CHECK(page.games[0].category == rochade::rating::RatingCategory::Blitz);
+}
+
+TEST_CASE("a version 7 database is migrated to version 8: games get owner epoch 0, a game's events one per seq")
+{
+    TempDatabase file("from-v7");
+    {
+        Database db(file.path(), OpenMode::ReadWriteCreate);
+        configure_connection(db);
+        migrate_to(db, 7);
+        db.exec("INSERT INTO games (id, table_id, room, white, black, time_control, start_fen, white_ms, black_ms, "
+                "started_at_ms, white_key, black_key) VALUES (1, 10, 34, 'Anna', 'Bert', '{}', '', 0, 0, 1, 'anna', "
+                "'bert')");
+        // Seq 7 stored twice (a node that wrote on after its table was taken over), and two
+        // events without a game under one seq (not constrained).
+        db.exec("INSERT INTO table_events (id, table_id, game_id, seq, kind, detail_json, at_ms) VALUES "
+                "(1, 10, 1, 6, 'draw_offered', '{}', 1), (2, 10, 1, 7, 'player_disconnected', '{}', 2), "
+                "(3, 10, 1, 7, 'player_reconnected', '{}', 3), (4, 10, NULL, 2, 'table_chat', '{}', 4), "
+                "(5, 10, NULL, 2, 'table_chat', '{}', 5)");
+    }
+    Store store(file.path()); // opening migrates
+    Database db(file.path(), OpenMode::ReadWrite);
+    CHECK(db.query_int("PRAGMA user_version") == 8);
+    CHECK(db.query_int("SELECT owner_epoch FROM games WHERE id = 1") == 0);
+    CHECK(db.query_int("SELECT COUNT(*) FROM table_events WHERE game_id = 1 AND seq = 7") == 1);
+    CHECK(db.query_int("SELECT id FROM table_events WHERE game_id = 1 AND seq = 7") == 2); // the first stored
+    CHECK(db.query_int("SELECT COUNT(*) FROM table_events") == 4);
+    CHECK_THROWS_AS(db.exec("INSERT INTO table_events (table_id, game_id, seq, kind, detail_json, at_ms) VALUES "
+                            "(10, 1, 6, 'table_chat', '{}', 6)"),
+                    DbError);
 }

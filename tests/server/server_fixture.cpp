@@ -155,6 +155,16 @@ void ChildServer::wait_until_healthy()
                              " did not answer /health within 10 s: " + last_error);
 }
 
+void ChildServer::pause()
+{
+    if (pid_ > 0) ::kill(pid_, SIGSTOP);
+}
+
+void ChildServer::wake()
+{
+    if (pid_ > 0) ::kill(pid_, SIGCONT);
+}
+
 void ChildServer::kill_hard()
 {
     if (pid_ <= 0) return;

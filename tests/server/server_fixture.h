@@ -85,6 +85,10 @@ public:
 
     // kill -9: no chance to flush or close anything.
     void kill_hard();
+    // SIGSTOP and SIGCONT: the process freezes mid-step (as a VM paused, or a long GC would), its
+    // sockets open and its timers overdue when it wakes.
+    void pause();
+    void wake();
     // Starts the binary again on the same port and database.
     void restart();
     // Sends SIGTERM and waits (up to `timeout`) for the exit; returns the exit status, or -1

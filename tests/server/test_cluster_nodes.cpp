@@ -9,6 +9,7 @@
 #include <fstream>
 #include <thread>
 
+#include "db/sqlite.h"
 #include "tests/db/store_backend.h"
 #include "tests/server/redis_fixture.h"
 #include "tests/server/server_fixture.h"
@@ -30,27 +31,41 @@ bool lists_table(const json& frame, std::int64_t table)
     return false;
 }
 
+// Redis and three `rochade serve` nodes on it and on `store`, with short heartbeats so that a
+// node killed or paused is given up within two seconds. `redis` is empty when redis-server is
+// not installed (the test is skipped with a warning).
+struct ThreeProcesses {
+    explicit ThreeProcesses(const std::string& store)
+    {
+        const auto redis_binary = test::redis_server_path();
+        if (!redis_binary) {
+            WARN("redis-server is not installed: the multi-node test is skipped (scripts/install-deps.sh installs "
+                 "it)");
+            return;
+        }
+        redis = std::make_unique<test::RedisServer>(*redis_binary); // started by its constructor
+        const auto config = dir.path() / "cluster.json";
+        std::ofstream(config) << R"({"cluster": {"heartbeat_ms": 200, "node_timeout_ms": 1500}})";
+        const std::string bus = "redis://127.0.0.1:" + std::to_string(redis->endpoint().port);
+        auto node = [&](const std::string& name) {
+            return std::make_unique<ChildServer>(
+                std::vector<std::string>{"--config", config.string(), "--db", store, "--bus", bus, "--node", name});
+        };
+        one = node("n1");
+        two = node("n2");
+        three = node("n3");
+    }
+    std::unique_ptr<test::RedisServer> redis;
+    test::TempDir dir;
+    std::unique_ptr<ChildServer> one, two, three;
+};
+
 // The whole story on the store `store` (a file or a postgresql:// URL).
 void three_nodes(const std::string& store)
 {
-    const auto redis_binary = test::redis_server_path();
-    if (!redis_binary) {
-        WARN("redis-server is not installed: the multi-node test is skipped (scripts/install-deps.sh installs it)");
-        return;
-    }
-    test::RedisServer redis(*redis_binary); // started by its constructor
-    test::TempDir dir;
-    // Short heartbeats, so a killed node is given up within two seconds.
-    const auto config = dir.path() / "cluster.json";
-    std::ofstream(config) << R"({"cluster": {"heartbeat_ms": 200, "node_timeout_ms": 1500}})";
-    const std::string bus = "redis://127.0.0.1:" + std::to_string(redis.endpoint().port);
-    auto node = [&](const std::string& name) {
-        return std::make_unique<ChildServer>(
-            std::vector<std::string>{"--config", config.string(), "--db", store, "--bus", bus, "--node", name});
-    };
-    auto one = node("n1");
-    auto two = node("n2");
-    auto three = node("n3");
+    ThreeProcesses nodes(store);
+    if (!nodes.redis) return;
+    auto& [redis, dir, one, two, three] = nodes;
 
     auto anna = std::make_unique<WsTestClient>();
     auto bert = std::make_unique<WsTestClient>();
@@ -132,7 +147,146 @@ void three_nodes(const std::string& store)
         CHECK(client->receive_until("move", table).at("san") == "a6");
 }
 
+// One number from the store `store` (a file or a postgresql:// URL).
+std::int64_t store_count(const std::string& store, const std::string& sql)
+{
+    if (db::is_postgres_url(store)) {
+        db::pg::Connection connection(store, db::pg::ConnectOptions{});
+        return connection.query_int(sql).value_or(-1);
+    }
+    db::Database reader(store, db::OpenMode::ReadOnly);
+    return reader.query_int(sql).value_or(-1);
+}
+
+// Resumes `token` on `port` until hello_ok names `table` (a node has taken it over); the
+// client is left connected and `token` is the last one handed out.
+std::unique_ptr<WsTestClient> resume_to_table(std::uint16_t port, std::string& token, std::int64_t table)
+{
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        auto client = std::make_unique<WsTestClient>();
+        client->connect(port);
+        const json hello = client->resume(token);
+        token = hello.at("resume_token").get<std::string>();
+        if (hello.at("tables") == json::array({table})) return client;
+        client->close();
+        std::this_thread::sleep_for(100ms);
+    }
+    FAIL("no node took table " << table << " over");
+    return nullptr;
+}
+
+std::vector<std::string> sans_of(const json& state)
+{
+    std::vector<std::string> sans;
+    for (const json& move : state.at("moves")) sans.push_back(move.at("san").get<std::string>());
+    return sans;
+}
+
+// The table's node frozen (SIGSTOP) for `pause`, longer than its leases live, with its player's
+// move waiting unread in its socket; another node takes the table over from the store. Woken
+// (SIGCONT), the old owner reads the move: the store refuses it (fencing), the table stops
+// there, and nothing of it is stored. Every confirmed move is in the store and on every board,
+// no event is stored twice, the game goes on, and nobody is locked out.
+void paused_owner(const std::string& store, std::chrono::milliseconds pause)
+{
+    ThreeProcesses nodes(store);
+    if (!nodes.redis) return;
+    auto& [redis, dir, one, two, three] = nodes;
+    WsTestClient anna, bert, carl;
+    anna.connect(one->port());
+    bert.connect(two->port());
+    carl.connect(three->port());
+    std::string anna_token = anna.hello("Anna");
+    std::string bert_token = bert.hello("Bert");
+    std::string carl_token = carl.hello("Carl");
+    for (auto* client : {&anna, &bert, &carl}) client->request({{"type", "enter_room"}, {"room", 34}});
+    const auto table =
+        anna.request({{"type", "open_table"}, {"room", 34}, {"time_control", "10+5"}, {"color", "white"}})
+            .at("table")
+            .get<std::int64_t>();
+    bert.receive_matching([table](const json& frame) { return lists_table(frame, table); }, "Anna's table");
+    carl.receive_matching([table](const json& frame) { return lists_table(frame, table); }, "Anna's table");
+    REQUIRE(bert.request({{"type", "join_table"}, {"table", table}}).at("type") == "ok");
+    anna.receive_until("game_started", table);
+    REQUIRE(carl.request({{"type", "watch_table"}, {"table", table}}).at("type") == "table_state");
+    const std::vector<std::string> opening = {"d4", "d5", "c4", "e6"};
+    for (std::size_t ply = 0; ply < opening.size(); ++ply) {
+        (ply % 2 == 0 ? anna : bert).send({{"type", "move"}, {"table", table}, {"move", opening[ply]}});
+        for (auto* client : {&anna, &bert, &carl})
+            CHECK(client->receive_until("move", table).at("san") == opening[ply]);
+    }
+
+    // Node 1 freezes; Anna's move waits in its socket.
+    one->pause();
+    anna.send({{"type", "move"}, {"table", table}, {"move", "Nc3"}});
+    CHECK(bert.wait_closed().code == 1012);
+    CHECK(carl.wait_closed().code == 1012);
+    auto bert_again = resume_to_table(two->port(), bert_token, table);
+    std::this_thread::sleep_for(pause);
+    one->wake();
+    // Woken, node 1 stops the table (its write refused by the store, or its lease found lost
+    // first): Anna is sent to find the table elsewhere, her move not confirmed and not stored.
+    CHECK(anna.wait_closed().code == 1012);
+    for (const json& frame : anna.inbox()) {
+        INFO("after the pause, Anna got " << frame.dump());
+        CHECK(frame.value("type", "") != "move");
+        CHECK(frame.value("type", "") != "ok");
+    }
+    CHECK(store_count(store, "SELECT COUNT(*) FROM moves") == std::int64_t(opening.size()));
+
+    auto anna_again = resume_to_table(three->port(), anna_token, table);
+    auto carl_again = std::make_unique<WsTestClient>();
+    carl_again->connect(one->port()); // the woken node serves again
+    carl_again->resume(carl_token);
+    carl_again->request({{"type", "enter_room"}, {"room", 34}});
+    for (auto* client : {anna_again.get(), bert_again.get(), carl_again.get()}) {
+        json state;
+        for (int attempt = 0; attempt < 50; ++attempt) { // node 1 hears of the new owner after it wakes
+            state = client->request({{"type", "watch_table"}, {"table", table}});
+            if (state.at("type") == "table_state") break;
+            std::this_thread::sleep_for(100ms);
+        }
+        REQUIRE(state.at("type") == "table_state");
+        CHECK(sans_of(state) == opening);
+    }
+    // Not stuck: the move again, now on the node that plays the table, and one more.
+    anna_again->send({{"type", "move"}, {"table", table}, {"move", "Nc3"}});
+    for (auto* client : {anna_again.get(), bert_again.get(), carl_again.get()})
+        CHECK(client->receive_until("move", table).at("san") == "Nc3");
+    bert_again->send({{"type", "move"}, {"table", table}, {"move", "Nf6"}});
+    for (auto* client : {anna_again.get(), bert_again.get(), carl_again.get()})
+        CHECK(client->receive_until("move", table).at("san") == "Nf6");
+    CHECK(store_count(store, "SELECT COUNT(*) FROM moves") == 6);
+    CHECK(store_count(store, "SELECT MAX(ply) FROM moves") == 6);
+    CHECK(store_count(store, "SELECT COUNT(*) FROM (SELECT game_id, seq FROM table_events WHERE game_id IS NOT "
+                             "NULL GROUP BY game_id, seq HAVING COUNT(*) > 1) AS twice") == 0);
+    CHECK(store_count(store, "SELECT MAX(owner_epoch) FROM games") >= 1);
+}
+
 } // namespace
+
+TEST_CASE("the table's node paused past its lease and woken: its late move is refused, nothing is lost or stuck",
+          "[server][cluster][redis][process]")
+{
+    // Two timings: woken soon after the take-over, and long after it.
+    for (const auto pause : {200ms, 3000ms}) {
+        INFO("paused for " << pause.count() << " ms after the take-over");
+        test::TempDir dir;
+        paused_owner((dir.path() / "cluster.db").string(), pause);
+    }
+}
+
+TEST_CASE("the table's node paused past its lease and woken, on PostgreSQL: its late move is refused",
+          "[server][cluster][redis][process][postgres]")
+{
+    const auto server_url = db::testing::postgres_server_url();
+    if (!server_url) {
+        WARN("skipped: set ROCHADE_TEST_POSTGRES (scripts/postgres.sh start build/postgres prints the URL)");
+        return;
+    }
+    db::testing::PgTestDatabase database(*server_url);
+    paused_owner(database.url(), 1000ms);
+}
 
 TEST_CASE("three nodes on Redis and one SQLite file: meet, chat, play with a spectator; the table's node killed",
           "[server][cluster][redis][process]")

@@ -1,8 +1,8 @@
 // Who owns a table across nodes, and what that costs the bus: a table's event goes once to each
 // node that watches it, however many watch there; forwarded requests go to the owner the
 // announcements named, without asking the bus; a node cut off from the bus loses its tables to
-// the node that takes them over and stops playing them when it is back (no game is played on
-// two nodes); a running game that no live node has is found by the periodic sweep.
+// the node that takes them over, the store refuses its next write into them (fencing), and it
+// stops playing them (no game is played on two nodes); a running game that no live node has is found by the periodic sweep.
 #include <catch2/catch.hpp>
 
 #include <future>
@@ -99,7 +99,8 @@ TEST_CASE("a table's event goes once to each watching node; forwarded moves do n
     for (const json& frame : carl.drain(200ms)) CHECK(frame.value("type", "") != "error");
 }
 
-TEST_CASE("a node cut off from the bus loses its table to the node that took it over, and stops playing it",
+TEST_CASE("a node cut off from the bus loses its table to the node that took it over; its next write is refused "
+          "and it stops playing it",
           "[server][cluster]")
 {
     ThreeNodes nodes;
@@ -126,10 +127,16 @@ TEST_CASE("a node cut off from the bus loses its table to the node that took it 
     CHECK(bert.wait_closed().code == 1012);
     auto bert_again = resume_at(two->port(), bert_token, table);
 
-    // Node 1 comes back: its renewal finds the lease another node's, so the table stops there
-    // and Anna is sent away (1012) to find it where it is played now.
-    cluster.bus_of("n1")->cut_off(false);
+    // Node 1 has not noticed: the table is still its own there. Anna's move is refused by the
+    // store (the new owner claimed the game with a newer epoch), is never stored, and the table
+    // stops on node 1 at once: Anna is sent away (1012) to find it where it is played now.
+    const json refused = anna.request({{"type", "move"}, {"table", table}, {"move", "c4"}});
+    CHECK(refused.at("code") == "storage_unavailable");
+    CHECK_THAT(refused.at("message").get<std::string>(), Catch::Contains("another node plays the table now"));
     CHECK(anna.wait_closed().code == 1012);
+
+    // Node 1 comes back to the bus; Anna finds the table on the node that plays it.
+    cluster.bus_of("n1")->cut_off(false);
     auto anna_again = resume_at(one->port(), anna_token, table);
 
     const json state = anna_again->request({{"type", "watch_table"}, {"table", table}});
