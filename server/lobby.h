@@ -49,6 +49,9 @@ public:
     // chat and whispers, its tables), and a node that went silent (what it had leaves the rooms).
     void cluster_message(cluster::NodeMessage message);
     void node_gone(std::string node);
+    // Tells every other node this node's members and tables again (a NodeState on the lobby's
+    // channel): after the bus was away, when this node's tables are its own again.
+    void announce_state();
     // A table of this node that another node holds now (Table::relinquish), or that stopped
     // because the store refused its write: it leaves this node's directory and, unless the new
     // owner's summary stands there already, its room. `then` (optional) runs after, on the strand.

@@ -101,6 +101,13 @@ void Lobby::adopt(protocol::TableSummary summary, std::vector<Identity> players)
     });
 }
 
+void Lobby::announce_state()
+{
+    on_strand([this] {
+        if (cluster_) cluster_->announce(local_state());
+    });
+}
+
 void Lobby::node_gone(std::string node)
 {
     on_strand([this, node = std::move(node)] {

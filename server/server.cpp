@@ -273,6 +273,9 @@ std::shared_ptr<cluster::Node> Server::State::join_cluster(net::io_context& io, 
                                "the node of a table you were at went away; reconnect and resume to find it again");
     };
     handlers.on_table_lost = [&router](protocol::TableId table) { router.table_lost(table); };
+    handlers.on_doubt_cleared = [lobby] {
+        if (auto alive = lobby.lock()) alive->announce_state();
+    };
     node->start(std::move(handlers));
     router.adopt_orphans();
     sweep_periodically(io, router, std::chrono::milliseconds(config.cluster.orphan_sweep_ms));

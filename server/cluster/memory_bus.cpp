@@ -52,6 +52,12 @@ BusError cut_error() { return BusError{BusFailure::Unavailable, "memory bus: cut
 
 } // namespace
 
+void MemoryHub::forget_leases()
+{
+    std::lock_guard lock(mutex_);
+    leases_.clear();
+}
+
 void MemoryBus::cut_off(bool cut)
 {
     if (cut_.exchange(cut) == cut) return;

@@ -29,6 +29,8 @@ public:
     // on `channel`, and lease holders looked up.
     std::uint64_t published_on(const std::string& channel);
     std::uint64_t holder_lookups();
+    // Every lease is gone at once, as from a Redis that restarted without its data (tests).
+    void forget_leases();
 
 private:
     friend class MemoryBus;

@@ -69,10 +69,7 @@ void Node::start(Handlers handlers)
         bus_->subscribe(std::string(lobby_channel), receive);
         bus_->subscribe(node_channel(options_.id), receive);
         bus_->on_connection_change([weak = weak_from_this()](bool up) {
-            if (!up) return;
-            // Back on the bus (Redis restarted, or the network came back): the other nodes may
-            // have given this one up, so it introduces itself again.
-            if (auto self = weak.lock()) self->announce(NodeUp{self->options_.id});
+            if (auto self = weak.lock()) self->on_strand([self, up] { self->bus_changed(up); });
         });
         announce(NodeUp{options_.id});
         spdlog::info("cluster: node {} joined the bus", options_.id);
@@ -160,13 +157,28 @@ void Node::heard_of(const std::string& node)
     send_to(node, NodeUp{options_.id});
 }
 
+void Node::bus_changed(bool up)
+{
+    bus_up_ = up;
+    if (!up) return;
+    // Back on the bus (Redis restarted, or the network came back): the other nodes may have
+    // given this one up, so it introduces itself again; and it heard nothing of them meanwhile
+    // through no fault of theirs, so each gets a node timeout from now.
+    const auto now = Clock::now();
+    settled_after_ = now + options_.node_timeout;
+    for (auto& [node, heard] : last_heard_) heard = now;
+    announce(NodeUp{options_.id});
+}
+
+bool Node::settling() const { return !bus_up_ || Clock::now() < settled_after_; }
+
 void Node::beat()
 {
     if (stopped_) return;
     bus_->publish(std::string(lobby_channel), encode(Heartbeat{options_.id}));
     const auto now = Clock::now();
     for (auto it = last_heard_.begin(); it != last_heard_.end();) {
-        if (now - it->second < options_.node_timeout) {
+        if (!bus_up_ || now - it->second < options_.node_timeout) {
             ++it;
             continue;
         }
@@ -223,8 +235,10 @@ void Node::renewed(const std::vector<std::string>& table_keys, const BusResult<s
         return;
     }
     const std::set<std::string> lost_keys(lost->begin(), lost->end());
+    std::vector<std::string> confirmed;
     for (const auto& key : table_keys)
-        if (!lost_keys.contains(key)) in_doubt_.erase(key);
+        if (!lost_keys.contains(key)) confirmed.push_back(key);
+    doubt_cleared(confirmed);
     for (const auto& key : *lost)
         if (const auto held = leases_.find(key); held != leases_.end()) lease_lost(key, held->second);
 }
@@ -240,7 +254,7 @@ void Node::lease_lost(const std::string& key, const std::string& owner)
                     const auto* claim = std::get_if<Claim>(&result);
                     if (!claim) return; // unanswered: the next beat tries again
                     if (claim->granted) {
-                        self->on_strand([self, key] { self->in_doubt_.erase(key); });
+                        self->on_strand([self, key] { self->doubt_cleared({key}); });
                         return;
                     }
                     self->on_strand([self, key, owner, holder = claim->previous] {
@@ -260,6 +274,14 @@ void Node::lease_lost(const std::string& key, const std::string& owner)
                         self->send_to(holder->owner, NodeUp{self->options_.id});
                     });
                 });
+}
+
+void Node::doubt_cleared(const std::vector<std::string>& keys)
+{
+    bool cleared = false;
+    for (const auto& key : keys) cleared = in_doubt_.erase(key) > 0 || cleared;
+    // What was announced while these tables were in doubt left them out (publish).
+    if (cleared && handlers_.on_doubt_cleared) handlers_.on_doubt_cleared();
 }
 
 void Node::claim_nick(const std::string& nick_key, const identity::Principal& who, std::function<void(NickClaim)> done)
@@ -393,6 +415,7 @@ void Node::release_table(protocol::TableId table)
 void Node::unannounced(std::vector<protocol::TableId> tables, std::function<void(std::vector<protocol::TableId>)> done)
 {
     on_strand([this, tables = std::move(tables), done = std::move(done)]() mutable {
+        if (settling()) return done({}); // the owners may not have announced themselves again yet
         std::erase_if(tables, [this](protocol::TableId table) {
             const auto owner = owners_.find(table);
             return owner != owners_.end() && last_heard_.contains(owner->second);

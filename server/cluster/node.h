@@ -51,6 +51,10 @@ public:
         // A table of this node whose lease another node holds now (this node lost the bus for
         // longer than the node timeout, and the others took the table over): it must stop here.
         std::function<void(protocol::TableId table)> on_table_lost;
+        // This node's tables are its own again after the bus was away (their leases renewed or
+        // taken again, as after a Redis that restarted empty): the lobby announces its whole
+        // state once more, since what it announced meanwhile left those tables out.
+        std::function<void()> on_doubt_cleared;
     };
 
     Node(net::io_context& io, std::shared_ptr<Bus> bus, NodeOptions options);
@@ -97,6 +101,12 @@ private:
     // What the other nodes say about their tables keeps `owners_` current.
     void learn_owners(const NodeMessage& message);
     void lease_lost(const std::string& key, const std::string& owner);
+    // The bus is back (or lost): see bus_up_.
+    void bus_changed(bool up);
+    // True while this node must not conclude that another node is gone, or that a table is on no
+    // node: its own bus is away, or came back less than a node timeout ago.
+    bool settling() const;
+    void doubt_cleared(const std::vector<std::string>& keys);
     struct Forwarding {
         TableRequest request;
         std::function<void(bool sent)> done;
@@ -118,6 +128,13 @@ private:
     // This node's table leases whose last renewal went unanswered (the bus was away): until a
     // renewal confirms them the node does not announce those tables as its own.
     std::set<std::string> in_doubt_;
+    // Whether this node's bus is connected, and until when it settles after it came back. Silence
+    // heard while the bus is away is this node's own deafness, not the others' death: nobody is
+    // given up then, and after the bus is back every node gets a node timeout to renew (or take
+    // again, from a Redis that restarted empty) its own leases and announce itself before anyone
+    // here is given up or any table is swept for as an orphan.
+    bool bus_up_ = true;
+    std::chrono::steady_clock::time_point settled_after_{};
     // Remote clients that sent this node table requests, by (node, connection), with the tables
     // they sent them to.
     struct RemoteClient {

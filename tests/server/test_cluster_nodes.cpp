@@ -1,7 +1,8 @@
 // Three `rochade serve` processes on one Redis bus and one store, as a cluster runs behind a
 // proxy: players on different nodes meet, chat and play at one table with a spectator on the
 // third; the table's node is killed with SIGKILL mid-game and the game goes on on another node
-// with every confirmed move. The store is one SQLite file here, or the PostgreSQL database named
+// with every confirmed move. The faults of issue 24 in the middle of play: the table's node
+// paused (SIGSTOP) past its lease and woken, and Redis killed and restarted empty. The store is one SQLite file here, or the PostgreSQL database named
 // by ROCHADE_TEST_POSTGRES (scripts/test.sh starts one). Skipped, with a warning, without
 // redis-server.
 #include <catch2/catch.hpp>
@@ -263,7 +264,99 @@ void paused_owner(const std::string& store, std::chrono::milliseconds pause)
     CHECK(store_count(store, "SELECT MAX(owner_epoch) FROM games") >= 1);
 }
 
+// Redis killed mid-game with players and spectators on every node, and started again empty
+// after `outage` (longer than the node timeout, so every lease is gone with it). Nobody is given
+// up and no table moves: the nodes take their own leases again and announce themselves; every
+// room lists every table again, the games go on with every confirmed move, nobody is locked out.
+void redis_restarted_empty(const std::string& store, std::chrono::milliseconds outage)
+{
+    ThreeProcesses nodes(store);
+    if (!nodes.redis) return;
+    auto& [redis, dir, one, two, three] = nodes;
+    WsTestClient anna, bert, carl, dora;
+    anna.connect(one->port());
+    bert.connect(two->port());
+    carl.connect(three->port());
+    dora.connect(two->port());
+    std::string anna_token = anna.hello("Anna");
+    std::string bert_token = bert.hello("Bert");
+    carl.hello("Carl");
+    std::string dora_token = dora.hello("Dora");
+    for (auto* client : {&anna, &bert, &carl, &dora}) client->request({{"type", "enter_room"}, {"room", 34}});
+    auto open_and_join = [](WsTestClient& opener, WsTestClient& joiner) {
+        const auto table =
+            opener.request({{"type", "open_table"}, {"room", 34}, {"time_control", "10+5"}, {"color", "white"}})
+                .at("table")
+                .get<std::int64_t>();
+        joiner.receive_matching([table](const json& frame) { return lists_table(frame, table); }, "the table");
+        REQUIRE(joiner.request({{"type", "join_table"}, {"table", table}}).at("type") == "ok");
+        opener.receive_until("game_started", table);
+        joiner.receive_until("game_started", table);
+        return table;
+    };
+    const auto first = open_and_join(anna, bert);  // on node 1
+    const auto second = open_and_join(dora, carl); // on node 2
+    carl.receive_matching([first](const json& frame) { return lists_table(frame, first); }, "the first table");
+    REQUIRE(carl.request({{"type", "watch_table"}, {"table", first}}).at("type") == "table_state");
+    anna.send({{"type", "move"}, {"table", first}, {"move", "e4"}});
+    dora.send({{"type", "move"}, {"table", second}, {"move", "d4"}});
+    for (auto* client : {&anna, &bert, &carl}) CHECK(client->receive_until("move", first).at("san") == "e4");
+    for (auto* client : {&dora, &carl}) CHECK(client->receive_until("move", second).at("san") == "d4");
+
+    redis->kill();
+    std::this_thread::sleep_for(outage);
+    redis->start(); // empty: no persistence
+    std::this_thread::sleep_for(2500ms); // reconnects, renewals and announcements
+
+    // The games go on from where they were; who was sent away (1012) resumes and finds them.
+    auto at_table = [&](WsTestClient& client, std::uint16_t port, std::string& token,
+                        std::int64_t table) -> WsTestClient& {
+        if (client.is_open()) return client;
+        static std::vector<std::unique_ptr<WsTestClient>> again;
+        again.push_back(resume_to_table(port, token, table));
+        return *again.back();
+    };
+    WsTestClient& bert_now = at_table(bert, two->port(), bert_token, first);
+    WsTestClient& anna_now = at_table(anna, one->port(), anna_token, first);
+    WsTestClient& dora_now = at_table(dora, two->port(), dora_token, second);
+    bert_now.send({{"type", "move"}, {"table", first}, {"move", "e5"}});
+    CHECK(anna_now.receive_until("move", first).at("san") == "e5");
+    carl.send({{"type", "move"}, {"table", second}, {"move", "d5"}});
+    CHECK(dora_now.receive_until("move", second).at("san") == "d5");
+
+    // Every node's room lists both tables, and each can be watched from there with every move.
+    for (auto* node : {one.get(), two.get(), three.get()}) {
+        WsTestClient emil;
+        emil.connect(node->port());
+        emil.hello("Emil");
+        const json entered = emil.request({{"type", "enter_room"}, {"room", 34}});
+        for (const auto table : {first, second}) {
+            bool listed = false;
+            for (const json& summary : entered.at("tables")) listed = listed || summary.at("table") == table;
+            if (!listed)
+                emil.receive_matching([table](const json& frame) { return lists_table(frame, table); }, "a table");
+            const json state = emil.request({{"type", "watch_table"}, {"table", table}});
+            REQUIRE(state.at("type") == "table_state");
+            CHECK(state.at("moves").size() == 2);
+        }
+        emil.close();
+    }
+    CHECK(store_count(store, "SELECT COUNT(*) FROM moves") == 4);
+    CHECK(store_count(store, "SELECT COUNT(*) FROM (SELECT game_id, seq FROM table_events WHERE game_id IS NOT "
+                             "NULL GROUP BY game_id, seq HAVING COUNT(*) > 1) AS twice") == 0);
+}
+
 } // namespace
+
+TEST_CASE("Redis killed mid-game and restarted empty: no table moves, every room lists every table, play goes on",
+          "[server][cluster][redis][process]")
+{
+    for (const auto outage : {2000ms, 4000ms}) {
+        INFO("Redis away for " << outage.count() << " ms");
+        test::TempDir dir;
+        redis_restarted_empty((dir.path() / "cluster.db").string(), outage);
+    }
+}
 
 TEST_CASE("the table's node paused past its lease and woken: its late move is refused, nothing is lost or stuck",
           "[server][cluster][redis][process]")

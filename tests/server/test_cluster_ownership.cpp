@@ -8,6 +8,7 @@
 #include <future>
 #include <thread>
 
+#include "db/sqlite.h"
 #include "server/cluster/node_message.h"
 #include "tests/server/cluster_fixture.h"
 #include "tests/server/redis_fixture.h"
@@ -222,4 +223,60 @@ TEST_CASE("the periodic sweep takes over a running game that no live node has, a
     anna.send({{"type", "move"}, {"table", kept}, {"move", "e4"}});
     CHECK(bert.receive_until("move", kept).at("san") == "e4");
     CHECK(anna.receive_until("move", kept).at("san") == "e4");
+}
+
+TEST_CASE("every node loses the bus, which comes back empty (a Redis restarted without its data): nobody is given "
+          "up, no table moves, every room lists every table again, and play goes on",
+          "[server][cluster]")
+{
+    ThreeNodes nodes;
+    auto& [cluster, one, two, three] = nodes;
+    WsTestClient anna, bert, dora, emil;
+    hello_at(anna, *one, "Anna");
+    hello_at(bert, *two, "Bert");
+    hello_at(dora, *two, "Dora");
+    hello_at(emil, *three, "Emil");
+    for (auto* client : {&anna, &bert, &dora, &emil}) client->request({{"type", "enter_room"}, {"room", 34}});
+    presence_with(anna, 4);
+    const auto first = start_game(anna, bert); // on node 1, Bert forwarded from node 2
+    const auto second = start_game(dora, emil); // on node 2, Emil forwarded from node 3
+    anna.send({{"type", "move"}, {"table", first}, {"move", "e4"}});
+    anna.receive_until("move", first);
+    bert.receive_until("move", first);
+    dora.send({{"type", "move"}, {"table", second}, {"move", "d4"}});
+    dora.receive_until("move", second);
+    emil.receive_until("move", second);
+
+    for (const char* name : {"n1", "n2", "n3"}) cluster.bus_of(name)->cut_off(true);
+    std::this_thread::sleep_for(600ms); // past the node timeout (500 ms): every lease expired
+    cluster.hub->forget_leases();
+    std::this_thread::sleep_for(600ms);
+    for (const char* name : {"n1", "n2", "n3"}) cluster.bus_of(name)->cut_off(false);
+
+    // The forwarded players were not sent away: their moves reach the tables' own nodes.
+    bert.send({{"type", "move"}, {"table", first}, {"move", "e5"}});
+    CHECK(anna.receive_until("move", first).at("san") == "e5");
+    emil.send({{"type", "move"}, {"table", second}, {"move", "d5"}});
+    CHECK(dora.receive_until("move", second).at("san") == "d5");
+    for (auto* client : {&anna, &bert, &dora, &emil}) CHECK(client->is_open());
+
+    // A newcomer on each node finds both tables in the room, and can watch either.
+    for (auto* node : {one.get(), two.get(), three.get()}) {
+        WsTestClient carl;
+        hello_at(carl, *node, "Carl");
+        const json entered = carl.request({{"type", "enter_room"}, {"room", 34}});
+        for (const auto table : {first, second}) {
+            bool listed = false;
+            for (const json& summary : entered.at("tables")) listed = listed || summary.at("table") == table;
+            if (!listed) room_tables_with(carl, table); // heard of a moment later
+            const json state = carl.request({{"type", "watch_table"}, {"table", table}});
+            REQUIRE(state.at("type") == "table_state");
+            CHECK(state.at("moves").size() == 2);
+        }
+        carl.close();
+    }
+    // No table was taken over: each game still has the epoch it started with.
+    db::Database store(one->config().db_path, db::OpenMode::ReadOnly);
+    CHECK(store.query_int("SELECT MAX(owner_epoch) FROM games") == 0);
+    CHECK(store.query_int("SELECT COUNT(*) FROM moves") == 4);
 }
