@@ -300,7 +300,8 @@ void Lobby::enter_room(ConnectionPtr connection, Identity who, Id id, protocol::
 {
     on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id), number] {
         Online* player = online(who.nick);
-        if (!player) return; // disconnected meanwhile
+        // Disconnected meanwhile, or replaced by the same player's newer connection.
+        if (!player || player->connection_id != connection->id()) return;
         const bool opens = !rooms_.contains(number);
         if (opens) {
             // Every ad-hoc or secret room someone opens is state the server keeps while it
@@ -317,12 +318,16 @@ void Lobby::enter_room(ConnectionPtr connection, Identity who, Id id, protocol::
         }
         Room& r = open_room(number);
         const std::string key = protocol::nick_key(who.nick);
-        if (r.add_member(key, who.nick, who.principal.guest(), connection)) {
+        const bool listed = r.lists(key); // the player's earlier place may still be in it, on another node
+        if (r.add_member(MemberPlace{{}, connection->id()}, key, who.nick, who.principal.guest(), connection)) {
             player->rooms.insert(number);
-            r.note_presence_changed();
-            schedule_room_update(number);
+            if (!listed) {
+                r.note_presence_changed();
+                schedule_room_update(number);
+            }
             if (cluster_)
-                cluster_->announce(cluster::Entered{cluster_->node_id(), {number, who.nick, who.principal.guest()}});
+                cluster_->announce(
+                    cluster::Entered{cluster_->node_id(), {number, who.nick, who.principal.guest(), connection->id()}});
         }
         connection->send(protocol::encode_room(id, r.summary(), r.secret(), r.member_list(), r.tables()));
     });
@@ -330,11 +335,15 @@ void Lobby::enter_room(ConnectionPtr connection, Identity who, Id id, protocol::
 
 void Lobby::leave(Online& player, Room& r)
 {
-    if (!r.remove_member(protocol::nick_key(player.who.nick))) return;
+    const std::string key = protocol::nick_key(player.who.nick);
+    if (!r.remove_member(MemberPlace{{}, player.connection_id}, key)) return;
     player.rooms.erase(r.number());
-    if (cluster_) cluster_->announce(cluster::Left{cluster_->node_id(), r.number(), player.who.nick});
-    r.note_presence_changed();
-    schedule_room_update(r.number());
+    if (cluster_)
+        cluster_->announce(cluster::Left{cluster_->node_id(), r.number(), player.who.nick, player.connection_id});
+    if (!r.lists(key)) { // else the player stands in it elsewhere still (resumed on another node)
+        r.note_presence_changed();
+        schedule_room_update(r.number());
+    }
     close_room_if_done(r.number());
 }
 
@@ -344,7 +353,7 @@ void Lobby::leave_room(ConnectionPtr connection, Identity who, Id id, protocol::
         Online* player = online(who.nick);
         if (!player) return;
         Room* r = room(number);
-        if (!r || !r->has_member(protocol::nick_key(who.nick)))
+        if (!in_room(r, connection->id(), who.nick))
             return reply_error(connection, id, ErrorCode::NotInRoom,
                                "leave_room: you are not in room " + std::to_string(number));
         leave(*player, *r);
@@ -356,7 +365,7 @@ void Lobby::room_members(ConnectionPtr connection, Identity who, Id id, protocol
 {
     on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id), request] {
         const Room* r = room(request.room);
-        if (!r || !r->has_member(protocol::nick_key(who.nick)))
+        if (!in_room(r, connection->id(), who.nick))
             return reply_error(connection, id, ErrorCode::NotInRoom,
                                "room_members: you are not in room " + std::to_string(request.room));
         const auto count = static_cast<std::int64_t>(r->member_count());
@@ -374,7 +383,7 @@ void Lobby::room_chat(ConnectionPtr connection, Identity who, Id id, protocol::R
     on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id),
                chat = std::move(chat)] {
         Room* r = room(chat.room);
-        if (!r || !r->has_member(protocol::nick_key(who.nick)))
+        if (!in_room(r, connection->id(), who.nick))
             return reply_error(connection, id, ErrorCode::NotInRoom,
                                "room_chat: you are not in room " + std::to_string(chat.room));
         if (const auto mute = services_.sanctions.mute(who.nick, chat.room, wall_clock_ms()))
@@ -435,7 +444,7 @@ void Lobby::open_table_now(const ConnectionPtr& connection, const Identity& who,
         if (services_.shutting_down)
             return reply_error(connection, id, ErrorCode::ShuttingDown, "the server is shutting down");
         Room* r = room(open.room);
-        if (!r || !r->has_member(protocol::nick_key(who.nick)))
+        if (!in_room(r, connection->id(), who.nick))
             return reply_error(connection, id, ErrorCode::NotInRoom,
                                "open_table: enter room " + std::to_string(open.room) + " first");
         if (open.invite) {
@@ -493,8 +502,7 @@ void Lobby::open_table_now(const ConnectionPtr& connection, const Identity& who,
         }
         if (open.invite) {
             if (const Online* local = online(*open.invite)) {
-                if (auto invited = local->connection.lock();
-                    invited && !r->has_member(protocol::nick_key(*open.invite)))
+                if (auto invited = local->connection.lock(); invited && !in_room(r, local->connection_id, *open.invite))
                     invited->send(protocol::encode_table_opened(summary));
             } else if (invitee_node) {
                 cluster_->send_to(*invitee_node, cluster::Invited{*open.invite, summary});
@@ -514,10 +522,14 @@ std::shared_ptr<Table> Lobby::find_table(const ConnectionPtr& connection, const 
     return table;
 }
 
-bool Lobby::in_room_of(const Table& table, const std::string& nick)
+bool Lobby::in_room_of(const Table& table, const ConnectionPtr& connection, const std::string& nick)
 {
-    const Room* r = room(table.room());
-    return r && r->has_member(protocol::nick_key(nick));
+    return in_room(room(table.room()), connection->id(), nick);
+}
+
+bool Lobby::in_room(const Room* r, std::uint64_t connection_id, const std::string& nick)
+{
+    return r && r->has_member(MemberPlace{{}, connection_id}, protocol::nick_key(nick));
 }
 
 void Lobby::refuse_outside_room(const ConnectionPtr& connection, const Id& id, std::string_view request,
@@ -536,7 +548,7 @@ void Lobby::join_table(ConnectionPtr connection, Identity who, Id id, protocol::
             return forward_to_owner(connection, who, id, "join_table", join.table, std::move(text));
         auto table = find_table(connection, id, "join_table", join.table);
         if (!table) return;
-        if (!in_room_of(*table, who.nick)) return refuse_outside_room(connection, id, "join_table", *table);
+        if (!in_room_of(*table, connection, who.nick)) return refuse_outside_room(connection, id, "join_table", *table);
         table->join(connection, who, id);
     });
 }
@@ -552,7 +564,8 @@ void Lobby::watch_table(ConnectionPtr connection, Identity who, Id id, protocol:
         const auto seats = seats_.find(who.principal);
         const bool seated = seats != seats_.end() && seats->second.contains(watch.table);
         // Players always get back to their own game; everyone else must be in the room.
-        if (!seated && !in_room_of(*table, who.nick)) return refuse_outside_room(connection, id, "watch_table", *table);
+        if (!seated && !in_room_of(*table, connection, who.nick))
+            return refuse_outside_room(connection, id, "watch_table", *table);
         table->watch(connection, who, id, watch.since);
     });
 }

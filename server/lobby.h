@@ -140,8 +140,14 @@ private:
     };
 
     // What another node has in this lobby's rooms.
+    struct RemoteMember {
+        protocol::RoomNumber room = 0;
+        std::string nick_key;
+        std::uint64_t connection = 0; // on that node
+        friend auto operator<=>(const RemoteMember&, const RemoteMember&) = default;
+    };
     struct RemoteNode {
-        std::set<std::pair<protocol::RoomNumber, std::string>> members; // (room, nick key)
+        std::set<RemoteMember> members;
         std::set<std::pair<protocol::RoomNumber, protocol::TableId>> tables;
     };
 
@@ -156,7 +162,8 @@ private:
     void admit_now(const ConnectionPtr& connection, const Id& id, Admission admission);
     // lobby_cluster.cpp, on the strand.
     void remote_entered(const std::string& node, const cluster::RoomMember& member);
-    void remote_left(const std::string& node, protocol::RoomNumber room, const std::string& nick);
+    void remote_left(const std::string& node, protocol::RoomNumber room, const std::string& nick,
+                     std::uint64_t connection);
     void remote_table(const std::string& node, const protocol::TableSummary& summary);
     void remote_table_closed(const std::string& node, protocol::RoomNumber room, protocol::TableId table);
     void forget_node(const std::string& node);
@@ -196,7 +203,10 @@ private:
     // The table with this id, or nullptr after replying no_such_table to `request`.
     std::shared_ptr<Table> find_table(const ConnectionPtr& connection, const Id& id, std::string_view request,
                                       protocol::TableId table_id);
-    bool in_room_of(const Table& table, const std::string& nick);
+    // Whether this connection of `nick` (not the nick: it may stand in the room on another node
+    // too) is in the table's room, or in `r`.
+    bool in_room_of(const Table& table, const ConnectionPtr& connection, const std::string& nick);
+    static bool in_room(const Room* r, std::uint64_t connection_id, const std::string& nick);
     static void refuse_outside_room(const ConnectionPtr& connection, const Id& id, std::string_view request,
                                     const Table& table);
     static void reply_error(const ConnectionPtr& connection, const Id& id, protocol::ErrorCode code,

@@ -50,7 +50,7 @@ void Lobby::cluster_message(cluster::NodeMessage message)
                 } else if constexpr (std::is_same_v<Message, cluster::Entered>) {
                     remote_entered(m.node, m.member);
                 } else if constexpr (std::is_same_v<Message, cluster::Left>) {
-                    remote_left(m.node, m.room, m.nick);
+                    remote_left(m.node, m.room, m.nick, m.connection);
                 } else if constexpr (std::is_same_v<Message, cluster::RoomChatted>) {
                     if (Room* r = room(m.room))
                         r->broadcast(
@@ -79,8 +79,7 @@ void Lobby::cluster_message(cluster::NodeMessage message)
                     // table's room already, where its summary reaches them anyway.
                     if (const Online* invited = online(m.nick))
                         if (auto connection = invited->connection.lock();
-                            connection &&
-                            !(room(m.summary.room) && room(m.summary.room)->has_member(protocol::nick_key(m.nick))))
+                            connection && !in_room(room(m.summary.room), invited->connection_id, m.nick))
                             connection->send(protocol::encode_table_opened(m.summary));
                 } else if constexpr (std::is_same_v<Message, cluster::Heartbeat>) {
                     // The node keeps heartbeats to itself.
@@ -116,25 +115,32 @@ void Lobby::node_gone(std::string node)
     });
 }
 
+// A remote member is its connection on its node, so a player who resumed on another node and
+// entered the room there before the old node's `left` arrived keeps the new place when it does.
 void Lobby::remote_entered(const std::string& node, const cluster::RoomMember& member)
 {
     const std::string key = protocol::nick_key(member.nick);
     Room& r = open_room(member.room); // an ad-hoc room opened on another node opens here too
-    if (!r.add_member(key, member.nick, member.guest, nullptr)) return;
-    remote_nodes_[node].members.emplace(member.room, key);
+    const bool listed = r.lists(key);
+    if (!r.add_member(MemberPlace{node, member.connection}, key, member.nick, member.guest, nullptr)) return;
+    remote_nodes_[node].members.insert(RemoteMember{member.room, key, member.connection});
+    if (listed) return; // the list shows the nick once
     r.note_presence_changed();
     schedule_room_update(member.room);
 }
 
-void Lobby::remote_left(const std::string& node, protocol::RoomNumber number, const std::string& nick)
+void Lobby::remote_left(const std::string& node, protocol::RoomNumber number, const std::string& nick,
+                        std::uint64_t connection)
 {
     const std::string key = protocol::nick_key(nick);
     auto& remote = remote_nodes_[node];
-    if (!remote.members.erase({number, key})) return;
+    if (!remote.members.erase(RemoteMember{number, key, connection})) return;
     Room* r = room(number);
-    if (!r || !r->remove_member(key)) return;
-    r->note_presence_changed();
-    schedule_room_update(number);
+    if (!r || !r->remove_member(MemberPlace{node, connection}, key)) return;
+    if (!r->lists(key)) {
+        r->note_presence_changed();
+        schedule_room_update(number);
+    }
     close_room_if_done(number);
 }
 
@@ -173,10 +179,10 @@ void Lobby::forget_node(const std::string& node)
     const auto found = remote_nodes_.find(node);
     if (found == remote_nodes_.end()) return;
     const RemoteNode gone = std::exchange(found->second, {});
-    for (const auto& [number, key] : gone.members)
-        if (Room* r = room(number); r && r->remove_member(key)) {
+    for (const auto& member : gone.members)
+        if (Room* r = room(member.room); r && r->remove_member(MemberPlace{node, member.connection}, member.nick_key)) {
             r->note_presence_changed();
-            schedule_room_update(number);
+            schedule_room_update(member.room);
         }
     for (const auto& [number, table] : gone.tables)
         if (Room* r = room(number)) {
@@ -184,7 +190,7 @@ void Lobby::forget_node(const std::string& node)
             schedule_room_update(number);
         }
     std::set<protocol::RoomNumber> touched;
-    for (const auto& member : gone.members) touched.insert(member.first);
+    for (const auto& member : gone.members) touched.insert(member.room);
     for (const auto& table : gone.tables) touched.insert(table.first);
     for (const auto number : touched) close_room_if_done(number);
     if (!gone.members.empty() || !gone.tables.empty())
@@ -198,7 +204,8 @@ cluster::NodeState Lobby::local_state() const
     state.node = cluster_->node_id();
     for (const auto& [key, player] : online_)
         for (const auto number : player.rooms)
-            state.members.push_back(cluster::RoomMember{number, player.who.nick, player.who.principal.guest()});
+            state.members.push_back(
+                cluster::RoomMember{number, player.who.nick, player.who.principal.guest(), player.connection_id});
     std::set<protocol::TableId> remote;
     for (const auto& [node, had] : remote_nodes_)
         for (const auto& [number, table] : had.tables) remote.insert(table);
@@ -237,8 +244,7 @@ void Lobby::forward_to_owner(const ConnectionPtr& connection, const Identity& wh
     // everyone else must be in the room.
     const bool named_player = found->white == who.nick || found->black == who.nick;
     const Room* r = room(found->room);
-    const bool in_room = r && r->has_member(protocol::nick_key(who.nick));
-    if (!in_room && !(request == "watch_table" && named_player))
+    if (!in_room(r, connection->id(), who.nick) && !(request == "watch_table" && named_player))
         return reply_error(connection, id, ErrorCode::NotInRoom,
                            std::string(request) + ": table " + std::to_string(table_id) + " stands in room " +
                                std::to_string(found->room) + "; enter it first");

@@ -9,12 +9,26 @@ Room::Room(protocol::RoomNumber number, std::string name, bool configured)
 {
 }
 
-bool Room::add_member(const std::string& nick_key, std::string nick, bool guest, std::shared_ptr<Connection> connection)
+bool Room::has_member(const MemberPlace& place, const std::string& nick_key) const
 {
-    return members_.try_emplace(nick_key, Member{std::move(nick), guest, std::move(connection)}).second;
+    const auto found = members_.find(nick_key);
+    return found != members_.end() && found->second.places.contains(place);
 }
 
-bool Room::remove_member(const std::string& nick_key) { return members_.erase(nick_key) > 0; }
+bool Room::add_member(const MemberPlace& place, const std::string& nick_key, std::string nick, bool guest,
+                      std::shared_ptr<Connection> connection)
+{
+    const auto member = members_.try_emplace(nick_key, Member{std::move(nick), guest, {}}).first;
+    return member->second.places.try_emplace(place, std::move(connection)).second;
+}
+
+bool Room::remove_member(const MemberPlace& place, const std::string& nick_key)
+{
+    const auto member = members_.find(nick_key);
+    if (member == members_.end() || !member->second.places.erase(place)) return false;
+    if (member->second.places.empty()) members_.erase(member);
+    return true;
+}
 
 std::vector<std::string> Room::member_nicks() const
 {
@@ -111,7 +125,8 @@ protocol::RoomSummary Room::summary() const
 void Room::broadcast(const std::shared_ptr<const std::string>& frame) const
 {
     for (const auto& [key, member] : members_)
-        if (auto connection = member.connection.lock()) connection->send(frame);
+        for (const auto& [place, weak] : member.places)
+            if (auto connection = weak.lock()) connection->send(frame);
 }
 
 } // namespace rochade::server

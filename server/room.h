@@ -4,6 +4,7 @@
 // in it; a negative number is a secret room that is never listed.
 #pragma once
 
+#include <compare>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -23,6 +24,16 @@ namespace rochade::server {
 // the batch prevents.
 inline constexpr std::size_t listed_members_max = 100;
 
+// Where a member of a room is connected: one connection of this node (`node` empty) or of
+// another node. A room's members are these places, not nicks: the same player may stand in a
+// room at two places for a moment (resumed on another node, or on a new connection, before the
+// old place has left), and the old place's exit must not take the new one with it.
+struct MemberPlace {
+    std::string node; // "" for this node
+    std::uint64_t connection = 0;
+    friend auto operator<=>(const MemberPlace&, const MemberPlace&) = default;
+};
+
 class Room {
 public:
     Room(protocol::RoomNumber number, std::string name, bool configured);
@@ -34,10 +45,17 @@ public:
     // An ad-hoc room closes when it is empty and has no tables.
     bool can_close() const { return !configured_ && members_.empty() && tables_.empty(); }
 
-    bool has_member(const std::string& nick_key) const { return members_.contains(nick_key); }
-    // Returns false when the nick is already in the room.
-    bool add_member(const std::string& nick_key, std::string nick, bool guest, std::shared_ptr<Connection> connection);
-    bool remove_member(const std::string& nick_key);
+    // Whether `place` is in the room (for a nick's own requests: its connection here).
+    bool has_member(const MemberPlace& place, const std::string& nick_key) const;
+    // Whether the nick stands in the room at any place (the member list shows it).
+    bool lists(const std::string& nick_key) const { return members_.contains(nick_key); }
+    // Returns false when `place` is in the room already. `connection` is null for another
+    // node's place (Room::broadcast skips it).
+    bool add_member(const MemberPlace& place, const std::string& nick_key, std::string nick, bool guest,
+                    std::shared_ptr<Connection> connection);
+    // Returns false when `place` was not in the room; the nick stays listed while it has another.
+    bool remove_member(const MemberPlace& place, const std::string& nick_key);
+    // Each nick once, however many places it has.
     std::vector<std::string> member_nicks() const;
     std::size_t member_count() const { return members_.size(); }
     // The list as `room` and `room_presence` send it: the nicks, or only the count when large.
@@ -71,13 +89,13 @@ private:
     struct Member {
         std::string nick;
         bool guest = true;
-        std::weak_ptr<Connection> connection;
+        std::map<MemberPlace, std::weak_ptr<Connection>> places; // never empty
     };
 
     protocol::RoomNumber number_;
     std::string name_;
     bool configured_;
-    std::map<std::string, Member> members_; // by nick key, so the member list is sorted
+    std::map<std::string, Member> members_; // by nick key, so the member list is sorted and each nick once
     std::map<protocol::TableId, protocol::TableSummary> tables_;
     RoomBatch batch_; // what the members have not heard yet
 };

@@ -108,6 +108,10 @@ struct ServerConfig {
     ConnectionLimits limits;
     std::int64_t reconnect_grace_ms = 60'000; // then the opponent may claim the win
     std::size_t table_history_events = 64;    // events kept per table for reconnects
+    // Table chat lines that may wait at one table while the store is busy with it (its game's
+    // requests go first: server/chat_inbox.h); the next one is refused with `busy`. A line is at
+    // most 500 bytes of text, so a table holds at most some 40 KB of waiting chat.
+    std::size_t table_chat_queue = 64;
     // Entries, exits and table changes reach a room's members batched, once per interval.
     std::int64_t room_update_ms = 150;
     IdentityConfig identity;

@@ -15,7 +15,6 @@
 #include "server/lobby.h"
 #include "server/metrics.h"
 #include "server/router.h"
-#include "server/sanctions.h"
 #include "server/stored_draw_offer.h"
 #include "server/table_services.h"
 #include "server/wall_clock.h"
@@ -28,7 +27,8 @@ Table::Table(TableServices& services, Opening opening)
     : services_(services), strand_(net::make_strand(services.io)), flag_timer_(strand_),
       summary_timer_(strand_), held_seat_timers_{net::steady_timer(strand_), net::steady_timer(strand_)},
       id_(opening.table), room_(opening.room), time_control_(opening.time_control), opener_color_(opening.opener_color),
-      rated_(opening.rated), category_(rating_category_of(opening.time_control)), invite_(opening.invite)
+      rated_(opening.rated), category_(rating_category_of(opening.time_control)), invite_(opening.invite),
+      waiting_chat_(services.config.table_chat_queue)
 {
     seats_[int(opening.opener_side)] = Seat{opening.opener.nick, opening.opener.principal, {}, false, {}, {}};
 }
@@ -550,9 +550,11 @@ void Table::watch(ConnectionPtr connection, identity::Identity who, Id id, std::
 
 void Table::handle(ConnectionPtr connection, identity::Identity who, Id id, protocol::ClientMessage message)
 {
+    // Chat has its own bounded wait (table_chat.cpp), not the queue behind a fallen flag.
+    if (auto* line = std::get_if<protocol::TableChat>(&message))
+        return chat(std::move(connection), std::move(who), std::move(id), std::move(line->text));
     on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id),
                message = std::move(message)](auto now) {
-        const std::string& nick = who.nick;
         const std::string_view type = protocol::message_type_name(message); // for errors
         if (closed_)
             return reply_error(connection, id, ErrorCode::NoSuchTable,
@@ -560,23 +562,6 @@ void Table::handle(ConnectionPtr connection, identity::Identity who, Id id, prot
         if (auto* leave_message = std::get_if<protocol::LeaveTable>(&message)) {
             (void)leave_message;
             return leave(connection, who, id);
-        }
-        if (auto* chat = std::get_if<protocol::TableChat>(&message)) {
-            if (!watchers_.contains(connection->id()))
-                return reply_error(connection, id, ErrorCode::NotAPlayer,
-                                   "table_chat: watch table " + std::to_string(id_) + " first");
-            if (const auto mute = services_.sanctions.mute(nick, room_, wall_clock_ms()))
-                return connection->send_error(id, ErrorCode::Muted, "table_chat: you are " + sanction_text(*mute),
-                                              error_sanction(*mute));
-            Emission emission;
-            const auto seq = next_seq();
-            add_event(emission, protocol::encode_table_chat(id_, seq, nick, chat->text), "table_chat",
-                      nlohmann::json{{"from", nick}, {"text", chat->text}}.dump());
-            emission.what = "table_chat";
-            emission.sender = connection;
-            emission.id = id;
-            emission.ok_on_commit = true;
-            return emit(std::move(emission));
         }
         const auto side = side_of(who.principal);
         if (!side)
@@ -638,6 +623,8 @@ void Table::shut_down()
         self->flag_timer_.cancel();
         self->summary_timer_.cancel();
         for (auto& timer : self->held_seat_timers_) timer.cancel();
+        // The io threads stop soon, so chat still waiting would be neither stored nor answered.
+        self->refuse_waiting_chat(ErrorCode::ShuttingDown, "the server is shutting down");
     });
 }
 

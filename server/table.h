@@ -9,6 +9,11 @@
 // fail: nobody sees their events, their senders get storage_unavailable, the game returns to
 // what is stored and the seq to the last stored event (table_commits.cpp).
 //
+// Table chat does not queue at the store with the game: while an emission is there, chat lines
+// wait in a bounded inbox (ChatInbox, table_chat.cpp) and go one at a time once nothing else
+// waits, so a move waits behind one chat line at most, and a flood of chat is refused (`busy`)
+// instead of growing the table without bound.
+//
 // A fallen flag's winnability question goes to the analysis thread (FlagAnalysis) rather than
 // stall the strand. Until its answer is back the game is over at the flag but its result is
 // not known yet, so the table takes no requests: they wait, in the order they came, and run
@@ -32,6 +37,7 @@
 #include "db/records.h"
 #include "db/store_error.h"
 #include "protocol/messages.h"
+#include "server/chat_inbox.h"
 #include "server/connection.h"
 #include "server/identity/principal.h"
 #include "server/moderation.h"
@@ -80,6 +86,7 @@ public:
     void join(ConnectionPtr connection, identity::Identity who, Id id);
     void watch(ConnectionPtr connection, identity::Identity who, Id id, std::optional<std::int64_t> since);
     // leave_table, table_chat, move, draw offers and claims, resign, abort, claim_win, rematch.
+    // table_chat goes to chat() (table_chat.cpp).
     void handle(ConnectionPtr connection, identity::Identity who, Id id, protocol::ClientMessage message);
     // A player who goes away keeps the seat during the game, and after it for the reconnect
     // grace period; before the game they leave the table.
@@ -246,6 +253,16 @@ private:
     void claim_win(const ConnectionPtr& connection, Side side, const Id& id, SteadyClock::time_point now);
     void rematch(const ConnectionPtr& connection, Side side, const Id& id);
 
+    // table_chat.cpp: a table_chat line is checked on the strand, then stored now if the store
+    // has nothing of this table's, else kept in `waiting_chat_` (or refused `busy` when that is
+    // full). serve_waiting_chat sends the oldest waiting line once nothing else of the table is
+    // at the store (after each commit); a failed emission fails the waiting lines with it.
+    void chat(ConnectionPtr connection, identity::Identity who, Id id, std::string text);
+    void emit_chat(ChatInbox::Line line);
+    void serve_waiting_chat();
+    void fail_waiting_chat(const db::StoreError& error);
+    void refuse_waiting_chat(protocol::ErrorCode code, const std::string& why);
+
     // table_ratings.cpp: at a rated table, the seated players' ratings (read when they sit down)
     // and a finished game's rating changes (read once its end is stored, which is when the
     // store rated it), sent to the table as rating_change.
@@ -289,6 +306,7 @@ private:
     std::deque<std::pair<std::int64_t, std::shared_ptr<const std::string>>> history_;
     std::optional<Emission> in_flight_; // at the store
     std::vector<Emission> waiting_;     // behind it, in order
+    ChatInbox waiting_chat_;            // table chat not yet emitted, while the store is busy
     std::vector<std::function<void()>> after_commits_;
     // What the store holds: the last stored seq and, while a stored game runs, its checkpoint.
     std::int64_t stored_seq_ = 0;

@@ -86,7 +86,10 @@ void Table::on_stored(std::optional<db::StoreError> error)
         submit_in_flight();
     }
     committed(stored);
-    if (!in_flight_) run_after_commits();
+    if (!in_flight_) {
+        run_after_commits();
+        serve_waiting_chat(); // chat goes only when nothing else of the table waits (table_chat.cpp)
+    }
 }
 
 void Table::committed(Emission& emission)
@@ -133,6 +136,7 @@ void Table::fail_emissions(const db::StoreError& error)
     }
     roll_back(failed, SteadyClock::now());
     for (const auto& emission : failed) tell_not_stored(emission, error);
+    fail_waiting_chat(error); // the chat lines waiting behind them too
     table_changed();
     run_after_commits();
 }

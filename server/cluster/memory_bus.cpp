@@ -1,5 +1,7 @@
 #include "server/cluster/memory_bus.h"
 
+#include <utility>
+
 #include <boost/asio/post.hpp>
 
 namespace rochade::server::cluster {
@@ -85,10 +87,25 @@ void MemoryBus::publish(std::string channel, std::string message, BusDone done)
     if (done) later([done = std::move(done)] { done(std::nullopt); });
 }
 
+void MemoryBus::hold_deliveries(bool held)
+{
+    later([this, held] {
+        holding_ = held;
+        if (held) return;
+        auto waiting = std::exchange(held_, {});
+        for (const auto& [channel, message] : waiting)
+            if (const auto found = handlers_.find(channel); found != handlers_.end()) found->second(*message);
+    });
+}
+
 void MemoryBus::deliver(const std::string& channel, std::shared_ptr<const std::string> message)
 {
     later([this, channel, message = std::move(message)] {
         if (cut_) return;
+        if (holding_) {
+            held_.emplace_back(channel, message);
+            return;
+        }
         if (const auto found = handlers_.find(channel); found != handlers_.end()) found->second(*message);
     });
 }

@@ -10,6 +10,8 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "server/cluster/bus.h"
 #include "server/net.h"
@@ -70,6 +72,10 @@ public:
     // answered Unavailable, nothing it publishes reaches anyone and nothing reaches it; the
     // connection handler hears false, and true when the cut ends.
     void cut_off(bool cut);
+    // For tests that need the news to come late (after what a client did on this node
+    // meanwhile): while held, the messages that reach this bus wait, in order, and go to their
+    // handlers when the hold ends. Leases are not held, nor what this bus publishes.
+    void hold_deliveries(bool held);
 
 private:
     // Runs `work` on this bus's strand.
@@ -81,6 +87,9 @@ private:
     std::map<std::string, MessageHandler> handlers_; // on the strand
     std::function<void(bool)> connection_handler_;
     std::atomic<bool> cut_{false};
+    // On the strand: whether deliveries are held, and those held (channel, message), in order.
+    bool holding_ = false;
+    std::vector<std::pair<std::string, std::shared_ptr<const std::string>>> held_;
 };
 
 } // namespace rochade::server::cluster

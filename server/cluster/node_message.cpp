@@ -29,14 +29,15 @@ const Json& array_field(const Json& object, const char* name)
 
 Json member_json(const RoomMember& member)
 {
-    return Json{{"room", member.room}, {"nick", member.nick}, {"guest", member.guest}};
+    return Json{
+        {"room", member.room}, {"nick", member.nick}, {"guest", member.guest}, {"connection", member.connection}};
 }
 
 RoomMember member_from(const Json& value)
 {
     if (!value.is_object()) throw JsonFieldError{"a member must be an object"};
     return RoomMember{json_field_as<protocol::RoomNumber>(value, "room"), json_field_as<std::string>(value, "nick"),
-                      json_field_as<bool>(value, "guest")};
+                      json_field_as<bool>(value, "guest"), json_field_as<std::uint64_t>(value, "connection")};
 }
 
 protocol::TableSummary summary_from(const Json& value)
@@ -67,7 +68,10 @@ Json to_json(const Entered& m)
 {
     return Json{{"kind", "entered"}, {"node", m.node}, {"member", member_json(m.member)}};
 }
-Json to_json(const Left& m) { return Json{{"kind", "left"}, {"node", m.node}, {"room", m.room}, {"nick", m.nick}}; }
+Json to_json(const Left& m)
+{
+    return Json{{"kind", "left"}, {"node", m.node}, {"room", m.room}, {"nick", m.nick}, {"connection", m.connection}};
+}
 Json to_json(const RoomChatted& m)
 {
     return Json{{"kind", "room_chat"}, {"node", m.node}, {"room", m.room}, {"nick", m.nick}, {"text", m.text}};
@@ -336,7 +340,7 @@ NodeMessage from_json(const Json& j)
         return Entered{json_field_as<std::string>(j, "node"), member_from(object_field(j, "member"))};
     if (kind == "left")
         return Left{json_field_as<std::string>(j, "node"), json_field_as<protocol::RoomNumber>(j, "room"),
-                    json_field_as<std::string>(j, "nick")};
+                    json_field_as<std::string>(j, "nick"), json_field_as<std::uint64_t>(j, "connection")};
     if (kind == "room_chat")
         return RoomChatted{json_field_as<std::string>(j, "node"), json_field_as<protocol::RoomNumber>(j, "room"),
                            json_field_as<std::string>(j, "nick"), json_field_as<std::string>(j, "text")};

@@ -30,11 +30,14 @@ struct NodeUp {
 struct Heartbeat {
     std::string node;
 };
-// A player in a room, as the other nodes keep it.
+// A player in a room, as the other nodes keep it: by the connection on its node, not by nick.
+// The same player may be in a room on two nodes for a moment (resumed on another node before
+// the old connection's `left` arrived), and each node's `left` must take only its own entry.
 struct RoomMember {
     protocol::RoomNumber room = 0;
     std::string nick;
     bool guest = true;
+    std::uint64_t connection = 0; // the player's connection on the sending node
     friend bool operator==(const RoomMember&, const RoomMember&) = default;
 };
 // Everything a node has that the others show: its players in rooms and its tables.
@@ -51,6 +54,7 @@ struct Left {
     std::string node;
     protocol::RoomNumber room = 0;
     std::string nick;
+    std::uint64_t connection = 0; // as in its Entered
 };
 // Room chat, sent by the node of its author once it is stored.
 struct RoomChatted {

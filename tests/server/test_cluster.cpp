@@ -59,9 +59,9 @@ TEST_CASE("node messages: each kind survives encoding; anything else is an error
     table.white_rating = protocol::SeatRating{1712, false};
 
     const auto state =
-        std::get<NodeState>(round_trip(NodeState{"n1", {{34, "Anna", false}, {-7, "Bert", true}}, {table}}));
+        std::get<NodeState>(round_trip(NodeState{"n1", {{34, "Anna", false, 3}, {-7, "Bert", true, 4}}, {table}}));
     CHECK(state.node == "n1");
-    CHECK(state.members == std::vector<RoomMember>{{34, "Anna", false}, {-7, "Bert", true}});
+    CHECK(state.members == std::vector<RoomMember>{{34, "Anna", false, 3}, {-7, "Bert", true, 4}});
     REQUIRE(state.tables.size() == 1);
     CHECK(state.tables[0].table == 17);
     CHECK(state.tables[0].status == protocol::TableStatus::Playing);
@@ -71,8 +71,13 @@ TEST_CASE("node messages: each kind survives encoding; anything else is an error
     CHECK(state.tables[0].white_rating == protocol::SeatRating{1712, false});
     CHECK_FALSE(state.tables[0].black_rating);
 
-    CHECK(std::get<Entered>(round_trip(Entered{"n2", {35, "Carl", true}})).member == RoomMember{35, "Carl", true});
-    CHECK(std::get<Left>(round_trip(Left{"n2", 35, "Carl"})).nick == "Carl");
+    // A member is its connection on its node: the same nick may stand in a room on two nodes.
+    const std::uint64_t big_id = (std::uint64_t{1} << 63) | 5;
+    CHECK(std::get<Entered>(round_trip(Entered{"n2", {35, "Carl", true, big_id}})).member ==
+          RoomMember{35, "Carl", true, big_id});
+    const auto left = std::get<Left>(round_trip(Left{"n2", 35, "Carl", big_id}));
+    CHECK(left.nick == "Carl");
+    CHECK(left.connection == big_id);
     const auto chat = std::get<RoomChatted>(round_trip(RoomChatted{"n1", 34, "Anna", "Grüß \"Gott\" <b>"}));
     CHECK(chat.text == "Grüß \"Gott\" <b>");
     CHECK(std::get<TableClosed>(round_trip(TableClosed{"n1", 34, 17})).table == 17);
@@ -90,6 +95,8 @@ TEST_CASE("node messages: each kind survives encoding; anything else is an error
     CHECK(decode_node_message(R"({"kind":"gossip"})").error() == "node message: unknown kind 'gossip'");
     CHECK(decode_node_message(R"({"kind":"left","node":"n1","nick":"A"})").error() ==
           "node message: 'room' is missing");
+    CHECK(decode_node_message(R"({"kind":"left","node":"n1","room":34,"nick":"A"})").error() ==
+          "node message: 'connection' is missing");
     CHECK(decode_node_message(R"({"kind":"entered","node":"n1","member":{"room":"34","nick":"A","guest":true}})")
               .error() == "node message: 'room' must be an integer");
     CHECK(decode_node_message(R"({"kind":"to_clients","connections":[],"frame":"x"})").error() ==
@@ -229,6 +236,96 @@ TEST_CASE("a player who comes back on another node keeps the nick; the old conne
     // And whispers find her there.
     CHECK(bert.request({{"type", "whisper"}, {"to", "Anna"}, {"text", "wieder da?"}}).at("type") == "ok");
     CHECK(again.receive_until("whisper").at("text") == "wieder da?");
+}
+
+namespace {
+
+// The guests `node` counts online, from its /metrics.
+int guests_online(const InProcessServer& node)
+{
+    const std::string series = R"(rochade_players_online{kind="guest"} )";
+    const std::string text = rochade::test::http_get(node.port(), "/metrics").body;
+    const auto at = text.find("\n" + series);
+    REQUIRE(at != std::string::npos);
+    return std::stoi(text.substr(at + 1 + series.size()));
+}
+
+json room_chat_with(WsTestClient& client, const std::string& text)
+{
+    return client.receive_matching(
+        [&text](const json& frame) { return frame.value("type", "") == "room_chat" && frame.at("text") == text; },
+        "room_chat '" + text + "'");
+}
+
+} // namespace
+
+TEST_CASE("a spectator who resumes on another node stays in the room there, whichever connection goes first",
+          "[server][cluster]")
+{
+    // The room's members are places (a node and a connection), not nicks: node 1's word that
+    // Anna's old connection left must not take her new place on node 2 with it. Node 2 hears
+    // node 1's news only after Anna entered the room on node 2 (its deliveries are held), the
+    // order that lost her before; the old connection goes after the resume (replaced, 4000) or
+    // before it (closed by the client).
+    const bool old_goes_first = GENERATE(false, true);
+    INFO((old_goes_first ? "the old connection closes before the resume" : "the resume replaces the old connection"));
+    Cluster cluster;
+    // Held news must not make a node give another up.
+    const auto patient = [](server::ServerConfig& config) { config.cluster.node_timeout_ms = 5000; };
+    auto one = cluster.node("n1", "", patient);
+    auto two = cluster.node("n2", one->config().db_path, patient);
+    auto three = cluster.node("n3", one->config().db_path, patient);
+    WsTestClient first, again, bert, carl, dora;
+    const std::string token = hello_at(first, *one, "Anna");
+    hello_at(dora, *one, "Dora");
+    hello_at(bert, *two, "Bert");
+    hello_at(carl, *three, "Carl");
+    for (auto* client : {&first, &dora, &bert, &carl}) client->request({{"type", "enter_room"}, {"room", 34}});
+    presence_with(bert, 4);
+    presence_with(carl, 4);
+    const auto table =
+        carl.request({{"type", "open_table"}, {"room", 34}, {"time_control", "5+3"}}).at("table").get<std::int64_t>();
+    room_tables_with(bert, table);
+    const json everyone = json::array({"Anna", "Bert", "Carl", "Dora"});
+
+    cluster.bus_of("n2")->hold_deliveries(true);
+    if (old_goes_first) {
+        first.close();
+        // Node 1 announced Anna's exit once it no longer counts her online.
+        for (int wait = 0; wait < 100 && guests_online(*one) != 1; ++wait) std::this_thread::sleep_for(10ms);
+        REQUIRE(guests_online(*one) == 1);
+    }
+    again.connect(two->port());
+    CHECK(again.resume(token).at("resumed") == true);
+    const json room = again.request({{"type", "enter_room"}, {"room", 34}});
+    REQUIRE(room.at("type") == "room");
+    CHECK(room.at("members") == everyone);
+    if (!old_goes_first) CHECK(first.wait_closed().code == 4000);
+    // Dora's chat comes after node 1's `left` for Anna's old connection: where it arrived, so
+    // had that.
+    CHECK(dora.request({{"type", "room_chat"}, {"room", 34}, {"text", "hallo"}}).at("type") == "ok");
+    cluster.bus_of("n2")->hold_deliveries(false);
+    for (auto* client : {&bert, &carl}) room_chat_with(*client, "hallo");
+
+    // Anna is in the room on node 2: she hears its chat, her chat, a watch of a table in it and
+    // the member list work there, and every node lists her once.
+    CHECK_NOTHROW(room_chat_with(again, "hallo"));
+    CHECK(again.request({{"type", "room_chat"}, {"room", 34}, {"text", "wieder da"}}).at("type") == "ok");
+    for (auto* client : {&bert, &carl, &dora}) CHECK(room_chat_with(*client, "wieder da").at("from") == "Anna");
+    CHECK(again.request({{"type", "watch_table"}, {"table", table}}).at("type") == "table_state");
+    for (auto* client : {&again, &bert, &carl, &dora}) {
+        const json page = client->request({{"type", "room_members"}, {"room", 34}, {"offset", 0}, {"limit", 10}});
+        INFO(page.dump());
+        CHECK(page.at("members") == everyone);
+        CHECK(page.at("member_count") == 4);
+    }
+    for (const json& frame : again.drain(200ms)) CHECK(frame.value("code", "") != "not_in_room");
+
+    // When she leaves, she leaves every node's list.
+    for (auto* client : {&bert, &carl, &dora}) client->drain(0ms);
+    CHECK(again.request({{"type", "leave_room"}, {"room", 34}}).at("type") == "ok");
+    for (auto* client : {&bert, &carl, &dora})
+        CHECK(presence_with(*client, 3).at("members") == json::array({"Bert", "Carl", "Dora"}));
 }
 
 TEST_CASE("players on two nodes play at one table, a spectator watches from the third", "[server][cluster]")
