@@ -3,6 +3,8 @@
 #include "db/migrations.h"
 
 #include <array>
+#include <set>
+#include <string>
 #include <string_view>
 
 #include <nlohmann/json.hpp>
@@ -321,8 +323,21 @@ CREATE TABLE rating_changes (
 CREATE INDEX rating_changes_by_account ON rating_changes (account_id, category, at_ms);
 )sql";
 
-constexpr std::array<std::string_view, 7> ladder = {schema_v1, schema_v2, schema_v3, schema_v4,
-                                                    schema_v5, schema_v6, schema_v7};
+// Version 8: look-alike nicks (issue 24, point 11).
+// - accounts.nick_skeleton: the nick's skeleton (protocol::nick_skeleton: "admin", "admın" and
+//   "ạdmin" share one), unique, so a look-alike of a registered nick cannot be registered. The
+//   upgrade fills the existing rows in C++ (fill_nick_skeletons below), oldest account first.
+//   Accounts registered before the rule may look alike already: the oldest of them keeps the
+//   skeleton, the younger ones keep their nick, password, games and ratings but get NULL, which
+//   the unique index allows any number of times. They block nobody and the older one blocks
+//   every new look-alike (docs/admin.md, "Look-alike nicks").
+constexpr std::string_view schema_v8 = R"sql(
+ALTER TABLE accounts ADD COLUMN nick_skeleton TEXT;
+CREATE UNIQUE INDEX accounts_by_skeleton ON accounts (nick_skeleton);
+)sql";
+
+constexpr std::array<std::string_view, 8> ladder = {schema_v1, schema_v2, schema_v3, schema_v4,
+                                                    schema_v5, schema_v6, schema_v7, schema_v8};
 
 // Version 5's folded nicks of the games stored before it.
 void fill_nick_keys(Database& db)
@@ -358,6 +373,20 @@ void fill_categories(Database& db)
         const rating::RatingCategory category =
             rating::category_for(control->stages.front().time_ms, control->increment_ms);
         update.bind(1, games.column_int(0)).bind(2, rating::category_name(category)).run();
+    }
+}
+
+// Version 8's skeletons of the accounts registered before it; a look-alike of an older account
+// stays NULL (see schema_v8).
+void fill_nick_skeletons(Database& db)
+{
+    Statement accounts = db.prepare("SELECT id, nick FROM accounts ORDER BY id");
+    Statement update = db.prepare("UPDATE accounts SET nick_skeleton = ?2 WHERE id = ?1");
+    std::set<std::string> taken;
+    while (accounts.step()) {
+        std::string skeleton = protocol::nick_skeleton(accounts.column_text(1));
+        if (!taken.insert(skeleton).second) continue;
+        update.bind(1, accounts.column_int(0)).bind(2, skeleton).run();
     }
 }
 
@@ -404,6 +433,7 @@ void migrate_to(Database& db, int target)
             if (version == 5) fill_nick_keys(db);
             if (version == 6) fill_chat_nick_keys(db);
             if (version == 7) fill_categories(db);
+            if (version == 8) fill_nick_skeletons(db);
         } catch (const DbError& error) {
             throw DbError("migrating '" + db.path() + "' to schema version " + std::to_string(version) +
                           " failed: " + error.what());

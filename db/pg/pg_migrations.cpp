@@ -3,7 +3,11 @@
 #include "db/pg/pg_migrations.h"
 
 #include <array>
+#include <set>
+#include <string>
 #include <string_view>
+
+#include "protocol/nick.h"
 
 namespace rochade::db::pg {
 
@@ -195,7 +199,29 @@ CREATE TABLE rating_changes (
 CREATE INDEX rating_changes_by_account ON rating_changes (account_id, category, at_ms);
 )sql";
 
-constexpr std::array<std::string_view, 1> ladder = {schema_v1};
+// Version 2: SQLite's version 8, look-alike nicks: accounts.nick_skeleton, unique, filled for the
+// accounts registered before it by fill_nick_skeletons (the oldest of several look-alikes keeps
+// the skeleton, the younger ones get NULL; db/migrations.cpp says why).
+constexpr std::string_view schema_v2 = R"sql(
+ALTER TABLE accounts ADD COLUMN nick_skeleton text;
+CREATE UNIQUE INDEX accounts_by_skeleton ON accounts (nick_skeleton);
+)sql";
+
+constexpr std::array<std::string_view, 2> ladder = {schema_v1, schema_v2};
+
+// Version 2's skeletons of the accounts registered before it, in C++ as SQLite's upgrade does
+// (protocol::nick_skeleton has no SQL twin).
+void fill_nick_skeletons(Connection& connection)
+{
+    const Result accounts = connection.run("SELECT id, nick FROM accounts ORDER BY id");
+    std::set<std::string> taken;
+    for (int row = 0; row < accounts.rows(); ++row) {
+        std::string skeleton = protocol::nick_skeleton(accounts.text(row, 1));
+        if (!taken.insert(skeleton).second) continue;
+        connection.run("UPDATE accounts SET nick_skeleton = $2 WHERE id = $1",
+                       Params().add(accounts.integer(row, 0)).add(skeleton));
+    }
+}
 
 void refuse_if_newer(Connection& connection, int found)
 {
@@ -241,6 +267,7 @@ void migrate_to(Connection& connection, int target)
         if (found >= version) continue; // the transaction (and the lock) ends unused
         try {
             connection.exec(ladder[static_cast<std::size_t>(version - 1)]);
+            if (version == 2) fill_nick_skeletons(connection);
             connection.run("INSERT INTO schema_version (version) VALUES ($1)", Params().add(version));
             transaction.commit();
         } catch (const DbError& error) {

@@ -473,6 +473,16 @@ std::optional<AccountRecord> PgStore::account(const std::string& nick_key)
     return reading([&](Connection& c) { return read_account(c, nick_key); });
 }
 
+std::optional<AccountRecord> PgStore::account_by_skeleton(const std::string& nick_skeleton)
+{
+    return reading([&](Connection& c) -> std::optional<AccountRecord> {
+        const Result rows = c.run(std::string("SELECT ") + account_columns + " FROM accounts WHERE nick_skeleton = $1",
+                                  Params().add(nick_skeleton));
+        if (rows.rows() == 0) return std::nullopt;
+        return read_account_row(rows, 0);
+    });
+}
+
 std::vector<AccountRecord> PgStore::accounts()
 {
     return reading([](Connection& c) {

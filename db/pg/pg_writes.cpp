@@ -236,17 +236,33 @@ void write_game_ended(Connection& c, const GameEnded& w)
 
 void write_identity(Connection& c, const AccountCreated& w)
 {
-    // The unique nick_key is the arbiter; ON CONFLICT keeps the transaction usable.
+    // The unique nick_key and nick_skeleton are the arbiters (as db/identity_sql.cpp says); ON
+    // CONFLICT, on either, keeps the transaction usable.
+    const std::string skeleton = protocol::nick_skeleton(w.nick);
     const Result inserted =
-        c.run("INSERT INTO accounts (nick, nick_key, password_hash, role, created_at_ms, password_changed_at_ms) "
-              "VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT (nick_key) DO NOTHING",
-              Params().add(w.nick).add(w.nick_key).add(w.password_hash).add(protocol::role_name(w.role)).add(w.at_ms));
-    if (inserted.affected() != 1)
-        throw refused("creating account '" + w.nick + "' on PostgreSQL " + c.where() + ": the nick is registered");
-    // A registered nick ends every guest session that held it (as db/identity_sql.cpp does).
+        c.run("INSERT INTO accounts (nick, nick_key, nick_skeleton, password_hash, role, created_at_ms, "
+              "password_changed_at_ms) VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT DO NOTHING",
+              Params()
+                  .add(w.nick)
+                  .add(w.nick_key)
+                  .add(skeleton)
+                  .add(w.password_hash)
+                  .add(protocol::role_name(w.role))
+                  .add(w.at_ms));
+    if (inserted.affected() != 1) {
+        const std::string what = "creating account '" + w.nick + "' on PostgreSQL " + c.where();
+        const Result look_alike = c.run("SELECT nick, nick_key = $2 FROM accounts WHERE nick_key = $2 OR "
+                                        "nick_skeleton = $1 ORDER BY nick_key = $2 DESC LIMIT 1",
+                                        Params().add(skeleton).add(w.nick_key));
+        if (look_alike.rows() == 1 && !look_alike.boolean(0, 1))
+            throw refused(what + ": the nick is too similar to the registered nick '" + look_alike.text(0, 0) + "'");
+        throw refused(what + ": the nick is registered");
+    }
+    // A registered nick ends every guest session that held it or a look-alike (as
+    // db/identity_sql.cpp does).
     const Result live = c.run("SELECT id, nick FROM sessions WHERE account_id IS NULL AND ended_at_ms IS NULL");
     for (int row = 0; row < live.rows(); ++row) {
-        if (protocol::nick_key(live.text(row, 1)) != w.nick_key) continue;
+        if (protocol::nick_skeleton(live.text(row, 1)) != skeleton) continue;
         const std::int64_t session = live.integer(row, 0);
         c.run("DELETE FROM session_tokens WHERE session_id = $1", Params().add(session));
         c.run("UPDATE sessions SET ended_at_ms = $2 WHERE id = $1 AND ended_at_ms IS NULL",

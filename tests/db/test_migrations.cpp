@@ -10,10 +10,12 @@
 #include <vector>
 
 #include "db/game_search.h"
+#include "db/identity_sql.h"
 #include "db/migrations.h"
 #include "db/sqlite.h"
 #include "db/store.h"
 #include "db/writer.h"
+#include "protocol/nick.h"
 #include "temp_database.h"
 #include "tools/commands.h"
 
@@ -52,7 +54,7 @@ TEST_CASE("a new database gets the whole schema and the current user_version")
     TempDatabase file("migrate");
     Database db = open_migrated(file.path());
     CHECK(db.query_int("PRAGMA user_version") == schema_version());
-    CHECK(schema_version() == 7);
+    CHECK(schema_version() == 8);
 
     const struct {
         const char* type;
@@ -94,6 +96,7 @@ TEST_CASE("a new database gets the whole schema and the current user_version")
         {"table", "rating_changes"},
         {"index", "rating_changes_by_account"},
         {"index", "games_by_category"},
+        {"index", "accounts_by_skeleton"}, // version 8: look-alike nicks
     };
     for (const auto& object : objects) {
         INFO(object.type << " " << object.name);
@@ -620,7 +623,7 @@ TEST_CASE("a version 6 database is migrated to version 7: timed games get their 
     }
     Store store(file.path()); // opening migrates
     Database db(file.path(), OpenMode::ReadWrite);
-    CHECK(db.query_int("PRAGMA user_version") == 7);
+    CHECK(db.query_int("PRAGMA user_version") == schema_version());
     auto category_of = [&db](int id) {
         Statement row = db.prepare("SELECT category FROM games WHERE id = ?1");
         row.bind(1, id);
@@ -643,4 +646,48 @@ TEST_CASE("a version 6 database is migrated to version 7: timed games get their 
     REQUIRE(page.games.size() == 1);
     CHECK(page.games[0].game_id == 1);
     CHECK(page.games[0].category == rochade::rating::RatingCategory::Blitz);
+}
+
+TEST_CASE(
+    "a version 7 database is migrated to version 8: accounts get their skeletons, the oldest of look-alikes keeps "
+    "its own")
+{
+    TempDatabase file("from-v7");
+    {
+        Database db(file.path(), OpenMode::ReadWriteCreate);
+        configure_connection(db);
+        migrate_to(db, 7);
+        // Registered before the rule: "admın" (a dotless i) and "Adm1n" look like the older "admin".
+        Statement account = db.prepare("INSERT INTO accounts (id, nick, nick_key, password_hash, created_at_ms, "
+                                       "password_changed_at_ms) VALUES (?1, ?2, ?3, '$argon2id$x', 1, 1)");
+        const struct {
+            int id;
+            const char* nick;
+        } accounts[] = {{3, "admın"}, {1, "admin"}, {2, "Bert"}, {4, "Adm1n"}};
+        for (const auto& a : accounts)
+            account.bind(1, a.id).bind(2, a.nick).bind(3, rochade::protocol::nick_key(a.nick)).run();
+    }
+    Store store(file.path()); // opening migrates
+    Database db(file.path(), OpenMode::ReadWrite);
+    CHECK(db.query_int("PRAGMA user_version") == schema_version());
+    auto skeleton_of = [&db](int id) {
+        Statement row = db.prepare("SELECT nick_skeleton FROM accounts WHERE id = ?1");
+        row.bind(1, id);
+        REQUIRE(row.step());
+        return row.column_is_null(0) ? std::string("NULL") : row.column_text(0);
+    };
+    CHECK(skeleton_of(1) == "adrnln");
+    CHECK(skeleton_of(2) == "bert");
+    CHECK(skeleton_of(3) == "NULL"); // younger look-alikes keep their account, without the skeleton
+    CHECK(skeleton_of(4) == "NULL");
+    // Each still found by its own nick; the skeleton finds the oldest.
+    CHECK(store.account(rochade::protocol::nick_key("admın"))->id == 3);
+    CHECK(store.account_by_skeleton("adrnln")->id == 1);
+    // And no new look-alike gets in.
+    Transaction transaction(db);
+    CHECK_THROWS_AS(IdentityWrites(db).write(AccountCreated{"adm1n", "adm1n", "$argon2id$y", Role::Player, 2}),
+                    DbError);
+    CHECK_THROWS_WITH(IdentityWrites(db).write(AccountCreated{"ạdmin", "ạdmin", "$argon2id$y", Role::Player, 2}),
+                      Catch::Contains("too similar to the registered nick 'admin'"));
+    IdentityWrites(db).write(AccountCreated{"Bertha", "bertha", "$argon2id$y", Role::Player, 2});
 }

@@ -18,6 +18,7 @@
 #include "db/pg/pg_store.h"
 #include "db/pg/pg_writer.h"
 #include "db/postgres_store.h"
+#include "protocol/nick.h"
 #include "store_backend.h"
 
 using namespace rochade::db;
@@ -99,6 +100,46 @@ TEST_CASE("two nodes migrating the same database at once migrate it once", "[pos
         CHECK(second.get() == pg::pg_schema_version());
         CHECK(reset.query_int("SELECT count(*) FROM schema_version") == pg::pg_schema_version());
     }
+}
+
+TEST_CASE("PostgreSQL: a version 1 database is migrated to version 2: accounts get their skeletons, the oldest of "
+          "look-alikes keeps its own",
+          "[postgres]")
+{
+    NEEDS_POSTGRES();
+    PgTestDatabase database(*server);
+    pg::Connection connection(database.url(), pg::ConnectOptions{});
+    pg::migrate_to(connection, 1);
+    // Registered before the rule: "admın" (a dotless i) and "Adm1n" look like the older "admin".
+    const struct {
+        int id;
+        const char* nick;
+    } accounts[] = {{3, "admın"}, {1, "admin"}, {2, "Bert"}, {4, "Adm1n"}};
+    for (const auto& a : accounts)
+        connection.run(
+            "INSERT INTO accounts (id, nick, nick_key, password_hash, created_at_ms, password_changed_at_ms) "
+            "VALUES ($1, $2, $3, '$argon2id$x', 1, 1)",
+            pg::Params().add(a.id).add(a.nick).add(rochade::protocol::nick_key(a.nick)));
+    pg::migrate(connection);
+    CHECK(pg::stored_version(connection) == pg::pg_schema_version());
+    CHECK(connection.query_int("SELECT id FROM accounts WHERE nick_skeleton = 'adrnln'") == 1);
+    CHECK(connection.query_int("SELECT id FROM accounts WHERE nick_skeleton = 'bert'") == 2);
+    // The younger look-alikes keep their accounts, without the skeleton.
+    CHECK(connection.query_int("SELECT count(*) FROM accounts WHERE nick_skeleton IS NULL AND id IN (3, 4)") == 2);
+
+    // No new look-alike gets in. (The identity column is moved past the ids inserted by hand.)
+    connection.exec("SELECT setval(pg_get_serial_sequence('accounts', 'id'), 10)");
+    PostgresOptions options;
+    options.on_error = [](const std::string&) {};
+    auto writer = open_postgres_writer(database.url(), std::move(options));
+    Outcome look_alike, other;
+    writer->submit(AccountCreated{"ạdmin", "ạdmin", "$argon2id$y", Role::Player, 2}, look_alike.done());
+    writer->submit(AccountCreated{"Bertha", "bertha", "$argon2id$y", Role::Player, 2}, other.done());
+    const auto refused = look_alike.get();
+    REQUIRE(refused);
+    CHECK(refused->kind == StoreFailure::Refused);
+    CHECK_THAT(refused->message, Catch::Contains("too similar to the registered nick 'admin'"));
+    CHECK_FALSE(other.get());
 }
 
 TEST_CASE("a PostgreSQL database of a newer schema version is refused", "[postgres]")
