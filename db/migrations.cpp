@@ -336,8 +336,32 @@ ALTER TABLE accounts ADD COLUMN nick_skeleton TEXT;
 CREATE UNIQUE INDEX accounts_by_skeleton ON accounts (nick_skeleton);
 )sql";
 
-constexpr std::array<std::string_view, 8> ladder = {schema_v1, schema_v2, schema_v3, schema_v4,
-                                                    schema_v5, schema_v6, schema_v7, schema_v8};
+// Version 9: a secret room's games stay out of the public counts (issue 24, point 13).
+// - ratings.public_{games,wins,draws,losses}: the rated games played in public rooms (room > 0)
+//   and their results, beside the counts of every rated game, which stay what the rating is made
+//   of. Public pages (the profile, the leaderboards) show these. The store keeps both at every
+//   rated game's end; the upgrade counts the stored rating changes of public rooms' games.
+constexpr std::string_view schema_v9 = R"sql(
+ALTER TABLE ratings ADD COLUMN public_games INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE ratings ADD COLUMN public_wins INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE ratings ADD COLUMN public_draws INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE ratings ADD COLUMN public_losses INTEGER NOT NULL DEFAULT 0;
+UPDATE ratings SET
+    public_games = (SELECT COUNT(*) FROM rating_changes c JOIN games g ON g.id = c.game_id
+                    WHERE c.account_id = ratings.account_id AND c.category = ratings.category AND g.room > 0),
+    public_wins = (SELECT COUNT(*) FROM rating_changes c JOIN games g ON g.id = c.game_id
+                   WHERE c.account_id = ratings.account_id AND c.category = ratings.category AND g.room > 0
+                     AND g.result = CASE c.white WHEN 1 THEN '1-0' ELSE '0-1' END),
+    public_draws = (SELECT COUNT(*) FROM rating_changes c JOIN games g ON g.id = c.game_id
+                    WHERE c.account_id = ratings.account_id AND c.category = ratings.category AND g.room > 0
+                      AND g.result = '1/2-1/2'),
+    public_losses = (SELECT COUNT(*) FROM rating_changes c JOIN games g ON g.id = c.game_id
+                     WHERE c.account_id = ratings.account_id AND c.category = ratings.category AND g.room > 0
+                       AND g.result = CASE c.white WHEN 1 THEN '0-1' ELSE '1-0' END);
+)sql";
+
+constexpr std::array<std::string_view, 9> ladder = {schema_v1, schema_v2, schema_v3, schema_v4, schema_v5,
+                                                    schema_v6, schema_v7, schema_v8, schema_v9};
 
 // Version 5's folded nicks of the games stored before it.
 void fill_nick_keys(Database& db)

@@ -207,7 +207,25 @@ ALTER TABLE accounts ADD COLUMN nick_skeleton text;
 CREATE UNIQUE INDEX accounts_by_skeleton ON accounts (nick_skeleton);
 )sql";
 
-constexpr std::array<std::string_view, 2> ladder = {schema_v1, schema_v2};
+// Version 3: SQLite's version 9, the counts of public rooms' rated games (ratings.public_*).
+constexpr std::string_view schema_v3 = R"sql(
+ALTER TABLE ratings ADD COLUMN public_games integer NOT NULL DEFAULT 0;
+ALTER TABLE ratings ADD COLUMN public_wins integer NOT NULL DEFAULT 0;
+ALTER TABLE ratings ADD COLUMN public_draws integer NOT NULL DEFAULT 0;
+ALTER TABLE ratings ADD COLUMN public_losses integer NOT NULL DEFAULT 0;
+UPDATE ratings r SET
+    public_games = counted.games, public_wins = counted.wins, public_draws = counted.draws,
+    public_losses = counted.losses
+FROM (SELECT c.account_id, c.category, count(*) AS games,
+             count(*) FILTER (WHERE g.result = CASE WHEN c.white THEN '1-0' ELSE '0-1' END) AS wins,
+             count(*) FILTER (WHERE g.result = '1/2-1/2') AS draws,
+             count(*) FILTER (WHERE g.result = CASE WHEN c.white THEN '0-1' ELSE '1-0' END) AS losses
+      FROM rating_changes c JOIN games g ON g.id = c.game_id WHERE g.room > 0
+      GROUP BY c.account_id, c.category) counted
+WHERE r.account_id = counted.account_id AND r.category = counted.category;
+)sql";
+
+constexpr std::array<std::string_view, 3> ladder = {schema_v1, schema_v2, schema_v3};
 
 // Version 2's skeletons of the accounts registered before it, in C++ as SQLite's upgrade does
 // (protocol::nick_skeleton has no SQL twin).

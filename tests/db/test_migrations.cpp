@@ -54,7 +54,7 @@ TEST_CASE("a new database gets the whole schema and the current user_version")
     TempDatabase file("migrate");
     Database db = open_migrated(file.path());
     CHECK(db.query_int("PRAGMA user_version") == schema_version());
-    CHECK(schema_version() == 8);
+    CHECK(schema_version() == 9);
 
     const struct {
         const char* type;
@@ -690,4 +690,50 @@ TEST_CASE(
     CHECK_THROWS_WITH(IdentityWrites(db).write(AccountCreated{"ạdmin", "ạdmin", "$argon2id$y", Role::Player, 2}),
                       Catch::Contains("too similar to the registered nick 'admin'"));
     IdentityWrites(db).write(AccountCreated{"Bertha", "bertha", "$argon2id$y", Role::Player, 2});
+}
+
+TEST_CASE("a version 8 database is migrated to version 9: the public counts leave the secret rooms' games out")
+{
+    TempDatabase file("from-v8");
+    {
+        Database db(file.path(), OpenMode::ReadWriteCreate);
+        configure_connection(db);
+        migrate_to(db, 8);
+        db.exec("INSERT INTO accounts (id, nick, nick_key, nick_skeleton, password_hash, created_at_ms, "
+                "password_changed_at_ms) VALUES (1, 'Anna', 'anna', 'anna', 'h', 1, 1), "
+                "(2, 'Bert', 'bert', 'bert', 'h', 1, 1)");
+        // Anna: won in room 34 as white, lost in secret room -9 as black, drew in -9 as white.
+        Statement game = db.prepare("INSERT INTO games (id, table_id, room, white, black, time_control, start_fen, "
+                                    "white_ms, black_ms, started_at_ms, ended_at_ms, result, rated, category, "
+                                    "white_account, black_account) VALUES (?1, 10, ?2, ?3, ?4, '{}', '" +
+                                    start_fen + "', 0, 0, ?1, ?1, ?5, 1, 'blitz', ?6, ?7)");
+        Statement change =
+            db.prepare("INSERT INTO rating_changes (game_id, account_id, white, category, rating_before, "
+                       "rd_before, volatility_before, rating_after, rd_after, volatility_after, at_ms) "
+                       "VALUES (?1, ?2, ?3, 'blitz', 1500, 350, 0.06, 1500, 300, 0.06, ?1)");
+        const struct {
+            int id, room;
+            const char *white, *black, *result;
+        } games[] = {
+            {1, 34, "Anna", "Bert", "1-0"}, {2, -9, "Bert", "Anna", "1-0"}, {3, -9, "Anna", "Bert", "1/2-1/2"}};
+        for (const auto& g : games) {
+            const int white = std::string(g.white) == "Anna" ? 1 : 2;
+            game.bind(1, g.id).bind(2, g.room).bind(3, g.white).bind(4, g.black).bind(5, g.result);
+            game.bind(6, white).bind(7, 3 - white).run();
+            change.bind(1, g.id).bind(2, white).bind(3, 1).run();
+            change.bind(1, g.id).bind(2, 3 - white).bind(3, 0).run();
+        }
+        db.exec("INSERT INTO ratings (account_id, category, rating, rd, volatility, games, wins, draws, losses, "
+                "last_game_at_ms) VALUES (1, 'blitz', 1500, 300, 0.06, 3, 1, 1, 1, 3), "
+                "(2, 'blitz', 1500, 300, 0.06, 3, 1, 1, 1, 3)");
+    }
+    Store store(file.path()); // opening migrates
+    Database db(file.path(), OpenMode::ReadWrite);
+    CHECK(db.query_int("PRAGMA user_version") == schema_version());
+    const auto anna = store.player("anna");
+    REQUIRE(anna);
+    REQUIRE(anna->ratings.size() == 1);
+    CHECK(anna->ratings[0].all == GameCounts{3, 1, 1, 1});
+    CHECK(anna->ratings[0].in_public_rooms == GameCounts{1, 1, 0, 0});
+    CHECK(store.player("bert")->ratings[0].in_public_rooms == GameCounts{1, 0, 0, 1});
 }

@@ -142,6 +142,57 @@ TEST_CASE("PostgreSQL: a version 1 database is migrated to version 2: accounts g
     CHECK_FALSE(other.get());
 }
 
+TEST_CASE("PostgreSQL: a version 2 database is migrated to version 3: the public counts leave the secret rooms' games "
+          "out",
+          "[postgres]")
+{
+    NEEDS_POSTGRES();
+    PgTestDatabase database(*server);
+    pg::Connection connection(database.url(), pg::ConnectOptions{});
+    pg::migrate_to(connection, 2);
+    connection.exec("INSERT INTO accounts (id, nick, nick_key, nick_skeleton, password_hash, created_at_ms, "
+                    "password_changed_at_ms) VALUES (1, 'Anna', 'anna', 'anna', 'h', 1, 1), "
+                    "(2, 'Bert', 'bert', 'bert', 'h', 1, 1)");
+    // Anna: won in room 35 as white, lost in secret room -9 as black, drew in -9 as white.
+    const struct {
+        int id, room;
+        bool anna_white;
+        const char* result;
+    } games[] = {{1, 35, true, "1-0"}, {2, -9, false, "1-0"}, {3, -9, true, "1/2-1/2"}};
+    for (const auto& g : games) {
+        GameStarted start = game(g.id);
+        connection.run("INSERT INTO games (id, table_id, room, white, black, time_control, start_fen, white_ms, "
+                       "black_ms, started_at_ms, ended_at_ms, result, rated, category, white_account, black_account, "
+                       "white_key, black_key) "
+                       "VALUES ($1, $2, $3, 'x', 'y', '{}', $4, 0, 0, $1, $1, $5, true, 'blitz', $6, $7, 'x', 'y')",
+                       pg::Params()
+                           .add(g.id)
+                           .add(start.table_id)
+                           .add(g.room)
+                           .add(start.start_fen)
+                           .add(g.result)
+                           .add(g.anna_white ? 1 : 2)
+                           .add(g.anna_white ? 2 : 1));
+        for (const int account : {1, 2})
+            connection.run("INSERT INTO rating_changes (game_id, account_id, white, category, rating_before, "
+                           "rd_before, volatility_before, rating_after, rd_after, volatility_after, at_ms) "
+                           "VALUES ($1, $2, $3, 'blitz', 1500, 350, 0.06, 1500, 300, 0.06, $1)",
+                           pg::Params().add(g.id).add(account).add((account == 1) == g.anna_white));
+    }
+    connection.exec("INSERT INTO ratings (account_id, category, rating, rd, volatility, games, wins, draws, losses, "
+                    "last_game_at_ms) VALUES (1, 'blitz', 1500, 300, 0.06, 3, 1, 1, 1, 3), "
+                    "(2, 'blitz', 1500, 300, 0.06, 3, 1, 1, 1, 3)");
+    pg::migrate(connection);
+    CHECK(pg::stored_version(connection) == pg::pg_schema_version());
+    auto reader = open_postgres_reader(database.url());
+    const auto anna = reader->player("anna");
+    REQUIRE(anna);
+    REQUIRE(anna->ratings.size() == 1);
+    CHECK(anna->ratings[0].all == GameCounts{3, 1, 1, 1});
+    CHECK(anna->ratings[0].in_public_rooms == GameCounts{1, 1, 0, 0});
+    CHECK(reader->player("bert")->ratings[0].in_public_rooms == GameCounts{1, 0, 0, 1});
+}
+
 TEST_CASE("a PostgreSQL database of a newer schema version is refused", "[postgres]")
 {
     NEEDS_POSTGRES();
