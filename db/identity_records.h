@@ -19,7 +19,8 @@ enum class TokenKind : std::uint8_t { Resume = 1, Cookie = 2 };
 
 // ---- writes -----------------------------------------------------------------------------
 
-// Refused when an account holds the nick key already.
+// Refused when an account holds the nick key already, or the nick's skeleton (a look-alike nick:
+// protocol::nick_skeleton, which the store computes from `nick`).
 struct AccountCreated {
     std::string nick, nick_key, password_hash;
     Role role = Role::Player;

@@ -29,8 +29,9 @@ constexpr const char* account_columns = "id, nick, nick_key, password_hash, role
 std::string_view role_column(Role role) { return protocol::role_name(role); }
 
 IdentityWrites::IdentityWrites(Database& db)
-    : db_(db), account_created_(db.prepare("INSERT INTO accounts (nick, nick_key, password_hash, role, created_at_ms, "
-                                           "password_changed_at_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?5)")),
+    : db_(db),
+      account_created_(db.prepare("INSERT INTO accounts (nick, nick_key, nick_skeleton, password_hash, role, "
+                                  "created_at_ms, password_changed_at_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)")),
       password_changed_(
           db.prepare("UPDATE accounts SET password_hash = ?2, password_changed_at_ms = ?3 WHERE id = ?1")),
       role_changed_(db.prepare("UPDATE accounts SET role = ?2 WHERE id = ?1")),
@@ -59,22 +60,28 @@ IdentityWrites::IdentityWrites(Database& db)
 
 void IdentityWrites::write(const AccountCreated& w)
 {
-    // The unique nick_key is the arbiter: two registrations of one nick cannot both pass.
+    // The unique nick_key and nick_skeleton are the arbiters: two registrations of one nick, or of
+    // two look-alikes ("admin", "admın"), cannot both pass. The store computes the skeleton itself,
+    // so no caller can leave it out.
+    const std::string skeleton = protocol::nick_skeleton(w.nick);
     try {
-        account_created_.bind(1, w.nick).bind(2, w.nick_key).bind(3, w.password_hash);
-        account_created_.bind(4, role_column(w.role)).bind(5, w.at_ms).run();
+        account_created_.bind(1, w.nick).bind(2, w.nick_key).bind(3, skeleton).bind(4, w.password_hash);
+        account_created_.bind(5, role_column(w.role)).bind(6, w.at_ms).run();
     } catch (const DbError&) {
         if (read_account(db_, w.nick_key))
             throw RefusedWrite("creating account '" + w.nick + "' on " + db_.path() + ": the nick is registered");
+        if (const auto look_alike = read_account_by_skeleton(db_, skeleton))
+            throw RefusedWrite("creating account '" + w.nick + "' on " + db_.path() +
+                               ": the nick is too similar to the registered nick '" + look_alike->nick + "'");
         throw;
     }
-    // A registered nick ends every guest session that held it (a guest away with a resume token or
-    // a cookie would otherwise log in under the account's nick). Guests' nicks are stored as typed
-    // and folded here, as the accounts' keys are; registrations are rare enough for the scan.
+    // A registered nick ends every guest session that held it or a look-alike (a guest away with a
+    // resume token or a cookie would otherwise come back under the account's nick, or next to it).
+    // Guests' nicks are stored as typed and reduced here; registrations are rare enough for the scan.
     std::vector<std::int64_t> guest_sessions;
     Statement live = db_.prepare("SELECT id, nick FROM sessions WHERE account_id IS NULL AND ended_at_ms IS NULL");
     while (live.step())
-        if (protocol::nick_key(live.column_text(1)) == w.nick_key) guest_sessions.push_back(live.column_int(0));
+        if (protocol::nick_skeleton(live.column_text(1)) == skeleton) guest_sessions.push_back(live.column_int(0));
     for (const std::int64_t session : guest_sessions) {
         session_tokens_deleted_.bind(1, session).run();
         session_ended_.bind(1, session).bind(2, w.at_ms).run();
@@ -140,6 +147,14 @@ std::optional<AccountRecord> read_account(Database& db, const std::string& nick_
 {
     Statement query = db.prepare(std::string("SELECT ") + account_columns + " FROM accounts WHERE nick_key = ?1");
     query.bind(1, nick_key);
+    if (!query.step()) return std::nullopt;
+    return read_account_row(query);
+}
+
+std::optional<AccountRecord> read_account_by_skeleton(Database& db, const std::string& nick_skeleton)
+{
+    Statement query = db.prepare(std::string("SELECT ") + account_columns + " FROM accounts WHERE nick_skeleton = ?1");
+    query.bind(1, nick_skeleton);
     if (!query.step()) return std::nullopt;
     return read_account_row(query);
 }

@@ -47,6 +47,8 @@ public:
 };
 
 std::optional<AccountRecord> read_account(Database& db, const std::string& nick_key);
+// The account whose nick has this skeleton (protocol::nick_skeleton), if one holds it.
+std::optional<AccountRecord> read_account_by_skeleton(Database& db, const std::string& nick_skeleton);
 std::optional<AccountRecord> read_account_by_id(Database& db, std::int64_t account_id);
 // Every account, by nick key.
 std::vector<AccountRecord> read_accounts(Database& db);

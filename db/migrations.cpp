@@ -3,6 +3,8 @@
 #include "db/migrations.h"
 
 #include <array>
+#include <set>
+#include <string>
 #include <string_view>
 
 #include <nlohmann/json.hpp>
@@ -337,8 +339,45 @@ DROP INDEX table_events_by_game;
 CREATE UNIQUE INDEX table_events_by_game ON table_events (game_id, seq);
 )sql";
 
-constexpr std::array<std::string_view, 8> ladder = {schema_v1, schema_v2, schema_v3, schema_v4,
-                                                    schema_v5, schema_v6, schema_v7, schema_v8};
+// Version 9: look-alike nicks (issue 24, point 11).
+// - accounts.nick_skeleton: the nick's skeleton (protocol::nick_skeleton: "admin", "admın" and
+//   "ạdmin" share one), unique, so a look-alike of a registered nick cannot be registered. The
+//   upgrade fills the existing rows in C++ (fill_nick_skeletons below), oldest account first.
+//   Accounts registered before the rule may look alike already: the oldest of them keeps the
+//   skeleton, the younger ones keep their nick, password, games and ratings but get NULL, which
+//   the unique index allows any number of times. They block nobody and the older one blocks
+//   every new look-alike (docs/admin.md, "Look-alike nicks").
+constexpr std::string_view schema_v9 = R"sql(
+ALTER TABLE accounts ADD COLUMN nick_skeleton TEXT;
+CREATE UNIQUE INDEX accounts_by_skeleton ON accounts (nick_skeleton);
+)sql";
+
+// Version 10: a secret room's games stay out of the public counts (issue 24, point 13).
+// - ratings.public_{games,wins,draws,losses}: the rated games played in public rooms (room > 0)
+//   and their results, beside the counts of every rated game, which stay what the rating is made
+//   of. Public pages (the profile, the leaderboards) show these. The store keeps both at every
+//   rated game's end; the upgrade counts the stored rating changes of public rooms' games.
+constexpr std::string_view schema_v10 = R"sql(
+ALTER TABLE ratings ADD COLUMN public_games INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE ratings ADD COLUMN public_wins INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE ratings ADD COLUMN public_draws INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE ratings ADD COLUMN public_losses INTEGER NOT NULL DEFAULT 0;
+UPDATE ratings SET
+    public_games = (SELECT COUNT(*) FROM rating_changes c JOIN games g ON g.id = c.game_id
+                    WHERE c.account_id = ratings.account_id AND c.category = ratings.category AND g.room > 0),
+    public_wins = (SELECT COUNT(*) FROM rating_changes c JOIN games g ON g.id = c.game_id
+                   WHERE c.account_id = ratings.account_id AND c.category = ratings.category AND g.room > 0
+                     AND g.result = CASE c.white WHEN 1 THEN '1-0' ELSE '0-1' END),
+    public_draws = (SELECT COUNT(*) FROM rating_changes c JOIN games g ON g.id = c.game_id
+                    WHERE c.account_id = ratings.account_id AND c.category = ratings.category AND g.room > 0
+                      AND g.result = '1/2-1/2'),
+    public_losses = (SELECT COUNT(*) FROM rating_changes c JOIN games g ON g.id = c.game_id
+                     WHERE c.account_id = ratings.account_id AND c.category = ratings.category AND g.room > 0
+                       AND g.result = CASE c.white WHEN 1 THEN '0-1' ELSE '1-0' END);
+)sql";
+
+constexpr std::array<std::string_view, 10> ladder = {schema_v1, schema_v2, schema_v3, schema_v4, schema_v5,
+                                                     schema_v6, schema_v7, schema_v8, schema_v9, schema_v10};
 
 // Version 5's folded nicks of the games stored before it.
 void fill_nick_keys(Database& db)
@@ -374,6 +413,20 @@ void fill_categories(Database& db)
         const rating::RatingCategory category =
             rating::category_for(control->stages.front().time_ms, control->increment_ms);
         update.bind(1, games.column_int(0)).bind(2, rating::category_name(category)).run();
+    }
+}
+
+// Version 8's skeletons of the accounts registered before it; a look-alike of an older account
+// stays NULL (see schema_v9).
+void fill_nick_skeletons(Database& db)
+{
+    Statement accounts = db.prepare("SELECT id, nick FROM accounts ORDER BY id");
+    Statement update = db.prepare("UPDATE accounts SET nick_skeleton = ?2 WHERE id = ?1");
+    std::set<std::string> taken;
+    while (accounts.step()) {
+        std::string skeleton = protocol::nick_skeleton(accounts.column_text(1));
+        if (!taken.insert(skeleton).second) continue;
+        update.bind(1, accounts.column_int(0)).bind(2, skeleton).run();
     }
 }
 
@@ -420,6 +473,7 @@ void migrate_to(Database& db, int target)
             if (version == 5) fill_nick_keys(db);
             if (version == 6) fill_chat_nick_keys(db);
             if (version == 7) fill_categories(db);
+            if (version == 9) fill_nick_skeletons(db);
         } catch (const DbError& error) {
             throw DbError("migrating '" + db.path() + "' to schema version " + std::to_string(version) +
                           " failed: " + error.what());

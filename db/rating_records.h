@@ -19,6 +19,20 @@
 
 namespace rochade::db {
 
+// Rated games in one category and their results, from the player's side.
+struct GameCounts {
+    int games = 0, wins = 0, draws = 0, losses = 0;
+
+    void add(rating::GameResult result)
+    {
+        ++games;
+        if (result == rating::GameResult::Win) ++wins;
+        if (result == rating::GameResult::Draw) ++draws;
+        if (result == rating::GameResult::Loss) ++losses;
+    }
+    bool operator==(const GameCounts&) const = default;
+};
+
 // A player's standing in one category. A player without a rated game in a category has no row;
 // readers show rating::Glicko2Config{}.initial for it.
 struct StoredRating {
@@ -26,7 +40,12 @@ struct StoredRating {
     std::string nick; // the account's nick, as registered
     rating::RatingCategory category = rating::RatingCategory::Blitz;
     rating::Rating value; // as after the last rated game: RD not aged since
-    int games = 0, wins = 0, draws = 0, losses = 0;
+    // Every rated game, secret rooms' included: what the rating is made of. For the store and
+    // the admin, never for a public page.
+    GameCounts all;
+    // The rated games played in public rooms (room > 0): the counts public pages show, so that
+    // they reveal no secret room's game (docs/ratings.md, "Secret rooms").
+    GameCounts in_public_rooms;
     std::int64_t last_game_at_ms = 0; // the last rated game's end (wall-clock Unix ms)
 };
 

@@ -67,8 +67,16 @@ RatingChange read_change(const Statement& row)
     return change;
 }
 
-constexpr const char* stored_rating_columns = "r.account_id, a.nick, r.category, r.rating, r.rd, r.volatility, "
-                                              "r.games, r.wins, r.draws, r.losses, r.last_game_at_ms";
+constexpr const char* stored_rating_columns =
+    "r.account_id, a.nick, r.category, r.rating, r.rd, r.volatility, r.games, r.wins, r.draws, r.losses, "
+    "r.public_games, r.public_wins, r.public_draws, r.public_losses, r.last_game_at_ms";
+
+// Columns from `first`: games, wins, draws, losses.
+GameCounts read_counts(const Statement& row, int first)
+{
+    return GameCounts{static_cast<int>(row.column_int(first)), static_cast<int>(row.column_int(first + 1)),
+                      static_cast<int>(row.column_int(first + 2)), static_cast<int>(row.column_int(first + 3))};
+}
 
 StoredRating read_stored_rating(const Statement& row)
 {
@@ -77,11 +85,9 @@ StoredRating read_stored_rating(const Statement& row)
     stored.nick = row.column_text(1);
     stored.category = category_column(row, 2).value_or(rating::RatingCategory::Blitz);
     stored.value = read_rating(row, 3);
-    stored.games = static_cast<int>(row.column_int(6));
-    stored.wins = static_cast<int>(row.column_int(7));
-    stored.draws = static_cast<int>(row.column_int(8));
-    stored.losses = static_cast<int>(row.column_int(9));
-    stored.last_game_at_ms = row.column_int(10);
+    stored.all = read_counts(row, 6);
+    stored.in_public_rooms = read_counts(row, 10);
+    stored.last_game_at_ms = row.column_int(14);
     return stored;
 }
 
@@ -96,19 +102,24 @@ std::optional<rating::RatingCategory> category_column(const Statement& row, int 
 struct RatingWrites::Standing {
     std::int64_t account_id = 0;
     rating::Rating value = glicko2.initial;
-    int games = 0, wins = 0, draws = 0, losses = 0;
+    GameCounts all, in_public_rooms;
     std::optional<std::int64_t> last_game_at_ms; // none before the first rated game
 };
 
 RatingWrites::RatingWrites(Database& db)
-    : db_(db), game_(db.prepare("SELECT rated, category, white_account, black_account FROM games WHERE id = ?1")),
-      standing_(db.prepare("SELECT rating, rd, volatility, games, wins, draws, losses, last_game_at_ms FROM ratings "
+    : db_(db), game_(db.prepare("SELECT rated, category, white_account, black_account, room > 0 FROM games "
+                                "WHERE id = ?1")),
+      standing_(db.prepare("SELECT rating, rd, volatility, games, wins, draws, losses, public_games, public_wins, "
+                           "public_draws, public_losses, last_game_at_ms FROM ratings "
                            "WHERE account_id = ?1 AND category = ?2")),
       standing_written_(db.prepare(
           "INSERT INTO ratings (account_id, category, rating, rd, volatility, games, wins, draws, losses, "
-          "last_game_at_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) ON CONFLICT (account_id, category) DO "
-          "UPDATE SET rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, "
-          "games = excluded.games, wins = excluded.wins, draws = excluded.draws, losses = excluded.losses, "
+          "public_games, public_wins, public_draws, public_losses, last_game_at_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, "
+          "?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14) ON CONFLICT (account_id, category) DO UPDATE SET "
+          "rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, games = excluded.games, "
+          "wins = excluded.wins, draws = excluded.draws, losses = excluded.losses, "
+          "public_games = excluded.public_games, public_wins = excluded.public_wins, "
+          "public_draws = excluded.public_draws, public_losses = excluded.public_losses, "
           "last_game_at_ms = excluded.last_game_at_ms")),
       change_inserted_(db.prepare(
           "INSERT INTO rating_changes (game_id, account_id, white, category, rating_before, rd_before, "
@@ -139,11 +150,9 @@ RatingWrites::Standing RatingWrites::read_standing(std::int64_t account_id, rati
     standing_.bind(1, account_id).bind(2, category_text(category));
     if (standing_.step()) {
         standing.value = read_rating(standing_, 0);
-        standing.games = static_cast<int>(standing_.column_int(3));
-        standing.wins = static_cast<int>(standing_.column_int(4));
-        standing.draws = static_cast<int>(standing_.column_int(5));
-        standing.losses = static_cast<int>(standing_.column_int(6));
-        standing.last_game_at_ms = standing_.column_int(7);
+        standing.all = read_counts(standing_, 3);
+        standing.in_public_rooms = read_counts(standing_, 7);
+        standing.last_game_at_ms = standing_.column_int(11);
     }
     standing_.reset();
     return standing;
@@ -153,8 +162,11 @@ void RatingWrites::write_standing(const Standing& standing, rating::RatingCatego
 {
     standing_written_.bind(1, standing.account_id).bind(2, category_text(category));
     standing_written_.bind(3, standing.value.rating).bind(4, standing.value.rd).bind(5, standing.value.volatility);
-    standing_written_.bind(6, standing.games).bind(7, standing.wins).bind(8, standing.draws);
-    standing_written_.bind(9, standing.losses).bind(10, *standing.last_game_at_ms).run();
+    const GameCounts& all = standing.all;
+    const GameCounts& shown = standing.in_public_rooms;
+    standing_written_.bind(6, all.games).bind(7, all.wins).bind(8, all.draws).bind(9, all.losses);
+    standing_written_.bind(10, shown.games).bind(11, shown.wins).bind(12, shown.draws).bind(13, shown.losses);
+    standing_written_.bind(14, *standing.last_game_at_ms).run();
 }
 
 void RatingWrites::rate_ended_game(const GameEnded& ended)
@@ -170,6 +182,7 @@ void RatingWrites::rate_ended_game(const GameEnded& ended)
     const auto category = category_column(game_, 1);
     const auto white_account = game_.column_optional_int(2);
     const auto black_account = game_.column_optional_int(3);
+    const bool public_room = game_.column_int(4) != 0;
     game_.reset();
     // check_start refuses a rated start without these since schema version 7; a game marked rated
     // before it (none should be) is left unrated rather than its end refused.
@@ -187,10 +200,8 @@ void RatingWrites::rate_ended_game(const GameEnded& ended)
     for (int side = 0; side < 2; ++side) {
         Standing& standing = sides[side];
         standing.value = rating::rate_game(aged[side], aged[1 - side], results[side], glicko2);
-        ++standing.games;
-        if (results[side] == rating::GameResult::Win) ++standing.wins;
-        if (results[side] == rating::GameResult::Draw) ++standing.draws;
-        if (results[side] == rating::GameResult::Loss) ++standing.losses;
+        standing.all.add(results[side]);
+        if (public_room) standing.in_public_rooms.add(results[side]);
         standing.last_game_at_ms = ended.ended_at_ms;
         write_standing(standing, *category);
 

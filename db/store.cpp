@@ -193,6 +193,11 @@ std::optional<AccountRecord> Store::account(const std::string& nick_key)
     return read_account(connection_->db, nick_key);
 }
 
+std::optional<AccountRecord> Store::account_by_skeleton(const std::string& nick_skeleton)
+{
+    return read_account_by_skeleton(connection_->db, nick_skeleton);
+}
+
 std::vector<AccountRecord> Store::accounts() { return read_accounts(connection_->db); }
 
 std::optional<SessionRecord> Store::session_by_token(const std::string& token_hash, TokenKind kind, std::int64_t at_ms)

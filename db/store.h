@@ -33,6 +33,7 @@ public:
     std::optional<GameLog> game_log(std::int64_t game_id) override;
     std::int64_t next_free_id(std::string_view name) override;
     std::optional<AccountRecord> account(const std::string& nick_key) override;
+    std::optional<AccountRecord> account_by_skeleton(const std::string& nick_skeleton) override;
     std::vector<AccountRecord> accounts() override;
     std::optional<SessionRecord> session_by_token(const std::string& token_hash, TokenKind kind,
                                                   std::int64_t at_ms) override;

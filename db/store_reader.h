@@ -82,6 +82,10 @@ public:
 
     // The account whose folded nick is `nick_key`, if one is registered.
     virtual std::optional<AccountRecord> account(const std::string& nick_key) = 0;
+    // The account whose nick looks like one with this skeleton (protocol::nick_skeleton: "admın"
+    // finds "admin"), if one is registered. Accounts that looked alike before schema version 8
+    // (SQLite; 2 on PostgreSQL) are found through the oldest of them.
+    virtual std::optional<AccountRecord> account_by_skeleton(const std::string& nick_skeleton) = 0;
     // Every account, by folded nick (byte order, on both backends): for `rochade admin list-users`.
     virtual std::vector<AccountRecord> accounts() = 0;
     // The session named by a token of `kind` whose hash is `token_hash`, if the token and the

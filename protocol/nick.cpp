@@ -2,43 +2,10 @@
 
 #include <cstdint>
 
+#include "protocol/utf8.h"
+
 namespace rochade::protocol {
 namespace {
-
-// One code point read from UTF-8, or `valid == false` at a malformed, overlong or surrogate
-// sequence. `length` is how many bytes it took.
-struct CodePoint {
-    char32_t value = 0;
-    int length = 1;
-    bool valid = false;
-};
-
-CodePoint read_code_point(std::string_view text, std::size_t at)
-{
-    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
-    const unsigned char lead = byte(at);
-    if (lead < 0x80) return {lead, 1, true};
-    int length = 0;
-    char32_t value = 0;
-    char32_t minimum = 0;
-    if ((lead & 0xE0) == 0xC0) {
-        length = 2, value = lead & 0x1F, minimum = 0x80;
-    } else if ((lead & 0xF0) == 0xE0) {
-        length = 3, value = lead & 0x0F, minimum = 0x800;
-    } else if ((lead & 0xF8) == 0xF0) {
-        length = 4, value = lead & 0x07, minimum = 0x10000;
-    } else {
-        return {};
-    }
-    if (at + static_cast<std::size_t>(length) > text.size()) return {};
-    for (int i = 1; i < length; ++i) {
-        const unsigned char next = byte(at + static_cast<std::size_t>(i));
-        if ((next & 0xC0) != 0x80) return {};
-        value = (value << 6) | (next & 0x3F);
-    }
-    if (value < minimum || value > 0x10FFFF || (value >= 0xD800 && value <= 0xDFFF)) return {};
-    return {value, length, true};
-}
 
 bool is_ascii_letter(char32_t c) { return (c >= U'a' && c <= U'z') || (c >= U'A' && c <= U'Z'); }
 
@@ -50,25 +17,6 @@ bool is_latin_letter(char32_t c)
     if (c >= 0xC0 && c <= 0xFF) return c != 0xD7 && c != 0xF7;
     if (c >= 0x100 && c <= 0x24F) return c < 0x1C0 || c > 0x1C3;
     return c >= 0x1E00 && c <= 0x1EFF;
-}
-
-void append_utf8(std::string& out, char32_t c)
-{
-    if (c < 0x80) {
-        out += static_cast<char>(c);
-    } else if (c < 0x800) {
-        out += static_cast<char>(0xC0 | (c >> 6));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-        out += static_cast<char>(0xE0 | (c >> 12));
-        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (c >> 18));
-        out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-    }
 }
 
 // In the Latin Extended blocks most capitals sit right before their small letter, on even

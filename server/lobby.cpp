@@ -68,15 +68,16 @@ void Lobby::place_restored(const protocol::TableSummary& summary, const std::vec
     open_room(summary.room).put_table(summary);
     for (const Identity& player : players) {
         seats_[player.principal].insert(summary.table);
-        held_nicks_.insert_or_assign(protocol::nick_key(player.nick), player.principal);
-        if (cluster_) cluster_->hold_nick(protocol::nick_key(player.nick), player.principal);
+        held_nicks_.insert_or_assign(protocol::nick_skeleton(player.nick), player.principal);
+        if (cluster_) cluster_->hold_nick(protocol::nick_skeleton(player.nick), player.principal);
     }
 }
 
 Lobby::Online* Lobby::online(const std::string& nick)
 {
-    const auto found = online_.find(protocol::nick_key(nick));
-    if (found == online_.end()) return nullptr;
+    const auto found = online_.find(protocol::nick_skeleton(nick));
+    if (found == online_.end() || protocol::nick_key(found->second.who.nick) != protocol::nick_key(nick))
+        return nullptr;
     // A connection that closed is on its way out (its disconnected() is posted already).
     const auto connection = found->second.connection.lock();
     return connection && connection->is_open() ? &found->second : nullptr;
@@ -137,13 +138,16 @@ template <class Change> void Lobby::release(const identity::Principal& holder, C
 std::optional<std::string> Lobby::nick_held_by_another(const std::string& nick,
                                                        const std::optional<identity::Principal>& who)
 {
-    const std::string key = protocol::nick_key(nick);
-    if (const auto existing = online_.find(key); existing != online_.end())
+    const std::string skeleton = protocol::nick_skeleton(nick);
+    if (const auto existing = online_.find(skeleton); existing != online_.end())
         if (const auto connection = existing->second.connection.lock();
-            existing->second.who.principal != who && connection && connection->is_open())
-            return "'" + existing->second.who.nick + "' is online already";
-    if (const auto held = held_nicks_.find(key); held != held_nicks_.end() && held->second != who)
-        return "'" + nick + "' sits at a game; only its player may come back with that nick";
+            existing->second.who.principal != who && connection && connection->is_open()) {
+            if (protocol::nick_key(existing->second.who.nick) == protocol::nick_key(nick))
+                return "'" + existing->second.who.nick + "' is online already";
+            return "'" + nick + "' is too similar to '" + existing->second.who.nick + "', who is online";
+        }
+    if (const auto held = held_nicks_.find(skeleton); held != held_nicks_.end() && held->second != who)
+        return "'" + nick + "' (or a nick too similar to it) sits at a game; only its player may come back with it";
     return std::nullopt;
 }
 
@@ -170,13 +174,13 @@ void Lobby::admit(ConnectionPtr connection, Id id, Admission admission)
         if (!cluster_) return spend_and_admit(connection, id, std::move(admission));
         // In a cluster the nick must be free on the other nodes too: its lease decides.
         cluster_->claim_nick(
-            protocol::nick_key(who.nick), who.principal,
+            protocol::nick_skeleton(who.nick), who.principal,
             [self = shared_from_this(), connection, id, admission](cluster::NickClaim claim) mutable {
                 self->on_strand([self, connection, id, admission = std::move(admission), claim] {
                     const Identity& who = admission.identity;
                     if (!connection->is_open()) {
                         if (claim.outcome == cluster::NickClaim::Outcome::Granted && !self->online(who.nick))
-                            self->cluster_->release_nick(protocol::nick_key(who.nick), who.principal);
+                            self->cluster_->release_nick(protocol::nick_skeleton(who.nick), who.principal);
                         return;
                     }
                     using Outcome = cluster::NickClaim::Outcome;
@@ -225,7 +229,7 @@ void Lobby::spend_and_admit(const ConnectionPtr& connection, const Id& id, Admis
             if (!refusal && !gone) held = self->nick_held_by_another(who.nick, who.principal);
             if (!refusal && !gone && !held) return self->admit_now(connection, id, std::move(admission));
             if (self->cluster_ && !self->online(who.nick))
-                self->cluster_->release_nick(protocol::nick_key(who.nick), who.principal);
+                self->cluster_->release_nick(protocol::nick_skeleton(who.nick), who.principal);
             if (gone) return;
             if (held) refusal = AuthRefusal{ErrorCode::NickTaken, "hello: " + *held};
             spdlog::info("connection {}: hello {} refused: {}", connection->id(), who.nick, refusal->message);
@@ -249,7 +253,7 @@ void Lobby::go_offline(std::unordered_map<std::string, Online>::iterator player)
 void Lobby::admit_now(const ConnectionPtr& connection, const Id& id, Admission admission)
 {
     const Identity& who = admission.identity;
-    const std::string key = protocol::nick_key(who.nick);
+    const std::string key = protocol::nick_skeleton(who.nick);
     if (const auto existing = online_.find(key); existing != online_.end()) {
         // The same player again (a resume, or a login from another device): the new
         // connection wins, the old one is dropped.
@@ -660,7 +664,7 @@ void Lobby::take_off_list(protocol::RoomNumber number, protocol::TableId table)
 void Lobby::seat_changed(Identity who, protocol::TableId table, bool seated)
 {
     on_strand([this, who = std::move(who), table, seated] {
-        const std::string key = protocol::nick_key(who.nick);
+        const std::string key = protocol::nick_skeleton(who.nick);
         if (seated) {
             seats_[who.principal].insert(table);
             held_nicks_.insert_or_assign(key, who.principal);

@@ -182,6 +182,7 @@ private:
                         const protocol::OpenTable& open, const std::optional<std::string>& invitee_node);
     // An invitation for a player not online here: asks the bus where they are, then opens.
     void invite_elsewhere(const ConnectionPtr& connection, const Identity& who, const Id& id, protocol::OpenTable open);
+    // The player online under `nick` itself (folded as nick_key does), not a look-alike.
     Online* online(const std::string& nick);
     Room* room(protocol::RoomNumber number);
     Room& open_room(protocol::RoomNumber number);
@@ -197,7 +198,7 @@ private:
     // Applies `change` to what `holder` holds, and forgets a holder that holds nothing.
     template <class Change> void release(const identity::Principal& holder, Change change);
     // The reason `nick` is not free for `who` (nobody yet, for a new guest or account) now, or
-    // nothing.
+    // nothing: another player online or seated under it or under a look-alike of it.
     std::optional<std::string> nick_held_by_another(const std::string& nick,
                                                     const std::optional<identity::Principal>& who);
     // The table with this id, or nullptr after replying no_such_table to `request`.
@@ -214,10 +215,13 @@ private:
 
     TableServices& services_;
     net::strand<net::io_context::executor_type> strand_;
-    std::unordered_map<std::string, Online> online_;                      // by nick key
-    std::unordered_map<std::uint64_t, std::string> online_by_connection_; // connection id -> nick key
+    // Online players and held nicks are keyed by the nick's skeleton (protocol::nick_skeleton),
+    // so that two look-alike nicks ("admin", "admın") are never online at once; rooms keep their
+    // members by nick key.
+    std::unordered_map<std::string, Online> online_;                      // by nick skeleton
+    std::unordered_map<std::uint64_t, std::string> online_by_connection_; // connection id -> nick skeleton
     std::map<identity::Principal, std::set<protocol::TableId>> seats_;    // unfinished games' seats
-    std::unordered_map<std::string, identity::Principal> held_nicks_;     // nick key -> who sits at a game
+    std::unordered_map<std::string, identity::Principal> held_nicks_;     // nick skeleton -> who sits at a game
     std::map<identity::Principal, Holdings> holdings_;
     std::map<protocol::TableId, identity::Principal> table_openers_;   // waiting tables, by opener
     std::map<protocol::RoomNumber, identity::Principal> room_openers_; // standing ad-hoc rooms

@@ -66,7 +66,7 @@ void Lobby::cluster_message(cluster::NodeMessage message)
                         if (auto connection = addressee->connection.lock())
                             connection->send(protocol::encode_whisper(m.from, addressee->who.nick, m.text));
                 } else if constexpr (std::is_same_v<Message, cluster::Replaced>) {
-                    const auto found = online_.find(protocol::nick_key(m.nick));
+                    const auto found = online_.find(protocol::nick_skeleton(m.nick));
                     if (found == online_.end() || cluster::principal_text(found->second.who.principal) != m.principal)
                         return;
                     // The other node holds the nick's lease now: this one lets it go unreleased.
@@ -288,7 +288,7 @@ void Lobby::whisper_elsewhere(const ConnectionPtr& connection, const Identity& w
                               protocol::Whisper whisper)
 {
     // The key first: the lambda below takes the whisper.
-    const std::string key = protocol::nick_key(whisper.to);
+    const std::string key = protocol::nick_skeleton(whisper.to);
     cluster_->locate_nick(key, [self = shared_from_this(), connection, who, id,
                                 whisper = std::move(whisper)](std::optional<std::string> node) {
         self->on_strand([self, connection, who, id, whisper, node = std::move(node)] {
@@ -304,7 +304,7 @@ void Lobby::whisper_elsewhere(const ConnectionPtr& connection, const Identity& w
 void Lobby::invite_elsewhere(const ConnectionPtr& connection, const Identity& who, const Id& id,
                              protocol::OpenTable open)
 {
-    const std::string key = protocol::nick_key(*open.invite);
+    const std::string key = protocol::nick_skeleton(*open.invite);
     cluster_->locate_nick(
         key, [self = shared_from_this(), connection, who, id, open = std::move(open)](std::optional<std::string> node) {
             self->on_strand([self, connection, who, id, open, node = std::move(node)] {

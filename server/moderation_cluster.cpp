@@ -160,8 +160,9 @@ void ModerationService::ask_owner(
 void ModerationService::find_elsewhere(Attempt attempt, std::string nick,
                                        std::function<void(Attempt, std::string nick)> then)
 {
-    cluster_->locate_nick(protocol::nick_key(nick), [this, attempt = std::move(attempt), nick,
-                                                     then = std::move(then)](std::optional<std::string> node) mutable {
+    const std::string skeleton = protocol::nick_skeleton(nick);
+    cluster_->locate_nick(skeleton, [this, attempt = std::move(attempt), nick,
+                                     then = std::move(then)](std::optional<std::string> node) mutable {
         if (!node || *node == cluster_->node_id())
             return refuse(std::move(attempt), ErrorCode::NoSuchNick,
                           attempt.name() + ": no player '" + nick + "' is online or registered");
@@ -172,8 +173,9 @@ void ModerationService::find_elsewhere(Attempt attempt, std::string nick,
 
 void ModerationService::kick_elsewhere(Attempt attempt, Kick kick)
 {
-    cluster_->locate_nick(protocol::nick_key(kick.nick), [this, attempt = std::move(attempt),
-                                                          kick](std::optional<std::string> node) mutable {
+    const std::string skeleton = protocol::nick_skeleton(kick.nick);
+    cluster_->locate_nick(skeleton, [this, attempt = std::move(attempt),
+                                     kick](std::optional<std::string> node) mutable {
         if (!node || *node == cluster_->node_id())
             return refuse(std::move(attempt), ErrorCode::NoSuchNick, "kick: '" + kick.nick + "' is not online");
         asks_->ask(

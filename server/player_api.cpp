@@ -45,14 +45,17 @@ json rating_json(const db::StoredRating* stored, std::int64_t now_ms)
                 {"last_game", nullptr}};
     }
     const rating::Rating now = as_of(*stored, now_ms);
+    // The counts of public rooms' games only: a secret room's game moves the rating (and shows as
+    // a history point without a game) but is not counted where the public can see it.
+    const db::GameCounts& shown = stored->in_public_rooms;
     return {{"rating", hundredths(now.rating)},
             {"rd", hundredths(now.rd)},
             {"volatility", std::round(now.volatility * 1e6) / 1e6},
-            {"games", stored->games},
+            {"games", shown.games},
             {"provisional", rating::is_provisional(now)},
-            {"wins", stored->wins},
-            {"draws", stored->draws},
-            {"losses", stored->losses},
+            {"wins", shown.wins},
+            {"draws", shown.draws},
+            {"losses", shown.losses},
             {"last_game", stored->last_game_at_ms}};
 }
 
@@ -241,7 +244,7 @@ void PlayerApi::leaderboards(std::optional<rating::RatingCategory> only, Answer 
                                        {"nick", stored.nick},
                                        {"rating", hundredths(now.rating)},
                                        {"rd", hundredths(now.rd)},
-                                       {"games", stored.games}});
+                                       {"games", stored.in_public_rooms.games}});
                     if (int(players.size()) == leaderboard_size) break;
                 }
                 boards[std::string(rating::category_name(category))] = std::move(players);

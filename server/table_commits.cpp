@@ -128,6 +128,7 @@ void Table::fail_emissions(const db::StoreError& error)
     const bool superseded = error.kind == db::StoreFailure::Superseded;
     if (game_id_ && (superseded || (error.kind == db::StoreFailure::Refused && stored_game_))) {
         for (const auto& emission : failed) tell_not_stored(emission, error);
+        fail_waiting_chat(error);
         after_commits_.clear(); // for connections closed now: nothing this table shows is the store's
         const StoppedTable stopped{id_, room_, *game_id_, error.kind};
         stop_playing(superseded ? "is played on another node now" : "is taken up again from the store");

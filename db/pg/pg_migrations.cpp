@@ -3,7 +3,11 @@
 #include "db/pg/pg_migrations.h"
 
 #include <array>
+#include <set>
+#include <string>
 #include <string_view>
+
+#include "protocol/nick.h"
 
 namespace rochade::db::pg {
 
@@ -205,7 +209,47 @@ DROP INDEX table_events_by_game;
 CREATE UNIQUE INDEX table_events_by_game ON table_events (game_id, seq);
 )sql";
 
-constexpr std::array<std::string_view, 2> ladder = {schema_v1, schema_v2};
+// Version 3: SQLite's version 9, look-alike nicks: accounts.nick_skeleton, unique, filled for the
+// accounts registered before it by fill_nick_skeletons (the oldest of several look-alikes keeps
+// the skeleton, the younger ones get NULL; db/migrations.cpp says why).
+constexpr std::string_view schema_v3 = R"sql(
+ALTER TABLE accounts ADD COLUMN nick_skeleton text;
+CREATE UNIQUE INDEX accounts_by_skeleton ON accounts (nick_skeleton);
+)sql";
+
+// Version 4: SQLite's version 10, the counts of public rooms' rated games (ratings.public_*).
+constexpr std::string_view schema_v4 = R"sql(
+ALTER TABLE ratings ADD COLUMN public_games integer NOT NULL DEFAULT 0;
+ALTER TABLE ratings ADD COLUMN public_wins integer NOT NULL DEFAULT 0;
+ALTER TABLE ratings ADD COLUMN public_draws integer NOT NULL DEFAULT 0;
+ALTER TABLE ratings ADD COLUMN public_losses integer NOT NULL DEFAULT 0;
+UPDATE ratings r SET
+    public_games = counted.games, public_wins = counted.wins, public_draws = counted.draws,
+    public_losses = counted.losses
+FROM (SELECT c.account_id, c.category, count(*) AS games,
+             count(*) FILTER (WHERE g.result = CASE WHEN c.white THEN '1-0' ELSE '0-1' END) AS wins,
+             count(*) FILTER (WHERE g.result = '1/2-1/2') AS draws,
+             count(*) FILTER (WHERE g.result = CASE WHEN c.white THEN '0-1' ELSE '1-0' END) AS losses
+      FROM rating_changes c JOIN games g ON g.id = c.game_id WHERE g.room > 0
+      GROUP BY c.account_id, c.category) counted
+WHERE r.account_id = counted.account_id AND r.category = counted.category;
+)sql";
+
+constexpr std::array<std::string_view, 4> ladder = {schema_v1, schema_v2, schema_v3, schema_v4};
+
+// Version 3's skeletons of the accounts registered before it, in C++ as SQLite's upgrade does
+// (protocol::nick_skeleton has no SQL twin).
+void fill_nick_skeletons(Connection& connection)
+{
+    const Result accounts = connection.run("SELECT id, nick FROM accounts ORDER BY id");
+    std::set<std::string> taken;
+    for (int row = 0; row < accounts.rows(); ++row) {
+        std::string skeleton = protocol::nick_skeleton(accounts.text(row, 1));
+        if (!taken.insert(skeleton).second) continue;
+        connection.run("UPDATE accounts SET nick_skeleton = $2 WHERE id = $1",
+                       Params().add(accounts.integer(row, 0)).add(skeleton));
+    }
+}
 
 void refuse_if_newer(Connection& connection, int found)
 {
@@ -251,6 +295,7 @@ void migrate_to(Connection& connection, int target)
         if (found >= version) continue; // the transaction (and the lock) ends unused
         try {
             connection.exec(ladder[static_cast<std::size_t>(version - 1)]);
+            if (version == 3) fill_nick_skeletons(connection);
             connection.run("INSERT INTO schema_version (version) VALUES ($1)", Params().add(version));
             transaction.commit();
         } catch (const DbError& error) {

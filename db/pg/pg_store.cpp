@@ -139,8 +139,16 @@ std::unordered_map<std::int64_t, std::vector<RatingChange>> read_changes_of(Conn
     return changes;
 }
 
-constexpr const char* stored_rating_columns = "r.account_id, a.nick, r.category, r.rating, r.rd, r.volatility, "
-                                              "r.games, r.wins, r.draws, r.losses, r.last_game_at_ms";
+constexpr const char* stored_rating_columns =
+    "r.account_id, a.nick, r.category, r.rating, r.rd, r.volatility, r.games, r.wins, r.draws, r.losses, "
+    "r.public_games, r.public_wins, r.public_draws, r.public_losses, r.last_game_at_ms";
+
+// Columns from `first`: games, wins, draws, losses.
+GameCounts read_counts(const Result& rows, int row, int first)
+{
+    return GameCounts{static_cast<int>(rows.integer(row, first)), static_cast<int>(rows.integer(row, first + 1)),
+                      static_cast<int>(rows.integer(row, first + 2)), static_cast<int>(rows.integer(row, first + 3))};
+}
 
 StoredRating read_stored_rating(const Result& rows, int row)
 {
@@ -149,11 +157,9 @@ StoredRating read_stored_rating(const Result& rows, int row)
     stored.nick = rows.text(row, 1);
     stored.category = category_at(rows, row, 2).value_or(rating::RatingCategory::Blitz);
     stored.value = read_rating(rows, row, 3);
-    stored.games = static_cast<int>(rows.integer(row, 6));
-    stored.wins = static_cast<int>(rows.integer(row, 7));
-    stored.draws = static_cast<int>(rows.integer(row, 8));
-    stored.losses = static_cast<int>(rows.integer(row, 9));
-    stored.last_game_at_ms = rows.integer(row, 10);
+    stored.all = read_counts(rows, row, 6);
+    stored.in_public_rooms = read_counts(rows, row, 10);
+    stored.last_game_at_ms = rows.integer(row, 14);
     return stored;
 }
 
@@ -484,6 +490,16 @@ std::optional<AccountRecord> read_account(Connection& c, const std::string& nick
 std::optional<AccountRecord> PgStore::account(const std::string& nick_key)
 {
     return reading([&](Connection& c) { return read_account(c, nick_key); });
+}
+
+std::optional<AccountRecord> PgStore::account_by_skeleton(const std::string& nick_skeleton)
+{
+    return reading([&](Connection& c) -> std::optional<AccountRecord> {
+        const Result rows = c.run(std::string("SELECT ") + account_columns + " FROM accounts WHERE nick_skeleton = $1",
+                                  Params().add(nick_skeleton));
+        if (rows.rows() == 0) return std::nullopt;
+        return read_account_row(rows, 0);
+    });
 }
 
 std::vector<AccountRecord> PgStore::accounts()

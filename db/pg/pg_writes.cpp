@@ -169,24 +169,30 @@ rating::GameResult reversed(rating::GameResult result)
 struct Standing {
     std::int64_t account_id = 0;
     rating::Rating value = glicko2.initial;
-    int games = 0, wins = 0, draws = 0, losses = 0;
+    GameCounts all, in_public_rooms;
     std::optional<std::int64_t> last_game_at_ms;
 };
+
+// Columns from `first` of the first row: games, wins, draws, losses.
+GameCounts read_counts(const Result& row, int first)
+{
+    return GameCounts{static_cast<int>(row.integer(0, first)), static_cast<int>(row.integer(0, first + 1)),
+                      static_cast<int>(row.integer(0, first + 2)), static_cast<int>(row.integer(0, first + 3))};
+}
 
 Standing read_standing(Connection& c, std::int64_t account_id, rating::RatingCategory category)
 {
     Standing standing;
     standing.account_id = account_id;
-    const Result row = c.run("SELECT rating, rd, volatility, games, wins, draws, losses, last_game_at_ms FROM ratings "
+    const Result row = c.run("SELECT rating, rd, volatility, games, wins, draws, losses, public_games, public_wins, "
+                             "public_draws, public_losses, last_game_at_ms FROM ratings "
                              "WHERE account_id = $1 AND category = $2",
                              Params().add(account_id).add(category_text(category)));
     if (row.rows() == 1) {
         standing.value = rating::Rating{row.real(0, 0), row.real(0, 1), row.real(0, 2)};
-        standing.games = static_cast<int>(row.integer(0, 3));
-        standing.wins = static_cast<int>(row.integer(0, 4));
-        standing.draws = static_cast<int>(row.integer(0, 5));
-        standing.losses = static_cast<int>(row.integer(0, 6));
-        standing.last_game_at_ms = row.integer(0, 7);
+        standing.all = read_counts(row, 3);
+        standing.in_public_rooms = read_counts(row, 7);
+        standing.last_game_at_ms = row.integer(0, 11);
     }
     return standing;
 }
@@ -196,7 +202,7 @@ void rate_ended_game(Connection& c, const GameEnded& ended)
 {
     const auto result = white_result(ended.result);
     if (!result) return;
-    const Result game = c.run("SELECT rated, category, white_account, black_account FROM games WHERE id = $1",
+    const Result game = c.run("SELECT rated, category, white_account, black_account, room > 0 FROM games WHERE id = $1",
                               Params().add(ended.game_id));
     if (game.rows() != 1) return;
     const bool rated = game.boolean(0, 0);
@@ -204,6 +210,7 @@ void rate_ended_game(Connection& c, const GameEnded& ended)
     if (!game.is_null(0, 1)) category = rating::category_named(game.text(0, 1));
     const auto white_account = game.optional_integer(0, 2);
     const auto black_account = game.optional_integer(0, 3);
+    const bool public_room = game.boolean(0, 4);
     if (!rated || !category || !white_account || !black_account || *white_account == *black_account) return;
 
     // Another node may be rating a game of the same player: the two accounts' rows are locked,
@@ -223,19 +230,22 @@ void rate_ended_game(Connection& c, const GameEnded& ended)
     for (int side = 0; side < 2; ++side) {
         Standing& standing = sides[side];
         standing.value = rating::rate_game(aged[side], aged[1 - side], results[side], glicko2);
-        ++standing.games;
-        if (results[side] == rating::GameResult::Win) ++standing.wins;
-        if (results[side] == rating::GameResult::Draw) ++standing.draws;
-        if (results[side] == rating::GameResult::Loss) ++standing.losses;
+        standing.all.add(results[side]);
+        if (public_room) standing.in_public_rooms.add(results[side]);
         standing.last_game_at_ms = ended.ended_at_ms;
+        const GameCounts& all = standing.all;
+        const GameCounts& shown = standing.in_public_rooms;
         Params s;
         s.add(standing.account_id).add(category_text(*category)).add(standing.value.rating).add(standing.value.rd);
-        s.add(standing.value.volatility).add(standing.games).add(standing.wins).add(standing.draws);
-        s.add(standing.losses).add(*standing.last_game_at_ms);
+        s.add(standing.value.volatility).add(all.games).add(all.wins).add(all.draws).add(all.losses);
+        s.add(shown.games).add(shown.wins).add(shown.draws).add(shown.losses).add(*standing.last_game_at_ms);
         c.run("INSERT INTO ratings (account_id, category, rating, rd, volatility, games, wins, draws, losses, "
-              "last_game_at_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (account_id, category) "
-              "DO UPDATE SET rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, "
-              "games = excluded.games, wins = excluded.wins, draws = excluded.draws, losses = excluded.losses, "
+              "public_games, public_wins, public_draws, public_losses, last_game_at_ms) VALUES ($1, $2, $3, $4, $5, "
+              "$6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (account_id, category) DO UPDATE SET "
+              "rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, games = excluded.games, "
+              "wins = excluded.wins, draws = excluded.draws, losses = excluded.losses, "
+              "public_games = excluded.public_games, public_wins = excluded.public_wins, "
+              "public_draws = excluded.public_draws, public_losses = excluded.public_losses, "
               "last_game_at_ms = excluded.last_game_at_ms",
               s);
         Params ch;
@@ -287,17 +297,33 @@ void claim_game(Connection& c, const GameClaimed& w)
 
 void write_identity(Connection& c, const AccountCreated& w)
 {
-    // The unique nick_key is the arbiter; ON CONFLICT keeps the transaction usable.
+    // The unique nick_key and nick_skeleton are the arbiters (as db/identity_sql.cpp says); ON
+    // CONFLICT, on either, keeps the transaction usable.
+    const std::string skeleton = protocol::nick_skeleton(w.nick);
     const Result inserted =
-        c.run("INSERT INTO accounts (nick, nick_key, password_hash, role, created_at_ms, password_changed_at_ms) "
-              "VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT (nick_key) DO NOTHING",
-              Params().add(w.nick).add(w.nick_key).add(w.password_hash).add(protocol::role_name(w.role)).add(w.at_ms));
-    if (inserted.affected() != 1)
-        throw refused("creating account '" + w.nick + "' on PostgreSQL " + c.where() + ": the nick is registered");
-    // A registered nick ends every guest session that held it (as db/identity_sql.cpp does).
+        c.run("INSERT INTO accounts (nick, nick_key, nick_skeleton, password_hash, role, created_at_ms, "
+              "password_changed_at_ms) VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT DO NOTHING",
+              Params()
+                  .add(w.nick)
+                  .add(w.nick_key)
+                  .add(skeleton)
+                  .add(w.password_hash)
+                  .add(protocol::role_name(w.role))
+                  .add(w.at_ms));
+    if (inserted.affected() != 1) {
+        const std::string what = "creating account '" + w.nick + "' on PostgreSQL " + c.where();
+        const Result look_alike = c.run("SELECT nick, nick_key = $2 FROM accounts WHERE nick_key = $2 OR "
+                                        "nick_skeleton = $1 ORDER BY nick_key = $2 DESC LIMIT 1",
+                                        Params().add(skeleton).add(w.nick_key));
+        if (look_alike.rows() == 1 && !look_alike.boolean(0, 1))
+            throw refused(what + ": the nick is too similar to the registered nick '" + look_alike.text(0, 0) + "'");
+        throw refused(what + ": the nick is registered");
+    }
+    // A registered nick ends every guest session that held it or a look-alike (as
+    // db/identity_sql.cpp does).
     const Result live = c.run("SELECT id, nick FROM sessions WHERE account_id IS NULL AND ended_at_ms IS NULL");
     for (int row = 0; row < live.rows(); ++row) {
-        if (protocol::nick_key(live.text(row, 1)) != w.nick_key) continue;
+        if (protocol::nick_skeleton(live.text(row, 1)) != skeleton) continue;
         const std::int64_t session = live.integer(row, 0);
         c.run("DELETE FROM session_tokens WHERE session_id = $1", Params().add(session));
         c.run("UPDATE sessions SET ended_at_ms = $2 WHERE id = $1 AND ended_at_ms IS NULL",

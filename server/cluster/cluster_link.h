@@ -37,19 +37,22 @@ public:
     virtual void send_to(const std::string& node, NodeMessage message) = 0;
 
     // A nick online is leased to its principal while this node renews it; `done` runs on the
-    // link's strand (hand it off).
-    virtual void claim_nick(const std::string& nick_key, const identity::Principal& who,
+    // link's strand (hand it off). Nick leases are keyed by the nick's skeleton
+    // (protocol::nick_skeleton), so one lease covers every look-alike of the nick.
+    virtual void claim_nick(const std::string& nick_skeleton, const identity::Principal& who,
                             std::function<void(NickClaim)> done) = 0;
-    virtual void release_nick(const std::string& nick_key, const identity::Principal& who) = 0;
+    virtual void release_nick(const std::string& nick_skeleton, const identity::Principal& who) = 0;
     // Stops renewing the nick's lease without releasing it: its player went online on another
     // node, which holds the lease now.
-    virtual void forget_nick(const std::string& nick_key) = 0;
+    virtual void forget_nick(const std::string& nick_skeleton) = 0;
     // A nick held for a player seated at one of this node's games while they are away (the
     // lobby's held nicks): no other principal gets it on any node until unhold_nick().
-    virtual void hold_nick(const std::string& nick_key, const identity::Principal& who) = 0;
-    virtual void unhold_nick(const std::string& nick_key, const identity::Principal& who) = 0;
-    // The node where `nick_key` is online, if any; `done` on the link's strand.
-    virtual void locate_nick(const std::string& nick_key, std::function<void(std::optional<std::string>)> done) = 0;
+    virtual void hold_nick(const std::string& nick_skeleton, const identity::Principal& who) = 0;
+    virtual void unhold_nick(const std::string& nick_skeleton, const identity::Principal& who) = 0;
+    // The node where a nick with this skeleton is online, if any (it may be a look-alike of the
+    // nick asked for; that node checks the nick itself); `done` on the link's strand.
+    virtual void locate_nick(const std::string& nick_skeleton,
+                             std::function<void(std::optional<std::string>)> done) = 0;
 
     // Tables. Each is owned by one node at a time: the holder of its lease, which this node
     // takes for the tables it opens or restores and renews with the nicks.

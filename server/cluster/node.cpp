@@ -9,9 +9,9 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-std::string nick_lease(const std::string& nick_key) { return "rochade:nick:" + nick_key; }
+std::string nick_lease(const std::string& nick_skeleton) { return "rochade:nick:" + nick_skeleton; }
 // A nick held for a seated player who is away, by the node of their game.
-std::string held_nick_lease(const std::string& nick_key) { return "rochade:held:" + nick_key; }
+std::string held_nick_lease(const std::string& nick_skeleton) { return "rochade:held:" + nick_skeleton; }
 constexpr std::string_view table_lease_prefix = "rochade:table:";
 std::string table_lease(protocol::TableId table) { return std::string(table_lease_prefix) + std::to_string(table); }
 
@@ -284,11 +284,12 @@ void Node::doubt_cleared(const std::vector<std::string>& keys)
     if (cleared && handlers_.on_doubt_cleared) handlers_.on_doubt_cleared();
 }
 
-void Node::claim_nick(const std::string& nick_key, const identity::Principal& who, std::function<void(NickClaim)> done)
+void Node::claim_nick(const std::string& nick_skeleton, const identity::Principal& who,
+                      std::function<void(NickClaim)> done)
 {
-    const std::string key = nick_lease(nick_key), owner = principal_text(who);
+    const std::string key = nick_lease(nick_skeleton), owner = principal_text(who);
     bus_->claim_unless(
-        key, held_nick_lease(nick_key), owner, options_.id, options_.node_timeout,
+        key, held_nick_lease(nick_skeleton), owner, options_.id, options_.node_timeout,
         [self = shared_from_this(), key, owner, done = std::move(done)](BusResult<Claim> result) mutable {
             self->on_strand([self, key, owner, done = std::move(done), result = std::move(result)] {
                 NickClaim claim;
@@ -310,9 +311,9 @@ void Node::claim_nick(const std::string& nick_key, const identity::Principal& wh
         });
 }
 
-void Node::release_nick(const std::string& nick_key, const identity::Principal& who)
+void Node::release_nick(const std::string& nick_skeleton, const identity::Principal& who)
 {
-    on_strand([this, key = nick_lease(nick_key), owner = principal_text(who)] {
+    on_strand([this, key = nick_lease(nick_skeleton), owner = principal_text(who)] {
         const auto held = leases_.find(key);
         if (held == leases_.end() || held->second != owner) return;
         leases_.erase(held);
@@ -320,14 +321,14 @@ void Node::release_nick(const std::string& nick_key, const identity::Principal& 
     });
 }
 
-void Node::forget_nick(const std::string& nick_key)
+void Node::forget_nick(const std::string& nick_skeleton)
 {
-    on_strand([this, key = nick_lease(nick_key)] { leases_.erase(key); });
+    on_strand([this, key = nick_lease(nick_skeleton)] { leases_.erase(key); });
 }
 
-void Node::hold_nick(const std::string& nick_key, const identity::Principal& who)
+void Node::hold_nick(const std::string& nick_skeleton, const identity::Principal& who)
 {
-    on_strand([this, key = held_nick_lease(nick_key), owner = principal_text(who)] {
+    on_strand([this, key = held_nick_lease(nick_skeleton), owner = principal_text(who)] {
         const auto [held, fresh] = leases_.insert_or_assign(key, owner);
         (void)held;
         bus_->claim(key, owner, options_.id, options_.node_timeout, [key](BusResult<Claim> result) {
@@ -341,9 +342,9 @@ void Node::hold_nick(const std::string& nick_key, const identity::Principal& who
     });
 }
 
-void Node::unhold_nick(const std::string& nick_key, const identity::Principal& who)
+void Node::unhold_nick(const std::string& nick_skeleton, const identity::Principal& who)
 {
-    on_strand([this, key = held_nick_lease(nick_key), owner = principal_text(who)] {
+    on_strand([this, key = held_nick_lease(nick_skeleton), owner = principal_text(who)] {
         const auto held = leases_.find(key);
         if (held == leases_.end() || held->second != owner) return;
         leases_.erase(held);
@@ -351,9 +352,9 @@ void Node::unhold_nick(const std::string& nick_key, const identity::Principal& w
     });
 }
 
-void Node::locate_nick(const std::string& nick_key, std::function<void(std::optional<std::string>)> done)
+void Node::locate_nick(const std::string& nick_skeleton, std::function<void(std::optional<std::string>)> done)
 {
-    bus_->holder(nick_lease(nick_key),
+    bus_->holder(nick_lease(nick_skeleton),
                  [self = shared_from_this(), done = std::move(done)](BusResult<std::optional<LeaseHolder>> result) {
                      std::optional<std::string> node;
                      if (const auto* holder = std::get_if<std::optional<LeaseHolder>>(&result); holder && *holder)

@@ -68,13 +68,13 @@ public:
     const std::string& node_id() const override { return options_.id; }
     void announce(NodeMessage message) override;
     void send_to(const std::string& node, NodeMessage message) override;
-    void claim_nick(const std::string& nick_key, const identity::Principal& who,
+    void claim_nick(const std::string& nick_skeleton, const identity::Principal& who,
                     std::function<void(NickClaim)> done) override;
-    void release_nick(const std::string& nick_key, const identity::Principal& who) override;
-    void forget_nick(const std::string& nick_key) override;
-    void hold_nick(const std::string& nick_key, const identity::Principal& who) override;
-    void unhold_nick(const std::string& nick_key, const identity::Principal& who) override;
-    void locate_nick(const std::string& nick_key, std::function<void(std::optional<std::string>)> done) override;
+    void release_nick(const std::string& nick_skeleton, const identity::Principal& who) override;
+    void forget_nick(const std::string& nick_skeleton) override;
+    void hold_nick(const std::string& nick_skeleton, const identity::Principal& who) override;
+    void unhold_nick(const std::string& nick_skeleton, const identity::Principal& who) override;
+    void locate_nick(const std::string& nick_skeleton, std::function<void(std::optional<std::string>)> done) override;
     void hold_table(protocol::TableId table) override;
     void claim_table(protocol::TableId table, std::function<void(bool granted)> done) override;
     void release_table(protocol::TableId table) override;

@@ -155,6 +155,11 @@ void Authenticator::guest_session(std::string what, std::string nick, db::TokenK
                 return then(AuthRefusal{ErrorCode::NickTaken, what + ": '" + account->nick +
                                                                   "' is a registered nick; log in with its password "
                                                                   "or choose another"});
+            // A guest may not pose as an account with a look-alike nick ("admın" for "admin").
+            if (auto account = reader.account_by_skeleton(protocol::nick_skeleton(nick)))
+                return then(AuthRefusal{ErrorCode::NickTaken, what + ": '" + nick +
+                                                                  "' is too similar to the registered nick '" +
+                                                                  account->nick + "'; choose another"});
         } catch (const std::exception& error) {
             return then(storage_refusal(what, error.what()));
         }
@@ -318,8 +323,7 @@ void Authenticator::create_account(std::string nick, std::string password, std::
                                        protocol::Role::Player, wall_clock_ms()};
             const std::string key = created.nick_key;
             self->services_.writer.submit(created, [self, key, nick, then](std::optional<db::StoreError> error) {
-                if (error && error->kind == db::StoreFailure::Refused)
-                    return then(AuthRefusal{ErrorCode::NickTaken, "register: '" + nick + "' is registered already"});
+                if (error && error->kind == db::StoreFailure::Refused) return self->refuse_taken(nick, then);
                 if (error) return then(storage_refusal("register", error->message));
                 self->services_.reads.read([key, then](db::StoreReader& reader) {
                     try {
@@ -334,6 +338,27 @@ void Authenticator::create_account(std::string nick, std::string password, std::
         if (!services_.hasher.try_submit(std::move(job)))
             then(
                 AuthRefusal{ErrorCode::Busy, "register: the server is checking many passwords; try again in a moment"});
+    });
+}
+
+// The store refused a registration: the nick itself is registered, or a look-alike of it is. The
+// refusal names the account that holds it, read back (the store's message is for the log).
+void Authenticator::refuse_taken(const std::string& nick,
+                                 const std::function<void(std::variant<db::AccountRecord, AuthRefusal>)>& then)
+{
+    services_.reads.read([nick, then](db::StoreReader& reader) {
+        std::optional<db::AccountRecord> look_alike;
+        try {
+            if (!reader.account(protocol::nick_key(nick)))
+                look_alike = reader.account_by_skeleton(protocol::nick_skeleton(nick));
+        } catch (const std::exception& failure) {
+            return then(storage_refusal("register", failure.what()));
+        }
+        if (look_alike)
+            return then(AuthRefusal{ErrorCode::NickTaken, "register: '" + nick +
+                                                              "' is too similar to the registered nick '" +
+                                                              look_alike->nick + "'"});
+        then(AuthRefusal{ErrorCode::NickTaken, "register: '" + nick + "' is registered already"});
     });
 }
 

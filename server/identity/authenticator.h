@@ -143,6 +143,8 @@ private:
                 std::function<void(std::variant<db::AccountRecord, AuthRefusal>)> then);
     void create_account(std::string nick, std::string password, std::string address,
                         std::function<void(std::variant<db::AccountRecord, AuthRefusal>)> then);
+    void refuse_taken(const std::string& nick,
+                      const std::function<void(std::variant<db::AccountRecord, AuthRefusal>)>& then);
     // Starts a session for `identity` (its session id filled in here) with a token of `kind`;
     // `what` names the request in refusals.
     void start_session(std::string what, identity::Identity identity, db::TokenKind kind, StartedDone then);

@@ -181,6 +181,10 @@ public:
     std::optional<GameLog> game_log(std::int64_t game_id) override { return reader_->game_log(game_id); }
     std::int64_t next_free_id(std::string_view name) override { return reader_->next_free_id(name); }
     std::optional<AccountRecord> account(const std::string& nick_key) override { return reader_->account(nick_key); }
+    std::optional<AccountRecord> account_by_skeleton(const std::string& nick_skeleton) override
+    {
+        return reader_->account_by_skeleton(nick_skeleton);
+    }
     std::vector<AccountRecord> accounts() override { return reader_->accounts(); }
     std::optional<SessionRecord> session_by_token(const std::string& token_hash, TokenKind kind,
                                                   std::int64_t at_ms) override

@@ -75,6 +75,10 @@ TEST_CASE("rochade admin refuses what it cannot do, naming why")
         std::string error;
     } cases[] = {
         {{"create-user", "ANNA", "--db", path}, {"passwort1", "passwort1"}, 1, "the nick is registered"},
+        {{"create-user", "Ånna", "--db", path},
+         {"passwort1", "passwort1"},
+         1,
+         "the nick is too similar to the registered nick 'anna'"},
         {{"create-user", "bert", "--db", path}, {"kurz", "kurz"}, 2, "password: at least 8 characters"},
         {{"create-user", "bert", "--db", path}, {"passwort1", "passwort2"}, 2, "the two passwords differ"},
         {{"create-user", "bert", "--db", path}, {}, 2, "no password given"},

@@ -3,6 +3,7 @@
 
 #include "db/identity_sql.h"
 #include "db/migrations.h"
+#include "protocol/nick.h"
 #include "store_backend.h"
 #include "temp_database.h"
 
@@ -212,4 +213,45 @@ TEST_CASE("through the interfaces: registering a nick ends every guest session t
     CHECK_FALSE(reader.session_by_token("z-cookie", TokenKind::Cookie, t0 + 30));
     CHECK(reader.session_by_token("zora", TokenKind::Resume, t0 + 30)); // another nick's session stays
     CHECK(query_int(file, "SELECT COUNT(*) FROM sessions WHERE ended_at_ms IS NULL") == 1);
+}
+
+TEST_CASE("through the interfaces: a look-alike of a registered nick is refused, naming the nick it resembles")
+{
+    TestStore file("identity-look-alike");
+    std::vector<std::string> errors;
+    TestWriter writer(file, [&errors](const std::string& error) { errors.push_back(error); });
+    TestReader reader(file);
+
+    REQUIRE_FALSE(stored(writer, AccountCreated{"admin", "admin", "$argon2id$a", Role::Admin, t0}));
+    // A dotless i, a dot below, a grave accent, a digit one, rn for m (issue 24).
+    for (const std::string look_alike : {"admın", "ạdmin", "Àdmin", "Adm1n", "adrnin"}) {
+        INFO(look_alike);
+        const auto outcome = stored(writer, AccountCreated{look_alike, rochade::protocol::nick_key(look_alike),
+                                                           "$argon2id$b", Role::Player, t0 + 1});
+        REQUIRE(refused(outcome));
+        CHECK(outcome->message.find("too similar to the registered nick 'admin'") != std::string::npos);
+        CHECK_FALSE(reader.account(rochade::protocol::nick_key(look_alike)));
+    }
+    const auto found = reader.account_by_skeleton(rochade::protocol::nick_skeleton("ạdmın"));
+    REQUIRE(found);
+    CHECK(found->nick == "admin");
+    CHECK_FALSE(reader.account_by_skeleton(rochade::protocol::nick_skeleton("adam")));
+    CHECK_FALSE(stored(writer, AccountCreated{"adam", "adam", "$argon2id$c", Role::Player, t0 + 2}));
+    CHECK(query_int(file, "SELECT COUNT(*) FROM accounts") == 2);
+}
+
+TEST_CASE("through the interfaces: registering a nick ends the guest sessions of its look-alikes too")
+{
+    TestStore file("identity-guest-look-alike");
+    TestWriter writer(file, [](const std::string&) {});
+    TestReader reader(file);
+
+    REQUIRE_FALSE(stored(writer, SessionStarted{31, std::nullopt, "Z0rrø", t0, t0 + 1000000}));
+    REQUIRE_FALSE(stored(writer, SessionTokenIssued{"z0", 31, TokenKind::Resume, t0, t0 + 100000}));
+    REQUIRE_FALSE(stored(writer, SessionStarted{32, std::nullopt, "Zora", t0, t0 + 1000000}));
+    REQUIRE_FALSE(stored(writer, SessionTokenIssued{"zora", 32, TokenKind::Resume, t0, t0 + 100000}));
+
+    REQUIRE_FALSE(stored(writer, AccountCreated{"Zorro", "zorro", "$argon2id$z", Role::Player, t0 + 20}));
+    CHECK_FALSE(reader.session_by_token("z0", TokenKind::Resume, t0 + 30));
+    CHECK(reader.session_by_token("zora", TokenKind::Resume, t0 + 30));
 }

@@ -10,10 +10,12 @@
 #include <vector>
 
 #include "db/game_search.h"
+#include "db/identity_sql.h"
 #include "db/migrations.h"
 #include "db/sqlite.h"
 #include "db/store.h"
 #include "db/writer.h"
+#include "protocol/nick.h"
 #include "temp_database.h"
 #include "tools/commands.h"
 
@@ -52,7 +54,7 @@ TEST_CASE("a new database gets the whole schema and the current user_version")
     TempDatabase file("migrate");
     Database db = open_migrated(file.path());
     CHECK(db.query_int("PRAGMA user_version") == schema_version());
-    CHECK(schema_version() == 8);
+    CHECK(schema_version() == 10);
 
     const struct {
         const char* type;
@@ -94,6 +96,7 @@ TEST_CASE("a new database gets the whole schema and the current user_version")
         {"table", "rating_changes"},
         {"index", "rating_changes_by_account"},
         {"index", "games_by_category"},
+        {"index", "accounts_by_skeleton"}, // version 9: look-alike nicks
     };
     for (const auto& object : objects) {
         INFO(object.type << " " << object.name);
@@ -645,6 +648,96 @@ TEST_CASE("a version 6 database is migrated to version 7: timed games get their 
     CHECK(page.games[0].category == rochade::rating::RatingCategory::Blitz);
 }
 
+TEST_CASE(
+    "a version 8 database is migrated to version 9: accounts get their skeletons, the oldest of look-alikes keeps "
+    "its own")
+{
+    TempDatabase file("from-v7");
+    {
+        Database db(file.path(), OpenMode::ReadWriteCreate);
+        configure_connection(db);
+        migrate_to(db, 8);
+        // Registered before the rule: "admın" (a dotless i) and "Adm1n" look like the older "admin".
+        Statement account = db.prepare("INSERT INTO accounts (id, nick, nick_key, password_hash, created_at_ms, "
+                                       "password_changed_at_ms) VALUES (?1, ?2, ?3, '$argon2id$x', 1, 1)");
+        const struct {
+            int id;
+            const char* nick;
+        } accounts[] = {{3, "admın"}, {1, "admin"}, {2, "Bert"}, {4, "Adm1n"}};
+        for (const auto& a : accounts)
+            account.bind(1, a.id).bind(2, a.nick).bind(3, rochade::protocol::nick_key(a.nick)).run();
+    }
+    Store store(file.path()); // opening migrates
+    Database db(file.path(), OpenMode::ReadWrite);
+    CHECK(db.query_int("PRAGMA user_version") == schema_version());
+    auto skeleton_of = [&db](int id) {
+        Statement row = db.prepare("SELECT nick_skeleton FROM accounts WHERE id = ?1");
+        row.bind(1, id);
+        REQUIRE(row.step());
+        return row.column_is_null(0) ? std::string("NULL") : row.column_text(0);
+    };
+    CHECK(skeleton_of(1) == "adrnln");
+    CHECK(skeleton_of(2) == "bert");
+    CHECK(skeleton_of(3) == "NULL"); // younger look-alikes keep their account, without the skeleton
+    CHECK(skeleton_of(4) == "NULL");
+    // Each still found by its own nick; the skeleton finds the oldest.
+    CHECK(store.account(rochade::protocol::nick_key("admın"))->id == 3);
+    CHECK(store.account_by_skeleton("adrnln")->id == 1);
+    // And no new look-alike gets in.
+    Transaction transaction(db);
+    CHECK_THROWS_AS(IdentityWrites(db).write(AccountCreated{"adm1n", "adm1n", "$argon2id$y", Role::Player, 2}),
+                    DbError);
+    CHECK_THROWS_WITH(IdentityWrites(db).write(AccountCreated{"ạdmin", "ạdmin", "$argon2id$y", Role::Player, 2}),
+                      Catch::Contains("too similar to the registered nick 'admin'"));
+    IdentityWrites(db).write(AccountCreated{"Bertha", "bertha", "$argon2id$y", Role::Player, 2});
+}
+
+TEST_CASE("a version 9 database is migrated to version 10: the public counts leave the secret rooms' games out")
+{
+    TempDatabase file("from-v8");
+    {
+        Database db(file.path(), OpenMode::ReadWriteCreate);
+        configure_connection(db);
+        migrate_to(db, 9);
+        db.exec("INSERT INTO accounts (id, nick, nick_key, nick_skeleton, password_hash, created_at_ms, "
+                "password_changed_at_ms) VALUES (1, 'Anna', 'anna', 'anna', 'h', 1, 1), "
+                "(2, 'Bert', 'bert', 'bert', 'h', 1, 1)");
+        // Anna: won in room 34 as white, lost in secret room -9 as black, drew in -9 as white.
+        Statement game = db.prepare("INSERT INTO games (id, table_id, room, white, black, time_control, start_fen, "
+                                    "white_ms, black_ms, started_at_ms, ended_at_ms, result, rated, category, "
+                                    "white_account, black_account) VALUES (?1, 10, ?2, ?3, ?4, '{}', '" +
+                                    start_fen + "', 0, 0, ?1, ?1, ?5, 1, 'blitz', ?6, ?7)");
+        Statement change =
+            db.prepare("INSERT INTO rating_changes (game_id, account_id, white, category, rating_before, "
+                       "rd_before, volatility_before, rating_after, rd_after, volatility_after, at_ms) "
+                       "VALUES (?1, ?2, ?3, 'blitz', 1500, 350, 0.06, 1500, 300, 0.06, ?1)");
+        const struct {
+            int id, room;
+            const char *white, *black, *result;
+        } games[] = {
+            {1, 34, "Anna", "Bert", "1-0"}, {2, -9, "Bert", "Anna", "1-0"}, {3, -9, "Anna", "Bert", "1/2-1/2"}};
+        for (const auto& g : games) {
+            const int white = std::string(g.white) == "Anna" ? 1 : 2;
+            game.bind(1, g.id).bind(2, g.room).bind(3, g.white).bind(4, g.black).bind(5, g.result);
+            game.bind(6, white).bind(7, 3 - white).run();
+            change.bind(1, g.id).bind(2, white).bind(3, 1).run();
+            change.bind(1, g.id).bind(2, 3 - white).bind(3, 0).run();
+        }
+        db.exec("INSERT INTO ratings (account_id, category, rating, rd, volatility, games, wins, draws, losses, "
+                "last_game_at_ms) VALUES (1, 'blitz', 1500, 300, 0.06, 3, 1, 1, 1, 3), "
+                "(2, 'blitz', 1500, 300, 0.06, 3, 1, 1, 1, 3)");
+    }
+    Store store(file.path()); // opening migrates
+    Database db(file.path(), OpenMode::ReadWrite);
+    CHECK(db.query_int("PRAGMA user_version") == schema_version());
+    const auto anna = store.player("anna");
+    REQUIRE(anna);
+    REQUIRE(anna->ratings.size() == 1);
+    CHECK(anna->ratings[0].all == GameCounts{3, 1, 1, 1});
+    CHECK(anna->ratings[0].in_public_rooms == GameCounts{1, 1, 0, 0});
+    CHECK(store.player("bert")->ratings[0].in_public_rooms == GameCounts{1, 0, 0, 1});
+}
+
 TEST_CASE("a version 7 database is migrated to version 8: games get owner epoch 0, a game's events one per seq")
 {
     TempDatabase file("from-v7");
@@ -664,7 +757,7 @@ TEST_CASE("a version 7 database is migrated to version 8: games get owner epoch 
     }
     Store store(file.path()); // opening migrates
     Database db(file.path(), OpenMode::ReadWrite);
-    CHECK(db.query_int("PRAGMA user_version") == 8);
+    CHECK(db.query_int("PRAGMA user_version") == schema_version());
     CHECK(db.query_int("SELECT owner_epoch FROM games WHERE id = 1") == 0);
     CHECK(db.query_int("SELECT COUNT(*) FROM table_events WHERE game_id = 1 AND seq = 7") == 1);
     CHECK(db.query_int("SELECT id FROM table_events WHERE game_id = 1 AND seq = 7") == 2); // the first stored

@@ -18,6 +18,7 @@
 #include "db/pg/pg_store.h"
 #include "db/pg/pg_writer.h"
 #include "db/postgres_store.h"
+#include "protocol/nick.h"
 #include "store_backend.h"
 
 using namespace rochade::db;
@@ -99,6 +100,97 @@ TEST_CASE("two nodes migrating the same database at once migrate it once", "[pos
         CHECK(second.get() == pg::pg_schema_version());
         CHECK(reset.query_int("SELECT count(*) FROM schema_version") == pg::pg_schema_version());
     }
+}
+
+TEST_CASE("PostgreSQL: a version 2 database is migrated to version 3: accounts get their skeletons, the oldest of "
+          "look-alikes keeps its own",
+          "[postgres]")
+{
+    NEEDS_POSTGRES();
+    PgTestDatabase database(*server);
+    pg::Connection connection(database.url(), pg::ConnectOptions{});
+    pg::migrate_to(connection, 2);
+    // Registered before the rule: "admın" (a dotless i) and "Adm1n" look like the older "admin".
+    const struct {
+        int id;
+        const char* nick;
+    } accounts[] = {{3, "admın"}, {1, "admin"}, {2, "Bert"}, {4, "Adm1n"}};
+    for (const auto& a : accounts)
+        connection.run(
+            "INSERT INTO accounts (id, nick, nick_key, password_hash, created_at_ms, password_changed_at_ms) "
+            "VALUES ($1, $2, $3, '$argon2id$x', 1, 1)",
+            pg::Params().add(a.id).add(a.nick).add(rochade::protocol::nick_key(a.nick)));
+    pg::migrate(connection);
+    CHECK(pg::stored_version(connection) == pg::pg_schema_version());
+    CHECK(connection.query_int("SELECT id FROM accounts WHERE nick_skeleton = 'adrnln'") == 1);
+    CHECK(connection.query_int("SELECT id FROM accounts WHERE nick_skeleton = 'bert'") == 2);
+    // The younger look-alikes keep their accounts, without the skeleton.
+    CHECK(connection.query_int("SELECT count(*) FROM accounts WHERE nick_skeleton IS NULL AND id IN (3, 4)") == 2);
+
+    // No new look-alike gets in. (The identity column is moved past the ids inserted by hand.)
+    connection.exec("SELECT setval(pg_get_serial_sequence('accounts', 'id'), 10)");
+    PostgresOptions options;
+    options.on_error = [](const std::string&) {};
+    auto writer = open_postgres_writer(database.url(), std::move(options));
+    Outcome look_alike, other;
+    writer->submit(AccountCreated{"ạdmin", "ạdmin", "$argon2id$y", Role::Player, 2}, look_alike.done());
+    writer->submit(AccountCreated{"Bertha", "bertha", "$argon2id$y", Role::Player, 2}, other.done());
+    const auto refused = look_alike.get();
+    REQUIRE(refused);
+    CHECK(refused->kind == StoreFailure::Refused);
+    CHECK_THAT(refused->message, Catch::Contains("too similar to the registered nick 'admin'"));
+    CHECK_FALSE(other.get());
+}
+
+TEST_CASE("PostgreSQL: a version 3 database is migrated to version 4: the public counts leave the secret rooms' games "
+          "out",
+          "[postgres]")
+{
+    NEEDS_POSTGRES();
+    PgTestDatabase database(*server);
+    pg::Connection connection(database.url(), pg::ConnectOptions{});
+    pg::migrate_to(connection, 3);
+    connection.exec("INSERT INTO accounts (id, nick, nick_key, nick_skeleton, password_hash, created_at_ms, "
+                    "password_changed_at_ms) VALUES (1, 'Anna', 'anna', 'anna', 'h', 1, 1), "
+                    "(2, 'Bert', 'bert', 'bert', 'h', 1, 1)");
+    // Anna: won in room 35 as white, lost in secret room -9 as black, drew in -9 as white.
+    const struct {
+        int id, room;
+        bool anna_white;
+        const char* result;
+    } games[] = {{1, 35, true, "1-0"}, {2, -9, false, "1-0"}, {3, -9, true, "1/2-1/2"}};
+    for (const auto& g : games) {
+        GameStarted start = game(g.id);
+        connection.run("INSERT INTO games (id, table_id, room, white, black, time_control, start_fen, white_ms, "
+                       "black_ms, started_at_ms, ended_at_ms, result, rated, category, white_account, black_account, "
+                       "white_key, black_key) "
+                       "VALUES ($1, $2, $3, 'x', 'y', '{}', $4, 0, 0, $1, $1, $5, true, 'blitz', $6, $7, 'x', 'y')",
+                       pg::Params()
+                           .add(g.id)
+                           .add(start.table_id)
+                           .add(g.room)
+                           .add(start.start_fen)
+                           .add(g.result)
+                           .add(g.anna_white ? 1 : 2)
+                           .add(g.anna_white ? 2 : 1));
+        for (const int account : {1, 2})
+            connection.run("INSERT INTO rating_changes (game_id, account_id, white, category, rating_before, "
+                           "rd_before, volatility_before, rating_after, rd_after, volatility_after, at_ms) "
+                           "VALUES ($1, $2, $3, 'blitz', 1500, 350, 0.06, 1500, 300, 0.06, $1)",
+                           pg::Params().add(g.id).add(account).add((account == 1) == g.anna_white));
+    }
+    connection.exec("INSERT INTO ratings (account_id, category, rating, rd, volatility, games, wins, draws, losses, "
+                    "last_game_at_ms) VALUES (1, 'blitz', 1500, 300, 0.06, 3, 1, 1, 1, 3), "
+                    "(2, 'blitz', 1500, 300, 0.06, 3, 1, 1, 1, 3)");
+    pg::migrate(connection);
+    CHECK(pg::stored_version(connection) == pg::pg_schema_version());
+    auto reader = open_postgres_reader(database.url());
+    const auto anna = reader->player("anna");
+    REQUIRE(anna);
+    REQUIRE(anna->ratings.size() == 1);
+    CHECK(anna->ratings[0].all == GameCounts{3, 1, 1, 1});
+    CHECK(anna->ratings[0].in_public_rooms == GameCounts{1, 1, 0, 0});
+    CHECK(reader->player("bert")->ratings[0].in_public_rooms == GameCounts{1, 0, 0, 1});
 }
 
 TEST_CASE("a PostgreSQL database of a newer schema version is refused", "[postgres]")

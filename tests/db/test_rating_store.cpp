@@ -93,10 +93,11 @@ struct RatedStore {
 
     // Plays game `id` from start to end in one submission.
     void play(std::int64_t id, const Player& white, const Player& black, const std::string& result,
-              std::int64_t ended_at_ms, bool rated = true)
+              std::int64_t ended_at_ms, bool rated = true, std::int64_t room = 34)
     {
         const auto outcome =
-            store_now(writer, {started(id, white, black, ended_at_ms - hour, rated), ended(id, result, ended_at_ms)});
+            store_now(writer, {started(id, white, black, ended_at_ms - hour, rated, RatingCategory::Blitz, room),
+                               ended(id, result, ended_at_ms)});
         INFO((outcome ? outcome->message : ""));
         REQUIRE_FALSE(outcome);
     }
@@ -216,10 +217,8 @@ TEST_CASE("rated games change both players' ratings as Glicko-2 computes them, R
     CHECK(blitz.nick == "Anna");
     CHECK(blitz.category == RatingCategory::Blitz);
     CHECK(blitz.value == expected.of(anna));
-    CHECK(blitz.games == 3);
-    CHECK(blitz.wins == 1);
-    CHECK(blitz.draws == 1);
-    CHECK(blitz.losses == 1);
+    CHECK(blitz.all == GameCounts{3, 1, 1, 1});
+    CHECK(blitz.in_public_rooms == blitz.all); // every game was in room 34
     CHECK(blitz.last_game_at_ms == t0 + 3 * day + 7 * hour);
     CHECK(s.count("SELECT COUNT(*) FROM rating_changes") == 6);
 }
@@ -320,6 +319,33 @@ TEST_CASE("a submission that fails after a rated game's end stores neither the e
     CHECK(s.stored(anna)->rating > 1500);
 }
 
+TEST_CASE("a secret room's rated game moves the rating and counts among all games, not among the public rooms' ones")
+{
+    RatedStore s;
+    s.play(1, anna, bert, "1-0", t0);                  // room 34
+    s.play(2, bert, anna, "1-0", t0 + hour, true, -9); // a secret room: Anna loses
+    s.play(3, anna, bert, "1/2-1/2", t0 + 2 * hour, true, -9);
+    const auto record = s.store.player("anna");
+    REQUIRE(record);
+    REQUIRE(record->ratings.size() == 1);
+    const StoredRating& blitz = record->ratings[0];
+    CHECK(blitz.all == GameCounts{3, 1, 1, 1});
+    CHECK(blitz.in_public_rooms == GameCounts{1, 1, 0, 0});
+    CHECK(blitz.last_game_at_ms == t0 + 2 * hour);
+    CHECK(s.store.rating_history(record->account.id, RatingCategory::Blitz, max_history_points).size() == 3);
+
+    const auto board = s.store.leaderboard(RatingCategory::Blitz, 350, max_leaderboard_rows);
+    REQUIRE(board.size() == 2);
+    for (const StoredRating& row : board) {
+        INFO(row.nick);
+        CHECK(row.all.games == 3);
+        CHECK(row.in_public_rooms.games == 1);
+    }
+    const StoredRating& bert_row = board[0].nick == "Bert" ? board[0] : board[1];
+    CHECK(bert_row.in_public_rooms == GameCounts{1, 0, 0, 1});
+    CHECK(bert_row.all == GameCounts{3, 1, 1, 1});
+}
+
 TEST_CASE("the leaderboard lists a category's ratings within an RD, best first, the earlier last game on a tie")
 {
     RatedStore s;
@@ -333,9 +359,9 @@ TEST_CASE("the leaderboard lists a category's ratings within an RD, best first, 
     CHECK(all[0].value == all[1].value);
     CHECK(all[2].nick == "Bert");
     CHECK(all[3].nick == "Dora");
-    CHECK(all[0].games == 1);
-    CHECK(all[0].wins == 1);
-    CHECK(all[3].losses == 1);
+    CHECK(all[0].all == GameCounts{1, 1, 0, 0});
+    CHECK(all[0].in_public_rooms == GameCounts{1, 1, 0, 0});
+    CHECK(all[3].all == GameCounts{1, 0, 0, 1});
 
     const auto two = s.store.leaderboard(RatingCategory::Blitz, 350, 2);
     REQUIRE(two.size() == 2);
@@ -408,9 +434,9 @@ TEST_CASE("a player's ratings come in category order; no player for an unknown n
     REQUIRE(record);
     REQUIRE(record->ratings.size() == 2);
     CHECK(record->ratings[0].category == RatingCategory::Bullet);
-    CHECK(record->ratings[0].losses == 1);
+    CHECK(record->ratings[0].all.losses == 1);
     CHECK(record->ratings[1].category == RatingCategory::Blitz);
-    CHECK(record->ratings[1].wins == 1);
+    CHECK(record->ratings[1].all.wins == 1);
     const auto newcomer = s.store.player("cem");
     REQUIRE(newcomer);
     CHECK(newcomer->ratings.empty());

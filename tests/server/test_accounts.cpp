@@ -116,6 +116,57 @@ TEST_CASE("register and log in: the registered nick is the account's alone", "[s
     CHECK(jurgen.wait_closed().code == 4000);
 }
 
+TEST_CASE("look-alike nicks: no account or guest poses as a registered nick or one online (issue 24)",
+          "[server][accounts]")
+{
+    InProcessServer server;
+    // "admin" registers in a browser: an account, not online.
+    REQUIRE(http_request(server.port(), "POST", "/api/register", json_headers,
+                         json_body({{"nick", "admin"}, {"password", password}}))
+                .status < 300);
+
+    // A dotless i, a dot below, a grave accent, a digit one: refused as an account or a guest,
+    // naming the nick they resemble (issue 24).
+    WsTestClient copycat;
+    copycat.connect(server.port());
+    for (const std::string look_alike : {"admın", "ạdmin", "Àdmin", "Adm1n"}) {
+        INFO(look_alike);
+        for (const json& reply :
+             {register_account(copycat, look_alike), copycat.request({{"type", "hello"}, {"nick", look_alike}})}) {
+            CHECK(reply.at("code") == "nick_taken");
+            CHECK_THAT(reply.at("message").get<std::string>(),
+                       Catch::Contains("'" + look_alike + "' is too similar to the registered nick 'admin'"));
+        }
+    }
+    CHECK(http_request(server.port(), "POST", "/api/register", json_headers,
+                       json_body({{"nick", "ạdmın"}, {"password", password}}))
+              .status == 409);
+
+    // Guests online: one at a time per skeleton, the refusal naming the one online.
+    WsTestClient gast, lookalike, late;
+    gast.connect(server.port());
+    REQUIRE(gast.request({{"type", "hello"}, {"nick", "Gast"}}).at("type") == "hello_ok");
+    lookalike.connect(server.port());
+    const json taken = lookalike.request({{"type", "hello"}, {"nick", "Gaşt"}});
+    CHECK(taken.at("code") == "nick_taken");
+    CHECK_THAT(taken.at("message").get<std::string>(),
+               Catch::Contains("'Gaşt' is too similar to 'Gast', who is online"));
+    late.connect(server.port());
+    CHECK(register_account(late, "GAŞT").at("code") == "nick_taken");
+    // A whisper to a look-alike reaches nobody: the nick asked for is not online.
+    CHECK(lookalike.request({{"type", "hello"}, {"nick", "Fremder"}}).at("type") == "hello_ok");
+    CHECK(lookalike.request({{"type", "whisper"}, {"to", "Gaşt"}, {"text", "hallo"}}).at("code") == "no_such_nick");
+    gast.close();
+    WsTestClient after;
+    after.connect(server.port());
+    bool admitted = false;
+    for (int attempt = 0; attempt < 50 && !admitted; ++attempt) { // the lobby hears of the close a moment later
+        admitted = after.request({{"type", "hello"}, {"nick", "Gaşt"}}).at("type") == "hello_ok";
+        if (!admitted) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    CHECK(admitted);
+}
+
 TEST_CASE("an unknown nick and a wrong password get byte-identical replies in similar time", "[server][accounts]")
 {
     InProcessServer server([](auto& config) { config.identity.login_free_failures_per_address = 1000; });

@@ -316,6 +316,18 @@ TEST_CASE("the leaderboard lists established players only, best first", "[server
         ++played;
         at.rematch();
     }
+    // One more rated game, in a secret room: it moves both ratings, but the leaderboard's game
+    // count is public and leaves it out.
+    for (auto* player : {anna.get(), bert.get()})
+        REQUIRE(player->request({{"type", "enter_room"}, {"room", -9}}).at("type") == "room");
+    RatedTable secret = RatedTable::open(*anna, "Anna", *bert, "Bert", "1+0", -9);
+    WsTestClient& bert_there = secret.white_nick == "Anna" ? *secret.black : *secret.white;
+    REQUIRE(bert_there.request({{"type", "resign"}, {"table", secret.table}}).at("type") == "ok");
+    secret.rating_change();
+    const rating::Rating anna_after = rating::rate_game(anna_rating, bert_rating, GameResult::Win, glicko);
+    bert_rating = rating::rate_game(bert_rating, anna_rating, GameResult::Loss, glicko);
+    anna_rating = anna_after;
+
     const json board = body_of(http_get(server.port(), "/api/leaderboard/bullet"));
     CHECK(board.at("category") == "bullet");
     REQUIRE(board.at("players").size() == 2);
@@ -378,7 +390,11 @@ TEST_CASE("a rated game in a secret room moves the rating but is never named on 
 
     const json profile = body_of(http_request(server.port(), "GET", "/api/players/Anna"));
     INFO(profile.dump());
-    CHECK(profile.at("ratings").at("blitz").at("games") == 1); // the rating moved
+    const json blitz = profile.at("ratings").at("blitz");
+    CHECK(blitz.at("rating").get<double>() < 1500); // the rating moved (Bert mated Anna) ...
+    CHECK(blitz.at("games") == 0);                  // ... but the public counts do not show the game
+    CHECK(blitz.at("wins") == 0);
+    CHECK(blitz.at("losses") == 0);
     const json history = profile.at("history").at("blitz");
     REQUIRE(history.size() == 1);
     CHECK(history[0].at("game").is_null()); // but the game is not named
