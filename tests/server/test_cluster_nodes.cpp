@@ -12,6 +12,7 @@
 
 #include "db/sqlite.h"
 #include "tests/db/store_backend.h"
+#include "tests/server/cluster_processes.h"
 #include "tests/server/redis_fixture.h"
 #include "tests/server/server_fixture.h"
 #include "tests/server/ws_test_client.h"
@@ -19,47 +20,17 @@
 using namespace rochade;
 using rochade::test::ChildServer;
 using rochade::test::json;
+using rochade::test::lists_table;
+using rochade::test::resume_to_table;
+using rochade::test::sans_of;
+using rochade::test::store_count;
+using rochade::test::ThreeProcesses;
 using rochade::test::WsTestClient;
 using namespace std::chrono_literals;
 
 namespace {
 
-bool lists_table(const json& frame, std::int64_t table)
-{
-    if (frame.value("type", "") != "room_tables") return false;
-    for (const json& summary : frame.at("tables"))
-        if (summary.at("table") == table) return true;
-    return false;
-}
 
-// Redis and three `rochade serve` nodes on it and on `store`, with short heartbeats so that a
-// node killed or paused is given up within two seconds. `redis` is empty when redis-server is
-// not installed (the test is skipped with a warning).
-struct ThreeProcesses {
-    explicit ThreeProcesses(const std::string& store)
-    {
-        const auto redis_binary = test::redis_server_path();
-        if (!redis_binary) {
-            WARN("redis-server is not installed: the multi-node test is skipped (scripts/install-deps.sh installs "
-                 "it)");
-            return;
-        }
-        redis = std::make_unique<test::RedisServer>(*redis_binary); // started by its constructor
-        const auto config = dir.path() / "cluster.json";
-        std::ofstream(config) << R"({"cluster": {"heartbeat_ms": 200, "node_timeout_ms": 1500}})";
-        const std::string bus = "redis://127.0.0.1:" + std::to_string(redis->endpoint().port);
-        auto node = [&](const std::string& name) {
-            return std::make_unique<ChildServer>(
-                std::vector<std::string>{"--config", config.string(), "--db", store, "--bus", bus, "--node", name});
-        };
-        one = node("n1");
-        two = node("n2");
-        three = node("n3");
-    }
-    std::unique_ptr<test::RedisServer> redis;
-    test::TempDir dir;
-    std::unique_ptr<ChildServer> one, two, three;
-};
 
 // The whole story on the store `store` (a file or a postgresql:// URL).
 void three_nodes(const std::string& store)
@@ -148,40 +119,6 @@ void three_nodes(const std::string& store)
         CHECK(client->receive_until("move", table).at("san") == "a6");
 }
 
-// One number from the store `store` (a file or a postgresql:// URL).
-std::int64_t store_count(const std::string& store, const std::string& sql)
-{
-    if (db::is_postgres_url(store)) {
-        db::pg::Connection connection(store, db::pg::ConnectOptions{});
-        return connection.query_int(sql).value_or(-1);
-    }
-    db::Database reader(store, db::OpenMode::ReadOnly);
-    return reader.query_int(sql).value_or(-1);
-}
-
-// Resumes `token` on `port` until hello_ok names `table` (a node has taken it over); the
-// client is left connected and `token` is the last one handed out.
-std::unique_ptr<WsTestClient> resume_to_table(std::uint16_t port, std::string& token, std::int64_t table)
-{
-    for (int attempt = 0; attempt < 100; ++attempt) {
-        auto client = std::make_unique<WsTestClient>();
-        client->connect(port);
-        const json hello = client->resume(token);
-        token = hello.at("resume_token").get<std::string>();
-        if (hello.at("tables") == json::array({table})) return client;
-        client->close();
-        std::this_thread::sleep_for(100ms);
-    }
-    FAIL("no node took table " << table << " over");
-    return nullptr;
-}
-
-std::vector<std::string> sans_of(const json& state)
-{
-    std::vector<std::string> sans;
-    for (const json& move : state.at("moves")) sans.push_back(move.at("san").get<std::string>());
-    return sans;
-}
 
 // The table's node frozen (SIGSTOP) for `pause`, longer than its leases live, with its player's
 // move waiting unread in its socket; another node takes the table over from the store. Woken

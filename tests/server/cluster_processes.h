@@ -1,0 +1,97 @@
+// Three `rochade serve` processes on one Redis and one store, for the tests of faults across
+// nodes (test_cluster_nodes.cpp, test_chaos.cpp), and what those tests ask of them.
+#pragma once
+
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <fstream>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "db/pg/pg.h"
+#include "db/postgres_store.h"
+#include "db/sqlite.h"
+#include "tests/server/redis_fixture.h"
+#include "tests/server/server_fixture.h"
+#include "tests/server/ws_test_client.h"
+
+namespace rochade::test {
+
+using namespace std::chrono_literals;
+
+inline bool lists_table(const json& frame, std::int64_t table)
+{
+    if (frame.value("type", "") != "room_tables") return false;
+    for (const json& summary : frame.at("tables"))
+        if (summary.at("table") == table) return true;
+    return false;
+}
+
+// Redis and three `rochade serve` nodes on it and on `store`, with short heartbeats so that a
+// node killed or paused is given up within two seconds. `redis` is empty when redis-server is
+// not installed (the test is skipped with a warning).
+struct ThreeProcesses {
+    explicit ThreeProcesses(const std::string& store)
+    {
+        const auto redis_binary = test::redis_server_path();
+        if (!redis_binary) {
+            WARN("redis-server is not installed: the multi-node test is skipped (scripts/install-deps.sh installs "
+                 "it)");
+            return;
+        }
+        redis = std::make_unique<test::RedisServer>(*redis_binary); // started by its constructor
+        const auto config = dir.path() / "cluster.json";
+        std::ofstream(config) << R"({"cluster": {"heartbeat_ms": 200, "node_timeout_ms": 1500}})";
+        const std::string bus = "redis://127.0.0.1:" + std::to_string(redis->endpoint().port);
+        auto node = [&](const std::string& name) {
+            return std::make_unique<ChildServer>(
+                std::vector<std::string>{"--config", config.string(), "--db", store, "--bus", bus, "--node", name});
+        };
+        one = node("n1");
+        two = node("n2");
+        three = node("n3");
+    }
+    std::unique_ptr<test::RedisServer> redis;
+    test::TempDir dir;
+    std::unique_ptr<ChildServer> one, two, three;
+};
+
+// One number from the store `store` (a file or a postgresql:// URL).
+inline std::int64_t store_count(const std::string& store, const std::string& sql)
+{
+    if (db::is_postgres_url(store)) {
+        db::pg::Connection connection(store, db::pg::ConnectOptions{});
+        return connection.query_int(sql).value_or(-1);
+    }
+    db::Database reader(store, db::OpenMode::ReadOnly);
+    return reader.query_int(sql).value_or(-1);
+}
+
+// Resumes `token` on `port` until hello_ok names `table` (a node has taken it over); the
+// client is left connected and `token` is the last one handed out.
+inline std::unique_ptr<WsTestClient> resume_to_table(std::uint16_t port, std::string& token, std::int64_t table)
+{
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        auto client = std::make_unique<WsTestClient>();
+        client->connect(port);
+        const json hello = client->resume(token);
+        token = hello.at("resume_token").get<std::string>();
+        if (hello.at("tables") == json::array({table})) return client;
+        client->close();
+        std::this_thread::sleep_for(100ms);
+    }
+    throw std::runtime_error("no node took table " + std::to_string(table) + " over");
+}
+
+inline std::vector<std::string> sans_of(const json& state)
+{
+    std::vector<std::string> sans;
+    for (const json& move : state.at("moves")) sans.push_back(move.at("san").get<std::string>());
+    return sans;
+}
+
+} // namespace rochade::test
