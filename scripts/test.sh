@@ -6,7 +6,8 @@
 #                          "postgres"), against a cluster scripts/postgres.sh starts in $build/postgres
 #                          before the ctest stages and stops at exit
 #   4. build sanitizers    -DROCHADE_SANITIZE=ON (AddressSanitizer + UBSan, -Og, the engine -O2) into build-asan/
-#   5. ctest sanitizers    every test except those with the ctest label "slow" (none yet)
+#   5. ctest sanitizers    every test except those with the ctest label "slow" (the chaos harness,
+#                          tests/server/test_chaos.cpp, which the Release stage runs)
 #   6. differential        tests/differential: random games checked against chessops
 #   6a. fuzz               scripts/fuzz.sh $FUZZ_SECONDS (default 20) for each libFuzzer target (clang; docs/fuzzing.md),
 #                          one target per core at a time
