@@ -58,8 +58,21 @@ struct SessionTokenIssued {
 };
 
 // Deletes the token if it is still good at `at_ms`; Refused when it is not (unknown, spent
-// already, expired, or its session ended), so one token resumes one connection, once.
+// already, expired, or its session ended), so one token resumes one connection, once. With
+// `retired_until_ms` after `at_ms`, the spent token is kept as retired until then (the session's
+// older retired token goes): a client whose hello_ok was lost with its node (killed or paused
+// after the admission) may resume once more with it (RetiredTokenReused) instead of being locked
+// out, as long as no later token of the session was spent.
 struct SessionTokenSpent {
+    std::string hash;
+    std::int64_t at_ms = 0;
+    std::int64_t retired_until_ms = 0;
+};
+
+// A retired resume token (SessionTokenSpent) used again within its time: the session's live
+// resume tokens (the successor whose answer was lost) are deleted, and the write that follows
+// issues the next. Refused when the token is not retired or its time is over.
+struct RetiredTokenReused {
     std::string hash;
     std::int64_t at_ms = 0;
 };
@@ -99,6 +112,7 @@ struct SessionRecord {
     Role role = Role::Player;
     std::int64_t expires_at_ms = 0;         // the token's
     std::int64_t session_expires_at_ms = 0; // the session's absolute expiry
+    bool retired = false; // a resume token spent within its grace (SessionTokenSpent)
 };
 
 } // namespace rochade::db

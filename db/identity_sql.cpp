@@ -54,7 +54,16 @@ IdentityWrites::IdentityWrites(Database& db)
       expired_sessions_ended_(
           db.prepare("UPDATE sessions SET ended_at_ms = ?1 WHERE ended_at_ms IS NULL AND expires_at_ms <= ?1")),
       ended_sessions_tokens_deleted_(db.prepare(
-          "DELETE FROM session_tokens WHERE session_id IN (SELECT id FROM sessions WHERE ended_at_ms IS NOT NULL)"))
+          "DELETE FROM session_tokens WHERE session_id IN (SELECT id FROM sessions WHERE ended_at_ms IS NOT NULL)")),
+      session_retired_deleted_(db.prepare("DELETE FROM retired_tokens WHERE session_id = ?1")),
+      token_retired_(db.prepare("INSERT INTO retired_tokens (hash, session_id, until_ms) SELECT hash, session_id, ?2 "
+                                "FROM session_tokens WHERE hash = ?1 AND kind = 1")),
+      retired_reused_(db.prepare("SELECT r.session_id FROM retired_tokens r JOIN sessions s ON s.id = r.session_id "
+                                 "WHERE r.hash = ?1 AND r.until_ms > ?2 AND s.ended_at_ms IS NULL AND "
+                                 "s.expires_at_ms > ?2")),
+      retired_session_live_deleted_(db.prepare("DELETE FROM session_tokens WHERE session_id = ?1 AND kind = 1")),
+      expired_retired_deleted_(db.prepare("DELETE FROM retired_tokens WHERE until_ms <= ?1 OR session_id IN "
+                                          "(SELECT id FROM sessions WHERE ended_at_ms IS NOT NULL)"))
 {
 }
 
@@ -120,9 +129,28 @@ void IdentityWrites::write(const SessionTokenIssued& w)
 
 void IdentityWrites::write(const SessionTokenSpent& w)
 {
+    if (w.retired_until_ms > w.at_ms) {
+        // The session's older retired token goes: a later token of it is spent now.
+        Statement session = db_.prepare("SELECT session_id FROM session_tokens WHERE hash = ?1");
+        session.bind(1, w.hash);
+        if (session.step()) session_retired_deleted_.bind(1, session.column_int(0)).run();
+        token_retired_.bind(1, w.hash).bind(2, w.retired_until_ms).run();
+    }
     token_spent_.bind(1, w.hash).bind(2, w.at_ms).run();
     if (db_.changes() != 1)
         throw RefusedWrite("spending a resume token on " + db_.path() + ": unknown, spent already or expired");
+}
+
+void IdentityWrites::write(const RetiredTokenReused& w)
+{
+    retired_reused_.bind(1, w.hash).bind(2, w.at_ms);
+    const bool found = retired_reused_.step();
+    const std::int64_t session_id = found ? retired_reused_.column_int(0) : 0;
+    retired_reused_.reset();
+    if (!found)
+        throw RefusedWrite("resuming with a retired token on " + db_.path() +
+                           ": unknown, its time is over, or a later token was used");
+    retired_session_live_deleted_.bind(1, session_id).run(); // the successor whose answer was lost
 }
 
 void IdentityWrites::write(const SessionTokenTouched& w)
@@ -133,6 +161,7 @@ void IdentityWrites::write(const SessionTokenTouched& w)
 void IdentityWrites::write(const SessionEnded& w)
 {
     session_tokens_deleted_.bind(1, w.session_id).run();
+    session_retired_deleted_.bind(1, w.session_id).run();
     session_ended_.bind(1, w.session_id).bind(2, w.at_ms).run();
 }
 
@@ -141,6 +170,7 @@ void IdentityWrites::write(const ExpiredSessionsPruned& w)
     expired_tokens_deleted_.bind(1, w.at_ms).run();
     expired_sessions_ended_.bind(1, w.at_ms).run();
     ended_sessions_tokens_deleted_.run();
+    expired_retired_deleted_.bind(1, w.at_ms).run();
 }
 
 std::optional<AccountRecord> read_account(Database& db, const std::string& nick_key)
@@ -185,7 +215,26 @@ std::optional<SessionRecord> read_session_token(Database& db, const std::string&
                    "WHERE t.hash = ?1 AND t.kind = ?2 AND t.expires_at_ms > ?3 AND s.ended_at_ms IS NULL AND "
                    "s.expires_at_ms > ?3");
     query.bind(1, hash).bind(2, static_cast<int>(kind)).bind(3, at_ms);
-    if (!query.step()) return std::nullopt;
+    if (!query.step()) {
+        if (kind != TokenKind::Resume) return std::nullopt;
+        // A resume token spent within its grace (schema version 11).
+        Statement retired = db.prepare(
+            "SELECT s.id, s.account_id, COALESCE(a.nick, s.nick), COALESCE(a.role, 'player'), r.until_ms, "
+            "s.expires_at_ms FROM retired_tokens r JOIN sessions s ON s.id = r.session_id "
+            "LEFT JOIN accounts a ON a.id = s.account_id "
+            "WHERE r.hash = ?1 AND r.until_ms > ?2 AND s.ended_at_ms IS NULL AND s.expires_at_ms > ?2");
+        retired.bind(1, hash).bind(2, at_ms);
+        if (!retired.step()) return std::nullopt;
+        SessionRecord session;
+        session.session_id = retired.column_int(0);
+        session.account_id = retired.column_optional_int(1);
+        session.nick = retired.column_text(2);
+        session.role = role_from_column(retired.column_text(3));
+        session.expires_at_ms = retired.column_int(4);
+        session.session_expires_at_ms = retired.column_int(5);
+        session.retired = true;
+        return session;
+    }
     SessionRecord session;
     session.session_id = query.column_int(0);
     session.account_id = query.column_optional_int(1);

@@ -26,6 +26,7 @@ public:
     void write(const SessionStarted& w);
     void write(const SessionTokenIssued& w);
     void write(const SessionTokenSpent& w);
+    void write(const RetiredTokenReused& w);
     void write(const SessionTokenTouched& w);
     void write(const SessionEnded& w);
     void write(const ExpiredSessionsPruned& w);
@@ -37,6 +38,9 @@ private:
     Statement session_started_, token_issued_, token_spent_, token_touched_;
     Statement session_tokens_deleted_, session_ended_;
     Statement expired_tokens_deleted_, expired_sessions_ended_, ended_sessions_tokens_deleted_;
+    // Retired resume tokens (schema version 11).
+    Statement session_retired_deleted_, token_retired_, retired_reused_, retired_session_live_deleted_,
+        expired_retired_deleted_;
 };
 
 // A write that contradicts what is stored (a nick taken, a token spent): the store reports

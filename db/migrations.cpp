@@ -376,8 +376,23 @@ UPDATE ratings SET
                        AND g.result = CASE c.white WHEN 1 THEN '0-1' ELSE '1-0' END);
 )sql";
 
-constexpr std::array<std::string_view, 10> ladder = {schema_v1, schema_v2, schema_v3, schema_v4, schema_v5,
-                                                     schema_v6, schema_v7, schema_v8, schema_v9, schema_v10};
+// Version 11: retired resume tokens (issue 24). A resume token spent stays here for a short
+// grace (server/identity/authenticator.cpp), hash and session only, so that a client whose
+// hello_ok was lost with its node may resume once more instead of being locked out; the
+// session's older retired token goes when a later one is spent, and all of them with the
+// session (db/identity_records.h, SessionTokenSpent).
+constexpr std::string_view schema_v11 = R"sql(
+CREATE TABLE retired_tokens (
+    hash        TEXT    PRIMARY KEY,
+    session_id  INTEGER NOT NULL REFERENCES sessions (id),
+    until_ms    INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX retired_tokens_by_session ON retired_tokens (session_id);
+)sql";
+
+constexpr std::array<std::string_view, 11> ladder = {schema_v1, schema_v2, schema_v3, schema_v4,
+                                                     schema_v5, schema_v6, schema_v7, schema_v8,
+                                                     schema_v9, schema_v10, schema_v11};
 
 // Version 5's folded nicks of the games stored before it.
 void fill_nick_keys(Database& db)

@@ -108,7 +108,7 @@ struct IdBlockReserved {
 
 using Write = std::variant<GameStarted, MovePlayed, TableEvent, GameEnded, GameClaimed, RoomChatted, IdBlockReserved, AccountCreated,
                            PasswordChanged, RoleChanged, SessionStarted, SessionTokenIssued, SessionTokenSpent,
-                           SessionTokenTouched, SessionEnded, ExpiredSessionsPruned, ModerationLogged, SanctionSet,
+                           RetiredTokenReused, SessionTokenTouched, SessionEnded, ExpiredSessionsPruned, ModerationLogged, SanctionSet,
                            SanctionLifted>;
 
 // The identity writes (db/identity_records.h), which db::IdentityWrites turns into SQL.
@@ -116,7 +116,7 @@ template <class T>
 constexpr bool is_identity_write =
     std::is_same_v<T, AccountCreated> || std::is_same_v<T, PasswordChanged> || std::is_same_v<T, RoleChanged> ||
     std::is_same_v<T, SessionStarted> || std::is_same_v<T, SessionTokenIssued> ||
-    std::is_same_v<T, SessionTokenSpent> || std::is_same_v<T, SessionTokenTouched> || std::is_same_v<T, SessionEnded> ||
+    std::is_same_v<T, SessionTokenSpent> || std::is_same_v<T, RetiredTokenReused> || std::is_same_v<T, SessionTokenTouched> || std::is_same_v<T, SessionEnded> ||
     std::is_same_v<T, ExpiredSessionsPruned>;
 
 // The moderation writes (db/moderation_records.h), which db::ModerationWrites turns into SQL.

@@ -235,7 +235,17 @@ FROM (SELECT c.account_id, c.category, count(*) AS games,
 WHERE r.account_id = counted.account_id AND r.category = counted.category;
 )sql";
 
-constexpr std::array<std::string_view, 4> ladder = {schema_v1, schema_v2, schema_v3, schema_v4};
+// Version 5: SQLite's version 11, retired resume tokens.
+constexpr std::string_view schema_v5 = R"sql(
+CREATE TABLE retired_tokens (
+    hash        text   PRIMARY KEY,
+    session_id  bigint NOT NULL REFERENCES sessions (id),
+    until_ms    bigint NOT NULL
+);
+CREATE INDEX retired_tokens_by_session ON retired_tokens (session_id);
+)sql";
+
+constexpr std::array<std::string_view, 5> ladder = {schema_v1, schema_v2, schema_v3, schema_v4, schema_v5};
 
 // Version 3's skeletons of the accounts registered before it, in C++ as SQLite's upgrade does
 // (protocol::nick_skeleton has no SQL twin).

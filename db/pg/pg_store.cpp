@@ -525,7 +525,26 @@ std::optional<SessionRecord> PgStore::session_by_token(const std::string& token_
                   "WHERE t.hash = $1 AND t.kind = $2 AND t.expires_at_ms > $3 AND s.ended_at_ms IS NULL AND "
                   "s.expires_at_ms > $3",
                   Params().add(token_hash).add(static_cast<int>(kind)).add(at_ms));
-        if (rows.rows() == 0) return std::nullopt;
+        if (rows.rows() == 0) {
+            if (kind != TokenKind::Resume) return std::nullopt;
+            // A resume token spent within its grace (schema version 5).
+            const Result retired =
+                c.run("SELECT s.id, s.account_id, COALESCE(a.nick, s.nick), COALESCE(a.role, 'player'), r.until_ms, "
+                      "s.expires_at_ms FROM retired_tokens r JOIN sessions s ON s.id = r.session_id "
+                      "LEFT JOIN accounts a ON a.id = s.account_id "
+                      "WHERE r.hash = $1 AND r.until_ms > $2 AND s.ended_at_ms IS NULL AND s.expires_at_ms > $2",
+                      Params().add(token_hash).add(at_ms));
+            if (retired.rows() == 0) return std::nullopt;
+            SessionRecord session;
+            session.session_id = retired.integer(0, 0);
+            session.account_id = retired.optional_integer(0, 1);
+            session.nick = retired.text(0, 2);
+            session.role = role_from_text(retired.text(0, 3));
+            session.expires_at_ms = retired.integer(0, 4);
+            session.session_expires_at_ms = retired.integer(0, 5);
+            session.retired = true;
+            return session;
+        }
         SessionRecord session;
         session.session_id = rows.integer(0, 0);
         session.account_id = rows.optional_integer(0, 1);

@@ -369,12 +369,33 @@ void write_identity(Connection& c, const SessionTokenIssued& w)
 
 void write_identity(Connection& c, const SessionTokenSpent& w)
 {
+    if (w.retired_until_ms > w.at_ms) {
+        // The session's older retired token goes: a later token of it is spent now.
+        c.run("DELETE FROM retired_tokens WHERE session_id = (SELECT session_id FROM session_tokens WHERE hash = $1)",
+              Params().add(w.hash));
+        c.run("INSERT INTO retired_tokens (hash, session_id, until_ms) SELECT hash, session_id, $2 "
+              "FROM session_tokens WHERE hash = $1 AND kind = 1",
+              Params().add(w.hash).add(w.retired_until_ms));
+    }
     const Result deleted =
         c.run("DELETE FROM session_tokens WHERE hash = $1 AND kind = 1 AND expires_at_ms > $2 AND session_id IN "
               "(SELECT id FROM sessions WHERE ended_at_ms IS NULL AND expires_at_ms > $2)",
               Params().add(w.hash).add(w.at_ms));
     if (deleted.affected() != 1)
         throw refused("spending a resume token on PostgreSQL " + c.where() + ": unknown, spent already or expired");
+}
+
+void write_identity(Connection& c, const RetiredTokenReused& w)
+{
+    const Result retired = c.run("SELECT r.session_id FROM retired_tokens r JOIN sessions s ON s.id = r.session_id "
+                                 "WHERE r.hash = $1 AND r.until_ms > $2 AND s.ended_at_ms IS NULL AND "
+                                 "s.expires_at_ms > $2 FOR UPDATE OF r",
+                                 Params().add(w.hash).add(w.at_ms));
+    if (retired.rows() == 0)
+        throw refused("resuming with a retired token on PostgreSQL " + c.where() +
+                      ": unknown, its time is over, or a later token was used");
+    // The successor whose answer was lost.
+    c.run("DELETE FROM session_tokens WHERE session_id = $1 AND kind = 1", Params().add(retired.integer(0, 0)));
 }
 
 void write_identity(Connection& c, const SessionTokenTouched& w)
@@ -386,6 +407,7 @@ void write_identity(Connection& c, const SessionTokenTouched& w)
 void write_identity(Connection& c, const SessionEnded& w)
 {
     c.run("DELETE FROM session_tokens WHERE session_id = $1", Params().add(w.session_id));
+    c.run("DELETE FROM retired_tokens WHERE session_id = $1", Params().add(w.session_id));
     c.run("UPDATE sessions SET ended_at_ms = $2 WHERE id = $1 AND ended_at_ms IS NULL",
           Params().add(w.session_id).add(w.at_ms));
 }
@@ -396,6 +418,9 @@ void write_identity(Connection& c, const ExpiredSessionsPruned& w)
     c.run("UPDATE sessions SET ended_at_ms = $1 WHERE ended_at_ms IS NULL AND expires_at_ms <= $1",
           Params().add(w.at_ms));
     c.run("DELETE FROM session_tokens WHERE session_id IN (SELECT id FROM sessions WHERE ended_at_ms IS NOT NULL)");
+    c.run("DELETE FROM retired_tokens WHERE until_ms <= $1 OR session_id IN (SELECT id FROM sessions WHERE "
+          "ended_at_ms IS NOT NULL)",
+          Params().add(w.at_ms));
 }
 
 // ---- moderation (db/moderation_sql.cpp) ----------------------------------------------------

@@ -19,6 +19,12 @@ using protocol::ErrorCode;
 
 namespace {
 
+// How long a spent resume token may resume once more, while no later token of its session was
+// used: long enough for a client to reconnect after its node died or stalled between admitting
+// it and sending hello_ok (the answer with the next token), short enough that a token copied
+// from an old page is dead. The store keeps it as retired (db/identity_records.h).
+constexpr std::int64_t resume_retry_grace_ms = 120'000;
+
 AuthRefusal storage_refusal(std::string_view what, const std::string& why)
 {
     spdlog::error("{}: the store failed: {}", what, why);
@@ -202,11 +208,16 @@ void Authenticator::resume(std::string token, std::optional<std::string> nick, A
         // meanwhile by a racing resume is refused by the store.
         const auto expires_at_ms =
             std::min(now + self->services_.config.resume_token_ttl_ms, session->session_expires_at_ms);
+        // A retired token (spent within its grace, its hello_ok lost) resumes once more: the lost
+        // successor goes instead (db/identity_records.h).
         auto spend = [self, old_hash, next_hash = identity::token_hash(next), session_id = session->session_id,
-                      expires_at_ms](Admission::Spent spent) {
+                      expires_at_ms, retired = session->retired](Admission::Spent spent) {
             const auto spent_at = wall_clock_ms();
             std::vector<db::Write> writes;
-            writes.push_back(db::SessionTokenSpent{old_hash, spent_at});
+            if (retired)
+                writes.push_back(db::RetiredTokenReused{old_hash, spent_at});
+            else
+                writes.push_back(db::SessionTokenSpent{old_hash, spent_at, spent_at + resume_retry_grace_ms});
             writes.push_back(
                 db::SessionTokenIssued{next_hash, session_id, db::TokenKind::Resume, spent_at, expires_at_ms});
             self->services_.writer.submit(std::move(writes), [spent = std::move(spent)](std::optional<db::StoreError> error) {

@@ -255,3 +255,47 @@ TEST_CASE("through the interfaces: registering a nick ends the guest sessions of
     CHECK_FALSE(reader.session_by_token("z0", TokenKind::Resume, t0 + 30));
     CHECK(reader.session_by_token("zora", TokenKind::Resume, t0 + 30));
 }
+
+TEST_CASE("a resume token spent with a grace resumes once more while no later token was used; then never")
+{
+    TestStore file("retired-tokens");
+    TestWriter writer(file, [](const std::string&) {});
+    TestReader reader(file);
+    REQUIRE_FALSE(stored(writer, SessionStarted{7, std::nullopt, "Gast", t0, t0 + 1000000}));
+    REQUIRE_FALSE(stored(writer, SessionTokenIssued{"first", 7, TokenKind::Resume, t0, t0 + 100000}));
+
+    // "first" resumes; its successor's answer is lost with the node.
+    REQUIRE_FALSE(stored(writer, SessionTokenSpent{"first", t0 + 10, t0 + 1000}));
+    REQUIRE_FALSE(stored(writer, SessionTokenIssued{"lost", 7, TokenKind::Resume, t0 + 10, t0 + 100000}));
+    const auto retired = reader.session_by_token("first", TokenKind::Resume, t0 + 20);
+    REQUIRE(retired);
+    CHECK(retired->retired);
+    CHECK(retired->session_id == 7);
+    CHECK(retired->nick == "Gast");
+    CHECK_FALSE(reader.session_by_token("lost", TokenKind::Resume, t0 + 20)->retired);
+    // Spent is still spent for the ordinary path.
+    CHECK(refused(stored(writer, SessionTokenSpent{"first", t0 + 20, t0 + 1000})));
+
+    // The client tries "first" again: the lost successor goes, the next is issued.
+    REQUIRE_FALSE(stored(writer, RetiredTokenReused{"first", t0 + 30}));
+    REQUIRE_FALSE(stored(writer, SessionTokenIssued{"second", 7, TokenKind::Resume, t0 + 30, t0 + 100000}));
+    CHECK_FALSE(reader.session_by_token("lost", TokenKind::Resume, t0 + 40));
+    CHECK(reader.session_by_token("second", TokenKind::Resume, t0 + 40));
+
+    // Once a later token is spent, the retired one is dead.
+    REQUIRE_FALSE(stored(writer, SessionTokenSpent{"second", t0 + 50, t0 + 1050}));
+    CHECK_FALSE(reader.session_by_token("first", TokenKind::Resume, t0 + 60));
+    CHECK(refused(stored(writer, RetiredTokenReused{"first", t0 + 60})));
+    CHECK(reader.session_by_token("second", TokenKind::Resume, t0 + 60)->retired);
+    // And after its grace, or with its session, the last one too.
+    CHECK_FALSE(reader.session_by_token("second", TokenKind::Resume, t0 + 1050));
+    CHECK(refused(stored(writer, RetiredTokenReused{"second", t0 + 1050})));
+    REQUIRE_FALSE(stored(writer, SessionEnded{7, t0 + 70}));
+    CHECK_FALSE(reader.session_by_token("second", TokenKind::Resume, t0 + 80));
+    CHECK(query_int(file, "SELECT COUNT(*) FROM retired_tokens") == 0);
+    // A token spent without a grace is not kept at all.
+    REQUIRE_FALSE(stored(writer, SessionStarted{8, std::nullopt, "Gast2", t0, t0 + 1000000}));
+    REQUIRE_FALSE(stored(writer, SessionTokenIssued{"plain", 8, TokenKind::Resume, t0, t0 + 100000}));
+    REQUIRE_FALSE(stored(writer, SessionTokenSpent{"plain", t0 + 10}));
+    CHECK_FALSE(reader.session_by_token("plain", TokenKind::Resume, t0 + 20));
+}

@@ -447,3 +447,38 @@ TEST_CASE("over the maximum number of connections the upgrade is refused", "[ser
     }
     CHECK(connected);
 }
+
+TEST_CASE("a resume whose hello_ok was lost: the same token resumes once more; once a later token is used, never",
+          "[server][connection][resume]")
+{
+    InProcessServer server;
+    WsTestClient anna;
+    anna.connect(server.port());
+    const std::string first = anna.hello("Anna");
+    anna.drop();
+
+    // The resume reaches the server, which admits it and spends the token; the answer with the
+    // next token never reaches the client (its node stalled, or the network dropped it).
+    WsTestClient lost;
+    lost.connect(server.port());
+    lost.send({{"type", "hello"}, {"resume_token", first}});
+    std::this_thread::sleep_for(300ms);
+    lost.drop();
+
+    // The client tries the only token it has again: it is let in, with a new next token.
+    WsTestClient again;
+    again.connect(server.port());
+    const json hello = again.resume(first);
+    CHECK(hello.at("nick") == "Anna");
+    const std::string second = hello.at("resume_token").get<std::string>();
+    again.drop();
+
+    // The next token works; after that the first is dead for good.
+    WsTestClient later;
+    later.connect(server.port());
+    CHECK(later.resume(second).at("nick") == "Anna");
+    WsTestClient thief;
+    thief.connect(server.port());
+    thief.send({{"type", "hello"}, {"resume_token", first}});
+    thief.expect_error("bad_resume_token");
+}
