@@ -420,19 +420,19 @@ TEST_CASE("a resume token works once, also across a restart; tokens and password
     second.connect(server.port());
     const std::string t2 = second.resume(t1).at("resume_token");
     CHECK(t2 != t1);
-    WsTestClient replay;
-    replay.connect(server.port());
-    CHECK(replay.request({{"type", "hello"}, {"resume_token", t1}}).at("code") == "bad_resume_token");
     second.drop();
 
     server.restart();
     WsTestClient after;
     after.connect(server.port());
-    CHECK(after.request({{"type", "hello"}, {"resume_token", t1}}).at("code") == "bad_resume_token");
     json resumed = after.resume(t2);
     CHECK(resumed.at("nick") == "Anna");
     CHECK(resumed.at("resumed") == true);
     const std::string t3 = resumed.at("resume_token");
+    // t2 is used: t1 is dead (a retry with it was let in only until then: test_connections.cpp).
+    WsTestClient replay;
+    replay.connect(server.port());
+    CHECK(replay.request({{"type", "hello"}, {"resume_token", t1}}).at("code") == "bad_resume_token");
 
     const std::string secret = "Passwort-Geheim-4711";
     WsTestClient bert;
