@@ -15,6 +15,7 @@
 #include "db/sqlite.h"
 #include "tests/server/seated_game.h"
 #include "tests/server/server_fixture.h"
+#include "tests/server/store_lock.h"
 
 using namespace rochade::test;
 using rochade::db::Database;
@@ -24,25 +25,6 @@ namespace {
 
 // A short busy timeout, so that a locked store fails in a fraction of a second (three tries).
 const std::vector<std::string> short_busy_timeout = {"--db-busy-timeout-ms", "100"};
-
-// Another connection holding the database's write lock, as a backup or an admin's shell would.
-class StoreLock {
-public:
-    explicit StoreLock(const std::filesystem::path& db) : db_(db.string(), OpenMode::ReadWrite)
-    {
-        db_.exec("BEGIN IMMEDIATE");
-    }
-    ~StoreLock() { release(); }
-    void release()
-    {
-        if (held_) db_.exec("ROLLBACK");
-        held_ = false;
-    }
-
-private:
-    Database db_;
-    bool held_ = true;
-};
 
 std::int64_t query(const std::filesystem::path& db, const std::string& sql)
 {

@@ -11,6 +11,7 @@
 #include "server/chat_inbox.h"
 #include "tests/server/seated_game.h"
 #include "tests/server/server_fixture.h"
+#include "tests/server/store_lock.h"
 
 using namespace rochade::test;
 using rochade::db::Database;
@@ -20,22 +21,6 @@ using rochade::server::ChatInbox;
 namespace {
 
 ChatInbox::Line line(std::string text) { return ChatInbox::Line{nullptr, std::nullopt, "Anna", std::move(text)}; }
-
-// Another connection holding the database's write lock, as a backup would.
-class StoreLock {
-public:
-    explicit StoreLock(const std::string& db) : db_(db, OpenMode::ReadWrite) { db_.exec("BEGIN IMMEDIATE"); }
-    ~StoreLock() { release(); }
-    void release()
-    {
-        if (held_) db_.exec("ROLLBACK");
-        held_ = false;
-    }
-
-private:
-    Database db_;
-    bool held_ = true;
-};
 
 // The replies (ok or error) `client` gets for the requests with ids in `ids`, by id; waits until
 // all have come or a frame does not come in time.
