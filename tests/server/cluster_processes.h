@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -73,6 +74,24 @@ inline std::int64_t store_count(const std::string& store, const std::string& sql
     }
     db::Database reader(store, db::OpenMode::ReadOnly);
     return reader.query_int(sql).value_or(-1);
+}
+
+// The stored moves (ply -> uci) of the game at `table`, in one query.
+inline std::map<int, std::string> stored_moves(const std::string& store, std::int64_t table)
+{
+    const std::string sql = "SELECT ply, uci FROM moves WHERE game_id = (SELECT id FROM games WHERE table_id = " +
+                            std::to_string(table) + ")";
+    std::map<int, std::string> moves;
+    if (db::is_postgres_url(store)) {
+        db::pg::Connection connection(store, db::pg::ConnectOptions{});
+        const db::pg::Result rows = connection.run(sql);
+        for (int row = 0; row < rows.rows(); ++row) moves[std::stoi(rows.text(row, 0))] = rows.text(row, 1);
+        return moves;
+    }
+    db::Database reader(store, db::OpenMode::ReadOnly);
+    db::Statement rows = reader.prepare(sql);
+    while (rows.step()) moves[static_cast<int>(rows.column_int(0))] = rows.column_text(1);
+    return moves;
 }
 
 // Resumes `token` on `port` until hello_ok names `table` (a node has taken it over); the

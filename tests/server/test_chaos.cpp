@@ -275,14 +275,14 @@ void chaos(const std::string& store, std::chrono::seconds duration, std::uint64_
     }
     // The clients settle on what they see now: each one's board, read again, equals the store.
     std::map<std::int64_t, std::int64_t> plies_in_store;
+    std::map<std::int64_t, std::map<int, std::string>> stored;
     for (const auto table : h.tables) {
-        const std::string game = "(SELECT id FROM games WHERE table_id = " + std::to_string(table) + ")";
-        plies_in_store[table] = store_count(h.store, "SELECT COUNT(*) FROM moves WHERE game_id = " + game);
+        stored[table] = stored_moves(h.store, table);
+        plies_in_store[table] = std::int64_t(stored[table].size());
         // Every confirmed move is stored, in its place.
         for (const auto& [ply, uci] : h.confirmed[table]) {
             INFO("table " << table << " ply " << ply << " " << uci << " was confirmed");
-            CHECK(store_count(h.store, "SELECT COUNT(*) FROM moves WHERE game_id = " + game + " AND ply = " +
-                                           std::to_string(ply) + " AND uci = '" + uci + "'") == 1);
+            CHECK(stored[table][ply] == uci);
         }
     }
     std::vector<std::pair<Bot*, json>> last_states;
@@ -304,13 +304,7 @@ void chaos(const std::string& store, std::chrono::seconds duration, std::uint64_
         last_states.emplace_back(&bot, state);
         CHECK(std::int64_t(state.at("moves").size()) == plies_in_store[bot.table]);
         int ply = 0;
-        for (const json& move : state.at("moves")) {
-            ++ply;
-            CHECK(store_count(h.store, "SELECT COUNT(*) FROM moves WHERE game_id = (SELECT id FROM games WHERE "
-                                       "table_id = " +
-                                           std::to_string(bot.table) + ") AND ply = " + std::to_string(ply) +
-                                           " AND uci = '" + move.at("uci").get<std::string>() + "'") == 1);
-        }
+        for (const json& move : state.at("moves")) CHECK(stored[bot.table][++ply] == move.at("uci").get<std::string>());
     }
     CHECK(store_count(h.store, "SELECT COUNT(*) FROM (SELECT game_id, ply FROM moves GROUP BY game_id, ply HAVING "
                                "COUNT(*) > 1) AS twice") == 0);
