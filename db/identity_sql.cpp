@@ -205,6 +205,24 @@ std::vector<AccountRecord> read_accounts(Database& db)
     return accounts;
 }
 
+namespace {
+
+// The columns both token queries select: session id, account, nick, role, the token's expiry,
+// the session's.
+SessionRecord read_session_row(const Statement& row)
+{
+    SessionRecord session;
+    session.session_id = row.column_int(0);
+    session.account_id = row.column_optional_int(1);
+    session.nick = row.column_text(2);
+    session.role = role_from_column(row.column_text(3));
+    session.expires_at_ms = row.column_int(4);
+    session.session_expires_at_ms = row.column_int(5);
+    return session;
+}
+
+} // namespace
+
 std::optional<SessionRecord> read_session_token(Database& db, const std::string& hash, TokenKind kind,
                                                 std::int64_t at_ms)
 {
@@ -225,24 +243,11 @@ std::optional<SessionRecord> read_session_token(Database& db, const std::string&
             "WHERE r.hash = ?1 AND r.until_ms > ?2 AND s.ended_at_ms IS NULL AND s.expires_at_ms > ?2");
         retired.bind(1, hash).bind(2, at_ms);
         if (!retired.step()) return std::nullopt;
-        SessionRecord session;
-        session.session_id = retired.column_int(0);
-        session.account_id = retired.column_optional_int(1);
-        session.nick = retired.column_text(2);
-        session.role = role_from_column(retired.column_text(3));
-        session.expires_at_ms = retired.column_int(4);
-        session.session_expires_at_ms = retired.column_int(5);
+        SessionRecord session = read_session_row(retired);
         session.retired = true;
         return session;
     }
-    SessionRecord session;
-    session.session_id = query.column_int(0);
-    session.account_id = query.column_optional_int(1);
-    session.nick = query.column_text(2);
-    session.role = role_from_column(query.column_text(3));
-    session.expires_at_ms = query.column_int(4);
-    session.session_expires_at_ms = query.column_int(5);
-    return session;
+    return read_session_row(query);
 }
 
 } // namespace rochade::db

@@ -514,6 +514,24 @@ std::vector<AccountRecord> PgStore::accounts()
     });
 }
 
+namespace {
+
+// The first row of a token query: session id, account, nick, role, the token's expiry, the
+// session's.
+SessionRecord read_session_row(const Result& rows)
+{
+    SessionRecord session;
+    session.session_id = rows.integer(0, 0);
+    session.account_id = rows.optional_integer(0, 1);
+    session.nick = rows.text(0, 2);
+    session.role = role_from_text(rows.text(0, 3));
+    session.expires_at_ms = rows.integer(0, 4);
+    session.session_expires_at_ms = rows.integer(0, 5);
+    return session;
+}
+
+} // namespace
+
 std::optional<SessionRecord> PgStore::session_by_token(const std::string& token_hash, TokenKind kind,
                                                        std::int64_t at_ms)
 {
@@ -535,24 +553,11 @@ std::optional<SessionRecord> PgStore::session_by_token(const std::string& token_
                       "WHERE r.hash = $1 AND r.until_ms > $2 AND s.ended_at_ms IS NULL AND s.expires_at_ms > $2",
                       Params().add(token_hash).add(at_ms));
             if (retired.rows() == 0) return std::nullopt;
-            SessionRecord session;
-            session.session_id = retired.integer(0, 0);
-            session.account_id = retired.optional_integer(0, 1);
-            session.nick = retired.text(0, 2);
-            session.role = role_from_text(retired.text(0, 3));
-            session.expires_at_ms = retired.integer(0, 4);
-            session.session_expires_at_ms = retired.integer(0, 5);
+            SessionRecord session = read_session_row(retired);
             session.retired = true;
             return session;
         }
-        SessionRecord session;
-        session.session_id = rows.integer(0, 0);
-        session.account_id = rows.optional_integer(0, 1);
-        session.nick = rows.text(0, 2);
-        session.role = role_from_text(rows.text(0, 3));
-        session.expires_at_ms = rows.integer(0, 4);
-        session.session_expires_at_ms = rows.integer(0, 5);
-        return session;
+        return read_session_row(rows);
     });
 }
 
