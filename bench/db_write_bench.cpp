@@ -29,7 +29,7 @@
 //                 server before schema version 3), v3:2000:1000 (SQLite's defaults),
 //                 v3:8192:10000 (the server now: db::WriterTuning's defaults)
 //
-// Every configuration writes with db::Writer (synchronous=FULL, WAL) exactly as the server does.
+// Every configuration writes with db::SqliteWriter (synchronous=FULL, WAL) exactly as the server does.
 // Output: one line per run, then per configuration the medians over the rounds and of its ratios
 // to the reference in the same round. CPU is the whole process's (getrusage), which includes the
 // thread playing the tables; read and write system calls come from /proc/self/io, WAL pages and
@@ -56,11 +56,11 @@
 #include <unistd.h>
 #include <vector>
 
-#include "db/migrations.h"
+#include "db/sqlite/migrations.h"
 #include "db/pg/pg.h"
-#include "db/postgres_store.h"
-#include "db/sqlite.h"
-#include "db/writer.h"
+#include "db/pg/postgres_store.h"
+#include "db/sqlite/sqlite.h"
+#include "db/sqlite/sqlite_writer.h"
 
 using namespace rochade;
 using SteadyClock = std::chrono::steady_clock;
@@ -387,7 +387,7 @@ struct Snapshot {
 };
 
 // `writer` is SQLite's, or null for PostgreSQL's (which keeps no page counts).
-Snapshot snapshot(const TablesLoad& load, const db::Writer* writer)
+Snapshot snapshot(const TablesLoad& load, const db::SqliteWriter* writer)
 {
     return Snapshot{SteadyClock::now(), process_cpu_seconds(), load.moves_committed(),
                     writer ? writer->stats() : db::WriterStats{}, io_calls()};
@@ -433,7 +433,7 @@ struct Result {
 };
 
 // The current schema plus the index that version 3 dropped: every move also writes an entry
-// of (game_id, ply), as it did at version 2. The Writer's statements do not depend on it.
+// of (game_id, ply), as it did at version 2. The SqliteWriter's statements do not depend on it.
 void create_v2_index(const std::string& path)
 {
     db::Database database = db::open_migrated(path);
@@ -461,8 +461,8 @@ Result run_once(const Options& options, const Configuration& configuration)
     {
         std::unique_ptr<db::StoreWriter> store =
             postgres ? db::open_postgres_writer(postgres->url())
-                     : std::make_unique<db::Writer>(path, nullptr, configuration.tuning);
-        db::Writer* sqlite_writer = postgres ? nullptr : static_cast<db::Writer*>(store.get());
+                     : std::make_unique<db::SqliteWriter>(path, nullptr, configuration.tuning);
+        db::SqliteWriter* sqlite_writer = postgres ? nullptr : static_cast<db::SqliteWriter*>(store.get());
         db::StoreWriter& writer = *store;
         TablesLoad load(writer, options.games, options.plies);
         std::this_thread::sleep_for(std::chrono::duration<double>(options.warmup_s));

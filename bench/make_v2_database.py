@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # usage: bench/make_v2_database.py FILE
 # Writes a Rochade database as schema version 2 left it (the SQL of rungs 1 and 2, read from
-# db/migrations.cpp), to time the upgrade to version 3 and the reads after it
+# db/sqlite/migrations.cpp), to time the upgrade to version 3 and the reads after it
 # (docs/performance.md, "Schema version 3").
 # 960,000 moves: 12,000 games of 80 plies, 1,000 running at
 # once, their moves interleaved as the server stores them; the last 1,000 games unfinished.

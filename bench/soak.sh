@@ -25,7 +25,7 @@
 #        per round (GAMES*2+SPECTATORS) * RECONNECT_FRACTION, at least 8;
 #      - threads: max - min after warm-up at most THREADS_BAND (0: constant);
 #      - WAL: never above WAL_MAX_MB (default 50 MB: the writer checkpoints once the WAL passes
-#        10,000 pages, 41 MB, db/writer.h, plus a fifth), and its size at the end no larger than
+#        10,000 pages, 41 MB, db/sqlite/sqlite_writer.h, plus a fifth), and its size at the end no larger than
 #        at the end of the warm-up plus a fifth (it stopped growing).
 #
 # usage: bench/soak.sh [BUILD_DIR]            (default: build; run it under `nice -n 5`)

@@ -1,4 +1,4 @@
-// The group commit both writers share, apart from their SQL: db::Writer (SQLite, db/writer.cpp)
+// The group commit both writers share, apart from their SQL: db::SqliteWriter (SQLite, db/sqlite/sqlite_writer.cpp)
 // and pg::PgWriter (PostgreSQL, db/pg/pg_writer.cpp). One thread takes everything queued since
 // its last commit and hands it to the backend as one batch; then it completes each submission in
 // submission order, the WriteObserver first, then its `done`. And the last rung of both writers'

@@ -4,9 +4,9 @@
 
 #include "db/pg/pg.h"
 #include "db/pg/pg_migrations.h"
-#include "db/postgres_store.h"
-#include "db/sqlite_store.h"
-#include "db/store.h"
+#include "db/pg/postgres_store.h"
+#include "db/sqlite/sqlite_store.h"
+#include "db/sqlite/sqlite_reader.h"
 
 namespace rochade::db {
 
@@ -46,7 +46,7 @@ std::unique_ptr<StoreReader> open_sqlite(const std::string& path)
 {
     // Opening a missing file would create an empty database.
     if (!std::filesystem::exists(path)) throw NoStore("no database at '" + path + "'");
-    return std::make_unique<Store>(path); // migrates an older file, as the server would
+    return std::make_unique<SqliteReader>(path); // migrates an older file, as the server would
 }
 
 } // namespace

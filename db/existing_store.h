@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "db/records.h"
-#include "db/sqlite.h"
+#include "db/store_error.h"
 #include "db/store_reader.h"
 #include "db/store_writer.h"
 

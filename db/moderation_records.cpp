@@ -7,7 +7,7 @@ namespace rochade::db {
 
 namespace {
 
-// Also the spellings of the sanctions.kind column (db/migrations.cpp, schema version 6).
+// Also the spellings of the sanctions.kind column (db/sqlite/migrations.cpp, schema version 6).
 constexpr std::array<std::pair<SanctionKind, std::string_view>, 3> sanction_kind_names = {{
     {SanctionKind::Mute, "mute"},
     {SanctionKind::NickBan, "ban"},

@@ -1,9 +1,10 @@
 // How a store operation failed, in terms the server can act on without knowing the backend.
-// SQLite (db/sqlite.cpp) and a later PostgreSQL store classify their own errors into these
+// SQLite (db/sqlite/sqlite.cpp) and a later PostgreSQL store classify their own errors into these
 // kinds; the message says what failed and where, for the log and for the client's error text.
 #pragma once
 
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -35,5 +36,21 @@ constexpr std::string_view store_failure_name(StoreFailure kind)
     }
     return "unavailable";
 }
+
+// What a read (db/store_reader.h) or a backend's own call throws when the store fails: the
+// kind and the message of a StoreError. The server catches it where it runs reads, on the read
+// thread (db/read_thread.h), and nowhere needs to know which backend threw.
+class DbError : public std::runtime_error {
+public:
+    explicit DbError(const std::string& message, StoreFailure kind = StoreFailure::Unavailable)
+        : std::runtime_error(message), kind_(kind)
+    {
+    }
+    StoreFailure kind() const { return kind_; }
+    StoreError error() const { return StoreError{kind_, what()}; }
+
+private:
+    StoreFailure kind_;
+};
 
 } // namespace rochade::db

@@ -1,5 +1,5 @@
 // The read side of the store, as the server sees it: synchronous reads of backend-neutral
-// records, answered on the calling thread. db::Store (SQLite) implements it. The server calls
+// records, answered on the calling thread. db::SqliteReader (SQLite) implements it. The server calls
 // it directly only at start-up, before it accepts connections; at runtime it reads through a
 // db::ReadThread (db/read_thread.h), never on an io thread or a table's strand.
 //

@@ -1,5 +1,5 @@
 // The write side of the store, as the server sees it: ordered submissions of backend-neutral
-// records (db/records.h), each completed exactly once with success or an error. db::Writer
+// records (db/records.h), each completed exactly once with success or an error. db::SqliteWriter
 // (SQLite, group commit) implements it; a PostgreSQL store will too, with no change in server/.
 #pragma once
 
@@ -20,7 +20,7 @@ using WriteDone = std::function<void(std::optional<StoreError>)>;
 
 // Told of every submission just before its `done` runs, on the store's thread: how long it
 // waited since submit() and its error, if any. For the server's metrics (commit latency, store
-// errors); it must only count. A store takes one when it is built (db/sqlite_store.h).
+// errors); it must only count. A store takes one when it is built (db/sqlite/sqlite_store.h).
 using WriteObserver = std::function<void(std::chrono::nanoseconds waited, const std::optional<StoreError>& error)>;
 
 class StoreWriter {

@@ -17,7 +17,7 @@ EXPOSE 6379
 HEALTHCHECK --interval=10s --timeout=3s --retries=3 CMD ["redis-cli", "ping"]
 # On every address of the container, since the nodes reach it over the compose network (which is
 # not published: no port of this service leaves the host). Protected mode would refuse them without
-# a password, and the nodes' redis:// URL carries none (server/bus/redis_url.cpp). The bus keeps
+# a password, and the nodes' redis:// URL carries none (server/config/redis_url.cpp). The bus keeps
 # nothing worth saving (channels and leases that expire), so nothing is written: the root file
 # system can stay read-only.
 ENTRYPOINT ["redis-server", "--bind", "0.0.0.0", "--protected-mode", "no", "--port", "6379", \

@@ -7,7 +7,7 @@
 //   FIDE stages    several stages, e.g. 90 min for 40 moves, then 30 min, +30 s from move 1
 //   untimed        no stages at all
 // It is a value of the protocol because it travels on the wire; the clock that runs it is
-// server/clock.h.
+// server/game/clock.h.
 #pragma once
 
 #include <cstdint>

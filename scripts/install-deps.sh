@@ -25,7 +25,7 @@ packages=(
     pgn-extract          # an independent PGN validator for the archive's exports (tests/server/pgn_extract_check.sh)
     stockfish            # reference for bench/perft_vs_stockfish.sh
     nodejs npm           # differential tests against chessops (tests/differential)
-    chromium             # the browser test of the web client (web/smoke-test.mjs, playwright-core)
+    chromium             # the browser test of the web client (tests/browser/smoke-test.mjs, playwright-core)
     clang libclang-rt-14-dev  # libFuzzer and its sanitizers for the fuzz targets (tests/fuzz, scripts/fuzz.sh)
     podman debootstrap   # the docker stage: a debian:bookworm base from Debian's packages, the image built and run
     netavark iptables    # the docker stage: podman's network (published ports go through iptables)

@@ -7,21 +7,21 @@
 #                          before the ctest stages and stops at exit
 #   4. build sanitizers    -DROCHADE_SANITIZE=ON (AddressSanitizer + UBSan, -Og, the engine -O2) into build-asan/
 #   5. ctest sanitizers    every test except those with the ctest label "slow" (the chaos harness,
-#                          tests/server/test_chaos.cpp, which the Release stage runs)
+#                          tests/server/cluster/test_chaos.cpp, which the Release stage runs)
 #   6. differential        tests/differential: random games checked against chessops
 #   6a. fuzz               scripts/fuzz.sh $FUZZ_SECONDS (default 20) for each libFuzzer target (clang; docs/fuzzing.md),
 #                          one target per core at a time
-#   7. web client          node --test web/test/ (the browser client's pure modules: session, catalogue, room and table models, board, sounds, ratings; no browser)
+#   7. web client          node --test tests/web/ (the browser client's pure modules: session, catalogue, room and table models, board, sounds, ratings; no browser)
 #   8. build web           scripts/build-web.sh: npm ci in web/ when needed, esbuild into web/dist/ (the client, admin,
 #                          archive, profile and leaderboard bundles: web/build.mjs)
 #   9. browser             headless Chromium runs against the Release server and web/dist, three tests at a
 #                          time (BROWSER_JOBS), each with its own server, database and browser:
-#                          web/smoke-test.mjs (accounts, guests, a game, reloads, restart, logout) and
-#                          web/play-test.mjs (drag-and-drop, premove, castling, en passant, promotion,
+#                          tests/browser/smoke-test.mjs (accounts, guests, a game, reloads, restart, logout) and
+#                          tests/browser/play-test.mjs (drag-and-drop, premove, castling, en passant, promotion,
 #                          spectator, resign, rematch, flag fall, German, phone and laptop layouts) and
-#                          web/board-test.mjs (the board alone: chooser cancels, premoves dropped or cancelled),
-#                          web/admin-test.mjs (the admin area), web/archive-test.mjs (the public game page) and
-#                          web/ratings-test.mjs (a rated game, the rating changes, profile, leaderboards);
+#                          tests/browser/board-test.mjs (the board alone: chooser cancels, premoves dropped or cancelled),
+#                          tests/browser/admin-test.mjs (the admin area), tests/browser/archive-test.mjs (the public game page) and
+#                          tests/browser/ratings-test.mjs (a rated game, the rating changes, profile, leaderboards);
 #                          screenshots in $BROWSER_SHOTS (default build/browser-shots)
 #   9a. proxy              scripts/proxy-check.sh: docker/haproxy.cfg in front of three Release nodes on one Redis
 #                          bus and one SQLite file, on loopback: /health, the client, /metrics refused, a
@@ -101,14 +101,14 @@ browser_test()
     for entry in "${browser_tests[@]}"; do
         name=${entry%%:*}
         while (($(jobs -rp | wc -l) >= jobs_at_once)); do wait -n; done
-        env ROCHADE_BIN="$build/tools/rochade" "${entry#*:}=$shots/$name" node "web/$name-test.mjs" \
+        env ROCHADE_BIN="$build/tools/rochade" "${entry#*:}=$shots/$name" node "tests/browser/$name-test.mjs" \
             >"$shots/$name.log" 2>&1 &
         pids[$name]=$!
     done
     for entry in "${browser_tests[@]}"; do
         name=${entry%%:*}
         if wait "${pids[$name]}"; then status=ok; else status=FAILED; result=1; fi
-        echo "-- web/$name-test.mjs: $status"
+        echo "-- tests/browser/$name-test.mjs: $status"
         sed "s/^/[$name] /" "$shots/$name.log"
     done
     exit $result
@@ -171,7 +171,7 @@ else
 fi
 stage "fuzz" scripts/fuzz.sh "${FUZZ_SECONDS:-20}"
 
-stage "web client" node --test web/test/
+stage "web client" node --test tests/web/
 web_built=0
 stage "build web" scripts/build-web.sh && web_built=1
 if ((!web_built)); then

@@ -14,28 +14,28 @@
 #include <boost/asio/signal_set.hpp>
 #include <spdlog/spdlog.h>
 
-#include "db/postgres_store.h"
+#include "db/pg/postgres_store.h"
 #include "db/read_thread.h"
-#include "db/sqlite_store.h"
-#include "server/account_api.h"
-#include "server/admin_api.h"
-#include "server/archive_api.h"
-#include "server/beast.h"
+#include "db/sqlite/sqlite_store.h"
+#include "server/api/account_api.h"
+#include "server/admin/admin_api.h"
+#include "server/api/archive_api.h"
+#include "server/net/beast.h"
 #include "server/cluster/node.h"
-#include "server/cluster/redis_bus.h"
-#include "server/descriptor_limit.h"
-#include "server/flag_analysis.h"
+#include "server/cluster/redis/redis_bus.h"
+#include "server/net/descriptor_limit.h"
+#include "server/table/flag_analysis.h"
 #include "server/id_allocator.h"
 #include "server/identity/authenticator.h"
 #include "server/identity/password_hasher.h"
-#include "server/listener.h"
-#include "server/lobby.h"
+#include "server/net/listener.h"
+#include "server/lobby/lobby.h"
 #include "server/metrics.h"
-#include "server/moderation_service.h"
-#include "server/player_api.h"
-#include "server/router.h"
-#include "server/sanctions.h"
-#include "server/session_services.h"
+#include "server/admin/moderation_service.h"
+#include "server/api/player_api.h"
+#include "server/router/router.h"
+#include "server/moderation/sanctions.h"
+#include "server/net/session_services.h"
 #include "server/wall_clock.h"
 
 namespace rochade::server {
@@ -214,7 +214,7 @@ std::shared_ptr<cluster::Node> Server::State::join_cluster(net::io_context& io, 
 {
     auto make_bus = bus_factory;
     if (!make_bus && !config.cluster.bus.empty()) {
-        const auto endpoint = *bus::parse_redis_url(config.cluster.bus); // checked with the config
+        const auto endpoint = *parse_redis_url(config.cluster.bus); // checked with the config
         make_bus = [endpoint](net::io_context& on) -> std::shared_ptr<cluster::Bus> {
             return std::make_shared<cluster::RedisBus>(on, endpoint);
         };

@@ -10,7 +10,7 @@
 #include <functional>
 #include <memory>
 
-#include "server/server_config.h"
+#include "server/config/server_config.h"
 
 namespace boost::asio {
 class io_context;
@@ -62,7 +62,7 @@ public:
 
     const ServerConfig& config() const;
 
-    // The moderation service (server/moderation.h) while the server listens, else nullptr; the
+    // The moderation service (server/moderation/moderation.h) while the server listens, else nullptr; the
     // tests and the admin API act through it. Valid until stop() is asked.
     Moderation* moderation() const;
 

@@ -19,7 +19,7 @@
 #include "engine/expected.h"
 #include "protocol/nick.h"
 #include "rating/category.h"
-#include "server/game_pgn.h"
+#include "server/api/game_pgn.h"
 
 namespace rochade::cli {
 

@@ -1,4 +1,4 @@
-// A thin RAII layer over libpq, PostgreSQL's C client library, in the style of db/sqlite.h: a
+// A thin RAII layer over libpq, PostgreSQL's C client library, in the style of db/sqlite/sqlite.h: a
 // connection, a result, a transaction. Only db/pg/*.cpp include libpq-fe.h; this header
 // forward-declares libpq's two handles. Every failure throws db::DbError naming the statement
 // and PostgreSQL's own message: a lost or refused connection (and every error of SQLSTATE class
@@ -15,7 +15,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "db/sqlite.h" // db::DbError, the one error type of both backends
+#include "db/store_error.h" // db::DbError, the one error type of both backends
 
 struct pg_conn;
 struct pg_result;

@@ -17,7 +17,7 @@ namespace {
 // ("rochade" in ASCII, as a number.)
 constexpr std::int64_t migration_lock = 0x726f6368616465;
 
-// Version 1: SQLite's version 7 in PostgreSQL's types (db/migrations.cpp says what each table
+// Version 1: SQLite's version 7 in PostgreSQL's types (db/sqlite/migrations.cpp says what each table
 // and column is for). Booleans are boolean, JSON stays text (checked to be an object), ids
 // handed out by the database are identity columns. table_events.nick_key is the folded writer of
 // a table chat line (NULL for other events), written by the writer: SQLite's search folds it in
@@ -199,7 +199,7 @@ CREATE TABLE rating_changes (
 CREATE INDEX rating_changes_by_account ON rating_changes (account_id, category, at_ms);
 )sql";
 
-// Version 2: SQLite's version 8, fencing between the nodes (db/migrations.cpp says why): the
+// Version 2: SQLite's version 8, fencing between the nodes (db/sqlite/migrations.cpp says why): the
 // games' owner epoch, and one event per (game_id, seq).
 constexpr std::string_view schema_v2 = R"sql(
 ALTER TABLE games ADD COLUMN owner_epoch bigint NOT NULL DEFAULT 0;
@@ -211,7 +211,7 @@ CREATE UNIQUE INDEX table_events_by_game ON table_events (game_id, seq);
 
 // Version 3: SQLite's version 9, look-alike nicks: accounts.nick_skeleton, unique, filled for the
 // accounts registered before it by fill_nick_skeletons (the oldest of several look-alikes keeps
-// the skeleton, the younger ones get NULL; db/migrations.cpp says why).
+// the skeleton, the younger ones get NULL; db/sqlite/migrations.cpp says why).
 constexpr std::string_view schema_v3 = R"sql(
 ALTER TABLE accounts ADD COLUMN nick_skeleton text;
 CREATE UNIQUE INDEX accounts_by_skeleton ON accounts (nick_skeleton);

@@ -1,4 +1,4 @@
-// The PostgreSQL schema ladder, apart from SQLite's (db/migrations.cpp): PostgreSQL's version 1
+// The PostgreSQL schema ladder, apart from SQLite's (db/sqlite/migrations.cpp): PostgreSQL's version 1
 // is SQLite's version 7 (the same tables and meaning), without what only SQLite needed (moves
 // are keyed by (game_id, ply) again: PostgreSQL's B-tree and WAL do not pay SQLite's page cost
 // for it, and the key refuses a ply stored twice).

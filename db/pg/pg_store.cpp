@@ -44,7 +44,7 @@ std::optional<rating::RatingCategory> category_at(const Result& rows, int row, i
 
 Role role_from_text(const std::string& text) { return protocol::parse_role(text).value_or(Role::Player); }
 
-// Columns 0 to 5: id, table_id, room, white, black, time_control (as db/store.cpp).
+// Columns 0 to 5: id, table_id, room, white, black, time_control (as db/sqlite/sqlite_reader.cpp).
 template <typename Game> void read_game_heading(const Result& rows, int row, Game& game)
 {
     game.game_id = rows.integer(row, 0);
@@ -87,7 +87,7 @@ MovePlayed read_move(const Result& rows, int row)
     return move;
 }
 
-// Summary columns, as db/game_search.h's: 0-5 the heading, 6 started_at_ms, 7 ended_at_ms,
+// Summary columns, as db/sqlite/game_search.h's: 0-5 the heading, 6 started_at_ms, 7 ended_at_ms,
 // 8 result, 9 termination, 10 plies, 11 rated, 12 category.
 constexpr const char* summary_columns =
     "SELECT id, table_id, room, white, black, time_control, started_at_ms, ended_at_ms, result, termination, "
@@ -195,7 +195,11 @@ public:
     template <typename Value> std::string operator()(const Value& value)
     {
         params.add(value);
-        return "$" + std::to_string(params.size());
+        // Appended, not `"$" + std::to_string(...)`: g++ 12 at -O3 warns of an overlapping
+        // memcpy in that (-Wrestrict), a known false positive.
+        std::string placeholder = "$";
+        placeholder += std::to_string(params.size());
+        return placeholder;
     }
     Params params;
 };
@@ -208,7 +212,7 @@ void check_rows_limit(const char* read, int limit, int least, int most, const ch
                       StoreFailure::Refused);
 }
 
-// The chat cursor: "AT_room_ID" or "AT_table_ID", as db/moderation_sql.cpp spells it.
+// The chat cursor: "AT_room_ID" or "AT_table_ID", as db/sqlite/moderation_sql.cpp spells it.
 struct ChatCursor {
     std::int64_t at_ms = 0;
     int source = 0; // 0 room chat, 1 table chat
@@ -335,7 +339,7 @@ std::vector<UnfinishedGame> PgStore::read_unfinished(std::optional<std::int64_t>
 
 std::vector<GameSummary> PgStore::recent_games(int limit)
 {
-    // No game for a limit of 0 or less, as db::Store (PostgreSQL refuses a negative LIMIT).
+    // No game for a limit of 0 or less, as db::SqliteReader (PostgreSQL refuses a negative LIMIT).
     if (limit <= 0) return {};
     return reading([&](Connection& c) {
         const ReadSnapshot snapshot(c);

@@ -1,5 +1,5 @@
 // PostgreSQL's implementation of db::StoreReader: the same reads with the same meaning as
-// db::Store (db/store.h), on a connection of its own. Each read that takes several statements
+// db::SqliteReader (db/sqlite/sqlite_reader.h), on a connection of its own. Each read that takes several statements
 // runs in one REPEATABLE READ transaction, so it sees one snapshot while writers commit.
 //
 // A read that meets a lost connection runs once more on a new one (reads change nothing); only

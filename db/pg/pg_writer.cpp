@@ -1,5 +1,5 @@
 // The PostgreSQL group-commit writer. The thread, the queue and the order of the callbacks are
-// db/batch_commit.h's, shared with db/writer.cpp: each round one transaction, callbacks in
+// db/batch_commit.h's, shared with db/sqlite/sqlite_writer.cpp: each round one transaction, callbacks in
 // submission order. What differs, and is written here: the batch is first sent without
 // savepoints, the hot path's statements in pipelines (a round trip costs more against a server
 // than a call into SQLite), and written again with a savepoint per submission only when one
@@ -173,7 +173,7 @@ Outcomes PgWriter::State::write_batch(const std::vector<Submission>& batch)
     // retry here: a reconnect may take connect_timeout, and the players wait for an answer.
     if (!connection->good()) return all_failed(error);
     // The server is there but the transaction failed as a whole (a statement timeout, a
-    // serialisation failure): once more, then one submission per transaction, as db::Writer. The
+    // serialisation failure): once more, then one submission per transaction, as db::SqliteWriter. The
     // store is down once the connection is lost.
     return retry_alone(
         all,

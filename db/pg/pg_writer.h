@@ -1,4 +1,4 @@
-// PostgreSQL's implementation of db::StoreWriter, with db::Writer's promises (db/writer.h):
+// PostgreSQL's implementation of db::StoreWriter, with db::SqliteWriter's promises (db/sqlite/sqlite_writer.h):
 // one thread owns one connection and commits everything queued since its last commit in one
 // transaction (group commit across games), with synchronous_commit on, so a `done` without an
 // error means the writes are durable on the server; a refused submission (a ply that is not its

@@ -1,4 +1,4 @@
-// The writes in PostgreSQL's SQL. Unlike db::Writer, nothing is kept in memory between
+// The writes in PostgreSQL's SQL. Unlike db::SqliteWriter, nothing is kept in memory between
 // transactions: a move's ply is checked against the stored moves by its own INSERT (the key
 // (game_id, ply) makes MAX(ply) one index descent), so several nodes and a reconnect after a
 // lost connection need no state rebuilt.
@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "db/game_query.h"
+#include "db/rating_records.h"
 #include "protocol/nick.h"
 #include "rating/glicko2.h"
 
@@ -16,7 +17,7 @@ namespace rochade::db::pg {
 
 namespace {
 
-// One rated game is one Glicko-2 rating period (docs/ratings.md), as db/rating_sql.cpp.
+// One rated game is one Glicko-2 rating period (docs/ratings.md), as db/sqlite/rating_sql.cpp.
 const rating::Glicko2Config glicko2;
 constexpr std::int64_t day_ms = utc_day_ms;
 
@@ -41,7 +42,7 @@ DbError superseded(Connection& c, std::int64_t game_id, std::int64_t epoch, cons
 
 std::string category_text(rating::RatingCategory category) { return std::string(rating::category_name(category)); }
 
-// A table chat line's writer ({"from", "text"}; server/table.cpp), for the chat search.
+// A table chat line's writer ({"from", "text"}; server/table/table.cpp), for the chat search.
 std::optional<std::string> table_chat_writer(const TableEvent& event)
 {
     if (event.kind != "table_chat") return std::nullopt;
@@ -150,7 +151,7 @@ Params room_chatted_params(const RoomChatted& w)
     throw refused(what + "the last stored ply is " + std::to_string(last) + ", not " + std::to_string(w.ply - 1));
 }
 
-// white_result and reversed as in db/rating_sql.cpp.
+// white_result and reversed as in db/sqlite/rating_sql.cpp.
 std::optional<rating::GameResult> white_result(const std::string& result)
 {
     if (result == "1-0") return rating::GameResult::Win;
@@ -293,11 +294,11 @@ void claim_game(Connection& c, const GameClaimed& w)
                   StoreFailure::Superseded);
 }
 
-// ---- identity (db/identity_sql.cpp) --------------------------------------------------------
+// ---- identity (db/sqlite/identity_sql.cpp) --------------------------------------------------------
 
 void write_identity(Connection& c, const AccountCreated& w)
 {
-    // The unique nick_key and nick_skeleton are the arbiters (as db/identity_sql.cpp says); ON
+    // The unique nick_key and nick_skeleton are the arbiters (as db/sqlite/identity_sql.cpp says); ON
     // CONFLICT, on either, keeps the transaction usable.
     const std::string skeleton = protocol::nick_skeleton(w.nick);
     const Result inserted =
@@ -320,7 +321,7 @@ void write_identity(Connection& c, const AccountCreated& w)
         throw refused(what + ": the nick is registered");
     }
     // A registered nick ends every guest session that held it or a look-alike (as
-    // db/identity_sql.cpp does).
+    // db/sqlite/identity_sql.cpp does).
     const Result live = c.run("SELECT id, nick FROM sessions WHERE account_id IS NULL AND ended_at_ms IS NULL");
     for (int row = 0; row < live.rows(); ++row) {
         if (protocol::nick_skeleton(live.text(row, 1)) != skeleton) continue;
@@ -423,7 +424,7 @@ void write_identity(Connection& c, const ExpiredSessionsPruned& w)
           Params().add(w.at_ms));
 }
 
-// ---- moderation (db/moderation_sql.cpp) ----------------------------------------------------
+// ---- moderation (db/sqlite/moderation_sql.cpp) ----------------------------------------------------
 
 void write_moderation(Connection& c, const ModerationLogged& w)
 {

@@ -1,5 +1,5 @@
 // Each kind of write (db/records.h) as PostgreSQL statements, run inside the PgWriter's open
-// transaction. The same meaning as db::Writer's SQL (db/writer.cpp, identity_sql.cpp,
+// transaction. The same meaning as db::SqliteWriter's SQL (db/sqlite/sqlite_writer.cpp, identity_sql.cpp,
 // moderation_sql.cpp, rating_sql.cpp): a write that contradicts what is stored throws DbError
 // Refused, a failure of the server throws DbError Unavailable.
 #pragma once

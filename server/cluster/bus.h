@@ -1,6 +1,6 @@
 // What the nodes of a Rochade cluster share, as the cluster layer sees it: channels to publish
 // on and subscribe to, and leases (a key held by one owner until it stops renewing it). Redis
-// provides both (server/cluster/redis_bus.h); MemoryBus (memory_bus.h) provides them inside one
+// provides both (server/cluster/redis/redis_bus.h); MemoryBus (memory_bus.h) provides them inside one
 // process, so that the cluster layer's tests run several nodes without a Redis server.
 //
 // Every callback runs on the bus's own strand, never inside the call that registered it; it

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "server/clients/fan_out.h"
 #include "server/cluster/node_message.h"
 #include "server/identity/principal.h"
 
@@ -26,9 +27,16 @@ struct NickClaim {
     std::optional<std::string> replaced_on;
 };
 
-class ClusterLink {
+class ClusterLink : public NodeRoute {
 public:
     virtual ~ClusterLink() = default;
+
+    // NodeRoute (clients/fan_out.h): a frame for some clients of `node` goes there as one message.
+    void send_to_clients(const std::string& node, std::vector<std::uint64_t> connections,
+                         const std::string& frame) final
+    {
+        send_to(node, ToClients{std::move(connections), frame});
+    }
 
     virtual const std::string& node_id() const = 0;
     // To every other node (the lobby channel).

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "server/cluster/bus.h"
-#include "server/net.h"
+#include "server/asio.h"
 
 namespace rochade::server::cluster {
 

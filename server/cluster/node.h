@@ -19,7 +19,7 @@
 #include "server/cluster/bus.h"
 #include "server/cluster/cluster_link.h"
 #include "server/cluster/remote_connection.h"
-#include "server/net.h"
+#include "server/asio.h"
 
 namespace rochade::server::cluster {
 

@@ -13,7 +13,7 @@
 #include "engine/expected.h"
 #include "protocol/messages.h"
 #include "server/identity/principal.h"
-#include "server/moderation.h"
+#include "server/moderation/moderation.h"
 
 namespace rochade::server::cluster {
 
@@ -118,7 +118,7 @@ struct ClientGone {
     std::vector<protocol::TableId> tables;
 };
 
-// ---- Moderation across the nodes (server/moderation_cluster.cpp) ----------------------------
+// ---- Moderation across the nodes (server/admin/moderation_cluster.cpp) ----------------------------
 // The role was checked on the node where the moderator is connected, which also writes the
 // audit line; these carry only what the receiving node needs to act. The bus is trusted like
 // the store (a forged message could close or decide any table, kick anyone or send a notice,

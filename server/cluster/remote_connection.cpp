@@ -3,8 +3,8 @@
 #include <boost/asio/post.hpp>
 
 #include "protocol/encode.h"
-#include "server/client.h"
-#include "server/cluster/fan_out.h"
+#include "server/clients/client.h"
+#include "server/clients/fan_out.h"
 
 namespace rochade::server::cluster {
 

@@ -11,8 +11,8 @@
 #include <string>
 
 #include "server/cluster/cluster_link.h"
-#include "server/connection.h"
-#include "server/net.h"
+#include "server/clients/connection.h"
+#include "server/asio.h"
 
 namespace rochade::server::cluster {
 

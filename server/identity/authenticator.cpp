@@ -9,8 +9,8 @@
 #include "server/id_allocator.h"
 #include "server/identity/password_hasher.h"
 #include "server/identity/secrets.h"
-#include "server/sanctions.h"
-#include "server/server_config.h"
+#include "server/moderation/sanctions.h"
+#include "server/config/server_config.h"
 #include "server/wall_clock.h"
 
 namespace rochade::server {

@@ -22,7 +22,7 @@
 #include "protocol/error_code.h"
 #include "server/identity/login_throttle.h"
 #include "server/identity/principal.h"
-#include "server/net.h"
+#include "server/asio.h"
 
 #include <boost/asio/steady_timer.hpp>
 

@@ -17,12 +17,12 @@
 #include <string>
 #include <unistd.h>
 
-#include "db/migrations.h"
+#include "db/sqlite/migrations.h"
 #include "db/pg/pg.h"
 #include "db/pg/pg_migrations.h"
-#include "db/postgres_store.h"
-#include "db/sqlite.h"
-#include "db/sqlite_store.h"
+#include "db/pg/postgres_store.h"
+#include "db/sqlite/sqlite.h"
+#include "db/sqlite/sqlite_store.h"
 #include "temp_database.h"
 
 namespace rochade::db::testing {
@@ -97,12 +97,12 @@ public:
     {
         if (const auto server = postgres_server_url()) {
             postgres_.emplace(*server);
-            // Migrated now, as SQLite's Store(path) does, so a reader may come first.
+            // Migrated now, as SQLite's SqliteReader(path) does, so a reader may come first.
             pg::Connection connection(postgres_->url(), pg::ConnectOptions{});
             pg::migrate(connection);
         } else {
             sqlite_.emplace(label);
-            open_migrated(sqlite_->path()); // as Store(path) did: a reader may come before a writer
+            open_migrated(sqlite_->path()); // as SqliteReader(path) did: a reader may come before a writer
         }
     }
 
@@ -147,7 +147,7 @@ inline std::int64_t query_int(const TestStore& store, const std::string& sql)
     return db.query_int(sql).value_or(-1);
 }
 
-// A writer on a TestStore, usable as a value (writer.submit(...)) as the tests used db::Writer.
+// A writer on a TestStore, usable as a value (writer.submit(...)) as the tests used db::SqliteWriter.
 class TestWriter final : public StoreWriter {
 public:
     explicit TestWriter(const TestStore& store, std::function<void(std::string)> on_error = {},
@@ -166,7 +166,7 @@ private:
     std::unique_ptr<StoreWriter> writer_;
 };
 
-// A reader on a TestStore, usable as a value as the tests used db::Store.
+// A reader on a TestStore, usable as a value as the tests used db::SqliteReader.
 class TestReader final : public StoreReader {
 public:
     explicit TestReader(const TestStore& store) : reader_(store.open_reader()) {}

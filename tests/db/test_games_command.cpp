@@ -11,7 +11,7 @@
 
 #include "engine/pgn.h"
 #include "protocol/time_control.h"
-#include "server/game_pgn.h"
+#include "server/api/game_pgn.h"
 #include "store_backend.h"
 #include "tools/commands.h"
 

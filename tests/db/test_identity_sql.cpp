@@ -1,8 +1,8 @@
 // Accounts, sessions and token hashes on a real database file.
 #include <catch2/catch.hpp>
 
-#include "db/identity_sql.h"
-#include "db/migrations.h"
+#include "db/sqlite/identity_sql.h"
+#include "db/sqlite/migrations.h"
 #include "protocol/nick.h"
 #include "store_backend.h"
 #include "temp_database.h"

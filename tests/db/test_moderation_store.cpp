@@ -6,11 +6,11 @@
 #include <string>
 #include <vector>
 
-#include "db/migrations.h"
-#include "db/moderation_sql.h"
-#include "db/sqlite.h"
-#include "db/store.h"
-#include "db/writer.h"
+#include "db/sqlite/migrations.h"
+#include "db/sqlite/moderation_sql.h"
+#include "db/sqlite/sqlite.h"
+#include "db/sqlite/sqlite_reader.h"
+#include "db/sqlite/sqlite_writer.h"
 #include "store_backend.h"
 #include "temp_database.h"
 
@@ -110,7 +110,7 @@ TEST_CASE("sanction kinds are spelled as the sanctions table keeps them, and rea
 TEST_CASE("an audit line is stored byte for byte, with the actor's and target's folded nicks")
 {
     TempDatabase file("audit-write");
-    Writer writer(file.path());
+    SqliteWriter writer(file.path());
     ModerationLogged line = logged("mute", "JÜRGEN", t0);
     line.actor_nick = "Straße";
     line.actor_account = std::nullopt;
@@ -143,7 +143,7 @@ TEST_CASE("the audit log is append-only: an UPDATE or a DELETE is refused by the
 {
     TempDatabase file("audit-append-only");
     {
-        Writer writer(file.path());
+        SqliteWriter writer(file.path());
         REQUIRE_FALSE(store_now(writer, {logged("kick", "bob", t0)}));
     }
     Database db = open_migrated(file.path());
@@ -208,7 +208,7 @@ TEST_CASE("a sanction set again replaces the one of its kind, target and room; a
 TEST_CASE("a game is stored rated or casual, and room chat with its writer's folded nick")
 {
     TempDatabase file("rated-write");
-    Writer writer(file.path());
+    SqliteWriter writer(file.path());
     REQUIRE_FALSE(store_now(writer, players()));
     REQUIRE_FALSE(store_now(writer, {game(1, true), game(2, false), RoomChatted{34, "JÜRGEN", hostile, t0}}));
     Database db(file.path(), OpenMode::ReadOnly);
@@ -253,7 +253,7 @@ std::vector<std::string> texts_of(const ChatPage& page)
 TableEvent table_chat(std::int64_t table_id, std::optional<std::int64_t> game_id, std::int64_t seq,
                       const std::string& from, const std::string& text, std::int64_t at_ms)
 {
-    // As server/table.cpp writes it (nlohmann::json's dump): here by hand, escaped for JSON.
+    // As server/table/table.cpp writes it (nlohmann::json's dump): here by hand, escaped for JSON.
     auto json_string = [](const std::string& raw) {
         std::string quoted = "\"";
         for (const char c : raw) {

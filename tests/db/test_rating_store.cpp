@@ -1,5 +1,5 @@
 // The store's side of ratings (issue 13, docs/ratings.md): rated games scripted through
-// db::Writer, their stored ratings checked against rating::rate_game and age_rd computed here;
+// db::SqliteWriter, their stored ratings checked against rating::rate_game and age_rd computed here;
 // what is not rated, what is refused, and the reads of players, histories, leaderboards and the
 // games' search by category, colour, outcome, opponent and public rooms.
 #include <catch2/catch.hpp>
@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "db/rating_sql.h"
-#include "db/sqlite.h"
-#include "db/store.h"
-#include "db/writer.h"
+#include "db/sqlite/rating_sql.h"
+#include "db/sqlite/sqlite.h"
+#include "db/sqlite/sqlite_reader.h"
+#include "db/sqlite/sqlite_writer.h"
 #include "protocol/nick.h"
 #include "store_backend.h"
 

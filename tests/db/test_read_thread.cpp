@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "db/read_thread.h"
-#include "db/sqlite_store.h"
+#include "db/sqlite/sqlite_store.h"
 #include "store_backend.h"
 #include "temp_database.h"
 

@@ -1,4 +1,4 @@
-// db/store.h: what the server reads at start-up (unfinished games with their moves, resume
+// db/sqlite/sqlite_reader.h: what the server reads at start-up (unfinished games with their moves, resume
 // tokens, the highest ids) and what an admin reads (recent games, one game's full log).
 #include <catch2/catch.hpp>
 
@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "db/store.h"
-#include "db/writer.h"
+#include "db/sqlite/sqlite_reader.h"
+#include "db/sqlite/sqlite_writer.h"
 #include "store_backend.h"
 #include "temp_database.h"
 
@@ -68,7 +68,7 @@ void write_two_games(const TestStore& file)
 
 void write_two_games(const std::string& path)
 {
-    Writer writer(path, [](const std::string&) {});
+    SqliteWriter writer(path, [](const std::string&) {});
     write_two_games(writer);
 }
 
@@ -77,7 +77,7 @@ void write_two_games(const std::string& path)
 TEST_CASE("an empty database has no games, no accounts and no ids in use")
 {
     TempDatabase file("store-empty");
-    Store store(file.path());
+    SqliteReader store(file.path());
     CHECK(store.unfinished_games().empty());
     CHECK_FALSE(store.account("anna"));
     CHECK(store.next_free_id("session") == 1);
@@ -179,7 +179,7 @@ TEST_CASE("the highest ids count games, and tables that only ever chatted")
 {
     TempDatabase file("store-ids");
     write_two_games(file.path());
-    Store store(file.path());
+    SqliteReader store(file.path());
     CHECK(store.max_game_id() == 2);
     CHECK(store.max_table_id() == 12);
 }
@@ -253,8 +253,8 @@ TEST_CASE("a game's log holds the game row, every move and its events in seq ord
 TEST_CASE("the store reads while a writer is open on the same file")
 {
     TempDatabase file("store-concurrent");
-    Writer writer(file.path());
-    Store store(file.path());
+    SqliteWriter writer(file.path());
+    SqliteReader store(file.path());
     writer.submit(game(1, 10, "Anna", "Bert"));
     writer.flush();
     CHECK(store.max_game_id() == 1);

@@ -1,4 +1,4 @@
-// db/writer.h: group commit from many threads, in order, callbacks in order and only after the
+// db/sqlite/sqlite_writer.h: group commit from many threads, in order, callbacks in order and only after the
 // commit, flush, draining in the destructor, failures that are reported, not swallowed, and the
 // connection's tuning.
 #include <catch2/catch.hpp>
@@ -11,9 +11,9 @@
 #include <thread>
 #include <vector>
 
-#include "db/migrations.h"
-#include "db/sqlite.h"
-#include "db/writer.h"
+#include "db/sqlite/migrations.h"
+#include "db/sqlite/sqlite.h"
+#include "db/sqlite/sqlite_writer.h"
 #include "store_backend.h"
 #include "temp_database.h"
 
@@ -92,7 +92,7 @@ private:
 TEST_CASE("a single write is committed and its callback runs after the commit")
 {
     TempDatabase file("writer-single");
-    Writer writer(file.path());
+    SqliteWriter writer(file.path());
     std::promise<std::int64_t> rows_seen_by_callback;
     writer.submit(
         game(1), on_commit([&] { rows_seen_by_callback.set_value(count(file.path(), "SELECT COUNT(*) FROM games")); }));
@@ -107,7 +107,7 @@ TEST_CASE("submissions from several threads all commit, in order, with callbacks
     TempDatabase file("writer-threads");
     constexpr int threads = 4;
     constexpr int moves_per_thread = 300;
-    Writer writer(file.path());
+    SqliteWriter writer(file.path());
     for (int t = 0; t < threads; ++t) writer.submit(game(t));
 
     // The ticket is taken under the same lock as the submit, so ticket order is queue order.
@@ -141,7 +141,7 @@ TEST_CASE("submissions from several threads all commit, in order, with callbacks
 TEST_CASE("writes queued while a commit is under way are taken together in one transaction")
 {
     TempDatabase file("writer-group");
-    Writer writer(file.path());
+    SqliteWriter writer(file.path());
     WriterGate gate;
     writer.submit(std::vector<Write>{game(0), game(1), game(2), game(3)}, gate.callback());
     gate.wait_until_holding();
@@ -241,7 +241,7 @@ TEST_CASE("a bad submission is rolled back alone and reported; the rest of its b
 {
     TempDatabase file("writer-bad");
     std::vector<std::string> errors; // on_error runs on the writer's thread; read after flush
-    Writer writer(file.path(), [&errors](std::string message) { errors.push_back(std::move(message)); });
+    SqliteWriter writer(file.path(), [&errors](std::string message) { errors.push_back(std::move(message)); });
     WriterGate gate;
     writer.submit(game(1), gate.callback());
     gate.wait_until_holding();
@@ -271,7 +271,7 @@ TEST_CASE("a submission that rolls back the whole transaction is retried, then i
 {
     TempDatabase file("writer-poison");
     std::vector<std::string> errors;
-    Writer writer(file.path(), [&errors](std::string message) { errors.push_back(std::move(message)); });
+    SqliteWriter writer(file.path(), [&errors](std::string message) { errors.push_back(std::move(message)); });
     writer.submit(game(1));
     writer.flush();
     {
@@ -314,7 +314,7 @@ TEST_CASE("a submission that rolls back the whole transaction is retried, then i
 
 TEST_CASE("a writer cannot be built on a database it cannot open")
 {
-    CHECK_THROWS_WITH(Writer("/nonexistent-dir/rochade.db"), Catch::Contains("/nonexistent-dir/rochade.db"));
+    CHECK_THROWS_WITH(SqliteWriter("/nonexistent-dir/rochade.db"), Catch::Contains("/nonexistent-dir/rochade.db"));
 }
 
 TEST_CASE("the writer checkpoints at the interval it is tuned to and counts the pages it writes")
@@ -332,7 +332,7 @@ TEST_CASE("the writer checkpoints at the interval it is tuned to and counts the 
     for (const auto& c : cases) {
         INFO("wal_autocheckpoint " << c.checkpoint_pages);
         TempDatabase file("writer-tuning");
-        Writer writer(file.path(), {}, WriterTuning{4096, c.checkpoint_pages});
+        SqliteWriter writer(file.path(), {}, WriterTuning{4096, c.checkpoint_pages});
         writer.submit(game(1));
         writer.flush();
         for (int ply = 1; ply <= commits; ++ply) {
@@ -355,12 +355,12 @@ TEST_CASE("each move links to its game's previous one, across batches, restarts 
     std::vector<std::string> errors;
     auto report = [&errors](std::string message) { errors.push_back(std::move(message)); };
     {
-        Writer writer(file.path(), report);
+        SqliteWriter writer(file.path(), report);
         writer.submit(std::vector<Write>{game(1), game(2), move(1, 1), move(2, 1), move(1, 2)});
         writer.submit(game(3));
     }
     // A new writer finds the running games' last moves on disk.
-    Writer writer(file.path(), report);
+    SqliteWriter writer(file.path(), report);
     WriterGate gate;
     writer.submit(move(3, 1), gate.callback());
     gate.wait_until_holding();
@@ -492,7 +492,7 @@ TEST_CASE("a full disk fails submissions as Unavailable; once there is room agai
 {
     TempDatabase file("writer-full");
     std::vector<std::string> errors;
-    Writer writer(file.path(), [&errors](std::string message) { errors.push_back(std::move(message)); });
+    SqliteWriter writer(file.path(), [&errors](std::string message) { errors.push_back(std::move(message)); });
     writer.submit(std::vector<Write>{game(1), move(1, 1)});
     writer.flush();
     writer.limit_pages(count(file.path(), "PRAGMA page_count")); // no page more
@@ -522,7 +522,7 @@ TEST_CASE("a lock held by another connection past the busy timeout fails as Unav
     TempDatabase file("writer-locked");
     WriterTuning tuning;
     tuning.busy_timeout_ms = 50;
-    Writer writer(
+    SqliteWriter writer(
         file.path(), [](const std::string&) {}, tuning);
     writer.submit(game(1));
     writer.flush();
@@ -552,7 +552,7 @@ TEST_CASE("the observer hears of every submission before its done: the wait sinc
     std::mutex mutex;
     std::vector<std::pair<std::chrono::nanoseconds, std::optional<StoreFailure>>> heard;
     std::vector<std::size_t> heard_before_done; // how many the observer had heard when each done ran
-    Writer writer(
+    SqliteWriter writer(
         file.path(), [](const std::string&) {}, WriterTuning{},
         [&](std::chrono::nanoseconds waited, const std::optional<StoreError>& error) {
             std::lock_guard lock(mutex);

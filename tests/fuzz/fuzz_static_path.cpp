@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "fuzz_check.h"
-#include "server/static_files.h"
+#include "server/net/static_files.h"
 
 namespace fs = std::filesystem;
 using rochade::server::find_static_file;

@@ -1,4 +1,4 @@
-// The WebSocket session itself (server/ws_session_impl.h, the code the server runs over TCP),
+// The WebSocket session itself (server/net/ws_session_impl.h, the code the server runs over TCP),
 // instantiated over Beast's in-memory test stream and fed a client's raw bytes, as Beast's own
 // fuzzers feed its stream. The input is either a whole client conversation starting with the
 // HTTP upgrade ("GET ..."), or, for any other first byte, only the frames after a fixed valid
@@ -29,12 +29,12 @@
 #include "fuzz_check.h"
 #include "valid_utf8.h"
 #include "protocol/decode.h"
-#include "server/ws_session.h"
+#include "server/net/ws_session.h"
 
 namespace rochade::server {
 
 // The test stream has no peer and no rate policy: the byte budget on reads (ReadBudget, the
-// TCP stream's policy) is not part of what is fuzzed here; tests/server/test_hardening.cpp
+// TCP stream's policy) is not part of what is fuzzed here; tests/server/net/test_hardening.cpp
 // covers it.
 template <> struct WsLowestLayer<beast::test::stream> {
     static PeerAddress peer(beast::test::stream&) { return {"192.0.2.1", "192.0.2.1:4711"}; }
@@ -43,7 +43,7 @@ template <> struct WsLowestLayer<beast::test::stream> {
 
 } // namespace rochade::server
 
-#include "server/ws_session_impl.h"
+#include "server/net/ws_session_impl.h"
 
 namespace rochade::server {
 template class BasicWsSession<beast::test::stream>;

@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "db/pg/pg.h"
-#include "db/postgres_store.h"
-#include "db/sqlite.h"
+#include "db/pg/postgres_store.h"
+#include "db/sqlite/sqlite.h"
 #include "tests/server/bus_relay.h"
 #include "tests/server/redis_fixture.h"
 #include "tests/server/server_fixture.h"

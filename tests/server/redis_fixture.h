@@ -17,7 +17,7 @@
 
 #include <boost/asio/executor_work_guard.hpp>
 
-#include "server/bus/redis_client.h"
+#include "server/cluster/redis/redis_client.h"
 
 namespace rochade::test {
 
@@ -36,7 +36,7 @@ public:
 
     void start();
     void kill();
-    server::bus::RedisEndpoint endpoint() const { return server::bus::RedisEndpoint{"127.0.0.1", port_}; }
+    server::RedisEndpoint endpoint() const { return server::RedisEndpoint{"127.0.0.1", port_}; }
 
 private:
     std::string binary_;

@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "server/server.h"
-#include "server/server_config.h"
+#include "server/config/server_config.h"
 
 namespace rochade::test {
 

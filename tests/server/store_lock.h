@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "db/sqlite.h"
+#include "db/sqlite/sqlite.h"
 
 namespace rochade::test {
 

@@ -8,7 +8,7 @@
 #include <thread>
 
 #include "db/read_thread.h"
-#include "db/sqlite_store.h"
+#include "db/sqlite/sqlite_store.h"
 #include "server/id_allocator.h"
 #include "tests/db/temp_database.h"
 

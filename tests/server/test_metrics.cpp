@@ -1,5 +1,5 @@
 // server/metrics.h and GET /metrics: the text format (escaping, histograms), who may read it
-// (server/metrics_access.h), and the numbers a real server reports after real play.
+// (server/net/metrics_access.h), and the numbers a real server reports after real play.
 #include <catch2/catch.hpp>
 
 #include <arpa/inet.h>
@@ -14,7 +14,7 @@
 #include <thread>
 
 #include "server/metrics.h"
-#include "server/metrics_access.h"
+#include "server/net/metrics_access.h"
 #include "tests/server/seated_game.h"
 #include "tests/server/server_fixture.h"
 #include "tests/server/ws_test_client.h"

@@ -4,7 +4,7 @@
 // prints it; ctest's server_tests_postgres sets it) and passes with a warning without it.
 #include <catch2/catch.hpp>
 
-#include "db/postgres_store.h"
+#include "db/pg/postgres_store.h"
 #include "tests/db/store_backend.h"
 #include "tests/server/seated_game.h"
 #include "tests/server/server_fixture.h"

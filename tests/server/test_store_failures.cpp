@@ -12,7 +12,7 @@
 #include <cstdio>
 #include <cstring>
 
-#include "db/sqlite.h"
+#include "db/sqlite/sqlite.h"
 #include "tests/server/seated_game.h"
 #include "tests/server/server_fixture.h"
 #include "tests/server/store_lock.h"

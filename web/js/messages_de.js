@@ -1,5 +1,5 @@
 // Der deutsche Katalog: jeder Text der Seite, nach Schlüssel (siehe messages.js). {name} wird aus
-// den Parametern gefüllt. Er hat genau die Schlüssel von messages_en.js (web/test/messages.test.mjs
+// den Parametern gefüllt. Er hat genau die Schlüssel von messages_en.js (tests/web/messages.test.mjs
 // prüft das). Die Sprache ist die eines Schachvereins: Partie, Remis, Bedenkzeit, Zuschauer; der
 // Spieler wird geduzt, wie auf lichess.
 

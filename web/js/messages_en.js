@@ -1,6 +1,6 @@
 // The English catalogue: every text the page shows, by key (see messages.js). {name} is filled
 // in from the parameters. The German catalogue (messages_de.js) has exactly the same keys
-// (web/test/messages.test.mjs checks it).
+// (tests/web/messages.test.mjs checks it).
 
 const plural = (count, one, many) => (Number(count) === 1 ? one : many);
 

@@ -1,4 +1,4 @@
-// The moderation forms' bodies (docs/admin.md, "Acting"; server/moderation.h): which fields each
+// The moderation forms' bodies (docs/admin.md, "Acting"; server/moderation/moderation.h): which fields each
 // action has, and the JSON body from what the form holds, checked before it is sent. Pure.
 
 // The actions in the order the moderation tab lists them; `admin` marks those for admins only.

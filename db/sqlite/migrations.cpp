@@ -1,0 +1,510 @@
+// The schema ladder. Rung N turns a version N-1 database into version N; rungs are never
+// edited once released (a released database already ran them), only new rungs are added.
+#include "db/sqlite/migrations.h"
+
+#include <array>
+#include <set>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "protocol/decode.h"
+#include "protocol/nick.h"
+#include "rating/category.h"
+
+namespace rochade::db {
+
+namespace {
+
+// Version 1: games, their moves, every table event, room chat and resume tokens.
+// Clock values are remaining milliseconds; *_at_ms are wall-clock Unix milliseconds.
+constexpr std::string_view schema_v1 = R"sql(
+CREATE TABLE games (
+    id              INTEGER PRIMARY KEY,
+    table_id        INTEGER NOT NULL,
+    room            INTEGER NOT NULL,
+    white           TEXT    NOT NULL,
+    black           TEXT    NOT NULL,
+    time_control    TEXT    NOT NULL,
+    start_fen       TEXT    NOT NULL,
+    white_ms        INTEGER NOT NULL,
+    black_ms        INTEGER NOT NULL,
+    started_at_ms   INTEGER NOT NULL,
+    ended_at_ms     INTEGER,
+    result          TEXT,
+    termination     TEXT,
+    end_detail      TEXT,
+    final_white_ms  INTEGER,
+    final_black_ms  INTEGER
+);
+-- Restoring after a restart looks for games without an end.
+CREATE INDEX games_unfinished ON games (id) WHERE ended_at_ms IS NULL;
+CREATE INDEX games_by_table ON games (table_id);
+
+CREATE TABLE moves (
+    game_id   INTEGER NOT NULL REFERENCES games (id),
+    ply       INTEGER NOT NULL,
+    seq       INTEGER NOT NULL,
+    uci       TEXT    NOT NULL,
+    san       TEXT    NOT NULL,
+    white_ms  INTEGER NOT NULL,
+    black_ms  INTEGER NOT NULL,
+    at_ms     INTEGER NOT NULL,
+    PRIMARY KEY (game_id, ply)
+) WITHOUT ROWID;
+
+CREATE TABLE table_events (
+    id           INTEGER PRIMARY KEY,
+    table_id     INTEGER NOT NULL,
+    game_id      INTEGER REFERENCES games (id),
+    seq          INTEGER NOT NULL,
+    kind         TEXT    NOT NULL,
+    detail_json  TEXT    NOT NULL,
+    at_ms        INTEGER NOT NULL
+);
+-- A game's log reads its events in seq order; a restored table needs its highest seq.
+CREATE INDEX table_events_by_game ON table_events (game_id, seq);
+CREATE INDEX table_events_by_table ON table_events (table_id, seq);
+
+CREATE TABLE room_chat (
+    id     INTEGER PRIMARY KEY,
+    room   INTEGER NOT NULL,
+    nick   TEXT    NOT NULL,
+    text   TEXT    NOT NULL,
+    at_ms  INTEGER NOT NULL
+);
+CREATE INDEX room_chat_by_room ON room_chat (room, at_ms);
+
+CREATE TABLE resume_tokens (
+    token         TEXT PRIMARY KEY,
+    nick          TEXT    NOT NULL,
+    issued_at_ms  INTEGER NOT NULL
+) WITHOUT ROWID;
+)sql";
+
+// Version 2: moves are stored in the order they are played. Version 1 kept them in a table
+// keyed by (game_id, ply), so a group commit of moves from N games dirtied about N leaf pages,
+// each a 4 KiB WAL frame that the checkpoint then copied again. A rowid table puts every new
+// row on its last page; the index on (game_id, ply) that reads a game back has ~12-byte
+// entries, so many games share a leaf and the same commit dirties a fraction of the pages.
+// SQLite cannot change a table's key in place: the rows are copied into a new table in key
+// order, the old one is dropped and the new one takes its name (SQLite's documented way).
+constexpr std::string_view schema_v2 = R"sql(
+CREATE TABLE moves_v2 (
+    id        INTEGER PRIMARY KEY,
+    game_id   INTEGER NOT NULL REFERENCES games (id),
+    ply       INTEGER NOT NULL,
+    seq       INTEGER NOT NULL,
+    uci       TEXT    NOT NULL,
+    san       TEXT    NOT NULL,
+    white_ms  INTEGER NOT NULL,
+    black_ms  INTEGER NOT NULL,
+    at_ms     INTEGER NOT NULL
+);
+INSERT INTO moves_v2 (game_id, ply, seq, uci, san, white_ms, black_ms, at_ms)
+    SELECT game_id, ply, seq, uci, san, white_ms, black_ms, at_ms FROM moves ORDER BY game_id, ply;
+DROP TABLE moves;
+ALTER TABLE moves_v2 RENAME TO moves;
+-- A game's moves by ply; also what keeps a ply from being stored twice.
+CREATE UNIQUE INDEX moves_by_game ON moves (game_id, ply);
+)sql";
+
+// Version 3: a game's moves are found through a chain instead of an index. With the unique
+// index of version 2, every move also added an entry to (game_id, ply), and the entries of the
+// games running at once sit in different leaves, so a group commit of N games' moves still
+// dirtied about N index pages (1.09 WAL pages per move at 1,000 games). Without it, a commit
+// appends its moves to the table's last pages and nothing else.
+// - moves.prev_id: the row id of the same game's previous move (NULL for its first), so a
+//   finished game is read back from its last move, one row-id lookup per ply.
+// - games.moves_after_id: every move of the game has a larger row id (the largest one when the
+//   game started), so a running game's moves are the matching rows of one row-id range scan.
+// - games.last_move_id and games.plies: written with the game's end.
+// The writer keeps each running game's last ply and row id in memory; it, not an index, now
+// refuses a ply stored twice (db/sqlite/sqlite_writer.cpp).
+constexpr std::string_view schema_v3 = R"sql(
+ALTER TABLE moves ADD COLUMN prev_id INTEGER;
+UPDATE moves SET prev_id = (SELECT p.id FROM moves p WHERE p.game_id = moves.game_id AND p.ply = moves.ply - 1);
+ALTER TABLE games ADD COLUMN moves_after_id INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN last_move_id INTEGER;
+ALTER TABLE games ADD COLUMN plies INTEGER;
+UPDATE games SET moves_after_id =
+    COALESCE((SELECT MIN(m.id) FROM moves m WHERE m.game_id = games.id), (SELECT MAX(id) FROM moves) + 1, 1) - 1;
+UPDATE games SET last_move_id = (SELECT m.id FROM moves m WHERE m.game_id = games.id ORDER BY m.ply DESC LIMIT 1),
+                 plies = (SELECT COUNT(*) FROM moves m WHERE m.game_id = games.id)
+    WHERE ended_at_ms IS NOT NULL;
+DROP INDEX moves_by_game;
+)sql";
+
+// Version 4: accounts, sessions and store-issued ids (issue 10, "Trust").
+// - accounts: a registered nick belongs to its account; `nick_key` is the folded nick
+//   (protocol::nick_key), unique. `password_hash` is libsodium's crypto_pwhash_str output
+//   ("$argon2id$..."); no password is ever stored.
+// - sessions: one per login or guest hello. Its id comes from id_blocks and is never reused;
+//   a guest's seats belong to it, an account's seats to the account.
+// - session_tokens: the secrets that name a session, stored only as a hash (hex BLAKE2b-256 of the
+//   token). A resume token (kind 1) is spent by its use; a cookie token (kind 2) lives until its
+//   idle or absolute expiry or the session's end. Expired rows are pruned by the server.
+// - id_blocks: the next table, game and session id not yet handed out. The server reserves ids in blocks
+//   ahead of use, so no id is handed out twice, whatever happens between reservation and use.
+// - games.{white,black}_{account,session}: who sat there, so a restored seat belongs to its
+//   player, not to whoever says the nick.
+// - resume_tokens goes: it kept tokens in clear and named a nick, not a session. Its tokens are
+//   not carried over (whoever held one says hello anew).
+constexpr std::string_view schema_v4 = R"sql(
+CREATE TABLE accounts (
+    id                      INTEGER PRIMARY KEY AUTOINCREMENT,
+    nick                    TEXT    NOT NULL,
+    nick_key                TEXT    NOT NULL UNIQUE,
+    password_hash           TEXT    NOT NULL,
+    role                    TEXT    NOT NULL DEFAULT 'player' CHECK (role IN ('player', 'moderator', 'admin')),
+    created_at_ms           INTEGER NOT NULL,
+    password_changed_at_ms  INTEGER NOT NULL
+);
+
+CREATE TABLE sessions (
+    id             INTEGER PRIMARY KEY,
+    account_id     INTEGER REFERENCES accounts (id),
+    nick           TEXT    NOT NULL,
+    created_at_ms  INTEGER NOT NULL,
+    expires_at_ms  INTEGER NOT NULL,
+    ended_at_ms    INTEGER
+);
+CREATE INDEX sessions_by_account ON sessions (account_id) WHERE account_id IS NOT NULL;
+-- A guest nick is held by its live sessions: another guest may not take it meanwhile.
+CREATE INDEX sessions_live_guests ON sessions (nick) WHERE account_id IS NULL AND ended_at_ms IS NULL;
+
+CREATE TABLE session_tokens (
+    hash             TEXT    PRIMARY KEY,
+    session_id       INTEGER NOT NULL REFERENCES sessions (id),
+    kind             INTEGER NOT NULL CHECK (kind IN (1, 2)),
+    issued_at_ms     INTEGER NOT NULL,
+    last_used_at_ms  INTEGER NOT NULL,
+    expires_at_ms    INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX session_tokens_by_session ON session_tokens (session_id);
+CREATE INDEX session_tokens_by_expiry ON session_tokens (expires_at_ms);
+
+CREATE TABLE id_blocks (
+    name       TEXT    PRIMARY KEY,
+    next_free  INTEGER NOT NULL
+) WITHOUT ROWID;
+INSERT INTO id_blocks (name, next_free) SELECT 'game', COALESCE(MAX(id), 0) + 1 FROM games;
+INSERT INTO id_blocks (name, next_free)
+    SELECT 'table', COALESCE(MAX(t), 0) + 1 FROM (SELECT MAX(table_id) AS t FROM games
+                                                  UNION ALL SELECT MAX(table_id) FROM table_events);
+INSERT INTO id_blocks (name, next_free) VALUES ('session', 1);
+
+ALTER TABLE games ADD COLUMN white_account INTEGER REFERENCES accounts (id);
+ALTER TABLE games ADD COLUMN white_session INTEGER REFERENCES sessions (id);
+ALTER TABLE games ADD COLUMN black_account INTEGER REFERENCES accounts (id);
+ALTER TABLE games ADD COLUMN black_session INTEGER REFERENCES sessions (id);
+
+DROP TABLE resume_tokens;
+)sql";
+
+// Version 5: searching the games (the admin's game logs, StoreReader::find_games).
+// - games.{white,black}_key: the folded nick of each side (protocol::nick_key, as accounts keep
+//   theirs), so "JÜRGEN" finds Jürgen's games through an index. The writer fills them with the
+//   game's start; SQL cannot fold Latin letters (lower() knows ASCII only), so the upgrade fills
+//   the existing rows in C++ (fill_nick_keys below).
+// - indexes that serve the search newest first and page by (started_at_ms, id): per side's key,
+//   per room, and by start time alone (dates, or no filter). A game row is written twice (start
+//   and end), so these cost the move path nothing; moves get no index.
+constexpr std::string_view schema_v5 = R"sql(
+ALTER TABLE games ADD COLUMN white_key TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN black_key TEXT NOT NULL DEFAULT '';
+CREATE INDEX games_by_white_key ON games (white_key, started_at_ms, id);
+CREATE INDEX games_by_black_key ON games (black_key, started_at_ms, id);
+CREATE INDEX games_by_room ON games (room, started_at_ms, id);
+CREATE INDEX games_by_start ON games (started_at_ms, id);
+)sql";
+
+// Version 6: the admin's desk (issue 12).
+// - moderation_log: the audit log of moderators' actions and of refused attempts. Append-only:
+//   triggers refuse an UPDATE or DELETE, so not even a bug in the server can rewrite history.
+//   actor_key and target_key are the folded nick (protocol::nick_key) of the actor and of the
+//   target as written, so the audit is searched by nick as the games are.
+// - sanctions: the mutes and bans in force, one row per (kind, target_key, room); setting one
+//   again replaces it, lifting it deletes the row, an expired one is simply ignored by readers.
+// - games.rated: whether the game counts for ratings (issue 13 fills it; 0 until then).
+// - room_chat.nick_key: the writer's folded nick, so a moderator's chat search by nick uses an
+//   index; the upgrade fills the existing rows in C++ (fill_chat_nick_keys below). Room chat
+//   is not the move path.
+// - table_events_chat: a partial index over table chat only. It costs other table events (and
+//   moves, which are another table) nothing: SQLite adds an entry only for a row of that kind.
+constexpr std::string_view schema_v6 = R"sql(
+CREATE TABLE moderation_log (
+    id             INTEGER PRIMARY KEY,
+    at_ms          INTEGER NOT NULL,
+    actor_account  INTEGER,
+    actor_nick     TEXT    NOT NULL,
+    actor_key      TEXT    NOT NULL,
+    actor_role     TEXT    NOT NULL,
+    action         TEXT    NOT NULL,
+    target         TEXT    NOT NULL,
+    target_key     TEXT    NOT NULL,
+    reason         TEXT    NOT NULL,
+    until_ms       INTEGER,
+    refused        INTEGER NOT NULL CHECK (refused IN (0, 1)),
+    detail_json    TEXT    NOT NULL CHECK (json_type(detail_json) = 'object')
+);
+CREATE INDEX moderation_log_by_actor ON moderation_log (actor_key, id);
+CREATE INDEX moderation_log_by_target ON moderation_log (target_key, id);
+CREATE INDEX moderation_log_by_action ON moderation_log (action, id);
+CREATE TRIGGER moderation_log_no_update BEFORE UPDATE ON moderation_log
+BEGIN SELECT RAISE(ABORT, 'moderation_log is append-only'); END;
+CREATE TRIGGER moderation_log_no_delete BEFORE DELETE ON moderation_log
+BEGIN SELECT RAISE(ABORT, 'moderation_log is append-only'); END;
+
+CREATE TABLE sanctions (
+    kind        TEXT    NOT NULL CHECK (kind IN ('mute', 'ban', 'address_ban')),
+    target_key  TEXT    NOT NULL,
+    room        INTEGER NOT NULL,
+    target      TEXT    NOT NULL,
+    until_ms    INTEGER,
+    reason      TEXT    NOT NULL,
+    by_nick     TEXT    NOT NULL,
+    at_ms       INTEGER NOT NULL,
+    PRIMARY KEY (kind, target_key, room)
+) WITHOUT ROWID;
+
+ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0 CHECK (rated IN (0, 1));
+
+ALTER TABLE room_chat ADD COLUMN nick_key TEXT NOT NULL DEFAULT '';
+CREATE INDEX room_chat_by_nick ON room_chat (nick_key, at_ms);
+CREATE INDEX room_chat_by_time ON room_chat (at_ms);
+CREATE INDEX table_events_chat ON table_events (at_ms) WHERE kind = 'table_chat';
+)sql";
+
+// Version 7: ratings (issue 13, docs/ratings.md).
+// - games.category: the time control's category (bullet, blitz, rapid, classical; NULL when
+//   untimed), written with every timed game's start, rated or casual, so a player's games can be
+//   filtered by it. The upgrade fills the older rows in C++ (fill_categories below), by the one
+//   rule of rating::category_for rather than a second copy of it in SQL.
+// - ratings: a player's standing per category, written only by the end of a rated game. The
+//   leaderboard reads a category's best ratings through ratings_by_category.
+// - rating_changes: what each rated game did to each player, written in the transaction that
+//   stores the game's end; the profile's history reads an account's changes in a category by time.
+// - games_by_category: the search of the games by category alone, newest first.
+constexpr std::string_view schema_v7 = R"sql(
+ALTER TABLE games ADD COLUMN category TEXT CHECK (category IN ('bullet', 'blitz', 'rapid', 'classical'));
+CREATE INDEX games_by_category ON games (category, started_at_ms, id) WHERE category IS NOT NULL;
+
+CREATE TABLE ratings (
+    account_id       INTEGER NOT NULL REFERENCES accounts (id),
+    category         TEXT    NOT NULL CHECK (category IN ('bullet', 'blitz', 'rapid', 'classical')),
+    rating           REAL    NOT NULL,
+    rd               REAL    NOT NULL,
+    volatility       REAL    NOT NULL,
+    games            INTEGER NOT NULL,
+    wins             INTEGER NOT NULL,
+    draws            INTEGER NOT NULL,
+    losses           INTEGER NOT NULL,
+    last_game_at_ms  INTEGER NOT NULL,
+    PRIMARY KEY (account_id, category)
+) WITHOUT ROWID;
+CREATE INDEX ratings_by_category ON ratings (category, rating DESC);
+
+CREATE TABLE rating_changes (
+    game_id            INTEGER NOT NULL REFERENCES games (id),
+    account_id         INTEGER NOT NULL REFERENCES accounts (id),
+    white              INTEGER NOT NULL CHECK (white IN (0, 1)),
+    category           TEXT    NOT NULL CHECK (category IN ('bullet', 'blitz', 'rapid', 'classical')),
+    rating_before      REAL    NOT NULL,
+    rd_before          REAL    NOT NULL,
+    volatility_before  REAL    NOT NULL,
+    rating_after       REAL    NOT NULL,
+    rd_after           REAL    NOT NULL,
+    volatility_after   REAL    NOT NULL,
+    at_ms              INTEGER NOT NULL,
+    PRIMARY KEY (game_id, account_id)
+) WITHOUT ROWID;
+CREATE INDEX rating_changes_by_account ON rating_changes (account_id, category, at_ms);
+)sql";
+
+// Version 8: fencing between the nodes of a cluster (db/records.h, GameClaimed).
+// - games.owner_epoch: the epoch of the node that plays the game. A node that takes a running
+//   game over raises it first; the writer refuses a move, event or end written with a lower one.
+// - table_events_by_game becomes unique on (game_id, seq): a game's event is stored once. (Events
+//   without a game, NULL game_id, are not constrained.) Two events of one game with one seq can
+//   only come from a node that went on writing after its table was taken over, before this
+//   version; the upgrade keeps the first stored of each such pair and drops the other, since a
+//   unique index cannot be built over both.
+constexpr std::string_view schema_v8 = R"sql(
+ALTER TABLE games ADD COLUMN owner_epoch INTEGER NOT NULL DEFAULT 0;
+DELETE FROM table_events WHERE game_id IS NOT NULL AND id NOT IN
+    (SELECT MIN(id) FROM table_events WHERE game_id IS NOT NULL GROUP BY game_id, seq);
+DROP INDEX table_events_by_game;
+CREATE UNIQUE INDEX table_events_by_game ON table_events (game_id, seq);
+)sql";
+
+// Version 9: look-alike nicks (issue 24, point 11).
+// - accounts.nick_skeleton: the nick's skeleton (protocol::nick_skeleton: "admin", "admın" and
+//   "ạdmin" share one), unique, so a look-alike of a registered nick cannot be registered. The
+//   upgrade fills the existing rows in C++ (fill_nick_skeletons below), oldest account first.
+//   Accounts registered before the rule may look alike already: the oldest of them keeps the
+//   skeleton, the younger ones keep their nick, password, games and ratings but get NULL, which
+//   the unique index allows any number of times. They block nobody and the older one blocks
+//   every new look-alike (docs/admin.md, "Look-alike nicks").
+constexpr std::string_view schema_v9 = R"sql(
+ALTER TABLE accounts ADD COLUMN nick_skeleton TEXT;
+CREATE UNIQUE INDEX accounts_by_skeleton ON accounts (nick_skeleton);
+)sql";
+
+// Version 10: a secret room's games stay out of the public counts (issue 24, point 13).
+// - ratings.public_{games,wins,draws,losses}: the rated games played in public rooms (room > 0)
+//   and their results, beside the counts of every rated game, which stay what the rating is made
+//   of. Public pages (the profile, the leaderboards) show these. The store keeps both at every
+//   rated game's end; the upgrade counts the stored rating changes of public rooms' games.
+constexpr std::string_view schema_v10 = R"sql(
+ALTER TABLE ratings ADD COLUMN public_games INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE ratings ADD COLUMN public_wins INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE ratings ADD COLUMN public_draws INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE ratings ADD COLUMN public_losses INTEGER NOT NULL DEFAULT 0;
+UPDATE ratings SET
+    public_games = (SELECT COUNT(*) FROM rating_changes c JOIN games g ON g.id = c.game_id
+                    WHERE c.account_id = ratings.account_id AND c.category = ratings.category AND g.room > 0),
+    public_wins = (SELECT COUNT(*) FROM rating_changes c JOIN games g ON g.id = c.game_id
+                   WHERE c.account_id = ratings.account_id AND c.category = ratings.category AND g.room > 0
+                     AND g.result = CASE c.white WHEN 1 THEN '1-0' ELSE '0-1' END),
+    public_draws = (SELECT COUNT(*) FROM rating_changes c JOIN games g ON g.id = c.game_id
+                    WHERE c.account_id = ratings.account_id AND c.category = ratings.category AND g.room > 0
+                      AND g.result = '1/2-1/2'),
+    public_losses = (SELECT COUNT(*) FROM rating_changes c JOIN games g ON g.id = c.game_id
+                     WHERE c.account_id = ratings.account_id AND c.category = ratings.category AND g.room > 0
+                       AND g.result = CASE c.white WHEN 1 THEN '0-1' ELSE '1-0' END);
+)sql";
+
+// Version 11: retired resume tokens (issue 24). A resume token spent stays here for a short
+// grace (server/identity/authenticator.cpp), hash and session only, so that a client whose
+// hello_ok was lost with its node may resume once more instead of being locked out; the
+// session's older retired token goes when a later one is spent, and all of them with the
+// session (db/identity_records.h, SessionTokenSpent).
+constexpr std::string_view schema_v11 = R"sql(
+CREATE TABLE retired_tokens (
+    hash        TEXT    PRIMARY KEY,
+    session_id  INTEGER NOT NULL REFERENCES sessions (id),
+    until_ms    INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX retired_tokens_by_session ON retired_tokens (session_id);
+)sql";
+
+constexpr std::array<std::string_view, 11> ladder = {schema_v1, schema_v2, schema_v3, schema_v4,
+                                                     schema_v5, schema_v6, schema_v7, schema_v8,
+                                                     schema_v9, schema_v10, schema_v11};
+
+// Version 5's folded nicks of the games stored before it.
+void fill_nick_keys(Database& db)
+{
+    Statement games = db.prepare("SELECT id, white, black FROM games");
+    Statement update = db.prepare("UPDATE games SET white_key = ?2, black_key = ?3 WHERE id = ?1");
+    while (games.step())
+        update.bind(1, games.column_int(0))
+            .bind(2, protocol::nick_key(games.column_text(1)))
+            .bind(3, protocol::nick_key(games.column_text(2)))
+            .run();
+}
+
+// Version 6's folded nicks of the room chat stored before it.
+void fill_chat_nick_keys(Database& db)
+{
+    Statement lines = db.prepare("SELECT id, nick FROM room_chat");
+    Statement update = db.prepare("UPDATE room_chat SET nick_key = ?2 WHERE id = ?1");
+    while (lines.step()) update.bind(1, lines.column_int(0)).bind(2, protocol::nick_key(lines.column_text(1))).run();
+}
+
+// Version 7's categories of the timed games stored before it. A control that does not read (none
+// should) is left without a category, as an untimed one.
+void fill_categories(Database& db)
+{
+    Statement games = db.prepare("SELECT id, time_control FROM games");
+    Statement update = db.prepare("UPDATE games SET category = ?2 WHERE id = ?1");
+    while (games.step()) {
+        const auto stored = nlohmann::json::parse(games.column_text(1), nullptr, false);
+        if (stored.is_discarded()) continue;
+        const auto control = protocol::parse_time_control(stored);
+        if (!control || control->untimed()) continue;
+        const rating::RatingCategory category =
+            rating::category_for(control->stages.front().time_ms, control->increment_ms);
+        update.bind(1, games.column_int(0)).bind(2, rating::category_name(category)).run();
+    }
+}
+
+// Version 8's skeletons of the accounts registered before it; a look-alike of an older account
+// stays NULL (see schema_v9).
+void fill_nick_skeletons(Database& db)
+{
+    Statement accounts = db.prepare("SELECT id, nick FROM accounts ORDER BY id");
+    Statement update = db.prepare("UPDATE accounts SET nick_skeleton = ?2 WHERE id = ?1");
+    std::set<std::string> taken;
+    while (accounts.step()) {
+        std::string skeleton = protocol::nick_skeleton(accounts.column_text(1));
+        if (!taken.insert(skeleton).second) continue;
+        update.bind(1, accounts.column_int(0)).bind(2, skeleton).run();
+    }
+}
+
+int user_version(Database& db) { return static_cast<int>(db.query_int("PRAGMA user_version").value_or(0)); }
+
+} // namespace
+
+int schema_version() { return static_cast<int>(ladder.size()); }
+
+void configure_connection(Database& db, int busy_timeout_ms)
+{
+    // busy_timeout first: the journal_mode change itself may have to wait for another connection.
+    // PRAGMA does not take parameters; the value is an integer.
+    db.exec("PRAGMA busy_timeout = " + std::to_string(busy_timeout_ms));
+    db.exec("PRAGMA journal_mode = WAL");
+    db.exec("PRAGMA synchronous = FULL");
+    db.exec("PRAGMA foreign_keys = ON");
+}
+
+void migrate(Database& db) { migrate_to(db, schema_version()); }
+
+void migrate_to(Database& db, int target)
+{
+    if (target < 1 || target > schema_version())
+        throw DbError("no schema version " + std::to_string(target) + " to migrate '" + db.path() +
+                      "' to; this Rochade knows 1 to " + std::to_string(schema_version()));
+    // Checked before and again inside the transaction: another process may have migrated the
+    // file between the two reads, and BEGIN IMMEDIATE makes the second read authoritative.
+    auto refuse_if_newer = [&](int found) {
+        if (found > schema_version())
+            throw DbError("database '" + db.path() + "' has schema version " + std::to_string(found) +
+                          ", newer than this Rochade knows (" + std::to_string(schema_version()) +
+                          "); refusing to open it. Use a newer Rochade or another --db file.");
+    };
+    refuse_if_newer(user_version(db));
+    if (user_version(db) >= target) return;
+
+    Transaction transaction(db);
+    const int found = user_version(db);
+    refuse_if_newer(found);
+    for (int version = found + 1; version <= target; ++version) {
+        try {
+            db.exec(ladder[static_cast<std::size_t>(version - 1)]);
+            if (version == 5) fill_nick_keys(db);
+            if (version == 6) fill_chat_nick_keys(db);
+            if (version == 7) fill_categories(db);
+            if (version == 9) fill_nick_skeletons(db);
+        } catch (const DbError& error) {
+            throw DbError("migrating '" + db.path() + "' to schema version " + std::to_string(version) +
+                          " failed: " + error.what());
+        }
+    }
+    // PRAGMA does not take parameters; the value is our own integer.
+    if (found < target) db.exec("PRAGMA user_version = " + std::to_string(target));
+    transaction.commit();
+}
+
+Database open_migrated(const std::string& path, int busy_timeout_ms)
+{
+    Database db(path, OpenMode::ReadWriteCreate);
+    configure_connection(db, busy_timeout_ms);
+    migrate(db);
+    return db;
+}
+
+} // namespace rochade::db

@@ -1,0 +1,173 @@
+#include "server/api/game_pgn.h"
+
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+
+#include <nlohmann/json.hpp>
+
+#include "db/game_query.h"
+#include "engine/fen.h"
+#include "engine/pgn.h"
+#include "engine/uci.h"
+#include "protocol/decode.h"
+
+namespace rochade::server {
+
+using db::utc_parts;
+
+namespace {
+
+// PGN's Date and UTCDate tags, in UTC: "2024.05.01".
+std::string pgn_date(std::int64_t unix_ms)
+{
+    const std::tm parts = utc_parts(unix_ms);
+    char text[64];
+    std::snprintf(text, sizeof text, "%04d.%02d.%02d", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday);
+    return text;
+}
+
+// PGN's UTCTime tag: "18:03:07".
+std::string pgn_utc_time(std::int64_t unix_ms)
+{
+    const std::tm parts = utc_parts(unix_ms);
+    char text[64];
+    std::snprintf(text, sizeof text, "%02d:%02d:%02d", parts.tm_hour, parts.tm_min, parts.tm_sec);
+    return text;
+}
+
+// The room's name if the config lists it; ad-hoc and secret rooms have only their number.
+std::string event_name(const PgnSite& site, std::int64_t room)
+{
+    for (const RoomConfig& listed : site.listed_rooms)
+        if (listed.number == room) return listed.name;
+    return "Rochade room " + std::to_string(room);
+}
+
+// Milliseconds as PGN's seconds: "300", or "0.5" for a time that is not whole seconds.
+std::string seconds(std::int64_t ms)
+{
+    std::string text = std::to_string(ms / 1000);
+    if (ms % 1000 == 0) return text;
+    char fraction[8];
+    std::snprintf(fraction, sizeof fraction, ".%03lld", static_cast<long long>(ms % 1000));
+    std::string digits = fraction;
+    while (digits.back() == '0') digits.pop_back();
+    return text + digits;
+}
+
+} // namespace
+
+namespace {
+
+// The stored time control (protocol::time_control_to_json) as PGN's TimeControl; one that does
+// not read (which would mean a corrupt row) is PGN's "?", unknown.
+std::string time_control_tag(const std::string& stored_json)
+{
+    const auto json = nlohmann::json::parse(stored_json, nullptr, false);
+    if (json.is_discarded()) return "?";
+    const auto time_control = protocol::parse_time_control(json);
+    return time_control ? pgn_time_control(*time_control) : "?";
+}
+
+} // namespace
+
+std::string pgn_time_control(const protocol::TimeControl& time_control)
+{
+    if (time_control.untimed()) return "-";
+    std::string text;
+    for (const protocol::TimeStage& stage : time_control.stages) {
+        if (!text.empty()) text += ':';
+        if (stage.moves > 0) text += std::to_string(stage.moves) + "/";
+        text += seconds(stage.time_ms);
+        if (time_control.increment_ms > 0) {
+            text += '+'; // appended apart: "+" + std::string trips GCC 12's -Wrestrict false alarm
+            text += seconds(time_control.increment_ms);
+        }
+    }
+    return text;
+}
+
+std::string pgn_clock(std::int64_t ms)
+{
+    const long long seconds = ms < 0 ? 0 : static_cast<long long>(ms / 1000);
+    char text[48];
+    std::snprintf(text, sizeof text, "%lld:%02lld:%02lld", seconds / 3600, seconds / 60 % 60, seconds % 60);
+    return text;
+}
+
+std::string pgn_termination(const std::string& stored_termination)
+{
+    const auto termination = db::parse_termination(stored_termination);
+    if (!termination) return "";
+    switch (*termination) {
+    case db::StoredTermination::FlagFall: return "time forfeit";
+    case db::StoredTermination::Abandoned: return "abandoned";
+    case db::StoredTermination::Aborted: return "unterminated";
+    case db::StoredTermination::Adjudicated: return "adjudication"; // the PGN standard's word
+    case db::StoredTermination::Checkmate:
+    case db::StoredTermination::Stalemate:
+    case db::StoredTermination::FivefoldRepetition:
+    case db::StoredTermination::SeventyFiveMoves:
+    case db::StoredTermination::DeadPosition:
+    case db::StoredTermination::ThreefoldRepetition:
+    case db::StoredTermination::FiftyMoves:
+    case db::StoredTermination::Agreement:
+    case db::StoredTermination::Resignation: return "normal";
+    }
+    return "";
+}
+
+StoredGamePgn stored_game_pgn(const db::GameLog& log, const PgnSite& site)
+{
+    StoredGamePgn out;
+    PgnGame pgn;
+    pgn.tags = {{"Event", event_name(site, log.start.room)},
+                {"Site", site.public_url.empty() ? "?" : site.public_url},
+                {"Date", pgn_date(log.start.started_at_ms)},
+                {"Round", "-"},
+                {"White", log.start.white},
+                {"Black", log.start.black},
+                {"UTCDate", pgn_date(log.start.started_at_ms)},
+                {"UTCTime", pgn_utc_time(log.start.started_at_ms)}};
+    // The ratings the game was rated from; a running rated game has none yet.
+    if (log.start.rated && log.rating_changes.size() == 2) {
+        for (const db::RatingChange& change : log.rating_changes)
+            pgn.tags.emplace_back(change.white ? "WhiteElo" : "BlackElo",
+                                  std::to_string(std::lround(change.before.rating)));
+    }
+    const std::string time_control = time_control_tag(log.start.time_control_json);
+    pgn.tags.emplace_back("TimeControl", time_control);
+    // An untimed game's stored clocks mean nothing; one whose control does not read gets none either.
+    const bool clocks = time_control != "-" && time_control != "?";
+    const std::string termination = log.end ? pgn_termination(log.end->termination) : "unterminated";
+    if (!termination.empty()) pgn.tags.emplace_back("Termination", termination);
+    pgn.result = log.end ? log.end->result : "*";
+    if (log.start.start_fen != StartFen) pgn.start_fen = log.start.start_fen;
+
+    auto start = parse_fen(log.start.start_fen);
+    if (!start) {
+        out.problem = "the start FEN does not read: " + start.error().message;
+        out.text = write_pgn(pgn);
+        return out;
+    }
+    Position position = *start;
+    for (const db::MovePlayed& move : log.moves) {
+        auto parsed = parse_uci(position, move.uci);
+        if (!parsed) {
+            out.problem =
+                "ply " + std::to_string(move.ply) + " (" + move.uci + ") does not replay: " + parsed.error().message;
+            break;
+        }
+        const bool white_moved = position.side_to_move() == Color::White;
+        UndoInfo undo;
+        position.make_move(*parsed, undo);
+        pgn.moves.push_back(*parsed);
+        if (clocks)
+            pgn.comments_after.push_back("[%clk " + pgn_clock(white_moved ? move.white_ms : move.black_ms) + "]");
+    }
+    out.text = write_pgn(pgn);
+    return out;
+}
+
+} // namespace rochade::server

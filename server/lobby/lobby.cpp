@@ -1,0 +1,686 @@
+#include "server/lobby/lobby.h"
+
+#include <chrono>
+#include <cstdio>
+#include <utility>
+
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include "db/store_writer.h"
+#include "protocol/encode.h"
+#include "protocol/nick.h"
+#include "server/clients/client.h"
+#include "server/id_allocator.h"
+#include "server/metrics.h"
+#include "server/moderation/sanctions.h"
+#include "server/table/table.h"
+#include "server/table/table_directory.h"
+#include "server/table/table_services.h"
+#include "server/wall_clock.h"
+
+namespace rochade::server {
+
+using protocol::ErrorCode;
+
+namespace {
+
+std::shared_ptr<const std::string> shared_frame(std::string frame)
+{
+    return std::make_shared<const std::string>(std::move(frame));
+}
+
+// Gravon names the rooms opened by number after the number.
+std::string ad_hoc_room_name(protocol::RoomNumber number)
+{
+    return number < 0 ? "Geheimraum " + std::to_string(-number) : "Raum " + std::to_string(number);
+}
+
+// The lobby is the one owner of who is online; the gauges mirror its map for /metrics.
+OnlineKind online_kind(const identity::Identity& who)
+{
+    return who.principal.guest() ? OnlineKind::Guest : OnlineKind::Account;
+}
+
+} // namespace
+
+Lobby::Lobby(TableServices& services)
+    : services_(services), strand_(net::make_strand(services.io)), room_update_timer_(strand_),
+      random_(std::random_device{}())
+{
+    for (const auto& room : services_.config.rooms)
+        rooms_.try_emplace(room.number, room.number, room.name, /*configured=*/true);
+}
+
+void Lobby::reply_error(const ConnectionPtr& connection, const Id& id, ErrorCode code, std::string message)
+{
+    connection->send_error(id, code, message);
+}
+
+void Lobby::restore(const std::vector<std::shared_ptr<Table>>& tables)
+{
+    // Runs before the listener accepts, so nothing else touches the lobby yet.
+    for (const auto& table : tables) place_restored(table->restored_summary(), table->restored_players());
+}
+
+void Lobby::place_restored(const protocol::TableSummary& summary, const std::vector<Identity>& players)
+{
+    open_room(summary.room).put_table(summary);
+    for (const Identity& player : players) {
+        seats_[player.principal].insert(summary.table);
+        held_nicks_.insert_or_assign(protocol::nick_skeleton(player.nick), player.principal);
+        if (cluster_) cluster_->hold_nick(protocol::nick_skeleton(player.nick), player.principal);
+    }
+}
+
+Lobby::Online* Lobby::online(const std::string& nick)
+{
+    const auto found = online_.find(protocol::nick_skeleton(nick));
+    if (found == online_.end() || protocol::nick_key(found->second.who.nick) != protocol::nick_key(nick))
+        return nullptr;
+    // A connection that closed is on its way out (its disconnected() is posted already).
+    const auto connection = found->second.connection.lock();
+    return connection && connection->is_open() ? &found->second : nullptr;
+}
+
+Room* Lobby::room(protocol::RoomNumber number)
+{
+    const auto found = rooms_.find(number);
+    return found == rooms_.end() ? nullptr : &found->second;
+}
+
+Room& Lobby::open_room(protocol::RoomNumber number)
+{
+    auto [it, opened] = rooms_.try_emplace(number, number, ad_hoc_room_name(number), /*configured=*/false);
+    if (opened) spdlog::info("room {} opened ({})", number, it->second.secret() ? "secret" : "ad hoc");
+    return it->second;
+}
+
+void Lobby::close_room_if_done(protocol::RoomNumber number)
+{
+    const auto found = rooms_.find(number);
+    if (found == rooms_.end() || !found->second.can_close()) return;
+    spdlog::info("room {} closed", number);
+    rooms_.erase(found);
+    if (const auto opener = room_openers_.find(number); opener != room_openers_.end()) {
+        release(opener->second, [number](Holdings& held) { held.rooms_opened.erase(number); });
+        room_openers_.erase(opener);
+    }
+}
+
+void Lobby::schedule_room_update(protocol::RoomNumber number)
+{
+    rooms_to_update_.insert(number);
+    if (room_update_armed_) return;
+    room_update_armed_ = true;
+    // The first change waits at most one interval; those after it in the interval ride along.
+    room_update_timer_.expires_after(std::chrono::milliseconds(services_.config.room_update_ms));
+    room_update_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& error) {
+        self->room_update_armed_ = false;
+        if (!error) self->send_room_updates();
+    });
+}
+
+void Lobby::send_room_updates()
+{
+    for (const auto number : std::exchange(rooms_to_update_, {}))
+        if (Room* r = room(number)) r->send_update();
+}
+
+template <class Change> void Lobby::release(const identity::Principal& holder, Change change)
+{
+    const auto found = holdings_.find(holder);
+    if (found == holdings_.end()) return;
+    change(found->second);
+    if (found->second.open_tables.empty() && found->second.rooms_opened.empty()) holdings_.erase(found);
+}
+
+std::optional<std::string> Lobby::nick_held_by_another(const std::string& nick,
+                                                       const std::optional<identity::Principal>& who)
+{
+    const std::string skeleton = protocol::nick_skeleton(nick);
+    if (const auto existing = online_.find(skeleton); existing != online_.end())
+        if (const auto connection = existing->second.connection.lock();
+            existing->second.who.principal != who && connection && connection->is_open()) {
+            if (protocol::nick_key(existing->second.who.nick) == protocol::nick_key(nick))
+                return "'" + existing->second.who.nick + "' is online already";
+            return "'" + nick + "' is too similar to '" + existing->second.who.nick + "', who is online";
+        }
+    if (const auto held = held_nicks_.find(skeleton); held != held_nicks_.end() && held->second != who)
+        return "'" + nick + "' (or a nick too similar to it) sits at a game; only its player may come back with it";
+    return std::nullopt;
+}
+
+void Lobby::nick_available(std::string nick, std::function<void(std::optional<std::string>)> then)
+{
+    on_strand(
+        [this, nick = std::move(nick), then = std::move(then)] { then(nick_held_by_another(nick, std::nullopt)); });
+}
+
+void Lobby::admit(ConnectionPtr connection, Id id, Admission admission)
+{
+    on_strand([this, connection = std::move(connection), id = std::move(id), admission = std::move(admission)] {
+        const Identity& who = admission.identity;
+        // Closed while its hello was on the way: nobody to admit, and its nick stays free.
+        if (!connection->is_open()) return;
+        auto refuse = [&](const std::string& held) {
+            spdlog::info("connection {}: hello {} refused: {}", connection->id(), who.nick, held);
+            connection->post([connection, id, message = "hello: " + held] {
+                connection->client->greeting = false;
+                reply_error(connection, id, ErrorCode::NickTaken, message);
+            });
+        };
+        if (const auto held = nick_held_by_another(who.nick, who.principal)) return refuse(*held);
+        if (!cluster_) return spend_and_admit(connection, id, std::move(admission));
+        // In a cluster the nick must be free on the other nodes too: its lease decides.
+        cluster_->claim_nick(
+            protocol::nick_skeleton(who.nick), who.principal,
+            [self = shared_from_this(), connection, id, admission](cluster::NickClaim claim) mutable {
+                self->on_strand([self, connection, id, admission = std::move(admission), claim] {
+                    const Identity& who = admission.identity;
+                    if (!connection->is_open()) {
+                        if (claim.outcome == cluster::NickClaim::Outcome::Granted && !self->online(who.nick))
+                            self->cluster_->release_nick(protocol::nick_skeleton(who.nick), who.principal);
+                        return;
+                    }
+                    using Outcome = cluster::NickClaim::Outcome;
+                    if (claim.outcome == Outcome::Unavailable)
+                        return connection->post([connection, id] {
+                            connection->client->greeting = false;
+                            reply_error(connection, id, ErrorCode::Busy,
+                                        "hello: the cluster's bus does not answer, so this node cannot tell whether "
+                                        "your nick is free on the others; try again in a moment");
+                        });
+                    std::optional<std::string> held =
+                        claim.outcome == Outcome::HeldByAnother
+                            ? std::optional<std::string>("'" + who.nick +
+                                                         "' is taken on another node (online there, or kept for a "
+                                                         "player away from a game there)")
+                            : self->nick_held_by_another(who.nick, who.principal);
+                    if (held) {
+                        spdlog::info("connection {}: hello {} refused: {}", connection->id(), who.nick, *held);
+                        return connection->post([connection, id, message = "hello: " + *held] {
+                            connection->client->greeting = false;
+                            reply_error(connection, id, ErrorCode::NickTaken, message);
+                        });
+                    }
+                    if (claim.replaced_on)
+                        self->cluster_->send_to(*claim.replaced_on,
+                                                cluster::Replaced{who.nick, cluster::principal_text(who.principal)});
+                    self->spend_and_admit(connection, id, std::move(admission));
+                });
+            });
+    });
+}
+
+void Lobby::spend_and_admit(const ConnectionPtr& connection, const Id& id, Admission admission)
+{
+    if (!admission.spend) return admit_now(connection, id, std::move(admission));
+    // The last step before admission: a resume's token is spent only now (see Admission). While
+    // the store writes, the connection may close or another player take the nick; both are
+    // checked again once it has.
+    auto spend = std::move(admission.spend);
+    spend([self = shared_from_this(), connection, id, admission = std::move(admission)](
+              std::optional<AuthRefusal> refusal) mutable {
+        self->on_strand([self, connection, id, admission = std::move(admission), refusal = std::move(refusal)]() mutable {
+            const Identity& who = admission.identity;
+            const bool gone = !connection->is_open();
+            std::optional<std::string> held;
+            if (!refusal && !gone) held = self->nick_held_by_another(who.nick, who.principal);
+            if (!refusal && !gone && !held) return self->admit_now(connection, id, std::move(admission));
+            if (self->cluster_ && !self->online(who.nick))
+                self->cluster_->release_nick(protocol::nick_skeleton(who.nick), who.principal);
+            if (gone) return;
+            if (held) refusal = AuthRefusal{ErrorCode::NickTaken, "hello: " + *held};
+            spdlog::info("connection {}: hello {} refused: {}", connection->id(), who.nick, refusal->message);
+            connection->post([connection, id, refusal = std::move(*refusal)] {
+                connection->client->greeting = false;
+                reply_error(connection, id, refusal.code, refusal.message);
+            });
+        });
+    });
+}
+
+void Lobby::go_offline(std::unordered_map<std::string, Online>::iterator player)
+{
+    for (const auto number : std::set(player->second.rooms))
+        if (auto* r = room(number)) leave(player->second, *r);
+    online_by_connection_.erase(player->second.connection_id);
+    --services_.metrics.players_online(online_kind(player->second.who));
+    online_.erase(player);
+}
+
+void Lobby::admit_now(const ConnectionPtr& connection, const Id& id, Admission admission)
+{
+    const Identity& who = admission.identity;
+    const std::string key = protocol::nick_skeleton(who.nick);
+    if (const auto existing = online_.find(key); existing != online_.end()) {
+        // The same player again (a resume, or a login from another device): the new
+        // connection wins, the old one is dropped.
+        auto old_connection = existing->second.connection.lock();
+        go_offline(existing);
+        if (old_connection && old_connection != connection)
+            old_connection->close(CloseCode::Replaced, "the same player connected again");
+    }
+    online_.emplace(key, Online{who, connection, connection->id(), {}, wall_clock_ms(), connection->ip_address()});
+    ++services_.metrics.players_online(online_kind(who));
+    online_by_connection_[connection->id()] = key;
+
+    protocol::HelloOk reply;
+    reply.nick = who.nick;
+    reply.resume_token = std::move(admission.resume_token);
+    reply.resumed = admission.resumed;
+    reply.guest = who.principal.guest();
+    reply.role = who.role;
+    if (const auto seats = seats_.find(who.principal); seats != seats_.end())
+        reply.tables.assign(seats->second.begin(), seats->second.end());
+    if (cluster_) add_seats_elsewhere(who, reply.tables);
+    spdlog::info("connection {}: hello {} ({}{}){}", connection->id(), who.nick,
+                 who.principal.guest() ? "guest" : "account",
+                 who.principal.guest() ? "" : ", " + std::string(protocol::role_name(who.role)),
+                 admission.resumed ? ", resumed" : "");
+    connection->post([self = shared_from_this(), connection, id, who, reply = std::move(reply)] {
+        Client& client = *connection->client;
+        client.greeting = false;
+        // Closed while the admission was on its way: the nick goes offline again.
+        if (client.closed) return self->disconnected(connection);
+        client.identity = who;
+        client.anonymous_slot.release(); // no longer one of its address's anonymous sockets
+        connection->send(protocol::encode_hello_ok(id, reply));
+    });
+}
+
+void Lobby::list_rooms(ConnectionPtr connection, Id id)
+{
+    on_strand([this, connection = std::move(connection), id = std::move(id)] {
+        std::vector<protocol::RoomSummary> listed;
+        for (const auto& [number, r] : rooms_)
+            if (!r.secret()) listed.push_back(r.summary());
+        connection->send(protocol::encode_rooms(id, listed));
+    });
+}
+
+void Lobby::enter_room(ConnectionPtr connection, Identity who, Id id, protocol::RoomNumber number)
+{
+    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id), number] {
+        Online* player = online(who.nick);
+        // Disconnected meanwhile, or replaced by the same player's newer connection.
+        if (!player || player->connection_id != connection->id()) return;
+        const bool opens = !rooms_.contains(number);
+        if (opens) {
+            // Every ad-hoc or secret room someone opens is state the server keeps while it
+            // stands; a player may hold a few at once.
+            auto& opened = holdings_[who.principal].rooms_opened;
+            const int limit = services_.config.player_limits.max_rooms_opened;
+            if (static_cast<int>(opened.size()) >= limit)
+                return reply_error(connection, id, ErrorCode::LimitReached,
+                                   "enter_room: you have opened " + std::to_string(opened.size()) +
+                                       " rooms that still stand, the most one player may (" + std::to_string(limit) +
+                                       "); enter an open room, or wait until yours close");
+            opened.insert(number);
+            room_openers_[number] = who.principal;
+        }
+        Room& r = open_room(number);
+        const std::string key = protocol::nick_key(who.nick);
+        const bool listed = r.lists(key); // the player's earlier place may still be in it, on another node
+        if (r.add_member(MemberPlace{{}, connection->id()}, key, who.nick, who.principal.guest(), connection)) {
+            player->rooms.insert(number);
+            if (!listed) {
+                r.note_presence_changed();
+                schedule_room_update(number);
+            }
+            if (cluster_)
+                cluster_->announce(
+                    cluster::Entered{cluster_->node_id(), {number, who.nick, who.principal.guest(), connection->id()}});
+        }
+        connection->send(protocol::encode_room(id, r.summary(), r.secret(), r.member_list(), r.tables()));
+    });
+}
+
+void Lobby::leave(Online& player, Room& r)
+{
+    const std::string key = protocol::nick_key(player.who.nick);
+    if (!r.remove_member(MemberPlace{{}, player.connection_id}, key)) return;
+    player.rooms.erase(r.number());
+    if (cluster_)
+        cluster_->announce(cluster::Left{cluster_->node_id(), r.number(), player.who.nick, player.connection_id});
+    if (!r.lists(key)) { // else the player stands in it elsewhere still (resumed on another node)
+        r.note_presence_changed();
+        schedule_room_update(r.number());
+    }
+    close_room_if_done(r.number());
+}
+
+void Lobby::leave_room(ConnectionPtr connection, Identity who, Id id, protocol::RoomNumber number)
+{
+    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id), number] {
+        Online* player = online(who.nick);
+        if (!player) return;
+        Room* r = room(number);
+        if (!in_room(r, connection->id(), who.nick))
+            return reply_error(connection, id, ErrorCode::NotInRoom,
+                               "leave_room: you are not in room " + std::to_string(number));
+        leave(*player, *r);
+        if (id) connection->send(protocol::encode_ok(id));
+    });
+}
+
+void Lobby::room_members(ConnectionPtr connection, Identity who, Id id, protocol::RoomMembers request)
+{
+    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id), request] {
+        const Room* r = room(request.room);
+        if (!in_room(r, connection->id(), who.nick))
+            return reply_error(connection, id, ErrorCode::NotInRoom,
+                               "room_members: you are not in room " + std::to_string(request.room));
+        const auto count = static_cast<std::int64_t>(r->member_count());
+        if (request.offset >= count)
+            return reply_error(connection, id, ErrorCode::BadRequest,
+                               "room_members: offset " + std::to_string(request.offset) + " is past the end of room " +
+                                   std::to_string(request.room) + "'s member list (" + std::to_string(count) +
+                                   " members, offsets 0 to " + std::to_string(count - 1) + ")");
+        connection->send(protocol::encode_room_members(id, r->member_page(request.offset, request.limit)));
+    });
+}
+
+void Lobby::room_chat(ConnectionPtr connection, Identity who, Id id, protocol::RoomChat chat)
+{
+    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id),
+               chat = std::move(chat)] {
+        Room* r = room(chat.room);
+        if (!in_room(r, connection->id(), who.nick))
+            return reply_error(connection, id, ErrorCode::NotInRoom,
+                               "room_chat: you are not in room " + std::to_string(chat.room));
+        if (const auto mute = services_.sanctions.mute(who.nick, chat.room, wall_clock_ms()))
+            return connection->send_error(id, ErrorCode::Muted, "room_chat: you are " + sanction_text(*mute),
+                                          error_sanction(*mute));
+        // Heard only once it is stored, like everything else; the sender hears if it is not.
+        services_.writer.submit(
+            db::RoomChatted{chat.room, who.nick, chat.text, wall_clock_ms()},
+            [self = shared_from_this(), connection, nick = who.nick, id, chat](std::optional<db::StoreError> error) {
+                self->on_strand([self, connection, nick, id, chat, error = std::move(error)] {
+                    if (error)
+                        return reply_error(connection, id, ErrorCode::StorageUnavailable,
+                                           "room_chat: the message to room " + std::to_string(chat.room) +
+                                               " was not stored (the store is unavailable); try again");
+                    if (id) connection->send(protocol::encode_ok(id));
+                    if (Room* r = self->room(chat.room))
+                        r->broadcast(shared_frame(protocol::encode_room_chat(chat.room, nick, chat.text)));
+                    if (self->cluster_)
+                        self->cluster_->announce(
+                            cluster::RoomChatted{self->cluster_->node_id(), chat.room, nick, chat.text});
+                });
+            });
+    });
+}
+
+void Lobby::whisper(ConnectionPtr connection, Identity who, Id id, protocol::Whisper whisper)
+{
+    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id),
+               whisper = std::move(whisper)] {
+        // A room mute keeps the player from whispering while in that room; a mute everywhere
+        // from every whisper.
+        if (const Online* sender = online(who.nick)) {
+            const std::vector<std::int64_t> rooms(sender->rooms.begin(), sender->rooms.end());
+            if (const auto mute = services_.sanctions.mute_in_any(who.nick, rooms, wall_clock_ms()))
+                return connection->send_error(id, ErrorCode::Muted, "whisper: you are " + sanction_text(*mute),
+                                              error_sanction(*mute));
+        }
+        Online* addressee = online(whisper.to);
+        auto addressee_connection = addressee ? addressee->connection.lock() : nullptr;
+        if (!addressee_connection && cluster_) return whisper_elsewhere(connection, who, id, std::move(whisper));
+        if (!addressee_connection)
+            return reply_error(connection, id, ErrorCode::NoSuchNick, "whisper: '" + whisper.to + "' is not online");
+        addressee_connection->send(protocol::encode_whisper(who.nick, addressee->who.nick, whisper.text));
+        if (id) connection->send(protocol::encode_ok(id));
+    });
+}
+
+void Lobby::open_table(ConnectionPtr connection, Identity who, Id id, protocol::OpenTable open)
+{
+    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id),
+               open = std::move(open)] { open_table_now(connection, who, id, open, std::nullopt); });
+}
+
+void Lobby::open_table_now(const ConnectionPtr& connection, const Identity& who, const Id& id,
+                           const protocol::OpenTable& open, const std::optional<std::string>& invitee_node)
+{
+    {
+        if (services_.shutting_down)
+            return reply_error(connection, id, ErrorCode::ShuttingDown, "the server is shutting down");
+        Room* r = room(open.room);
+        if (!in_room(r, connection->id(), who.nick))
+            return reply_error(connection, id, ErrorCode::NotInRoom,
+                               "open_table: enter room " + std::to_string(open.room) + " first");
+        if (open.invite) {
+            if (const auto error = protocol::nick_error(*open.invite))
+                return reply_error(connection, id, ErrorCode::InvalidNick, "open_table: invite: " + *error);
+            if (protocol::nick_key(*open.invite) == protocol::nick_key(who.nick))
+                return reply_error(connection, id, ErrorCode::AlreadySeated, "open_table: you cannot invite yourself");
+            if (!online(*open.invite) && !invitee_node) {
+                // Online on another node, perhaps: its node gets the invitation.
+                if (cluster_) return invite_elsewhere(connection, who, id, open);
+                return reply_error(connection, id, ErrorCode::NoSuchNick,
+                                   "open_table: invite: '" + *open.invite + "' is not online");
+            }
+        }
+        if (open.rated && who.principal.guest())
+            return reply_error(connection, id, ErrorCode::RatedNeedsAccount,
+                               "open_table: rated games are for players with an account: log in or register, or "
+                               "open a casual table");
+        if (open.rated && open.time_control.untimed())
+            return reply_error(connection, id, ErrorCode::RatedNeedsClock,
+                               "open_table: a rated game needs a clock: choose a time control, or open a casual table");
+        auto& open_tables = holdings_[who.principal].open_tables;
+        const int limit = services_.config.player_limits.max_open_tables;
+        if (static_cast<int>(open_tables.size()) >= limit)
+            return reply_error(connection, id, ErrorCode::LimitReached,
+                               "open_table: you have " + std::to_string(open_tables.size()) +
+                                   " tables waiting for an opponent, the most one player may (" +
+                                   std::to_string(limit) + "); leave one first");
+        const auto table_id = services_.table_ids.next();
+        if (!table_id)
+            return reply_error(connection, id, ErrorCode::StorageUnavailable,
+                               "open_table: no table id could be reserved in the store; try again later");
+        Table::Opening opening;
+        opening.table = *table_id;
+        opening.room = open.room;
+        opening.time_control = open.time_control;
+        opening.opener_color = open.color;
+        opening.opener_side = open.color == protocol::ColorChoice::White   ? protocol::Side::White
+                              : open.color == protocol::ColorChoice::Black ? protocol::Side::Black
+                              : (random_() & 1)                            ? protocol::Side::White
+                                                                           : protocol::Side::Black;
+        opening.invite = open.invite;
+        opening.opener = who;
+        opening.rated = open.rated;
+        auto table = std::make_shared<Table>(services_, opening);
+        services_.directory.add(opening.table, table);
+        open_tables.insert(opening.table);
+        table_openers_[opening.table] = who.principal;
+        const auto summary = table->opening_summary();
+        r->put_table(summary);
+        schedule_room_update(open.room);
+        if (cluster_) {
+            cluster_->hold_table(opening.table);
+            cluster_->announce(cluster::TableChanged{cluster_->node_id(), summary});
+        }
+        if (open.invite) {
+            if (const Online* local = online(*open.invite)) {
+                if (auto invited = local->connection.lock(); invited && !in_room(r, local->connection_id, *open.invite))
+                    invited->send(protocol::encode_table_opened(summary));
+            } else if (invitee_node) {
+                cluster_->send_to(*invitee_node, cluster::Invited{*open.invite, summary});
+            }
+        }
+        table->seat_opener(connection, who, id);
+    }
+}
+
+std::shared_ptr<Table> Lobby::find_table(const ConnectionPtr& connection, const Id& id, std::string_view request,
+                                         protocol::TableId table_id)
+{
+    auto table = services_.directory.find(table_id);
+    if (!table)
+        reply_error(connection, id, ErrorCode::NoSuchTable,
+                    std::string(request) + ": there is no table " + std::to_string(table_id));
+    return table;
+}
+
+bool Lobby::in_room_of(const Table& table, const ConnectionPtr& connection, const std::string& nick)
+{
+    return in_room(room(table.room()), connection->id(), nick);
+}
+
+bool Lobby::in_room(const Room* r, std::uint64_t connection_id, const std::string& nick)
+{
+    return r && r->has_member(MemberPlace{{}, connection_id}, protocol::nick_key(nick));
+}
+
+void Lobby::refuse_outside_room(const ConnectionPtr& connection, const Id& id, std::string_view request,
+                                const Table& table)
+{
+    reply_error(connection, id, ErrorCode::NotInRoom,
+                std::string(request) + ": table " + std::to_string(table.id()) + " stands in room " +
+                    std::to_string(table.room()) + "; enter it first");
+}
+
+void Lobby::join_table(ConnectionPtr connection, Identity who, Id id, protocol::JoinTable join, std::string text)
+{
+    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id), join,
+               text = std::move(text)]() mutable {
+        if (cluster_ && !services_.directory.find(join.table))
+            return forward_to_owner(connection, who, id, "join_table", join.table, std::move(text));
+        auto table = find_table(connection, id, "join_table", join.table);
+        if (!table) return;
+        if (!in_room_of(*table, connection, who.nick)) return refuse_outside_room(connection, id, "join_table", *table);
+        table->join(connection, who, id);
+    });
+}
+
+void Lobby::watch_table(ConnectionPtr connection, Identity who, Id id, protocol::WatchTable watch, std::string text)
+{
+    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id), watch,
+               text = std::move(text)]() mutable {
+        if (cluster_ && !services_.directory.find(watch.table))
+            return forward_to_owner(connection, who, id, "watch_table", watch.table, std::move(text));
+        auto table = find_table(connection, id, "watch_table", watch.table);
+        if (!table) return;
+        const auto seats = seats_.find(who.principal);
+        const bool seated = seats != seats_.end() && seats->second.contains(watch.table);
+        // Players always get back to their own game; everyone else must be in the room.
+        if (!seated && !in_room_of(*table, connection, who.nick))
+            return refuse_outside_room(connection, id, "watch_table", *table);
+        table->watch(connection, who, id, watch.since);
+    });
+}
+
+void Lobby::disconnected(ConnectionPtr connection)
+{
+    on_strand([this, connection = std::move(connection)] {
+        const auto by_connection = online_by_connection_.find(connection->id());
+        // Not online: its hello was refused, or a resumption on another connection took the nick.
+        if (by_connection == online_by_connection_.end()) return;
+        const auto found = online_.find(by_connection->second);
+        online_by_connection_.erase(by_connection);
+        if (found == online_.end()) return;
+        for (const auto number : std::set(found->second.rooms))
+            if (auto* r = room(number)) leave(found->second, *r);
+        --services_.metrics.players_online(online_kind(found->second.who));
+        if (cluster_) cluster_->release_nick(found->first, found->second.who.principal);
+        online_.erase(found);
+    });
+}
+
+void Lobby::sign_out(identity::Principal who, std::optional<std::int64_t> session_id, ConnectionPtr keep,
+                     std::string reason)
+{
+    on_strand([this, who, session_id, keep = std::move(keep), reason = std::move(reason)] {
+        for (auto& [key, player] : online_) {
+            if (player.who.principal != who || (session_id && player.who.session_id != *session_id)) continue;
+            auto connection = player.connection.lock();
+            if (connection && connection != keep) connection->close(CloseCode::Normal, reason);
+        }
+    });
+}
+
+void Lobby::table_changed(protocol::TableSummary summary)
+{
+    on_strand([this, summary = std::move(summary)] {
+        // A table that is no longer waiting no longer counts against its opener's limit.
+        if (summary.status != protocol::TableStatus::Waiting)
+            if (const auto opener = table_openers_.find(summary.table); opener != table_openers_.end()) {
+                release(opener->second, [table = summary.table](Holdings& held) { held.open_tables.erase(table); });
+                table_openers_.erase(opener);
+            }
+        Room* r = room(summary.room);
+        if (!r || !r->has_table(summary.table)) return;
+        r->put_table(summary);
+        schedule_room_update(summary.room);
+        if (cluster_) cluster_->announce(cluster::TableChanged{cluster_->node_id(), summary});
+    });
+}
+
+void Lobby::table_closed(protocol::RoomNumber number, protocol::TableId table)
+{
+    on_strand([this, number, table] {
+        forget_table(table);
+        if (cluster_) {
+            cluster_->release_table(table);
+            cluster_->announce(cluster::TableClosed{cluster_->node_id(), number, table});
+        }
+        take_off_list(number, table);
+    });
+}
+
+void Lobby::table_lost(protocol::RoomNumber number, protocol::TableId table, std::function<void()> then)
+{
+    on_strand([this, number, table, then = std::move(then)] {
+        forget_table(table);
+        bool elsewhere = false; // the new owner's summary stands
+        for (const auto& [node, had] : remote_nodes_) elsewhere = elsewhere || had.tables.contains({number, table});
+        if (!elsewhere) take_off_list(number, table);
+        if (then) then();
+    });
+}
+
+void Lobby::forget_table(protocol::TableId table)
+{
+    services_.directory.remove(table);
+    if (const auto opener = table_openers_.find(table); opener != table_openers_.end()) {
+        release(opener->second, [table](Holdings& held) { held.open_tables.erase(table); });
+        table_openers_.erase(opener);
+    }
+}
+
+void Lobby::take_off_list(protocol::RoomNumber number, protocol::TableId table)
+{
+    Room* r = room(number);
+    if (!r) return;
+    r->remove_table(table);
+    schedule_room_update(number);
+    close_room_if_done(number);
+}
+
+void Lobby::seat_changed(Identity who, protocol::TableId table, bool seated)
+{
+    on_strand([this, who = std::move(who), table, seated] {
+        const std::string key = protocol::nick_skeleton(who.nick);
+        if (seated) {
+            seats_[who.principal].insert(table);
+            held_nicks_.insert_or_assign(key, who.principal);
+            // Held across the nodes too: no other player takes the nick on another node while
+            // this one sits here, online or away.
+            if (cluster_) cluster_->hold_nick(key, who.principal);
+        } else if (const auto seats = seats_.find(who.principal); seats != seats_.end()) {
+            seats->second.erase(table);
+            if (seats->second.empty()) {
+                seats_.erase(seats);
+                if (const auto held = held_nicks_.find(key); held != held_nicks_.end() && held->second == who.principal)
+                    held_nicks_.erase(held);
+                if (cluster_) cluster_->unhold_nick(key, who.principal);
+            }
+        }
+    });
+}
+
+} // namespace rochade::server

@@ -1,0 +1,245 @@
+// The lobby: who is online, which nicks the seated players hold, the rooms and which tables
+// stand in them, and what each player holds against the player limits. All of it lives on the
+// lobby's strand; every public function posts there, so callers on any strand may call them.
+// Who a connection is comes from the Authenticator, which the lobby never second-guesses;
+// tables live on their own strands and tell the lobby when their summary or seats change.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <random>
+#include <set>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+#include "protocol/messages.h"
+#include "server/cluster/cluster_link.h"
+#include "server/cluster/node_message.h"
+#include "server/clients/connection.h"
+#include "server/identity/authenticator.h"
+#include "server/identity/principal.h"
+#include "server/moderation/moderation.h"
+#include "server/asio.h"
+#include "server/lobby/room.h"
+#include "server/table/table_listener.h"
+
+namespace rochade::server {
+
+struct TableServices;
+class Table;
+
+class Lobby final : public TableListener, public std::enable_shared_from_this<Lobby> {
+public:
+    using Id = std::optional<protocol::RequestId>;
+    using ConnectionPtr = std::shared_ptr<Connection>;
+    using Identity = identity::Identity;
+
+    Lobby(TableServices& services);
+
+    // Start-up, before any connection: this server is one node of a cluster (server/cluster/), and
+    // the lobby shows the players and tables of the other nodes beside its own.
+    void join_cluster(std::shared_ptr<cluster::ClusterLink> link);
+    // lobby_cluster.cpp: what another node said (its players entering and leaving rooms, their
+    // chat and whispers, its tables), and a node that went silent (what it had leaves the rooms).
+    void cluster_message(cluster::NodeMessage message);
+    void node_gone(std::string node);
+    // Tells every other node this node's members and tables again (a NodeState on the lobby's
+    // channel): after the bus was away, when this node's tables are its own again.
+    void announce_state();
+    // A table of this node that another node holds now (Table::relinquish), or that stopped
+    // because the store refused its write: it leaves this node's directory and, unless the new
+    // owner's summary stands there already, its room. `then` (optional) runs after, on the strand.
+    void table_lost(protocol::RoomNumber room, protocol::TableId table, std::function<void()> then = {});
+
+    // Start-up, before any connection: the restored tables (their rooms are opened if they are
+    // not configured ones, and their players' seats and nicks are held for them).
+    void restore(const std::vector<std::shared_ptr<Table>>& tables);
+    // A table this node took over from the store (from a node that is gone, or again after the
+    // store refused its write; restored like one at start-up, its lease held): it stands in its
+    // room again, for the other nodes too.
+    // `summary` and `players` are read from the table before anything else can reach it.
+    void adopt(protocol::TableSummary summary, std::vector<Identity> players);
+
+    // Takes a connection whose identity the authenticator established: the nick goes online
+    // (a player already online on another connection is moved to this one, which closes the
+    // old one with 4000), unless another player holds the nick, online or by a seat at an
+    // unfinished game. Replies hello_ok, or the error.
+    void admit(ConnectionPtr connection, Id id, Admission admission);
+    void list_rooms(ConnectionPtr connection, Id id);
+    void enter_room(ConnectionPtr connection, Identity who, Id id, protocol::RoomNumber room);
+    void leave_room(ConnectionPtr connection, Identity who, Id id, protocol::RoomNumber room);
+    // One page of a room's member list, to one of its members.
+    void room_members(ConnectionPtr connection, Identity who, Id id, protocol::RoomMembers page);
+    void room_chat(ConnectionPtr connection, Identity who, Id id, protocol::RoomChat chat);
+    void whisper(ConnectionPtr connection, Identity who, Id id, protocol::Whisper whisper);
+    void open_table(ConnectionPtr connection, Identity who, Id id, protocol::OpenTable open);
+    // `text` is the client's frame, sent on as it is when another node owns the table.
+    void join_table(ConnectionPtr connection, Identity who, Id id, protocol::JoinTable join, std::string text);
+    void watch_table(ConnectionPtr connection, Identity who, Id id, protocol::WatchTable watch, std::string text);
+    // Whether a new guest or account could take `nick` now (nobody online or seated holds it);
+    // `then` gets the reason it could not, on the lobby's strand. Asked before a guest's session
+    // or an account is created, so neither is made for a nick that admission would refuse.
+    void nick_available(std::string nick, std::function<void(std::optional<std::string>)> then);
+    // The connection closed (or logged out): its nick goes offline and leaves its rooms.
+    void disconnected(ConnectionPtr connection);
+    // Closes the online connection of `who` (only if it belongs to `session_id`, when given)
+    // unless it is `keep`: its session ended elsewhere (a password change, a logout).
+    void sign_out(identity::Principal who, std::optional<std::int64_t> session_id, ConnectionPtr keep,
+                  std::string reason);
+
+    // From tables (table/table_listener.h).
+    void table_changed(protocol::TableSummary summary) override;
+    void table_closed(protocol::RoomNumber room, protocol::TableId table) override;
+    // `who` sits (or no longer sits) at `table` since a game started there: while it runs, and
+    // after it until the player stands up (or stays away for the grace period). hello_ok lists
+    // these tables, their players may watch them again from outside the room, and the nick
+    // stays the player's while it is away.
+    void seat_changed(Identity who, protocol::TableId table, bool seated) override;
+
+    // lobby_moderation.cpp: what the moderation service (server/admin/moderation_service.cpp) asks.
+    // Each `done` runs once, on the lobby's strand.
+    //
+    // A notice from `from` to a room's members, or to everyone online; `done` gets the
+    // refusal (no such room), or nothing once sent.
+    void send_notice(std::string from, std::optional<protocol::RoomNumber> room, std::string text,
+                     std::function<void(std::optional<std::string>)> done);
+    // The nick as its player wrote it, if someone online has it.
+    void online_nick(std::string nick, std::function<void(std::optional<Identity>)> done);
+    // Sends the error (`code`, `message`, the sanction's reason and end) to the connection of
+    // the player online with `nick` and closes it with 1008 `close_reason`; `done` gets how
+    // many connections were closed.
+    void close_player(std::string nick, protocol::ErrorCode code, std::string message, protocol::ErrorSanction sanction,
+                      std::string close_reason, std::function<void(int)> done);
+    // The online players (with their addresses when asked) and the rooms with their members.
+    void live(bool with_addresses, std::function<void(std::vector<OnlinePlayer>, std::vector<LiveRoom>)> done);
+    // lobby_cluster.cpp. The other nodes this lobby knows of, each with its tables as the
+    // replica has them (a node with none too); none on a server alone. For the live view's
+    // question to every node and to find the node of a table to close or adjudicate.
+    using Replica = std::map<std::string, std::vector<protocol::TableSummary>>;
+    void replica(std::function<void(Replica)> done);
+
+private:
+    struct Online {
+        Identity who;
+        std::weak_ptr<Connection> connection;
+        std::uint64_t connection_id = 0;
+        std::set<protocol::RoomNumber> rooms;
+        std::int64_t since_ms = 0; // wall clock, when this connection was admitted
+        std::string address;       // the connection's IP, for an admin's live view
+    };
+    // What a player holds that the player limits count.
+    struct Holdings {
+        std::set<protocol::TableId> open_tables;     // opened, still waiting for an opponent
+        std::set<protocol::RoomNumber> rooms_opened; // ad-hoc and secret rooms opened, still standing
+    };
+
+    // What another node has in this lobby's rooms.
+    struct RemoteMember {
+        protocol::RoomNumber room = 0;
+        std::string nick_key;
+        std::uint64_t connection = 0; // on that node
+        friend auto operator<=>(const RemoteMember&, const RemoteMember&) = default;
+    };
+    struct RemoteNode {
+        std::set<RemoteMember> members;
+        std::set<std::pair<protocol::RoomNumber, protocol::TableId>> tables;
+    };
+
+    template <class Work> void on_strand(Work work);
+    // A restored table's summary goes into its room; its players' seats and nicks are held.
+    void place_restored(const protocol::TableSummary& summary, const std::vector<Identity>& players);
+    // The player leaves its rooms and goes offline (its connection is not closed here).
+    void go_offline(std::unordered_map<std::string, Online>::iterator player);
+    // The rest of admit(), once the nick is known to be this principal's (across the cluster too).
+    // Spends a resume's token (Admission::spend), then admits; a refusal from the store is the reply.
+    void spend_and_admit(const ConnectionPtr& connection, const Id& id, Admission admission);
+    void admit_now(const ConnectionPtr& connection, const Id& id, Admission admission);
+    // lobby_cluster.cpp, on the strand.
+    void remote_entered(const std::string& node, const cluster::RoomMember& member);
+    void remote_left(const std::string& node, protocol::RoomNumber room, const std::string& nick,
+                     std::uint64_t connection);
+    void remote_table(const std::string& node, const protocol::TableSummary& summary);
+    void remote_table_closed(const std::string& node, protocol::RoomNumber room, protocol::TableId table);
+    void forget_node(const std::string& node);
+    cluster::NodeState local_state() const;
+    // The running games of other nodes where `who`'s nick sits, added to `tables` (hello_ok).
+    void add_seats_elsewhere(const Identity& who, std::vector<protocol::TableId>& tables);
+    // join_table or watch_table (`request`) for a table another node owns: checked against the
+    // rooms here, then sent to the owner.
+    void forward_to_owner(const ConnectionPtr& connection, const Identity& who, const Id& id, std::string_view request,
+                          protocol::TableId table, std::string text, int attempt = 0);
+    void whisper_elsewhere(const ConnectionPtr& connection, const Identity& who, const Id& id,
+                           protocol::Whisper whisper);
+    // open_table on the strand; `invitee_node` is the node where the invited player is online
+    // when not this one (found by invite_elsewhere).
+    void open_table_now(const ConnectionPtr& connection, const Identity& who, const Id& id,
+                        const protocol::OpenTable& open, const std::optional<std::string>& invitee_node);
+    // An invitation for a player not online here: asks the bus where they are, then opens.
+    void invite_elsewhere(const ConnectionPtr& connection, const Identity& who, const Id& id, protocol::OpenTable open);
+    // The player online under `nick` itself (folded as nick_key does), not a look-alike.
+    Online* online(const std::string& nick);
+    Room* room(protocol::RoomNumber number);
+    Room& open_room(protocol::RoomNumber number);
+    void leave(Online& player, Room& room);
+    // A table of this node that closed or went to another node: out of the directory and the
+    // opener's holdings; and out of its room's list.
+    void forget_table(protocol::TableId table);
+    void take_off_list(protocol::RoomNumber number, protocol::TableId table);
+    void close_room_if_done(protocol::RoomNumber number);
+    // The room has something in its batch: its members hear it when the update timer fires.
+    void schedule_room_update(protocol::RoomNumber number);
+    void send_room_updates();
+    // Applies `change` to what `holder` holds, and forgets a holder that holds nothing.
+    template <class Change> void release(const identity::Principal& holder, Change change);
+    // The reason `nick` is not free for `who` (nobody yet, for a new guest or account) now, or
+    // nothing: another player online or seated under it or under a look-alike of it.
+    std::optional<std::string> nick_held_by_another(const std::string& nick,
+                                                    const std::optional<identity::Principal>& who);
+    // The table with this id, or nullptr after replying no_such_table to `request`.
+    std::shared_ptr<Table> find_table(const ConnectionPtr& connection, const Id& id, std::string_view request,
+                                      protocol::TableId table_id);
+    // Whether this connection of `nick` (not the nick: it may stand in the room on another node
+    // too) is in the table's room, or in `r`.
+    bool in_room_of(const Table& table, const ConnectionPtr& connection, const std::string& nick);
+    static bool in_room(const Room* r, std::uint64_t connection_id, const std::string& nick);
+    static void refuse_outside_room(const ConnectionPtr& connection, const Id& id, std::string_view request,
+                                    const Table& table);
+    static void reply_error(const ConnectionPtr& connection, const Id& id, protocol::ErrorCode code,
+                            std::string message);
+
+    TableServices& services_;
+    net::strand<net::io_context::executor_type> strand_;
+    // Online players and held nicks are keyed by the nick's skeleton (protocol::nick_skeleton),
+    // so that two look-alike nicks ("admin", "admın") are never online at once; rooms keep their
+    // members by nick key.
+    std::unordered_map<std::string, Online> online_;                      // by nick skeleton
+    std::unordered_map<std::uint64_t, std::string> online_by_connection_; // connection id -> nick skeleton
+    std::map<identity::Principal, std::set<protocol::TableId>> seats_;    // unfinished games' seats
+    std::unordered_map<std::string, identity::Principal> held_nicks_;     // nick skeleton -> who sits at a game
+    std::map<identity::Principal, Holdings> holdings_;
+    std::map<protocol::TableId, identity::Principal> table_openers_;   // waiting tables, by opener
+    std::map<protocol::RoomNumber, identity::Principal> room_openers_; // standing ad-hoc rooms
+    std::map<protocol::RoomNumber, Room> rooms_;
+    // Room updates: the rooms with a pending batch, and one timer on the lobby's strand that
+    // sends them all. It runs only while some room has news, so an idle server never wakes.
+    std::set<protocol::RoomNumber> rooms_to_update_;
+    net::steady_timer room_update_timer_;
+    bool room_update_armed_ = false;
+    std::shared_ptr<cluster::ClusterLink> cluster_;  // none on a server alone
+    std::map<std::string, RemoteNode> remote_nodes_; // by node id
+    std::mt19937_64 random_; // only for the colour of a "random" table: nothing an attacker gains by guessing
+};
+
+template <class Work> void Lobby::on_strand(Work work)
+{
+    net::post(strand_, [self = shared_from_this(), work = std::move(work)]() mutable { work(); });
+}
+
+} // namespace rochade::server

@@ -1,0 +1,118 @@
+#include "server/net/static_files.h"
+
+#include <algorithm>
+#include <array>
+#include <string>
+#include <utility>
+
+namespace rochade::server {
+
+namespace fs = std::filesystem;
+
+std::string_view content_type_for(const fs::path& file)
+{
+    static constexpr std::array<std::pair<std::string_view, std::string_view>, 13> types{{
+        {".html", "text/html; charset=utf-8"},
+        {".js", "text/javascript; charset=utf-8"},
+        {".mjs", "text/javascript; charset=utf-8"},
+        {".css", "text/css; charset=utf-8"},
+        {".svg", "image/svg+xml"},
+        {".png", "image/png"},
+        {".ico", "image/x-icon"},
+        {".json", "application/json"},
+        {".txt", "text/plain; charset=utf-8"},
+        {".woff2", "font/woff2"},
+        {".woff", "font/woff"},
+        {".map", "application/json"},
+        {".webmanifest", "application/manifest+json"},
+    }};
+    const std::string extension = file.extension().string();
+    for (const auto& [ext, type] : types)
+        if (extension == ext) return type;
+    return {};
+}
+
+namespace {
+
+int hex_value(char c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+// "/games/4711" or "/games/4711/": a game id of at most 18 digits (it fits an int64).
+bool is_game_page(std::string_view path)
+{
+    constexpr std::string_view prefix = "/games/";
+    if (!path.starts_with(prefix)) return false;
+    std::string_view id = path.substr(prefix.size());
+    if (id.ends_with('/')) id.remove_suffix(1);
+    return !id.empty() && id.size() <= 18 && std::ranges::all_of(id, [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// The path part of the target with %XX decoded; nullopt when the encoding is broken or the
+// path could name something outside the root (NUL, backslash, a "." or ".." segment).
+std::optional<std::string> decoded_path(std::string_view target)
+{
+    target = target.substr(0, target.find_first_of("?#"));
+    if (target.empty() || target.front() != '/') return std::nullopt;
+    std::string path;
+    for (std::size_t i = 0; i < target.size(); ++i) {
+        char c = target[i];
+        if (c == '%') {
+            if (i + 2 >= target.size()) return std::nullopt;
+            const int high = hex_value(target[i + 1]), low = hex_value(target[i + 2]);
+            if (high < 0 || low < 0) return std::nullopt;
+            c = char(high * 16 + low);
+            i += 2;
+        }
+        if (c == '\0' || c == '\\') return std::nullopt;
+        path += c;
+    }
+    std::size_t start = 0;
+    while (start <= path.size()) {
+        const std::size_t end = std::min(path.find('/', start), path.size());
+        const std::string_view segment = std::string_view(path).substr(start, end - start);
+        if (segment == "." || segment == "..") return std::nullopt;
+        start = end + 1;
+    }
+    // The admin area is its own page (web/admin.html) at the address moderators are told.
+    if (path == "/admin" || path == "/admin/") return std::string("/admin.html");
+    // A finished game's public page, /games/{id} (web/archive.html reads the id from the
+    // address); /games/{id}.pgn is the PGN download, an HTTP route of its own, not this page.
+    if (is_game_page(path)) return std::string("/archive.html");
+    // A player's profile, /@/{nick} as on lichess (web/profile.html reads the nick from the
+    // address), and the leaderboards.
+    if (path.starts_with("/@/") && path.size() > 3 && path.find('/', 3) == std::string::npos)
+        return std::string("/profile.html");
+    if (path == "/leaderboard" || path == "/leaderboard/") return std::string("/leaderboard.html");
+    if (path.back() == '/') path += "index.html";
+    return path;
+}
+
+bool is_inside(const fs::path& root, const fs::path& file)
+{
+    const auto [root_end, file_it] = std::mismatch(root.begin(), root.end(), file.begin(), file.end());
+    return root_end == root.end() && file_it != file.end();
+}
+
+} // namespace
+
+std::optional<StaticFile> find_static_file(const fs::path& web_root, std::string_view target)
+{
+    const auto path = decoded_path(target);
+    if (!path) return std::nullopt;
+    std::error_code ec;
+    const fs::path root = fs::canonical(web_root, ec);
+    if (ec) return std::nullopt;
+    // canonical() resolves symlinks, so a link pointing out of the root is caught here.
+    const fs::path file = fs::canonical(root / fs::path(path->substr(1)), ec);
+    if (ec || !is_inside(root, file) || !fs::is_regular_file(file, ec)) return std::nullopt;
+    const std::string_view type = content_type_for(file);
+    if (type.empty()) return std::nullopt;
+    return StaticFile{file, type};
+}
+
+} // namespace rochade::server

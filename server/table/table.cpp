@@ -1,0 +1,652 @@
+#include "server/table/table.h"
+
+#include <boost/asio/post.hpp>
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+#include "db/store_writer.h"
+#include "engine/fen.h"
+#include "protocol/decode.h"
+#include "protocol/encode.h"
+#include "protocol/nick.h"
+#include "server/clients/client.h"
+#include "server/clients/fan_out.h"
+#include "server/id_allocator.h"
+#include "server/metrics.h"
+#include "server/table/stored_draw_offer.h"
+#include "server/table/table_services.h"
+#include "server/wall_clock.h"
+
+namespace rochade::server {
+
+using protocol::ErrorCode;
+
+Table::Table(TableServices& services, Opening opening)
+    : services_(services), strand_(net::make_strand(services.io)), flag_timer_(strand_),
+      summary_timer_(strand_), held_seat_timers_{net::steady_timer(strand_), net::steady_timer(strand_)},
+      id_(opening.table), room_(opening.room), time_control_(opening.time_control), opener_color_(opening.opener_color),
+      rated_(opening.rated), category_(rating_category_of(opening.time_control)), invite_(opening.invite),
+      waiting_chat_(services.config.table_chat_queue)
+{
+    seats_[int(opening.opener_side)] = Seat{opening.opener.nick, opening.opener.principal, {}, false, {}, {}};
+}
+
+namespace {
+
+// The principal a stored seat belongs to. A game stored before accounts (schema version 4) names
+// nobody: its seats are nobody's to take back (session ids start at 1), so no stranger who knows
+// the nick gets them after the upgrade.
+identity::Principal seat_owner(const db::SeatOwner& owner)
+{
+    if (owner.account_id) return {identity::Principal::Kind::Account, *owner.account_id};
+    return {identity::Principal::Kind::Guest, owner.guest_session_id.value_or(0)};
+}
+
+} // namespace
+
+std::vector<identity::Identity> Table::restored_players() const
+{
+    std::vector<identity::Identity> players;
+    for (const auto& seat : seats_)
+        if (seat) players.push_back(seat->player());
+    return players;
+}
+
+std::shared_ptr<Table> Table::restore(TableServices& services, db::UnfinishedGame stored,
+                                      const std::vector<db::TableEvent>& events)
+{
+    const auto& start = stored.start;
+    auto time_control = [&]() -> std::optional<protocol::TimeControl> {
+        try {
+            auto parsed = protocol::parse_time_control(nlohmann::json::parse(start.time_control_json));
+            if (parsed) return *parsed;
+        } catch (const std::exception&) {
+        }
+        return std::nullopt;
+    }();
+    if (!time_control) {
+        spdlog::error("game {}: cannot restore: stored time control {} does not parse", start.game_id,
+                      start.time_control_json);
+        return nullptr;
+    }
+    std::vector<std::string> moves;
+    moves.reserve(stored.moves.size());
+    for (const auto& move : stored.moves) moves.push_back(move.uci);
+    std::int64_t white_ms = start.white_ms, black_ms = start.black_ms;
+    if (!stored.moves.empty()) {
+        white_ms = stored.moves.back().white_ms;
+        black_ms = stored.moves.back().black_ms;
+    }
+    const auto start_position = parse_fen(start.start_fen);
+    const Side first_mover =
+        start_position && start_position->side_to_move() == Color::Black ? Side::Black : Side::White;
+    const auto draw_offer = standing_draw_offer(stored.moves, events, first_mover);
+    auto game = RefereedGame::restore(*time_control, start.start_fen, moves, white_ms, black_ms, draw_offer);
+    if (!game) {
+        spdlog::error("game {}: cannot restore: {}", start.game_id, game.error().message);
+        return nullptr;
+    }
+    Opening opening;
+    opening.table = start.table_id;
+    opening.room = start.room;
+    opening.time_control = *time_control;
+    opening.opener_side = Side::White;
+    opening.opener = identity::Identity{seat_owner(start.white_owner), start.white, protocol::Role::Player, 0};
+    opening.rated = start.rated;
+    auto table = std::make_shared<Table>(services, opening);
+    table->seats_[int(Side::Black)] = Seat{start.black, seat_owner(start.black_owner), {}, false, {}, {}};
+    const auto now = SteadyClock::now();
+    for (auto& seat : table->seats_) seat->disconnected_at = now;
+    table->game_.emplace(std::move(*game));
+    table->game_id_ = start.game_id;
+    table->seq_ = table->stored_seq_ = stored.last_seq;
+    table->epoch_ = start.epoch;
+    table->stored_game_ = GameCheckpoint{int(moves.size()), white_ms, black_ms, now, table->game_->draw_offer()};
+    table->clocks_held_ = true;
+    for (const Side side : {Side::White, Side::Black}) table->look_up_rating(side);
+    spdlog::info("table {}: restored game {} ({} - {}) after {} moves{}; clocks held until both players are back",
+                 start.table_id, start.game_id, start.white, start.black, stored.moves.size(),
+                 table->game_->draw_offer() ? ", " + side_text(*table->game_->draw_offer()) + "'s draw offer standing"
+                                            : "");
+    return table;
+}
+
+// The flag is looked at with the same `now` the request then runs with. A request is wrapped in
+// a std::function only when it has to wait (not on the hot path).
+template <class Work> void Table::on_strand(Work work)
+{
+    net::post(strand_, [self = shared_from_this(), work = std::move(work)]() mutable {
+        const auto now = SteadyClock::now();
+        if (self->flag_verdict_pending(now))
+            self->after_flag_verdict_.push_back(std::move(work));
+        else
+            work(now);
+    });
+}
+
+// A request that finds the flag fallen would otherwise see a game that is neither running nor
+// over: so it waits for the verdict, and every later one waits behind it to keep their order.
+void Table::when_flag_settled(Request request)
+{
+    const auto now = SteadyClock::now();
+    if (flag_verdict_pending(now))
+        after_flag_verdict_.push_back(std::move(request));
+    else
+        request(now);
+}
+
+protocol::TableSummary Table::summary() const
+{
+    protocol::TableSummary result;
+    result.table = id_;
+    result.room = room_;
+    result.status = !game_             ? protocol::TableStatus::Waiting
+                    : game_->is_over() ? protocol::TableStatus::Finished
+                                       : protocol::TableStatus::Playing;
+    if (seats_[0]) result.white = seats_[0]->nick;
+    if (seats_[1]) result.black = seats_[1]->nick;
+    result.white_guest = seats_[0] && seats_[0]->owner.guest();
+    result.black_guest = seats_[1] && seats_[1]->owner.guest();
+    result.opener_color = opener_color_;
+    result.time_control = time_control_;
+    result.invite = invite_;
+    int spectators = int(watchers_.size());
+    for (const auto& seat : seats_)
+        if (seat && seat->connected) --spectators;
+    result.spectators = std::max(0, spectators);
+    result.rated = rated_;
+    if (seats_[0]) result.white_rating = seats_[0]->rating;
+    if (seats_[1]) result.black_rating = seats_[1]->rating;
+    return result;
+}
+
+protocol::TableState Table::state(SteadyClock::time_point now) const
+{
+    protocol::TableState result;
+    result.summary = summary();
+    result.seq = seq_;
+    result.game_id = game_id_;
+    if (game_) {
+        result.start_fen = game_->start_fen();
+        result.fen = game_->fen();
+        result.moves = game_->moves();
+        result.clocks = game_->clocks(now);
+        result.check = game_->in_check();
+        if (!game_->is_over()) {
+            result.to_move = game_->to_move();
+            result.legal_moves = game_->legal_moves();
+        }
+        result.draw_offer = game_->draw_offer();
+        if (game_->is_over()) result.result = game_->result();
+    } else {
+        result.start_fen = result.fen = to_fen(Position::start());
+        result.clocks = server::Clock(time_control_).reading(now);
+    }
+    result.rematch_offer = rematch_offer_;
+    result.rating_change = rating_change_;
+    for (const Side side : {Side::White, Side::Black})
+        if (seats_[int(side)] && !seats_[int(side)]->connected && game_) result.disconnected.push_back(side);
+    return result;
+}
+
+std::optional<Table::Side> Table::side_of(const identity::Principal& who) const
+{
+    for (const Side side : {Side::White, Side::Black})
+        if (seats_[int(side)] && seats_[int(side)]->owner == who) return side;
+    return std::nullopt;
+}
+
+std::string Table::side_text(Side side) { return std::string(protocol::side_name(side)); }
+
+void Table::reply_ok(const ConnectionPtr& connection, const Id& id)
+{
+    if (id) connection->send(protocol::encode_ok(id));
+}
+
+void Table::reply_error(const ConnectionPtr& connection, const Id& id, ErrorCode code, std::string message)
+{
+    connection->send_error(id, code, message);
+}
+
+// ---- watchers -----------------------------------------------------------------------------
+
+void Table::subscribe(const ConnectionPtr& connection)
+{
+    if (!watchers_.try_emplace(connection->id(), connection).second) return;
+    // The router tells this table when the connection closes.
+    connection->post([connection, table = id_] { connection->client->tables.insert(table); });
+}
+
+void Table::unsubscribe(const ConnectionPtr& connection)
+{
+    if (!watchers_.erase(connection->id())) return;
+    connection->post([connection, table = id_] { connection->client->tables.erase(table); });
+}
+
+void Table::send_state(const ConnectionPtr& connection, const Id& id, std::optional<std::int64_t> since)
+{
+    after_commits([this, connection, id, since] {
+        // Not a game stopped at the flag without its result: the snapshot waits for the verdict.
+        if (flag_question_out_)
+            return after_flag_verdict_.push_back(
+                [this, connection, id, since](auto) { send_state(connection, id, since); });
+        const auto missed = since ? missed_since(*since) : protocol::MissedEvents{};
+        connection->send(protocol::encode_table_state(id, state(SteadyClock::now()), missed));
+    });
+}
+
+// The history holds only the last events. A client whose `since` is older than those would
+// take the tail it got for a full catch-up, so it gets none and is told to resync: redraw from
+// the state alone. So is a `since` ahead of the table, which no event of this table can have.
+// Runs once every emission is committed, so the history ends at seq_.
+protocol::MissedEvents Table::missed_since(std::int64_t since) const
+{
+    protocol::MissedEvents missed;
+    if (since == seq_) return missed;
+    const bool all_kept = since < seq_ && !history_.empty() && history_.front().first <= since + 1;
+    if (!all_kept) {
+        missed.resync = true;
+        return missed;
+    }
+    for (const auto& [seq, frame] : history_)
+        if (seq > since) missed.frames.push_back(*frame);
+    return missed;
+}
+
+// ---- events -------------------------------------------------------------------------------
+
+void Table::broadcast(const std::shared_ptr<const std::string>& frame)
+{
+    // Watchers on other nodes get it once per node, when fan_out goes.
+    FanOut fan_out(frame);
+    for (auto it = watchers_.begin(); it != watchers_.end();) {
+        if (auto connection = it->second.lock()) {
+            fan_out.add(*connection);
+            ++it;
+        } else {
+            it = watchers_.erase(it);
+        }
+    }
+}
+
+void Table::add_event(Emission& emission, std::string frame, std::string kind, std::string detail_json)
+{
+    // The frame was encoded with seq_, the number this event took.
+    emission.writes.push_back(
+        db::TableEvent{id_, game_id_, seq_, std::move(kind), std::move(detail_json), wall_clock_ms()});
+    emission.events.push_back(Event{seq_, std::make_shared<const std::string>(std::move(frame))});
+}
+
+void Table::add_move(Emission& emission, const PlayedMove& move, SteadyClock::time_point)
+{
+    protocol::MoveEvent event;
+    event.table = id_;
+    event.seq = next_seq();
+    event.move = move.record;
+    event.clocks = move.clocks;
+    event.to_move = move.to_move;
+    event.legal_moves = move.legal_moves;
+    event.check = move.check;
+    event.draw_offered = move.draw_offered;
+    emission.writes.push_back(db::MovePlayed{*game_id_, move.record.ply, event.seq, move.record.uci, move.record.san,
+                                             move.clocks.white_ms, move.clocks.black_ms, wall_clock_ms()});
+    if (move.draw_offered) {
+        // An offer with a move is dropped if the move ends the game, so someone is to move.
+        const auto by = protocol::opponent_of(*move.to_move);
+        emission.writes.push_back(db::TableEvent{id_, game_id_, event.seq, "draw_offered",
+                                                 nlohmann::json{{"by", side_text(by)}}.dump(), wall_clock_ms()});
+    }
+    emission.events.push_back(Event{event.seq, std::make_shared<const std::string>(protocol::encode_move(event))});
+    ++emission.moves;
+}
+
+void Table::add_ending(Emission& emission, const Ending& ending, SteadyClock::time_point)
+{
+    const auto seq = next_seq();
+    const auto& r = ending.result;
+    nlohmann::json detail{{"message", r.message}};
+    if (r.winnability) detail["winnability"] = *r.winnability;
+    if (r.proof) detail["proof"] = nlohmann::json::parse(protocol::encode_proof(*r.proof));
+    emission.ended_game = *game_id_;
+    emission.writes.push_back(db::GameEnded{*game_id_, r.result, r.termination, detail.dump(), ending.clocks.white_ms,
+                                            ending.clocks.black_ms, wall_clock_ms()});
+    emission.events.push_back(
+        Event{seq, std::make_shared<const std::string>(protocol::encode_game_over(id_, seq, r, ending.clocks))});
+    flag_timer_.cancel();
+    --services_.metrics.games_running;
+    if (r.winnability && *r.winnability == "undetermined")
+        spdlog::warn("table {} game {}: flag fell and winnability was undetermined; FIDE's default applies ({})", id_,
+                     *game_id_, r.result);
+    spdlog::info("table {} game {} over: {} {} ({} - {})", id_, *game_id_, r.result, r.termination,
+                 seats_[0] ? seats_[0]->nick : "?", seats_[1] ? seats_[1]->nick : "?");
+    // A player who went away during the game keeps the seat as long as one who goes away after it.
+    for (const Side side : {Side::White, Side::Black})
+        if (seats_[int(side)] && !seats_[int(side)]->connected) hold_seat(side);
+    rematch_offer_.reset();
+}
+
+void Table::table_changed()
+{
+    if (auto lobby = services_.lobby.lock()) lobby->table_changed(summary());
+}
+
+// Spectators come and go far more often than seats change; every table_updated goes to every
+// member of the room, so their count is sent at most once a second. The table's own seats and
+// watchers hear it too (the players need not be in the room): a `spectators` frame outside the
+// event log, since a count is no part of the game and must not take a seq; only when the
+// count differs from the last one they were sent.
+void Table::spectators_changed()
+{
+    if (summary_update_pending_ || closed_) return;
+    summary_update_pending_ = true;
+    summary_timer_.expires_after(std::chrono::seconds(1));
+    summary_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& error) {
+        self->summary_update_pending_ = false;
+        if (error || self->closed_) return;
+        const protocol::TableSummary now = self->summary();
+        if (auto lobby = self->services_.lobby.lock()) lobby->table_changed(now);
+        if (now.spectators != self->spectators_sent_) {
+            self->spectators_sent_ = now.spectators;
+            self->broadcast(
+                std::make_shared<const std::string>(protocol::encode_spectators(self->id_, now.spectators)));
+        }
+    });
+}
+
+void Table::leave(const ConnectionPtr& connection, const identity::Identity& who, const Id& id)
+{
+    const auto side = side_of(who.principal);
+    if (side && game_ && !game_->is_over())
+        return reply_error(connection, id, ErrorCode::GameInProgress,
+                           "leave_table: your game at table " + std::to_string(id_) +
+                               " is running; resign or abort first");
+    unsubscribe(connection);
+    reply_ok(connection, id);
+    if (!side) {
+        spectators_changed();
+        return;
+    }
+    stand_up(*side);
+}
+
+// Before a game or after one, by leave_table, by going away before the game, or by staying away
+// after it. The seat is free for someone else; the table closes when nobody sits at it.
+void Table::stand_up(Side side)
+{
+    const identity::Identity player = seats_[int(side)]->player();
+    const std::string& nick = player.nick;
+    seats_[int(side)].reset();
+    held_seat_timers_[int(side)].cancel();
+    rematch_offer_.reset();
+    if (auto lobby = services_.lobby.lock()) lobby->seat_changed(player, id_, false);
+    Emission emission;
+    const auto seq = next_seq();
+    add_event(emission, protocol::encode_seat_changed(id_, seq, summary()), "seat_changed",
+              nlohmann::json{{"left", nick}}.dump());
+    emission.what = "seat_changed";
+    emit(std::move(emission));
+    close_if_abandoned();
+    if (!closed_) table_changed();
+}
+
+// After a game a player who went away keeps the seat for the reconnect grace period, counted
+// from the disconnect, so that a reload (hello with the resume token, then watch_table) finds
+// it and a rematch is still possible; only then is the seat free for a new opponent.
+void Table::hold_seat(Side side)
+{
+    if (services_.shutting_down) return; // the sessions close for good; no timer outlives the threads
+    auto& timer = held_seat_timers_[int(side)];
+    timer.expires_at(seat(side)->disconnected_at + std::chrono::milliseconds(services_.config.reconnect_grace_ms));
+    timer.async_wait([self = shared_from_this(), side](const boost::system::error_code& error) {
+        if (!error) self->on_seat_hold_over(side);
+    });
+}
+
+void Table::on_seat_hold_over(Side side)
+{
+    // The wait may have completed just before the player came back (and maybe went away again).
+    const Seat* s = seat(side);
+    const auto grace = std::chrono::milliseconds(services_.config.reconnect_grace_ms);
+    if (closed_ || !s || s->connected || !game_ || !game_->is_over()) return;
+    if (SteadyClock::now() - s->disconnected_at < grace) return hold_seat(side);
+    spdlog::info("table {}: {} did not come back within {} ms after the game; the seat is free", id_, s->nick,
+                 grace.count());
+    stand_up(side);
+}
+
+void Table::close_if_abandoned()
+{
+    // A table without players closes: before the game nobody is left to play, after it nobody
+    // can offer a rematch.
+    if (closed_ || seated(Side::White) || seated(Side::Black)) return;
+    if (game_ && !game_->is_over()) return;
+    closed_ = true;
+    flag_timer_.cancel();
+    summary_timer_.cancel();
+    if (auto lobby = services_.lobby.lock()) lobby->table_closed(room_, id_);
+}
+
+// ---- entry points -------------------------------------------------------------------------
+
+void Table::seat_opener(ConnectionPtr connection, identity::Identity who, Id id)
+{
+    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id)](auto) {
+        for (auto& seat : seats_)
+            if (seat && seat->owner == who.principal) {
+                seat->connection = connection;
+                seat->connected = true;
+            }
+        subscribe(connection);
+        if (const auto side = side_of(who.principal); side && !seats_[int(*side)]->rating) look_up_rating(*side);
+        if (id) connection->send(protocol::encode_ok(id, id_));
+        send_state(connection, std::nullopt, std::nullopt);
+    });
+}
+
+void Table::join(ConnectionPtr connection, identity::Identity who, Id id)
+{
+    // At a rated table the newcomer's rating is read first, so that game_started names both
+    // players' ratings (the opener's read was queued before this one, and is in by then).
+    if (rated_ && category_ && !who.principal.guest()) {
+        return read_seat_rating(who.principal, who.nick,
+                                [self = shared_from_this(), connection = std::move(connection), who,
+                                 id = std::move(id)](std::optional<protocol::SeatRating> rating) mutable {
+                                    self->join_now(std::move(connection), std::move(who), std::move(id), rating);
+                                });
+    }
+    join_now(std::move(connection), std::move(who), std::move(id), std::nullopt);
+}
+
+void Table::join_now(ConnectionPtr connection, identity::Identity who, Id id,
+                     std::optional<protocol::SeatRating> rating)
+{
+    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id), rating](auto now) {
+        const std::string& nick = who.nick;
+        if (closed_)
+            return reply_error(connection, id, ErrorCode::NoSuchTable,
+                               "join_table: table " + std::to_string(id_) + " is closed");
+        if (side_of(who.principal))
+            return reply_error(connection, id, ErrorCode::AlreadySeated,
+                               "join_table: you sit at table " + std::to_string(id_) + " already");
+        if ((game_ && !game_->is_over()) || (seated(Side::White) && seated(Side::Black)))
+            return reply_error(connection, id, ErrorCode::TableFull,
+                               "join_table: both seats at table " + std::to_string(id_) + " are taken");
+        if (invite_ && protocol::nick_key(*invite_) != protocol::nick_key(nick))
+            return reply_error(connection, id, ErrorCode::SeatReserved,
+                               "join_table: table " + std::to_string(id_) + " is reserved for " + *invite_);
+        if (services_.shutting_down)
+            return reply_error(connection, id, ErrorCode::ShuttingDown, "the server is shutting down");
+        if (rated_ && who.principal.guest())
+            return reply_error(connection, id, ErrorCode::RatedNeedsAccount,
+                               "join_table: table " + std::to_string(id_) +
+                                   " is rated, and rated games are for players with an account: log in or register");
+        const Side free_side = seated(Side::White) ? Side::Black : Side::White;
+        // After a game the seat that came free is a rematch with a new opponent, which starts at
+        // once: not against a player who is away (their clock would run, and the newcomer could
+        // claim the win).
+        if (const Seat* other = seat(protocol::opponent_of(free_side)); game_ && other && !other->connected)
+            return reply_error(connection, id, ErrorCode::RematchUnavailable,
+                               "join_table: " + other->nick + ", who sits at table " + std::to_string(id_) +
+                                   ", is away; the seat frees up if they do not come back within " +
+                                   std::to_string(services_.config.reconnect_grace_ms) + " ms");
+        // The second player starts the game, which needs its id first.
+        std::optional<std::int64_t> game_id;
+        if (seated(protocol::opponent_of(free_side)) && !(game_id = services_.game_ids.next()))
+            return reply_error(connection, id, ErrorCode::StorageUnavailable,
+                               "join_table: no game id could be reserved in the store; try again later");
+        seats_[int(free_side)] = Seat{nick, who.principal, connection, true, {}, rating};
+        subscribe(connection);
+        if (game_id) {
+            // game_started carries the whole state; the ok follows it once it is stored.
+            auto replaced = std::make_unique<ReplacedGame>();
+            replaced->joined = free_side;
+            start_game(*game_id, now, connection, id, std::move(replaced));
+        } else {
+            reply_ok(connection, id);
+            table_changed();
+            send_state(connection, std::nullopt, std::nullopt);
+        }
+    });
+}
+
+void Table::watch(ConnectionPtr connection, identity::Identity who, Id id, std::optional<std::int64_t> since)
+{
+    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id), since](auto now) {
+        if (closed_)
+            return reply_error(connection, id, ErrorCode::NoSuchTable,
+                               "watch_table: table " + std::to_string(id_) + " is closed");
+        subscribe(connection);
+        const auto side = side_of(who.principal);
+        Seat* s = side ? seat(*side) : nullptr;
+        if (s && !s->connected) {
+            // A player back at the board, during the game or after it (then the seat was held).
+            s->connection = connection;
+            s->connected = true;
+            held_seat_timers_[int(*side)].cancel();
+            if (game_) {
+                Emission emission;
+                const auto seq = next_seq();
+                add_event(emission, protocol::encode_player_reconnected(id_, seq, *side, s->nick), "player_reconnected",
+                          nlohmann::json{{"side", side_text(*side)}, {"nick", s->nick}}.dump());
+                emission.what = "player_reconnected";
+                emit(std::move(emission));
+                // Clocks held since a restart run again once both players are back.
+                if (!game_->is_over() && clocks_held_ && seats_[0]->connected && seats_[1]->connected) {
+                    clocks_held_ = false;
+                    clocks_resumed_at_ = now;
+                    game_->resume(now);
+                    arm_flag_timer();
+                }
+            }
+        } else if (s) {
+            s->connection = connection; // the same player on a second connection takes the seat
+        }
+        send_state(connection, id, since);
+        spectators_changed();
+    });
+}
+
+void Table::handle(ConnectionPtr connection, identity::Identity who, Id id, protocol::ClientMessage message)
+{
+    // Chat has its own bounded wait (table_chat.cpp), not the queue behind a fallen flag.
+    if (auto* line = std::get_if<protocol::TableChat>(&message))
+        return chat(std::move(connection), std::move(who), std::move(id), std::move(line->text));
+    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id),
+               message = std::move(message)](auto now) {
+        const std::string_view type = protocol::message_type_name(message); // for errors
+        if (closed_)
+            return reply_error(connection, id, ErrorCode::NoSuchTable,
+                               std::string(type) + ": table " + std::to_string(id_) + " is closed");
+        if (auto* leave_message = std::get_if<protocol::LeaveTable>(&message)) {
+            (void)leave_message;
+            return leave(connection, who, id);
+        }
+        const auto side = side_of(who.principal);
+        if (!side)
+            return reply_error(connection, id, ErrorCode::NotAPlayer,
+                               std::string(type) + ": you do not play at table " + std::to_string(id_));
+        if (std::holds_alternative<protocol::Rematch>(message)) return rematch(connection, *side, id);
+        if (!game_)
+            return reply_error(connection, id, ErrorCode::GameNotStarted,
+                               std::string(type) + ": the game at table " + std::to_string(id_) + " has not started");
+        if (game_->is_over())
+            return reply_error(connection, id, ErrorCode::GameOver,
+                               std::string(type) + ": the game at table " + std::to_string(id_) + " is over (" +
+                                   game_->result()->result + ", " + game_->result()->termination + ")");
+        if (services_.shutting_down)
+            return reply_error(connection, id, ErrorCode::ShuttingDown, "the server is shutting down");
+        game_action(connection, *side, id, message, now);
+    });
+}
+
+void Table::connection_closed(ConnectionPtr connection, identity::Identity who)
+{
+    on_strand([this, connection = std::move(connection), who = std::move(who)](auto now) {
+        watchers_.erase(connection->id());
+        const auto side = side_of(who.principal);
+        if (!side) {
+            spectators_changed();
+            return;
+        }
+        Seat& s = *seat(*side);
+        if (s.connection.lock() != connection) return; // the player is back on another connection
+        s.connected = false;
+        s.connection.reset();
+        s.disconnected_at = now;
+        if (game_) {
+            // During the game the clock keeps running and after the grace period the opponent may
+            // claim the win; after the game the seat is held as long, for a reload and a rematch.
+            Emission emission;
+            const auto seq = next_seq();
+            add_event(
+                emission,
+                protocol::encode_player_disconnected(id_, seq, *side, s.nick, services_.config.reconnect_grace_ms),
+                "player_disconnected", nlohmann::json{{"side", side_text(*side)}, {"nick", s.nick}}.dump());
+            emission.what = "player_disconnected";
+            emit(std::move(emission));
+            if (game_->is_over()) hold_seat(*side);
+            spectators_changed();
+            return;
+        }
+        // Before the game a player who goes away leaves the table.
+        stand_up(*side);
+    });
+}
+
+// Not behind a pending flag verdict: the timers stop at once. The verdict itself may still
+// come (the analysis thread finishes the question it is answering) and is committed if it does.
+void Table::shut_down()
+{
+    net::post(strand_, [self = shared_from_this()] {
+        self->flag_timer_.cancel();
+        self->summary_timer_.cancel();
+        for (auto& timer : self->held_seat_timers_) timer.cancel();
+        // The io threads stop soon, so chat still waiting would be neither stored nor answered.
+        self->refuse_waiting_chat(ErrorCode::ShuttingDown, "the server is shutting down");
+    });
+}
+
+void Table::relinquish()
+{
+    net::post(strand_, [self = shared_from_this()] { self->stop_playing("is played on another node now"); });
+}
+
+void Table::stop_playing(std::string_view why)
+{
+    if (closed_) return;
+    closed_ = true;
+    if (game_ && !game_->is_over()) --services_.metrics.games_running; // counted where it goes on
+    flag_timer_.cancel();
+    summary_timer_.cancel();
+    for (auto& timer : held_seat_timers_) timer.cancel();
+    if (auto lobby = services_.lobby.lock())
+        for (const auto& seat : seats_)
+            if (seat) lobby->seat_changed(seat->player(), id_, false);
+    const std::string reason =
+        "table " + std::to_string(id_) + " " + std::string(why) + "; reconnect and resume to find it";
+    for (const auto& [id, watcher] : watchers_)
+        if (auto connection = watcher.lock()) connection->close(CloseCode::ServiceRestart, reason);
+    watchers_.clear();
+}
+
+} // namespace rochade::server

@@ -1,0 +1,320 @@
+// A table: two seats, the watchers, and the game played there, all owned by the table's own
+// strand. Every public function posts to that strand, so any strand may call them.
+//
+// Every event the table emits gets the next sequence number, is encoded once, goes to the
+// store, and reaches the seats and watchers only once the store says it is stored: nobody sees
+// a move that is not on disk. The last events are kept so that a reconnecting client catches up
+// exactly (watch_table with `since`). One emission at a time is at the store; the next ones
+// wait at the table, in order. When the store fails one, it and all those waiting behind it
+// fail: nobody sees their events, their senders get storage_unavailable, the game returns to
+// what is stored and the seq to the last stored event (table_commits.cpp).
+//
+// Table chat does not queue at the store with the game: while an emission is there, chat lines
+// wait in a bounded inbox (ChatInbox, table_chat.cpp) and go one at a time once nothing else
+// waits, so a move waits behind one chat line at most, and a flood of chat is refused (`busy`)
+// instead of growing the table without bound.
+//
+// A fallen flag's winnability question goes to the analysis thread (FlagAnalysis) rather than
+// stall the strand. Until its answer is back the game is over at the flag but its result is
+// not known yet, so the table takes no requests: they wait, in the order they came, and run
+// after the game_over (and so get game_over errors, or see the finished game).
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <boost/asio/steady_timer.hpp>
+
+#include "db/rating_records.h"
+#include "db/records.h"
+#include "db/store_error.h"
+#include "protocol/messages.h"
+#include "server/table/chat_inbox.h"
+#include "server/clients/connection.h"
+#include "server/identity/principal.h"
+#include "server/moderation/moderation.h"
+#include "server/asio.h"
+#include "server/game/refereed_game.h"
+
+namespace rochade::server {
+
+struct TableServices;
+
+class Table : public std::enable_shared_from_this<Table> {
+public:
+    using Id = std::optional<protocol::RequestId>;
+    using ConnectionPtr = std::shared_ptr<Connection>;
+    using Side = protocol::Side;
+
+    struct Opening {
+        protocol::TableId table = 0;
+        protocol::RoomNumber room = 0;
+        protocol::TimeControl time_control;
+        protocol::ColorChoice opener_color = protocol::ColorChoice::Random;
+        Side opener_side = Side::White;
+        std::optional<std::string> invite;
+        identity::Identity opener;
+        bool rated = false; // the lobby checked: timed, and the opener has an account
+    };
+
+    Table(TableServices& services, Opening opening);
+    // A game that was running when the server stopped, with its stored table events (for the
+    // draw offer that stood); nullptr if its moves do not replay.
+    static std::shared_ptr<Table> restore(TableServices& services, db::UnfinishedGame game,
+                                          const std::vector<db::TableEvent>& events);
+
+    protocol::TableId id() const { return id_; }
+    protocol::RoomNumber room() const { return room_; }
+    // The summary as the table stands right after construction (for the lobby's room list).
+    protocol::TableSummary opening_summary() const { return summary(); }
+    protocol::TableSummary restored_summary() const { return summary(); }
+
+    // The players seated at a restored table, for the lobby to hold their seats and nicks.
+    std::vector<identity::Identity> restored_players() const;
+
+    // Every request names who asks: a seat is the principal's (the account, or the guest's
+    // session) that took it, never the nick's, so only that principal plays from it.
+    void seat_opener(ConnectionPtr connection, identity::Identity who, Id id);
+    void join(ConnectionPtr connection, identity::Identity who, Id id);
+    void watch(ConnectionPtr connection, identity::Identity who, Id id, std::optional<std::int64_t> since);
+    // leave_table, table_chat, move, draw offers and claims, resign, abort, claim_win, rematch.
+    // table_chat goes to chat() (table_chat.cpp).
+    void handle(ConnectionPtr connection, identity::Identity who, Id id, protocol::ClientMessage message);
+    // A player who goes away keeps the seat during the game, and after it for the reconnect
+    // grace period; before the game they leave the table.
+    void connection_closed(ConnectionPtr connection, identity::Identity who);
+    void shut_down();
+    // Another node holds this table's lease now (this node was cut off from the bus for longer
+    // than the node timeout, and another took the table over from the store): it stops here
+    // without a word to the store, its seats are let go in the lobby, and every watcher's
+    // connection closes with 1012, so that the clients reconnect and find the table where it is
+    // played now.
+    void relinquish();
+    // The table's fencing epoch (db/records.h, GameClaimed): every write of its games carries it.
+    std::int64_t epoch() const { return epoch_; }
+
+    // table_moderation.cpp: a moderator's decisions (server/admin/moderation_service.cpp). `done`
+    // runs once, on the table's strand: with nothing when done (and stored), else the refusal.
+    // `by` is the moderator who decides; one who sits at the table (by principal, as a seat is
+    // owned) is refused as forbidden: nobody decides their own game. The seats are read on the
+    // strand in the same step as the decision, so no one sits down between check and act.
+    using ModeratorDone = std::function<void(std::optional<RefereeError>)>;
+    // A table waiting for its opponent goes away; its opener gets a notice from `by` saying why.
+    void close_by_moderator(identity::Identity by, std::string reason, ModeratorDone done);
+    // The running game ends now with `result` ("1-0", "0-1", "1/2-1/2", "*"), termination
+    // adjudicated and `message` in its game_over; a table event "adjudicated" records who,
+    // what and why. `done` follows the commit; `game_id` is set to the game's id.
+    struct Adjudication {
+        identity::Identity by;
+        std::string result, reason, message;
+    };
+    void adjudicate(Adjudication adjudication,
+                    std::function<void(std::optional<RefereeError>, std::int64_t game_id)> done);
+    // The table as the admin area's live view shows it.
+    void describe(std::function<void(LiveTable)> done);
+
+private:
+    using SteadyClock = std::chrono::steady_clock;
+
+    struct Seat {
+        std::string nick;
+        identity::Principal owner;
+        std::weak_ptr<Connection> connection;
+        bool connected = false;
+        SteadyClock::time_point disconnected_at{};
+        std::optional<protocol::SeatRating> rating; // at a rated table, once read (table_ratings.cpp)
+
+        identity::Identity player() const { return identity::Identity{owner, nick, protocol::Role::Player, 0}; }
+    };
+    struct Event {
+        std::int64_t seq = 0;
+        std::shared_ptr<const std::string> frame;
+    };
+    // What an emission did to the game, so that a failed one can be undone.
+    enum class GameChange : std::uint8_t { None, Started, Progressed, Ended };
+    // The running game after an emission: what rebuilds it from its moves (RefereedGame::restore)
+    // if a later emission is not stored. Plain values, taken on every move at no cost.
+    struct GameCheckpoint {
+        int ply = 0;
+        std::int64_t white_ms = 0, black_ms = 0; // the clocks at `at`
+        SteadyClock::time_point at{};            // since then the side to move is charged
+        std::optional<Side> draw_offer;
+    };
+    // A game start not stored yet: what the table was before it, to go back to.
+    struct ReplacedGame {
+        std::optional<RefereedGame> game; // the finished game a rematch replaced; none on a join
+        std::optional<std::int64_t> game_id;
+        bool seats_swapped = false; // a rematch swapped the seats
+        std::optional<Side> joined; // the seat the second player took
+    };
+    // What one action leaves behind: its events for the players and its rows for the database,
+    // stored together or not at all, and who to tell what.
+    struct Emission {
+        std::vector<Event> events;
+        std::vector<db::Write> writes;
+        std::string_view what; // the request, or the event for the table's own: "move", ...
+        ConnectionPtr sender;  // told if it is not stored; none for the table's own events
+        Id id;                 // with ok_on_commit: the ok that follows the commit
+        bool ok_on_commit = false;
+        GameChange game_change = GameChange::None;
+        GameCheckpoint after;                     // for Started and Progressed
+        std::unique_ptr<ReplacedGame> started;    // for Started
+        int moves = 0;                            // moves among the writes, counted once stored
+        std::function<void(bool stored)> on_done; // a moderator's action waits for its commit
+        std::optional<std::int64_t> ended_game;   // the game whose end this stores
+    };
+
+    using Request = std::function<void(SteadyClock::time_point now)>;
+
+    // Runs an entry point's `work(now)` on the strand, or, while a fallen flag waits for its
+    // winnability answer, after it (when_flag_settled).
+    template <class Work> void on_strand(Work work);
+    // Runs `request` now, or, while a fallen flag waits for its winnability answer, after it.
+    void when_flag_settled(Request request);
+    protocol::TableSummary summary() const;
+    protocol::TableState state(SteadyClock::time_point now) const;
+    std::optional<Side> side_of(const identity::Principal& who) const;
+    bool seated(Side side) const { return seats_[int(side)].has_value(); }
+    Seat* seat(Side side) { return seats_[int(side)] ? &*seats_[int(side)] : nullptr; }
+
+    void subscribe(const ConnectionPtr& connection);
+    void unsubscribe(const ConnectionPtr& connection);
+    void send_state(const ConnectionPtr& connection, const Id& id, std::optional<std::int64_t> since);
+    protocol::MissedEvents missed_since(std::int64_t since) const;
+    void reply_ok(const ConnectionPtr& connection, const Id& id);
+    static void reply_error(const ConnectionPtr& connection, const Id& id, protocol::ErrorCode code,
+                            std::string message);
+    static std::string side_text(Side side);
+
+    // table_commits.cpp: emissions to the store and back.
+    std::int64_t next_seq() { return ++seq_; }
+    void emit(Emission emission);
+    void submit_in_flight();
+    void on_stored(std::optional<db::StoreError> error);
+    void committed(Emission& emission);
+    void fail_emissions(const db::StoreError& error);
+    // On the strand: the table stops here, as relinquish() says; `why` ends the watchers' close
+    // reason ("table 5 <why>; reconnect and resume to find it").
+    void stop_playing(std::string_view why);
+    // Every write of the table's games carries its epoch.
+    void stamp_epoch(std::vector<db::Write>& writes) const;
+    void roll_back(std::vector<Emission>& failed, SteadyClock::time_point now);
+    void rebuild_game(const GameCheckpoint& stored, SteadyClock::time_point now);
+    void tell_not_stored(const Emission& emission, const db::StoreError& error);
+    GameCheckpoint checkpoint(SteadyClock::time_point now) const;
+    // Runs `work` once every emitted event is committed and broadcast (or failed), so a state
+    // snapshot never shows what the database does not hold.
+    void after_commits(std::function<void()> work);
+    void run_after_commits();
+    void broadcast(const std::shared_ptr<const std::string>& frame);
+
+    // A second player at the table (`joined`) or a rematch (`seats_swapped`) starts a game;
+    // `sender` gets ok once it is stored, or storage_unavailable.
+    void start_game(std::int64_t game_id, SteadyClock::time_point now, const ConnectionPtr& sender, const Id& id,
+                    std::unique_ptr<ReplacedGame> replaced);
+    void add_move(Emission& emission, const PlayedMove& move, SteadyClock::time_point now);
+    void add_ending(Emission& emission, const Ending& ending, SteadyClock::time_point now);
+    void add_event(Emission& emission, std::string frame, std::string kind, std::string detail_json);
+    // At the running side's deadline; after a failed emission, not sooner than a second from
+    // now, so that a flag whose verdict could not be stored is asked again at that pace.
+    void arm_flag_timer(bool after_failure = false);
+    void on_flag_timer();
+    // Whether a fallen flag waits for its winnability answer; a flag found fallen at `now` sends
+    // its question to the analysis thread.
+    bool flag_verdict_pending(SteadyClock::time_point now);
+    void on_flag_verdict(const WinnabilityVerdict& verdict, SteadyClock::time_point asked_at);
+    void table_changed();
+    void spectators_changed();
+    void stand_up(Side side);
+    // After a game, an away player's seat until the grace period from their disconnect is over.
+    void hold_seat(Side side);
+    void on_seat_hold_over(Side side);
+    void close_if_abandoned();
+
+    // table_game.cpp: the game played here.
+    void game_action(const ConnectionPtr& connection, Side side, const Id& id, const protocol::ClientMessage& message,
+                     SteadyClock::time_point now);
+    void commit_game_action(Emission emission, std::string_view what, const ConnectionPtr& connection, const Id& id,
+                            SteadyClock::time_point now);
+    void play(const ConnectionPtr& connection, Side side, const Id& id, const protocol::PlayMove& move,
+              SteadyClock::time_point now);
+    void claim_draw(const ConnectionPtr& connection, Side side, const Id& id, const protocol::ClaimDraw& claim,
+                    SteadyClock::time_point now);
+    void leave(const ConnectionPtr& connection, const identity::Identity& who, const Id& id);
+    void join_now(ConnectionPtr connection, identity::Identity who, Id id, std::optional<protocol::SeatRating> rating);
+    void claim_win(const ConnectionPtr& connection, Side side, const Id& id, SteadyClock::time_point now);
+    void rematch(const ConnectionPtr& connection, Side side, const Id& id);
+
+    // table_chat.cpp: a table_chat line is checked on the strand, then stored now if the store
+    // has nothing of this table's, else kept in `waiting_chat_` (or refused `busy` when that is
+    // full). serve_waiting_chat sends the oldest waiting line once nothing else of the table is
+    // at the store (after each commit); a failed emission fails the waiting lines with it.
+    void chat(ConnectionPtr connection, identity::Identity who, Id id, std::string text);
+    void emit_chat(ChatInbox::Line line);
+    void serve_waiting_chat();
+    void fail_waiting_chat(const db::StoreError& error);
+    void refuse_waiting_chat(protocol::ErrorCode code, const std::string& why);
+
+    // table_ratings.cpp: at a rated table, the seated players' ratings (read when they sit down)
+    // and a finished game's rating changes (read once its end is stored, which is when the
+    // store rated it), sent to the table as rating_change.
+    static std::optional<rating::RatingCategory> rating_category_of(const protocol::TimeControl& time_control);
+    void look_up_rating(Side side);
+    // Reads the account's rating in the table's category on the read thread and hands it to
+    // `done` there (nothing when the read failed, the nick names another account, or the table
+    // is casual).
+    void read_seat_rating(const identity::Principal& owner, const std::string& nick,
+                          std::function<void(std::optional<protocol::SeatRating>)> done);
+    void look_up_rating_change(std::int64_t game_id);
+    void rating_change_read(std::int64_t game_id, std::vector<db::RatingChange> changes);
+
+    TableServices& services_;
+    net::strand<net::io_context::executor_type> strand_;
+    net::steady_timer flag_timer_;
+    net::steady_timer summary_timer_;
+    net::steady_timer held_seat_timers_[2]; // by side: a player away after the game
+    bool summary_update_pending_ = false;
+    int spectators_sent_ = 0; // the count the last `spectators` frame told the watchers
+    const protocol::TableId id_;
+    const protocol::RoomNumber room_;
+    const protocol::TimeControl time_control_;
+    const protocol::ColorChoice opener_color_;
+    const bool rated_;
+    const std::optional<rating::RatingCategory> category_;     // none when untimed
+    std::optional<protocol::RatingChangeEvent> rating_change_; // the last game's, until the next starts
+    std::optional<std::string> invite_;
+
+    std::optional<Seat> seats_[2];
+    std::map<std::uint64_t, std::weak_ptr<Connection>> watchers_; // by connection id; seats too
+    std::optional<RefereedGame> game_;
+    std::optional<std::int64_t> game_id_;
+    std::optional<Side> rematch_offer_;
+    bool closed_ = false;
+    bool clocks_held_ = false; // a restored game waits for both players
+    bool flag_question_out_ = false;
+    std::vector<Request> after_flag_verdict_;
+
+    std::int64_t seq_ = 0;
+    std::deque<std::pair<std::int64_t, std::shared_ptr<const std::string>>> history_;
+    std::optional<Emission> in_flight_; // at the store
+    std::vector<Emission> waiting_;     // behind it, in order
+    ChatInbox waiting_chat_;            // table chat not yet emitted, while the store is busy
+    std::vector<std::function<void()>> after_commits_;
+    // What the store holds: the last stored seq and, while a stored game runs, its checkpoint.
+    std::int64_t stored_seq_ = 0;
+    std::optional<GameCheckpoint> stored_game_;
+    // The owner epoch this node claimed the table's game with (0 for a table opened here, whose
+    // games start with it): the store refuses the writes of an older one.
+    std::int64_t epoch_ = 0;
+    SteadyClock::time_point clocks_resumed_at_{}; // when held clocks last ran again
+};
+
+} // namespace rochade::server

@@ -1,0 +1,89 @@
+// Table chat: a line is checked when it arrives, then stored and broadcast like every other
+// event, but it never queues at the store ahead of the game. A table has one emission at the
+// store at a time (table_commits.cpp); were chat lines emissions the moment they arrived, a
+// flood of them (one player with a raised chat limit, or hundreds of chatting watchers) would
+// stand in line before the next move, each one commit, and grow the table without bound. So
+// while anything of this table is at the store, or a fallen flag waits for its verdict, a line
+// waits in `waiting_chat_` (a ChatInbox of `table_chat_queue` lines) and takes its sequence
+// number only when it goes: moves, draws, claims and resignations emitted meanwhile go first,
+// and the waiting lines follow one at a time whenever nothing else waits. A line past the bound
+// is refused with `busy`; a line taken is stored and answered ok, or its sender is told why not.
+#include <nlohmann/json.hpp>
+
+#include "protocol/encode.h"
+#include "server/moderation/sanctions.h"
+#include "server/table/table.h"
+#include "server/table/table_services.h"
+#include "server/wall_clock.h"
+
+namespace rochade::server {
+
+using protocol::ErrorCode;
+
+void Table::chat(ConnectionPtr connection, identity::Identity who, Id id, std::string text)
+{
+    net::post(strand_, [self = shared_from_this(), connection = std::move(connection), who = std::move(who),
+                        id = std::move(id), text = std::move(text)]() mutable {
+        const auto table = std::to_string(self->id_);
+        if (self->closed_)
+            return reply_error(connection, id, ErrorCode::NoSuchTable, "table_chat: table " + table + " is closed");
+        if (!self->watchers_.contains(connection->id()))
+            return reply_error(connection, id, ErrorCode::NotAPlayer, "table_chat: watch table " + table + " first");
+        if (const auto mute = self->services_.sanctions.mute(who.nick, self->room_, wall_clock_ms()))
+            return connection->send_error(id, ErrorCode::Muted, "table_chat: you are " + sanction_text(*mute),
+                                          error_sanction(*mute));
+        ChatInbox::Line line{std::move(connection), std::move(id), std::move(who.nick), std::move(text)};
+        if (!self->in_flight_ && !self->flag_question_out_ && self->waiting_chat_.empty())
+            return self->emit_chat(std::move(line));
+        if (self->waiting_chat_.try_add(line)) return;
+        reply_error(line.sender, line.id, ErrorCode::Busy,
+                    "table_chat: " + std::to_string(self->waiting_chat_.size()) + " chat lines wait at table " + table +
+                        " already, the most it keeps while its store is busy; this one was refused, send "
+                        "it again in a moment");
+    });
+}
+
+void Table::emit_chat(ChatInbox::Line line)
+{
+    Emission emission;
+    const auto seq = next_seq();
+    add_event(emission, protocol::encode_table_chat(id_, seq, line.nick, line.text), "table_chat",
+              nlohmann::json{{"from", line.nick}, {"text", line.text}}.dump());
+    emission.what = "table_chat";
+    emission.sender = std::move(line.sender);
+    emission.id = std::move(line.id);
+    emission.ok_on_commit = true;
+    emit(std::move(emission));
+}
+
+void Table::serve_waiting_chat()
+{
+    while (!in_flight_ && !flag_question_out_) {
+        auto line = waiting_chat_.take();
+        if (!line) return;
+        // Closed while the line waited (abandoned, or taken over by another node): its sender
+        // hears so rather than nothing.
+        if (!closed_) return emit_chat(std::move(*line));
+        reply_error(line->sender, line->id, ErrorCode::NoSuchTable,
+                    "table_chat: table " + std::to_string(id_) + " closed before your line was stored");
+    }
+}
+
+void Table::fail_waiting_chat(const db::StoreError& error)
+{
+    for (auto& line : waiting_chat_.take_all()) {
+        Emission not_sent;
+        not_sent.what = "table_chat";
+        not_sent.sender = std::move(line.sender);
+        not_sent.id = std::move(line.id);
+        tell_not_stored(not_sent, error);
+    }
+}
+
+void Table::refuse_waiting_chat(ErrorCode code, const std::string& why)
+{
+    for (auto& line : waiting_chat_.take_all())
+        reply_error(line.sender, line.id, code, "table_chat at table " + std::to_string(id_) + ": " + why);
+}
+
+} // namespace rochade::server

@@ -1,0 +1,240 @@
+// A table's emissions on their way to the store and back: one at a time at the store, the
+// others waiting at the table in order; a stored one is broadcast, a failed one is undone.
+//
+// Why one at a time: when an emission fails, the ones after it must fail too, or the store
+// would hold a later event (a draw offer, a chat line, a move) of a game whose earlier move it
+// does not hold. Waiting at the table makes that exact and costs nothing on a game's hot path,
+// where a move is answered only after the opponent saw the one before it. The writer's own ply
+// check (no gap) stays as the store's guarantee.
+//
+// What a failure undoes: the events are never broadcast; the game returns to what is stored
+// (rebuilt from its stored moves and the clocks of the last stored emission, the side to move
+// still charged since then; a game start that failed gives way to the table as it was before);
+// the seq returns to the last stored event, so the next event takes the failed one's number and
+// clients never see a hole; every sender is told (storage_unavailable, or internal_error when
+// the store refused the write), and both players when a game's start or end was lost. What
+// waited for the commits (ok replies, watch_table, the requests behind a flag verdict) runs.
+//
+// Except when the store refused a running game's write (fencing, issue 24): then memory and
+// store disagree, and going back to memory's idea of the stored game could leave the game stuck
+// for ever (every later move "stored already"). The table stops here at once (every watcher is
+// closed with 1012 to reconnect and resume), and the router takes the game from the store: on
+// another node when that node's newer epoch refused the write (Superseded), here again otherwise.
+#include <algorithm>
+
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include "db/store_writer.h"
+#include "protocol/encode.h"
+#include "server/metrics.h"
+#include "server/table/table.h"
+#include "server/table/table_services.h"
+
+namespace rochade::server {
+
+using protocol::ErrorCode;
+
+Table::GameCheckpoint Table::checkpoint(SteadyClock::time_point now) const
+{
+    const auto clocks = game_->clocks(now);
+    return GameCheckpoint{game_->ply(), clocks.white_ms, clocks.black_ms, now, game_->draw_offer()};
+}
+
+void Table::emit(Emission emission)
+{
+    if (in_flight_) {
+        waiting_.push_back(std::move(emission));
+        return;
+    }
+    in_flight_.emplace(std::move(emission));
+    submit_in_flight();
+}
+
+void Table::stamp_epoch(std::vector<db::Write>& writes) const
+{
+    for (auto& write : writes)
+        std::visit(
+            [this](auto& w) {
+                using T = std::decay_t<decltype(w)>;
+                if constexpr (std::is_same_v<T, db::GameStarted> || std::is_same_v<T, db::MovePlayed> ||
+                              std::is_same_v<T, db::TableEvent> || std::is_same_v<T, db::GameEnded>)
+                    w.epoch = epoch_;
+            },
+            write);
+}
+
+void Table::submit_in_flight()
+{
+    stamp_epoch(in_flight_->writes);
+    services_.writer.submit(
+        std::move(in_flight_->writes), [self = shared_from_this()](std::optional<db::StoreError> error) {
+            net::post(self->strand_, [self, error = std::move(error)]() mutable { self->on_stored(std::move(error)); });
+        });
+}
+
+void Table::on_stored(std::optional<db::StoreError> error)
+{
+    if (error) return fail_emissions(*error);
+    Emission stored = std::move(*in_flight_);
+    in_flight_.reset();
+    if (!waiting_.empty()) {
+        in_flight_.emplace(std::move(waiting_.front()));
+        waiting_.erase(waiting_.begin());
+        submit_in_flight();
+    }
+    committed(stored);
+    if (!in_flight_) {
+        run_after_commits();
+        serve_waiting_chat(); // chat goes only when nothing else of the table waits (table_chat.cpp)
+    }
+}
+
+void Table::committed(Emission& emission)
+{
+    // Counted before the broadcast, so a scrape after a player saw the move counts it.
+    if (emission.moves) services_.metrics.moves_committed.add(std::uint64_t(emission.moves));
+    for (const auto& event : emission.events) {
+        history_.emplace_back(event.seq, event.frame);
+        while (history_.size() > services_.config.table_history_events) history_.pop_front();
+        broadcast(event.frame);
+    }
+    if (!emission.events.empty()) stored_seq_ = emission.events.back().seq;
+    switch (emission.game_change) {
+    case GameChange::None: break;
+    case GameChange::Started:
+    case GameChange::Progressed: stored_game_ = emission.after; break;
+    case GameChange::Ended: stored_game_.reset(); break;
+    }
+    // The store rated the game in the same commit: now its changes can be read and shown.
+    if (emission.ended_game && rated_) look_up_rating_change(*emission.ended_game);
+    if (emission.ok_on_commit && emission.id) emission.sender->send(protocol::encode_ok(emission.id));
+    if (emission.on_done) emission.on_done(true);
+}
+
+void Table::fail_emissions(const db::StoreError& error)
+{
+    std::vector<Emission> failed;
+    failed.reserve(1 + waiting_.size());
+    failed.push_back(std::move(*in_flight_));
+    in_flight_.reset();
+    for (auto& emission : waiting_) failed.push_back(std::move(emission));
+    waiting_.clear();
+    spdlog::error("table {}: {} emission(s) from seq {} not stored ({}): {}", id_, failed.size(), stored_seq_ + 1,
+                  db::store_failure_name(error.kind), error.message);
+
+    const bool superseded = error.kind == db::StoreFailure::Superseded;
+    if (game_id_ && (superseded || (error.kind == db::StoreFailure::Refused && stored_game_))) {
+        for (const auto& emission : failed) tell_not_stored(emission, error);
+        fail_waiting_chat(error);
+        after_commits_.clear(); // for connections closed now: nothing this table shows is the store's
+        const StoppedTable stopped{id_, room_, *game_id_, error.kind};
+        stop_playing(superseded ? "is played on another node now" : "is taken up again from the store");
+        if (services_.table_stopped) services_.table_stopped(stopped);
+        return;
+    }
+    roll_back(failed, SteadyClock::now());
+    for (const auto& emission : failed) tell_not_stored(emission, error);
+    fail_waiting_chat(error); // the chat lines waiting behind them too
+    table_changed();
+    run_after_commits();
+}
+
+void Table::roll_back(std::vector<Emission>& failed, SteadyClock::time_point now)
+{
+    const bool was_running = game_ && !game_->is_over();
+    std::vector<identity::Identity> players_before;
+    for (const auto& seat : seats_)
+        if (seat) players_before.push_back(seat->player());
+
+    // The earliest failed start holds the table as it was before any failed emission.
+    const auto start =
+        std::find_if(failed.begin(), failed.end(), [](const Emission& e) { return e.started != nullptr; });
+    if (start != failed.end()) {
+        ReplacedGame& before = *start->started;
+        if (before.seats_swapped) std::swap(seats_[0], seats_[1]);
+        if (before.joined) seats_[int(*before.joined)].reset(); // the joiner watches on
+        game_ = std::move(before.game);
+        game_id_ = before.game_id;
+    } else if (game_ && stored_game_) {
+        rebuild_game(*stored_game_, now);
+    }
+    seq_ = stored_seq_;
+    rematch_offer_.reset(); // an offer is not worth a second undo log; it can be made again
+
+    // The room and the lobby's list of each player's running games follow the game.
+    const bool running = game_ && !game_->is_over();
+    if (was_running && !running) {
+        --services_.metrics.games_running;
+        if (auto lobby = services_.lobby.lock())
+            for (const auto& player : players_before) lobby->seat_changed(player, id_, false);
+    } else if (!was_running && running) {
+        ++services_.metrics.games_running;
+        if (auto lobby = services_.lobby.lock())
+            for (const auto& seat : seats_)
+                if (seat) lobby->seat_changed(seat->player(), id_, true);
+    }
+    if (running)
+        arm_flag_timer(/*after_failure=*/true);
+    else
+        flag_timer_.cancel();
+}
+
+// Costs a replay of the stored moves: only on the failure path.
+void Table::rebuild_game(const GameCheckpoint& stored, SteadyClock::time_point now)
+{
+    std::vector<std::string> moves;
+    moves.reserve(std::size_t(stored.ply));
+    for (int i = 0; i < stored.ply; ++i) moves.push_back(game_->moves()[std::size_t(i)].uci);
+    auto rebuilt = RefereedGame::restore(time_control_, game_->start_fen(), moves, stored.white_ms, stored.black_ms,
+                                         stored.draw_offer);
+    if (!rebuilt) {
+        spdlog::error("table {} game {}: cannot go back to the stored game: {}", id_, game_id_.value_or(0),
+                      rebuilt.error().message);
+        return;
+    }
+    game_.emplace(std::move(*rebuilt));
+    // Held clocks stay held; running ones charge the side to move since the stored emission
+    // (or since they ran again, if that came later), not since now.
+    if (!clocks_held_) game_->resume(std::min(now, std::max(stored.at, clocks_resumed_at_)));
+}
+
+void Table::tell_not_stored(const Emission& emission, const db::StoreError& error)
+{
+    const bool unavailable = error.kind == db::StoreFailure::Unavailable;
+    const bool superseded = error.kind == db::StoreFailure::Superseded;
+    // Superseded: the player's retry, after the resume that finds the table's new node, works.
+    const auto code = unavailable || superseded ? ErrorCode::StorageUnavailable : ErrorCode::InternalError;
+    const std::string what =
+        std::string(emission.what) + " at table " + std::to_string(id_) + " was not stored" +
+        (unavailable  ? " (the store is unavailable); nothing changed, try again"
+         : superseded ? " (another node plays the table now); reconnect, resume and try again there"
+                      : " (the store refused it); nothing changed");
+    if (emission.sender) reply_error(emission.sender, emission.id, code, what);
+    if (emission.on_done) emission.on_done(false);
+    // A game that did not start, or did not end, concerns both players.
+    if (emission.game_change != GameChange::Started && emission.game_change != GameChange::Ended) return;
+    const std::string game =
+        emission.game_change == GameChange::Started ? "the game did not start: " : "the game did not end: ";
+    for (const auto& seat : seats_) {
+        auto connection = seat ? seat->connection.lock() : nullptr;
+        if (connection && connection != emission.sender) reply_error(connection, std::nullopt, code, game + what);
+    }
+}
+
+void Table::after_commits(std::function<void()> work)
+{
+    if (!in_flight_)
+        work();
+    else
+        after_commits_.push_back(std::move(work));
+}
+
+void Table::run_after_commits()
+{
+    auto work = std::move(after_commits_);
+    after_commits_.clear();
+    for (auto& w : work) w();
+}
+
+} // namespace rochade::server

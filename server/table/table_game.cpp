@@ -1,0 +1,286 @@
+// The game played at a table: starting it, the flag timer and the flag's verdict, moves, draw
+// offers and claims, resignation, abort, abandonment and the rematch. Seats, watchers and the
+// event pipeline are in table.cpp.
+#include "server/table/table.h"
+
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+#include "protocol/decode.h"
+#include "protocol/encode.h"
+#include "server/table/flag_analysis.h"
+#include "server/id_allocator.h"
+#include "server/metrics.h"
+#include "server/table/table_services.h"
+#include "server/wall_clock.h"
+
+namespace rochade::server {
+
+using protocol::ErrorCode;
+
+namespace {
+
+db::SeatOwner stored_owner(const identity::Principal& owner)
+{
+    if (owner.guest()) return {std::nullopt, owner.id};
+    return {owner.id, std::nullopt};
+}
+
+} // namespace
+
+void Table::start_game(std::int64_t game_id, SteadyClock::time_point now, const ConnectionPtr& sender, const Id& id,
+                       std::unique_ptr<ReplacedGame> replaced)
+{
+    replaced->game = std::move(game_);
+    replaced->game_id = game_id_;
+    game_.emplace(time_control_);
+    game_->start(now);
+    game_id_ = game_id;
+    ++services_.metrics.games_running;
+    rematch_offer_.reset();
+
+    Emission emission;
+    rating_change_.reset();
+    const auto initial = game_->clocks(now);
+    db::GameStarted started_row{*game_id_, id_, room_, seats_[0]->nick, seats_[1]->nick,
+                                protocol::time_control_to_json(time_control_).dump(), game_->start_fen(),
+                                initial.white_ms, initial.black_ms, wall_clock_ms(),
+                                stored_owner(seats_[0]->owner), stored_owner(seats_[1]->owner), false, std::nullopt};
+    // join() lets only accounts sit at a rated table, and the lobby opens none untimed.
+    started_row.rated = rated_ && !seats_[0]->owner.guest() && !seats_[1]->owner.guest() && category_.has_value();
+    started_row.category = category_;
+    emission.writes.push_back(std::move(started_row));
+    const auto seq = next_seq();
+    auto started = state(now);
+    started.seq = seq;
+    add_event(emission, protocol::encode_game_started(id_, seq, started), "game_started",
+              nlohmann::json{{"white", seats_[0]->nick}, {"black", seats_[1]->nick}}.dump());
+    emission.what = replaced->seats_swapped ? "rematch" : "join_table";
+    emission.sender = sender;
+    emission.id = id;
+    emission.ok_on_commit = true;
+    emission.game_change = GameChange::Started;
+    emission.after = checkpoint(now);
+    emission.started = std::move(replaced);
+    emit(std::move(emission));
+    spdlog::info("table {} game {} started: {} - {} in room {}", id_, *game_id_, seats_[0]->nick, seats_[1]->nick,
+                 room_);
+    if (auto lobby = services_.lobby.lock())
+        for (const auto& seat : seats_) lobby->seat_changed(seat->player(), id_, true);
+    table_changed();
+    arm_flag_timer();
+}
+
+void Table::arm_flag_timer(bool after_failure)
+{
+    flag_timer_.cancel();
+    if (!game_ || game_->is_over()) return;
+    const auto deadline = game_->flag_deadline();
+    if (!deadline) return;
+    flag_timer_.expires_at(after_failure ? std::max(*deadline, SteadyClock::now() + std::chrono::seconds(1))
+                                         : *deadline);
+    flag_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& error) {
+        if (!error) self->on_flag_timer();
+    });
+}
+
+void Table::on_flag_timer()
+{
+    if (closed_ || services_.shutting_down) return;
+    if (!flag_verdict_pending(SteadyClock::now())) arm_flag_timer(); // woke early, or the clock moved on
+}
+
+// The table's side of a flag fall: the game stopped the clocks at the flag; its winnability
+// question goes to the analysis thread and the answer comes back to this strand. Not begun
+// during shutdown (the flag timers are stopped too): the game stays unfinished in the database
+// and is restored at the next start.
+bool Table::flag_verdict_pending(SteadyClock::time_point now)
+{
+    if (flag_question_out_) return true;
+    if (!game_ || services_.shutting_down) return false;
+    auto fall = game_->check_flag(now);
+    if (!fall) return false;
+    flag_question_out_ = true;
+    flag_timer_.cancel();
+    services_.flag_analysis.ask(std::move(*fall), [self = shared_from_this(), now](WinnabilityVerdict verdict) {
+        net::post(self->strand_, [self, verdict = std::move(verdict), now] { self->on_flag_verdict(verdict, now); });
+    });
+    return true;
+}
+
+// The game ends as the winnability answer says. The requests that waited run once the
+// game_over is committed and broadcast (so they see the finished game), in their order; until
+// then new ones queue behind them.
+void Table::on_flag_verdict(const WinnabilityVerdict& verdict, SteadyClock::time_point asked_at)
+{
+    const auto now = SteadyClock::now();
+    // Always an ending: nothing else ends a game whose flag fell, and only this clears it.
+    if (auto ending = game_->end_on_flag(verdict)) {
+        spdlog::info("table {} game {}: winnability after the flag fall answered in {} ms", id_, *game_id_,
+                     std::chrono::duration_cast<std::chrono::milliseconds>(now - asked_at).count());
+        Emission emission;
+        add_ending(emission, *ending, now);
+        // The flag fall and the winnability answer behind its result, as its own log entry under
+        // the game_over event's number.
+        const auto& r = ending->result;
+        nlohmann::json detail{{"result", r.result}, {"message", r.message}};
+        if (r.winnability) detail["winnability"] = *r.winnability;
+        if (r.proof) detail["proof"] = nlohmann::json::parse(protocol::encode_proof(*r.proof));
+        emission.writes.push_back(db::TableEvent{id_, game_id_, seq_, "flag_fall", detail.dump(), wall_clock_ms()});
+        emission.what = "flag_fall";
+        emission.game_change = GameChange::Ended;
+        emit(std::move(emission));
+        table_changed();
+    }
+    after_commits([this] {
+        flag_question_out_ = false;
+        auto waiting = std::move(after_flag_verdict_);
+        after_flag_verdict_.clear();
+        for (auto& request : waiting) when_flag_settled(std::move(request));
+    });
+}
+
+void Table::play(const ConnectionPtr& connection, Side side, const Id& id, const protocol::PlayMove& message,
+                 SteadyClock::time_point now)
+{
+    auto result = game_->play(side, message.move, message.offer_draw, now);
+    if (!result) return reply_error(connection, id, result.error().code, "move: " + result.error().message);
+    Emission emission;
+    add_move(emission, result->move, now);
+    if (result->ending) add_ending(emission, *result->ending, now);
+    commit_game_action(std::move(emission), "move", connection, id, now);
+}
+
+void Table::claim_draw(const ConnectionPtr& connection, Side side, const Id& id, const protocol::ClaimDraw& claim,
+                       SteadyClock::time_point now)
+{
+    auto result =
+        game_->claim_draw(side, claim.move ? std::optional<std::string_view>(*claim.move) : std::nullopt, now);
+    if (!result) return reply_error(connection, id, result.error().code, "claim_draw: " + result.error().message);
+    Emission emission;
+    if (result->rejection) {
+        // An incorrect claim with an intended move: the move stands (FIDE 9.5.2).
+        const auto seq = next_seq();
+        add_event(emission, protocol::encode_draw_claim_rejected(id_, seq, side, *result->rejection),
+                  "draw_claim_rejected",
+                  nlohmann::json{{"by", side_text(side)}, {"reason", *result->rejection}}.dump());
+    }
+    if (result->move) add_move(emission, *result->move, now);
+    if (result->ending) add_ending(emission, *result->ending, now);
+    commit_game_action(std::move(emission), "claim_draw", connection, id, now);
+}
+
+void Table::claim_win(const ConnectionPtr& connection, Side side, const Id& id, SteadyClock::time_point now)
+{
+    const Seat* opponent = seat(protocol::opponent_of(side));
+    const auto grace = std::chrono::milliseconds(services_.config.reconnect_grace_ms);
+    if (opponent->connected)
+        return reply_error(connection, id, ErrorCode::OpponentConnected,
+                           "claim_win: your opponent " + opponent->nick + " is connected");
+    if (now - opponent->disconnected_at < grace) {
+        const auto left =
+            std::chrono::duration_cast<std::chrono::milliseconds>(grace - (now - opponent->disconnected_at));
+        return reply_error(connection, id, ErrorCode::OpponentConnected,
+                           "claim_win: " + opponent->nick + " may still come back for " + std::to_string(left.count()) +
+                               " ms");
+    }
+    auto ending = game_->adjudicate_abandonment(side, now);
+    if (!ending) return reply_error(connection, id, ending.error().code, "claim_win: " + ending.error().message);
+    Emission emission;
+    add_ending(emission, *ending, now);
+    commit_game_action(std::move(emission), "claim_win", connection, id, now);
+}
+
+void Table::rematch(const ConnectionPtr& connection, Side side, const Id& id)
+{
+    if (!game_ || !game_->is_over())
+        return reply_error(connection, id, ErrorCode::RematchUnavailable, "rematch: the game is not over yet");
+    Seat* opponent = seat(protocol::opponent_of(side));
+    if (!opponent)
+        return reply_error(connection, id, ErrorCode::RematchUnavailable, "rematch: your opponent has left the table");
+    if (!opponent->connected)
+        return reply_error(connection, id, ErrorCode::RematchUnavailable,
+                           "rematch: your opponent " + opponent->nick + " is away; their seat is held for " +
+                               std::to_string(services_.config.reconnect_grace_ms) + " ms after they left");
+    if (rematch_offer_ == side) return reply_ok(connection, id);
+    if (rematch_offer_ == protocol::opponent_of(side)) {
+        const auto game_id = services_.game_ids.next();
+        if (!game_id)
+            return reply_error(connection, id, ErrorCode::StorageUnavailable,
+                               "rematch: no game id could be reserved in the store; try again later");
+        // Colours swapped: the seats change places.
+        std::swap(seats_[0], seats_[1]);
+        auto replaced = std::make_unique<ReplacedGame>();
+        replaced->seats_swapped = true;
+        start_game(*game_id, SteadyClock::now(), connection, id, std::move(replaced));
+        return;
+    }
+    rematch_offer_ = side;
+    Emission emission;
+    const auto seq = next_seq();
+    add_event(emission, protocol::encode_rematch_offered(id_, seq, side), "rematch_offered",
+              nlohmann::json{{"by", side_text(side)}}.dump());
+    emission.what = "rematch";
+    emission.sender = connection;
+    emission.id = id;
+    emission.ok_on_commit = true;
+    emit(std::move(emission));
+}
+
+// The table looked at the flag with the same `now` (when_flag_settled), so no action here
+// meets a fallen flag.
+void Table::game_action(const ConnectionPtr& connection, Side side, const Id& id,
+                        const protocol::ClientMessage& message, SteadyClock::time_point now)
+{
+    if (auto* move = std::get_if<protocol::PlayMove>(&message)) return play(connection, side, id, *move, now);
+    if (auto* claim = std::get_if<protocol::ClaimDraw>(&message)) return claim_draw(connection, side, id, *claim, now);
+    if (std::holds_alternative<protocol::ClaimWin>(message)) return claim_win(connection, side, id, now);
+    Emission emission;
+    if (std::holds_alternative<protocol::OfferDraw>(message)) {
+        if (auto refused = game_->offer_draw(side, now))
+            return reply_error(connection, id, refused->code, "offer_draw: " + refused->message);
+        const auto seq = next_seq();
+        add_event(emission, protocol::encode_draw_offered(id_, seq, side), "draw_offered",
+                  nlohmann::json{{"by", side_text(side)}}.dump());
+    } else if (std::holds_alternative<protocol::DeclineDraw>(message)) {
+        if (auto refused = game_->decline_draw(side, now))
+            return reply_error(connection, id, refused->code, "decline_draw: " + refused->message);
+        const auto seq = next_seq();
+        add_event(emission, protocol::encode_draw_declined(id_, seq, side), "draw_declined",
+                  nlohmann::json{{"by", side_text(side)}}.dump());
+    } else {
+        auto ending = std::holds_alternative<protocol::AcceptDraw>(message) ? game_->accept_draw(side, now)
+                      : std::holds_alternative<protocol::Resign>(message)   ? game_->resign(side, now)
+                                                                            : game_->abort(side, now);
+        if (!ending)
+            return reply_error(connection, id, ending.error().code,
+                               std::string(protocol::message_type_name(message)) + ": " + ending.error().message);
+        add_ending(emission, *ending, now);
+    }
+    commit_game_action(std::move(emission), protocol::message_type_name(message), connection, id, now);
+}
+
+// Every game action ends here: its events and rows go to the store together, the room hears
+// of a finished game (or the flag timer follows the clock that now runs), and the sender's `ok`
+// waits until the action is on disk. The checkpoint is what a later failure goes back to.
+void Table::commit_game_action(Emission emission, std::string_view what, const ConnectionPtr& connection, const Id& id,
+                               SteadyClock::time_point now)
+{
+    emission.what = what;
+    emission.sender = connection;
+    emission.id = id;
+    emission.ok_on_commit = true;
+    if (game_->is_over()) {
+        emission.game_change = GameChange::Ended;
+    } else {
+        emission.game_change = GameChange::Progressed;
+        emission.after = checkpoint(now);
+    }
+    emit(std::move(emission));
+    if (game_->is_over())
+        table_changed();
+    else
+        arm_flag_timer();
+}
+
+} // namespace rochade::server

@@ -1,0 +1,204 @@
+// Clocks with injected time: every instant is "ms after T0", so nothing sleeps.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+#include "server/game/clock.h"
+
+using rochade::protocol::DelayKind;
+using rochade::protocol::Side;
+using rochade::protocol::TimeControl;
+using rochade::protocol::TimeStage;
+using rochade::server::Clock;
+
+namespace {
+
+const Clock::time_point T0 = Clock::time_point{} + std::chrono::hours(1);
+Clock::time_point at(std::int64_t ms) { return T0 + std::chrono::milliseconds(ms); }
+
+constexpr std::int64_t minutes = 60'000;
+
+TimeControl sudden_death(std::int64_t base_ms) { return TimeControl{{TimeStage{0, base_ms}}, 0, 0, DelayKind::None}; }
+TimeControl fischer(std::int64_t base_ms, std::int64_t inc_ms)
+{
+    return TimeControl{{TimeStage{0, base_ms}}, inc_ms, 0, DelayKind::None};
+}
+TimeControl delayed(std::int64_t base_ms, std::int64_t delay_ms, DelayKind kind)
+{
+    return TimeControl{{TimeStage{0, base_ms}}, 0, delay_ms, kind};
+}
+
+} // namespace
+
+TEST_CASE("One move: what each kind of clock charges and gives", "[clock]")
+{
+    struct Row {
+        const char* kind;
+        TimeControl tc;
+        std::int64_t think_ms;  // White's first move takes this long
+        std::int64_t during_ms; // White's reading half-way through the move
+        std::int64_t after_ms;  // White's time once the move is made
+    };
+    const std::vector<Row> rows = {
+        {"sudden death", sudden_death(60'000), 10'000, 55'000, 50'000},
+        {"Fischer +2 s", fischer(60'000, 2'000), 10'000, 55'000, 52'000},
+        {"Bronstein 3 s, fast move: all given back", delayed(60'000, 3'000, DelayKind::Bronstein), 2'000, 59'000,
+         60'000},
+        {"Bronstein 3 s, slow move: 3 s given back", delayed(60'000, 3'000, DelayKind::Bronstein), 10'000, 55'000,
+         53'000},
+        {"simple delay 3 s, fast move: nothing charged", delayed(60'000, 3'000, DelayKind::Simple), 2'000, 60'000,
+         60'000},
+        {"simple delay 3 s, slow move: 7 s charged", delayed(60'000, 3'000, DelayKind::Simple), 10'000, 58'000, 53'000},
+    };
+    for (const Row& row : rows) {
+        INFO(row.kind);
+        Clock clock(row.tc);
+        CHECK(clock.remaining_ms(Side::White, at(0)) == 60'000);
+        clock.start(Side::White, at(0));
+        CHECK(clock.remaining_ms(Side::White, at(row.think_ms / 2)) == row.during_ms);
+        CHECK(clock.remaining_ms(Side::Black, at(row.think_ms / 2)) == 60'000);
+        clock.press(at(row.think_ms));
+        CHECK(clock.running() == Side::Black);
+        CHECK(clock.moves_made(Side::White) == 1);
+        CHECK(clock.remaining_ms(Side::White, at(row.think_ms + 5'000)) == row.after_ms);
+        // Black's clock runs from the press.
+        const std::int64_t black_expected = row.tc.delay == DelayKind::Simple ? 60'000 - 2'000 : 60'000 - 5'000;
+        CHECK(clock.remaining_ms(Side::Black, at(row.think_ms + 5'000)) == black_expected);
+    }
+}
+
+TEST_CASE("FIDE stages: 90 minutes for 40 moves, then 30 minutes, 30 s a move from move 1", "[clock]")
+{
+    const TimeControl tc{{TimeStage{40, 90 * minutes}, TimeStage{0, 30 * minutes}}, 30'000, 0, DelayKind::None};
+    Clock clock(tc);
+    std::int64_t t = 0;
+    clock.start(Side::White, at(t));
+    // Each move takes one minute for either side.
+    for (int move = 1; move <= 41; ++move) {
+        t += minutes;
+        clock.press(at(t)); // White's move
+        t += minutes;
+        clock.press(at(t)); // Black's move
+        const std::int64_t expected = 90 * minutes - move * minutes + move * 30'000 + (move >= 40 ? 30 * minutes : 0);
+        INFO("after move " << move);
+        REQUIRE(clock.remaining_ms(Side::White, at(t)) == expected);
+        REQUIRE(clock.remaining_ms(Side::Black, at(t)) == expected);
+    }
+    CHECK(clock.moves_made(Side::White) == 41);
+}
+
+TEST_CASE("A last stage with a move count repeats", "[clock]")
+{
+    // 2 hours for 40 moves, then 1 hour for every 20 moves.
+    const TimeControl tc{{TimeStage{40, 120 * minutes}, TimeStage{20, 60 * minutes}}, 0, 0, DelayKind::None};
+    Clock clock(tc);
+    std::int64_t t = 0;
+    std::int64_t added = 0;
+    clock.start(Side::White, at(t));
+    for (int move = 1; move <= 100; ++move) {
+        t += 1'000;
+        clock.press(at(t));
+        t += 1'000;
+        clock.press(at(t));
+        if (move == 40 || move == 60 || move == 80 || move == 100) added += 60 * minutes;
+        INFO("after move " << move);
+        REQUIRE(clock.remaining_ms(Side::Black, at(t)) == 120 * minutes - move * 1'000 + added);
+    }
+}
+
+TEST_CASE("Flag deadline: the exact millisecond, and postponed by a simple delay only", "[clock]")
+{
+    struct Row {
+        const char* kind;
+        TimeControl tc;
+        std::int64_t deadline_ms; // White's flag, with White's clock started at 0
+    };
+    const std::vector<Row> rows = {
+        {"sudden death", sudden_death(1'000), 1'000},
+        {"Fischer", fischer(1'000, 5'000), 1'000},
+        {"Bronstein", delayed(1'000, 5'000, DelayKind::Bronstein), 1'000},
+        {"simple delay", delayed(1'000, 5'000, DelayKind::Simple), 6'000},
+    };
+    for (const Row& row : rows) {
+        INFO(row.kind);
+        Clock clock(row.tc);
+        CHECK_FALSE(clock.flag_deadline());
+        clock.start(Side::White, at(0));
+        REQUIRE(clock.flag_deadline() == at(row.deadline_ms));
+        CHECK_FALSE(clock.flag_fallen(at(row.deadline_ms - 1)));
+        CHECK(clock.remaining_ms(Side::White, at(row.deadline_ms - 1)) == 1);
+        CHECK(clock.flag_fallen(at(row.deadline_ms)));
+        CHECK(clock.remaining_ms(Side::White, at(row.deadline_ms)) == 0);
+        CHECK(clock.remaining_ms(Side::White, at(row.deadline_ms + 10'000)) == 0);
+    }
+
+    // After a press the deadline is the other side's.
+    Clock clock(sudden_death(1'000));
+    clock.start(Side::White, at(0));
+    clock.press(at(400));
+    CHECK(clock.flag_deadline() == at(1'400));
+    CHECK_FALSE(clock.flag_fallen(at(1'399)));
+    CHECK(clock.flag_fallen(at(1'400)));
+    clock.stop(at(500));
+    CHECK_FALSE(clock.flag_deadline());
+    CHECK_FALSE(clock.flag_fallen(at(100'000)));
+}
+
+TEST_CASE("Untimed: no flag ever, readings say untimed, turns still alternate", "[clock]")
+{
+    Clock clock(TimeControl{});
+    CHECK(clock.untimed());
+    clock.start(Side::White, at(0));
+    CHECK_FALSE(clock.flag_deadline());
+    CHECK_FALSE(clock.flag_fallen(at(1'000'000'000)));
+    clock.press(at(5'000));
+    const auto reading = clock.reading(at(1'000'000));
+    CHECK(reading.untimed);
+    CHECK(reading.white_ms == 0);
+    CHECK(reading.black_ms == 0);
+    CHECK(reading.running == Side::Black);
+    CHECK(clock.moves_made(Side::White) == 1);
+}
+
+TEST_CASE("Readings, stop and restart", "[clock]")
+{
+    Clock clock(fischer(60'000, 1'000));
+    auto reading = clock.reading(at(0));
+    CHECK(reading.white_ms == 60'000);
+    CHECK(reading.black_ms == 60'000);
+    CHECK_FALSE(reading.running);
+    CHECK_FALSE(reading.untimed);
+
+    clock.start(Side::White, at(0));
+    clock.stop(at(4'000)); // charged, no increment
+    CHECK_FALSE(clock.running());
+    CHECK(clock.remaining_ms(Side::White, at(50'000)) == 56'000);
+    clock.start(Side::White, at(50'000)); // the time while stopped costs nothing
+    clock.press(at(51'000));
+    CHECK(clock.remaining_ms(Side::White, at(51'000)) == 56'000);
+    // Starting the other side while one runs charges the runner without an increment.
+    clock.start(Side::White, at(60'000));
+    CHECK(clock.remaining_ms(Side::Black, at(60'000)) == 51'000);
+    reading = clock.reading(at(61'000));
+    CHECK(reading.white_ms == 55'000);
+    CHECK(reading.black_ms == 51'000);
+    CHECK(reading.running == Side::White);
+}
+
+TEST_CASE("Restored clocks: held until started, and still in the right stage", "[clock]")
+{
+    const TimeControl tc{{TimeStage{40, 90 * minutes}, TimeStage{0, 30 * minutes}}, 30'000, 0, DelayKind::None};
+    Clock clock = Clock::restored(tc, 1'000, 2'000, 39, 39);
+    CHECK_FALSE(clock.running());
+    CHECK_FALSE(clock.flag_deadline());
+    CHECK(clock.remaining_ms(Side::White, at(1'000'000)) == 1'000);
+    CHECK(clock.remaining_ms(Side::Black, at(1'000'000)) == 2'000);
+    clock.start(Side::White, at(10'000));
+    CHECK(clock.flag_deadline() == at(11'000));
+    clock.press(at(10'500)); // White's 40th move: the second stage begins
+    CHECK(clock.moves_made(Side::White) == 40);
+    CHECK(clock.remaining_ms(Side::White, at(10'500)) == 500 + 30'000 + 30 * minutes);
+    CHECK(clock.flag_deadline() == at(12'500));
+}
