@@ -1,4 +1,4 @@
-// Client churn for the soak (issue 14): --reconnect-fraction F --reconnect-every S makes F of
+// Client churn for the soak: --reconnect-fraction F --reconnect-every S makes F of
 // the clients close their connection normally and connect again every S seconds, one at a
 // time, evenly spread over the S seconds rather than all at once (a browser reloading, a
 // phone changing networks). A player comes back with its resume token and watches its table

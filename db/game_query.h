@@ -40,7 +40,7 @@ enum class StoredTermination : std::uint8_t {
 
 enum class GameState : std::uint8_t { Running, Finished };
 
-// The side GameQuery::player had, and how the game ended for them (issue 13: a player browsing
+// The side GameQuery::player had, and how the game ended for them (a player browsing
 // their own games).
 enum class PlayerColour : std::uint8_t { White, Black };
 enum class PlayerOutcome : std::uint8_t { Won, Drawn, Lost };
@@ -86,7 +86,7 @@ struct GameQuery {
     std::optional<StoredResult> result;
     std::optional<StoredTermination> termination;
     std::optional<GameState> state;
-    std::optional<bool> rated;       // true: rated games only; false: casual only (every game before issue 13)
+    std::optional<bool> rated;       // true: rated games only; false: casual only (every game before ratings)
     // The category of the game's time control (GameStarted::category); untimed games have none.
     std::optional<rating::RatingCategory> category;
     // These three need `player` (find_games refuses them without it, DbError Refused): the side

@@ -1,4 +1,4 @@
-// The moderation rows the server keeps (issue 12): the append-only audit log of moderators'
+// The moderation rows the server keeps: the append-only audit log of moderators'
 // actions (and of refused attempts), the sanctions in force (mutes and bans), and the searches
 // over them and over chat. Plain values: no SQL, no SQLite. Times are wall-clock Unix ms.
 #pragma once
@@ -82,6 +82,19 @@ struct AuditPage {
     std::vector<AuditEntry> entries;
     std::optional<std::int64_t> next_before_id; // empty on the last page
 };
+
+// A chat line's place in the search's order (at_ms, source, row id) descending, spelled
+// "AT_room_ID" or "AT_table_ID" ("1700000000000_room_42"): room chat (source 0) and table chat
+// (source 1) live in different tables, so a row id alone does not name a line. Both backends
+// write and read the page cursor (ChatQuery::cursor, ChatPage::next_page) through these.
+struct ChatCursor {
+    std::int64_t at_ms = 0;
+    int source = 0; // 0 room chat, 1 table chat
+    std::int64_t row_id = 0;
+};
+std::string chat_cursor_text(const ChatCursor& cursor);
+// Nothing for a text that is no cursor.
+std::optional<ChatCursor> parse_chat_cursor(std::string_view text);
 
 // Room chat and table chat, searched by moderators. Every filter that is set must hold.
 struct ChatQuery {

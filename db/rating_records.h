@@ -1,4 +1,4 @@
-// Ratings as the store keeps them (issue 13): one row per account and category, and one change
+// Ratings as the store keeps them: one row per account and category, and one change
 // per player and rated game. Plain values; db/sqlite/rating_sql.cpp turns them into SQL.
 //
 // The store applies a rated game's rating changes itself, inside the transaction that records

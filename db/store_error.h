@@ -1,5 +1,5 @@
 // How a store operation failed, in terms the server can act on without knowing the backend.
-// SQLite (db/sqlite/sqlite.cpp) and a later PostgreSQL store classify their own errors into these
+// SQLite (db/sqlite/sqlite.cpp) and PostgreSQL (db/pg/pg.cpp) classify their own errors into these
 // kinds; the message says what failed and where, for the log and for the client's error text.
 #pragma once
 

@@ -103,7 +103,7 @@ public:
     // is not one of find_chat's.
     virtual ChatPage find_chat(const ChatQuery& query) = 0;
 
-    // Ratings (issue 13). The account whose folded nick is `nick_key`, with its ratings.
+    // Ratings. The account whose folded nick is `nick_key`, with its ratings.
     virtual std::optional<PlayerRecord> player(const std::string& nick_key) = 0;
     // The account's rating after each of its rated games in `category`, oldest first: the newest
     // `limit` (at most max_history_points; more is refused, DbError Refused).

@@ -1,6 +1,6 @@
 // The write side of the store, as the server sees it: ordered submissions of backend-neutral
 // records (db/records.h), each completed exactly once with success or an error. db::SqliteWriter
-// (SQLite, group commit) implements it; a PostgreSQL store will too, with no change in server/.
+// (SQLite, group commit) and db::pg::PgWriter (PostgreSQL) implement it.
 #pragma once
 
 #include <chrono>

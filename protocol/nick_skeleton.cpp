@@ -1,4 +1,4 @@
-// A nick's skeleton: the form under which look-alike nicks collide (issue 24). In the spirit of
+// A nick's skeleton: the form under which look-alike nicks collide. In the spirit of
 // Unicode's confusables skeleton (UTS #39), cut to the alphabet nick_error admits: Latin letters,
 // digits, '_' and '-'. Other scripts are refused at the door, so Cyrillic 'а' or Greek 'ο' never
 // reach this table.

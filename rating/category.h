@@ -1,4 +1,4 @@
-// Rating categories (issue 13): each player has one rating per category, chosen by the game's
+// Rating categories: each player has one rating per category, chosen by the game's
 // estimated duration, base time + 40 x increment (the moves of a typical game), as the big
 // servers do. The spelling is for the JSON and SQL edge; nothing else should compare names.
 #pragma once

@@ -1,6 +1,6 @@
 // Glicko-2 as Mark Glickman's "Example of the Glicko-2 system" describes it, with no I/O: the
 // rating of one player after one rating period, and the growth of RD while a player is idle.
-// On Rochade each rated game is a rating period of its own (issue 13), and before a game each
+// On Rochade each rated game is a rating period of its own, and before a game each
 // player's RD grows once for every whole day since their last rated game in that category
 // (age_rd); the caller ages both players, then rates each against the other's aged rating.
 //

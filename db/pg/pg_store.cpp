@@ -212,38 +212,6 @@ void check_rows_limit(const char* read, int limit, int least, int most, const ch
                       StoreFailure::Refused);
 }
 
-// The chat cursor: "AT_room_ID" or "AT_table_ID", as db/sqlite/moderation_sql.cpp spells it.
-struct ChatCursor {
-    std::int64_t at_ms = 0;
-    int source = 0; // 0 room chat, 1 table chat
-    std::int64_t row_id = 0;
-};
-
-constexpr std::string_view source_names[] = {"room", "table"};
-
-std::optional<std::int64_t> parse_number(std::string_view text)
-{
-    if (text.empty() || text.front() == '-' || text.front() == '+') return std::nullopt;
-    std::int64_t value = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
-    return value;
-}
-
-std::optional<ChatCursor> parse_chat_cursor(std::string_view text)
-{
-    const auto first = text.find('_');
-    const auto last = text.rfind('_');
-    if (first == std::string_view::npos || first == last) return std::nullopt;
-    const auto at_ms = parse_number(text.substr(0, first));
-    const auto row_id = parse_number(text.substr(last + 1));
-    const std::string_view source = text.substr(first + 1, last - first - 1);
-    if (!at_ms || !row_id) return std::nullopt;
-    for (int i = 0; i < 2; ++i)
-        if (source == source_names[i]) return ChatCursor{*at_ms, i, *row_id};
-    return std::nullopt;
-}
-
 std::string like_anywhere(std::string_view text)
 {
     std::string pattern = "%";
@@ -694,8 +662,7 @@ ChatPage PgStore::find_chat(const ChatQuery& query)
             page.lines.push_back(std::move(line));
         }
         if (rows.rows() > query.limit)
-            page.next_page = std::to_string(last.at_ms) + "_" + std::string(source_names[last.source]) + "_" +
-                             std::to_string(last.row_id);
+            page.next_page = chat_cursor_text(last);
         return page;
     });
 }

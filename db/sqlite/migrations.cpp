@@ -136,7 +136,7 @@ UPDATE games SET last_move_id = (SELECT m.id FROM moves m WHERE m.game_id = game
 DROP INDEX moves_by_game;
 )sql";
 
-// Version 4: accounts, sessions and store-issued ids (issue 10, "Trust").
+// Version 4: accounts, sessions and store-issued ids.
 // - accounts: a registered nick belongs to its account; `nick_key` is the folded nick
 //   (protocol::nick_key), unique. `password_hash` is libsodium's crypto_pwhash_str output
 //   ("$argon2id$..."); no password is ever stored.
@@ -220,14 +220,14 @@ CREATE INDEX games_by_room ON games (room, started_at_ms, id);
 CREATE INDEX games_by_start ON games (started_at_ms, id);
 )sql";
 
-// Version 6: the admin's desk (issue 12).
+// Version 6: the admin's desk.
 // - moderation_log: the audit log of moderators' actions and of refused attempts. Append-only:
 //   triggers refuse an UPDATE or DELETE, so not even a bug in the server can rewrite history.
 //   actor_key and target_key are the folded nick (protocol::nick_key) of the actor and of the
 //   target as written, so the audit is searched by nick as the games are.
 // - sanctions: the mutes and bans in force, one row per (kind, target_key, room); setting one
 //   again replaces it, lifting it deletes the row, an expired one is simply ignored by readers.
-// - games.rated: whether the game counts for ratings (issue 13 fills it; 0 until then).
+// - games.rated: whether the game counts for ratings (ratings fill it; 0 until then).
 // - room_chat.nick_key: the writer's folded nick, so a moderator's chat search by nick uses an
 //   index; the upgrade fills the existing rows in C++ (fill_chat_nick_keys below). Room chat
 //   is not the move path.
@@ -277,7 +277,7 @@ CREATE INDEX room_chat_by_time ON room_chat (at_ms);
 CREATE INDEX table_events_chat ON table_events (at_ms) WHERE kind = 'table_chat';
 )sql";
 
-// Version 7: ratings (issue 13, docs/ratings.md).
+// Version 7: ratings (docs/ratings.md).
 // - games.category: the time control's category (bullet, blitz, rapid, classical; NULL when
 //   untimed), written with every timed game's start, rated or casual, so a player's games can be
 //   filtered by it. The upgrade fills the older rows in C++ (fill_categories below), by the one
@@ -339,7 +339,7 @@ DROP INDEX table_events_by_game;
 CREATE UNIQUE INDEX table_events_by_game ON table_events (game_id, seq);
 )sql";
 
-// Version 9: look-alike nicks (issue 24, point 11).
+// Version 9: look-alike nicks.
 // - accounts.nick_skeleton: the nick's skeleton (protocol::nick_skeleton: "admin", "admın" and
 //   "ạdmin" share one), unique, so a look-alike of a registered nick cannot be registered. The
 //   upgrade fills the existing rows in C++ (fill_nick_skeletons below), oldest account first.
@@ -352,7 +352,7 @@ ALTER TABLE accounts ADD COLUMN nick_skeleton TEXT;
 CREATE UNIQUE INDEX accounts_by_skeleton ON accounts (nick_skeleton);
 )sql";
 
-// Version 10: a secret room's games stay out of the public counts (issue 24, point 13).
+// Version 10: a secret room's games stay out of the public counts.
 // - ratings.public_{games,wins,draws,losses}: the rated games played in public rooms (room > 0)
 //   and their results, beside the counts of every rated game, which stay what the rating is made
 //   of. Public pages (the profile, the leaderboards) show these. The store keeps both at every
@@ -376,7 +376,7 @@ UPDATE ratings SET
                        AND g.result = CASE c.white WHEN 1 THEN '0-1' ELSE '1-0' END);
 )sql";
 
-// Version 11: retired resume tokens (issue 24). A resume token spent stays here for a short
+// Version 11: retired resume tokens. A resume token spent stays here for a short
 // grace (server/identity/authenticator.cpp), hash and session only, so that a client whose
 // hello_ok was lost with its node may resume once more instead of being locked out; the
 // session's older retired token goes when a later one is spent, and all of them with the

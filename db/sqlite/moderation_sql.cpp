@@ -17,48 +17,6 @@ void check_limit(Database& db, const char* read, int limit)
                       StoreFailure::Refused);
 }
 
-// ---- the chat cursor ----------------------------------------------------------------------
-// A chat line's place in the order (at_ms, source, row id) descending, spelled
-// "AT_room_ID" or "AT_table_ID" ("1700000000000_room_42"): room chat (source 0) and table chat
-// (source 1) live in different tables, so a row id alone does not name a line.
-
-struct ChatCursor {
-    std::int64_t at_ms = 0;
-    int source = 0; // 0 room chat, 1 table chat
-    std::int64_t row_id = 0;
-};
-
-constexpr std::string_view source_names[] = {"room", "table"};
-
-std::string chat_cursor_text(const ChatCursor& cursor)
-{
-    return std::to_string(cursor.at_ms) + "_" + std::string(source_names[cursor.source]) + "_" +
-           std::to_string(cursor.row_id);
-}
-
-std::optional<std::int64_t> parse_number(std::string_view text)
-{
-    if (text.empty() || text.front() == '-' || text.front() == '+') return std::nullopt;
-    std::int64_t value = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
-    return value;
-}
-
-std::optional<ChatCursor> parse_chat_cursor(std::string_view text)
-{
-    const auto first = text.find('_');
-    const auto last = text.rfind('_');
-    if (first == std::string_view::npos || first == last) return std::nullopt;
-    const auto at_ms = parse_number(text.substr(0, first));
-    const auto row_id = parse_number(text.substr(last + 1));
-    const std::string_view source = text.substr(first + 1, last - first - 1);
-    if (!at_ms || !row_id) return std::nullopt;
-    for (int i = 0; i < 2; ++i)
-        if (source == source_names[i]) return ChatCursor{*at_ms, i, *row_id};
-    return std::nullopt;
-}
-
 // The filters both arms share; `source` is the arm's (0 room chat, 1 table chat).
 void add_shared(std::string& where, const ChatQuery& query, const char* source)
 {

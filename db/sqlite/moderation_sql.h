@@ -1,4 +1,4 @@
-// The SQL of moderation (issue 12): the writer's statements for the audit log and the
+// The SQL of moderation: the writer's statements for the audit log and the
 // sanctions, and the reads of the admin's desk (sanctions in force, the audit log, a search of
 // room and table chat). Kept apart from the game and identity SQL so each file has one
 // subject; db::SqliteWriter calls ModerationWrites inside its transactions, db::SqliteReader the reads.

@@ -1,4 +1,4 @@
-// The SQL of ratings (issue 13, docs/ratings.md): the writer's side, which checks a rated game's
+// The SQL of ratings (docs/ratings.md): the writer's side, which checks a rated game's
 // start and rates its end inside the transaction that records it, and the reads of profiles,
 // histories, leaderboards and a game's changes. Kept apart from the game, identity and
 // moderation SQL so each file has one subject; db::SqliteWriter calls RatingWrites, db::SqliteReader the reads.

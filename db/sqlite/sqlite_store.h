@@ -1,6 +1,6 @@
 // The one place that builds SQLite's implementations of the store interfaces, so that the
-// composition root (server/server.cpp) names no SQLite class. A PostgreSQL store will add its
-// own factory beside it.
+// composition root (server/server.cpp) names no SQLite class; db/pg/postgres_store.h is
+// PostgreSQL's.
 #pragma once
 
 #include <functional>

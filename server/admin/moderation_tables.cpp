@@ -1,4 +1,4 @@
-// Closing a table and adjudicating its game (issue 12): the moderation service's part, for a
+// Closing a table and adjudicating its game: the moderation service's part, for a
 // moderator on this node (carry_out) and, in a cluster, for one on another node who asked this
 // node as the table's owner (close_at and adjudicate_at, from moderation_cluster.cpp), so that
 // both go through the same table calls and get the same refusals.

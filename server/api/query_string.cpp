@@ -1,22 +1,12 @@
 #include "server/api/query_string.h"
 
+#include "server/percent_decode.h"
+
 #include <algorithm>
 #include <charconv>
 #include <set>
 
 namespace rochade::server {
-
-namespace {
-
-int hex_value(char c)
-{
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
-} // namespace
 
 std::optional<std::string> QueryParameters::get(std::string_view name) const
 {
@@ -34,26 +24,7 @@ std::optional<std::int64_t> parse_integer(std::string_view text)
     return value;
 }
 
-std::optional<std::string> percent_decode(std::string_view text)
-{
-    std::string decoded;
-    decoded.reserve(text.size());
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (c == '+') {
-            decoded += ' ';
-        } else if (c == '%') {
-            if (i + 2 >= text.size()) return std::nullopt;
-            const int high = hex_value(text[i + 1]), low = hex_value(text[i + 2]);
-            if (high < 0 || low < 0) return std::nullopt;
-            decoded += static_cast<char>(high * 16 + low);
-            i += 2;
-        } else {
-            decoded += c;
-        }
-    }
-    return decoded;
-}
+std::optional<std::string> percent_decode(std::string_view text) { return percent_decode(text, PlusSign::IsSpace); }
 
 Expected<QueryParameters, std::string> parse_query(std::string_view query,
                                                    std::initializer_list<std::string_view> known)

@@ -1,4 +1,4 @@
-// What moderators and admins may do to players, tables and rooms (issue 12), as one service:
+// What moderators and admins may do to players, tables and rooms, as one service:
 // the admin API (server/admin/admin_api.h) and the WebSocket `notice` hand it a typed request and the
 // identity that asks; it checks the role, carries the action out through the owners of the state
 // (the lobby, the tables, the authenticator's sessions, the sanctions), and writes one line of

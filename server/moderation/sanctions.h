@@ -1,4 +1,4 @@
-// The mutes and bans in force (issue 12): asked by the lobby (room chat, whispers), the tables
+// The mutes and bans in force: asked by the lobby (room chat, whispers), the tables
 // (table chat), the authenticator (every way in: login, guest entry, resume, cookie,
 // registration) and the router (a new WebSocket from a banned address). Loaded at start-up
 // from the store (StoreReader::sanctions) and changed by the moderation service only after the

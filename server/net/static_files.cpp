@@ -5,6 +5,8 @@
 #include <string>
 #include <utility>
 
+#include "server/percent_decode.h"
+
 namespace rochade::server {
 
 namespace fs = std::filesystem;
@@ -34,14 +36,6 @@ std::string_view content_type_for(const fs::path& file)
 
 namespace {
 
-int hex_value(char c)
-{
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
 // "/games/4711" or "/games/4711/": a game id of at most 18 digits (it fits an int64).
 bool is_game_page(std::string_view path)
 {
@@ -58,19 +52,9 @@ std::optional<std::string> decoded_path(std::string_view target)
 {
     target = target.substr(0, target.find_first_of("?#"));
     if (target.empty() || target.front() != '/') return std::nullopt;
-    std::string path;
-    for (std::size_t i = 0; i < target.size(); ++i) {
-        char c = target[i];
-        if (c == '%') {
-            if (i + 2 >= target.size()) return std::nullopt;
-            const int high = hex_value(target[i + 1]), low = hex_value(target[i + 2]);
-            if (high < 0 || low < 0) return std::nullopt;
-            c = char(high * 16 + low);
-            i += 2;
-        }
-        if (c == '\0' || c == '\\') return std::nullopt;
-        path += c;
-    }
+    auto decoded = percent_decode(target, PlusSign::IsPlus);
+    if (!decoded || decoded->find_first_of(std::string_view("\0\\", 2)) != std::string::npos) return std::nullopt;
+    std::string path = std::move(*decoded);
     std::size_t start = 0;
     while (start <= path.size()) {
         const std::size_t end = std::min(path.find('/', start), path.size());

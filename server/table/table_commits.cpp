@@ -15,7 +15,7 @@
 // the store refused the write), and both players when a game's start or end was lost. What
 // waited for the commits (ok replies, watch_table, the requests behind a flag verdict) runs.
 //
-// Except when the store refused a running game's write (fencing, issue 24): then memory and
+// Except when the store refused a running game's write (fencing): then memory and
 // store disagree, and going back to memory's idea of the stored game could leave the game stuck
 // for ever (every later move "stored already"). The table stops here at once (every watcher is
 // closed with 1012 to reconnect and resume), and the router takes the game from the store: on

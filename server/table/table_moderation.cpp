@@ -1,4 +1,4 @@
-// A moderator's decisions at a table (issue 12): closing a table that waits for its opponent,
+// A moderator's decisions at a table: closing a table that waits for its opponent,
 // adjudicating the running game, and the table's line in the admin area's live view. The
 // moderation service checked the role and the request; here the table, on its own strand,
 // checks that its state allows it and goes through the same emission pipeline as a player's

@@ -1,4 +1,4 @@
-// Fencing between the nodes of a cluster (db/records.h, GameClaimed; issue 24): a node that
+// Fencing between the nodes of a cluster (db/records.h, GameClaimed): a node that
 // takes a game over raises its owner epoch, and the store refuses, as Superseded, the writes of
 // that game made with an older one: a node paused past its lease cannot write into a game
 // another node plays now. A game's event is stored once per seq. On both backends.

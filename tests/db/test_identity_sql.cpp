@@ -223,7 +223,7 @@ TEST_CASE("through the interfaces: a look-alike of a registered nick is refused,
     TestReader reader(file);
 
     REQUIRE_FALSE(stored(writer, AccountCreated{"admin", "admin", "$argon2id$a", Role::Admin, t0}));
-    // A dotless i, a dot below, a grave accent, a digit one, rn for m (issue 24).
+    // A dotless i, a dot below, a grave accent, a digit one, rn for m.
     for (const std::string look_alike : {"admın", "ạdmin", "Àdmin", "Adm1n", "adrnin"}) {
         INFO(look_alike);
         const auto outcome = stored(writer, AccountCreated{look_alike, rochade::protocol::nick_key(look_alike),

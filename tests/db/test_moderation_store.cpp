@@ -1,4 +1,4 @@
-// The store's moderation rows (issue 12): the append-only audit log, the sanctions, rated games
+// The store's moderation rows: the append-only audit log, the sanctions, rated games
 // and the chat nicks the writer keeps; and the reads of the admin's desk over them.
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-// The store's side of ratings (issue 13, docs/ratings.md): rated games scripted through
+// The store's side of ratings (docs/ratings.md): rated games scripted through
 // db::SqliteWriter, their stored ratings checked against rating::rate_game and age_rd computed here;
 // what is not rated, what is refused, and the reads of players, histories, leaderboards and the
 // games' search by category, colour, outcome, opponent and public rooms.

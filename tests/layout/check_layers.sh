@@ -18,7 +18,7 @@ part_of() {
         db/pg/*) echo db/pg ;;
         db/existing_store.*) echo db/existing_store ;;
         db/*) echo db ;;
-        server/asio.h | server/asio_compiled.cpp | server/wall_clock.h | server/metrics.* | server/log_format.* | server/id_allocator.*) echo server/base ;;
+        server/asio.h | server/asio_compiled.cpp | server/wall_clock.h | server/metrics.* | server/log_format.* | server/id_allocator.* | server/percent_decode.h) echo server/base ;;
         server/game/*) echo server/game ;;
         server/identity/authenticator.*) echo server/identity/authenticator ;;
         server/identity/*) echo server/identity ;;

@@ -16,7 +16,7 @@ TEST_CASE("look-alike nicks share a skeleton, different nicks do not")
         bool same;
     };
     const Case cases[] = {
-        // issue 24: a dotless i and a dot below register next to "admin"
+        // a dotless i and a dot below register next to "admin"
         {"admin", "admın", true},
         {"admin", "ạdmin", true},
         {"admin", "ADMİN", true},

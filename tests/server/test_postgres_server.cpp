@@ -1,4 +1,4 @@
-// The server on PostgreSQL (`--db postgresql://...`, issue 15): a game played through real
+// The server on PostgreSQL (`--db postgresql://...`): a game played through real
 // WebSocket clients is stored there and restored by the next server on the same database.
 // Tagged [postgres]: it needs ROCHADE_TEST_POSTGRES (scripts/postgres.sh start build/postgres
 // prints it; ctest's server_tests_postgres sets it) and passes with a warning without it.

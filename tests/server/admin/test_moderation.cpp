@@ -1,4 +1,4 @@
-// The moderation service (issue 12) against a running server: every action done and every
+// The moderation service against a running server: every action done and every
 // refusal (by role, unknown nick or table, a table in the wrong state, bad durations and
 // reasons), and what the players see of it: a mute refuses chat with its end and reason, a ban
 // refuses every way in, a kick and a ban close the connection, an adjudication ends the game

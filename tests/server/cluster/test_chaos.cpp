@@ -1,4 +1,4 @@
-// The chaos harness (issue 24): three `rochade serve` nodes on one Redis and one store, games
+// The chaos harness: three `rochade serve` nodes on one Redis and one store, games
 // played by bots with random legal moves and watched by spectators, players and spectators on
 // every node, while faults strike at random: a node paused (SIGSTOP) for up to four node
 // timeouts and woken, a node killed with SIGKILL and started again, Redis killed and started

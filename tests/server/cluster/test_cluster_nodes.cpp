@@ -1,7 +1,7 @@
 // Three `rochade serve` processes on one Redis bus and one store, as a cluster runs behind a
 // proxy: players on different nodes meet, chat and play at one table with a spectator on the
 // third; the table's node is killed with SIGKILL mid-game and the game goes on on another node
-// with every confirmed move. The faults of issue 24 in the middle of play: the table's node
+// with every confirmed move. The operator's faults in the middle of play: the table's node
 // paused (SIGSTOP) past its lease and woken, and Redis killed and restarted empty. The store is one SQLite file here, or the PostgreSQL database named
 // by ROCHADE_TEST_POSTGRES (scripts/test.sh starts one). Skipped, with a warning, without
 // redis-server.

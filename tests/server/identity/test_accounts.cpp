@@ -116,7 +116,7 @@ TEST_CASE("register and log in: the registered nick is the account's alone", "[s
     CHECK(jurgen.wait_closed().code == 4000);
 }
 
-TEST_CASE("look-alike nicks: no account or guest poses as a registered nick or one online (issue 24)",
+TEST_CASE("look-alike nicks: no account or guest poses as a registered nick or one online",
           "[server][accounts]")
 {
     InProcessServer server;
@@ -126,7 +126,7 @@ TEST_CASE("look-alike nicks: no account or guest poses as a registered nick or o
                 .status < 300);
 
     // A dotless i, a dot below, a grave accent, a digit one: refused as an account or a guest,
-    // naming the nick they resemble (issue 24).
+    // naming the nick they resemble.
     WsTestClient copycat;
     copycat.connect(server.port());
     for (const std::string look_alike : {"admın", "ạdmin", "Àdmin", "Adm1n"}) {

@@ -1,4 +1,4 @@
-// Fencing on one node (issue 24): when the store refuses a running game's write, because another
+// Fencing on one node: when the store refuses a running game's write, because another
 // writer claimed the game with a newer owner epoch (db::GameClaimed) or because it holds an
 // event this table was about to store, the table does not fall back to its memory (which could
 // leave the game stuck for ever, every later move "stored already"): it stops, every watcher is
