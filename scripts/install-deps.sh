@@ -19,8 +19,8 @@ packages=(
     libboost1.81-dev     # the coming server (Beast/Asio); 1.81, not libboost-dev's 1.74
     libmimalloc-dev      # the server's allocator (a third of glibc malloc's cost at peak load)
     libsodium-dev        # tokens, token hashes and argon2id password hashes (never our own crypto)
-    libhiredis-dev       # the Redis client of the bus between nodes (server/bus/), driven from Asio
-    redis-server         # the bus's Redis for several nodes (scripts/redis.sh) and the tests of server/bus/
+    libhiredis-dev       # the Redis client of the bus between nodes (server/cluster/redis/), driven from Asio
+    redis-server         # the bus's Redis for several nodes (scripts/redis.sh) and the tests of server/cluster/redis/
     haproxy              # the reverse proxy in front of several nodes (docker/haproxy.cfg, scripts/proxy-check.sh)
     pgn-extract          # an independent PGN validator for the archive's exports (tests/server/pgn_extract_check.sh)
     stockfish            # reference for bench/perft_vs_stockfish.sh

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A Redis of our own for several nodes on one machine (the message bus, server/bus/): Debian's
+# A Redis of our own for several nodes on one machine (the message bus, server/cluster/redis/): Debian's
 # redis-server on 127.0.0.1 only, protected mode on, nothing persisted, daemonized, with its
 # configuration, pid file and log in DIR.
 #   scripts/redis.sh start DIR [PORT]   start it (default port 6379) unless it runs; prints its URL

@@ -16,8 +16,8 @@ import { squareCenter } from '../../web/js/board_model.js';
 const here = dirname(fileURLToPath(import.meta.url));
 // The web client's folder: its build (dist/) and its npm packages, playwright-core among them
 // (these tests live apart from the pages, in tests/browser/, and take it from there).
-const webRoot = join(here, '..', '..', 'web');
-const { chromium } = createRequire(join(webRoot, 'package.json'))('playwright-core');
+const webFolder = join(here, '..', '..', 'web');
+const { chromium } = createRequire(join(webFolder, 'package.json'))('playwright-core');
 export const timeout = 10_000;
 export const short = { timeout: 3000 };
 
@@ -48,7 +48,7 @@ export function freePort() {
 
 // The built client (scripts/build-web.sh), unless ROCHADE_WEB_ROOT names another.
 export function webRoot() {
-    return process.env.ROCHADE_WEB_ROOT || join(webRoot, 'dist');
+    return process.env.ROCHADE_WEB_ROOT || join(webFolder, 'dist');
 }
 
 // Starts ROCHADE_BIN serve with `config` (written to a file next to a fresh database) and waits
