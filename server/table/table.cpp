@@ -22,11 +22,11 @@ namespace rochade::server {
 using protocol::ErrorCode;
 
 Table::Table(TableServices& services, Opening opening)
-    : services_(services), strand_(net::make_strand(services.io)), flag_timer_(strand_),
+    : services_(services), strand_(net::make_strand(services.io)), flag_watch_(strand_),
       summary_timer_(strand_), held_seat_timers_{net::steady_timer(strand_), net::steady_timer(strand_)},
       id_(opening.table), room_(opening.room), time_control_(opening.time_control), opener_color_(opening.opener_color),
       rated_(opening.rated), category_(rating_category_of(opening.time_control)), invite_(opening.invite),
-      waiting_chat_(services.config.table_chat_queue)
+      events_(services.config.table_history_events), waiting_chat_(services.config.table_chat_queue)
 {
     seats_[int(opening.opener_side)] = Seat{opening.opener.nick, opening.opener.principal, {}, false, {}, {}};
 }
@@ -99,7 +99,7 @@ std::shared_ptr<Table> Table::restore(TableServices& services, db::UnfinishedGam
     for (auto& seat : table->seats_) seat->disconnected_at = now;
     table->game_.emplace(std::move(*game));
     table->game_id_ = start.game_id;
-    table->seq_ = table->stored_seq_ = stored.last_seq;
+    table->events_.restore(stored.last_seq);
     table->epoch_ = start.epoch;
     table->stored_game_ = GameCheckpoint{int(moves.size()), white_ms, black_ms, now, table->game_->draw_offer()};
     table->clocks_held_ = true;
@@ -118,7 +118,7 @@ template <class Work> void Table::on_strand(Work work)
     net::post(strand_, [self = shared_from_this(), work = std::move(work)]() mutable {
         const auto now = SteadyClock::now();
         if (self->flag_verdict_pending(now))
-            self->after_flag_verdict_.push_back(std::move(work));
+            self->flag_watch_.defer(std::move(work));
         else
             work(now);
     });
@@ -130,7 +130,7 @@ void Table::when_flag_settled(Request request)
 {
     const auto now = SteadyClock::now();
     if (flag_verdict_pending(now))
-        after_flag_verdict_.push_back(std::move(request));
+        flag_watch_.defer(std::move(request));
     else
         request(now);
 }
@@ -164,7 +164,7 @@ protocol::TableState Table::state(SteadyClock::time_point now) const
 {
     protocol::TableState result;
     result.summary = summary();
-    result.seq = seq_;
+    result.seq = events_.last_taken();
     result.game_id = game_id_;
     if (game_) {
         result.start_fen = game_->start_fen();
@@ -212,14 +212,14 @@ void Table::reply_error(const ConnectionPtr& connection, const Id& id, ErrorCode
 
 void Table::subscribe(const ConnectionPtr& connection)
 {
-    if (!watchers_.try_emplace(connection->id(), connection).second) return;
+    if (!watchers_.add(connection)) return;
     // The router tells this table when the connection closes.
     connection->post([connection, table = id_] { connection->client->tables.insert(table); });
 }
 
 void Table::unsubscribe(const ConnectionPtr& connection)
 {
-    if (!watchers_.erase(connection->id())) return;
+    if (!watchers_.remove(connection->id())) return;
     connection->post([connection, table = id_] { connection->client->tables.erase(table); });
 }
 
@@ -227,61 +227,30 @@ void Table::send_state(const ConnectionPtr& connection, const Id& id, std::optio
 {
     after_commits([this, connection, id, since] {
         // Not a game stopped at the flag without its result: the snapshot waits for the verdict.
-        if (flag_question_out_)
-            return after_flag_verdict_.push_back(
+        if (flag_watch_.question_out())
+            return flag_watch_.defer(
                 [this, connection, id, since](auto) { send_state(connection, id, since); });
-        const auto missed = since ? missed_since(*since) : protocol::MissedEvents{};
+        const auto missed = since ? events_.missed_since(*since) : protocol::MissedEvents{};
         connection->send(protocol::encode_table_state(id, state(SteadyClock::now()), missed));
     });
 }
 
-// The history holds only the last events. A client whose `since` is older than those would
-// take the tail it got for a full catch-up, so it gets none and is told to resync: redraw from
-// the state alone. So is a `since` ahead of the table, which no event of this table can have.
-// Runs once every emission is committed, so the history ends at seq_.
-protocol::MissedEvents Table::missed_since(std::int64_t since) const
-{
-    protocol::MissedEvents missed;
-    if (since == seq_) return missed;
-    const bool all_kept = since < seq_ && !history_.empty() && history_.front().first <= since + 1;
-    if (!all_kept) {
-        missed.resync = true;
-        return missed;
-    }
-    for (const auto& [seq, frame] : history_)
-        if (seq > since) missed.frames.push_back(*frame);
-    return missed;
-}
-
 // ---- events -------------------------------------------------------------------------------
-
-void Table::broadcast(const std::shared_ptr<const std::string>& frame)
-{
-    // Watchers on other nodes get it once per node, when fan_out goes.
-    FanOut fan_out(frame);
-    for (auto it = watchers_.begin(); it != watchers_.end();) {
-        if (auto connection = it->second.lock()) {
-            fan_out.add(*connection);
-            ++it;
-        } else {
-            it = watchers_.erase(it);
-        }
-    }
-}
 
 void Table::add_event(Emission& emission, std::string frame, std::string kind, std::string detail_json)
 {
-    // The frame was encoded with seq_, the number this event took.
+    // The frame was encoded with the seq this event took, the last one taken.
+    const std::int64_t seq = events_.last_taken();
     emission.writes.push_back(
-        db::TableEvent{id_, game_id_, seq_, std::move(kind), std::move(detail_json), wall_clock_ms()});
-    emission.events.push_back(Event{seq_, std::make_shared<const std::string>(std::move(frame))});
+        db::TableEvent{id_, game_id_, seq, std::move(kind), std::move(detail_json), wall_clock_ms()});
+    emission.events.push_back(Event{seq, std::make_shared<const std::string>(std::move(frame))});
 }
 
 void Table::add_move(Emission& emission, const PlayedMove& move, SteadyClock::time_point)
 {
     protocol::MoveEvent event;
     event.table = id_;
-    event.seq = next_seq();
+    event.seq = events_.take_next();
     event.move = move.record;
     event.clocks = move.clocks;
     event.to_move = move.to_move;
@@ -302,7 +271,7 @@ void Table::add_move(Emission& emission, const PlayedMove& move, SteadyClock::ti
 
 void Table::add_ending(Emission& emission, const Ending& ending, SteadyClock::time_point)
 {
-    const auto seq = next_seq();
+    const auto seq = events_.take_next();
     const auto& r = ending.result;
     nlohmann::json detail{{"message", r.message}};
     if (r.winnability) detail["winnability"] = *r.winnability;
@@ -312,7 +281,7 @@ void Table::add_ending(Emission& emission, const Ending& ending, SteadyClock::ti
                                             ending.clocks.black_ms, wall_clock_ms()});
     emission.events.push_back(
         Event{seq, std::make_shared<const std::string>(protocol::encode_game_over(id_, seq, r, ending.clocks))});
-    flag_timer_.cancel();
+    flag_watch_.cancel();
     --services_.metrics.games_running;
     if (r.winnability && *r.winnability == "undetermined")
         spdlog::warn("table {} game {}: flag fell and winnability was undetermined; FIDE's default applies ({})", id_,
@@ -347,7 +316,7 @@ void Table::spectators_changed()
         if (auto lobby = self->services_.lobby.lock()) lobby->table_changed(now);
         if (now.spectators != self->spectators_sent_) {
             self->spectators_sent_ = now.spectators;
-            self->broadcast(
+            self->watchers_.broadcast(
                 std::make_shared<const std::string>(protocol::encode_spectators(self->id_, now.spectators)));
         }
     });
@@ -380,7 +349,7 @@ void Table::stand_up(Side side)
     rematch_offer_.reset();
     if (auto lobby = services_.lobby.lock()) lobby->seat_changed(player, id_, false);
     Emission emission;
-    const auto seq = next_seq();
+    const auto seq = events_.take_next();
     add_event(emission, protocol::encode_seat_changed(id_, seq, summary()), "seat_changed",
               nlohmann::json{{"left", nick}}.dump());
     emission.what = "seat_changed";
@@ -421,7 +390,7 @@ void Table::close_if_abandoned()
     if (closed_ || seated(Side::White) || seated(Side::Black)) return;
     if (game_ && !game_->is_over()) return;
     closed_ = true;
-    flag_timer_.cancel();
+    flag_watch_.cancel();
     summary_timer_.cancel();
     if (auto lobby = services_.lobby.lock()) lobby->table_closed(room_, id_);
 }
@@ -525,7 +494,7 @@ void Table::watch(ConnectionPtr connection, identity::Identity who, Id id, std::
             held_seat_timers_[int(*side)].cancel();
             if (game_) {
                 Emission emission;
-                const auto seq = next_seq();
+                const auto seq = events_.take_next();
                 add_event(emission, protocol::encode_player_reconnected(id_, seq, *side, s->nick), "player_reconnected",
                           nlohmann::json{{"side", side_text(*side)}, {"nick", s->nick}}.dump());
                 emission.what = "player_reconnected";
@@ -582,7 +551,7 @@ void Table::handle(ConnectionPtr connection, identity::Identity who, Id id, prot
 void Table::connection_closed(ConnectionPtr connection, identity::Identity who)
 {
     on_strand([this, connection = std::move(connection), who = std::move(who)](auto now) {
-        watchers_.erase(connection->id());
+        watchers_.remove(connection->id());
         const auto side = side_of(who.principal);
         if (!side) {
             spectators_changed();
@@ -597,7 +566,7 @@ void Table::connection_closed(ConnectionPtr connection, identity::Identity who)
             // During the game the clock keeps running and after the grace period the opponent may
             // claim the win; after the game the seat is held as long, for a reload and a rematch.
             Emission emission;
-            const auto seq = next_seq();
+            const auto seq = events_.take_next();
             add_event(
                 emission,
                 protocol::encode_player_disconnected(id_, seq, *side, s.nick, services_.config.reconnect_grace_ms),
@@ -618,7 +587,7 @@ void Table::connection_closed(ConnectionPtr connection, identity::Identity who)
 void Table::shut_down()
 {
     net::post(strand_, [self = shared_from_this()] {
-        self->flag_timer_.cancel();
+        self->flag_watch_.cancel();
         self->summary_timer_.cancel();
         for (auto& timer : self->held_seat_timers_) timer.cancel();
         // The io threads stop soon, so chat still waiting would be neither stored nor answered.
@@ -636,7 +605,7 @@ void Table::stop_playing(std::string_view why)
     if (closed_) return;
     closed_ = true;
     if (game_ && !game_->is_over()) --services_.metrics.games_running; // counted where it goes on
-    flag_timer_.cancel();
+    flag_watch_.cancel();
     summary_timer_.cancel();
     for (auto& timer : held_seat_timers_) timer.cancel();
     if (auto lobby = services_.lobby.lock())
@@ -644,9 +613,7 @@ void Table::stop_playing(std::string_view why)
             if (seat) lobby->seat_changed(seat->player(), id_, false);
     const std::string reason =
         "table " + std::to_string(id_) + " " + std::string(why) + "; reconnect and resume to find it";
-    for (const auto& [id, watcher] : watchers_)
-        if (auto connection = watcher.lock()) connection->close(CloseCode::ServiceRestart, reason);
-    watchers_.clear();
+    for (const auto& connection : watchers_.take_all()) connection->close(CloseCode::ServiceRestart, reason);
 }
 
 } // namespace rochade::server

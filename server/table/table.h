@@ -38,6 +38,10 @@
 #include "db/store_error.h"
 #include "protocol/messages.h"
 #include "server/table/chat_inbox.h"
+#include "server/table/emission_queue.h"
+#include "server/table/event_log.h"
+#include "server/table/flag_watch.h"
+#include "server/table/watchers.h"
 #include "server/clients/connection.h"
 #include "server/identity/principal.h"
 #include "server/moderation/moderation.h"
@@ -188,16 +192,14 @@ private:
     void subscribe(const ConnectionPtr& connection);
     void unsubscribe(const ConnectionPtr& connection);
     void send_state(const ConnectionPtr& connection, const Id& id, std::optional<std::int64_t> since);
-    protocol::MissedEvents missed_since(std::int64_t since) const;
     void reply_ok(const ConnectionPtr& connection, const Id& id);
     static void reply_error(const ConnectionPtr& connection, const Id& id, protocol::ErrorCode code,
                             std::string message);
     static std::string side_text(Side side);
 
     // table_commits.cpp: emissions to the store and back.
-    std::int64_t next_seq() { return ++seq_; }
     void emit(Emission emission);
-    void submit_in_flight();
+    void submit(Emission& emission);
     void on_stored(std::optional<db::StoreError> error);
     void committed(Emission& emission);
     void fail_emissions(const db::StoreError& error);
@@ -212,9 +214,7 @@ private:
     GameCheckpoint checkpoint(SteadyClock::time_point now) const;
     // Runs `work` once every emitted event is committed and broadcast (or failed), so a state
     // snapshot never shows what the database does not hold.
-    void after_commits(std::function<void()> work);
-    void run_after_commits();
-    void broadcast(const std::shared_ptr<const std::string>& frame);
+    void after_commits(std::function<void()> work) { emissions_.after_commits(std::move(work)); }
 
     // A second player at the table (`joined`) or a rematch (`seats_swapped`) starts a game;
     // `sender` gets ok once it is stored, or storage_unavailable.
@@ -278,7 +278,7 @@ private:
 
     TableServices& services_;
     net::strand<net::io_context::executor_type> strand_;
-    net::steady_timer flag_timer_;
+    FlagWatch flag_watch_;
     net::steady_timer summary_timer_;
     net::steady_timer held_seat_timers_[2]; // by side: a player away after the game
     bool summary_update_pending_ = false;
@@ -293,23 +293,17 @@ private:
     std::optional<std::string> invite_;
 
     std::optional<Seat> seats_[2];
-    std::map<std::uint64_t, std::weak_ptr<Connection>> watchers_; // by connection id; seats too
+    Watchers watchers_; // the players' connections too
     std::optional<RefereedGame> game_;
     std::optional<std::int64_t> game_id_;
     std::optional<Side> rematch_offer_;
     bool closed_ = false;
     bool clocks_held_ = false; // a restored game waits for both players
-    bool flag_question_out_ = false;
-    std::vector<Request> after_flag_verdict_;
 
-    std::int64_t seq_ = 0;
-    std::deque<std::pair<std::int64_t, std::shared_ptr<const std::string>>> history_;
-    std::optional<Emission> in_flight_; // at the store
-    std::vector<Emission> waiting_;     // behind it, in order
+    EventLog events_;
+    EmissionQueue<Emission> emissions_; // at the store, and behind it in order
     ChatInbox waiting_chat_;            // table chat not yet emitted, while the store is busy
-    std::vector<std::function<void()>> after_commits_;
-    // What the store holds: the last stored seq and, while a stored game runs, its checkpoint.
-    std::int64_t stored_seq_ = 0;
+    // While a stored game runs, its checkpoint as the store holds it.
     std::optional<GameCheckpoint> stored_game_;
     // The owner epoch this node claimed the table's game with (0 for a table opened here, whose
     // games start with it): the store refuses the writes of an older one.

@@ -33,7 +33,7 @@ void Table::chat(ConnectionPtr connection, identity::Identity who, Id id, std::s
             return connection->send_error(id, ErrorCode::Muted, "table_chat: you are " + sanction_text(*mute),
                                           error_sanction(*mute));
         ChatInbox::Line line{std::move(connection), std::move(id), std::move(who.nick), std::move(text)};
-        if (!self->in_flight_ && !self->flag_question_out_ && self->waiting_chat_.empty())
+        if (!self->emissions_.busy() && !self->flag_watch_.question_out() && self->waiting_chat_.empty())
             return self->emit_chat(std::move(line));
         if (self->waiting_chat_.try_add(line)) return;
         reply_error(line.sender, line.id, ErrorCode::Busy,
@@ -46,7 +46,7 @@ void Table::chat(ConnectionPtr connection, identity::Identity who, Id id, std::s
 void Table::emit_chat(ChatInbox::Line line)
 {
     Emission emission;
-    const auto seq = next_seq();
+    const auto seq = events_.take_next();
     add_event(emission, protocol::encode_table_chat(id_, seq, line.nick, line.text), "table_chat",
               nlohmann::json{{"from", line.nick}, {"text", line.text}}.dump());
     emission.what = "table_chat";
@@ -58,7 +58,7 @@ void Table::emit_chat(ChatInbox::Line line)
 
 void Table::serve_waiting_chat()
 {
-    while (!in_flight_ && !flag_question_out_) {
+    while (!emissions_.busy() && !flag_watch_.question_out()) {
         auto line = waiting_chat_.take();
         if (!line) return;
         // Closed while the line waited (abandoned, or taken over by another node): its sender

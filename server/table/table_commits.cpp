@@ -43,12 +43,7 @@ Table::GameCheckpoint Table::checkpoint(SteadyClock::time_point now) const
 
 void Table::emit(Emission emission)
 {
-    if (in_flight_) {
-        waiting_.push_back(std::move(emission));
-        return;
-    }
-    in_flight_.emplace(std::move(emission));
-    submit_in_flight();
+    if (Emission* first = emissions_.push(std::move(emission))) submit(*first);
 }
 
 void Table::stamp_epoch(std::vector<db::Write>& writes) const
@@ -64,11 +59,11 @@ void Table::stamp_epoch(std::vector<db::Write>& writes) const
             write);
 }
 
-void Table::submit_in_flight()
+void Table::submit(Emission& emission)
 {
-    stamp_epoch(in_flight_->writes);
+    stamp_epoch(emission.writes);
     services_.writer.submit(
-        std::move(in_flight_->writes), [self = shared_from_this()](std::optional<db::StoreError> error) {
+        std::move(emission.writes), [self = shared_from_this()](std::optional<db::StoreError> error) {
             net::post(self->strand_, [self, error = std::move(error)]() mutable { self->on_stored(std::move(error)); });
         });
 }
@@ -76,16 +71,11 @@ void Table::submit_in_flight()
 void Table::on_stored(std::optional<db::StoreError> error)
 {
     if (error) return fail_emissions(*error);
-    Emission stored = std::move(*in_flight_);
-    in_flight_.reset();
-    if (!waiting_.empty()) {
-        in_flight_.emplace(std::move(waiting_.front()));
-        waiting_.erase(waiting_.begin());
-        submit_in_flight();
-    }
+    Emission stored = emissions_.take_stored();
+    if (Emission* next = emissions_.in_flight()) submit(*next);
     committed(stored);
-    if (!in_flight_) {
-        run_after_commits();
+    if (!emissions_.busy()) {
+        emissions_.run_after_commits();
         serve_waiting_chat(); // chat goes only when nothing else of the table waits (table_chat.cpp)
     }
 }
@@ -95,11 +85,9 @@ void Table::committed(Emission& emission)
     // Counted before the broadcast, so a scrape after a player saw the move counts it.
     if (emission.moves) services_.metrics.moves_committed.add(std::uint64_t(emission.moves));
     for (const auto& event : emission.events) {
-        history_.emplace_back(event.seq, event.frame);
-        while (history_.size() > services_.config.table_history_events) history_.pop_front();
-        broadcast(event.frame);
+        events_.stored(event.seq, event.frame);
+        watchers_.broadcast(event.frame);
     }
-    if (!emission.events.empty()) stored_seq_ = emission.events.back().seq;
     switch (emission.game_change) {
     case GameChange::None: break;
     case GameChange::Started:
@@ -114,20 +102,15 @@ void Table::committed(Emission& emission)
 
 void Table::fail_emissions(const db::StoreError& error)
 {
-    std::vector<Emission> failed;
-    failed.reserve(1 + waiting_.size());
-    failed.push_back(std::move(*in_flight_));
-    in_flight_.reset();
-    for (auto& emission : waiting_) failed.push_back(std::move(emission));
-    waiting_.clear();
-    spdlog::error("table {}: {} emission(s) from seq {} not stored ({}): {}", id_, failed.size(), stored_seq_ + 1,
+    std::vector<Emission> failed = emissions_.take_failed();
+    spdlog::error("table {}: {} emission(s) from seq {} not stored ({}): {}", id_, failed.size(), events_.last_stored() + 1,
                   db::store_failure_name(error.kind), error.message);
 
     const bool superseded = error.kind == db::StoreFailure::Superseded;
     if (game_id_ && (superseded || (error.kind == db::StoreFailure::Refused && stored_game_))) {
         for (const auto& emission : failed) tell_not_stored(emission, error);
         fail_waiting_chat(error);
-        after_commits_.clear(); // for connections closed now: nothing this table shows is the store's
+        emissions_.drop_after_commits(); // for connections closed now: nothing this table shows is the store's
         const StoppedTable stopped{id_, room_, *game_id_, error.kind};
         stop_playing(superseded ? "is played on another node now" : "is taken up again from the store");
         if (services_.table_stopped) services_.table_stopped(stopped);
@@ -137,7 +120,7 @@ void Table::fail_emissions(const db::StoreError& error)
     for (const auto& emission : failed) tell_not_stored(emission, error);
     fail_waiting_chat(error); // the chat lines waiting behind them too
     table_changed();
-    run_after_commits();
+    emissions_.run_after_commits();
 }
 
 void Table::roll_back(std::vector<Emission>& failed, SteadyClock::time_point now)
@@ -159,7 +142,7 @@ void Table::roll_back(std::vector<Emission>& failed, SteadyClock::time_point now
     } else if (game_ && stored_game_) {
         rebuild_game(*stored_game_, now);
     }
-    seq_ = stored_seq_;
+    events_.forget_unstored();
     rematch_offer_.reset(); // an offer is not worth a second undo log; it can be made again
 
     // The room and the lobby's list of each player's running games follow the game.
@@ -177,7 +160,7 @@ void Table::roll_back(std::vector<Emission>& failed, SteadyClock::time_point now
     if (running)
         arm_flag_timer(/*after_failure=*/true);
     else
-        flag_timer_.cancel();
+        flag_watch_.cancel();
 }
 
 // Costs a replay of the stored moves: only on the failure path.
@@ -220,21 +203,6 @@ void Table::tell_not_stored(const Emission& emission, const db::StoreError& erro
         auto connection = seat ? seat->connection.lock() : nullptr;
         if (connection && connection != emission.sender) reply_error(connection, std::nullopt, code, game + what);
     }
-}
-
-void Table::after_commits(std::function<void()> work)
-{
-    if (!in_flight_)
-        work();
-    else
-        after_commits_.push_back(std::move(work));
-}
-
-void Table::run_after_commits()
-{
-    auto work = std::move(after_commits_);
-    after_commits_.clear();
-    for (auto& w : work) w();
 }
 
 } // namespace rochade::server

@@ -50,7 +50,7 @@ void Table::start_game(std::int64_t game_id, SteadyClock::time_point now, const 
     started_row.rated = rated_ && !seats_[0]->owner.guest() && !seats_[1]->owner.guest() && category_.has_value();
     started_row.category = category_;
     emission.writes.push_back(std::move(started_row));
-    const auto seq = next_seq();
+    const auto seq = events_.take_next();
     auto started = state(now);
     started.seq = seq;
     add_event(emission, protocol::encode_game_started(id_, seq, started), "game_started",
@@ -73,15 +73,12 @@ void Table::start_game(std::int64_t game_id, SteadyClock::time_point now, const 
 
 void Table::arm_flag_timer(bool after_failure)
 {
-    flag_timer_.cancel();
+    flag_watch_.cancel();
     if (!game_ || game_->is_over()) return;
     const auto deadline = game_->flag_deadline();
     if (!deadline) return;
-    flag_timer_.expires_at(after_failure ? std::max(*deadline, SteadyClock::now() + std::chrono::seconds(1))
-                                         : *deadline);
-    flag_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& error) {
-        if (!error) self->on_flag_timer();
-    });
+    flag_watch_.arm(after_failure ? std::max(*deadline, SteadyClock::now() + std::chrono::seconds(1)) : *deadline,
+                    [self = shared_from_this()] { self->on_flag_timer(); });
 }
 
 void Table::on_flag_timer()
@@ -96,12 +93,11 @@ void Table::on_flag_timer()
 // and is restored at the next start.
 bool Table::flag_verdict_pending(SteadyClock::time_point now)
 {
-    if (flag_question_out_) return true;
+    if (flag_watch_.question_out()) return true;
     if (!game_ || services_.shutting_down) return false;
     auto fall = game_->check_flag(now);
     if (!fall) return false;
-    flag_question_out_ = true;
-    flag_timer_.cancel();
+    flag_watch_.question_asked();
     services_.flag_analysis.ask(std::move(*fall), [self = shared_from_this(), now](WinnabilityVerdict verdict) {
         net::post(self->strand_, [self, verdict = std::move(verdict), now] { self->on_flag_verdict(verdict, now); });
     });
@@ -126,17 +122,14 @@ void Table::on_flag_verdict(const WinnabilityVerdict& verdict, SteadyClock::time
         nlohmann::json detail{{"result", r.result}, {"message", r.message}};
         if (r.winnability) detail["winnability"] = *r.winnability;
         if (r.proof) detail["proof"] = nlohmann::json::parse(protocol::encode_proof(*r.proof));
-        emission.writes.push_back(db::TableEvent{id_, game_id_, seq_, "flag_fall", detail.dump(), wall_clock_ms()});
+        emission.writes.push_back(db::TableEvent{id_, game_id_, events_.last_taken(), "flag_fall", detail.dump(), wall_clock_ms()});
         emission.what = "flag_fall";
         emission.game_change = GameChange::Ended;
         emit(std::move(emission));
         table_changed();
     }
     after_commits([this] {
-        flag_question_out_ = false;
-        auto waiting = std::move(after_flag_verdict_);
-        after_flag_verdict_.clear();
-        for (auto& request : waiting) when_flag_settled(std::move(request));
+        for (auto& request : flag_watch_.settled()) when_flag_settled(std::move(request));
     });
 }
 
@@ -160,7 +153,7 @@ void Table::claim_draw(const ConnectionPtr& connection, Side side, const Id& id,
     Emission emission;
     if (result->rejection) {
         // An incorrect claim with an intended move: the move stands (FIDE 9.5.2).
-        const auto seq = next_seq();
+        const auto seq = events_.take_next();
         add_event(emission, protocol::encode_draw_claim_rejected(id_, seq, side, *result->rejection),
                   "draw_claim_rejected",
                   nlohmann::json{{"by", side_text(side)}, {"reason", *result->rejection}}.dump());
@@ -217,7 +210,7 @@ void Table::rematch(const ConnectionPtr& connection, Side side, const Id& id)
     }
     rematch_offer_ = side;
     Emission emission;
-    const auto seq = next_seq();
+    const auto seq = events_.take_next();
     add_event(emission, protocol::encode_rematch_offered(id_, seq, side), "rematch_offered",
               nlohmann::json{{"by", side_text(side)}}.dump());
     emission.what = "rematch";
@@ -239,13 +232,13 @@ void Table::game_action(const ConnectionPtr& connection, Side side, const Id& id
     if (std::holds_alternative<protocol::OfferDraw>(message)) {
         if (auto refused = game_->offer_draw(side, now))
             return reply_error(connection, id, refused->code, "offer_draw: " + refused->message);
-        const auto seq = next_seq();
+        const auto seq = events_.take_next();
         add_event(emission, protocol::encode_draw_offered(id_, seq, side), "draw_offered",
                   nlohmann::json{{"by", side_text(side)}}.dump());
     } else if (std::holds_alternative<protocol::DeclineDraw>(message)) {
         if (auto refused = game_->decline_draw(side, now))
             return reply_error(connection, id, refused->code, "decline_draw: " + refused->message);
-        const auto seq = next_seq();
+        const auto seq = events_.take_next();
         add_event(emission, protocol::encode_draw_declined(id_, seq, side), "draw_declined",
                   nlohmann::json{{"by", side_text(side)}}.dump());
     } else {

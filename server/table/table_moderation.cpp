@@ -51,10 +51,9 @@ void Table::close_by_moderator(identity::Identity by, std::string reason, Modera
                 if (auto connection = seat->connection.lock()) connection->send(notice);
                 seat.reset();
             }
-            for (const auto& [id, watcher] : std::map(self->watchers_))
-                if (auto connection = watcher.lock()) self->unsubscribe(connection);
+            for (const auto& connection : self->watchers_.open()) self->unsubscribe(connection);
             self->closed_ = true;
-            self->flag_timer_.cancel();
+            self->flag_watch_.cancel();
             self->summary_timer_.cancel();
             for (auto& timer : self->held_seat_timers_) timer.cancel();
             spdlog::info("{} in room {} closed by moderator {}", table, self->room_, by.nick);
@@ -84,7 +83,7 @@ void Table::adjudicate(Adjudication adjudication,
             // Under the game_over's number, like a flag fall's verdict: the game log shows who
             // decided, what and why.
             emission.writes.push_back(db::TableEvent{
-                self->id_, self->game_id_, self->seq_, "adjudicated",
+                self->id_, self->game_id_, self->events_.last_taken(), "adjudicated",
                 nlohmann::json{
                     {"by", adjudication.by.nick}, {"decision", adjudication.result}, {"reason", adjudication.reason}}
                     .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace),

@@ -120,7 +120,7 @@ void Table::rating_change_read(std::int64_t game_id, std::vector<db::RatingChang
         for (auto& sitting : seats_)
             if (sitting && !sitting->owner.guest() && sitting->owner.id == change.account_id)
                 sitting->rating = seat_rating(change.after);
-    broadcast(std::make_shared<const std::string>(protocol::encode_rating_change(event)));
+    watchers_.broadcast(std::make_shared<const std::string>(protocol::encode_rating_change(event)));
     table_changed();
     spdlog::info("table {} game {} rated ({}): {} {} -> {}, {} {} -> {}", id_, game_id, event.category,
                  event.white.nick, event.white.before, event.white.after, event.black.nick, event.black.before,
