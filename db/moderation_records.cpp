@@ -48,6 +48,17 @@ std::optional<ChatCursor> parse_chat_cursor(std::string_view text)
     return std::nullopt;
 }
 
+std::string chat_text_pattern(std::string_view text)
+{
+    std::string pattern = "%";
+    for (const char c : text) {
+        if (c == '%' || c == '_' || c == '\\') pattern += '\\';
+        pattern += c;
+    }
+    pattern += '%';
+    return pattern;
+}
+
 std::string_view sanction_kind_name(SanctionKind kind)
 {
     for (const auto& [value, name] : sanction_kind_names)

@@ -109,6 +109,11 @@ struct ChatQuery {
     std::optional<std::string> after;
 };
 
+// ChatQuery::text as a LIKE pattern (ILIKE on PostgreSQL) that matches it anywhere, with '%', '_'
+// and '\' (the ESCAPE character) taken literally: "100%" becomes "%100\%%". Both backends search
+// chat with it.
+std::string chat_text_pattern(std::string_view text);
+
 struct ChatLine {
     std::int64_t at_ms = 0;
     std::string nick, text;

@@ -1,5 +1,6 @@
 // Ratings as the store keeps them: one row per account and category, and one change
-// per player and rated game. Plain values; db/sqlite/rating_sql.cpp turns them into SQL.
+// per player and rated game. Plain values; db/rating_rules.h computes what a rated end writes,
+// each backend (db/sqlite/rating_sql.cpp, db/pg/pg_writes.cpp) turns them into SQL.
 //
 // The store applies a rated game's rating changes itself, inside the transaction that records
 // the game's end (db::GameEnded of a game started with GameStarted::rated): both players' rows

@@ -212,17 +212,6 @@ void check_rows_limit(const char* read, int limit, int least, int most, const ch
                       StoreFailure::Refused);
 }
 
-std::string like_anywhere(std::string_view text)
-{
-    std::string pattern = "%";
-    for (const char c : text) {
-        if (c == '%' || c == '_' || c == '\\') pattern += '\\';
-        pattern += c;
-    }
-    pattern += '%';
-    return pattern;
-}
-
 } // namespace
 
 PgStore::PgStore(const std::string& url, ConnectOptions options) : url_(url), options_(std::move(options))
@@ -608,7 +597,7 @@ ChatPage PgStore::find_chat(const ChatQuery& query)
     }
     Placeholders p;
     // Each filter's placeholder once, shared by both arms.
-    const std::string text = query.text ? p(like_anywhere(*query.text)) : "";
+    const std::string text = query.text ? p(chat_text_pattern(*query.text)) : "";
     const std::string nick = query.nick_key ? p(protocol::nick_key(*query.nick_key)) : "";
     const std::string room = query.room ? p(*query.room) : "";
     const std::string from = query.from_ms ? p(*query.from_ms) : "";

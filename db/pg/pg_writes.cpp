@@ -10,16 +10,12 @@
 
 #include "db/game_query.h"
 #include "db/rating_records.h"
+#include "db/rating_rules.h"
 #include "protocol/nick.h"
-#include "rating/glicko2.h"
 
 namespace rochade::db::pg {
 
 namespace {
-
-// One rated game is one Glicko-2 rating period (docs/ratings.md), as db/sqlite/rating_sql.cpp.
-const rating::Glicko2Config glicko2;
-constexpr std::int64_t day_ms = utc_day_ms;
 
 DbError refused(const std::string& message) { return DbError(message, StoreFailure::Refused); }
 
@@ -80,16 +76,9 @@ constexpr std::string_view room_chatted_sql =
 
 void check_game_started(Connection& c, const GameStarted& w)
 {
-    if (w.rated) {
-        auto refuse = [&](const std::string& why) {
-            return refused("storing the start of rated game " + std::to_string(w.game_id) + " failed on PostgreSQL " +
-                           c.where() + ": " + why);
-        };
-        if (!w.white_owner.account_id) throw refuse("white (" + w.white + ") has no account");
-        if (!w.black_owner.account_id) throw refuse("black (" + w.black + ") has no account");
-        if (*w.white_owner.account_id == *w.black_owner.account_id) throw refuse("the same account sits on both sides");
-        if (!w.category) throw refuse("it has no rating category (an untimed control)");
-    }
+    if (const auto why = why_start_cannot_be_rated(w))
+        throw refused("storing the start of rated game " + std::to_string(w.game_id) + " failed on PostgreSQL " +
+                      c.where() + ": " + *why);
 }
 
 Params game_started_params(const GameStarted& w)
@@ -151,29 +140,6 @@ Params room_chatted_params(const RoomChatted& w)
     throw refused(what + "the last stored ply is " + std::to_string(last) + ", not " + std::to_string(w.ply - 1));
 }
 
-// white_result and reversed as in db/sqlite/rating_sql.cpp.
-std::optional<rating::GameResult> white_result(const std::string& result)
-{
-    if (result == "1-0") return rating::GameResult::Win;
-    if (result == "0-1") return rating::GameResult::Loss;
-    if (result == "1/2-1/2") return rating::GameResult::Draw;
-    return std::nullopt;
-}
-
-rating::GameResult reversed(rating::GameResult result)
-{
-    if (result == rating::GameResult::Win) return rating::GameResult::Loss;
-    if (result == rating::GameResult::Loss) return rating::GameResult::Win;
-    return rating::GameResult::Draw;
-}
-
-struct Standing {
-    std::int64_t account_id = 0;
-    rating::Rating value = glicko2.initial;
-    GameCounts all, in_public_rooms;
-    std::optional<std::int64_t> last_game_at_ms;
-};
-
 // Columns from `first` of the first row: games, wins, draws, losses.
 GameCounts read_counts(const Result& row, int first)
 {
@@ -181,9 +147,9 @@ GameCounts read_counts(const Result& row, int first)
                       static_cast<int>(row.integer(0, first + 2)), static_cast<int>(row.integer(0, first + 3))};
 }
 
-Standing read_standing(Connection& c, std::int64_t account_id, rating::RatingCategory category)
+RatingStanding read_standing(Connection& c, std::int64_t account_id, rating::RatingCategory category)
 {
-    Standing standing;
+    RatingStanding standing;
     standing.account_id = account_id;
     const Result row = c.run("SELECT rating, rd, volatility, games, wins, draws, losses, public_games, public_wins, "
                              "public_draws, public_losses, last_game_at_ms FROM ratings "
@@ -198,65 +164,65 @@ Standing read_standing(Connection& c, std::int64_t account_id, rating::RatingCat
     return standing;
 }
 
-// db::RatingWrites::rate_ended_game in PostgreSQL: the same rules, in the end's transaction.
+void write_standing(Connection& c, const RatingStanding& standing, rating::RatingCategory category)
+{
+    const GameCounts& all = standing.all;
+    const GameCounts& shown = standing.in_public_rooms;
+    Params s;
+    s.add(standing.account_id).add(category_text(category)).add(standing.value.rating).add(standing.value.rd);
+    s.add(standing.value.volatility).add(all.games).add(all.wins).add(all.draws).add(all.losses);
+    s.add(shown.games).add(shown.wins).add(shown.draws).add(shown.losses).add(*standing.last_game_at_ms);
+    c.run("INSERT INTO ratings (account_id, category, rating, rd, volatility, games, wins, draws, losses, "
+          "public_games, public_wins, public_draws, public_losses, last_game_at_ms) VALUES ($1, $2, $3, $4, $5, "
+          "$6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (account_id, category) DO UPDATE SET "
+          "rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, games = excluded.games, "
+          "wins = excluded.wins, draws = excluded.draws, losses = excluded.losses, "
+          "public_games = excluded.public_games, public_wins = excluded.public_wins, "
+          "public_draws = excluded.public_draws, public_losses = excluded.public_losses, "
+          "last_game_at_ms = excluded.last_game_at_ms",
+          s);
+}
+
+void write_change(Connection& c, const RatingChange& change)
+{
+    Params p;
+    p.add(change.game_id).add(change.account_id).add(change.white).add(category_text(change.category));
+    p.add(change.before.rating).add(change.before.rd).add(change.before.volatility);
+    p.add(change.after.rating).add(change.after.rd).add(change.after.volatility).add(change.at_ms);
+    c.run("INSERT INTO rating_changes (game_id, account_id, white, category, rating_before, rd_before, "
+          "volatility_before, rating_after, rd_after, volatility_after, at_ms) VALUES ($1, $2, $3, $4, $5, $6, "
+          "$7, $8, $9, $10, $11)",
+          p);
+}
+
+// db::RatingWrites::rate_ended_game in PostgreSQL: the rules of db/rating_rules.h between this
+// SQL's reads and writes, in the end's transaction.
 void rate_ended_game(Connection& c, const GameEnded& ended)
 {
-    const auto result = white_result(ended.result);
-    if (!result) return;
-    const Result game = c.run("SELECT rated, category, white_account, black_account, room > 0 FROM games WHERE id = $1",
-                              Params().add(ended.game_id));
-    if (game.rows() != 1) return;
-    const bool rated = game.boolean(0, 0);
-    std::optional<rating::RatingCategory> category;
-    if (!game.is_null(0, 1)) category = rating::category_named(game.text(0, 1));
-    const auto white_account = game.optional_integer(0, 2);
-    const auto black_account = game.optional_integer(0, 3);
-    const bool public_room = game.boolean(0, 4);
-    if (!rated || !category || !white_account || !black_account || *white_account == *black_account) return;
+    if (!white_result(ended.result)) return;
+    const Result row = c.run("SELECT rated, category, white_account, black_account, room > 0 FROM games WHERE id = $1",
+                             Params().add(ended.game_id));
+    if (row.rows() != 1) return;
+    GameToRate game;
+    game.rated = row.boolean(0, 0);
+    if (!row.is_null(0, 1)) game.category = rating::category_named(row.text(0, 1));
+    game.white_account = row.optional_integer(0, 2);
+    game.black_account = row.optional_integer(0, 3);
+    game.public_room = row.boolean(0, 4);
+    const auto end = rated_end(ended, game);
+    if (!end) return;
 
     // Another node may be rating a game of the same player: the two accounts' rows are locked,
     // in id order (no deadlock), until this transaction ends, so their ratings are read and
     // written by one transaction at a time.
     c.run("SELECT id FROM accounts WHERE id IN ($1, $2) ORDER BY id FOR UPDATE",
-          Params().add(*white_account).add(*black_account));
+          Params().add(end->accounts[0]).add(end->accounts[1]));
 
-    Standing sides[2] = {read_standing(c, *white_account, *category), read_standing(c, *black_account, *category)};
-    rating::Rating aged[2];
+    const RatedEndWrites writes = rate_end(
+        *end, {read_standing(c, end->accounts[0], end->category), read_standing(c, end->accounts[1], end->category)});
     for (int side = 0; side < 2; ++side) {
-        const std::int64_t idle_days =
-            sides[side].last_game_at_ms ? (ended.ended_at_ms - *sides[side].last_game_at_ms) / day_ms : 0;
-        aged[side] = rating::age_rd(sides[side].value, idle_days, glicko2);
-    }
-    const rating::GameResult results[2] = {*result, reversed(*result)};
-    for (int side = 0; side < 2; ++side) {
-        Standing& standing = sides[side];
-        standing.value = rating::rate_game(aged[side], aged[1 - side], results[side], glicko2);
-        standing.all.add(results[side]);
-        if (public_room) standing.in_public_rooms.add(results[side]);
-        standing.last_game_at_ms = ended.ended_at_ms;
-        const GameCounts& all = standing.all;
-        const GameCounts& shown = standing.in_public_rooms;
-        Params s;
-        s.add(standing.account_id).add(category_text(*category)).add(standing.value.rating).add(standing.value.rd);
-        s.add(standing.value.volatility).add(all.games).add(all.wins).add(all.draws).add(all.losses);
-        s.add(shown.games).add(shown.wins).add(shown.draws).add(shown.losses).add(*standing.last_game_at_ms);
-        c.run("INSERT INTO ratings (account_id, category, rating, rd, volatility, games, wins, draws, losses, "
-              "public_games, public_wins, public_draws, public_losses, last_game_at_ms) VALUES ($1, $2, $3, $4, $5, "
-              "$6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (account_id, category) DO UPDATE SET "
-              "rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, games = excluded.games, "
-              "wins = excluded.wins, draws = excluded.draws, losses = excluded.losses, "
-              "public_games = excluded.public_games, public_wins = excluded.public_wins, "
-              "public_draws = excluded.public_draws, public_losses = excluded.public_losses, "
-              "last_game_at_ms = excluded.last_game_at_ms",
-              s);
-        Params ch;
-        ch.add(ended.game_id).add(standing.account_id).add(side == 0).add(category_text(*category));
-        ch.add(aged[side].rating).add(aged[side].rd).add(aged[side].volatility);
-        ch.add(standing.value.rating).add(standing.value.rd).add(standing.value.volatility).add(ended.ended_at_ms);
-        c.run("INSERT INTO rating_changes (game_id, account_id, white, category, rating_before, rd_before, "
-              "volatility_before, rating_after, rd_after, volatility_after, at_ms) VALUES ($1, $2, $3, $4, $5, $6, "
-              "$7, $8, $9, $10, $11)",
-              ch);
+        write_standing(c, writes.standings[side], end->category);
+        write_change(c, writes.changes[side]);
     }
 }
 
@@ -286,8 +252,8 @@ void claim_game(Connection& c, const GameClaimed& w)
     if (claimed.affected() == 1) return;
     const std::string what = "claiming game " + std::to_string(w.game_id) + " with owner epoch " +
                              std::to_string(w.epoch) + " failed on PostgreSQL " + c.where() + ": ";
-    const Result game = c.run("SELECT owner_epoch, ended_at_ms IS NOT NULL FROM games WHERE id = $1",
-                              Params().add(w.game_id));
+    const Result game =
+        c.run("SELECT owner_epoch, ended_at_ms IS NOT NULL FROM games WHERE id = $1", Params().add(w.game_id));
     if (game.rows() == 0) throw refused(what + "no game has this id");
     if (game.boolean(0, 1)) throw refused(what + "the game has ended");
     throw DbError(what + "another node claimed it with epoch " + std::to_string(game.integer(0, 0)) + " already",

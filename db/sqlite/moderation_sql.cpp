@@ -59,17 +59,6 @@ std::string chat_search_sql(const ChatQuery& query)
     return (room_arm.empty() ? table_arm : room_arm + " UNION ALL " + table_arm) + order;
 }
 
-std::string like_anywhere(std::string_view text)
-{
-    std::string pattern = "%";
-    for (const char c : text) {
-        if (c == '%' || c == '_' || c == '\\') pattern += '\\';
-        pattern += c;
-    }
-    pattern += '%';
-    return pattern;
-}
-
 ModerationWrites::ModerationWrites(Database& db)
     : logged_(db.prepare("INSERT INTO moderation_log (at_ms, actor_account, actor_nick, actor_key, actor_role, action, "
                          "target, target_key, reason, until_ms, refused, detail_json) "
@@ -179,7 +168,7 @@ ChatPage read_chat(Database& db, const ChatQuery& query)
                           StoreFailure::Refused);
     }
     Statement search = db.prepare(chat_search_sql(query));
-    if (query.text) search.bind(1, like_anywhere(*query.text));
+    if (query.text) search.bind(1, chat_text_pattern(*query.text));
     if (query.nick_key) search.bind(2, protocol::nick_key(*query.nick_key));
     if (query.room) search.bind(3, *query.room);
     if (query.table_id) search.bind(4, *query.table_id);

@@ -6,7 +6,6 @@
 
 #include <cstdint>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "db/moderation_records.h"
@@ -41,9 +40,5 @@ ChatPage read_chat(Database& db, const ChatQuery& query);
 // Columns: 0 at_ms, 1 source, 2 row id, 3 nick, 4 text, 5 room, 6 table_id, 7 game_id.
 // Needs nick_key() defined on the connection (Database::define_text_function).
 std::string chat_search_sql(const ChatQuery& query);
-
-// `text` as a LIKE pattern that matches it anywhere, with '%', '_' and '\' (the ESCAPE
-// character) taken literally: "100%" becomes "%100\%%".
-std::string like_anywhere(std::string_view text);
 
 } // namespace rochade::db

@@ -2,17 +2,12 @@
 
 #include <algorithm>
 
-#include "db/game_query.h"
+#include "db/rating_rules.h"
 #include "db/sqlite/identity_sql.h"
 
 namespace rochade::db {
 
 namespace {
-
-// One rated game is one Glicko-2 rating period (docs/ratings.md): the defaults are the rules.
-const rating::Glicko2Config glicko2;
-
-constexpr std::int64_t day_ms = utc_day_ms;
 
 std::string category_text(rating::RatingCategory category) { return std::string(rating::category_name(category)); }
 
@@ -20,25 +15,6 @@ std::string category_text(rating::RatingCategory category) { return std::string(
 rating::Rating read_rating(const Statement& row, int first)
 {
     return rating::Rating{row.column_double(first), row.column_double(first + 1), row.column_double(first + 2)};
-}
-
-rating::GameResult reversed(rating::GameResult result)
-{
-    switch (result) {
-    case rating::GameResult::Win: return rating::GameResult::Loss;
-    case rating::GameResult::Loss: return rating::GameResult::Win;
-    case rating::GameResult::Draw: return rating::GameResult::Draw;
-    }
-    return rating::GameResult::Draw;
-}
-
-// White's result, or nothing for a result that is not rated ("*", or anything else).
-std::optional<rating::GameResult> white_result(const std::string& result)
-{
-    if (result == "1-0") return rating::GameResult::Win;
-    if (result == "0-1") return rating::GameResult::Loss;
-    if (result == "1/2-1/2") return rating::GameResult::Draw;
-    return std::nullopt;
 }
 
 void check_limit(Database& db, const char* read, int limit, int most)
@@ -99,13 +75,6 @@ std::optional<rating::RatingCategory> category_column(const Statement& row, int 
     return rating::category_named(row.column_text(index));
 }
 
-struct RatingWrites::Standing {
-    std::int64_t account_id = 0;
-    rating::Rating value = glicko2.initial;
-    GameCounts all, in_public_rooms;
-    std::optional<std::int64_t> last_game_at_ms; // none before the first rated game
-};
-
 RatingWrites::RatingWrites(Database& db)
     : db_(db), game_(db.prepare("SELECT rated, category, white_account, black_account, room > 0 FROM games "
                                 "WHERE id = ?1")),
@@ -130,22 +99,15 @@ RatingWrites::RatingWrites(Database& db)
 
 void RatingWrites::check_start(const GameStarted& start)
 {
-    if (!start.rated) return;
-    auto refuse = [&](const std::string& why) {
-        return DbError("storing the start of rated game " + std::to_string(start.game_id) + " failed on " + db_.path() +
-                           ": " + why,
-                       StoreFailure::Refused);
-    };
-    if (!start.white_owner.account_id) throw refuse("white (" + start.white + ") has no account");
-    if (!start.black_owner.account_id) throw refuse("black (" + start.black + ") has no account");
-    if (*start.white_owner.account_id == *start.black_owner.account_id)
-        throw refuse("the same account sits on both sides");
-    if (!start.category) throw refuse("it has no rating category (an untimed control)");
+    if (const auto why = why_start_cannot_be_rated(start))
+        throw DbError("storing the start of rated game " + std::to_string(start.game_id) + " failed on " + db_.path() +
+                          ": " + *why,
+                      StoreFailure::Refused);
 }
 
-RatingWrites::Standing RatingWrites::read_standing(std::int64_t account_id, rating::RatingCategory category)
+RatingStanding RatingWrites::read_standing(std::int64_t account_id, rating::RatingCategory category)
 {
-    Standing standing;
+    RatingStanding standing;
     standing.account_id = account_id;
     standing_.bind(1, account_id).bind(2, category_text(category));
     if (standing_.step()) {
@@ -158,7 +120,7 @@ RatingWrites::Standing RatingWrites::read_standing(std::int64_t account_id, rati
     return standing;
 }
 
-void RatingWrites::write_standing(const Standing& standing, rating::RatingCategory category)
+void RatingWrites::write_standing(const RatingStanding& standing, rating::RatingCategory category)
 {
     standing_written_.bind(1, standing.account_id).bind(2, category_text(category));
     standing_written_.bind(3, standing.value.rating).bind(4, standing.value.rd).bind(5, standing.value.volatility);
@@ -169,47 +131,38 @@ void RatingWrites::write_standing(const Standing& standing, rating::RatingCatego
     standing_written_.bind(14, *standing.last_game_at_ms).run();
 }
 
+void RatingWrites::write_change(const RatingChange& change)
+{
+    change_inserted_.bind(1, change.game_id).bind(2, change.account_id).bind(3, change.white ? 1 : 0);
+    change_inserted_.bind(4, category_text(change.category));
+    change_inserted_.bind(5, change.before.rating).bind(6, change.before.rd).bind(7, change.before.volatility);
+    change_inserted_.bind(8, change.after.rating).bind(9, change.after.rd).bind(10, change.after.volatility);
+    change_inserted_.bind(11, change.at_ms).run();
+}
+
 void RatingWrites::rate_ended_game(const GameEnded& ended)
 {
-    const auto result = white_result(ended.result);
-    if (!result) return;
+    if (!white_result(ended.result)) return;
     game_.bind(1, ended.game_id);
     if (!game_.step()) {
         game_.reset();
         return; // the caller recorded the end, so the game exists; nothing to rate otherwise
     }
-    const bool rated = game_.column_int(0) != 0;
-    const auto category = category_column(game_, 1);
-    const auto white_account = game_.column_optional_int(2);
-    const auto black_account = game_.column_optional_int(3);
-    const bool public_room = game_.column_int(4) != 0;
+    GameToRate game;
+    game.rated = game_.column_int(0) != 0;
+    game.category = category_column(game_, 1);
+    game.white_account = game_.column_optional_int(2);
+    game.black_account = game_.column_optional_int(3);
+    game.public_room = game_.column_int(4) != 0;
     game_.reset();
-    // check_start refuses a rated start without these since schema version 7; a game marked rated
-    // before it (none should be) is left unrated rather than its end refused.
-    if (!rated || !category || !white_account || !black_account || *white_account == *black_account) return;
+    const auto end = rated_end(ended, game);
+    if (!end) return;
 
-    Standing sides[2] = {read_standing(*white_account, *category), read_standing(*black_account, *category)};
-    rating::Rating aged[2];
+    const RatedEndWrites writes = rate_end(
+        *end, {read_standing(end->accounts[0], end->category), read_standing(end->accounts[1], end->category)});
     for (int side = 0; side < 2; ++side) {
-        // Whole days since the player's last rated game in the category; none before their first.
-        const std::int64_t idle_days =
-            sides[side].last_game_at_ms ? (ended.ended_at_ms - *sides[side].last_game_at_ms) / day_ms : 0;
-        aged[side] = rating::age_rd(sides[side].value, idle_days, glicko2);
-    }
-    const rating::GameResult results[2] = {*result, reversed(*result)};
-    for (int side = 0; side < 2; ++side) {
-        Standing& standing = sides[side];
-        standing.value = rating::rate_game(aged[side], aged[1 - side], results[side], glicko2);
-        standing.all.add(results[side]);
-        if (public_room) standing.in_public_rooms.add(results[side]);
-        standing.last_game_at_ms = ended.ended_at_ms;
-        write_standing(standing, *category);
-
-        change_inserted_.bind(1, ended.game_id).bind(2, standing.account_id).bind(3, side == 0 ? 1 : 0);
-        change_inserted_.bind(4, category_text(*category));
-        change_inserted_.bind(5, aged[side].rating).bind(6, aged[side].rd).bind(7, aged[side].volatility);
-        change_inserted_.bind(8, standing.value.rating).bind(9, standing.value.rd);
-        change_inserted_.bind(10, standing.value.volatility).bind(11, ended.ended_at_ms).run();
+        write_standing(writes.standings[side], end->category);
+        write_change(writes.changes[side]);
     }
 }
 
@@ -241,8 +194,8 @@ std::vector<RatingPoint> read_rating_history(Database& db, std::int64_t account_
     points.bind(1, account_id).bind(2, category_text(category)).bind(3, limit);
     std::vector<RatingPoint> history;
     while (points.step())
-        history.push_back(RatingPoint{points.column_int(0), points.column_int(1), read_rating(points, 2),
-                                      points.column_int(5) != 0});
+        history.push_back(
+            RatingPoint{points.column_int(0), points.column_int(1), read_rating(points, 2), points.column_int(5) != 0});
     std::reverse(history.begin(), history.end());
     return history;
 }

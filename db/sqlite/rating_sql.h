@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "db/rating_records.h"
+#include "db/rating_rules.h"
 #include "db/records.h"
 #include "db/sqlite/sqlite.h"
 #include "db/store_reader.h"
@@ -22,22 +23,20 @@ class RatingWrites {
 public:
     explicit RatingWrites(Database& db);
 
-    // Throws DbError (Refused) naming why when `start` is rated but cannot be: a side without an
-    // account, the same account on both sides, or no category (an untimed control).
+    // Throws DbError (Refused) naming why when `start` is rated but cannot be
+    // (db::why_start_cannot_be_rated).
     void check_start(const GameStarted& start);
 
     // Rates the game whose end `ended` has just been recorded, if it is rated and ended with a
-    // result ("1-0", "0-1", "1/2-1/2"; "*" is not rated): both players' rows are read, their RD
-    // aged by the whole days since their last rated game, each rated against the other's aged
-    // rating, and both rows and both rating_changes rows written. Call in the transaction that
-    // records the end, after it, so that a failure rolls back both.
+    // result (db/rating_rules.h decides whether and how): both players' rows are read, and both
+    // rows and both rating_changes rows written. Call in the transaction that records the end,
+    // after it, so that a failure rolls back both.
     void rate_ended_game(const GameEnded& ended);
 
 private:
-    struct Standing; // a player's row, or the initial rating without one
-
-    Standing read_standing(std::int64_t account_id, rating::RatingCategory category);
-    void write_standing(const Standing& standing, rating::RatingCategory category);
+    RatingStanding read_standing(std::int64_t account_id, rating::RatingCategory category);
+    void write_standing(const RatingStanding& standing, rating::RatingCategory category);
+    void write_change(const RatingChange& change);
 
     Database& db_;
     Statement game_, standing_, standing_written_, change_inserted_;

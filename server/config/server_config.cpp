@@ -40,6 +40,58 @@ bool is_ip_address(const std::string& text)
     return !ec;
 }
 
+// ---- one check per kind of value -------------------------------------------------------------
+// A check says what is wrong with a value as a phrase that follows the value's name ("must be an
+// integer 0-65535 (0: any free port), not 70000"), so a fault reads the same whether the value came
+// from the config file ("config file 'F': port ...") or the command line ("--port ...").
+
+// A value as a message shows it: a text in single quotes, as written; anything else as JSON.
+std::string value_as_written(const json& value)
+{
+    if (!value.is_string()) return value.dump();
+    // Appended, not "'" + text + "': gcc 12 warns (-Wrestrict) wrongly about the latter here.
+    std::string written = "'";
+    written += value.get_ref<const std::string&>();
+    written += '\'';
+    return written;
+}
+
+// An integer in [low, high]; `note` says what a special value means ("0: any free port").
+template <class Int>
+std::optional<std::string> integer_problem(const json& value, std::int64_t low, std::int64_t high, Int& out,
+                                           std::string_view note = {})
+{
+    std::string wanted = "must be an integer " + std::to_string(low) + "-" + std::to_string(high);
+    if (!note.empty()) wanted += " (" + std::string(note) + ")";
+    if (!value.is_number_integer()) return wanted + ", not " + value_as_written(value);
+    if (value.is_number_unsigned() && value.get<std::uint64_t>() > std::uint64_t(high))
+        return wanted + ", not " + std::to_string(value.get<std::uint64_t>());
+    const auto number = value.get<std::int64_t>();
+    if (number < low || number > high) return wanted + ", not " + std::to_string(number);
+    out = Int(number);
+    return std::nullopt;
+}
+
+// A text that is not empty.
+std::optional<std::string> text_problem(const json& value, std::string& out)
+{
+    if (!value.is_string()) return "must be a string";
+    if (value.get<std::string>().empty()) return "must not be empty";
+    out = value.get<std::string>();
+    return std::nullopt;
+}
+
+// One reverse proxy's address range ("10.0.0.0/8"): an item of the file's trusted_proxies, or one
+// --trusted-proxy.
+std::optional<std::string> address_range_problem(const json& value, AddressRange& out)
+{
+    if (!value.is_string()) return "must be a string such as \"10.0.0.0/8\"";
+    auto range = parse_address_range(value.get<std::string>());
+    if (!range) return range.error();
+    out = *range;
+    return std::nullopt;
+}
+
 // ---- the config file --------------------------------------------------------------------
 
 // Reads config values with errors that name the file and the field.
@@ -69,25 +121,19 @@ public:
     std::optional<std::string> integer(const json& value, const std::string& field, std::int64_t low, std::int64_t high,
                                        Int& out) const
     {
-        if (!value.is_number_integer())
-            return error(field, "must be an integer " + std::to_string(low) + "-" + std::to_string(high));
-        const auto number = value.get<std::int64_t>();
-        if (value.is_number_unsigned() && value.get<std::uint64_t>() > std::uint64_t(high))
-            return error(field, "must be an integer " + std::to_string(low) + "-" + std::to_string(high) + ", not " +
-                                    std::to_string(value.get<std::uint64_t>()));
-        if (number < low || number > high)
-            return error(field, "must be an integer " + std::to_string(low) + "-" + std::to_string(high) + ", not " +
-                                    std::to_string(number));
-        out = Int(number);
-        return std::nullopt;
+        return named(field, integer_problem(value, low, high, out));
     }
 
     std::optional<std::string> text(const json& value, const std::string& field, std::string& out) const
     {
-        if (!value.is_string()) return error(field, "must be a string");
-        out = value.get<std::string>();
-        if (out.empty()) return error(field, "must not be empty");
-        return std::nullopt;
+        return named(field, text_problem(value, out));
+    }
+
+    // The error of `problem`, if there is one, naming the field.
+    std::optional<std::string> named(const std::string& field, const std::optional<std::string>& problem) const
+    {
+        if (!problem) return std::nullopt;
+        return error(field, *problem);
     }
 
 private:
@@ -134,9 +180,8 @@ std::optional<std::string> read_identity(const ConfigReader& reader, const json&
     if (auto e = reader.unknown_keys(section, "identity.",
                                      {"allow_guests", "resume_token_ttl_ms", "cookie_idle_ms", "session_max_ms",
                                       "password_hash_threads", "password_hash_queue", "login_free_failures_per_account",
-                                      "login_free_failures_per_address", "login_max_wait_ms", "registrations_free_per_address",
-                                      "allowed_origins",
-                                      "secure_cookies"}))
+                                      "login_free_failures_per_address", "login_max_wait_ms",
+                                      "registrations_free_per_address", "allowed_origins", "secure_cookies"}))
         return e;
     constexpr std::int64_t year_ms = 366LL * 24 * 3600 * 1000;
     for (const auto& [key, value] : section.items()) {
@@ -201,24 +246,97 @@ std::optional<std::string> read_player_limits(const ConfigReader& reader, const 
     return std::nullopt;
 }
 
-std::optional<std::string> bus_url_error(const std::string& url)
+// ---- the values both the file and the command line set ------------------------------------
+
+std::optional<std::string> bus_url_problem(const json& value, std::string& out)
 {
-    if (parse_redis_url(url)) return std::nullopt;
-    return "'" + url + "' is not a bus URL: redis://host:port (a Redis server; the port defaults to 6379)";
+    if (auto problem = text_problem(value, out)) return problem;
+    if (parse_redis_url(out)) return std::nullopt;
+    return "'" + out + "' is not a bus URL: redis://host:port (a Redis server; the port defaults to 6379)";
 }
 
-std::optional<std::string> node_name_error(const std::string& name)
+std::optional<std::string> node_name_problem(const json& value, std::string& out)
 {
+    if (auto problem = text_problem(value, out)) return problem;
     // It names the node's channel and its leases, and shows in the logs of every node.
-    if (name.empty() || name.size() > 64) return "a node name has 1 to 64 characters";
-    for (const char c : name)
+    if (out.size() > 64) return "'" + out + "' is not a node name: it has more than 64 characters";
+    for (const char c : out)
         if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-' && c != '_' && c != ':')
-            return "'" + name + "' is not a node name: letters, digits and . - _ : only";
+            return "'" + out + "' is not a node name: letters, digits and . - _ : only";
     return std::nullopt;
 }
 
-std::optional<std::string> read_cluster(const ConfigReader& reader, const json& section, ClusterConfig& out)
+// The public URL goes into every exported PGN's Site tag: an absolute http(s) URL, one line of
+// printing characters (a PGN tag value is one line). "" (none) is allowed, unlike other texts: the
+// example file shows the default, none.
+std::optional<std::string> public_url_problem(const json& value, std::string& out)
 {
+    if (value.is_string() && value.get<std::string>().empty()) {
+        out.clear();
+        return std::nullopt;
+    }
+    if (auto problem = text_problem(value, out)) return problem;
+    if (!out.starts_with("http://") && !out.starts_with("https://"))
+        return "'" + out + "' is not an http:// or https:// URL";
+    for (char c : out)
+        if (static_cast<unsigned char>(c) <= 0x20 || c == 0x7f)
+            return "'" + out + "' holds a space or a control character";
+    return std::nullopt;
+}
+
+std::optional<std::string> bind_address_problem(const json& value, std::string& out)
+{
+    if (auto problem = text_problem(value, out)) return problem;
+    if (!is_ip_address(out)) return "'" + out + "' is not an IP address";
+    return std::nullopt;
+}
+
+// A value with a key in the file and an option on the command line, and its one check, which reads
+// it into the configuration. The command line's text is read as a JSON integer for an integer
+// field when it is one, else as a JSON string, so that both go through the same check.
+struct SharedField {
+    std::string_view key; // in the file; "cluster.bus" is the key bus of the section cluster
+    std::string_view option;
+    bool integer;
+    std::optional<std::string> (*read)(const json& value, ServerConfig& config);
+};
+
+const SharedField shared_fields[] = {
+    {"port", "--port", true,
+     [](const json& v, ServerConfig& c) { return integer_problem(v, 0, 65535, c.port, "0: any free port"); }},
+    {"bind", "--bind", false, [](const json& v, ServerConfig& c) { return bind_address_problem(v, c.bind_address); }},
+    {"db", "--db", false, [](const json& v, ServerConfig& c) { return text_problem(v, c.db_path); }},
+    {"db_busy_timeout_ms", "--db-busy-timeout-ms", true,
+     [](const json& v, ServerConfig& c) { return integer_problem(v, 0, 600'000, c.db_busy_timeout_ms); }},
+    {"threads", "--threads", true,
+     [](const json& v, ServerConfig& c) {
+         return integer_problem(v, 0, max_threads, c.threads, "0: one per hardware thread");
+     }},
+    {"web_root", "--web-root", false, [](const json& v, ServerConfig& c) { return text_problem(v, c.web_root); }},
+    {"public_url", "--public-url", false,
+     [](const json& v, ServerConfig& c) { return public_url_problem(v, c.public_url); }},
+    {"cluster.bus", "--bus", false, [](const json& v, ServerConfig& c) { return bus_url_problem(v, c.cluster.bus); }},
+    {"cluster.node", "--node", false,
+     [](const json& v, ServerConfig& c) { return node_name_problem(v, c.cluster.node); }},
+};
+
+const SharedField* shared_field_with_key(std::string_view key)
+{
+    for (const SharedField& field : shared_fields)
+        if (field.key == key) return &field;
+    return nullptr;
+}
+
+const SharedField* shared_field_with_option(std::string_view option)
+{
+    for (const SharedField& field : shared_fields)
+        if (field.option == option) return &field;
+    return nullptr;
+}
+
+std::optional<std::string> read_cluster(const ConfigReader& reader, const json& section, ServerConfig& config)
+{
+    ClusterConfig& out = config.cluster;
     if (!section.is_object()) return reader.error("cluster", "must be an object");
     if (auto e = reader.unknown_keys(section, "cluster.",
                                      {"bus", "node", "heartbeat_ms", "node_timeout_ms", "orphan_sweep_ms"}))
@@ -226,16 +344,8 @@ std::optional<std::string> read_cluster(const ConfigReader& reader, const json& 
     for (const auto& [key, value] : section.items()) {
         const std::string field = "cluster." + key;
         std::optional<std::string> e;
-        if (key == "bus") {
-            e = reader.text(value, field, out.bus);
-            if (!e)
-                if (const auto wrong = bus_url_error(out.bus)) e = reader.error(field, *wrong);
-        }
-        if (key == "node") {
-            e = reader.text(value, field, out.node);
-            if (!e)
-                if (const auto wrong = node_name_error(out.node)) e = reader.error(field, *wrong);
-        }
+        if (const SharedField* shared = shared_field_with_key(field))
+            e = reader.named(field, shared->read(value, config));
         if (key == "heartbeat_ms") e = reader.integer(value, field, 10, 60'000, out.heartbeat_ms);
         if (key == "node_timeout_ms") e = reader.integer(value, field, 50, 600'000, out.node_timeout_ms);
         if (key == "orphan_sweep_ms") e = reader.integer(value, field, 100, 3'600'000, out.orphan_sweep_ms);
@@ -266,11 +376,10 @@ std::optional<std::string> read_trusted_proxies(const ConfigReader& reader, cons
         return reader.error("trusted_proxies", "must be an array of address ranges such as \"10.0.0.0/8\"");
     std::vector<AddressRange> ranges;
     for (std::size_t i = 0; i < value.size(); ++i) {
-        const std::string field = "trusted_proxies[" + std::to_string(i) + "]";
-        if (!value[i].is_string()) return reader.error(field, "must be a string such as \"10.0.0.0/8\"");
-        auto range = parse_address_range(value[i].get<std::string>());
-        if (!range) return reader.error(field, range.error());
-        ranges.push_back(*range);
+        AddressRange range;
+        if (auto problem = address_range_problem(value[i], range))
+            return reader.error("trusted_proxies[" + std::to_string(i) + "]", *problem);
+        ranges.push_back(range);
     }
     out = std::move(ranges);
     return std::nullopt;
@@ -324,23 +433,6 @@ std::optional<MetricsAccess> parse_metrics_access(std::string_view name)
     return std::nullopt;
 }
 
-namespace {
-
-// The public URL goes into every exported PGN's Site tag: an absolute http(s) URL, one line of
-// printing characters (a PGN tag value is one line). "" (none) is allowed.
-std::optional<std::string> public_url_error(const std::string& url)
-{
-    if (url.empty()) return std::nullopt;
-    if (!url.starts_with("http://") && !url.starts_with("https://"))
-        return "'" + url + "' is not an http:// or https:// URL";
-    for (char c : url)
-        if (static_cast<unsigned char>(c) <= 0x20 || c == 0x7f)
-            return "'" + url + "' holds a space or a control character";
-    return std::nullopt;
-}
-
-} // namespace
-
 rochade::Expected<ServerConfig, std::string> load_config_file(const std::string& path, ServerConfig base)
 {
     std::ifstream file(path);
@@ -360,25 +452,7 @@ rochade::Expected<ServerConfig, std::string> load_config_file(const std::string&
         return fail(*e);
     for (const auto& [key, value] : document.items()) {
         std::optional<std::string> e;
-        if (key == "port") e = reader.integer(value, key, 0, 65535, base.port);
-        if (key == "threads") e = reader.integer(value, key, 0, max_threads, base.threads);
-        if (key == "db") e = reader.text(value, key, base.db_path);
-        if (key == "db_busy_timeout_ms") e = reader.integer(value, key, 0, 600'000, base.db_busy_timeout_ms);
-        if (key == "web_root") e = reader.text(value, key, base.web_root);
-        if (key == "public_url") {
-            // "" is allowed here, unlike other texts: the example file shows the default, none.
-            if (value.is_string() && value.get<std::string>().empty())
-                base.public_url.clear();
-            else
-                e = reader.text(value, key, base.public_url);
-            if (!e)
-                if (const auto wrong = public_url_error(base.public_url)) e = reader.error(key, *wrong);
-        }
-        if (key == "bind") {
-            e = reader.text(value, key, base.bind_address);
-            if (!e && !is_ip_address(base.bind_address))
-                e = reader.error(key, "'" + base.bind_address + "' is not an IP address");
-        }
+        if (const SharedField* shared = shared_field_with_key(key)) e = reader.named(key, shared->read(value, base));
         if (key == "reconnect_grace_ms") e = reader.integer(value, key, 0, 24 * 3600 * 1000, base.reconnect_grace_ms);
         if (key == "table_history_events") e = reader.integer(value, key, 1, 1'000'000, base.table_history_events);
         if (key == "table_chat_queue") e = reader.integer(value, key, 1, 100'000, base.table_chat_queue);
@@ -388,7 +462,7 @@ rochade::Expected<ServerConfig, std::string> load_config_file(const std::string&
         if (key == "identity") e = read_identity(reader, value, base.identity);
         if (key == "player_limits") e = read_player_limits(reader, value, base.player_limits);
         if (key == "metrics") e = read_metrics(reader, value, base.metrics);
-        if (key == "cluster") e = read_cluster(reader, value, base.cluster);
+        if (key == "cluster") e = read_cluster(reader, value, base);
         if (key == "trusted_proxies") e = read_trusted_proxies(reader, value, base.trusted_proxies);
         if (e) return fail(*e);
     }
@@ -405,10 +479,8 @@ rochade::Expected<ServerConfig, std::string> parse_serve_options(const std::vect
         if (arg.rfind("--", 0) != 0) return fail("unexpected argument '" + arg + "' (options start with --)");
         const auto equals = arg.find('=');
         std::string name = arg.substr(0, equals), value;
-        static const std::set<std::string> known{"--port",     "--bind",       "--db",           "--db-busy-timeout-ms",
-                                                 "--config",   "--threads",    "--bus",          "--node",
-                                                 "--web-root", "--public-url", "--trusted-proxy"};
-        if (!known.count(name)) return fail("unknown option '" + name + "'");
+        if (name != "--config" && name != "--trusted-proxy" && !shared_field_with_option(name))
+            return fail("unknown option '" + name + "'");
         if (equals != std::string::npos) {
             value = arg.substr(equals + 1);
         } else {
@@ -428,47 +500,19 @@ rochade::Expected<ServerConfig, std::string> parse_serve_options(const std::vect
     // --trusted-proxy may be given several times; together they replace the file's list.
     bool trusted_proxy_given = false;
     for (const auto& [name, value] : options) {
-        if (name == "--port") {
-            const auto port = parse_integer(value);
-            if (!port || *port < 0 || *port > 65535)
-                return fail("--port: '" + value + "' is not a port number 1-65535 (or 0 for any free port)");
-            config.port = std::uint16_t(*port);
-        } else if (name == "--threads") {
-            const auto threads = parse_integer(value);
-            if (!threads || *threads < 0 || *threads > max_threads)
-                return fail("--threads: '" + value + "' is not a thread count 0-" + std::to_string(max_threads) +
-                            " (0: one per hardware thread)");
-            config.threads = int(*threads);
-        } else if (name == "--bind") {
-            if (!is_ip_address(value)) return fail("--bind: '" + value + "' is not an IP address");
-            config.bind_address = value;
-        } else if (name == "--db") {
-            if (value.empty()) return fail("--db: the database file name is empty");
-            config.db_path = value;
-        } else if (name == "--db-busy-timeout-ms") {
-            const auto timeout = parse_integer(value);
-            if (!timeout || *timeout < 0 || *timeout > 600'000)
-                return fail("--db-busy-timeout-ms: '" + value + "' is not a time 0-600000 ms");
-            config.db_busy_timeout_ms = int(*timeout);
-        } else if (name == "--web-root") {
-            if (value.empty()) return fail("--web-root: the directory name is empty");
-            config.web_root = value;
-        } else if (name == "--public-url") {
-            if (const auto error = public_url_error(value)) return fail("--public-url: " + *error);
-            config.public_url = value;
-        } else if (name == "--bus") {
-            if (const auto error = bus_url_error(value)) return fail("--bus: " + *error);
-            config.cluster.bus = value;
-        } else if (name == "--node") {
-            if (const auto error = node_name_error(value)) return fail("--node: " + *error);
-            config.cluster.node = value;
-        } else if (name == "--trusted-proxy") {
-            auto range = parse_address_range(value);
-            if (!range) return fail("--trusted-proxy: " + range.error());
+        if (name == "--config") continue;
+        if (name == "--trusted-proxy") {
+            AddressRange range;
+            if (auto problem = address_range_problem(value, range)) return fail(name + " " + *problem);
             if (!trusted_proxy_given) config.trusted_proxies.clear();
             trusted_proxy_given = true;
-            config.trusted_proxies.push_back(*range);
+            config.trusted_proxies.push_back(range);
+            continue;
         }
+        const SharedField& field = *shared_field_with_option(name);
+        const auto integer = field.integer ? parse_integer(value) : std::nullopt;
+        if (auto problem = field.read(integer ? json(*integer) : json(value), config))
+            return fail(name + " " + *problem);
     }
     return config;
 }

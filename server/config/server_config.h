@@ -124,7 +124,9 @@ struct ServerConfig {
 };
 
 // Parses `rochade serve` arguments; --config FILE is read first and the other options override
-// it. The error names the option or the config field that was wrong.
+// it. The error names the option or the config field that was wrong; a value that both can set
+// is checked by one rule, so its fault reads the same after either name ("--port must be ...",
+// "config file 'F': port must be ...").
 rochade::Expected<ServerConfig, std::string> parse_serve_options(const std::vector<std::string>& args);
 // Reads a JSON config file over `base`.
 rochade::Expected<ServerConfig, std::string> load_config_file(const std::string& path, ServerConfig base);

@@ -561,8 +561,8 @@ TEST_CASE("the chat search takes the user's text literally: %, _ and the escape 
     CHECK(found("%").size() == 1);
     CHECK(found(":\\t") == std::vector<std::string>{"C:\\temp"});
     CHECK(found("\\") == std::vector<std::string>{"C:\\temp"});
-    CHECK(like_anywhere("100%") == "%100\\%%");
-    CHECK(like_anywhere("a_b\\") == "%a\\_b\\\\%");
+    CHECK(chat_text_pattern("100%") == "%100\\%%");
+    CHECK(chat_text_pattern("a_b\\") == "%a\\_b\\\\%");
 }
 
 TEST_CASE("chat with markup, quotes, backslashes and newlines is read back byte for byte, and found by it")

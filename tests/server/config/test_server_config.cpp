@@ -78,22 +78,22 @@ TEST_CASE("bad serve options are errors that name the option", "[server_config]"
         std::string error;
     };
     const std::vector<Case> cases{
-        {{"--port", "abc"}, "--port: 'abc' is not a port number 1-65535 (or 0 for any free port)"},
-        {{"--port", "65536"}, "--port: '65536' is not a port number 1-65535 (or 0 for any free port)"},
-        {{"--port", "-1"}, "--port: '-1' is not a port number 1-65535 (or 0 for any free port)"},
-        {{"--port", "80x"}, "--port: '80x' is not a port number 1-65535 (or 0 for any free port)"},
+        {{"--port", "abc"}, "--port must be an integer 0-65535 (0: any free port), not 'abc'"},
+        {{"--port", "65536"}, "--port must be an integer 0-65535 (0: any free port), not 65536"},
+        {{"--port", "-1"}, "--port must be an integer 0-65535 (0: any free port), not -1"},
+        {{"--port", "80x"}, "--port must be an integer 0-65535 (0: any free port), not '80x'"},
         {{"--port"}, "--port: missing value"},
-        {{"--threads", "many"}, "--threads: 'many' is not a thread count 0-256 (0: one per hardware thread)"},
-        {{"--bind", "localhost:80"}, "--bind: 'localhost:80' is not an IP address"},
-        {{"--db", ""}, "--db: the database file name is empty"},
-        {{"--public-url", "ftp://x"}, "--public-url: 'ftp://x' is not an http:// or https:// URL"},
+        {{"--threads", "many"}, "--threads must be an integer 0-256 (0: one per hardware thread), not 'many'"},
+        {{"--bind", "localhost:80"}, "--bind 'localhost:80' is not an IP address"},
+        {{"--db", ""}, "--db must not be empty"},
+        {{"--public-url", "ftp://x"}, "--public-url 'ftp://x' is not an http:// or https:// URL"},
         {{"--bus", "redis//x"},
-         "--bus: 'redis//x' is not a bus URL: redis://host:port (a Redis server; the port "
+         "--bus 'redis//x' is not a bus URL: redis://host:port (a Redis server; the port "
          "defaults to 6379)"},
-        {{"--node", ""}, "--node: a node name has 1 to 64 characters"},
-        {{"--node", "n1\nn2"}, "--node: 'n1\nn2' is not a node name: letters, digits and . - _ : only"},
+        {{"--node", ""}, "--node must not be empty"},
+        {{"--node", "n1\nn2"}, "--node 'n1\nn2' is not a node name: letters, digits and . - _ : only"},
         {{"--trusted-proxy", "haproxy"},
-         "--trusted-proxy: 'haproxy' is not an address range: wants an IPv4 or IPv6 "
+         "--trusted-proxy 'haproxy' is not an address range: wants an IPv4 or IPv6 "
          "address, optionally with /prefix (10.0.0.0/8, ::1/128)"},
         {{"--verbose"}, "unknown option '--verbose'"},
         {{"8080"}, "unexpected argument '8080' (options start with --)"},
@@ -102,6 +102,72 @@ TEST_CASE("bad serve options are errors that name the option", "[server_config]"
     for (const auto& c : cases) {
         INFO(c.args.front());
         CHECK(error_of(c.args) == c.error);
+    }
+}
+
+// The values both ways can set: each fault, as a file's field and as an option, with the one
+// description of what is wrong that follows the value's name in both.
+TEST_CASE("the same fault gives the same message from the config file and from the command line", "[server_config]")
+{
+    struct Case {
+        std::string file;              // the config file's text
+        std::string field;             // its field, as the file's error names it
+        std::vector<std::string> args; // the same value on the command line
+        std::string problem;
+    };
+    const std::string too_long(65, 'k');
+    const std::vector<Case> cases{
+        {R"({"port": 70000})", "port", {"--port", "70000"}, "must be an integer 0-65535 (0: any free port), not 70000"},
+        {R"({"port": -1})", "port", {"--port=-1"}, "must be an integer 0-65535 (0: any free port), not -1"},
+        {R"({"port": "http"})",
+         "port",
+         {"--port", "http"},
+         "must be an integer 0-65535 (0: any free port), not 'http'"},
+        {R"({"threads": 300})",
+         "threads",
+         {"--threads", "300"},
+         "must be an integer 0-256 (0: one per hardware thread), not 300"},
+        {R"({"db_busy_timeout_ms": 600001})",
+         "db_busy_timeout_ms",
+         {"--db-busy-timeout-ms", "600001"},
+         "must be an integer 0-600000, not 600001"},
+        {R"({"bind": "example.org"})", "bind", {"--bind", "example.org"}, "'example.org' is not an IP address"},
+        {R"({"db": ""})", "db", {"--db", ""}, "must not be empty"},
+        {R"({"web_root": ""})", "web_root", {"--web-root="}, "must not be empty"},
+        {R"({"public_url": "ftp://x"})",
+         "public_url",
+         {"--public-url", "ftp://x"},
+         "'ftp://x' is not an http:// or https:// URL"},
+        {R"({"public_url": "https://a b"})",
+         "public_url",
+         {"--public-url", "https://a b"},
+         "'https://a b' holds a space or a control character"},
+        {R"({"cluster": {"bus": "redis//x"}})",
+         "cluster.bus",
+         {"--bus", "redis//x"},
+         "'redis//x' is not a bus URL: redis://host:port (a Redis server; the port defaults to 6379)"},
+        {R"({"cluster": {"bus": ""}})", "cluster.bus", {"--bus", ""}, "must not be empty"},
+        {R"({"cluster": {"node": "knoten eins"}})",
+         "cluster.node",
+         {"--node", "knoten eins"},
+         "'knoten eins' is not a node name: letters, digits and . - _ : only"},
+        {R"({"cluster": {"node": ""}})", "cluster.node", {"--node", ""}, "must not be empty"},
+        {R"({"cluster": {"node": ")" + too_long + R"("}})",
+         "cluster.node",
+         {"--node", too_long},
+         "'" + too_long + "' is not a node name: it has more than 64 characters"},
+        {R"({"trusted_proxies": ["10.0.0.0/33"]})",
+         "trusted_proxies[0]",
+         {"--trusted-proxy", "10.0.0.0/33"},
+         "'10.0.0.0/33' is not an address range: the prefix length must be a number 0-32"},
+    };
+    for (const auto& c : cases) {
+        INFO(c.file);
+        const ConfigFile file(c.file);
+        CHECK(error_of({"--config", file.path}) ==
+              "--config: config file '" + file.path + "': " + c.field + " " + c.problem);
+        const std::string option = c.args.front().substr(0, c.args.front().find('='));
+        CHECK(error_of(c.args) == option + " " + c.problem);
     }
 }
 
@@ -223,8 +289,9 @@ TEST_CASE("config file errors name the file and the field", "[server_config]")
          ": unknown key 'limits.max_frames' (known: control_frame_burst, control_frames_per_second, idle_timeout_ms, "
          "max_connections, max_message_bytes, max_refused_connections, "
          "message_burst, messages_per_second, write_queue_max_bytes, write_queue_max_frames)"},
-        {R"({"port": "8080"})", ": port must be an integer 0-65535"},
-        {R"({"port": 70000})", ": port must be an integer 0-65535, not 70000"},
+        {R"({"port": "8080"})", ": port must be an integer 0-65535 (0: any free port), not '8080'"},
+        {R"({"port": 8080.5})", ": port must be an integer 0-65535 (0: any free port), not 8080.5"},
+        {R"({"port": 70000})", ": port must be an integer 0-65535 (0: any free port), not 70000"},
         {R"({"bind": "example.org"})", ": bind 'example.org' is not an IP address"},
         {R"({"db": ""})", ": db must not be empty"},
         {R"({"rooms": [{"number": 34, "name": "A"}, {"number": 34, "name": "B"}]})",
