@@ -5,6 +5,7 @@
 
 #include "fen.h"
 #include "movegen.h"
+#include "outcome.h"
 #include "san.h"
 
 namespace rochade {
@@ -19,9 +20,13 @@ constexpr bool ends_symbol(char c)
     return is_space(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == ';' || c == '[' || c == ']' || c == '$';
 }
 
+// A game termination marker; compared with the spellings rather than parsed, so that the many
+// tokens that are moves build no error message.
 bool is_result(std::string_view token)
 {
-    return token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "*";
+    for (const Score score : {Score::WhiteWins, Score::BlackWins, Score::Draw, Score::Unfinished})
+        if (to_text(score) == token) return true;
+    return false;
 }
 
 // Comment text on one line with single spaces, so that rewrapping a game does not change it.

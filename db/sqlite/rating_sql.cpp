@@ -32,15 +32,6 @@ rating::GameResult reversed(rating::GameResult result)
     return rating::GameResult::Draw;
 }
 
-// White's result, or nothing for a result that is not rated ("*", or anything else).
-std::optional<rating::GameResult> white_result(const std::string& result)
-{
-    if (result == "1-0") return rating::GameResult::Win;
-    if (result == "0-1") return rating::GameResult::Loss;
-    if (result == "1/2-1/2") return rating::GameResult::Draw;
-    return std::nullopt;
-}
-
 void check_limit(Database& db, const char* read, int limit, int most)
 {
     if (limit < 1 || limit > most)
