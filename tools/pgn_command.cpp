@@ -72,14 +72,14 @@ int check_pgn_text(std::string_view text, std::ostream& out)
         for (Move m : pgn.moves) game.play(m);
 
         const std::string tag = tag_value(pgn, "Result");
-        const std::string result = tag.empty() ? pgn.result : tag;
+        const std::string result = tag.empty() ? std::string(to_text(pgn.result)) : tag;
         const auto outcome = game.automatic_outcome();
         out << "game " << number << ": " << (result.empty() ? "*" : result) << ' '
             << (outcome ? to_text(outcome->termination) : std::string_view("ongoing"));
         std::string problems = disagreement(result.empty() ? "*" : result, outcome);
-        if (!tag.empty() && !pgn.result.empty() && tag != pgn.result)
+        if (!tag.empty() && tag != to_text(pgn.result))
             problems += std::string(problems.empty() ? "" : "; ") + "the Result tag says " + tag +
-                        " but the movetext ends in " + pgn.result;
+                        " but the movetext ends in " + std::string(to_text(pgn.result));
         if (!problems.empty()) out << " (" << problems << ')';
         out << '\n';
     }

@@ -140,7 +140,7 @@ StoredGamePgn stored_game_pgn(const db::GameLog& log, const PgnSite& site)
     const bool clocks = time_control != "-" && time_control != "?";
     const std::string termination = log.end ? pgn_termination(log.end->termination) : "unterminated";
     if (!termination.empty()) pgn.tags.emplace_back("Termination", termination);
-    pgn.result = to_text(log.end ? log.end->result : Score::Unfinished);
+    pgn.result = log.end ? log.end->result : Score::Unfinished;
     if (log.start.start_fen != StartFen) pgn.start_fen = log.start.start_fen;
 
     auto start = parse_fen(log.start.start_fen);

@@ -470,7 +470,7 @@ TEST_CASE("nicks that try to end a PGN tag are written escaped and read back as 
         const auto read = rochade::read_pgn(pgn.text);
         REQUIRE(read.has_value());
         REQUIRE(read->size() == 1);
-        CHECK(read->front().result == "0-1");
+        CHECK(read->front().result == rochade::Score::BlackWins);
         std::string white;
         for (const auto& [name, value] : read->front().tags)
             if (name == "White") white = value;

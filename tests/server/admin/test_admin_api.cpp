@@ -538,7 +538,7 @@ TEST_CASE("a game's log and PGN: hostile nicks and chat read back exactly and ar
     REQUIRE(games->size() == 1);
     const PgnGame& game = games->front();
     CHECK(game.moves.size() == 5);
-    CHECK(game.result == "0-1");
+    CHECK(game.result == rochade::Score::BlackWins);
     int result_tags = 0;
     for (const auto& [name, value] : game.tags) {
         if (name == "Result") {

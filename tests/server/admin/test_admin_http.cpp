@@ -221,7 +221,7 @@ TEST_CASE("a game with hostile nicks and chat: the log's JSON reads back exactly
         if (name == "Black") CHECK(value == "back\\slash new \"line\"");
     }
     CHECK(result_tags == 1);
-    CHECK(games->front().result == "0-1");
+    CHECK(games->front().result == rochade::Score::BlackWins);
 
     const HttpReply chat = get(server, moderator, "/api/admin/chat?text=onerror");
     REQUIRE(chat.status == 200);

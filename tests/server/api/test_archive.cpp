@@ -493,7 +493,7 @@ TEST_CASE("games played on a real server: pgn-extract accepts every export and `
         const auto read = read_pgn(pgn.body);
         REQUIRE(read.has_value());
         REQUIRE(read->size() == 1);
-        CHECK(read->front().result == game.result);
+        CHECK(to_text(read->front().result) == game.result);
         Position position = *parse_fen(game.start_fen, SetupRules::AllowUnreachable);
         std::vector<std::string> uci;
         for (const Move move : read->front().moves) {
