@@ -284,15 +284,16 @@ private:
                 slot.game_id, 1 + index, 34, "Anna" + std::to_string(index), "Bert" + std::to_string(index),
                 R"({"kind":"fischer","base_ms":180000,"increment_ms":2000})",
                 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 180000, 180000, now_ms, {}, {}});
-            writes.push_back(db::TableEvent{1 + index, slot.game_id, 1, "game_started", "{}", now_ms});
+            writes.push_back(db::TableEvent{1 + index, slot.game_id, 1, db::TableEventKind::GameStarted, "{}", now_ms});
         } else {
             ++slot.ply;
             const SampleMove& sample = sample_moves[static_cast<std::size_t>(slot.ply) % std::size(sample_moves)];
             writes.push_back(db::MovePlayed{slot.game_id, slot.ply, slot.ply + 1, sample.uci, sample.san,
                                             180000 - slot.ply * 731, 180000 - slot.ply * 677, now_ms});
             if (slot.ply == slot.length)
-                writes.push_back(db::GameEnded{slot.game_id, "1/2-1/2", "agreement", R"({"message":"draw agreed"})",
-                                               180000 - slot.ply * 731, 180000 - slot.ply * 677, now_ms});
+                writes.push_back(db::GameEnded{slot.game_id, Score::Draw, Termination::Agreement,
+                                               R"({"message":"draw agreed"})", 180000 - slot.ply * 731,
+                                               180000 - slot.ply * 677, now_ms});
             is_move = true;
         }
         slot.submitted = SteadyClock::now();

@@ -58,7 +58,7 @@ std::optional<Outcome> fresh_outcome(const Game& game)
 
 std::string describe(const std::optional<Outcome>& outcome)
 {
-    return outcome ? std::string(termination_name(outcome->termination)) : "ongoing";
+    return outcome ? std::string(to_text(outcome->termination)) : "ongoing";
 }
 
 struct Timings {

@@ -9,29 +9,6 @@ namespace rochade::db {
 
 namespace {
 
-constexpr std::array<std::pair<StoredResult, std::string_view>, 4> result_names = {{
-    {StoredResult::WhiteWins, "1-0"},
-    {StoredResult::BlackWins, "0-1"},
-    {StoredResult::Draw, "1/2-1/2"},
-    {StoredResult::Unfinished, "*"},
-}};
-
-constexpr std::array<std::pair<StoredTermination, std::string_view>, 13> termination_names_table = {{
-    {StoredTermination::Checkmate, "checkmate"},
-    {StoredTermination::Stalemate, "stalemate"},
-    {StoredTermination::FivefoldRepetition, "fivefold_repetition"},
-    {StoredTermination::SeventyFiveMoves, "seventyfive_moves"},
-    {StoredTermination::DeadPosition, "dead_position"},
-    {StoredTermination::ThreefoldRepetition, "threefold_repetition"},
-    {StoredTermination::FiftyMoves, "fifty_moves"},
-    {StoredTermination::Agreement, "agreement"},
-    {StoredTermination::Resignation, "resignation"},
-    {StoredTermination::FlagFall, "flag_fall"},
-    {StoredTermination::Abandoned, "abandoned"},
-    {StoredTermination::Aborted, "aborted"},
-    {StoredTermination::Adjudicated, "adjudicated"},
-}};
-
 // A decimal number of digits only (no sign, no spaces), or nothing.
 std::optional<std::int64_t> parse_digits(std::string_view text)
 {
@@ -43,44 +20,6 @@ std::optional<std::int64_t> parse_digits(std::string_view text)
 }
 
 } // namespace
-
-std::string_view result_name(StoredResult result)
-{
-    for (const auto& [value, name] : result_names)
-        if (value == result) return name;
-    return "?";
-}
-
-std::optional<StoredResult> parse_result(std::string_view text)
-{
-    for (const auto& [value, name] : result_names)
-        if (name == text) return value;
-    return std::nullopt;
-}
-
-std::string_view termination_name(StoredTermination termination)
-{
-    for (const auto& [value, name] : termination_names_table)
-        if (value == termination) return name;
-    return "?";
-}
-
-std::optional<StoredTermination> parse_termination(std::string_view text)
-{
-    for (const auto& [value, name] : termination_names_table)
-        if (name == text) return value;
-    return std::nullopt;
-}
-
-std::string termination_names()
-{
-    std::string names;
-    for (const auto& entry : termination_names_table) {
-        if (!names.empty()) names += ", ";
-        names += entry.second;
-    }
-    return names;
-}
 
 std::string cursor_text(const GameCursor& cursor)
 {

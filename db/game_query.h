@@ -12,31 +12,10 @@
 #include <string>
 #include <string_view>
 
+#include "engine/outcome.h"
 #include "rating/category.h"
 
 namespace rochade::db {
-
-// A finished game's stored result. `Unfinished` is "*": an aborted game's result (a running
-// game has no result; GameQuery::state finds those).
-enum class StoredResult : std::uint8_t { WhiteWins, BlackWins, Draw, Unfinished };
-
-// The termination names the store keeps (games.termination), as the protocol spells them
-// (docs/protocol.md, game_over).
-enum class StoredTermination : std::uint8_t {
-    Checkmate,
-    Stalemate,
-    FivefoldRepetition,
-    SeventyFiveMoves,
-    DeadPosition,
-    ThreefoldRepetition,
-    FiftyMoves,
-    Agreement,
-    Resignation,
-    FlagFall,
-    Abandoned,
-    Aborted,
-    Adjudicated, // ended by a moderator (result given, or "*" for an abort)
-};
 
 enum class GameState : std::uint8_t { Running, Finished };
 
@@ -45,15 +24,12 @@ enum class GameState : std::uint8_t { Running, Finished };
 enum class PlayerColour : std::uint8_t { White, Black };
 enum class PlayerOutcome : std::uint8_t { Won, Drawn, Lost };
 
-// "1-0", "0-1", "1/2-1/2", "*"; and back (nullopt for any other text).
-std::string_view result_name(StoredResult result);
-std::optional<StoredResult> parse_result(std::string_view text);
-
-// "checkmate", ..., "flag_fall", "abandoned", "aborted"; and back.
-std::string_view termination_name(StoredTermination termination);
-std::optional<StoredTermination> parse_termination(std::string_view text);
-// Every name, comma-separated, for an error message.
-std::string termination_names();
+// The score a game has when the player on `colour` had `outcome` (Won as Black: 0-1).
+constexpr Score score_for(PlayerOutcome outcome, PlayerColour colour)
+{
+    if (outcome == PlayerOutcome::Drawn) return Score::Draw;
+    return (outcome == PlayerOutcome::Won) == (colour == PlayerColour::White) ? Score::WhiteWins : Score::BlackWins;
+}
 
 // Where the next page starts: below this game in the order (started_at_ms, game_id) descending.
 // Spelled "STARTED_MS_GAMEID" ("1700000000000_42") for the command line.
@@ -83,8 +59,8 @@ struct GameQuery {
     std::optional<std::int64_t> room;
     std::optional<std::int64_t> started_from_ms;   // started at or after (wall-clock Unix ms)
     std::optional<std::int64_t> started_before_ms; // started before (exclusive)
-    std::optional<StoredResult> result;
-    std::optional<StoredTermination> termination;
+    std::optional<Score> result;                   // Unfinished: aborted games (a running game has no result)
+    std::optional<Termination> termination;
     std::optional<GameState> state;
     std::optional<bool> rated;       // true: rated games only; false: casual only (every game before ratings)
     // The category of the game's time control (GameStarted::category); untimed games have none.

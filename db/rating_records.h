@@ -15,10 +15,23 @@
 #include <string>
 #include <vector>
 
+#include "engine/outcome.h"
 #include "rating/category.h"
 #include "rating/glicko2.h"
 
 namespace rochade::db {
+
+// White's result for the rating, or nothing for a game that is not rated (Unfinished: aborted).
+constexpr std::optional<rating::GameResult> white_result(Score score)
+{
+    switch (score) {
+    case Score::WhiteWins: return rating::GameResult::Win;
+    case Score::BlackWins: return rating::GameResult::Loss;
+    case Score::Draw: return rating::GameResult::Draw;
+    case Score::Unfinished: break;
+    }
+    return std::nullopt;
+}
 
 // Rated games in one category and their results, from the player's side.
 struct GameCounts {

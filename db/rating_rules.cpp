@@ -28,14 +28,6 @@ std::optional<std::string> why_start_cannot_be_rated(const GameStarted& start)
     return std::nullopt;
 }
 
-std::optional<rating::GameResult> white_result(const std::string& result)
-{
-    if (result == "1-0") return rating::GameResult::Win;
-    if (result == "0-1") return rating::GameResult::Loss;
-    if (result == "1/2-1/2") return rating::GameResult::Draw;
-    return std::nullopt;
-}
-
 std::optional<RatedEnd> rated_end(const GameEnded& ended, const GameToRate& game)
 {
     const auto result = white_result(ended.result);

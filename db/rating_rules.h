@@ -24,9 +24,6 @@ inline const rating::Glicko2Config glicko2_rules{};
 // (an untimed control). The backend refuses the start with this reason.
 std::optional<std::string> why_start_cannot_be_rated(const GameStarted& start);
 
-// White's result, or nothing for a result that is not rated ("*", or anything else).
-std::optional<rating::GameResult> white_result(const std::string& result);
-
 // What the games table holds about a game, for rating its end.
 struct GameToRate {
     bool rated = false;
@@ -45,7 +42,8 @@ struct RatedEnd {
     bool public_room = false;
 };
 
-// The end to rate, or nothing when `ended` is not rated: a result other than a win or a draw, a
+// The end to rate, or nothing when `ended` is not rated: a result other than a win or a draw
+// (db::white_result, db/rating_records.h), a
 // game not started rated, or one without a category or two different accounts (the start refuses
 // those since schema version 7; a game marked rated before it is left unrated, its end not
 // refused).

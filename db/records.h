@@ -6,12 +6,15 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <variant>
 #include <vector>
 
 #include "db/identity_records.h"
 #include "db/moderation_records.h"
+#include "engine/expected.h"
+#include "engine/outcome.h"
 #include "rating/category.h"
 
 namespace rochade::db {
@@ -54,13 +57,33 @@ struct MovePlayed {
     std::int64_t epoch = 0; // the writer's fencing epoch for the game (GameClaimed)
 };
 
+// What happened at a table, besides moves and the game's start and end rows.
+enum class TableEventKind : std::uint8_t {
+    GameStarted,
+    SeatChanged,
+    DrawOffered,
+    DrawDeclined,
+    DrawClaimRejected,
+    RematchOffered,
+    PlayerDisconnected,
+    PlayerReconnected,
+    FlagFall,    // the flag fall and the winnability answer behind its result
+    Adjudicated, // who decided, what and why
+    TableChat,
+};
+
+// The kind's text in table_events.kind and the admin's game log ("draw_offered", "table_chat",
+// ...), and back; any other text fails with a message naming it and `source`, where it was read.
+std::string_view to_text(TableEventKind kind);
+Expected<TableEventKind, std::string> parse_table_event_kind(std::string_view text, std::string_view source);
+
 // Anything else that happens at a table: draw offers, claims, disconnects, flag fall,
 // adjudication with the winnability answer, chat. `detail_json` is a JSON object.
 struct TableEvent {
     std::int64_t table_id = 0;
     std::optional<std::int64_t> game_id; // empty for chat before any game
     std::int64_t seq = 0;
-    std::string kind; // "draw_offered", "flag_fall", "table_chat", ...
+    TableEventKind kind = TableEventKind::TableChat;
     std::string detail_json;
     std::int64_t at_ms = 0;
     std::int64_t epoch = 0; // the writer's fencing epoch for game_id (GameClaimed); unused without a game
@@ -68,8 +91,8 @@ struct TableEvent {
 
 struct GameEnded {
     std::int64_t game_id = 0;
-    std::string result;      // "1-0", "0-1", "1/2-1/2", "*"
-    std::string termination; // protocol's termination name
+    Score result = Score::Unfinished;
+    Termination termination = Termination::Aborted;
     std::string detail_json; // message, winnability answer, ...
     std::int64_t white_ms = 0, black_ms = 0;
     std::int64_t ended_at_ms = 0;

@@ -7,6 +7,9 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
+
+#include "engine/expected.h"
 
 namespace rochade::db {
 
@@ -52,5 +55,14 @@ public:
 private:
     StoreFailure kind_;
 };
+
+// The value a stored text names (parse_score(text, "games.result of game 7"), ...), or a DbError
+// with the parse's message, which names the text and where it was read: a row no reader can
+// understand stops the read rather than passing for some other value.
+template <class T> T stored_value(Expected<T, std::string> parsed)
+{
+    if (!parsed) throw DbError(parsed.error());
+    return std::move(parsed).value();
+}
 
 } // namespace rochade::db

@@ -28,8 +28,8 @@ struct GameSummary {
     std::string time_control_json;
     std::int64_t started_at_ms = 0;
     std::optional<std::int64_t> ended_at_ms; // empty while the game is unfinished
-    std::string result;                      // "" while unfinished
-    std::string termination;                 // "" while unfinished
+    std::optional<Score> result;             // empty while unfinished
+    std::optional<Termination> termination;  // empty while unfinished
     std::int64_t moves = 0;                  // plies stored
     bool rated = false;
     std::optional<rating::RatingCategory> category;

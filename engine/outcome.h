@@ -1,11 +1,16 @@
 // How a game ends, as python-chess's Outcome and Termination keep it: the automatic endings
-// (the rules end the game by themselves) apart from the claimable ones (a player must ask).
+// (the rules end the game by themselves) apart from the claimable ones (a player must ask), and
+// those the players, the clock or an arbiter decide. With the score and a flag fall's winnability
+// answer these are the facts of a game that the server sends, stores and writes as PGN: typed
+// everywhere, spelled as text only through the to_text/parse pairs below.
 #pragma once
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
+#include "expected.h"
 #include "types.h"
 
 namespace rochade {
@@ -20,7 +25,19 @@ enum class Termination {
     // Claimable: drawn only on a correct claim by the player to move.
     ThreefoldRepetition, // FIDE 9.2
     FiftyMoves,          // FIDE 9.3
+    // Decided by the players, the clock or the arbiter, not by the position: the engine's
+    // Outcome never holds these, a refereed game's result does.
+    Agreement,   // FIDE 9.1
+    Resignation, // FIDE 5.1.2
+    FlagFall,    // FIDE 6.9
+    Abandoned,   // the opponent stayed away past the grace period and the win was claimed
+    Aborted,     // ended before it counted (the result is Score::Unfinished)
+    Adjudicated, // ended by a moderator (any score; Unfinished for an abort)
 };
+
+// A game's result as PGN scores it: "1-0", "0-1", "1/2-1/2", or "*" for a game that ended
+// without one (aborted) or has not ended.
+enum class Score : std::uint8_t { WhiteWins, BlackWins, Draw, Unfinished };
 
 // Why a side cannot checkmate by any series of legal moves: the kind of proof that settled it
 // (engine/winnability.h). A player who loses half a point to a flag fall's verdict, or whose
@@ -35,6 +52,10 @@ enum class UnwinnableReason : std::uint8_t {
     NoMatingLine,         // an exhaustive search, closure or check chain: no series of moves mates
 };
 
+// Can a side still checkmate by any series of legal moves (engine/winnability.h answers)?
+// Undetermined when the budgets ran out before a proof either way.
+enum class Winnability { CanMate, CannotMate, Undetermined };
+
 struct Outcome {
     Termination termination;
     std::optional<Color> winner; // set only for checkmate; every other ending is a draw
@@ -42,24 +63,36 @@ struct Outcome {
     friend bool operator==(const Outcome&, const Outcome&) = default;
 };
 
-// The snake_case name used on the wire and in the CLI ("checkmate", "fifty_moves", ...).
-constexpr std::string_view termination_name(Termination t)
+// The text of each fact, as JSON, SQL and PGN spell it, and back: one pair per type. The names
+// are the wire's and the store's (docs/protocol.md, game_over); changing one changes both.
+// A parse of any other text fails with a message naming the text and `source`, where it was read
+// ("games.result of game 42").
+std::string_view to_text(Termination termination); // "checkmate", "fifty_moves", "flag_fall", ...
+Expected<Termination, std::string> parse_termination(std::string_view text, std::string_view source);
+// Every termination's text, comma-separated, for an error message.
+std::string termination_texts();
+
+std::string_view to_text(Score score); // "1-0", "0-1", "1/2-1/2", "*"
+Expected<Score, std::string> parse_score(std::string_view text, std::string_view source);
+
+std::string_view to_text(Winnability winnability); // "can_mate", "cannot_mate", "undetermined"
+Expected<Winnability, std::string> parse_winnability(std::string_view text, std::string_view source);
+
+// A won game's score for `winner`; Draw without one.
+constexpr Score score_of(std::optional<Color> winner)
 {
-    switch (t) {
-    case Termination::Checkmate: return "checkmate";
-    case Termination::Stalemate: return "stalemate";
-    case Termination::FivefoldRepetition: return "fivefold_repetition";
-    case Termination::SeventyFiveMoves: return "seventyfive_moves";
-    case Termination::DeadPosition: return "dead_position";
-    case Termination::ThreefoldRepetition: return "threefold_repetition";
-    case Termination::FiftyMoves: return "fifty_moves";
-    }
-    return "unknown";
+    if (!winner) return Score::Draw;
+    return *winner == Color::White ? Score::WhiteWins : Score::BlackWins;
 }
 
-constexpr bool is_automatic(Termination t)
+// The side a score names the winner; nothing for a draw or an unfinished game.
+constexpr std::optional<Color> winner_of(Score score)
 {
-    return t != Termination::ThreefoldRepetition && t != Termination::FiftyMoves;
+    if (score == Score::WhiteWins) return Color::White;
+    if (score == Score::BlackWins) return Color::Black;
+    return std::nullopt;
 }
+
+constexpr bool is_automatic(Termination t) { return t <= Termination::DeadPosition; }
 
 } // namespace rochade

@@ -5,6 +5,7 @@
 
 #include "fen.h"
 #include "movegen.h"
+#include "outcome.h"
 #include "san.h"
 
 namespace rochade {
@@ -19,9 +20,13 @@ constexpr bool ends_symbol(char c)
     return is_space(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == ';' || c == '[' || c == ']' || c == '$';
 }
 
-bool is_result(std::string_view token)
+// A game termination marker, or nothing; compared with the spellings rather than parsed, so that
+// the many tokens that are moves build no error message.
+std::optional<Score> result_marker(std::string_view token)
 {
-    return token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "*";
+    for (const Score score : {Score::WhiteWins, Score::BlackWins, Score::Draw, Score::Unfinished})
+        if (to_text(score) == token) return score;
+    return std::nullopt;
 }
 
 // Comment text on one line with single spaces, so that rewrapping a game does not change it.
@@ -225,6 +230,7 @@ private:
     Expected<PgnGame, PgnError> read_game(int game)
     {
         PgnGame out;
+        std::optional<Score> result;
         for (skip_space(); !at_end() && peek() == '['; skip_space())
             if (auto error = read_tag(game, out)) return unexpected(*error);
         auto start = start_position(game, out);
@@ -263,8 +269,8 @@ private:
                 while (!at_end() && !ends_symbol(peek())) take();
                 const std::string_view token = text_.substr(start_at, at_ - start_at);
                 if (depth > 0) continue; // variations are skipped, moves and all
-                if (is_result(token)) {
-                    out.result = std::string(token);
+                if (const auto marker = result_marker(token)) {
+                    result = marker;
                     break;
                 }
                 const std::string_view move_text = without_move_number(token);
@@ -282,11 +288,10 @@ private:
         if (depth > 0)
             return unexpected(syntax_error(game, "variation '(' opened on line " + std::to_string(variation_line) +
                                                      " is never closed"));
-        if (out.result.empty()) {
+        if (!result)
             for (const auto& [name, value] : out.tags)
-                if (name == "Result" && is_result(value)) out.result = value;
-            if (out.result.empty()) out.result = "*";
-        }
+                if (const auto marker = name == "Result" ? result_marker(value) : std::nullopt) result = marker;
+        out.result = result.value_or(Score::Unfinished);
         for (const std::string& comment : comments)
             if (!comment.empty()) {
                 out.comments_after = std::move(comments);
@@ -363,8 +368,7 @@ std::string write_pgn(const PgnGame& game)
             if (n == name) return v;
         return std::nullopt;
     };
-    std::string result = game.result;
-    if (result.empty()) result = tag_value("Result").value_or("*");
+    const std::string result(to_text(game.result));
 
     std::string text;
     for (const char* name : SevenTagRoster) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "expected.h"
+#include "outcome.h"
 #include "position.h"
 
 namespace rochade {
@@ -21,7 +22,7 @@ struct PgnGame {
     // Empty, or one entry per ply: the comment after that move ("" for none). Comments inside
     // variations and before the first move are dropped; several after one move are joined.
     std::vector<std::string> comments_after;
-    std::string result; // "1-0", "0-1", "1/2-1/2" or "*"
+    Score result = Score::Unfinished; // the movetext's marker, else the Result tag's, else "*"
 };
 
 struct PgnError {

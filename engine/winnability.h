@@ -19,8 +19,6 @@
 
 namespace rochade {
 
-enum class Winnability { CanMate, CannotMate, Undetermined };
-
 struct WinnabilityLimits {
     // Nodes of the last, unbounded-depth helpmate search (phase 8).
     std::uint64_t node_budget = 4'000'000;

@@ -95,11 +95,11 @@ Json proof_json(const Proof& proof)
 // A game's result: the object in table_state's "result", and the fields of game_over.
 void put_result(Json& out, const GameResult& result)
 {
-    out["result"] = result.result;
+    out["result"] = to_text(result.result);
     out["winner"] = side_or_null(result.winner);
-    out["termination"] = result.termination;
+    out["termination"] = to_text(result.termination);
     out["message"] = result.message;
-    if (result.winnability) out["winnability"] = *result.winnability;
+    if (result.winnability) out["winnability"] = to_text(*result.winnability);
     if (result.proof) out["proof"] = proof_json(*result.proof);
 }
 

@@ -232,13 +232,12 @@ struct UnwinnableProof {
 using Proof = std::variant<MatingLineProof, UnwinnableProof>;
 
 struct GameResult {
-    std::string result; // "1-0", "0-1", "1/2-1/2", "*" (aborted)
+    Score result = Score::Unfinished; // "*": an aborted game
     std::optional<Side> winner;
-    std::string termination;                   // checkmate, stalemate, ..., agreement, resignation, flag_fall,
-                                               // abandoned, aborted (docs/protocol.md lists them all)
-    std::string message;                       // a human sentence: "White's flag fell; Black cannot checkmate"
-    std::optional<std::string> winnability;    // flag falls: can_mate, cannot_mate, undetermined
-    std::optional<Proof> proof = std::nullopt; // flag falls decided either way; dead positions
+    Termination termination = Termination::Aborted; // docs/protocol.md lists them all
+    std::string message;                            // a human sentence: "White's flag fell; Black cannot checkmate"
+    std::optional<Winnability> winnability;         // flag falls only
+    std::optional<Proof> proof = std::nullopt;      // flag falls decided either way; dead positions
 };
 
 struct MoveRecord {

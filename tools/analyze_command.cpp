@@ -104,8 +104,7 @@ std::string analyze_line(std::string_view json_line)
         const int ply = int(i);
         const std::string where = "move " + std::to_string(i + 1) + " '" + text + "'";
         if (const auto outcome = game.automatic_outcome())
-            return failure(where + ": the game is already over (" +
-                               std::string(termination_name(outcome->termination)) + ")",
+            return failure(where + ": the game is already over (" + std::string(to_text(outcome->termination)) + ")",
                            ply);
         const Position& before = game.position();
         const auto move = parse_move(before, text);
@@ -123,7 +122,7 @@ std::string analyze_line(std::string_view json_line)
     const Position& pos = game.position();
     const auto outcome = game.automatic_outcome();
     Json claimable = Json::array();
-    for (Termination t : game.claimable()) claimable.push_back(std::string(termination_name(t)));
+    for (Termination t : game.claimable()) claimable.push_back(std::string(to_text(t)));
 
     Json answer;
     answer["ok"] = true;
@@ -131,7 +130,7 @@ std::string analyze_line(std::string_view json_line)
     answer["fen"] = to_fen(pos);
     answer["legal"] = sorted_legal_moves(pos);
     answer["check"] = pos.in_check();
-    answer["status"] = outcome ? std::string(termination_name(outcome->termination)) : "ongoing";
+    answer["status"] = outcome ? std::string(to_text(outcome->termination)) : "ongoing";
     answer["claimable"] = std::move(claimable);
     answer["can_mate"] = {{"white", winnability_json(can_checkmate(pos, Color::White))},
                           {"black", winnability_json(can_checkmate(pos, Color::Black))}};

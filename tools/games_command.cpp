@@ -60,7 +60,7 @@ void print_game_list(db::StoreReader& store, const db::GameQuery& query, std::os
         out << "game " << game.game_id << "  table " << game.table_id << "  room " << game.room << "  " << game.white
             << " - " << game.black << "  ";
         if (game.ended_at_ms)
-            out << game.result << " " << game.termination;
+            out << to_text(*game.result) << " " << to_text(*game.termination);
         else
             out << "* unfinished";
         out << "  " << game.moves << (game.moves == 1 ? " ply" : " plies") << "  started "
@@ -90,9 +90,9 @@ void print_game_log(const db::GameLog& log, std::ostream& out)
         << "started: " << utc_time(start.started_at_ms) << "  clocks white " << clock_reading(start.white_ms)
         << " black " << clock_reading(start.black_ms) << '\n';
     if (log.end)
-        out << "ended: " << utc_time(log.end->ended_at_ms) << "  " << log.end->result << " " << log.end->termination
-            << "  clocks white " << clock_reading(log.end->white_ms) << " black " << clock_reading(log.end->black_ms)
-            << "  " << log.end->detail_json << '\n';
+        out << "ended: " << utc_time(log.end->ended_at_ms) << "  " << to_text(log.end->result) << " "
+            << to_text(log.end->termination) << "  clocks white " << clock_reading(log.end->white_ms) << " black "
+            << clock_reading(log.end->black_ms) << "  " << log.end->detail_json << '\n';
     else
         out << "ended: not yet (unfinished)\n";
 
@@ -104,7 +104,7 @@ void print_game_log(const db::GameLog& log, std::ostream& out)
 
     out << "events: " << log.events.size() << '\n';
     for (const db::TableEvent& event : log.events)
-        out << "  seq " << event.seq << "  " << event.kind << "  at " << utc_time(event.at_ms) << "  "
+        out << "  seq " << event.seq << "  " << to_text(event.kind) << "  at " << utc_time(event.at_ms) << "  "
             << event.detail_json << '\n';
 
     const StoredGamePgn pgn = stored_game_pgn(log, games_pgn_site());
@@ -207,11 +207,13 @@ Expected<GamesArguments, std::string> parse_games_arguments(const std::vector<st
             if (!to_day) return bad_value(arg, "a date YYYY-MM-DD (UTC)", value);
             parsed.query.started_before_ms = *to_day + db::utc_day_ms; // the whole day
         } else if (arg == "--result") {
-            parsed.query.result = db::parse_result(value);
-            if (!parsed.query.result) return bad_value(arg, "1-0, 0-1, 1/2-1/2 or *", value);
+            const auto score = parse_score(value, "--result");
+            if (!score) return bad_value(arg, "1-0, 0-1, 1/2-1/2 or *", value);
+            parsed.query.result = *score;
         } else if (arg == "--termination") {
-            parsed.query.termination = db::parse_termination(value);
-            if (!parsed.query.termination) return bad_value(arg, "one of " + db::termination_names(), value);
+            const auto termination = parse_termination(value, "--termination");
+            if (!termination) return bad_value(arg, "one of " + termination_texts(), value);
+            parsed.query.termination = *termination;
         } else if (arg == "--limit") {
             const auto number = parse_number(value);
             if (!number || *number < db::min_page_games || *number > db::max_page_games)

@@ -30,8 +30,7 @@ std::string tag_value(const PgnGame& pgn, std::string_view name)
 std::optional<std::string> result_of(const std::optional<Outcome>& outcome)
 {
     if (!outcome) return std::nullopt;
-    if (!outcome->winner) return "1/2-1/2";
-    return *outcome->winner == Color::White ? "1-0" : "0-1";
+    return std::string(to_text(score_of(outcome->winner)));
 }
 
 // Empty when the result fits the final position. A finished game cannot be "*"; an ongoing one
@@ -40,7 +39,7 @@ std::string disagreement(const std::string& result, const std::optional<Outcome>
 {
     const auto required = result_of(outcome);
     if (!required || result == *required) return {};
-    const std::string ending(termination_name(outcome->termination));
+    const std::string ending(to_text(outcome->termination));
     if (outcome->winner)
         return std::string("result disagrees: ") + ending + " by " +
                (*outcome->winner == Color::White ? "white" : "black") + " is " + *required;
@@ -73,14 +72,14 @@ int check_pgn_text(std::string_view text, std::ostream& out)
         for (Move m : pgn.moves) game.play(m);
 
         const std::string tag = tag_value(pgn, "Result");
-        const std::string result = tag.empty() ? pgn.result : tag;
+        const std::string result = tag.empty() ? std::string(to_text(pgn.result)) : tag;
         const auto outcome = game.automatic_outcome();
         out << "game " << number << ": " << (result.empty() ? "*" : result) << ' '
-            << (outcome ? termination_name(outcome->termination) : std::string_view("ongoing"));
+            << (outcome ? to_text(outcome->termination) : std::string_view("ongoing"));
         std::string problems = disagreement(result.empty() ? "*" : result, outcome);
-        if (!tag.empty() && !pgn.result.empty() && tag != pgn.result)
+        if (!tag.empty() && tag != to_text(pgn.result))
             problems += std::string(problems.empty() ? "" : "; ") + "the Result tag says " + tag +
-                        " but the movetext ends in " + pgn.result;
+                        " but the movetext ends in " + std::string(to_text(pgn.result));
         if (!problems.empty()) out << " (" << problems << ')';
         out << '\n';
     }

@@ -172,8 +172,11 @@ std::vector<GameSummary> read_summaries(Connection& c, const Result& rows, std::
         read_game_heading(rows, i, game);
         game.started_at_ms = rows.integer(i, 6);
         game.ended_at_ms = rows.optional_integer(i, 7);
-        game.result = rows.text(i, 8);
-        game.termination = rows.text(i, 9);
+        if (game.ended_at_ms) {
+            const std::string game_name = "of game " + std::to_string(game.game_id);
+            game.result = stored_value(parse_score(rows.text(i, 8), "games.result " + game_name));
+            game.termination = stored_value(parse_termination(rows.text(i, 9), "games.termination " + game_name));
+        }
         game.moves = rows.integer(i, 10);
         game.rated = rows.boolean(i, 11);
         game.category = category_at(rows, i, 12);
@@ -327,9 +330,11 @@ GamePage PgStore::find_games(const GameQuery& query)
         auto arm = [&](bool white) {
             std::string text = (white ? "white_key = " : "black_key = ") + player;
             if (query.opponent) text += (white ? " AND black_key = " : " AND white_key = ") + opponent;
-            if (query.outcome == PlayerOutcome::Won) text += white ? " AND result = '1-0'" : " AND result = '0-1'";
-            if (query.outcome == PlayerOutcome::Lost) text += white ? " AND result = '0-1'" : " AND result = '1-0'";
-            if (query.outcome == PlayerOutcome::Drawn) text += " AND result = '1/2-1/2'";
+            if (query.outcome)
+                text +=
+                    " AND result = '" +
+                    std::string(to_text(score_for(*query.outcome, white ? PlayerColour::White : PlayerColour::Black))) +
+                    "'";
             if (query.outcome) text += " AND ended_at_ms IS NOT NULL";
             return "(" + text + ")";
         };
@@ -343,9 +348,11 @@ GamePage PgStore::find_games(const GameQuery& query)
     if (query.room) where.push_back("room = " + p(*query.room));
     if (query.started_from_ms) where.push_back("started_at_ms >= " + p(*query.started_from_ms));
     if (query.started_before_ms) where.push_back("started_at_ms < " + p(*query.started_before_ms));
-    if (query.result) where.push_back("result = " + p(result_name(*query.result)) + " AND ended_at_ms IS NOT NULL");
+    if (query.result)
+        where.push_back("result = " + p(std::string(to_text(*query.result))) + " AND ended_at_ms IS NOT NULL");
     if (query.termination)
-        where.push_back("termination = " + p(termination_name(*query.termination)) + " AND ended_at_ms IS NOT NULL");
+        where.push_back("termination = " + p(std::string(to_text(*query.termination))) +
+                        " AND ended_at_ms IS NOT NULL");
     if (query.state == GameState::Running) where.push_back("ended_at_ms IS NULL");
     if (query.state == GameState::Finished) where.push_back("ended_at_ms IS NOT NULL");
     if (query.rated) where.push_back("rated = " + p(*query.rated));
@@ -386,8 +393,9 @@ std::optional<GameLog> PgStore::game_log(std::int64_t game_id)
             GameEnded end;
             end.game_id = game_id;
             end.ended_at_ms = game.integer(0, 12);
-            end.result = game.text(0, 13);
-            end.termination = game.text(0, 14);
+            const std::string game_name = "of game " + std::to_string(game_id);
+            end.result = stored_value(parse_score(game.text(0, 13), "games.result " + game_name));
+            end.termination = stored_value(parse_termination(game.text(0, 14), "games.termination " + game_name));
             end.detail_json = game.text(0, 15);
             end.white_ms = game.integer(0, 16);
             end.black_ms = game.integer(0, 17);
@@ -406,7 +414,9 @@ std::optional<GameLog> PgStore::game_log(std::int64_t game_id)
             event.table_id = events.integer(i, 0);
             event.game_id = game_id;
             event.seq = events.integer(i, 1);
-            event.kind = events.text(i, 2);
+            event.kind = stored_value(parse_table_event_kind(events.text(i, 2), "table_events.kind of game " +
+                                                                                    std::to_string(game_id) + " seq " +
+                                                                                    std::to_string(event.seq)));
             event.detail_json = events.text(i, 3);
             event.at_ms = events.integer(i, 4);
             log.events.push_back(std::move(event));

@@ -41,7 +41,7 @@ std::string category_text(rating::RatingCategory category) { return std::string(
 // A table chat line's writer ({"from", "text"}; server/table/table.cpp), for the chat search.
 std::optional<std::string> table_chat_writer(const TableEvent& event)
 {
-    if (event.kind != "table_chat") return std::nullopt;
+    if (event.kind != TableEventKind::TableChat) return std::nullopt;
     const auto detail = nlohmann::json::parse(event.detail_json, nullptr, false);
     if (!detail.is_object() || !detail.contains("from") || !detail["from"].is_string()) return std::nullopt;
     return detail["from"].get<std::string>();
@@ -108,7 +108,7 @@ Params move_played_params(const MovePlayed& w)
 Params table_event_params(const TableEvent& w)
 {
     Params p;
-    p.add(w.table_id).add(w.game_id).add(w.seq).add(w.kind).add(w.detail_json).add(w.at_ms);
+    p.add(w.table_id).add(w.game_id).add(w.seq).add(to_text(w.kind)).add(w.detail_json).add(w.at_ms);
     if (const auto writer = table_chat_writer(w))
         p.add(protocol::nick_key(*writer));
     else
@@ -229,7 +229,8 @@ void rate_ended_game(Connection& c, const GameEnded& ended)
 void write_game_ended(Connection& c, const GameEnded& w)
 {
     Params p;
-    p.add(w.game_id).add(w.ended_at_ms).add(w.result).add(w.termination).add(w.detail_json).add(w.white_ms);
+    p.add(w.game_id).add(w.ended_at_ms).add(to_text(w.result)).add(to_text(w.termination)).add(w.detail_json);
+    p.add(w.white_ms);
     p.add(w.black_ms).add(w.epoch);
     // Only a game without an end: an end is stored once (a rated game is rated once with it).
     const Result updated = c.run("UPDATE games SET ended_at_ms = $2, result = $3, termination = $4, end_detail = $5, "

@@ -41,9 +41,10 @@ std::string player_arm(const GameQuery& query, bool white)
     std::string where = white ? "white_key = ?1" : "black_key = ?1";
     // Unary +: the player's own index serves the arm (and its order), whatever the opponent.
     if (query.opponent) where += white ? " AND +black_key = ?12" : " AND +white_key = ?12";
-    if (query.outcome == PlayerOutcome::Won) where += white ? " AND result = '1-0'" : " AND result = '0-1'";
-    if (query.outcome == PlayerOutcome::Lost) where += white ? " AND result = '0-1'" : " AND result = '1-0'";
-    if (query.outcome == PlayerOutcome::Drawn) where += " AND result = '1/2-1/2'";
+    if (query.outcome)
+        where += " AND result = '" +
+                 std::string(to_text(score_for(*query.outcome, white ? PlayerColour::White : PlayerColour::Black))) +
+                 "'";
     if (query.outcome) where += " AND ended_at_ms IS NOT NULL";
     return where;
 }

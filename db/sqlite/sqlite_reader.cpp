@@ -265,8 +265,11 @@ std::vector<GameSummary> read_summaries(Database& db, Statement& query, std::siz
         read_game_heading(query, game);
         game.started_at_ms = query.column_int(6);
         game.ended_at_ms = query.column_optional_int(7);
-        game.result = query.column_text(8);
-        game.termination = query.column_text(9);
+        if (game.ended_at_ms) {
+            const std::string game_name = "of game " + std::to_string(game.game_id);
+            game.result = stored_value(parse_score(query.column_text(8), "games.result " + game_name));
+            game.termination = stored_value(parse_termination(query.column_text(9), "games.termination " + game_name));
+        }
         game.rated = query.column_int(12) != 0;
         game.category = category_column(query, 13);
         if (const auto plies = query.column_optional_int(10)) {
@@ -326,8 +329,8 @@ GamePage SqliteReader::find_games(const GameQuery& query)
     if (query.room) search.bind(2, *query.room);
     if (query.started_from_ms) search.bind(3, *query.started_from_ms);
     if (query.started_before_ms) search.bind(4, *query.started_before_ms);
-    if (query.result) search.bind(5, result_name(*query.result));
-    if (query.termination) search.bind(6, termination_name(*query.termination));
+    if (query.result) search.bind(5, to_text(*query.result));
+    if (query.termination) search.bind(6, to_text(*query.termination));
     if (query.after) search.bind(7, query.after->started_at_ms).bind(8, query.after->game_id);
     if (query.rated) search.bind(10, *query.rated ? 1 : 0);
     if (query.category) search.bind(11, rating::category_name(*query.category));
@@ -357,8 +360,9 @@ std::optional<GameLog> SqliteReader::game_log(std::int64_t game_id)
         GameEnded end;
         end.game_id = game_id;
         end.ended_at_ms = game.column_int(12);
-        end.result = game.column_text(13);
-        end.termination = game.column_text(14);
+        const std::string game_name = "of game " + std::to_string(game_id);
+        end.result = stored_value(parse_score(game.column_text(13), "games.result " + game_name));
+        end.termination = stored_value(parse_termination(game.column_text(14), "games.termination " + game_name));
         end.detail_json = game.column_text(15);
         end.white_ms = game.column_int(16);
         end.black_ms = game.column_int(17);
@@ -380,7 +384,9 @@ std::optional<GameLog> SqliteReader::game_log(std::int64_t game_id)
         event.table_id = events.column_int(0);
         event.game_id = game_id;
         event.seq = events.column_int(1);
-        event.kind = events.column_text(2);
+        event.kind = stored_value(parse_table_event_kind(events.column_text(2), "table_events.kind of game " +
+                                                                                    std::to_string(game_id) + " seq " +
+                                                                                    std::to_string(event.seq)));
         event.detail_json = events.column_text(3);
         event.at_ms = events.column_int(4);
         log.events.push_back(std::move(event));

@@ -275,7 +275,7 @@ void SqliteWriter::State::write(const Write& record)
                     throw superseded(w.game_id, w.epoch, "storing ply " + std::to_string(w.ply) + " of game");
                 set_head(w.game_id, GameHead{w.ply, db.last_insert_rowid()});
             } else if constexpr (std::is_same_v<T, TableEvent>) {
-                s.table_event.bind(1, w.table_id).bind(2, w.game_id).bind(3, w.seq).bind(4, w.kind);
+                s.table_event.bind(1, w.table_id).bind(2, w.game_id).bind(3, w.seq).bind(4, to_text(w.kind));
                 s.table_event.bind(5, w.detail_json).bind(6, w.at_ms).bind(7, w.epoch).run();
                 if (db.changes() != 1)
                     throw superseded(*w.game_id, w.epoch, "storing event " + std::to_string(w.seq) + " of game");
@@ -286,7 +286,8 @@ void SqliteWriter::State::write(const Write& record)
                         set_head(w.game_id, *stored);
                         head = heads.find(w.game_id);
                     }
-                s.game_ended.bind(1, w.game_id).bind(2, w.ended_at_ms).bind(3, w.result).bind(4, w.termination);
+                s.game_ended.bind(1, w.game_id).bind(2, w.ended_at_ms).bind(3, to_text(w.result));
+                s.game_ended.bind(4, to_text(w.termination));
                 s.game_ended.bind(5, w.detail_json).bind(6, w.white_ms).bind(7, w.black_ms);
                 if (head != heads.end() && head->second.last_move_id != 0)
                     s.game_ended.bind(8, head->second.last_move_id);

@@ -43,13 +43,11 @@ void ModerationService::close_at(Table& table, identity::Identity by, std::strin
 void ModerationService::adjudicate_at(Table& table, identity::Identity by, Adjudication decision, std::string reason,
                                       TableDone done)
 {
-    const std::string result =
-        decision == Adjudication::Abort ? std::string("*") : std::string(adjudication_name(decision));
     const std::string message = decision == Adjudication::Abort ? "Game aborted by moderator " + by.nick + ": " + reason
                                                                 : "Game adjudicated by moderator " + by.nick + ", " +
                                                                       adjudication_text(decision) + ": " + reason;
     // The table refuses a moderator who plays there: nobody decides their own game.
-    Table::Adjudication decided{std::move(by), result, std::move(reason), message};
+    Table::Adjudication decided{std::move(by), score_of(decision), std::move(reason), message};
     table.adjudicate(std::move(decided),
                      [done = std::move(done)](std::optional<RefereeError> refused, std::int64_t game_id) {
                          if (refused) return done(ModerationRefused{refused->code, refused->message}, game_id);
@@ -70,9 +68,7 @@ void ModerationService::table_closed(Attempt attempt, CloseTable close, std::opt
 void ModerationService::table_adjudicated(Attempt attempt, Adjudicate adjudicate,
                                           std::optional<ModerationRefused> refused, std::int64_t game_id)
 {
-    const std::string result = adjudicate.decision == Adjudication::Abort
-                                   ? std::string("*")
-                                   : std::string(adjudication_name(adjudicate.decision));
+    const std::string result(to_text(score_of(adjudicate.decision)));
     json detail{{"table", adjudicate.table},
                 {"decision", std::string(adjudication_name(adjudicate.decision))},
                 {"result", result}};

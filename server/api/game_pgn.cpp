@@ -96,24 +96,22 @@ std::string pgn_clock(std::int64_t ms)
     return text;
 }
 
-std::string pgn_termination(const std::string& stored_termination)
+std::string pgn_termination(Termination termination)
 {
-    const auto termination = db::parse_termination(stored_termination);
-    if (!termination) return "";
-    switch (*termination) {
-    case db::StoredTermination::FlagFall: return "time forfeit";
-    case db::StoredTermination::Abandoned: return "abandoned";
-    case db::StoredTermination::Aborted: return "unterminated";
-    case db::StoredTermination::Adjudicated: return "adjudication"; // the PGN standard's word
-    case db::StoredTermination::Checkmate:
-    case db::StoredTermination::Stalemate:
-    case db::StoredTermination::FivefoldRepetition:
-    case db::StoredTermination::SeventyFiveMoves:
-    case db::StoredTermination::DeadPosition:
-    case db::StoredTermination::ThreefoldRepetition:
-    case db::StoredTermination::FiftyMoves:
-    case db::StoredTermination::Agreement:
-    case db::StoredTermination::Resignation: return "normal";
+    switch (termination) {
+    case Termination::FlagFall: return "time forfeit";
+    case Termination::Abandoned: return "abandoned";
+    case Termination::Aborted: return "unterminated";
+    case Termination::Adjudicated: return "adjudication"; // the PGN standard's word
+    case Termination::Checkmate:
+    case Termination::Stalemate:
+    case Termination::FivefoldRepetition:
+    case Termination::SeventyFiveMoves:
+    case Termination::DeadPosition:
+    case Termination::ThreefoldRepetition:
+    case Termination::FiftyMoves:
+    case Termination::Agreement:
+    case Termination::Resignation: return "normal";
     }
     return "";
 }
@@ -142,7 +140,7 @@ StoredGamePgn stored_game_pgn(const db::GameLog& log, const PgnSite& site)
     const bool clocks = time_control != "-" && time_control != "?";
     const std::string termination = log.end ? pgn_termination(log.end->termination) : "unterminated";
     if (!termination.empty()) pgn.tags.emplace_back("Termination", termination);
-    pgn.result = log.end ? log.end->result : "*";
+    pgn.result = log.end ? log.end->result : Score::Unfinished;
     if (log.start.start_fen != StartFen) pgn.start_fen = log.start.start_fen;
 
     auto start = parse_fen(log.start.start_fen);

@@ -46,8 +46,8 @@ std::string pgn_clock(std::int64_t ms);
 // "40/5400+30:1800+30" for stages. Delays have no spelling in PGN and are left out.
 std::string pgn_time_control(const protocol::TimeControl& time_control);
 
-// PGN's Termination (standard 9.8.1) for a stored termination name: "normal", "time forfeit",
-// "abandoned", "unterminated" (running or aborted); "" for a name the store does not know.
-std::string pgn_termination(const std::string& stored_termination);
+// PGN's Termination (standard 9.8.1) for a game's termination: "normal", "time forfeit",
+// "abandoned", "adjudication", "unterminated" (aborted; a running game's too).
+std::string pgn_termination(Termination termination);
 
 } // namespace rochade::server

@@ -90,12 +90,14 @@ Expected<db::GameQuery, std::string> parse_game_query(std::string_view query_tex
     if (query.started_from_ms && to_day && *query.started_from_ms > *to_day)
         return unexpected(std::string("query parameter 'from' is after 'to': no day is in between"));
     if (const auto result = parameters->get("result")) {
-        query.result = db::parse_result(*result);
-        if (!query.result) return bad("result", "1-0, 0-1, 1/2-1/2 or *", *result);
+        const auto score = parse_score(*result, "query parameter 'result'");
+        if (!score) return bad("result", "1-0, 0-1, 1/2-1/2 or *", *result);
+        query.result = *score;
     }
     if (const auto termination = parameters->get("termination")) {
-        query.termination = db::parse_termination(*termination);
-        if (!query.termination) return bad("termination", "one of " + db::termination_names(), *termination);
+        const auto parsed = parse_termination(*termination, "query parameter 'termination'");
+        if (!parsed) return bad("termination", "one of " + termination_texts(), *termination);
+        query.termination = *parsed;
     }
     if (const auto state = parameters->get("state")) {
         if (*state == "running")
@@ -145,8 +147,8 @@ json game_page_json(const db::GamePage& page)
                          {"time_control", stored_json(game.time_control_json)},
                          {"started_at", game.started_at_ms},
                          {"ended_at", optional_ms(game.ended_at_ms)},
-                         {"result", game.ended_at_ms ? json(game.result) : json(nullptr)},
-                         {"termination", game.ended_at_ms ? json(game.termination) : json(nullptr)},
+                         {"result", game.result ? json(to_text(*game.result)) : json(nullptr)},
+                         {"termination", game.termination ? json(to_text(*game.termination)) : json(nullptr)},
                          {"moves", game.moves},
                          {"rated", game.rated},
                          {"category", category_json(game.category)},
@@ -178,8 +180,8 @@ json game_log_json(const db::GameLog& log)
              {"end_clocks", nullptr}};
     if (log.end) {
         out["ended_at"] = log.end->ended_at_ms;
-        out["result"] = log.end->result;
-        out["termination"] = log.end->termination;
+        out["result"] = to_text(log.end->result);
+        out["termination"] = to_text(log.end->termination);
         json detail = stored_json(log.end->detail_json);
         if (detail.is_object() && detail.contains("message")) out["message"] = detail["message"];
         out["end_detail"] = std::move(detail);
@@ -219,7 +221,7 @@ json game_log_json(const db::GameLog& log)
     json events = json::array();
     for (const db::TableEvent& event : log.events)
         events.push_back({{"seq", event.seq},
-                          {"kind", event.kind},
+                          {"kind", to_text(event.kind)},
                           {"at", event.at_ms},
                           {"detail", stored_json(event.detail_json)}});
     out["events"] = std::move(events);

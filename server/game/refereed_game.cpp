@@ -23,15 +23,14 @@ Side side_of(Color color) { return color == Color::White ? Side::White : Side::B
 Color color_of(Side side) { return side == Side::White ? Color::White : Color::Black; }
 std::string name_of(Side side) { return side == Side::White ? "White" : "Black"; }
 
-GameResult win_for(Side winner, std::string termination, std::string message)
+GameResult win_for(Side winner, Termination termination, std::string message)
 {
-    return GameResult{winner == Side::White ? "1-0" : "0-1", winner, std::move(termination), std::move(message),
-                      std::nullopt};
+    return GameResult{score_of(color_of(winner)), winner, termination, std::move(message), std::nullopt};
 }
 
-GameResult draw(std::string termination, std::string message)
+GameResult draw(Termination termination, std::string message)
 {
-    return GameResult{"1/2-1/2", std::nullopt, std::move(termination), std::move(message), std::nullopt};
+    return GameResult{Score::Draw, std::nullopt, termination, std::move(message), std::nullopt};
 }
 
 std::string draw_message(Termination t)
@@ -43,7 +42,13 @@ std::string draw_message(Termination t)
     case Termination::DeadPosition: return "Draw: dead position, neither side can checkmate";
     case Termination::ThreefoldRepetition: return "Draw by threefold repetition";
     case Termination::FiftyMoves: return "Draw by the fifty-move rule";
-    case Termination::Checkmate: break;
+    case Termination::Checkmate:
+    case Termination::Agreement:
+    case Termination::Resignation:
+    case Termination::FlagFall:
+    case Termination::Abandoned:
+    case Termination::Aborted:
+    case Termination::Adjudicated: break;
     }
     return "Draw";
 }
@@ -51,7 +56,7 @@ std::string draw_message(Termination t)
 // A dead position carries the reason neither side can mate (`dead_reason`), one for both.
 GameResult result_of(const Outcome& outcome, std::optional<UnwinnableReason> dead_reason)
 {
-    const std::string termination(termination_name(outcome.termination));
+    const Termination termination = outcome.termination;
     if (outcome.winner) {
         const Side winner = side_of(*outcome.winner);
         return win_for(winner, termination, "Checkmate: " + name_of(winner) + " wins");
@@ -240,8 +245,8 @@ std::optional<RefereeError> RefereedGame::refuse_unless_running(time_point now)
 {
     if (!started_) return RefereeError{ErrorCode::GameNotStarted, "the game has not started"};
     if (result_)
-        return RefereeError{ErrorCode::GameOver,
-                            "the game is over: " + result_->result + " (" + result_->termination + ")"};
+        return RefereeError{ErrorCode::GameOver, "the game is over: " + std::string(to_text(result_->result)) + " (" +
+                                                     std::string(to_text(result_->termination)) + ")"};
     if (notice_flag(now))
         return RefereeError{ErrorCode::GameOver, "the game is over: " + name_of(flag_fall_->flagged) +
                                                      "'s flag fell (the result waits for the winnability answer)"};
@@ -285,8 +290,8 @@ std::optional<Ending> RefereedGame::end_on_flag(const WinnabilityVerdict& verdic
     GameResult result;
     switch (verdict.answer) {
     case Winnability::CannotMate:
-        result = draw("flag_fall", fell + "; " + name_of(winner) + " cannot checkmate: draw");
-        result.winnability = "cannot_mate";
+        result = draw(Termination::FlagFall, fell + "; " + name_of(winner) + " cannot checkmate: draw");
+        result.winnability = Winnability::CannotMate;
         if (verdict.reason) result.proof = protocol::UnwinnableProof{winner, *verdict.reason};
         break;
     case Winnability::CanMate: {
@@ -294,16 +299,16 @@ std::optional<Ending> RefereedGame::end_on_flag(const WinnabilityVerdict& verdic
         std::string message = fell + ": " + name_of(winner) + " wins";
         if (!proof.line.empty() && proof.line.size() <= LineInMessagePlies)
             message += " (a mate remained: " + numbered_line(flag_fall_->position, proof.line) + ")";
-        result = win_for(winner, "flag_fall", std::move(message));
-        result.winnability = "can_mate";
+        result = win_for(winner, Termination::FlagFall, std::move(message));
+        result.winnability = Winnability::CanMate;
         result.proof = std::move(proof);
         break;
     }
     case Winnability::Undetermined:
-        result = win_for(winner, "flag_fall",
+        result = win_for(winner, Termination::FlagFall,
                          fell + ": " + name_of(winner) + " wins (whether " + name_of(winner) +
                              " could still checkmate was not settled; FIDE's default applies)");
-        result.winnability = "undetermined";
+        result.winnability = Winnability::Undetermined;
         break;
     }
     flag_fall_.reset();
@@ -386,7 +391,7 @@ Expected<Ending, RefereeError> RefereedGame::accept_draw(Side who, time_point no
     if (draw_offer_ != protocol::opponent_of(who))
         return unexpected(
             RefereeError{ErrorCode::NoDrawOffer, name_of(protocol::opponent_of(who)) + " has not offered a draw"});
-    return end(draw("agreement", "Draw by agreement"), now);
+    return end(draw(Termination::Agreement, "Draw by agreement"), now);
 }
 
 std::optional<RefereeError> RefereedGame::decline_draw(Side who, time_point now)
@@ -412,17 +417,14 @@ Expected<ClaimResult, RefereeError> RefereedGame::claim_draw(Side who, std::opti
             return unexpected(
                 RefereeError{ErrorCode::ClaimInvalid, "no draw can be claimed: " + claim_shortfall(game_)});
         const Termination rule = claimable.front();
-        return ClaimResult{std::nullopt, std::nullopt,
-                           end(draw(std::string(termination_name(rule)), draw_message(rule) + by), now)};
+        return ClaimResult{std::nullopt, std::nullopt, end(draw(rule, draw_message(rule) + by), now)};
     }
     auto move = read_move(*intended_move);
     if (!move) return unexpected(move.error());
     if (auto rule = game_.claim_with_intended_move(*move)) {
         const std::string san = to_san(game_.position(), *move, Language::English);
-        return ClaimResult{
-            std::nullopt, std::nullopt,
-            end(draw(std::string(termination_name(*rule)), draw_message(*rule) + " with the intended move " + san + by),
-                now)};
+        return ClaimResult{std::nullopt, std::nullopt,
+                           end(draw(*rule, draw_message(*rule) + " with the intended move " + san + by), now)};
     }
     // FIDE 9.4/9.5: the claim was wrong, so the written move stands and is played.
     MoveResult played = play_legal(*move, false, now);
@@ -434,7 +436,7 @@ Expected<ClaimResult, RefereeError> RefereedGame::claim_draw(Side who, std::opti
 Expected<Ending, RefereeError> RefereedGame::resign(Side who, time_point now)
 {
     if (auto refusal = refuse_unless_running(now)) return unexpected(std::move(*refusal));
-    return end(win_for(protocol::opponent_of(who), "resignation",
+    return end(win_for(protocol::opponent_of(who), Termination::Resignation,
                        name_of(who) + " resigns: " + name_of(protocol::opponent_of(who)) + " wins"),
                now);
 }
@@ -445,29 +447,26 @@ Expected<Ending, RefereeError> RefereedGame::abort(Side who, time_point now)
     if (game_.ply_count() >= 2)
         return unexpected(
             RefereeError{ErrorCode::CannotAbort, "the game can no longer be aborted: both sides have moved"});
-    return end(GameResult{"*", std::nullopt, "aborted", name_of(who) + " aborted the game", std::nullopt}, now);
+    return end(GameResult{Score::Unfinished, std::nullopt, Termination::Aborted, name_of(who) + " aborted the game",
+                          std::nullopt},
+               now);
 }
 
 Expected<Ending, RefereeError> RefereedGame::adjudicate_abandonment(Side winner, time_point now)
 {
     if (auto refusal = refuse_unless_running(now)) return unexpected(std::move(*refusal));
-    return end(win_for(winner, "abandoned",
+    return end(win_for(winner, Termination::Abandoned,
                        name_of(protocol::opponent_of(winner)) + " abandoned the game: " + name_of(winner) + " wins"),
                now);
 }
 
-Expected<Ending, RefereeError> RefereedGame::adjudicate(std::string_view result, std::string message, time_point now)
+Expected<Ending, RefereeError> RefereedGame::adjudicate(Score result, std::string message, time_point now)
 {
     if (auto refusal = refuse_unless_running(now)) return unexpected(std::move(*refusal));
-    std::optional<Side> winner;
-    if (result == "1-0")
-        winner = Side::White;
-    else if (result == "0-1")
-        winner = Side::Black;
-    else if (result != "1/2-1/2" && result != "*")
-        return unexpected(RefereeError{ErrorCode::BadRequest, "an adjudicated result is 1-0, 0-1, 1/2-1/2 or *, not '" +
-                                                                  std::string(result) + "'"});
-    return end(GameResult{std::string(result), winner, "adjudicated", std::move(message), std::nullopt}, now);
+    const auto winner = winner_of(result);
+    return end(GameResult{result, winner ? std::optional<Side>(side_of(*winner)) : std::nullopt,
+                          Termination::Adjudicated, std::move(message), std::nullopt},
+               now);
 }
 
 } // namespace rochade::server

@@ -154,10 +154,10 @@ public:
     // The opponent of `winner` has been gone for longer than the grace period (claim_win): the
     // game is lost for them, termination "abandoned". The table checks the grace period.
     Expected<Ending, RefereeError> adjudicate_abandonment(Side winner, time_point now);
-    // A moderator decides the running game now (FICS's adjudicate): `result` is "1-0", "0-1",
-    // "1/2-1/2" or "*" (aborted), termination "adjudicated", `message` the moderator's sentence.
-    // Errors: game_not_started, game_over, bad_request (another result).
-    Expected<Ending, RefereeError> adjudicate(std::string_view result, std::string message, time_point now);
+    // A moderator decides the running game now (FICS's adjudicate): `result` is any score
+    // (Unfinished: aborted), termination Adjudicated, `message` the moderator's sentence.
+    // Errors: game_not_started, game_over.
+    Expected<Ending, RefereeError> adjudicate(Score result, std::string message, time_point now);
 
     // Has the running side's flag fallen by `now`? Then both clocks stop there (the flagged one
     // reads 0) and the game waits for end_on_flag(): every action meanwhile is refused with

@@ -23,12 +23,8 @@ constexpr std::array<std::pair<ModerationAction, std::string_view>, 10> action_n
     {ModerationAction::Notice, "notice"},
 }};
 
-constexpr std::array<std::pair<Adjudication, std::string_view>, 4> adjudication_names = {{
-    {Adjudication::Abort, "abort"},
-    {Adjudication::WhiteWins, "1-0"},
-    {Adjudication::BlackWins, "0-1"},
-    {Adjudication::Draw, "1/2-1/2"},
-}};
+constexpr std::array<Adjudication, 4> adjudications = {Adjudication::Abort, Adjudication::WhiteWins,
+                                                       Adjudication::BlackWins, Adjudication::Draw};
 
 } // namespace
 
@@ -52,17 +48,16 @@ protocol::Role role_needed(ModerationAction action)
     return admins_only ? protocol::Role::Admin : protocol::Role::Moderator;
 }
 
+// An abort is the one decision not spelled as its score ("*"), which the moderators' API refuses.
 std::string_view adjudication_name(Adjudication adjudication)
 {
-    for (const auto& [value, name] : adjudication_names)
-        if (value == adjudication) return name;
-    return "?";
+    return adjudication == Adjudication::Abort ? "abort" : to_text(score_of(adjudication));
 }
 
 std::optional<Adjudication> parse_adjudication(std::string_view text)
 {
-    for (const auto& [value, name] : adjudication_names)
-        if (name == text) return value;
+    for (const Adjudication adjudication : adjudications)
+        if (adjudication_name(adjudication) == text) return adjudication;
     return std::nullopt;
 }
 

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "db/moderation_records.h"
+#include "engine/outcome.h"
 #include "protocol/error_code.h"
 #include "protocol/role.h"
 #include "server/identity/principal.h"
@@ -89,11 +90,23 @@ struct CloseTable {
     std::int64_t table = 0;
     std::string reason;
 };
-// A running game ends now: aborted (result "*"), or the result given (termination
-// "adjudicated"), with the reason in the game_over message and the log.
+// A running game ends now: aborted (Score::Unfinished), or the score given (termination
+// Adjudicated), with the reason in the game_over message and the log.
 enum class Adjudication : std::uint8_t { Abort, WhiteWins, BlackWins, Draw };
-std::string_view adjudication_name(Adjudication adjudication); // "abort", "1-0", "0-1", "1/2-1/2"
+// The moderator's words for a decision: "abort", or the score's text ("1-0", "0-1", "1/2-1/2").
+std::string_view adjudication_name(Adjudication adjudication);
 std::optional<Adjudication> parse_adjudication(std::string_view text);
+// The score a decision gives the game.
+constexpr Score score_of(Adjudication adjudication)
+{
+    switch (adjudication) {
+    case Adjudication::WhiteWins: return Score::WhiteWins;
+    case Adjudication::BlackWins: return Score::BlackWins;
+    case Adjudication::Draw: return Score::Draw;
+    case Adjudication::Abort: break;
+    }
+    return Score::Unfinished;
+}
 struct Adjudicate {
     std::int64_t table = 0;
     Adjudication decision = Adjudication::Abort;

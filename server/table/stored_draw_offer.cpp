@@ -37,11 +37,11 @@ std::optional<Side> standing_draw_offer(const std::vector<db::MovePlayed>& moves
         }
     };
     for (const db::TableEvent& event : events) {
-        if (event.kind != "draw_offered" && event.kind != "draw_declined") continue;
+        if (event.kind != db::TableEventKind::DrawOffered && event.kind != db::TableEventKind::DrawDeclined) continue;
         play_moves_until(event.seq);
         const auto by = by_of(event);
         if (!by) continue;
-        if (event.kind == "draw_offered")
+        if (event.kind == db::TableEventKind::DrawOffered)
             offer = *by;
         else if (offer == protocol::opponent_of(*by))
             offer.reset();

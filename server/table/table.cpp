@@ -237,12 +237,11 @@ void Table::send_state(const ConnectionPtr& connection, const Id& id, std::optio
 
 // ---- events -------------------------------------------------------------------------------
 
-void Table::add_event(Emission& emission, std::string frame, std::string kind, std::string detail_json)
+void Table::add_event(Emission& emission, std::string frame, db::TableEventKind kind, std::string detail_json)
 {
     // The frame was encoded with the seq this event took, the last one taken.
     const std::int64_t seq = events_.last_taken();
-    emission.writes.push_back(
-        db::TableEvent{id_, game_id_, seq, std::move(kind), std::move(detail_json), wall_clock_ms()});
+    emission.writes.push_back(db::TableEvent{id_, game_id_, seq, kind, std::move(detail_json), wall_clock_ms()});
     emission.events.push_back(Event{seq, std::make_shared<const std::string>(std::move(frame))});
 }
 
@@ -262,7 +261,7 @@ void Table::add_move(Emission& emission, const PlayedMove& move, SteadyClock::ti
     if (move.draw_offered) {
         // An offer with a move is dropped if the move ends the game, so someone is to move.
         const auto by = protocol::opponent_of(*move.to_move);
-        emission.writes.push_back(db::TableEvent{id_, game_id_, event.seq, "draw_offered",
+        emission.writes.push_back(db::TableEvent{id_, game_id_, event.seq, db::TableEventKind::DrawOffered,
                                                  nlohmann::json{{"by", side_text(by)}}.dump(), wall_clock_ms()});
     }
     emission.events.push_back(Event{event.seq, std::make_shared<const std::string>(protocol::encode_move(event))});
@@ -274,7 +273,7 @@ void Table::add_ending(Emission& emission, const Ending& ending, SteadyClock::ti
     const auto seq = events_.take_next();
     const auto& r = ending.result;
     nlohmann::json detail{{"message", r.message}};
-    if (r.winnability) detail["winnability"] = *r.winnability;
+    if (r.winnability) detail["winnability"] = to_text(*r.winnability);
     if (r.proof) detail["proof"] = nlohmann::json::parse(protocol::encode_proof(*r.proof));
     emission.ended_game = *game_id_;
     emission.writes.push_back(db::GameEnded{*game_id_, r.result, r.termination, detail.dump(), ending.clocks.white_ms,
@@ -283,10 +282,10 @@ void Table::add_ending(Emission& emission, const Ending& ending, SteadyClock::ti
         Event{seq, std::make_shared<const std::string>(protocol::encode_game_over(id_, seq, r, ending.clocks))});
     flag_watch_.cancel();
     --services_.metrics.games_running;
-    if (r.winnability && *r.winnability == "undetermined")
+    if (r.winnability == Winnability::Undetermined)
         spdlog::warn("table {} game {}: flag fell and winnability was undetermined; FIDE's default applies ({})", id_,
-                     *game_id_, r.result);
-    spdlog::info("table {} game {} over: {} {} ({} - {})", id_, *game_id_, r.result, r.termination,
+                     *game_id_, to_text(r.result));
+    spdlog::info("table {} game {} over: {} {} ({} - {})", id_, *game_id_, to_text(r.result), to_text(r.termination),
                  seats_[0] ? seats_[0]->nick : "?", seats_[1] ? seats_[1]->nick : "?");
     // A player who went away during the game keeps the seat as long as one who goes away after it.
     for (const Side side : {Side::White, Side::Black})
@@ -350,7 +349,7 @@ void Table::stand_up(Side side)
     if (auto lobby = services_.lobby.lock()) lobby->seat_changed(player, id_, false);
     Emission emission;
     const auto seq = events_.take_next();
-    add_event(emission, protocol::encode_seat_changed(id_, seq, summary()), "seat_changed",
+    add_event(emission, protocol::encode_seat_changed(id_, seq, summary()), db::TableEventKind::SeatChanged,
               nlohmann::json{{"left", nick}}.dump());
     emission.what = "seat_changed";
     emit(std::move(emission));
@@ -495,7 +494,8 @@ void Table::watch(ConnectionPtr connection, identity::Identity who, Id id, std::
             if (game_) {
                 Emission emission;
                 const auto seq = events_.take_next();
-                add_event(emission, protocol::encode_player_reconnected(id_, seq, *side, s->nick), "player_reconnected",
+                add_event(emission, protocol::encode_player_reconnected(id_, seq, *side, s->nick),
+                          db::TableEventKind::PlayerReconnected,
                           nlohmann::json{{"side", side_text(*side)}, {"nick", s->nick}}.dump());
                 emission.what = "player_reconnected";
                 emit(std::move(emission));
@@ -541,7 +541,8 @@ void Table::handle(ConnectionPtr connection, identity::Identity who, Id id, prot
         if (game_->is_over())
             return reply_error(connection, id, ErrorCode::GameOver,
                                std::string(type) + ": the game at table " + std::to_string(id_) + " is over (" +
-                                   game_->result()->result + ", " + game_->result()->termination + ")");
+                                   std::string(to_text(game_->result()->result)) + ", " +
+                                   std::string(to_text(game_->result()->termination)) + ")");
         if (services_.shutting_down)
             return reply_error(connection, id, ErrorCode::ShuttingDown, "the server is shutting down");
         game_action(connection, *side, id, message, now);
@@ -570,7 +571,8 @@ void Table::connection_closed(ConnectionPtr connection, identity::Identity who)
             add_event(
                 emission,
                 protocol::encode_player_disconnected(id_, seq, *side, s.nick, services_.config.reconnect_grace_ms),
-                "player_disconnected", nlohmann::json{{"side", side_text(*side)}, {"nick", s.nick}}.dump());
+                db::TableEventKind::PlayerDisconnected,
+                nlohmann::json{{"side", side_text(*side)}, {"nick", s.nick}}.dump());
             emission.what = "player_disconnected";
             emit(std::move(emission));
             if (game_->is_over()) hold_seat(*side);

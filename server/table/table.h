@@ -113,12 +113,13 @@ public:
     using ModeratorDone = std::function<void(std::optional<RefereeError>)>;
     // A table waiting for its opponent goes away; its opener gets a notice from `by` saying why.
     void close_by_moderator(identity::Identity by, std::string reason, ModeratorDone done);
-    // The running game ends now with `result` ("1-0", "0-1", "1/2-1/2", "*"), termination
-    // adjudicated and `message` in its game_over; a table event "adjudicated" records who,
+    // The running game ends now with `result` (Unfinished: aborted), termination Adjudicated
+    // and `message` in its game_over; a table event Adjudicated records who,
     // what and why. `done` follows the commit; `game_id` is set to the game's id.
     struct Adjudication {
         identity::Identity by;
-        std::string result, reason, message;
+        Score result = Score::Unfinished;
+        std::string reason, message;
     };
     void adjudicate(Adjudication adjudication,
                     std::function<void(std::optional<RefereeError>, std::int64_t game_id)> done);
@@ -222,7 +223,7 @@ private:
                     std::unique_ptr<ReplacedGame> replaced);
     void add_move(Emission& emission, const PlayedMove& move, SteadyClock::time_point now);
     void add_ending(Emission& emission, const Ending& ending, SteadyClock::time_point now);
-    void add_event(Emission& emission, std::string frame, std::string kind, std::string detail_json);
+    void add_event(Emission& emission, std::string frame, db::TableEventKind kind, std::string detail_json);
     // At the running side's deadline; after a failed emission, not sooner than a second from
     // now, so that a flag whose verdict could not be stored is asked again at that pace.
     void arm_flag_timer(bool after_failure = false);

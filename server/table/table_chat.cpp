@@ -47,7 +47,7 @@ void Table::emit_chat(ChatInbox::Line line)
 {
     Emission emission;
     const auto seq = events_.take_next();
-    add_event(emission, protocol::encode_table_chat(id_, seq, line.nick, line.text), "table_chat",
+    add_event(emission, protocol::encode_table_chat(id_, seq, line.nick, line.text), db::TableEventKind::TableChat,
               nlohmann::json{{"from", line.nick}, {"text", line.text}}.dump());
     emission.what = "table_chat";
     emission.sender = std::move(line.sender);

@@ -53,7 +53,7 @@ void Table::start_game(std::int64_t game_id, SteadyClock::time_point now, const 
     const auto seq = events_.take_next();
     auto started = state(now);
     started.seq = seq;
-    add_event(emission, protocol::encode_game_started(id_, seq, started), "game_started",
+    add_event(emission, protocol::encode_game_started(id_, seq, started), db::TableEventKind::GameStarted,
               nlohmann::json{{"white", seats_[0]->nick}, {"black", seats_[1]->nick}}.dump());
     emission.what = replaced->seats_swapped ? "rematch" : "join_table";
     emission.sender = sender;
@@ -119,10 +119,11 @@ void Table::on_flag_verdict(const WinnabilityVerdict& verdict, SteadyClock::time
         // The flag fall and the winnability answer behind its result, as its own log entry under
         // the game_over event's number.
         const auto& r = ending->result;
-        nlohmann::json detail{{"result", r.result}, {"message", r.message}};
-        if (r.winnability) detail["winnability"] = *r.winnability;
+        nlohmann::json detail{{"result", to_text(r.result)}, {"message", r.message}};
+        if (r.winnability) detail["winnability"] = to_text(*r.winnability);
         if (r.proof) detail["proof"] = nlohmann::json::parse(protocol::encode_proof(*r.proof));
-        emission.writes.push_back(db::TableEvent{id_, game_id_, events_.last_taken(), "flag_fall", detail.dump(), wall_clock_ms()});
+        emission.writes.push_back(
+            db::TableEvent{id_, game_id_, events_.last_taken(), db::TableEventKind::FlagFall, detail.dump(), wall_clock_ms()});
         emission.what = "flag_fall";
         emission.game_change = GameChange::Ended;
         emit(std::move(emission));
@@ -155,7 +156,7 @@ void Table::claim_draw(const ConnectionPtr& connection, Side side, const Id& id,
         // An incorrect claim with an intended move: the move stands (FIDE 9.5.2).
         const auto seq = events_.take_next();
         add_event(emission, protocol::encode_draw_claim_rejected(id_, seq, side, *result->rejection),
-                  "draw_claim_rejected",
+                  db::TableEventKind::DrawClaimRejected,
                   nlohmann::json{{"by", side_text(side)}, {"reason", *result->rejection}}.dump());
     }
     if (result->move) add_move(emission, *result->move, now);
@@ -211,7 +212,7 @@ void Table::rematch(const ConnectionPtr& connection, Side side, const Id& id)
     rematch_offer_ = side;
     Emission emission;
     const auto seq = events_.take_next();
-    add_event(emission, protocol::encode_rematch_offered(id_, seq, side), "rematch_offered",
+    add_event(emission, protocol::encode_rematch_offered(id_, seq, side), db::TableEventKind::RematchOffered,
               nlohmann::json{{"by", side_text(side)}}.dump());
     emission.what = "rematch";
     emission.sender = connection;
@@ -233,13 +234,13 @@ void Table::game_action(const ConnectionPtr& connection, Side side, const Id& id
         if (auto refused = game_->offer_draw(side, now))
             return reply_error(connection, id, refused->code, "offer_draw: " + refused->message);
         const auto seq = events_.take_next();
-        add_event(emission, protocol::encode_draw_offered(id_, seq, side), "draw_offered",
+        add_event(emission, protocol::encode_draw_offered(id_, seq, side), db::TableEventKind::DrawOffered,
                   nlohmann::json{{"by", side_text(side)}}.dump());
     } else if (std::holds_alternative<protocol::DeclineDraw>(message)) {
         if (auto refused = game_->decline_draw(side, now))
             return reply_error(connection, id, refused->code, "decline_draw: " + refused->message);
         const auto seq = events_.take_next();
-        add_event(emission, protocol::encode_draw_declined(id_, seq, side), "draw_declined",
+        add_event(emission, protocol::encode_draw_declined(id_, seq, side), db::TableEventKind::DrawDeclined,
                   nlohmann::json{{"by", side_text(side)}}.dump());
     } else {
         auto ending = std::holds_alternative<protocol::AcceptDraw>(message) ? game_->accept_draw(side, now)

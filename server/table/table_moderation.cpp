@@ -82,12 +82,13 @@ void Table::adjudicate(Adjudication adjudication,
             self->add_ending(emission, *ending, now);
             // Under the game_over's number, like a flag fall's verdict: the game log shows who
             // decided, what and why.
-            emission.writes.push_back(db::TableEvent{
-                self->id_, self->game_id_, self->events_.last_taken(), "adjudicated",
-                nlohmann::json{
-                    {"by", adjudication.by.nick}, {"decision", adjudication.result}, {"reason", adjudication.reason}}
-                    .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace),
-                wall_clock_ms()});
+            emission.writes.push_back(
+                db::TableEvent{self->id_, self->game_id_, self->events_.last_taken(), db::TableEventKind::Adjudicated,
+                               nlohmann::json{{"by", adjudication.by.nick},
+                                              {"decision", to_text(adjudication.result)},
+                                              {"reason", adjudication.reason}}
+                                   .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace),
+                               wall_clock_ms()});
             emission.what = "adjudicate";
             emission.game_change = GameChange::Ended;
             emission.on_done = [done, game_id](bool stored) {
@@ -96,7 +97,8 @@ void Table::adjudicate(Adjudication adjudication,
                                   "the adjudication was not stored (the store is unavailable); the game goes on"},
                      game_id);
             };
-            spdlog::info("{} game {} adjudicated by {}: {}", table, game_id, adjudication.by.nick, adjudication.result);
+            spdlog::info("{} game {} adjudicated by {}: {}", table, game_id, adjudication.by.nick,
+                         to_text(adjudication.result));
             self->emit(std::move(emission));
             self->table_changed();
         });

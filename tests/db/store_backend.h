@@ -147,6 +147,19 @@ inline std::int64_t query_int(const TestStore& store, const std::string& sql)
     return db.query_int(sql).value_or(-1);
 }
 
+// Runs `sql` (plain SQL that both backends read alike) on a connection of its own: for tests
+// that put into the tables what no writer would.
+inline void execute(const TestStore& store, const std::string& sql)
+{
+    if (store.postgres()) {
+        pg::Connection connection(store.location(), pg::ConnectOptions{});
+        connection.run(sql);
+        return;
+    }
+    Database db(store.location(), OpenMode::ReadWrite);
+    db.exec(sql);
+}
+
 // A writer on a TestStore, usable as a value (writer.submit(...)) as the tests used db::SqliteWriter.
 class TestWriter final : public StoreWriter {
 public:

@@ -49,15 +49,17 @@ MovePlayed move(std::int64_t game_id, int ply, std::int64_t epoch)
 
 TableEvent event(std::optional<std::int64_t> game_id, std::int64_t seq, std::int64_t epoch)
 {
-    return TableEvent{101, game_id, seq, "player_disconnected", R"({"side":"white"})", 1700000000000, epoch};
+    return TableEvent{
+        101,           game_id, seq, rochade::db::TableEventKind::PlayerDisconnected, R"({"side":"white"})",
+        1700000000000, epoch};
 }
 
 GameEnded end_of(std::int64_t game_id, std::int64_t epoch)
 {
     GameEnded end;
     end.game_id = game_id;
-    end.result = "1-0";
-    end.termination = "resignation";
+    end.result = rochade::Score::WhiteWins;
+    end.termination = rochade::Termination::Resignation;
     end.detail_json = "{}";
     end.ended_at_ms = 1700000001000;
     end.epoch = epoch;
@@ -138,7 +140,8 @@ TEST_CASE("a game's event is stored once per seq; events without a game are not 
     REQUIRE(submit(writer, {game(1, 2)}).kind == "stored");
     CHECK(submit(writer, {event(1, 1, 2)}).kind == "stored");
     // The same (game, seq) with other content: refused, whatever the epoch.
-    const Outcome twice = submit(writer, {TableEvent{101, 1, 1, "player_reconnected", "{}", 1700000000001, 2}});
+    const Outcome twice =
+        submit(writer, {TableEvent{101, 1, 1, rochade::db::TableEventKind::PlayerReconnected, "{}", 1700000000001, 2}});
     CHECK(twice.kind == "refused");
     CHECK(query_int(file, "SELECT COUNT(*) FROM table_events WHERE game_id = 1 AND seq = 1") == 1);
     CHECK(query_int(file, "SELECT COUNT(*) FROM table_events WHERE kind = 'player_reconnected'") == 0);

@@ -46,13 +46,14 @@ void write_games(const TestStore& store)
     const std::string tc = R"({"kind":"fischer","base_ms":180000,"increment_ms":2000})";
     writer.submit(std::vector<Write>{
         GameStarted{1, 10, 34, "Anna", "Bert", tc, start, 180000, 180000, t0, {}, {}},
-        TableEvent{10, 1, 1, "game_started", "{}", t0},
+        TableEvent{10, 1, 1, rochade::db::TableEventKind::GameStarted, "{}", t0},
         MovePlayed{1, 1, 2, "f2f3", "f3", 181500, 180000, t0 + 500},
         MovePlayed{1, 2, 3, "e7e5", "e5", 181500, 181000, t0 + 1500},
-        TableEvent{10, 1, 4, "draw_offered", R"({"by":"white"})", t0 + 2000},
+        TableEvent{10, 1, 4, rochade::db::TableEventKind::DrawOffered, R"({"by":"white"})", t0 + 2000},
         MovePlayed{1, 3, 5, "g2g4", "g4", 3723456, 181000, t0 + 2500},
         MovePlayed{1, 4, 6, "d8h4", "Qh4#", 3723456, 182000, t0 + 3500},
-        GameEnded{1, "0-1", "checkmate", R"({"message":"Black mates"})", 3723456, 182000, t0 + 3500},
+        GameEnded{1, rochade::Score::BlackWins, rochade::Termination::Checkmate, R"({"message":"Black mates"})",
+                  3723456, 182000, t0 + 3500},
     });
     writer.submit(std::vector<Write>{
         GameStarted{2,
@@ -222,9 +223,9 @@ void write_more_games(const TestStore& store)
     const std::string tc = R"({"kind":"untimed"})";
     writer.submit(std::vector<Write>{
         GameStarted{4, 13, 34, "Anna", "Cem", tc, start, 0, 0, t0 + 3 * day_ms, {}, {}},
-        GameEnded{4, "1/2-1/2", "agreement", "{}", 0, 0, t0 + 3 * day_ms + 5000},
+        GameEnded{4, rochade::Score::Draw, rochade::Termination::Agreement, "{}", 0, 0, t0 + 3 * day_ms + 5000},
         GameStarted{5, 14, 35, "Cem", "ANNA", tc, start, 0, 0, t0 + 4 * day_ms, {}, {}},
-        GameEnded{5, "1-0", "flag_fall", "{}", 0, 0, t0 + 4 * day_ms + 5000},
+        GameEnded{5, rochade::Score::WhiteWins, rochade::Termination::FlagFall, "{}", 0, 0, t0 + 4 * day_ms + 5000},
     });
 }
 
@@ -415,7 +416,7 @@ TEST_CASE("the PGN wraps long games at 80 columns, numbers the moves and ends wi
         const char* shuffle[] = {"g1f3", "g8f6", "f3g1", "f6g8"};
         for (int ply = 1; ply <= 160; ++ply)
             writes.push_back(MovePlayed{1, ply, ply + 1, shuffle[(ply - 1) % 4], "", 0, 0, t0 + ply});
-        writes.push_back(GameEnded{1, "1/2-1/2", "agreement", "{}", 0, 0, t0 + 200});
+        writes.push_back(GameEnded{1, rochade::Score::Draw, rochade::Termination::Agreement, "{}", 0, 0, t0 + 200});
         writer.submit(writes);
     }
     const Run run = games({"--db", file.location(), "1", "--pgn"});
@@ -452,7 +453,7 @@ TEST_CASE("nicks that try to end a PGN tag are written escaped and read back as 
                                 t0,
                                 {},
                                 {}};
-        log.end = GameEnded{7, "0-1", "resignation", "{}", 0, 0, t0 + 1000};
+        log.end = GameEnded{7, rochade::Score::BlackWins, rochade::Termination::Resignation, "{}", 0, 0, t0 + 1000};
         const rochade::server::StoredGamePgn pgn = rochade::server::stored_game_pgn(log, rochade::server::PgnSite{});
         CHECK(pgn.problem.empty());
         // One [Result ...] line only, the true one, and every tag on a line of its own.
@@ -469,7 +470,7 @@ TEST_CASE("nicks that try to end a PGN tag are written escaped and read back as 
         const auto read = rochade::read_pgn(pgn.text);
         REQUIRE(read.has_value());
         REQUIRE(read->size() == 1);
-        CHECK(read->front().result == "0-1");
+        CHECK(read->front().result == rochade::Score::BlackWins);
         std::string white;
         for (const auto& [name, value] : read->front().tags)
             if (name == "White") white = value;
@@ -511,13 +512,14 @@ TEST_CASE("PGN's TimeControl and Termination for the stored values")
     CHECK(pgn_time_control(TimeControl{{{0, 180000}}, 2000, 0, {}}) == "180+2");
     CHECK(pgn_time_control(TimeControl{{{0, 60000}}, 500, 0, {}}) == "60+0.5");
     CHECK(pgn_time_control(TimeControl{{{40, 5400000}, {0, 1800000}}, 30000, 0, {}}) == "40/5400+30:1800+30");
-    CHECK(pgn_termination("checkmate") == "normal");
-    CHECK(pgn_termination("resignation") == "normal");
-    CHECK(pgn_termination("agreement") == "normal");
-    CHECK(pgn_termination("flag_fall") == "time forfeit");
-    CHECK(pgn_termination("abandoned") == "abandoned");
-    CHECK(pgn_termination("aborted") == "unterminated");
-    CHECK(pgn_termination("something new") == "");
+    using rochade::Termination;
+    CHECK(pgn_termination(Termination::Checkmate) == "normal");
+    CHECK(pgn_termination(Termination::Resignation) == "normal");
+    CHECK(pgn_termination(Termination::Agreement) == "normal");
+    CHECK(pgn_termination(Termination::FlagFall) == "time forfeit");
+    CHECK(pgn_termination(Termination::Abandoned) == "abandoned");
+    CHECK(pgn_termination(Termination::Aborted) == "unterminated");
+    CHECK(pgn_termination(Termination::Adjudicated) == "adjudication");
 }
 
 TEST_CASE("rochade games --rated and --casual list the rated or the casual games; a rated game says so")

@@ -270,9 +270,12 @@ TableEvent table_chat(std::int64_t table_id, std::optional<std::int64_t> game_id
         }
         return quoted + "\"";
     };
-    return TableEvent{
-        table_id, game_id, seq, "table_chat", "{\"from\":" + json_string(from) + ",\"text\":" + json_string(text) + "}",
-        at_ms};
+    return TableEvent{table_id,
+                      game_id,
+                      seq,
+                      rochade::db::TableEventKind::TableChat,
+                      "{\"from\":" + json_string(from) + ",\"text\":" + json_string(text) + "}",
+                      at_ms};
 }
 
 } // namespace

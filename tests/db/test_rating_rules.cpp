@@ -33,7 +33,7 @@ GameStarted rated_start(std::optional<std::int64_t> white_account, std::optional
     return start;
 }
 
-GameEnded ended(const std::string& result, std::int64_t at_ms = t0)
+GameEnded ended(rochade::Score result, std::int64_t at_ms = t0)
 {
     GameEnded end;
     end.game_id = 7;
@@ -53,18 +53,20 @@ RatingStanding newcomer(std::int64_t account_id)
 
 } // namespace
 
-TEST_CASE("white's result: a win, a loss or a draw is rated; anything else is not")
+TEST_CASE("white's result: a win, a loss or a draw is rated; an unfinished game is not")
 {
     struct Row {
-        const char* result;
+        rochade::Score result;
         std::optional<GameResult> white;
     };
     const Row rows[] = {
-        {"1-0", GameResult::Win}, {"0-1", GameResult::Loss}, {"1/2-1/2", GameResult::Draw},
-        {"*", std::nullopt},      {"", std::nullopt},        {"1-1", std::nullopt},
+        {rochade::Score::WhiteWins, GameResult::Win},
+        {rochade::Score::BlackWins, GameResult::Loss},
+        {rochade::Score::Draw, GameResult::Draw},
+        {rochade::Score::Unfinished, std::nullopt},
     };
     for (const Row& row : rows) {
-        INFO(row.result);
+        INFO(to_text(row.result));
         CHECK(white_result(row.result) == row.white);
     }
 }
@@ -87,7 +89,7 @@ TEST_CASE("a rated start needs two different accounts and a category; an unrated
 
 TEST_CASE("an end is rated only with a result, for a game stored as rated with two accounts and a category")
 {
-    const auto end = rated_end(ended("0-1", t0), rated_game(false));
+    const auto end = rated_end(ended(rochade::Score::BlackWins, t0), rated_game(false));
     REQUIRE(end);
     CHECK(end->game_id == 7);
     CHECK(end->ended_at_ms == t0);
@@ -96,24 +98,24 @@ TEST_CASE("an end is rated only with a result, for a game stored as rated with t
     CHECK(end->white_result == GameResult::Loss);
     CHECK_FALSE(end->public_room);
 
-    CHECK_FALSE(rated_end(ended("*"), rated_game()));
+    CHECK_FALSE(rated_end(ended(rochade::Score::Unfinished), rated_game()));
     GameToRate casual = rated_game();
     casual.rated = false;
-    CHECK_FALSE(rated_end(ended("1-0"), casual));
+    CHECK_FALSE(rated_end(ended(rochade::Score::WhiteWins), casual));
     GameToRate untimed = rated_game();
     untimed.category = std::nullopt;
-    CHECK_FALSE(rated_end(ended("1-0"), untimed));
+    CHECK_FALSE(rated_end(ended(rochade::Score::WhiteWins), untimed));
     GameToRate guest = rated_game();
     guest.black_account = std::nullopt;
-    CHECK_FALSE(rated_end(ended("1-0"), guest));
+    CHECK_FALSE(rated_end(ended(rochade::Score::WhiteWins), guest));
     GameToRate alone = rated_game();
     alone.black_account = 1;
-    CHECK_FALSE(rated_end(ended("1-0"), alone));
+    CHECK_FALSE(rated_end(ended(rochade::Score::WhiteWins), alone));
 }
 
 TEST_CASE("two newcomers' first game: each rated against the other, counts and the last game's time set")
 {
-    const RatedEnd end = *rated_end(ended("1-0", t0), rated_game(true));
+    const RatedEnd end = *rated_end(ended(rochade::Score::WhiteWins, t0), rated_game(true));
     const RatedEndWrites writes = rate_end(end, {newcomer(1), newcomer(2)});
     const Rating initial = glicko2_rules.initial;
 
@@ -152,7 +154,7 @@ TEST_CASE("a returning player's RD is aged by whole idle days first; a secret ro
     bert.all = GameCounts{3, 1, 1, 1};
     bert.last_game_at_ms = t0 - day_ms + 1; // not a whole day
 
-    const RatedEnd end = *rated_end(ended("1/2-1/2", t0), rated_game(false));
+    const RatedEnd end = *rated_end(ended(rochade::Score::Draw, t0), rated_game(false));
     const RatedEndWrites writes = rate_end(end, {anna, bert});
 
     const Rating anna_aged = rochade::rating::age_rd(anna.value, 30, glicko2_rules);

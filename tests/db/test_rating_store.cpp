@@ -73,7 +73,8 @@ GameStarted started(std::int64_t id, const Player& white, const Player& black, s
 
 GameEnded ended(std::int64_t id, std::string result, std::int64_t at_ms)
 {
-    return GameEnded{id, std::move(result), "resignation", "{}", 1000, 2000, at_ms};
+    return GameEnded{
+        id, *rochade::parse_score(result, "the test"), rochade::Termination::Resignation, "{}", 1000, 2000, at_ms};
 }
 
 // A database with the four accounts, its writer and a reader.
@@ -252,7 +253,7 @@ TEST_CASE("a second end of a game is refused and leaves its end and the ratings 
     const auto log = s.store.game_log(1);
     REQUIRE(log);
     REQUIRE(log->end);
-    CHECK(log->end->result == "1-0");
+    CHECK(log->end->result == rochade::Score::WhiteWins);
     CHECK(log->end->ended_at_ms == t0);
     CHECK(log->rating_changes.size() == 2);
 

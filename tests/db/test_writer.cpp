@@ -194,8 +194,8 @@ TEST_CASE("the destructor commits everything still queued, and the data survives
         for (int ply = 3; ply <= 120; ++ply) writer.submit(move(3, ply), on_commit([&callbacks] { ++callbacks; }));
         GameEnded end;
         end.game_id = 3;
-        end.result = "1-0";
-        end.termination = "resignation";
+        end.result = rochade::Score::WhiteWins;
+        end.termination = rochade::Termination::Resignation;
         end.detail_json = "{}";
         end.ended_at_ms = 1700000009999;
         writer.submit(end, on_commit([&callbacks] { ++callbacks; }));
@@ -216,8 +216,9 @@ TEST_CASE("every kind of write lands in its table")
     TestStore file("writer-kinds");
     {
         TestWriter writer(file);
-        TableEvent offer{101, 1, 5, "draw_offered", R"({"by":"white"})", 1700000000100};
-        TableEvent chat{999, std::nullopt, 1, "table_chat", R"({"from":"Jörg","text":"hallo"})", 1700000000200};
+        TableEvent offer{101, 1, 5, TableEventKind::DrawOffered, R"({"by":"white"})", 1700000000100};
+        TableEvent chat{999,          std::nullopt, 1, TableEventKind::TableChat, R"({"from":"Jörg","text":"hallo"})",
+                        1700000000200};
         RoomChatted room{37, "Jörg", "Grüß Gott", 1700000000300};
         writer.submit(std::vector<Write>{game(1), move(1, 1), offer, chat, room});
     }
@@ -370,8 +371,8 @@ TEST_CASE("each move links to its game's previous one, across batches, restarts 
     writer.submit(move(2, 2), on_commit([&] { committed.push_back("game 2 ply 2"); }));
     GameEnded end;
     end.game_id = 1;
-    end.result = "1-0";
-    end.termination = "resignation";
+    end.result = rochade::Score::WhiteWins;
+    end.termination = rochade::Termination::Resignation;
     end.detail_json = "{}";
     writer.submit(end, on_commit([&] { committed.push_back("game 1 ended"); }));
     writer.submit(move(1, 4), on_commit([&] { committed.push_back("game 1 ply 4 after its end"); }));
@@ -421,7 +422,8 @@ std::string kind_of(const Outcome& outcome)
 
 TableEvent big_event(std::int64_t game_id, std::int64_t seq)
 {
-    return TableEvent{100 + game_id, game_id, seq, "table_chat", std::string(20000, 'x'), 1700000000000};
+    return TableEvent{100 + game_id,           game_id,      seq, rochade::db::TableEventKind::TableChat,
+                      std::string(20000, 'x'), 1700000000000};
 }
 
 } // namespace

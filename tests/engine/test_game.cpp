@@ -21,7 +21,7 @@ template <> struct StringMaker<std::optional<Outcome>> {
     static std::string convert(const std::optional<Outcome>& o)
     {
         if (!o) return "none";
-        std::string text(termination_name(o->termination));
+        std::string text(to_text(o->termination));
         if (o->winner) text += *o->winner == Color::White ? " (white)" : " (black)";
         return text;
     }
@@ -32,7 +32,7 @@ template <> struct StringMaker<Outcome> {
 template <> struct StringMaker<std::optional<Termination>> {
     static std::string convert(const std::optional<Termination>& t)
     {
-        return t ? std::string(termination_name(*t)) : std::string("none");
+        return t ? std::string(to_text(*t)) : std::string("none");
     }
 };
 } // namespace Catch
@@ -361,7 +361,7 @@ TEST_CASE("termination names are the wire spellings", "[outcome]")
         {Termination::FiftyMoves, "fifty_moves", false},
     };
     for (const Row& row : rows) {
-        CHECK(termination_name(row.termination) == row.name);
+        CHECK(to_text(row.termination) == row.name);
         CHECK(is_automatic(row.termination) == row.automatic);
     }
 }

@@ -36,7 +36,7 @@ template <> struct StringMaker<Step> {
 template <> struct StringMaker<std::optional<Outcome>> {
     static std::string convert(const std::optional<Outcome>& o)
     {
-        return o ? std::string(termination_name(o->termination)) : std::string("none");
+        return o ? std::string(to_text(o->termination)) : std::string("none");
     }
 };
 } // namespace Catch

@@ -75,7 +75,7 @@ TEST_CASE("PGN reading: a real game with comments, NAGs and nested variations", 
     if (!games) FAIL(games.error().message);
     REQUIRE(games->size() == 1);
     const PgnGame& game = games->front();
-    CHECK(game.result == "1-0");
+    CHECK(game.result == Score::WhiteWins);
     CHECK(game.start_fen.empty());
     CHECK(uci_moves(game) == std::vector<std::string>(std::begin(OperaUci), std::end(OperaUci)));
     REQUIRE(game.tags.size() == 9);
@@ -151,7 +151,7 @@ TEST_CASE("PGN reading: several games, move numbers, missing result, the 'B' rul
         REQUIRE(games->size() == row.games.size());
         for (std::size_t i = 0; i < row.games.size(); ++i) {
             CHECK(uci_moves((*games)[i]) == row.games[i]);
-            CHECK((*games)[i].result == row.results[i]);
+            CHECK(to_text((*games)[i].result) == row.results[i]);
         }
     }
 }
@@ -202,12 +202,12 @@ TEST_CASE("PGN writing: export format, exact text", "[pgn]")
     opening.tags = {{"White", "Anna"}, {"Black", "Bert"}, {"Event", "Club \"Rochade\" \\ 1"}, {"Annotator", "x"}};
     opening.moves = moves_from_uci(std::string(StartFen), {"e2e4", "e7e5", "g1f3"});
     opening.comments_after = {"best  by\ntest", "", ""};
-    opening.result = "*";
+    opening.result = Score::Unfinished;
 
     PgnGame endgame;
     endgame.start_fen = "4k3/8/8/8/8/8/7p/R3K3 b Q - 0 30";
     endgame.moves = moves_from_uci(endgame.start_fen, {"e8d7", "e1c1", "d7e6", "d1d8", "h2h1q"});
-    endgame.result = "*";
+    endgame.result = Score::Unfinished;
 
     struct Row {
         const PgnGame& game;
@@ -257,7 +257,7 @@ TEST_CASE("PGN round trip: what we write reads back to the same game", "[pgn]")
     en_passant.comments_after.assign(en_passant.moves.size(), "");
     en_passant.comments_after[4] = "en passant";
     en_passant.comments_after[16] = "a queen {with braces}";
-    en_passant.result = "*";
+    en_passant.result = Score::Unfinished;
     games.push_back(en_passant);
 
     // Random games from several positions, with a long comment now and then to test wrapping.
@@ -289,7 +289,7 @@ TEST_CASE("PGN round trip: what we write reads back to the same game", "[pgn]")
                                                               : "");
                 pos = pos.after(m);
             }
-            game.result = round % 2 ? "*" : "1/2-1/2";
+            game.result = round % 2 ? Score::Unfinished : Score::Draw;
             games.push_back(game);
         }
 
@@ -346,7 +346,7 @@ TEST_CASE("PGN writing: tag values are escaped, so no value can end its tag or s
         INFO(c.value);
         PgnGame game;
         game.tags = {{"Event", "Rochade room 34"}, {"White", c.value}, {"Black", "Bert"}, {"Annotator", c.value}};
-        game.result = "0-1";
+        game.result = Score::BlackWins;
         const std::string text = write_pgn(game);
         CHECK(text.find(std::string("[White \"") + c.written + "\"]\n") != std::string::npos);
         CHECK(text.find(std::string("[Annotator \"") + c.written + "\"]\n") != std::string::npos);
@@ -358,7 +358,7 @@ TEST_CASE("PGN writing: tag values are escaped, so no value can end its tag or s
         REQUIRE(read.has_value());
         REQUIRE(read->size() == 1);
         const PgnGame& back = read->front();
-        CHECK(back.result == "0-1");
+        CHECK(back.result == Score::BlackWins);
         std::vector<std::pair<std::string, std::string>> expected = {
             {"Event", "Rochade room 34"}, {"Site", "?"},     {"Date", "????.??.??"}, {"Round", "?"},
             {"White", c.read_back},       {"Black", "Bert"}, {"Result", "0-1"},      {"Annotator", c.read_back}};

@@ -234,8 +234,8 @@ TEST_CASE("a finished table_state and game_over carry the result")
     state.to_move.reset();
     state.legal_moves.clear();
     state.game_id.reset();
-    state.result =
-        GameResult{"1/2-1/2", std::nullopt, "flag_fall", "White's flag fell; Black cannot checkmate", "cannot_mate"};
+    state.result = GameResult{rochade::Score::Draw, std::nullopt, rochade::Termination::FlagFall,
+                              "White's flag fell; Black cannot checkmate", rochade::Winnability::CannotMate};
     const json frame = parsed(encode_table_state(std::nullopt, state));
     CHECK(frame["to_move"].is_null());
     CHECK(frame["game_id"].is_null());
@@ -246,8 +246,9 @@ TEST_CASE("a finished table_state and game_over carry the result")
                                   {"winnability", "cannot_mate"}});
 
     const ClockReading clocks{0, 1'000, std::nullopt, false};
-    const json over =
-        parsed(encode_game_over(7, 30, {"0-1", Side::Black, "checkmate", "Black mates", std::nullopt}, clocks));
+    const json over = parsed(encode_game_over(
+        7, 30, {rochade::Score::BlackWins, Side::Black, rochade::Termination::Checkmate, "Black mates", std::nullopt},
+        clocks));
     CHECK(over == json{{"type", "game_over"},
                        {"table", 7},
                        {"seq", 30},
@@ -261,7 +262,8 @@ TEST_CASE("a finished table_state and game_over carry the result")
 TEST_CASE("a flag fall's result carries its proof: the mating line, or the reason there is none")
 {
     const ClockReading clocks{0, 1'000, std::nullopt, false};
-    GameResult won{"0-1", Side::Black, "flag_fall", "White's flag fell: Black wins", "can_mate"};
+    GameResult won{rochade::Score::BlackWins, Side::Black, rochade::Termination::FlagFall,
+                   "White's flag fell: Black wins", rochade::Winnability::CanMate};
     won.proof =
         MatingLineProof{Side::Black, 81, {{"g1f2", "Nf2+", "Sf2+"}, {"h1g1", "Kg1", "Kg1"}, {"f2h3", "Nh3#", "Sh3#"}}};
     const json line = json{{"side", "black"},
@@ -278,9 +280,12 @@ TEST_CASE("a flag fall's result carries its proof: the mating line, or the reaso
 
     // The proofs are given in the initialisers: assigned afterwards, GCC 12 under the sanitizers
     // warns (falsely) that the optional variant may be used uninitialised.
-    const GameResult drawn{"1/2-1/2",     std::nullopt,
-                           "flag_fall",   "White's flag fell; Black cannot checkmate",
-                           "cannot_mate", UnwinnableProof{Side::Black, rochade::UnwinnableReason::Blocked}};
+    const GameResult drawn{rochade::Score::Draw,
+                           std::nullopt,
+                           rochade::Termination::FlagFall,
+                           "White's flag fell; Black cannot checkmate",
+                           rochade::Winnability::CannotMate,
+                           UnwinnableProof{Side::Black, rochade::UnwinnableReason::Blocked}};
     CHECK(parsed(encode_game_over(7, 30, drawn, clocks))["proof"] == json{{"side", "black"}, {"reason", "blocked"}});
 
     // table_state's result carries the same object.
@@ -295,16 +300,19 @@ TEST_CASE("a flag fall's result carries its proof: the mating line, or the reaso
     CHECK(with_line["check"] == true);
 
     // A dead position: the reason neither side can mate, no side.
-    const GameResult dead{
-        "1/2-1/2",       std::nullopt,
-        "dead_position", "Draw: dead position, neither side can checkmate",
-        std::nullopt,    UnwinnableProof{std::nullopt, rochade::UnwinnableReason::InsufficientMaterial}};
+    const GameResult dead{rochade::Score::Draw,
+                          std::nullopt,
+                          rochade::Termination::DeadPosition,
+                          "Draw: dead position, neither side can checkmate",
+                          std::nullopt,
+                          UnwinnableProof{std::nullopt, rochade::UnwinnableReason::InsufficientMaterial}};
     const json dead_over = parsed(encode_game_over(7, 30, dead, clocks));
     CHECK(dead_over["proof"] == json{{"reason", "insufficient_material"}});
     CHECK_FALSE(dead_over.contains("winnability"));
 
     // Undetermined, and every other ending: no proof at all.
-    const GameResult undetermined{"0-1", Side::Black, "flag_fall", "White's flag fell: Black wins", "undetermined"};
+    const GameResult undetermined{rochade::Score::BlackWins, Side::Black, rochade::Termination::FlagFall,
+                                  "White's flag fell: Black wins", rochade::Winnability::Undetermined};
     CHECK_FALSE(parsed(encode_game_over(7, 30, undetermined, clocks)).contains("proof"));
 }
 

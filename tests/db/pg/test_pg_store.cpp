@@ -293,8 +293,10 @@ TEST_CASE("PgWriter: a backend terminated in the middle of a batch fails it as U
     other.exec("BEGIN");
     other.run("SELECT id FROM games WHERE id = $1 FOR UPDATE", pg::Params().add(std::int64_t{1}));
     Outcome stuck;
-    writer.submit(std::vector<Write>{move(1, 1), GameEnded{1, "1-0", "resignation", "{}", 1, 1, 1700000001000}},
-                  stuck.done());
+    writer.submit(
+        std::vector<Write>{move(1, 1), GameEnded{1, rochade::Score::WhiteWins, rochade::Termination::Resignation, "{}",
+                                                 1, 1, 1700000001000}},
+        stuck.done());
     // Wait until the writer's backend waits for the lock, then end it.
     const int pid = writer.backend_pid();
     REQUIRE(pid != 0);
@@ -491,8 +493,10 @@ TEST_CASE("PgWriter: a server stopped like a power cut in the middle of a batch 
     other.exec("BEGIN");
     other.run("SELECT id FROM games WHERE id = $1 FOR UPDATE", pg::Params().add(std::int64_t{1}));
     Outcome stuck;
-    writer.submit(std::vector<Write>{move(1, 2), GameEnded{1, "1-0", "resignation", "{}", 1, 1, 1700000001000}},
-                  stuck.done());
+    writer.submit(
+        std::vector<Write>{move(1, 2), GameEnded{1, rochade::Score::WhiteWins, rochade::Termination::Resignation, "{}",
+                                                 1, 1, 1700000001000}},
+        stuck.done());
     for (int i = 0; i < 200; ++i) {
         if (other.query_int("SELECT count(*) FROM pg_stat_activity WHERE pid = $1 AND wait_event_type = 'Lock'",
                             pg::Params().add(writer.backend_pid())) == 1)

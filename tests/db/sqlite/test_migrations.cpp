@@ -277,18 +277,20 @@ std::vector<Write> history()
     const std::string tc = R"({"kind":"fischer","base_ms":180000,"increment_ms":2000})";
     return {
         GameStarted{1, 10, 34, "Anna", "Bert", tc, start_fen, 180000, 180000, t0, {}, {}},
-        TableEvent{10, 1, 1, "game_started", "{}", t0},
+        TableEvent{10, 1, 1, rochade::db::TableEventKind::GameStarted, "{}", t0},
         GameStarted{2, 11, 35, "Jörg", "Cem", R"({"kind":"untimed"})", start_fen, 0, 0, t0 + 100, {}, {}},
-        TableEvent{11, 2, 1, "game_started", "{}", t0 + 100},
+        TableEvent{11, 2, 1, rochade::db::TableEventKind::GameStarted, "{}", t0 + 100},
         MovePlayed{2, 1, 2, "d2d4", "d4", 0, 0, t0 + 200},
         MovePlayed{1, 1, 2, "f2f3", "f3", 181500, 180000, t0 + 500},
         MovePlayed{1, 2, 3, "e7e5", "e5", 181500, 181000, t0 + 1500},
-        TableEvent{10, 1, 4, "draw_offered", R"({"by":"white"})", t0 + 2000},
+        TableEvent{10, 1, 4, rochade::db::TableEventKind::DrawOffered, R"({"by":"white"})", t0 + 2000},
         MovePlayed{2, 2, 3, "d7d5", "d5", 0, 0, t0 + 2100},
         MovePlayed{1, 3, 5, "g2g4", "g4", 183000, 181000, t0 + 2500},
         MovePlayed{1, 4, 6, "d8h4", "Qh4#", 183000, 182000, t0 + 3500},
-        GameEnded{1, "0-1", "checkmate", R"({"message":"Black mates"})", 183000, 182000, t0 + 3500},
-        TableEvent{12, std::nullopt, 1, "table_chat", R"({"from":"Dora","text":"hi"})", t0 + 4000},
+        GameEnded{1, rochade::Score::BlackWins, rochade::Termination::Checkmate, R"({"message":"Black mates"})", 183000,
+                  182000, t0 + 3500},
+        TableEvent{12, std::nullopt, 1, rochade::db::TableEventKind::TableChat, R"({"from":"Dora","text":"hi"})",
+                   t0 + 4000},
     };
 }
 
@@ -318,10 +320,11 @@ void write_old_version(const std::string& path, int version)
             move.bind(1, m->game_id).bind(2, m->ply).bind(3, m->seq).bind(4, m->uci).bind(5, m->san);
             move.bind(6, m->white_ms).bind(7, m->black_ms).bind(8, m->at_ms).run();
         } else if (const auto* e = std::get_if<TableEvent>(&record)) {
-            event.bind(1, e->table_id).bind(2, e->game_id).bind(3, e->seq).bind(4, e->kind);
+            event.bind(1, e->table_id).bind(2, e->game_id).bind(3, e->seq).bind(4, to_text(e->kind));
             event.bind(5, e->detail_json).bind(6, e->at_ms).run();
         } else if (const auto* x = std::get_if<GameEnded>(&record)) {
-            end.bind(1, x->game_id).bind(2, x->ended_at_ms).bind(3, x->result).bind(4, x->termination);
+            end.bind(1, x->game_id).bind(2, x->ended_at_ms).bind(3, to_text(x->result));
+            end.bind(4, to_text(x->termination));
             end.bind(5, x->detail_json).bind(6, x->white_ms).bind(7, x->black_ms).run();
         }
     }
@@ -402,7 +405,7 @@ TEST_CASE("a version 1 or 2 database is migrated to the current version with eve
     CHECK(plies_of(finished->moves) ==
           std::vector<std::string>{"1 f2f3 seq 2", "2 e7e5 seq 3", "3 g2g4 seq 5", "4 d8h4 seq 6"});
     REQUIRE(finished->events.size() == 2);
-    CHECK(finished->events[1].kind == "draw_offered");
+    CHECK(finished->events[1].kind == rochade::db::TableEventKind::DrawOffered);
     const auto running = store.unfinished_games();
     REQUIRE(running.size() == 1);
     CHECK(running[0].start.game_id == 2);
@@ -498,13 +501,13 @@ TEST_CASE("a search of the games by player or room goes through an index, withou
     GameQuery by_player_paged = by_player;
     by_player_paged.after = GameCursor{1700000000000, 7};
     by_player_paged.state = GameState::Finished;
-    by_player_paged.result = StoredResult::Draw;
+    by_player_paged.result = rochade::Score::Draw;
     GameQuery by_room;
     by_room.room = 34;
     GameQuery by_room_paged = by_room;
     by_room_paged.after = GameCursor{1700000000000, 7};
     by_room_paged.started_from_ms = 1600000000000;
-    by_room_paged.termination = StoredTermination::FlagFall;
+    by_room_paged.termination = rochade::Termination::FlagFall;
     GameQuery by_dates;
     by_dates.started_from_ms = 1600000000000;
     by_dates.started_before_ms = 1700000000000;

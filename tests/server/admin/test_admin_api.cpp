@@ -146,8 +146,8 @@ TEST_CASE("the game search's parameters become a GameQuery; a bad value is named
     CHECK(query->room == -7);
     CHECK(query->started_from_ms == t0);
     CHECK(query->started_before_ms == t0 + 2 * day); // `to` is inclusive
-    CHECK(query->result == db::StoredResult::Draw);
-    CHECK(query->termination == db::StoredTermination::Agreement);
+    CHECK(query->result == rochade::Score::Draw);
+    CHECK(query->termination == rochade::Termination::Agreement);
     CHECK(query->state == db::GameState::Finished);
     CHECK(query->limit == 20);
     CHECK(query->after == db::GameCursor{t0, 4});
@@ -400,7 +400,13 @@ TEST_CASE("the game search answers each filter from the store, a page at a time"
         return db::GameStarted{id, 100 + id, room, white, black, tc, std::string(StartFen), 180000, 180000, at, {}, {}};
     };
     auto ended = [](std::int64_t id, std::string result, std::string termination, std::int64_t at) {
-        return db::GameEnded{id, result, termination, R"({"message":"over"})", 1000, 2000, at};
+        return db::GameEnded{id,
+                             *rochade::parse_score(result, "the test"),
+                             *rochade::parse_termination(termination, "the test"),
+                             R"({"message":"over"})",
+                             1000,
+                             2000,
+                             at};
     };
     desk.writer->submit(std::vector<db::Write>{game(1, 34, "Anna", "Bert", t0), ended(1, "0-1", "checkmate", t0 + 9)});
     desk.writer->submit(
@@ -483,9 +489,11 @@ TEST_CASE("a game's log and PGN: hostile nicks and chat read back exactly and ar
     for (std::size_t i = 0; i < moves.size(); ++i)
         writes.push_back(db::MovePlayed{9, int(i) + 1, std::int64_t(i) + 2, moves[i].first, moves[i].second,
                                         180000 - 1000 * std::int64_t(i), 179000, t0 + 1000 * std::int64_t(i + 1)});
-    writes.push_back(db::TableEvent{19, 9, 8, "table_chat", json{{"from", black}, {"text", chat}}.dump(), t0 + 7000});
-    writes.push_back(db::TableEvent{19, 9, 9, "draw_offered", R"({"by":"white"})", t0 + 8000});
-    writes.push_back(db::GameEnded{9, "0-1", "flag_fall",
+    writes.push_back(db::TableEvent{19, 9, 8, rochade::db::TableEventKind::TableChat,
+                                    json{{"from", black}, {"text", chat}}.dump(), t0 + 7000});
+    writes.push_back(
+        db::TableEvent{19, 9, 9, rochade::db::TableEventKind::DrawOffered, R"({"by":"white"})", t0 + 8000});
+    writes.push_back(db::GameEnded{9, rochade::Score::BlackWins, rochade::Termination::FlagFall,
                                    json{{"message", "White's flag fell"}, {"winnability", "winnable"}}.dump(), 0, 5000,
                                    t0 + 9000});
     desk.writer->submit(std::move(writes));
@@ -530,7 +538,7 @@ TEST_CASE("a game's log and PGN: hostile nicks and chat read back exactly and ar
     REQUIRE(games->size() == 1);
     const PgnGame& game = games->front();
     CHECK(game.moves.size() == 5);
-    CHECK(game.result == "0-1");
+    CHECK(game.result == rochade::Score::BlackWins);
     int result_tags = 0;
     for (const auto& [name, value] : game.tags) {
         if (name == "Result") {
@@ -607,7 +615,8 @@ TEST_CASE("the audit log and the chat search read the store, filtered and paged"
         db::GameStarted{9, 19, 35, "Cem", "Anna", tc, std::string(StartFen), 180000, 180000, t0 + day, {}, {}},
         db::RoomChatted{34, "Bob", "hallo " + hostile, t0 + day},
         db::RoomChatted{35, "Anna", "hallo Bob", t0 + day + 1},
-        db::TableEvent{19, 9, 3, "table_chat", json{{"from", "Cem"}, {"text", "HALLO am Brett"}}.dump(), t0 + day + 2},
+        db::TableEvent{19, 9, 3, rochade::db::TableEventKind::TableChat,
+                       json{{"from", "Cem"}, {"text", "HALLO am Brett"}}.dump(), t0 + day + 2},
     });
     const auto found = desk.ask(moderator, "GET", "/api/admin/chat?text=hallo");
     CHECK(found.body.find("<script>") == std::string::npos);

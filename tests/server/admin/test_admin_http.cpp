@@ -106,8 +106,10 @@ void store_hostile_game(const std::string& db_path)
         GameStarted{
             9, 19, 34, hostile_white, hostile_black, tc, std::string(rochade::StartFen), 180000, 180000, t0, {}, {}},
         MovePlayed{9, 1, 2, "e2e4", "e4", 180000, 180000, t0 + 1000},
-        TableEvent{19, 9, 3, "table_chat", json{{"from", hostile_black}, {"text", hostile_chat}}.dump(), t0 + 2000},
-        GameEnded{9, "0-1", "resignation", R"({"message":"White resigned"})", 179000, 180000, t0 + 3000},
+        TableEvent{19, 9, 3, rochade::db::TableEventKind::TableChat,
+                   json{{"from", hostile_black}, {"text", hostile_chat}}.dump(), t0 + 2000},
+        GameEnded{9, rochade::Score::BlackWins, rochade::Termination::Resignation, R"({"message":"White resigned"})",
+                  179000, 180000, t0 + 3000},
     };
     bool stored = false;
     writer->submit(std::move(writes), [&stored](const auto& error) { stored = !error; });
@@ -219,7 +221,7 @@ TEST_CASE("a game with hostile nicks and chat: the log's JSON reads back exactly
         if (name == "Black") CHECK(value == "back\\slash new \"line\"");
     }
     CHECK(result_tags == 1);
-    CHECK(games->front().result == "0-1");
+    CHECK(games->front().result == rochade::Score::BlackWins);
 
     const HttpReply chat = get(server, moderator, "/api/admin/chat?text=onerror");
     REQUIRE(chat.status == 200);

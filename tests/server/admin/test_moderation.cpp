@@ -431,10 +431,11 @@ TEST_CASE("moderation: an adjudication ends the running game for players and wat
     const auto log = desk.game(game_id);
     REQUIRE(log);
     REQUIRE(log->end);
-    CHECK(log->end->result == "0-1");
-    CHECK(log->end->termination == "adjudicated");
-    const auto adjudicated = std::find_if(log->events.begin(), log->events.end(),
-                                          [](const db::TableEvent& e) { return e.kind == "adjudicated"; });
+    CHECK(log->end->result == rochade::Score::BlackWins);
+    CHECK(log->end->termination == rochade::Termination::Adjudicated);
+    const auto adjudicated = std::find_if(log->events.begin(), log->events.end(), [](const db::TableEvent& e) {
+        return e.kind == rochade::db::TableEventKind::Adjudicated;
+    });
     REQUIRE(adjudicated != log->events.end());
     CHECK(json::parse(adjudicated->detail_json) ==
           json{{"by", "Aufsicht"}, {"decision", "0-1"}, {"reason", "Fairplay"}});

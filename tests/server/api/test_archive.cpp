@@ -59,7 +59,13 @@ db::GameLog fools_mate(std::int64_t id, std::int64_t room, const std::string& tc
                  {id, 2, 3, "e7e5", "e5", 301'999, 299'500, started + 3'000},
                  {id, 3, 4, "g2g4", "g4", 3'723'999, 299'500, started + 4'000},
                  {id, 4, 5, "d8h4", "Qh4#", 3'723'999, 61'000, started + 5'000}};
-    log.end = db::GameEnded{id, "0-1", "checkmate", R"({"message":"Black mates"})", 3'723'999, 61'000, started + 5'000};
+    log.end = db::GameEnded{id,
+                            rochade::Score::BlackWins,
+                            rochade::Termination::Checkmate,
+                            R"({"message":"Black mates"})",
+                            3'723'999,
+                            61'000,
+                            started + 5'000};
     return log;
 }
 
@@ -209,7 +215,8 @@ TEST_CASE("the PGN's time control, event, site and clocks for each kind of game"
             8, 80, 34, "Anna", "Bert", fischer_300_3, "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1", 300'000, 300'000, archive_t0, {}, {}};
         log.moves = {{8, 1, 2, "e8d7", "Kd7", 300'000, 295'500, archive_t0 + 1'000},
                      {8, 2, 3, "e2e4", "e4", 290'000, 295'500, archive_t0 + 2'000}};
-        log.end = db::GameEnded{8, "1/2-1/2", "agreement", "{}", 290'000, 295'500, archive_t0 + 3'000};
+        log.end = db::GameEnded{8,       rochade::Score::Draw, rochade::Termination::Agreement, "{}", 290'000,
+                                295'500, archive_t0 + 3'000};
         const auto pgn = stored_game_pgn(log, site).text;
         CHECK_THAT(pgn, Catch::Contains("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 1\"]\n\n"
                                         "1... Kd7 {[%clk 0:04:55]} 2. e4 {[%clk 0:04:50]} 1/2-1/2\n"));
@@ -230,8 +237,9 @@ TEST_CASE("the archive's endpoints on a stored database", "[archive]")
 {
     Archive archive;
     db::GameLog first = fools_mate(1, 34, fischer_300_3, archive_t0);
-    first.events = {{10, 1, 3, "table_chat", R"({"from":"Bert","text":"only for Anna"})", archive_t0 + 2'500},
-                    {10, 1, 4, "draw_offered", R"({"by":"white"})", archive_t0 + 3'500}};
+    first.events = {
+        {10, 1, 3, db::TableEventKind::TableChat, R"({"from":"Bert","text":"only for Anna"})", archive_t0 + 2'500},
+        {10, 1, 4, db::TableEventKind::DrawOffered, R"({"by":"white"})", archive_t0 + 3'500}};
     archive.store(first);
     archive.store(fools_mate(2, -5, fischer_300_3, archive_t0 + 60'000)); // in a secret room
     archive.store(fools_mate(3, 35, untimed, archive_t0 + 120'000));
@@ -451,7 +459,8 @@ TEST_CASE("games played on a real server: pgn-extract accepts every export and `
                                                    {},
                                                    {}},
                                    db::MovePlayed{900'001, 1, 2, "h1h8", "Rh8#", 299'000, 300'000, archive_t0 + 1'000},
-                                   db::GameEnded{900'001, "1-0", "checkmate", "{}", 299'000, 300'000, archive_t0 + 1'000}},
+                                   db::GameEnded{900'001, rochade::Score::WhiteWins, rochade::Termination::Checkmate,
+                                                 "{}", 299'000, 300'000, archive_t0 + 1'000}},
             [&stored](const auto& error) { stored = !error; });
         writer->flush();
         REQUIRE(stored);
@@ -484,7 +493,7 @@ TEST_CASE("games played on a real server: pgn-extract accepts every export and `
         const auto read = read_pgn(pgn.body);
         REQUIRE(read.has_value());
         REQUIRE(read->size() == 1);
-        CHECK(read->front().result == game.result);
+        CHECK(to_text(read->front().result) == game.result);
         Position position = *parse_fen(game.start_fen, SetupRules::AllowUnreachable);
         std::vector<std::string> uci;
         for (const Move move : read->front().moves) {

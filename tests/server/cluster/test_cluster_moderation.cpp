@@ -281,8 +281,8 @@ TEST_CASE("cluster moderation: close_table and adjudicate on another node are do
     const auto log = db::open_sqlite_reader(db)->game_log(game_id);
     REQUIRE(log);
     REQUIRE(log->end);
-    CHECK(log->end->result == "0-1");
-    CHECK(log->end->termination == "adjudicated");
+    CHECK(log->end->result == rochade::Score::BlackWins);
+    CHECK(log->end->termination == rochade::Termination::Adjudicated);
 
     // One line per request, written by the admin's node; none by the owners.
     const auto lines = audit(db);

@@ -84,9 +84,9 @@ TEST_CASE("Fool's mate ends the game at once, and nothing more can be played", "
     std::int64_t t = 0;
     const MoveResult last = play_all(game, {"f3", "e5", "g4", "Qh4#"}, &t);
     REQUIRE(last.ending);
-    CHECK(last.ending->result.result == "0-1");
+    CHECK(last.ending->result.result == rochade::Score::BlackWins);
     CHECK(last.ending->result.winner == Side::Black);
-    CHECK(last.ending->result.termination == "checkmate");
+    CHECK(last.ending->result.termination == rochade::Termination::Checkmate);
     CHECK(last.ending->result.message == "Checkmate: Black wins");
     CHECK_FALSE(last.ending->clocks.running);
     CHECK(last.move.record.ply == 4);
@@ -97,7 +97,7 @@ TEST_CASE("Fool's mate ends the game at once, and nothing more can be played", "
     CHECK_FALSE(last.move.to_move);
     CHECK(last.move.legal_moves.empty());
     CHECK(game.is_over());
-    CHECK(game.result()->result == "0-1");
+    CHECK(game.result()->result == rochade::Score::BlackWins);
     CHECK_FALSE(game.to_move());
     CHECK_FALSE(game.flag_deadline());
     CHECK(game.moves().size() == 4);
@@ -131,9 +131,9 @@ TEST_CASE("Stalemate and a dead position end the game as draws", "[referee]")
         auto result = game.play(Side::White, row.move, false, at(500));
         REQUIRE(result);
         REQUIRE(result->ending);
-        CHECK(result->ending->result.result == "1/2-1/2");
+        CHECK(result->ending->result.result == rochade::Score::Draw);
         CHECK_FALSE(result->ending->result.winner);
-        CHECK(result->ending->result.termination == row.termination);
+        CHECK(to_text(result->ending->result.termination) == row.termination);
         CHECK(result->ending->clocks.white_ms == 299'500);
         CHECK(game.legal_moves().empty());
         // A dead position says why: a knight against a bare king is insufficient material.
@@ -154,7 +154,7 @@ TEST_CASE("A restored game that ends dead keeps the reason", "[referee]")
     auto restored = RefereedGame::restore(five_minutes, "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1", {"e1d2"}, 1'000, 1'000);
     REQUIRE(restored);
     REQUIRE(restored->result());
-    CHECK(restored->result()->termination == "dead_position");
+    CHECK(restored->result()->termination == rochade::Termination::DeadPosition);
     REQUIRE(restored->result()->proof);
     CHECK(std::get<rochade::protocol::UnwinnableProof>(*restored->result()->proof).reason ==
           rochade::UnwinnableReason::BareKing);
@@ -263,8 +263,8 @@ TEST_CASE("Draw offers: accepted, declined, lapsed by a move, only on one's own 
         CHECK(own.error().code == ErrorCode::NoDrawOffer);
         auto accepted = game.accept_draw(Side::Black, at(2'000));
         REQUIRE(accepted);
-        CHECK(accepted->result.result == "1/2-1/2");
-        CHECK(accepted->result.termination == "agreement");
+        CHECK(accepted->result.result == rochade::Score::Draw);
+        CHECK(accepted->result.termination == rochade::Termination::Agreement);
         CHECK(accepted->clocks.white_ms == 299'000);
         CHECK(accepted->clocks.black_ms == 299'000);
         CHECK_FALSE(accepted->clocks.running);
@@ -316,7 +316,7 @@ TEST_CASE("Draw offers: accepted, declined, lapsed by a move, only on one's own 
         CHECK(game.offer_draw(Side::Black, at(1'500))->code == ErrorCode::DrawOfferNotAllowed);
         auto accepted = game.accept_draw(Side::Black, at(2'000));
         REQUIRE(accepted);
-        CHECK(accepted->result.termination == "agreement");
+        CHECK(accepted->result.termination == rochade::Termination::Agreement);
     }
     SECTION("an offer with a mating move is dropped")
     {
@@ -326,7 +326,7 @@ TEST_CASE("Draw offers: accepted, declined, lapsed by a move, only on one's own 
         play_all(game, {"f3", "e5", "g4"}, &t);
         auto mate = game.play(Side::Black, "Dh4", true, at(t + 1'000));
         REQUIRE(mate);
-        CHECK(mate->ending->result.termination == "checkmate");
+        CHECK(mate->ending->result.termination == rochade::Termination::Checkmate);
         CHECK_FALSE(mate->move.draw_offered);
     }
 }
@@ -348,8 +348,8 @@ TEST_CASE("Threefold repetition: claimed now, with a valid and with an invalid i
         REQUIRE(claim->ending);
         CHECK_FALSE(claim->move);
         CHECK_FALSE(claim->rejection);
-        CHECK(claim->ending->result.result == "1/2-1/2");
-        CHECK(claim->ending->result.termination == "threefold_repetition");
+        CHECK(claim->ending->result.result == rochade::Score::Draw);
+        CHECK(claim->ending->result.termination == rochade::Termination::ThreefoldRepetition);
         CHECK(game.is_over());
     }
     SECTION("valid with an intended move: drawn, the move not played")
@@ -362,7 +362,7 @@ TEST_CASE("Threefold repetition: claimed now, with a valid and with an invalid i
         REQUIRE(claim);
         REQUIRE(claim->ending);
         CHECK_FALSE(claim->move);
-        CHECK(claim->ending->result.termination == "threefold_repetition");
+        CHECK(claim->ending->result.termination == rochade::Termination::ThreefoldRepetition);
         CHECK(game.ply() == 7);
         CHECK(game.moves().size() == 7);
     }
@@ -421,7 +421,7 @@ TEST_CASE("Fifty moves: claimed now, or with the move that completes them", "[re
         auto claim = game.claim_draw(Side::White, std::string_view("Ra2"), at(100));
         REQUIRE(claim);
         REQUIRE(claim->ending);
-        CHECK(claim->ending->result.termination == "fifty_moves");
+        CHECK(claim->ending->result.termination == rochade::Termination::FiftyMoves);
         CHECK(game.ply() == 0);
     }
     SECTION("claimed now by the opponent after the 100th half-move")
@@ -432,8 +432,8 @@ TEST_CASE("Fifty moves: claimed now, or with the move that completes them", "[re
         auto claim = game.claim_draw(Side::Black, std::nullopt, at(200));
         REQUIRE(claim);
         REQUIRE(claim->ending);
-        CHECK(claim->ending->result.termination == "fifty_moves");
-        CHECK(claim->ending->result.result == "1/2-1/2");
+        CHECK(claim->ending->result.termination == rochade::Termination::FiftyMoves);
+        CHECK(claim->ending->result.result == rochade::Score::Draw);
     }
 }
 
@@ -446,9 +446,9 @@ TEST_CASE("Resignation at any time, abort only before both sides have moved", "[
         REQUIRE(game.play(Side::White, "e4", false, at(1'000)));
         auto resigned = game.resign(Side::White, at(3'000));
         REQUIRE(resigned);
-        CHECK(resigned->result.result == "0-1");
+        CHECK(resigned->result.result == rochade::Score::BlackWins);
         CHECK(resigned->result.winner == Side::Black);
-        CHECK(resigned->result.termination == "resignation");
+        CHECK(resigned->result.termination == rochade::Termination::Resignation);
         CHECK(resigned->result.message == "White resigns: Black wins");
         CHECK(resigned->clocks.black_ms == 298'000);
         CHECK(game.resign(Side::Black, at(4'000)).error().code == ErrorCode::GameOver);
@@ -466,9 +466,9 @@ TEST_CASE("Resignation at any time, abort only before both sides have moved", "[
             auto aborted = game.abort(Side::Black, at(t + 100));
             if (ply < 2) {
                 REQUIRE(aborted);
-                CHECK(aborted->result.result == "*");
+                CHECK(aborted->result.result == rochade::Score::Unfinished);
                 CHECK_FALSE(aborted->result.winner);
-                CHECK(aborted->result.termination == "aborted");
+                CHECK(aborted->result.termination == rochade::Termination::Aborted);
                 CHECK(game.is_over());
             } else {
                 REQUIRE_FALSE(aborted);
@@ -483,8 +483,8 @@ TEST_CASE("Resignation at any time, abort only before both sides have moved", "[
         game.start(at(0));
         auto adjudicated = game.adjudicate_abandonment(Side::Black, at(70'000));
         REQUIRE(adjudicated);
-        CHECK(adjudicated->result.result == "0-1");
-        CHECK(adjudicated->result.termination == "abandoned");
+        CHECK(adjudicated->result.result == rochade::Score::BlackWins);
+        CHECK(adjudicated->result.termination == rochade::Termination::Abandoned);
     }
 }
 
@@ -538,9 +538,10 @@ TEST_CASE("Flag falls: a loss when the opponent can mate, a draw when not (FIDE 
         // The answer.
         auto ending = game.end_on_flag(rochade::server::flag_fall_winnability(*fall));
         REQUIRE(ending);
-        CHECK(ending->result.termination == "flag_fall");
-        CHECK(ending->result.result == row.result);
-        CHECK(ending->result.winnability == std::optional<std::string>(row.winnability));
+        CHECK(ending->result.termination == rochade::Termination::FlagFall);
+        CHECK(to_text(ending->result.result) == row.result);
+        REQUIRE(ending->result.winnability);
+        CHECK(to_text(*ending->result.winnability) == row.winnability);
         // The proof: a line that mates from the position at the flag, numbered from the next
         // ply, or the reason there is none.
         REQUIRE(ending->result.proof);
@@ -600,10 +601,11 @@ TEST_CASE("The winnability answer decides a flag fall's result", "[referee]")
         // However long the answer takes, the clocks read as they stopped at the flag.
         auto ending = game.end_on_flag({row.answer});
         REQUIRE(ending);
-        CHECK(ending->result.result == row.result);
+        CHECK(to_text(ending->result.result) == row.result);
         CHECK(ending->result.winner == row.winner);
-        CHECK(ending->result.termination == "flag_fall");
-        CHECK(ending->result.winnability == std::optional<std::string>(row.winnability));
+        CHECK(ending->result.termination == rochade::Termination::FlagFall);
+        REQUIRE(ending->result.winnability);
+        CHECK(to_text(*ending->result.winnability) == row.winnability);
         CHECK(ending->result.message == row.message);
         CHECK(ending->clocks.white_ms == 0);
         CHECK(ending->clocks.black_ms == 1'000);
@@ -672,10 +674,10 @@ TEST_CASE("A flag fall the winnability search cannot settle follows FIDE's defau
     CHECK_FALSE(answer.reason);
     auto ending = game.end_on_flag(answer);
     REQUIRE(ending);
-    CHECK(ending->result.result == "0-1");
+    CHECK(ending->result.result == rochade::Score::BlackWins);
     CHECK(ending->result.winner == Side::Black);
-    CHECK(ending->result.termination == "flag_fall");
-    CHECK(ending->result.winnability == std::optional<std::string>("undetermined"));
+    CHECK(ending->result.termination == rochade::Termination::FlagFall);
+    CHECK(ending->result.winnability == rochade::Winnability::Undetermined);
     CHECK_THAT(ending->result.message, Catch::Contains("not settled"));
 }
 
@@ -718,8 +720,8 @@ TEST_CASE("A move that arrives after the flag fell is not played, nor is anythin
 
     auto ending = game.end_on_flag(rochade::server::flag_fall_winnability(*fall));
     REQUIRE(ending);
-    CHECK(ending->result.result == "1-0");
-    CHECK(ending->result.termination == "flag_fall");
+    CHECK(ending->result.result == rochade::Score::WhiteWins);
+    CHECK(ending->result.termination == rochade::Termination::FlagFall);
     CHECK(ending->clocks.black_ms == 0);
     CHECK(ending->clocks.white_ms == 600);
     CHECK_FALSE(game.draw_offer());
@@ -739,7 +741,7 @@ TEST_CASE("Late requests other than moves meet the fallen flag too", "[referee]"
     CHECK(fall->flagged == Side::White);
     auto ending = game.end_on_flag({rochade::Winnability::CanMate});
     REQUIRE(ending);
-    CHECK(ending->result.result == "0-1");
+    CHECK(ending->result.result == rochade::Score::BlackWins);
 }
 
 TEST_CASE("Untimed games never fall", "[referee]")
@@ -795,7 +797,7 @@ TEST_CASE("Restore: replayed from UCI, clocks held until resumed", "[referee]")
         auto mated = RefereedGame::restore(tc, rochade::StartFen, {"f2f3", "e7e5", "g2g4", "d8h4"}, 1, 1, Side::White);
         REQUIRE(mated);
         CHECK(mated->is_over());
-        CHECK(mated->result()->termination == "checkmate");
+        CHECK(mated->result()->termination == rochade::Termination::Checkmate);
         CHECK_FALSE(mated->draw_offer());
     }
     SECTION("the draw offer that stood stands again, and the opponent may accept it")
@@ -807,7 +809,7 @@ TEST_CASE("Restore: replayed from UCI, clocks held until resumed", "[referee]")
         CHECK(offered->accept_draw(Side::White, at(100)).error().code == ErrorCode::NoDrawOffer);
         auto accepted = offered->accept_draw(Side::Black, at(100));
         REQUIRE(accepted);
-        CHECK(accepted->result.termination == "agreement");
+        CHECK(accepted->result.termination == rochade::Termination::Agreement);
         CHECK(accepted->clocks.black_ms == 50'000); // held: nobody was charged
     }
 }

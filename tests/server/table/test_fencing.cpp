@@ -103,7 +103,7 @@ TEST_CASE("an event the store holds already under the table's next seq stops the
     // Another writer stores a chat line under the seq this table gives its next event.
     {
         auto other = db::open_sqlite_writer(db_path);
-        other->submit(db::TableEvent{game.table, game_id, game.last_seq + 1, "table_chat",
+        other->submit(db::TableEvent{game.table, game_id, game.last_seq + 1, rochade::db::TableEventKind::TableChat,
                                      R"({"from":"Weiss","text":"from elsewhere"})", 1, 0});
         other->flush();
     }

@@ -178,10 +178,10 @@ TEST_CASE("a flag fall with a slow winnability answer: another table plays on, t
     auto log = store.game_log(1);
     REQUIRE(log);
     REQUIRE(log->end);
-    CHECK(log->end->termination == "flag_fall");
+    CHECK(log->end->termination == rochade::Termination::FlagFall);
     bool logged = false;
     for (const auto& event : log->events)
-        if (event.kind == "flag_fall") {
+        if (event.kind == rochade::db::TableEventKind::FlagFall) {
             logged = true;
             CHECK(event.seq == over.at("seq"));
             CHECK_THAT(event.detail_json, Catch::Contains(R"("winnability":"can_mate")"));
@@ -218,8 +218,8 @@ TEST_CASE("shutdown while a flag's winnability answer is out: the thread is join
     auto log = store.game_log(1);
     REQUIRE(log);
     if (log->end) {
-        CHECK(log->end->termination == "flag_fall");
-        CHECK(log->end->result == "0-1");
+        CHECK(log->end->termination == rochade::Termination::FlagFall);
+        CHECK(log->end->result == rochade::Score::BlackWins);
     } else {
         CHECK(store.unfinished_games().size() == 1);
     }

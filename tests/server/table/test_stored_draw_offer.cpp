@@ -37,7 +37,9 @@ Log log_of(const std::vector<Entry>& entries)
             move.seq = e.seq;
             log.moves.push_back(move);
         } else {
-            log.events.push_back(rochade::db::TableEvent{1, 1, e.seq, e.what, R"({"by":")" + e.by + R"("})", 0});
+            const auto kind = rochade::db::parse_table_event_kind(e.what, "the test's log");
+            REQUIRE(kind);
+            log.events.push_back(rochade::db::TableEvent{1, 1, e.seq, *kind, R"({"by":")" + e.by + R"("})", 0});
         }
     }
     return log;
@@ -98,7 +100,8 @@ TEST_CASE("The draw offer standing at the end of a stored log", "[server][draw_o
 TEST_CASE("A stored offer without a readable side is passed over", "[server][draw_offer]")
 {
     Log log = log_of({{2, "move", 1}, {2, "draw_offered", 0, "white"}});
-    log.events.push_back(rochade::db::TableEvent{1, 1, 3, "draw_declined", "not json", 0});
-    log.events.push_back(rochade::db::TableEvent{1, 1, 4, "draw_declined", R"({"by":"green"})", 0});
+    log.events.push_back(rochade::db::TableEvent{1, 1, 3, rochade::db::TableEventKind::DrawDeclined, "not json", 0});
+    log.events.push_back(
+        rochade::db::TableEvent{1, 1, 4, rochade::db::TableEventKind::DrawDeclined, R"({"by":"green"})", 0});
     CHECK(standing_draw_offer(log.moves, log.events, Side::White) == Side::White);
 }
