@@ -362,23 +362,18 @@ void Server::State::serve()
             router.nick_available(nick, std::move(what), std::move(then));
         });
     auto services = std::make_unique<SessionServices>(config, *router, *metrics);
-    services->accounts = accounts.get();
-    services->password_hasher = hasher.get();
     auto moderation = std::make_unique<ModerationService>(
         ModerationServices{router->lobby(), router->tables(), *writer, *reads, *sanctions, services->sessions});
-    services->moderation = moderation.get();
     router->set_moderation(*moderation);
     auto admin_api = std::make_unique<AdminApi>(authenticator, *reads, *moderation, PgnSite::of(config));
-    services->admin = admin_api.get();
     auto archive_api = std::make_unique<ArchiveApi>(*reads, PgnSite::of(config));
-    services->archive = archive_api.get();
     auto player_api = std::make_unique<PlayerApi>(*reads);
-    services->players = player_api.get();
     {
         std::lock_guard lock(mutex);
         moderation_service = moderation.get();
     }
-    auto listener = std::make_shared<Listener>(*io, *services);
+    const HttpEndpoints endpoints{*accounts, *admin_api, *archive_api, *player_api, *hasher};
+    auto listener = std::make_shared<Listener>(*io, *services, endpoints);
     listener->open(config.bind_address, config.port);
     port = listener->port();
     // After the port is known (it names the node), before anyone connects.
@@ -432,7 +427,6 @@ void Server::State::serve()
     for (auto& worker : workers) worker.join();
     // Hashes still queued run now (a registration may still submit its account), before the
     // writer's last flush.
-    services->password_hasher = nullptr;
     hasher.reset();
 
     // No id reservation reads and then submits any more: the writer goes next.

@@ -102,8 +102,9 @@ std::string health_json(const SessionServices& services, http::status status)
 // when it is off; the text is made here, on this connection's strand, from the counters'
 // atomics and the hasher's own locked accessors, so a scrape takes nothing from the game side.
 template <class Request>
-http::response<http::string_body> metrics_response(const SessionServices& services, const Request& request,
-                                                   const std::string& peer)
+http::response<http::string_body> metrics_response(const SessionServices& services,
+                                                   const identity::PasswordHasher& password_hasher,
+                                                   const Request& request, const std::string& peer)
 {
     switch (metrics_decision(services.config.metrics.access, peer)) {
     case MetricsDecision::NotFound: return not_found(request);
@@ -124,10 +125,8 @@ http::response<http::string_body> metrics_response(const SessionServices& servic
         return response;
     }
     Metrics::Readings readings;
-    if (services.password_hasher) {
-        readings.password_hashes_waiting = services.password_hasher->waiting();
-        readings.password_hashes_running = services.password_hasher->running();
-    }
+    readings.password_hashes_waiting = password_hasher.waiting();
+    readings.password_hashes_running = password_hasher.running();
     auto response = text_response(request, http::status::ok, "text/plain; version=0.0.4; charset=utf-8",
                                   services.metrics.render(readings));
     response.set(http::field::cache_control, "no-store");
@@ -169,13 +168,15 @@ template <class Request> http::message_generator static_file_response(const Sess
 
 } // namespace
 
-HttpSession::HttpSession(tcp::socket&& socket, SessionServices& services, SocketSlot slot)
-    : stream_(std::move(socket)), services_(services), slot_(std::move(slot))
+HttpSession::HttpSession(tcp::socket&& socket, SessionServices& services, const HttpEndpoints& endpoints,
+                         SocketSlot slot)
+    : stream_(std::move(socket)), services_(services), endpoints_(endpoints), slot_(std::move(slot))
 {
 }
 
-HttpSession::HttpSession(tcp::socket&& socket, SessionServices& services, SocketSlot slot, OverCapacity)
-    : HttpSession(std::move(socket), services, std::move(slot))
+HttpSession::HttpSession(tcp::socket&& socket, SessionServices& services, const HttpEndpoints& endpoints,
+                         SocketSlot slot, OverCapacity)
+    : HttpSession(std::move(socket), services, endpoints, std::move(slot))
 {
     over_capacity_ = true;
 }
@@ -278,11 +279,12 @@ void HttpSession::on_read(beast::error_code ec, std::size_t)
         return admin_request(parser_->release());
     }
     // The archive is public and only read: no cookie is used, so no Origin needs checking.
-    if (ArchiveApi::serves(path)) return public_request(parser_->release(), services_.archive);
-    if (PlayerApi::serves(path)) return public_request(parser_->release(), services_.players);
+    if (ArchiveApi::serves(path)) return public_request(parser_->release(), endpoints_.archive);
+    if (PlayerApi::serves(path)) return public_request(parser_->release(), endpoints_.players);
     // The client, not the peer: a loopback proxy forwarding a request from outside must not
     // make it a loopback request.
-    if (path == "/metrics") return respond(metrics_response(services_, request, client_.ip_address));
+    if (path == "/metrics")
+        return respond(metrics_response(services_, endpoints_.password_hasher, request, client_.ip_address));
     if (request.method() != http::verb::get && request.method() != http::verb::head) {
         auto response = text_response(request, http::status::method_not_allowed, "text/plain; charset=utf-8",
                                       "only GET and HEAD are served here (and POST under /api/)\n");
@@ -300,32 +302,23 @@ void HttpSession::on_read(beast::error_code ec, std::size_t)
 
 void HttpSession::account_request(http::request<http::string_body> request)
 {
-    if (!services_.accounts)
-        return respond(text_response(request, http::status::service_unavailable, "application/json",
-                                     R"({"error":"internal_error","message":"accounts are not served here"})"));
-    api_request(std::move(request),
-                [accounts = services_.accounts](ApiRequest api, std::function<void(ApiResponse)> answer) {
-                    accounts->handle(std::move(api), std::move(answer));
-                });
+    api_request(std::move(request), [&accounts = endpoints_.accounts](ApiRequest api,
+                                                                      std::function<void(ApiResponse)> answer) {
+        accounts.handle(std::move(api), std::move(answer));
+    });
 }
 
 void HttpSession::admin_request(http::request<http::string_body> request)
 {
-    if (!services_.admin)
-        return respond(text_response(request, http::status::service_unavailable, "application/json",
-                                     R"({"error":"internal_error","message":"the admin API is not served here"})"));
-    api_request(std::move(request), [admin = services_.admin](ApiRequest api, std::function<void(ApiResponse)> answer) {
-        admin->handle(std::move(api), std::move(answer));
+    api_request(std::move(request), [&admin = endpoints_.admin](ApiRequest api, std::function<void(ApiResponse)> answer) {
+        admin.handle(std::move(api), std::move(answer));
     });
 }
 
-template <class Api> void HttpSession::public_request(http::request<http::string_body> request, Api* api)
+template <class Api> void HttpSession::public_request(http::request<http::string_body> request, Api& api)
 {
-    if (!api)
-        return respond(text_response(request, http::status::service_unavailable, "application/json",
-                                     R"({"error":"internal_error","message":"this API is not served here"})"));
-    api_request(std::move(request), [api](ApiRequest api_request, std::function<void(ApiResponse)> answer) {
-        api->handle(api_request, std::move(answer));
+    api_request(std::move(request), [&api](ApiRequest api_request, std::function<void(ApiResponse)> answer) {
+        api.handle(api_request, std::move(answer));
     });
 }
 

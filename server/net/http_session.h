@@ -14,6 +14,7 @@
 
 #include "server/api/account_api.h"
 #include "server/net/beast.h"
+#include "server/net/http_endpoints.h"
 #include "server/net/session_services.h"
 
 namespace rochade::server {
@@ -22,8 +23,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 public:
     struct OverCapacity {};
 
-    HttpSession(tcp::socket&& socket, SessionServices& services, SocketSlot slot);
-    HttpSession(tcp::socket&& socket, SessionServices& services, SocketSlot slot, OverCapacity);
+    HttpSession(tcp::socket&& socket, SessionServices& services, const HttpEndpoints& endpoints, SocketSlot slot);
+    HttpSession(tcp::socket&& socket, SessionServices& services, const HttpEndpoints& endpoints, SocketSlot slot,
+                OverCapacity);
 
     void run();
 
@@ -41,7 +43,7 @@ private:
     void admin_request(http::request<http::string_body> request);
     // The public archive: answered later, from the store's read thread.
     // Profiles and leaderboards too (ArchiveApi, PlayerApi): anyone may read them.
-    template <class Api> void public_request(http::request<http::string_body> request, Api* api);
+    template <class Api> void public_request(http::request<http::string_body> request, Api& api);
     // Hands the request's parts to `handle` and writes the answer it gets back on this strand.
     void api_request(http::request<http::string_body> request,
                      const std::function<void(ApiRequest, std::function<void(ApiResponse)>)>& handle);
@@ -55,6 +57,7 @@ private:
     beast::tcp_stream stream_;
     beast::flat_buffer buffer_;
     SessionServices& services_;
+    const HttpEndpoints& endpoints_;
     SocketSlot slot_;
     bool over_capacity_ = false;
     PeerAddress client_;

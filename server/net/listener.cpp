@@ -15,8 +15,8 @@
 
 namespace rochade::server {
 
-Listener::Listener(net::io_context& io, SessionServices& services)
-    : io_(io), services_(services), acceptor_(net::make_strand(io)), retry_timer_(acceptor_.get_executor()),
+Listener::Listener(net::io_context& io, SessionServices& services, const HttpEndpoints& endpoints)
+    : io_(io), services_(services), endpoints_(endpoints), acceptor_(net::make_strand(io)), retry_timer_(acceptor_.get_executor()),
       spare_descriptor_(::open("/dev/null", O_RDONLY | O_CLOEXEC))
 {
 }
@@ -77,10 +77,10 @@ void Listener::on_accept(beast::error_code ec, tcp::socket socket)
     socket.set_option(tcp::no_delay(true), ignored);
     const auto& limits = services_.config.limits;
     if (services_.open_sockets.load() < limits.max_connections) {
-        std::make_shared<HttpSession>(std::move(socket), services_, SocketSlot{services_.open_sockets})->run();
+        std::make_shared<HttpSession>(std::move(socket), services_, endpoints_, SocketSlot{services_.open_sockets})->run();
     } else if (services_.refused_sockets.load() < limits.max_refused_connections) {
         services_.metrics.limit_closed(LimitClose::ServerFull);
-        std::make_shared<HttpSession>(std::move(socket), services_, SocketSlot{services_.refused_sockets},
+        std::make_shared<HttpSession>(std::move(socket), services_, endpoints_, SocketSlot{services_.refused_sockets},
                                       HttpSession::OverCapacity{})
             ->run();
     } else {

@@ -14,13 +14,14 @@
 #include <string>
 
 #include "server/net/beast.h"
+#include "server/net/http_endpoints.h"
 #include "server/net/session_services.h"
 
 namespace rochade::server {
 
 class Listener : public std::enable_shared_from_this<Listener> {
 public:
-    Listener(net::io_context& io, SessionServices& services);
+    Listener(net::io_context& io, SessionServices& services, const HttpEndpoints& endpoints);
     ~Listener();
     Listener(const Listener&) = delete;
     Listener& operator=(const Listener&) = delete;
@@ -45,6 +46,7 @@ private:
 
     net::io_context& io_;
     SessionServices& services_;
+    const HttpEndpoints& endpoints_;
     tcp::acceptor acceptor_;
     // Waits a moment after an accept error such as "too many open files", rather than spin.
     net::steady_timer retry_timer_;

@@ -1,9 +1,10 @@
 // What every network session shares: the configuration, the router that receives the frames,
 // the registry of live WebSocket sessions, the metrics (for /health and /metrics; the sessions
-// count their limit closes and error frames there), the password hasher whose queue /metrics
-// reads, the trusted proxies whose X-Forwarded-For names the client, and the count of open
-// sockets that the listener holds against ConnectionLimits::max_connections. Built once by the
-// Server; the sessions hold it by reference and the Server outlives them.
+// count their limit closes and error frames there), the trusted proxies whose X-Forwarded-For
+// names the client, and the count of open sockets that the listener holds against
+// ConnectionLimits::max_connections. Built once by the Server, complete; the sessions hold it by
+// reference and the Server outlives them. What the HTTP session hands requests to is
+// HttpEndpoints (net/http_endpoints.h).
 #pragma once
 
 #include <atomic>
@@ -16,29 +17,13 @@
 #include "server/clients/session_registry.h"
 #include "server/config/trusted_proxies.h"
 
-namespace rochade::identity {
-class PasswordHasher;
-}
-
 namespace rochade::server {
 
 struct Metrics;
-class AccountApi;
-class AdminApi;
-class ArchiveApi;
-class PlayerApi;
-class Moderation;
-
 struct SessionServices {
     const ServerConfig& config;
     ConnectionHandler& handler;
     Metrics& metrics;
-    AccountApi* accounts = nullptr;                            // the /api/ endpoints; set by the Server
-    AdminApi* admin = nullptr;                                 // the /api/admin/ endpoints; set by the Server
-    ArchiveApi* archive = nullptr;                             // the public game archive; set by the Server
-    PlayerApi* players = nullptr;                              // profiles and leaderboards; set by the Server
-    Moderation* moderation = nullptr;                          // the admin API's service; set by the Server
-    const identity::PasswordHasher* password_hasher = nullptr; // read by /metrics; set by the Server
     SessionRegistry sessions;
     std::chrono::steady_clock::time_point started_at = std::chrono::steady_clock::now();
     std::atomic<std::size_t> open_sockets{0};

@@ -1,0 +1,26 @@
+// What the HTTP session hands a request to, besides static files and the WebSocket upgrade: the
+// JSON APIs (accounts, the admin's desk, the public archive, profiles and leaderboards) and the
+// password hashing pool whose queue /metrics reads. Built complete by the wiring (server.cpp)
+// before the listener opens; the sessions hold it by reference and the Server outlives them.
+#pragma once
+
+namespace rochade::identity {
+class PasswordHasher;
+}
+
+namespace rochade::server {
+
+class AccountApi;
+class AdminApi;
+class ArchiveApi;
+class PlayerApi;
+
+struct HttpEndpoints {
+    AccountApi& accounts;
+    AdminApi& admin;
+    ArchiveApi& archive;
+    PlayerApi& players;
+    const identity::PasswordHasher& password_hasher;
+};
+
+} // namespace rochade::server
