@@ -23,9 +23,9 @@ using protocol::ErrorCode;
 
 Table::Table(TableServices& services, Opening opening)
     : services_(services), strand_(net::make_strand(services.io)), flag_watch_(strand_),
-      summary_timer_(strand_), held_seat_timers_{net::steady_timer(strand_), net::steady_timer(strand_)},
+      summary_timer_(strand_),
       id_(opening.table), room_(opening.room), time_control_(opening.time_control), opener_color_(opening.opener_color),
-      rated_(opening.rated), category_(rating_category_of(opening.time_control)), invite_(opening.invite),
+      rated_(opening.rated), category_(rating_category_of(opening.time_control)), invite_(opening.invite), seats_(strand_),
       events_(services.config.table_history_events), waiting_chat_(services.config.table_chat_queue)
 {
     seats_[int(opening.opener_side)] = Seat{opening.opener.nick, opening.opener.principal, {}, false, {}, {}};
@@ -189,13 +189,6 @@ protocol::TableState Table::state(SteadyClock::time_point now) const
     return result;
 }
 
-std::optional<Table::Side> Table::side_of(const identity::Principal& who) const
-{
-    for (const Side side : {Side::White, Side::Black})
-        if (seats_[int(side)] && seats_[int(side)]->owner == who) return side;
-    return std::nullopt;
-}
-
 std::string Table::side_text(Side side) { return std::string(protocol::side_name(side)); }
 
 void Table::reply_ok(const ConnectionPtr& connection, const Id& id)
@@ -344,7 +337,7 @@ void Table::stand_up(Side side)
     const identity::Identity player = seats_[int(side)]->player();
     const std::string& nick = player.nick;
     seats_[int(side)].reset();
-    held_seat_timers_[int(side)].cancel();
+    seats_.stop_holding(side);
     rematch_offer_.reset();
     if (auto lobby = services_.lobby.lock()) lobby->seat_changed(player, id_, false);
     Emission emission;
@@ -363,11 +356,8 @@ void Table::stand_up(Side side)
 void Table::hold_seat(Side side)
 {
     if (services_.shutting_down) return; // the sessions close for good; no timer outlives the threads
-    auto& timer = held_seat_timers_[int(side)];
-    timer.expires_at(seat(side)->disconnected_at + std::chrono::milliseconds(services_.config.reconnect_grace_ms));
-    timer.async_wait([self = shared_from_this(), side](const boost::system::error_code& error) {
-        if (!error) self->on_seat_hold_over(side);
-    });
+    seats_.hold(side, seat(side)->disconnected_at + std::chrono::milliseconds(services_.config.reconnect_grace_ms),
+                [self = shared_from_this(), side] { self->on_seat_hold_over(side); });
 }
 
 void Table::on_seat_hold_over(Side side)
@@ -490,7 +480,7 @@ void Table::watch(ConnectionPtr connection, identity::Identity who, Id id, std::
             // A player back at the board, during the game or after it (then the seat was held).
             s->connection = connection;
             s->connected = true;
-            held_seat_timers_[int(*side)].cancel();
+            seats_.stop_holding(*side);
             if (game_) {
                 Emission emission;
                 const auto seq = events_.take_next();
@@ -591,7 +581,7 @@ void Table::shut_down()
     net::post(strand_, [self = shared_from_this()] {
         self->flag_watch_.cancel();
         self->summary_timer_.cancel();
-        for (auto& timer : self->held_seat_timers_) timer.cancel();
+        self->seats_.stop_holding_all();
         // The io threads stop soon, so chat still waiting would be neither stored nor answered.
         self->refuse_waiting_chat(ErrorCode::ShuttingDown, "the server is shutting down");
     });
@@ -609,7 +599,7 @@ void Table::stop_playing(std::string_view why)
     if (game_ && !game_->is_over()) --services_.metrics.games_running; // counted where it goes on
     flag_watch_.cancel();
     summary_timer_.cancel();
-    for (auto& timer : held_seat_timers_) timer.cancel();
+    seats_.stop_holding_all();
     if (auto lobby = services_.lobby.lock())
         for (const auto& seat : seats_)
             if (seat) lobby->seat_changed(seat->player(), id_, false);

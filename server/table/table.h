@@ -41,6 +41,7 @@
 #include "server/table/emission_queue.h"
 #include "server/table/event_log.h"
 #include "server/table/flag_watch.h"
+#include "server/table/seats.h"
 #include "server/table/watchers.h"
 #include "server/clients/connection.h"
 #include "server/identity/principal.h"
@@ -129,16 +130,6 @@ public:
 private:
     using SteadyClock = std::chrono::steady_clock;
 
-    struct Seat {
-        std::string nick;
-        identity::Principal owner;
-        std::weak_ptr<Connection> connection;
-        bool connected = false;
-        SteadyClock::time_point disconnected_at{};
-        std::optional<protocol::SeatRating> rating; // at a rated table, once read (table_ratings.cpp)
-
-        identity::Identity player() const { return identity::Identity{owner, nick, protocol::Role::Player, 0}; }
-    };
     struct Event {
         std::int64_t seq = 0;
         std::shared_ptr<const std::string> frame;
@@ -186,9 +177,9 @@ private:
     void when_flag_settled(Request request);
     protocol::TableSummary summary() const;
     protocol::TableState state(SteadyClock::time_point now) const;
-    std::optional<Side> side_of(const identity::Principal& who) const;
-    bool seated(Side side) const { return seats_[int(side)].has_value(); }
-    Seat* seat(Side side) { return seats_[int(side)] ? &*seats_[int(side)] : nullptr; }
+    std::optional<Side> side_of(const identity::Principal& who) const { return seats_.side_of(who); }
+    bool seated(Side side) const { return seats_.taken(side); }
+    Seat* seat(Side side) { return seats_.at(side); }
 
     void subscribe(const ConnectionPtr& connection);
     void unsubscribe(const ConnectionPtr& connection);
@@ -281,7 +272,6 @@ private:
     net::strand<net::io_context::executor_type> strand_;
     FlagWatch flag_watch_;
     net::steady_timer summary_timer_;
-    net::steady_timer held_seat_timers_[2]; // by side: a player away after the game
     bool summary_update_pending_ = false;
     int spectators_sent_ = 0; // the count the last `spectators` frame told the watchers
     const protocol::TableId id_;
@@ -293,7 +283,7 @@ private:
     std::optional<protocol::RatingChangeEvent> rating_change_; // the last game's, until the next starts
     std::optional<std::string> invite_;
 
-    std::optional<Seat> seats_[2];
+    Seats seats_;
     Watchers watchers_; // the players' connections too
     std::optional<RefereedGame> game_;
     std::optional<std::int64_t> game_id_;

@@ -135,7 +135,7 @@ void Table::roll_back(std::vector<Emission>& failed, SteadyClock::time_point now
         std::find_if(failed.begin(), failed.end(), [](const Emission& e) { return e.started != nullptr; });
     if (start != failed.end()) {
         ReplacedGame& before = *start->started;
-        if (before.seats_swapped) std::swap(seats_[0], seats_[1]);
+        if (before.seats_swapped) seats_.swap_sides();
         if (before.joined) seats_[int(*before.joined)].reset(); // the joiner watches on
         game_ = std::move(before.game);
         game_id_ = before.game_id;

@@ -203,7 +203,7 @@ void Table::rematch(const ConnectionPtr& connection, Side side, const Id& id)
             return reply_error(connection, id, ErrorCode::StorageUnavailable,
                                "rematch: no game id could be reserved in the store; try again later");
         // Colours swapped: the seats change places.
-        std::swap(seats_[0], seats_[1]);
+        seats_.swap_sides();
         auto replaced = std::make_unique<ReplacedGame>();
         replaced->seats_swapped = true;
         start_game(*game_id, SteadyClock::now(), connection, id, std::move(replaced));

@@ -55,7 +55,7 @@ void Table::close_by_moderator(identity::Identity by, std::string reason, Modera
             self->closed_ = true;
             self->flag_watch_.cancel();
             self->summary_timer_.cancel();
-            for (auto& timer : self->held_seat_timers_) timer.cancel();
+            self->seats_.stop_holding_all();
             spdlog::info("{} in room {} closed by moderator {}", table, self->room_, by.nick);
             if (auto lobby = self->services_.lobby.lock()) lobby->table_closed(self->room_, self->id_);
             done(std::nullopt);
