@@ -341,8 +341,8 @@ void Server::State::serve()
     for (auto* ids : {table_ids.get(), game_ids.get(), session_ids.get()}) ids->read_through(*reads);
     auto hasher = std::make_unique<identity::PasswordHasher>(
         static_cast<std::size_t>(config.identity.password_hash_threads), config.identity.password_hash_queue);
-    auto authenticator = std::make_shared<Authenticator>(
-        AuthServices{*io, *writer, *reads, *hasher, *session_ids, config.identity, *sanctions});
+    auto authenticator = std::make_shared<identity::Authenticator>(
+        identity::AuthServices{*io, *writer, *reads, *hasher, *session_ids, config.identity, *sanctions});
     authenticator->start_pruning();
     auto router = std::make_unique<Router>(
         *io,
@@ -358,7 +358,7 @@ void Server::State::serve()
             router.sign_out(who, session, nullptr, session ? "logged out" : "the password was changed");
         },
         [&router = *router](const std::string& nick, std::string what,
-                            std::function<void(std::optional<AuthRefusal>)> then) {
+                            std::function<void(std::optional<identity::AuthRefusal>)> then) {
             router.nick_available(nick, std::move(what), std::move(then));
         });
     auto services = std::make_unique<SessionServices>(config, *router, *metrics);

@@ -32,8 +32,8 @@ ApiResponse wrong_method(std::string_view endpoint, std::string_view method)
 
 } // namespace
 
-AdminApi::AdminApi(std::shared_ptr<Authenticator> authenticator, db::ReadThread& reads, Moderation& moderation,
-                   PgnSite site)
+AdminApi::AdminApi(std::shared_ptr<identity::Authenticator> authenticator, db::ReadThread& reads,
+                   Moderation& moderation, PgnSite site)
     : authenticator_(std::move(authenticator)), reads_(reads), moderation_(moderation), site_(std::move(site))
 {
 }
@@ -59,9 +59,9 @@ void AdminApi::handle(ApiRequest request, Answer answer)
     kept->request.content_type = kept->content_type;
     const std::string cookie = *kept->request.session_cookie;
     authenticator_->who(cookie, [this, kept, answer = std::move(answer)](auto result) {
-        if (auto* refusal = std::get_if<AuthRefusal>(&result))
+        if (auto* refusal = std::get_if<identity::AuthRefusal>(&result))
             return answer(admin_error(refusal->code, "admin API: " + refusal->message));
-        handle_as(std::get<Authenticator::CookieSession>(result).identity, kept->request, answer);
+        handle_as(std::get<identity::Authenticator::CookieSession>(result).identity, kept->request, answer);
     });
 }
 

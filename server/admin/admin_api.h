@@ -23,7 +23,6 @@ class ReadThread;
 
 namespace rochade::server {
 
-class Authenticator;
 class Moderation;
 
 class AdminApi {
@@ -31,7 +30,8 @@ public:
     using Answer = std::function<void(ApiResponse)>;
 
     // `site`: the Event and Site of the PGN downloads.
-    AdminApi(std::shared_ptr<Authenticator> authenticator, db::ReadThread& reads, Moderation& moderation, PgnSite site);
+    AdminApi(std::shared_ptr<identity::Authenticator> authenticator, db::ReadThread& reads, Moderation& moderation,
+             PgnSite site);
 
     // Whether `path` is under /api/admin/ (the HTTP session then asks handle()).
     static bool serves(std::string_view path);
@@ -50,7 +50,7 @@ private:
     void search_chat(std::string_view query, Answer answer);
     void act(const identity::Identity& who, const ApiRequest& request, std::string_view action, Answer answer);
 
-    std::shared_ptr<Authenticator> authenticator_;
+    std::shared_ptr<identity::Authenticator> authenticator_;
     db::ReadThread& reads_;
     Moderation& moderation_;
     PgnSite site_;

@@ -48,7 +48,7 @@ ApiResponse error_response(ErrorCode code, std::string message)
 }
 
 // A refusal as its JSON error; a ban's adds its end ("until": ms, or null for good) and reason.
-ApiResponse refusal_response(const AuthRefusal& refusal)
+ApiResponse refusal_response(const identity::AuthRefusal& refusal)
 {
     if (!refusal.sanction) return error_response(refusal.code, refusal.message);
     json body{{"error", protocol::error_code_name(refusal.code)},
@@ -76,8 +76,8 @@ std::optional<std::string> field(const json& body, const char* name, std::string
 
 } // namespace
 
-AccountApi::AccountApi(std::shared_ptr<Authenticator> authenticator, const ServerConfig& config, SignOut sign_out,
-                       NickAvailable nick_available)
+AccountApi::AccountApi(std::shared_ptr<identity::Authenticator> authenticator, const ServerConfig& config,
+                       SignOut sign_out, NickAvailable nick_available)
     : authenticator_(std::move(authenticator)), config_(config), sign_out_(std::move(sign_out)),
       nick_available_(std::move(nick_available))
 {
@@ -139,9 +139,10 @@ void AccountApi::handle(ApiRequest request, std::function<void(ApiResponse)> ans
         if (!request.session_cookie)
             return answer(error_response(ErrorCode::NotLoggedIn, "session: no session cookie"));
         return authenticator_->who(*request.session_cookie, [answer](auto result) {
-            if (auto* refusal = std::get_if<AuthRefusal>(&result)) return answer(refusal_response(*refusal));
-            answer(json_answer(200, admin_json_text(identity_json(std::get<Authenticator::CookieSession>(result).identity)),
-                               std::nullopt));
+            if (auto* refusal = std::get_if<identity::AuthRefusal>(&result)) return answer(refusal_response(*refusal));
+            answer(json_answer(
+                200, admin_json_text(identity_json(std::get<identity::Authenticator::CookieSession>(result).identity)),
+                std::nullopt));
         });
     }
     // Every other endpoint changes state: POST with a JSON body only, so a plain HTML form of
@@ -154,13 +155,14 @@ void AccountApi::handle(ApiRequest request, std::function<void(ApiResponse)> ans
         if (!request.session_cookie) return answer(json_answer(200, "{}", expired_cookie()));
         auto expired = expired_cookie();
         return authenticator_->who(*request.session_cookie, [this, answer, expired](auto result) {
-            if (std::holds_alternative<AuthRefusal>(result)) return answer(json_answer(200, "{}", expired));
-            const auto who = std::get<Authenticator::CookieSession>(result).identity;
-            authenticator_->logout(who.session_id, [this, answer, expired, who](std::optional<AuthRefusal> refusal) {
-                if (refusal) return answer(refusal_response(*refusal));
-                if (sign_out_) sign_out_(who.principal, who.session_id);
-                answer(json_answer(200, "{}", expired));
-            });
+            if (std::holds_alternative<identity::AuthRefusal>(result)) return answer(json_answer(200, "{}", expired));
+            const auto who = std::get<identity::Authenticator::CookieSession>(result).identity;
+            authenticator_->logout(who.session_id,
+                                   [this, answer, expired, who](std::optional<identity::AuthRefusal> refusal) {
+                                       if (refusal) return answer(refusal_response(*refusal));
+                                       if (sign_out_) sign_out_(who.principal, who.session_id);
+                                       answer(json_answer(200, "{}", expired));
+                                   });
         });
     }
 
@@ -168,19 +170,20 @@ void AccountApi::handle(ApiRequest request, std::function<void(ApiResponse)> ans
     if (body.is_discarded() || !body.is_object())
         return answer(error_response(ErrorCode::BadRequest, what + ": the body is not a JSON object"));
     std::string error;
-    const Authenticator::CookieDone done = [this,
-                                            answer](std::variant<Authenticator::CookieSession, AuthRefusal> result) {
-        if (auto* refusal = std::get_if<AuthRefusal>(&result)) return answer(refusal_response(*refusal));
-        const auto& session = std::get<Authenticator::CookieSession>(result);
-        answer(json_answer(200, admin_json_text(identity_json(session.identity)), cookie_for(session.cookie_token)));
-    };
+    const identity::Authenticator::CookieDone done =
+        [this, answer](std::variant<identity::Authenticator::CookieSession, identity::AuthRefusal> result) {
+            if (auto* refusal = std::get_if<identity::AuthRefusal>(&result)) return answer(refusal_response(*refusal));
+            const auto& session = std::get<identity::Authenticator::CookieSession>(result);
+            answer(
+                json_answer(200, admin_json_text(identity_json(session.identity)), cookie_for(session.cookie_token)));
+        };
     const auto nick = request.path == "/api/password" ? std::optional<std::string>("") : field(body, "nick", error);
     if (!nick) return answer(error_response(ErrorCode::BadRequest, what + ": " + error));
     // No way in from a banned address (an admin's address ban); the nick's own ban is the
     // authenticator's to check, once it knows who the session is.
     if (auto refusal = authenticator_->address_banned(what, request.address)) return answer(refusal_response(*refusal));
     if (request.path == "/api/guest")
-        return nick_available_(*nick, "guest", [this, nick = *nick, done](std::optional<AuthRefusal> taken) {
+        return nick_available_(*nick, "guest", [this, nick = *nick, done](std::optional<identity::AuthRefusal> taken) {
             if (taken) return done(std::move(*taken));
             authenticator_->guest_cookie(nick, done);
         });
@@ -195,7 +198,7 @@ void AccountApi::handle(ApiRequest request, std::function<void(ApiResponse)> ans
     if (request.path == "/api/register")
         return nick_available_(*nick, "register",
                                [this, nick = *nick, password = *password, address = request.address,
-                                done](std::optional<AuthRefusal> taken) {
+                                done](std::optional<identity::AuthRefusal> taken) {
                                    if (taken) return done(std::move(*taken));
                                    authenticator_->register_cookie(nick, password, address, done);
                                });
@@ -206,12 +209,13 @@ void AccountApi::handle(ApiRequest request, std::function<void(ApiResponse)> ans
     if (!request.session_cookie) return answer(error_response(ErrorCode::NotLoggedIn, "password: log in first"));
     authenticator_->who(*request.session_cookie, [this, answer, password = *password, new_password = *new_password,
                                                   address = request.address](auto result) {
-        if (auto* refusal = std::get_if<AuthRefusal>(&result)) return answer(refusal_response(*refusal));
+        if (auto* refusal = std::get_if<identity::AuthRefusal>(&result)) return answer(refusal_response(*refusal));
         authenticator_->change_password_cookie(
-            std::get<Authenticator::CookieSession>(result).identity, password, new_password, address,
+            std::get<identity::Authenticator::CookieSession>(result).identity, password, new_password, address,
             [this, answer](auto changed) {
-                if (auto* refusal = std::get_if<AuthRefusal>(&changed)) return answer(refusal_response(*refusal));
-                const auto& session = std::get<Authenticator::CookieSession>(changed);
+                if (auto* refusal = std::get_if<identity::AuthRefusal>(&changed))
+                    return answer(refusal_response(*refusal));
+                const auto& session = std::get<identity::Authenticator::CookieSession>(changed);
                 if (sign_out_) sign_out_(session.identity.principal, std::nullopt);
                 answer(json_answer(200, admin_json_text(identity_json(session.identity)), cookie_for(session.cookie_token)));
             });

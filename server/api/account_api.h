@@ -20,7 +20,6 @@
 
 namespace rochade::server {
 
-class Authenticator;
 struct ServerConfig;
 
 struct ApiRequest {
@@ -51,8 +50,8 @@ public:
     // Whether a new guest or account may take a nick now (nobody online or seated holds it):
     // `then` gets nothing, or the refusal.
     using NickAvailable = std::function<void(const std::string& nick, std::string what,
-                                             std::function<void(std::optional<AuthRefusal>)> then)>;
-    AccountApi(std::shared_ptr<Authenticator> authenticator, const ServerConfig& config, SignOut sign_out,
+                                             std::function<void(std::optional<identity::AuthRefusal>)> then)>;
+    AccountApi(std::shared_ptr<identity::Authenticator> authenticator, const ServerConfig& config, SignOut sign_out,
                NickAvailable nick_available);
 
     // Whether `path` is an account endpoint (the HTTP session then asks handle()).
@@ -76,7 +75,7 @@ private:
     std::string cookie_for(const std::string& token) const;
     std::string expired_cookie() const;
 
-    std::shared_ptr<Authenticator> authenticator_;
+    std::shared_ptr<identity::Authenticator> authenticator_;
     const ServerConfig& config_;
     SignOut sign_out_;
     NickAvailable nick_available_;

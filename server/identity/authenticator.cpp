@@ -13,8 +13,10 @@
 #include "server/config/server_config.h"
 #include "server/wall_clock.h"
 
-namespace rochade::server {
+namespace rochade::identity {
 
+// The server's names this file uses (the sanctions' texts, the wall clock, the id allocator).
+using namespace rochade::server;
 using protocol::ErrorCode;
 
 namespace {
@@ -529,4 +531,4 @@ void Authenticator::stop()
     net::post(strand_, [self = shared_from_this()] { self->prune_timer_.cancel(); });
 }
 
-} // namespace rochade::server
+} // namespace rochade::identity

@@ -31,24 +31,25 @@ class StoreWriter;
 class ReadThread;
 } // namespace rochade::db
 
-namespace rochade::identity {
-class PasswordHasher;
-}
-
 namespace rochade::server {
-
 struct IdentityConfig;
 class IdAllocator;
 class Sanctions;
+} // namespace rochade::server
+
+namespace rochade::identity {
+
+class PasswordHasher;
+namespace net = server::net;
 
 struct AuthServices {
     net::io_context& io;
     db::StoreWriter& writer;
     db::ReadThread& reads;
-    identity::PasswordHasher& hasher;
-    IdAllocator& session_ids;
-    const IdentityConfig& config;
-    const Sanctions& sanctions; // bans, asked on every way in
+    PasswordHasher& hasher;
+    server::IdAllocator& session_ids;
+    const server::IdentityConfig& config;
+    const server::Sanctions& sanctions; // bans, asked on every way in
 };
 
 // A refusal: the error code and the sentence for the client; a ban's reason and end besides.
@@ -68,7 +69,7 @@ struct AuthRefusal {
 // token as it was, so the client can try again with it. `spend` is empty for other admissions.
 struct Admission {
     using Spent = std::function<void(std::optional<AuthRefusal>)>;
-    identity::Identity identity;
+    Identity identity;
     std::optional<std::string> resume_token;
     bool resumed = false;
     std::function<void(Spent)> spend;
@@ -80,12 +81,12 @@ public:
     using Done = std::function<void(std::optional<AuthRefusal>)>;
     // A browser's login over HTTP: the cookie token to set, and who it names.
     struct CookieSession {
-        identity::Identity identity;
+        Identity identity;
         std::string cookie_token;
     };
     using CookieDone = std::function<void(std::variant<CookieSession, AuthRefusal>)>;
     // A new session: the identity (its session id filled in) and the token that names it.
-    using Started = std::variant<std::pair<identity::Identity, std::string>, AuthRefusal>;
+    using Started = std::variant<std::pair<Identity, std::string>, AuthRefusal>;
     using StartedDone = std::function<void(Started)>;
 
     explicit Authenticator(AuthServices services);
@@ -113,10 +114,10 @@ public:
     // Checks the old password, stores the new hash and ends every session of the account; the
     // caller's own connection gets a fresh session, named by the admission (a WebSocket) or by
     // a new cookie (a browser over HTTP).
-    void change_password(identity::Identity who, std::string old_password, std::string new_password,
-                         std::string address, AdmissionDone done);
-    void change_password_cookie(identity::Identity who, std::string old_password, std::string new_password,
-                                std::string address, CookieDone done);
+    void change_password(Identity who, std::string old_password, std::string new_password, std::string address,
+                         AdmissionDone done);
+    void change_password_cookie(Identity who, std::string old_password, std::string new_password, std::string address,
+                                CookieDone done);
 
     // The refusal (banned, naming the reason and the end) when `address` is banned now; `what`
     // names the request. Any thread.
@@ -147,7 +148,7 @@ private:
                       const std::function<void(std::variant<db::AccountRecord, AuthRefusal>)>& then);
     // Starts a session for `identity` (its session id filled in here) with a token of `kind`;
     // `what` names the request in refusals.
-    void start_session(std::string what, identity::Identity identity, db::TokenKind kind, StartedDone then);
+    void start_session(std::string what, Identity identity, db::TokenKind kind, StartedDone then);
     // A guest's session, if no account holds the nick.
     void guest_session(std::string what, std::string nick, db::TokenKind kind, StartedDone then);
     // An account's session, once its password is verified.
@@ -156,10 +157,9 @@ private:
     // A new account, and its first session.
     void register_session(std::string nick, std::string password, std::string address, db::TokenKind kind,
                           StartedDone then);
-    void
-    replace_password(identity::Identity who, std::string old_password, std::string new_password, std::string address,
-                     db::TokenKind kind,
-                     std::function<void(std::variant<std::pair<identity::Identity, std::string>, AuthRefusal>)> then);
+    void replace_password(Identity who, std::string old_password, std::string new_password, std::string address,
+                          db::TokenKind kind,
+                          std::function<void(std::variant<std::pair<Identity, std::string>, AuthRefusal>)> then);
     void prune();
     // The refusal when `nick` is banned now.
     std::optional<AuthRefusal> nick_banned(std::string_view what, const std::string& nick) const;
@@ -172,4 +172,4 @@ private:
     identity::LoginThrottle registration_throttle_; // per address
 };
 
-} // namespace rochade::server
+} // namespace rochade::identity

@@ -157,7 +157,7 @@ void Lobby::nick_available(std::string nick, std::function<void(std::optional<st
         [this, nick = std::move(nick), then = std::move(then)] { then(nick_held_by_another(nick, std::nullopt)); });
 }
 
-void Lobby::admit(ConnectionPtr connection, Id id, Admission admission)
+void Lobby::admit(ConnectionPtr connection, Id id, identity::Admission admission)
 {
     on_strand([this, connection = std::move(connection), id = std::move(id), admission = std::move(admission)] {
         const Identity& who = admission.identity;
@@ -213,15 +213,15 @@ void Lobby::admit(ConnectionPtr connection, Id id, Admission admission)
     });
 }
 
-void Lobby::spend_and_admit(const ConnectionPtr& connection, const Id& id, Admission admission)
+void Lobby::spend_and_admit(const ConnectionPtr& connection, const Id& id, identity::Admission admission)
 {
     if (!admission.spend) return admit_now(connection, id, std::move(admission));
     // The last step before admission: a resume's token is spent only now (see Admission). While
     // the store writes, the connection may close or another player take the nick; both are
     // checked again once it has.
     auto spend = std::move(admission.spend);
-    spend([self = shared_from_this(), connection, id, admission = std::move(admission)](
-              std::optional<AuthRefusal> refusal) mutable {
+    spend([self = shared_from_this(), connection, id,
+           admission = std::move(admission)](std::optional<identity::AuthRefusal> refusal) mutable {
         self->on_strand([self, connection, id, admission = std::move(admission), refusal = std::move(refusal)]() mutable {
             const Identity& who = admission.identity;
             const bool gone = !connection->is_open();
@@ -231,7 +231,7 @@ void Lobby::spend_and_admit(const ConnectionPtr& connection, const Id& id, Admis
             if (self->cluster_ && !self->online(who.nick))
                 self->cluster_->release_nick(protocol::nick_skeleton(who.nick), who.principal);
             if (gone) return;
-            if (held) refusal = AuthRefusal{ErrorCode::NickTaken, "hello: " + *held};
+            if (held) refusal = identity::AuthRefusal{ErrorCode::NickTaken, "hello: " + *held};
             spdlog::info("connection {}: hello {} refused: {}", connection->id(), who.nick, refusal->message);
             connection->post([connection, id, refusal = std::move(*refusal)] {
                 connection->client->greeting = false;
@@ -250,7 +250,7 @@ void Lobby::go_offline(std::unordered_map<std::string, Online>::iterator player)
     online_.erase(player);
 }
 
-void Lobby::admit_now(const ConnectionPtr& connection, const Id& id, Admission admission)
+void Lobby::admit_now(const ConnectionPtr& connection, const Id& id, identity::Admission admission)
 {
     const Identity& who = admission.identity;
     const std::string key = protocol::nick_skeleton(who.nick);

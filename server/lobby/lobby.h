@@ -71,7 +71,7 @@ public:
     // (a player already online on another connection is moved to this one, which closes the
     // old one with 4000), unless another player holds the nick, online or by a seat at an
     // unfinished game. Replies hello_ok, or the error.
-    void admit(ConnectionPtr connection, Id id, Admission admission);
+    void admit(ConnectionPtr connection, Id id, identity::Admission admission);
     void list_rooms(ConnectionPtr connection, Id id);
     void enter_room(ConnectionPtr connection, Identity who, Id id, protocol::RoomNumber room);
     void leave_room(ConnectionPtr connection, Identity who, Id id, protocol::RoomNumber room);
@@ -159,8 +159,8 @@ private:
     void go_offline(std::unordered_map<std::string, Online>::iterator player);
     // The rest of admit(), once the nick is known to be this principal's (across the cluster too).
     // Spends a resume's token (Admission::spend), then admits; a refusal from the store is the reply.
-    void spend_and_admit(const ConnectionPtr& connection, const Id& id, Admission admission);
-    void admit_now(const ConnectionPtr& connection, const Id& id, Admission admission);
+    void spend_and_admit(const ConnectionPtr& connection, const Id& id, identity::Admission admission);
+    void admit_now(const ConnectionPtr& connection, const Id& id, identity::Admission admission);
     // lobby_cluster.cpp, on the strand.
     void remote_entered(const std::string& node, const cluster::RoomMember& member);
     void remote_left(const std::string& node, protocol::RoomNumber room, const std::string& nick,

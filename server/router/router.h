@@ -53,7 +53,7 @@ public:
         FlagAnalysis& flag_analysis;
         IdAllocator& table_ids;
         IdAllocator& game_ids;
-        Authenticator& authenticator;
+        identity::Authenticator& authenticator;
         Metrics& metrics;
         const Sanctions& sanctions;
     };
@@ -109,7 +109,7 @@ public:
     // `then` gets nothing when a new guest or account may take `nick` now, else the refusal
     // naming `what` (on the lobby's strand): asked before the session or the account is made.
     void nick_available(const std::string& nick, std::string what,
-                        std::function<void(std::optional<AuthRefusal>)> then);
+                        std::function<void(std::optional<identity::AuthRefusal>)> then);
 
     // For the moderation service, which the Server builds after the router and sets here
     // before the listener accepts (the WebSocket `notice` goes through it).
@@ -150,7 +150,7 @@ private:
     std::shared_ptr<TableDirectory> tables_;
     std::unique_ptr<TableServices> services_;
     std::shared_ptr<Lobby> lobby_;
-    Authenticator& authenticator_;
+    identity::Authenticator& authenticator_;
     std::shared_ptr<AddressSlots> anonymous_; // connections without hello, per address
     Moderation* moderation_ = nullptr;
     std::shared_ptr<cluster::ClusterLink> cluster_; // none on a server alone

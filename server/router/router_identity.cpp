@@ -17,12 +17,13 @@ using protocol::ErrorCode;
 namespace {
 
 // The answer to an identity request, for the lobby to admit or the connection to hear refused.
-Authenticator::AdmissionDone admit_or_refuse(std::shared_ptr<Lobby> lobby, std::shared_ptr<Connection> connection,
-                                             std::optional<protocol::RequestId> id)
+identity::Authenticator::AdmissionDone admit_or_refuse(std::shared_ptr<Lobby> lobby,
+                                                       std::shared_ptr<Connection> connection,
+                                                       std::optional<protocol::RequestId> id)
 {
     return [lobby = std::move(lobby), connection = std::move(connection),
-            id = std::move(id)](std::variant<Admission, AuthRefusal> result) mutable {
-        if (auto* refusal = std::get_if<AuthRefusal>(&result)) {
+            id = std::move(id)](std::variant<identity::Admission, identity::AuthRefusal> result) mutable {
+        if (auto* refusal = std::get_if<identity::AuthRefusal>(&result)) {
             return connection->post([connection, id, refusal = std::move(*refusal)] {
                 connection->client->greeting = false;
                 if (refusal.sanction)
@@ -30,7 +31,7 @@ Authenticator::AdmissionDone admit_or_refuse(std::shared_ptr<Lobby> lobby, std::
                 connection->send_error(id, refusal.code, refusal.message);
             });
         }
-        lobby->admit(connection, std::move(id), std::move(std::get<Admission>(result)));
+        lobby->admit(connection, std::move(id), std::move(std::get<identity::Admission>(result)));
     };
 }
 
@@ -48,13 +49,14 @@ void Router::hello(const ConnectionPtr& connection, Id id, protocol::Hello hello
                                      std::move(done));
     if (!hello.nick.empty())
         return nick_available(hello.nick, "hello",
-                              [this, nick = hello.nick, done](std::optional<AuthRefusal> taken) mutable {
+                              [this, nick = hello.nick, done](std::optional<identity::AuthRefusal> taken) mutable {
                                   if (taken) return done(std::move(*taken));
                                   authenticator_.guest(std::move(nick), std::move(done));
                               });
     if (connection->session_cookie) return authenticator_.cookie(*connection->session_cookie, std::move(done));
-    done(AuthRefusal{ErrorCode::NotLoggedIn, "hello: say who you are: a nick (a guest), a nick and password, a "
-                                             "resume token, or log in over HTTP first (the session cookie)"});
+    done(identity::AuthRefusal{ErrorCode::NotLoggedIn,
+                               "hello: say who you are: a nick (a guest), a nick and password, a "
+                               "resume token, or log in over HTTP first (the session cookie)"});
 }
 
 void Router::register_account(const ConnectionPtr& connection, Id id, protocol::Register account)
@@ -63,7 +65,7 @@ void Router::register_account(const ConnectionPtr& connection, Id id, protocol::
     const std::string nick = account.nick;
     nick_available(nick, "register",
                    [this, account = std::move(account), address = connection->ip_address(),
-                    done](std::optional<AuthRefusal> taken) mutable {
+                    done](std::optional<identity::AuthRefusal> taken) mutable {
                        if (taken) return done(std::move(*taken));
                        authenticator_.register_account(std::move(account.nick), std::move(account.password),
                                                        std::move(address), std::move(done));
@@ -71,10 +73,10 @@ void Router::register_account(const ConnectionPtr& connection, Id id, protocol::
 }
 
 void Router::nick_available(const std::string& nick, std::string what,
-                            std::function<void(std::optional<AuthRefusal>)> then)
+                            std::function<void(std::optional<identity::AuthRefusal>)> then)
 {
     lobby_->nick_available(nick, [what = std::move(what), then = std::move(then)](std::optional<std::string> taken) {
-        if (taken) return then(AuthRefusal{ErrorCode::NickTaken, what + ": " + *taken});
+        if (taken) return then(identity::AuthRefusal{ErrorCode::NickTaken, what + ": " + *taken});
         then(std::nullopt);
     });
 }
@@ -82,7 +84,7 @@ void Router::nick_available(const std::string& nick, std::string what,
 void Router::logout(const ConnectionPtr& connection, Id id)
 {
     const identity::Identity who = *connection->client->identity;
-    authenticator_.logout(who.session_id, [this, connection, id, who](std::optional<AuthRefusal> refusal) {
+    authenticator_.logout(who.session_id, [this, connection, id, who](std::optional<identity::AuthRefusal> refusal) {
         connection->post([this, connection, id, who, refusal] {
             if (refusal) return connection->send_error(id, refusal->code, refusal->message);
             spdlog::info("connection {}: {} logged out", connection->id(), who.nick);
@@ -99,11 +101,11 @@ void Router::change_password(const ConnectionPtr& connection, Id id, protocol::C
     const identity::Identity who = *connection->client->identity;
     authenticator_.change_password(
         who, std::move(change.password), std::move(change.new_password), connection->ip_address(),
-        [this, connection, id](std::variant<Admission, AuthRefusal> result) {
+        [this, connection, id](std::variant<identity::Admission, identity::AuthRefusal> result) {
             connection->post([this, connection, id, result = std::move(result)] {
-                if (auto* refusal = std::get_if<AuthRefusal>(&result))
+                if (auto* refusal = std::get_if<identity::AuthRefusal>(&result))
                     return connection->send_error(id, refusal->code, refusal->message);
-                const auto& admission = std::get<Admission>(result);
+                const auto& admission = std::get<identity::Admission>(result);
                 // This connection goes on in the new session; every other one of the account ends.
                 connection->client->identity = admission.identity;
                 spdlog::info("connection {}: {} changed the password", connection->id(), admission.identity.nick);
