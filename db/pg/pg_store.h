@@ -50,11 +50,27 @@ private:
     // The connection, opened anew when the last one was lost.
     Connection& connection();
     // read(connection()), once more on a new connection if the first one was lost.
+    // The account whose folded nick is `nick_key` (db/pg/pg_identity_reads.cpp); for the account
+    // reads and a player's profile.
+    static std::optional<AccountRecord> read_account(Connection& c, const std::string& nick_key);
+    // Runs `read` on the connection (db/pg/pg_store.h, below the class).
     template <typename Read> auto reading(Read read);
 
     std::string url_;
     ConnectOptions options_;
     std::optional<Connection> connection_;
 };
+
+// Reads change nothing, so one that met a lost connection runs once more on a new one: a server
+// restarted since the last read costs no error. Any other failure is the read's.
+template <typename Read> auto PgStore::reading(Read read)
+{
+    try {
+        return read(connection());
+    } catch (const DbError&) {
+        if (connection_ && connection_->good()) throw;
+    }
+    return read(connection());
+}
 
 } // namespace rochade::db::pg
