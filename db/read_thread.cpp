@@ -24,11 +24,18 @@ ReadThread::~ReadThread()
     thread_.join();
 }
 
-void ReadThread::read(Job work)
+// Not a DbError: a bug or a resource running out (std::bad_alloc) rather than the store saying
+// no. Whether the store holds the answer is unknown, so it is Unavailable, as a write that met it.
+StoreError ReadThread::unexpected_read_error(const std::exception& error)
+{
+    return StoreError{StoreFailure::Unavailable, error.what()};
+}
+
+void ReadThread::queue(Job job)
 {
     {
         std::lock_guard lock(mutex_);
-        jobs_.push_back(std::move(work));
+        jobs_.push_back(std::move(job));
     }
     queued_.notify_one();
 }
@@ -47,7 +54,7 @@ void ReadThread::run()
         try {
             job(*reader_);
         } catch (const std::exception& error) {
-            on_error_(std::string("a read job threw: ") + error.what());
+            on_error_(std::string("a read's done threw: ") + error.what());
         }
     }
 }

@@ -41,8 +41,11 @@ constexpr std::string_view store_failure_name(StoreFailure kind)
 }
 
 // What a read (db/store_reader.h) or a backend's own call throws when the store fails: the
-// kind and the message of a StoreError. The server catches it where it runs reads, on the read
-// thread (db/read_thread.h), and nowhere needs to know which backend threw.
+// kind and the message of a StoreError. Reads throw DbError only inside the read thread's jobs:
+// the read thread (db/read_thread.h, ReadThread::read) turns it into a StoreError, the value a
+// write reports too, so the server handles both alike and catches no read's exception itself.
+// Only the server's start-up reads (before it listens) and the command-line tools let it
+// propagate, to stop with its message.
 class DbError : public std::runtime_error {
 public:
     explicit DbError(const std::string& message, StoreFailure kind = StoreFailure::Unavailable)

@@ -89,48 +89,45 @@ std::optional<std::int64_t> IdAllocator::next()
 void IdAllocator::reserve_block(std::int64_t from, int attempts)
 {
     const std::int64_t to = from + block_size_;
-    writer_.submit(db::IdBlockReserved{name_, to, from},
-                   [this, from, to, attempts](std::optional<db::StoreError> error) {
-                       if (!error) {
-                           std::lock_guard lock(mutex_);
-                           reserving_ = false;
-                           reserved_end_ = to;
-                           if (next_ == end_ && from == end_)
-                               end_ = to; // contiguous and the block in use is done: go on at once
-                           else
-                               waiting_.emplace(from, to);
-                           return;
-                       }
-                       // Another node reserved [from, ...) first: read where the free ids start now, and ask
-                       // again from there. Without a read thread (tools, tests), or after too many, give up
-                       // until the next id is asked for.
-                       db::ReadThread* reads = nullptr;
-                       {
-                           std::lock_guard lock(mutex_);
-                           reads = reads_;
-                           if (error->kind != db::StoreFailure::Refused || !reads || attempts <= 1) reserving_ = false;
-                       }
-                       if (error->kind != db::StoreFailure::Refused || !reads || attempts <= 1) {
-                           spdlog::error("reserving {} ids below {} failed: {}", name_, to, error->message);
-                           return;
-                       }
-                       reads->read([this, attempts](db::StoreReader& reader) {
-                           std::optional<std::int64_t> start;
-                           try {
-                               start = reader.next_free_id(name_);
-                           } catch (const std::exception& failure) {
-                               spdlog::error("reading the next free {} id failed: {}", name_, failure.what());
-                           }
-                           // Held while submitting, so that stop_reading() returns only once no job can reach
-                           // the writer any more.
-                           std::unique_lock lock(mutex_);
-                           if (!start || !reads_) {
-                               reserving_ = false;
-                               return;
-                           }
-                           reserve_block(*start, attempts - 1);
-                       });
-                   });
+    writer_.submit(
+        db::IdBlockReserved{name_, to, from}, [this, from, to, attempts](std::optional<db::StoreError> error) {
+            if (!error) {
+                std::lock_guard lock(mutex_);
+                reserving_ = false;
+                reserved_end_ = to;
+                if (next_ == end_ && from == end_)
+                    end_ = to; // contiguous and the block in use is done: go on at once
+                else
+                    waiting_.emplace(from, to);
+                return;
+            }
+            // Another node reserved [from, ...) first: read where the free ids start now, and ask
+            // again from there. Without a read thread (tools, tests), or after too many, give up
+            // until the next id is asked for.
+            db::ReadThread* reads = nullptr;
+            {
+                std::lock_guard lock(mutex_);
+                reads = reads_;
+                if (error->kind != db::StoreFailure::Refused || !reads || attempts <= 1) reserving_ = false;
+            }
+            if (error->kind != db::StoreFailure::Refused || !reads || attempts <= 1) {
+                spdlog::error("reserving {} ids below {} failed: {}", name_, to, error->message);
+                return;
+            }
+            reads->read([this](db::StoreReader& reader) { return reader.next_free_id(name_); },
+                        [this, attempts](db::ReadResult<std::int64_t> start) {
+                            if (!start)
+                                spdlog::error("reading the next free {} id failed: {}", name_, start.error().message);
+                            // Held while submitting, so that stop_reading() returns only once no job can reach
+                            // the writer any more.
+                            std::unique_lock lock(mutex_);
+                            if (!start || !reads_) {
+                                reserving_ = false;
+                                return;
+                            }
+                            reserve_block(*start, attempts - 1);
+                        });
+        });
 }
 
 } // namespace rochade::server

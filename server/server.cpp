@@ -323,7 +323,10 @@ void Server::State::serve()
     }
     auto flag_analysis = std::make_unique<FlagAnalysis>();
 
-    // Start-up reads, before anything listens: synchronous on this thread.
+    // Start-up reads, before anything listens: synchronous on this thread. They may throw
+    // db::DbError: a store that cannot be read now stops the start with its message (nothing is
+    // served yet). Every later read runs on the read thread, which turns its DbError into a
+    // StoreError (db/read_thread.h).
     Router::StoredState stored;
     stored.unfinished_games = reader->unfinished_games();
     for (const auto& game : stored.unfinished_games)

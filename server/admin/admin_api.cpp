@@ -3,13 +3,13 @@
 #include <spdlog/spdlog.h>
 
 #include "db/read_thread.h"
-#include "db/store_error.h" // db::DbError, which the store's reads throw
+#include "db/store_error.h" // db::StoreError, what a failed read gives
 #include "server/admin/admin_actions.h"
-#include "server/api/games_json.h"
 #include "server/admin/admin_live.h"
 #include "server/admin/admin_records.h"
-#include "server/api/reply.h"
 #include "server/api/game_pgn.h"
+#include "server/api/games_json.h"
+#include "server/api/reply.h"
 #include "server/identity/authenticator.h"
 #include "server/moderation/moderation.h"
 
@@ -108,47 +108,39 @@ void AdminApi::search_games(std::string_view query_text, Answer answer)
 {
     auto query = parse_game_query(query_text);
     if (!query) return answer(admin_error(ErrorCode::BadRequest, "games: " + query.error()));
-    reads_.read([query = *query, answer](db::StoreReader& reader) {
-        try {
-            answer(admin_json(game_page_json(reader.find_games(query))));
-        } catch (const std::exception& error) {
-            answer(store_unreadable("admin API", "games", error));
-        }
-    });
+    reads_.read([query = *query](db::StoreReader& reader) { return game_page_json(reader.find_games(query)); },
+                [answer](db::ReadResult<nlohmann::json> page) {
+                    if (!page) return answer(store_unreadable("admin API", "games", page.error()));
+                    answer(admin_json(*page));
+                });
 }
 
 void AdminApi::read_audit(std::string_view query_text, Answer answer)
 {
     auto query = parse_audit_query(query_text);
     if (!query) return answer(admin_error(ErrorCode::BadRequest, "audit: " + query.error()));
-    reads_.read([query = *query, answer](db::StoreReader& reader) {
-        try {
-            answer(admin_json(audit_page_json(reader.audit_log(query))));
-        } catch (const std::exception& error) {
-            answer(store_unreadable("admin API", "audit", error));
-        }
-    });
+    reads_.read([query = *query](db::StoreReader& reader) { return audit_page_json(reader.audit_log(query)); },
+                [answer](db::ReadResult<nlohmann::json> page) {
+                    if (!page) return answer(store_unreadable("admin API", "audit", page.error()));
+                    answer(admin_json(*page));
+                });
 }
 
 void AdminApi::search_chat(std::string_view query_text, Answer answer)
 {
     auto query = parse_chat_query(query_text);
     if (!query) return answer(admin_error(ErrorCode::BadRequest, "chat: " + query.error()));
-    reads_.read([query = *query, answer](db::StoreReader& reader) {
-        try {
-            answer(admin_json(chat_page_json(reader.find_chat(query))));
-        } catch (const db::DbError& error) {
-            // The page size is checked above, so a refusal is the cursor's: not one the store made.
-            if (error.kind() == db::StoreFailure::Refused)
-                return answer(
-                    admin_error(ErrorCode::BadRequest, "chat: query parameter 'after' wants the \"next\" of a "
-                                                       "previous page, not '" +
-                                                           query.after.value_or("") + "'"));
-            answer(store_unreadable("admin API", "chat", error));
-        } catch (const std::exception& error) {
-            answer(store_unreadable("admin API", "chat", error));
-        }
-    });
+    reads_.read([query = *query](db::StoreReader& reader) { return chat_page_json(reader.find_chat(query)); },
+                [after = query->after, answer](db::ReadResult<nlohmann::json> page) {
+                    if (page) return answer(admin_json(*page));
+                    // The page size is checked above, so a refusal is the cursor's: not one the store made.
+                    if (page.error().kind == db::StoreFailure::Refused)
+                        return answer(
+                            admin_error(ErrorCode::BadRequest, "chat: query parameter 'after' wants the \"next\" of a "
+                                                               "previous page, not '" +
+                                                                   after.value_or("") + "'"));
+                    answer(store_unreadable("admin API", "chat", page.error()));
+                });
 }
 
 void AdminApi::read_game(std::string_view rest, Answer answer)
@@ -157,23 +149,22 @@ void AdminApi::read_game(std::string_view rest, Answer answer)
     if (!path)
         return answer(admin_error(ErrorCode::NoSuchGame,
                                   "games/" + std::string(rest) + ": a game id is a positive number, like games/4711"));
-    reads_.read([this, path = *path, answer](db::StoreReader& reader) {
-        std::optional<db::GameLog> log;
-        try {
-            log = reader.game_log(path.game_id);
-        } catch (const std::exception& error) {
-            return answer(store_unreadable("admin API", "game " + std::to_string(path.game_id), error));
-        }
-        if (!log) return answer(admin_error(ErrorCode::NoSuchGame, "no game " + std::to_string(path.game_id)));
-        if (!path.pgn) return answer(admin_json(game_log_json(*log)));
-        const StoredGamePgn pgn = stored_game_pgn(*log, site_);
-        if (!pgn.problem.empty()) spdlog::warn("admin API: game {} as PGN: {}", path.game_id, pgn.problem);
-        ApiResponse response;
-        response.body = pgn.text;
-        response.content_type = "application/x-chess-pgn; charset=utf-8";
-        response.content_disposition = "attachment; filename=\"" + pgn_file_name(path.game_id) + "\"";
-        answer(std::move(response));
-    });
+    reads_.read([game_id = path->game_id](db::StoreReader& reader) { return reader.game_log(game_id); },
+                [this, path = *path, answer](db::ReadResult<std::optional<db::GameLog>> log) {
+                    if (!log)
+                        return answer(
+                            store_unreadable("admin API", "game " + std::to_string(path.game_id), log.error()));
+                    if (!*log)
+                        return answer(admin_error(ErrorCode::NoSuchGame, "no game " + std::to_string(path.game_id)));
+                    if (!path.pgn) return answer(admin_json(game_log_json(**log)));
+                    const StoredGamePgn pgn = stored_game_pgn(**log, site_);
+                    if (!pgn.problem.empty()) spdlog::warn("admin API: game {} as PGN: {}", path.game_id, pgn.problem);
+                    ApiResponse response;
+                    response.body = pgn.text;
+                    response.content_type = "application/x-chess-pgn; charset=utf-8";
+                    response.content_disposition = "attachment; filename=\"" + pgn_file_name(path.game_id) + "\"";
+                    answer(std::move(response));
+                });
 }
 
 void AdminApi::act(const identity::Identity& who, const ApiRequest& request, std::string_view action, Answer answer)

@@ -14,10 +14,10 @@
 #include "db/store_reader.h"
 #include "protocol/decode.h"
 #include "protocol/nick.h"
+#include "server/admin/moderation_service.h"
 #include "server/cluster/cluster_link.h"
 #include "server/cluster/node_asks.h"
 #include "server/lobby/lobby.h"
-#include "server/admin/moderation_service.h"
 #include "server/moderation/sanctions.h"
 #include "server/table/table.h"
 #include "server/table/table_directory.h"
@@ -304,24 +304,24 @@ void ModerationService::answer_kick(cluster::KickAsked request)
 
 void ModerationService::reload_sanctions()
 {
-    services_.reads.read([this](db::StoreReader& reader) {
-        std::vector<db::SanctionRecord> in_force;
-        try {
-            in_force = reader.sanctions(wall_clock_ms());
-        } catch (const std::exception& error) {
-            // The registry keeps what it had until the next change is heard of.
-            spdlog::error("moderation: the sanctions changed on another node could not be read: {}", error.what());
-            return;
-        }
-        services_.sanctions.replace(in_force);
-        for (const auto& sanction : in_force) {
-            if (sanction.kind == db::SanctionKind::NickBan)
-                services_.lobby->close_player(sanction.target, ErrorCode::Banned, sanction_text(sanction),
-                                              error_sanction(sanction), "banned by a moderator", [](int) {});
-            else if (sanction.kind == db::SanctionKind::AddressBan)
-                close_address(sanction.target_key, sanction);
-        }
-    });
+    services_.reads.read(
+        [](db::StoreReader& reader) { return reader.sanctions(wall_clock_ms()); },
+        [this](db::ReadResult<std::vector<db::SanctionRecord>> in_force) {
+            if (!in_force) {
+                // The registry keeps what it had until the next change is heard of.
+                spdlog::error("moderation: the sanctions changed on another node could not be read: {}",
+                              in_force.error().message);
+                return;
+            }
+            services_.sanctions.replace(*in_force);
+            for (const auto& sanction : *in_force) {
+                if (sanction.kind == db::SanctionKind::NickBan)
+                    services_.lobby->close_player(sanction.target, ErrorCode::Banned, sanction_text(sanction),
+                                                  error_sanction(sanction), "banned by a moderator", [](int) {});
+                else if (sanction.kind == db::SanctionKind::AddressBan)
+                    close_address(sanction.target_key, sanction);
+            }
+        });
 }
 
 } // namespace rochade::server

@@ -8,10 +8,10 @@
 #include "db/store_reader.h"
 #include "db/store_writer.h"
 #include "protocol/nick.h"
+#include "server/clients/session_registry.h"
 #include "server/cluster/cluster_link.h"
 #include "server/lobby/lobby.h"
 #include "server/moderation/sanctions.h"
-#include "server/clients/session_registry.h"
 #include "server/table/table.h"
 #include "server/table/table_directory.h"
 #include "server/wall_clock.h"
@@ -216,7 +216,8 @@ void ModerationService::log_refusal(identity::Identity who, std::string address,
 {
     spdlog::warn("moderation: {} ({}) refused {} (from {})", who.nick, protocol::role_name(who.role), message, address);
     Attempt attempt{std::move(who), std::move(address), ModerationAction::Kick, std::move(target), "", {}};
-    auto line = audit_line(attempt, true, std::nullopt, audit_detail_text(json{{"code", "forbidden"}, {"message", message}}));
+    auto line =
+        audit_line(attempt, true, std::nullopt, audit_detail_text(json{{"code", "forbidden"}, {"message", message}}));
     line.action = std::move(action); // what was asked for, which may name no action at all
     services_.writer.submit(std::move(line), [](std::optional<db::StoreError> error) {
         if (error) spdlog::error("moderation: a refused request was not logged: {}", error->message);
@@ -230,22 +231,26 @@ void ModerationService::find_nick(Attempt attempt, std::string nick, std::functi
     services_.lobby->online_nick(nick, [this, attempt = std::move(attempt), nick,
                                         then = std::move(then)](std::optional<identity::Identity> online) mutable {
         if (online) return check_rank(std::move(attempt), online->nick, online->role, std::move(then));
-        services_.reads.read([this, attempt = std::move(attempt), nick = std::move(nick),
-                              then = std::move(then)](db::StoreReader& reader) mutable {
-            std::optional<db::AccountRecord> account;
-            try {
-                if (!protocol::nick_error(nick)) account = reader.account(protocol::nick_key(nick));
-            } catch (const std::exception& error) {
-                spdlog::error("moderation: reading account '{}' failed: {}", nick, error.what());
-                return refuse(std::move(attempt), ErrorCode::StorageUnavailable,
-                              attempt.name() + ": the accounts cannot be read now; try again");
-            }
-            if (!account && cluster_) return find_elsewhere(std::move(attempt), std::move(nick), std::move(then));
-            if (!account)
-                return refuse(std::move(attempt), ErrorCode::NoSuchNick,
-                              attempt.name() + ": no player '" + nick + "' is online or registered");
-            check_rank(std::move(attempt), account->nick, account->role, std::move(then));
-        });
+        auto read_account = [nick](db::StoreReader& reader) {
+            return protocol::nick_error(nick) ? std::optional<db::AccountRecord>()
+                                              : reader.account(protocol::nick_key(nick));
+        };
+        services_.reads.read(
+            std::move(read_account),
+            [this, attempt = std::move(attempt), nick = std::move(nick),
+             then = std::move(then)](db::ReadResult<std::optional<db::AccountRecord>> read) mutable {
+                if (!read) {
+                    spdlog::error("moderation: reading account '{}' failed: {}", nick, read.error().message);
+                    return refuse(std::move(attempt), ErrorCode::StorageUnavailable,
+                                  attempt.name() + ": the accounts cannot be read now; try again");
+                }
+                auto& account = *read;
+                if (!account && cluster_) return find_elsewhere(std::move(attempt), std::move(nick), std::move(then));
+                if (!account)
+                    return refuse(std::move(attempt), ErrorCode::NoSuchNick,
+                                  attempt.name() + ": no player '" + nick + "' is online or registered");
+                check_rank(std::move(attempt), account->nick, account->role, std::move(then));
+            });
     });
 }
 

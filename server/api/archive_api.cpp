@@ -5,8 +5,8 @@
 #include "db/read_thread.h"
 #include "protocol/nick.h"
 #include "server/api/games_json.h"
-#include "server/api/reply.h"
 #include "server/api/query_string.h"
+#include "server/api/reply.h"
 
 namespace rochade::server {
 
@@ -108,37 +108,32 @@ void ArchiveApi::game_pgn(std::string_view id_text, Answer answer)
 {
     const auto path = parse_game_path(id_text);
     if (!path || !path->pgn) return answer(no_such_game(id_text));
-    reads_.read([this, id = path->game_id, answer](db::StoreReader& reader) {
-        std::optional<db::GameLog> log;
-        try {
-            log = reader.game_log(id);
-        } catch (const std::exception& error) {
-            return answer(store_unreadable("archive", "game " + std::to_string(id), error));
-        }
-        if (!log || !is_public(log->start.room)) return answer(no_such_game(std::to_string(id)));
-        const StoredGamePgn pgn = stored_game_pgn(*log, site_);
-        if (!pgn.problem.empty()) spdlog::warn("archive: game {} as PGN: {}", id, pgn.problem);
-        answer(pgn_download(pgn.text, "attachment; filename=\"" + pgn_file_name(id) + "\""));
-    });
+    const std::int64_t id = path->game_id;
+    reads_.read([id](db::StoreReader& reader) { return reader.game_log(id); },
+                [this, id, answer](db::ReadResult<std::optional<db::GameLog>> log) {
+                    if (!log) return answer(store_unreadable("archive", "game " + std::to_string(id), log.error()));
+                    if (!*log || !is_public((*log)->start.room)) return answer(no_such_game(std::to_string(id)));
+                    const StoredGamePgn pgn = stored_game_pgn(**log, site_);
+                    if (!pgn.problem.empty()) spdlog::warn("archive: game {} as PGN: {}", id, pgn.problem);
+                    answer(pgn_download(pgn.text, "attachment; filename=\"" + pgn_file_name(id) + "\""));
+                });
 }
 
 void ArchiveApi::game_json(std::string_view id_text, Answer answer)
 {
     const auto path = parse_game_path(id_text);
     if (!path || path->pgn) return answer(no_such_game(id_text));
-    reads_.read([id = path->game_id, answer](db::StoreReader& reader) {
-        std::optional<db::GameLog> log;
-        try {
-            log = reader.game_log(id);
-        } catch (const std::exception& error) {
-            return answer(store_unreadable("archive", "game " + std::to_string(id), error));
-        }
-        if (!log || !is_public(log->start.room)) return answer(no_such_game(std::to_string(id)));
-        // Table chat was said to the table, not to the world: it stays in the admin's log.
-        std::erase_if(log->events,
-                      [](const db::TableEvent& event) { return event.kind == db::TableEventKind::TableChat; });
-        answer(admin_json(game_log_json(*log)));
-    });
+    const std::int64_t id = path->game_id;
+    reads_.read([id](db::StoreReader& reader) { return reader.game_log(id); },
+                [id, answer](db::ReadResult<std::optional<db::GameLog>> log) {
+                    if (!log) return answer(store_unreadable("archive", "game " + std::to_string(id), log.error()));
+                    if (!*log || !is_public((*log)->start.room)) return answer(no_such_game(std::to_string(id)));
+                    // Table chat was said to the table, not to the world: it stays in the admin's log.
+                    std::erase_if((*log)->events, [](const db::TableEvent& event) {
+                        return event.kind == db::TableEventKind::TableChat;
+                    });
+                    answer(admin_json(game_log_json(**log)));
+                });
 }
 
 void ArchiveApi::player_pgn(std::string nick, Answer answer)
@@ -149,24 +144,23 @@ void ArchiveApi::player_pgn(std::string nick, Answer answer)
     state->query.player = state->nick;
     state->query.state = db::GameState::Finished;
     state->query.limit = db::max_page_games;
-    reads_.read([this, state](db::StoreReader& reader) {
-        try {
-            state->known = reader.account(protocol::nick_key(state->nick)).has_value();
-        } catch (const std::exception& error) {
-            return state->answer(store_unreadable("archive", "player " + state->nick, error));
-        }
-        export_page(state);
-    });
+    reads_.read([key = protocol::nick_key(state->nick)](db::StoreReader& reader) { return reader.account(key); },
+                [this, state](db::ReadResult<std::optional<db::AccountRecord>> account) {
+                    if (!account)
+                        return state->answer(store_unreadable("archive", "player " + state->nick, account.error()));
+                    state->known = account->has_value();
+                    export_page(state);
+                });
 }
 
 // One page of the player's games per read job, then the next page is queued behind whatever
 // other reads came meanwhile.
 void ArchiveApi::export_page(std::shared_ptr<Export> state)
 {
-    reads_.read([this, state](db::StoreReader& reader) {
-        db::GamePage page;
-        try {
-            page = reader.find_games(state->query);
+    // The query fills `state` on the read thread, where `done` reads it after.
+    reads_.read(
+        [this, state](db::StoreReader& reader) {
+            db::GamePage page = reader.find_games(state->query);
             for (const db::GameSummary& game : page.games) {
                 if (!is_public(game.room)) continue;
                 if (state->games == max_export_games) {
@@ -182,18 +176,20 @@ void ArchiveApi::export_page(std::shared_ptr<Export> state)
                 ++state->games;
                 state->known = true;
             }
-        } catch (const std::exception& error) {
-            return state->answer(store_unreadable("archive", "the games of " + state->nick, error));
-        }
-        if (page.next_page) {
-            state->query.after = page.next_page;
-            return export_page(state);
-        }
-        if (!state->known)
-            return state->answer(
-                admin_error(ErrorCode::NoSuchNick, "no player " + state->nick + " (no account and no public game)"));
-        state->answer(pgn_download(std::move(state->text), player_file_disposition(state->nick)));
-    });
+            return page.next_page;
+        },
+        [this, state](db::ReadResult<std::optional<db::GameCursor>> next_page) {
+            if (!next_page)
+                return state->answer(store_unreadable("archive", "the games of " + state->nick, next_page.error()));
+            if (*next_page) {
+                state->query.after = *next_page;
+                return export_page(state);
+            }
+            if (!state->known)
+                return state->answer(admin_error(ErrorCode::NoSuchNick,
+                                                 "no player " + state->nick + " (no account and no public game)"));
+            state->answer(pgn_download(std::move(state->text), player_file_disposition(state->nick)));
+        });
 }
 
 } // namespace rochade::server

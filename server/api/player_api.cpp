@@ -9,8 +9,8 @@
 #include "protocol/nick.h"
 #include "rating/glicko2.h"
 #include "server/api/games_json.h"
-#include "server/api/reply.h"
 #include "server/api/query_string.h"
+#include "server/api/reply.h"
 #include "server/wall_clock.h"
 
 namespace rochade::server {
@@ -40,8 +40,14 @@ json rating_json(const db::StoredRating* stored, std::int64_t now_ms)
 {
     if (!stored) {
         const rating::Rating initial = rating::Glicko2Config{}.initial;
-        return {{"rating", initial.rating}, {"rd", initial.rd}, {"volatility", initial.volatility}, {"games", 0},
-                {"provisional", true},      {"wins", 0},        {"draws", 0},                        {"losses", 0},
+        return {{"rating", initial.rating},
+                {"rd", initial.rd},
+                {"volatility", initial.volatility},
+                {"games", 0},
+                {"provisional", true},
+                {"wins", 0},
+                {"draws", 0},
+                {"losses", 0},
                 {"last_game", nullptr}};
     }
     const rating::Rating now = as_of(*stored, now_ms);
@@ -146,9 +152,9 @@ void PlayerApi::handle(const ApiRequest& request, Answer answer)
         const std::string_view name = path.substr(leaderboard_path.size() + 1);
         const auto category = rating::category_named(name);
         if (!category)
-            return answer(admin_error(ErrorCode::BadRequest, "leaderboard/" + std::string(name) +
-                                                                 ": no such category (bullet, blitz, rapid, classical)",
-                                      404));
+            return answer(admin_error(
+                ErrorCode::BadRequest,
+                "leaderboard/" + std::string(name) + ": no such category (bullet, blitz, rapid, classical)", 404));
         return leaderboards(*category, std::move(answer));
     }
     std::string_view rest = path.substr(players_prefix.size());
@@ -167,46 +173,44 @@ void PlayerApi::handle(const ApiRequest& request, Answer answer)
 
 void PlayerApi::profile(std::string nick, Answer answer)
 {
-    reads_.read([nick = std::move(nick), answer = std::move(answer)](db::StoreReader& reader) {
+    // The profile's JSON, or nothing for a nick without an account.
+    auto read_profile = [nick](db::StoreReader& reader) -> std::optional<json> {
         const std::int64_t now_ms = wall_clock_ms();
-        json out;
-        try {
-            const auto player = reader.player(protocol::nick_key(nick));
-            if (!player)
-                return answer(admin_error(ErrorCode::NoSuchNick,
-                                          "no player " + nick + " (guests have no profile; accounts do)"));
-            const db::AccountRecord& account = player->account;
-            json ratings = json::object(), history = json::object();
-            for (const rating::RatingCategory category : all_categories) {
-                const auto stored = std::find_if(player->ratings.begin(), player->ratings.end(),
-                                                 [category](const db::StoredRating& r) { return r.category == category; });
-                const std::string name(rating::category_name(category));
-                ratings[name] = rating_json(stored == player->ratings.end() ? nullptr : &*stored, now_ms);
-                json points = json::array();
-                if (stored != player->ratings.end())
-                    for (const db::RatingPoint& point :
-                         reader.rating_history(account.id, category, db::max_history_points))
-                        points.push_back({{"game", point.public_room ? json(point.game_id) : json(nullptr)},
-                                          {"at", point.at_ms},
-                                          {"rating", hundredths(point.after.rating)},
-                                          {"rd", hundredths(point.after.rd)}});
-                history[name] = std::move(points);
-            }
-            db::GameQuery recent;
-            recent.player = account.nick;
-            recent.public_rooms_only = true;
-            recent.limit = recent_games;
-            json games = game_page_json(reader.find_games(recent))["games"];
-            out = {{"nick", account.nick},
-                   {"role", protocol::role_name(account.role)},
-                   {"since", account.created_at_ms},
-                   {"ratings", std::move(ratings)},
-                   {"history", std::move(history)},
-                   {"recent_games", std::move(games)}};
-        } catch (const std::exception& error) {
-            return answer(store_unreadable("players", "player " + nick, error));
+        const auto player = reader.player(protocol::nick_key(nick));
+        if (!player) return std::nullopt;
+        const db::AccountRecord& account = player->account;
+        json ratings = json::object(), history = json::object();
+        for (const rating::RatingCategory category : all_categories) {
+            const auto stored = std::find_if(player->ratings.begin(), player->ratings.end(),
+                                             [category](const db::StoredRating& r) { return r.category == category; });
+            const std::string name(rating::category_name(category));
+            ratings[name] = rating_json(stored == player->ratings.end() ? nullptr : &*stored, now_ms);
+            json points = json::array();
+            if (stored != player->ratings.end())
+                for (const db::RatingPoint& point : reader.rating_history(account.id, category, db::max_history_points))
+                    points.push_back({{"game", point.public_room ? json(point.game_id) : json(nullptr)},
+                                      {"at", point.at_ms},
+                                      {"rating", hundredths(point.after.rating)},
+                                      {"rd", hundredths(point.after.rd)}});
+            history[name] = std::move(points);
         }
-        answer(admin_json(out));
+        db::GameQuery recent;
+        recent.player = account.nick;
+        recent.public_rooms_only = true;
+        recent.limit = recent_games;
+        json games = game_page_json(reader.find_games(recent))["games"];
+        return json{
+            {"nick", account.nick},           {"role", protocol::role_name(account.role)},
+            {"since", account.created_at_ms}, {"ratings", std::move(ratings)},
+            {"history", std::move(history)},  {"recent_games", std::move(games)},
+        };
+    };
+    reads_.read(std::move(read_profile), [nick, answer = std::move(answer)](db::ReadResult<std::optional<json>> out) {
+        if (!out) return answer(store_unreadable("players", "player " + nick, out.error()));
+        if (!*out)
+            return answer(
+                admin_error(ErrorCode::NoSuchNick, "no player " + nick + " (guests have no profile; accounts do)"));
+        answer(admin_json(**out));
     });
 }
 
@@ -214,44 +218,42 @@ void PlayerApi::games(std::string nick, std::string_view query_text, Answer answ
 {
     auto query = player_games_query(nick, query_text);
     if (!query) return answer(admin_error(ErrorCode::BadRequest, "players/{nick}/games: " + query.error()));
-    reads_.read([nick = std::move(nick), query = std::move(*query), answer = std::move(answer)](db::StoreReader& reader) {
-        json out;
-        try {
-            out = game_page_json(reader.find_games(query));
-        } catch (const std::exception& error) {
-            return answer(store_unreadable("players", "the games of " + nick, error));
-        }
-        answer(admin_json(out));
-    });
+    reads_.read(
+        [query = std::move(*query)](db::StoreReader& reader) { return game_page_json(reader.find_games(query)); },
+        [nick = std::move(nick), answer = std::move(answer)](db::ReadResult<json> out) {
+            if (!out) return answer(store_unreadable("players", "the games of " + nick, out.error()));
+            answer(admin_json(*out));
+        });
 }
 
 void PlayerApi::leaderboards(std::optional<rating::RatingCategory> only, Answer answer)
 {
-    reads_.read([only, answer = std::move(answer)](db::StoreReader& reader) {
+    auto read_boards = [only](db::StoreReader& reader) {
         const std::int64_t now_ms = wall_clock_ms();
         json boards = json::object();
-        try {
-            for (const rating::RatingCategory category : all_categories) {
-                if (only && *only != category) continue;
-                // Stored RD only grows with idle days, so the store's candidates include every
-                // player established today; those whose RD grew past the line since drop out.
-                json players = json::array();
-                for (const db::StoredRating& stored :
-                     reader.leaderboard(category, rating::provisional_rd_above, db::max_leaderboard_rows)) {
-                    const rating::Rating now = as_of(stored, now_ms);
-                    if (rating::is_provisional(now)) continue;
-                    players.push_back({{"rank", int(players.size()) + 1},
-                                       {"nick", stored.nick},
-                                       {"rating", hundredths(now.rating)},
-                                       {"rd", hundredths(now.rd)},
-                                       {"games", stored.in_public_rooms.games}});
-                    if (int(players.size()) == leaderboard_size) break;
-                }
-                boards[std::string(rating::category_name(category))] = std::move(players);
+        for (const rating::RatingCategory category : all_categories) {
+            if (only && *only != category) continue;
+            // Stored RD only grows with idle days, so the store's candidates include every
+            // player established today; those whose RD grew past the line since drop out.
+            json players = json::array();
+            for (const db::StoredRating& stored :
+                 reader.leaderboard(category, rating::provisional_rd_above, db::max_leaderboard_rows)) {
+                const rating::Rating now = as_of(stored, now_ms);
+                if (rating::is_provisional(now)) continue;
+                players.push_back({{"rank", int(players.size()) + 1},
+                                   {"nick", stored.nick},
+                                   {"rating", hundredths(now.rating)},
+                                   {"rd", hundredths(now.rd)},
+                                   {"games", stored.in_public_rooms.games}});
+                if (int(players.size()) == leaderboard_size) break;
             }
-        } catch (const std::exception& error) {
-            return answer(store_unreadable("players", "the leaderboard", error));
+            boards[std::string(rating::category_name(category))] = std::move(players);
         }
+        return boards;
+    };
+    reads_.read(std::move(read_boards), [only, answer = std::move(answer)](db::ReadResult<json> read) {
+        if (!read) return answer(store_unreadable("players", "the leaderboard", read.error()));
+        json& boards = *read;
         if (only)
             return answer(admin_json({{"category", rating::category_name(*only)},
                                       {"players", std::move(boards[std::string(rating::category_name(*only))])}}));

@@ -55,10 +55,11 @@ ApiResponse admin_error(ErrorCode code, std::string message, int status)
                       status ? status : admin_http_status(code));
 }
 
-ApiResponse store_unreadable(std::string_view area, std::string_view what, const std::exception& error)
+ApiResponse store_unreadable(std::string_view area, std::string_view what, const db::StoreError& error)
 {
-    spdlog::error("{}: {} failed: {}", area, what, error.what());
-    return admin_error(ErrorCode::StorageUnavailable, std::string(what) + ": the database cannot be read now; try again");
+    spdlog::error("{}: {} failed: {}", area, what, error.message);
+    return admin_error(ErrorCode::StorageUnavailable,
+                       std::string(what) + ": the database cannot be read now; try again");
 }
 
 std::optional<ApiResponse> refuse_unless_read(const ApiRequest& request, std::string_view who)

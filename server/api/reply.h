@@ -3,13 +3,13 @@
 // files so that every answer is written the same way.
 #pragma once
 
-#include <exception>
 #include <optional>
 #include <string>
 #include <string_view>
 
 #include <nlohmann/json.hpp>
 
+#include "db/store_error.h"
 #include "protocol/error_code.h"
 #include "server/api/account_api.h"
 
@@ -30,7 +30,7 @@ ApiResponse admin_error(protocol::ErrorCode code, std::string message, int statu
 
 // A read the store could not answer (locked past the busy timeout, an I/O error): the detail goes
 // to the log under `area` ("archive"), the client hears that `what` failed and to try again.
-ApiResponse store_unreadable(std::string_view area, std::string_view what, const std::exception& error);
+ApiResponse store_unreadable(std::string_view area, std::string_view what, const db::StoreError& error);
 
 // A 405 with `Allow: GET, HEAD` for a read-only endpoint asked with another method; nothing for
 // GET and HEAD. `who` names the endpoint in the message ("the archive").

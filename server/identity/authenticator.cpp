@@ -6,11 +6,11 @@
 #include "db/read_thread.h"
 #include "db/store_writer.h"
 #include "protocol/nick.h"
+#include "server/config/server_config.h"
 #include "server/id_allocator.h"
 #include "server/identity/password_hasher.h"
 #include "server/identity/secrets.h"
 #include "server/moderation/sanctions.h"
-#include "server/config/server_config.h"
 #include "server/wall_clock.h"
 
 namespace rochade::identity {
@@ -37,6 +37,33 @@ AuthRefusal storage_refusal(std::string_view what, const std::string& why)
 AuthRefusal bad_credentials(std::string_view what)
 {
     return {ErrorCode::BadCredentials, std::string(what) + ": wrong nick or password"};
+}
+
+// The account that holds a nick: the nick itself, or (look_alike) one whose skeleton is the
+// same ("admın" for "admin"). Read on the read thread.
+struct NickHolder {
+    db::AccountRecord account;
+    bool look_alike = false;
+};
+
+std::optional<NickHolder> read_nick_holder(db::StoreReader& reader, const std::string& nick)
+{
+    if (auto account = reader.account(protocol::nick_key(nick))) return NickHolder{std::move(*account), false};
+    if (auto account = reader.account_by_skeleton(protocol::nick_skeleton(nick)))
+        return NickHolder{std::move(*account), true};
+    return std::nullopt;
+}
+
+// The session a token names, as of the time it was read at (its expiries are reckoned from it).
+struct TokenSession {
+    std::optional<db::SessionRecord> session;
+    std::int64_t read_at_ms = 0;
+};
+
+TokenSession read_token_session(db::StoreReader& reader, const std::string& hash, db::TokenKind kind)
+{
+    const auto now = wall_clock_ms();
+    return TokenSession{reader.session_by_token(hash, kind, now), now};
 }
 
 identity::Identity identity_of(const db::AccountRecord& account)
@@ -155,25 +182,23 @@ void Authenticator::guest_session(std::string what, std::string nick, db::TokenK
                                 what + ": this server admits accounts only; register or log in with a password"});
     if (const auto error = protocol::nick_error(nick))
         return then(AuthRefusal{ErrorCode::InvalidNick, what + ": " + *error});
-    const std::string key = protocol::nick_key(nick);
-    services_.reads.read([self = shared_from_this(), what = std::move(what), nick = std::move(nick), key, kind,
-                          then = std::move(then)](db::StoreReader& reader) mutable {
-        try {
-            if (auto account = reader.account(key))
-                return then(AuthRefusal{ErrorCode::NickTaken, what + ": '" + account->nick +
+    services_.reads.read(
+        [nick](db::StoreReader& reader) { return read_nick_holder(reader, nick); },
+        [self = shared_from_this(), what = std::move(what), nick, kind,
+         then = std::move(then)](db::ReadResult<std::optional<NickHolder>> holder) mutable {
+            if (!holder) return then(storage_refusal(what, holder.error().message));
+            if (*holder && !(*holder)->look_alike)
+                return then(AuthRefusal{ErrorCode::NickTaken, what + ": '" + (*holder)->account.nick +
                                                                   "' is a registered nick; log in with its password "
                                                                   "or choose another"});
             // A guest may not pose as an account with a look-alike nick ("admın" for "admin").
-            if (auto account = reader.account_by_skeleton(protocol::nick_skeleton(nick)))
+            if (*holder)
                 return then(AuthRefusal{ErrorCode::NickTaken, what + ": '" + nick +
                                                                   "' is too similar to the registered nick '" +
-                                                                  account->nick + "'; choose another"});
-        } catch (const std::exception& error) {
-            return then(storage_refusal(what, error.what()));
-        }
-        identity::Identity guest{{identity::Principal::Kind::Guest, 0}, std::move(nick), protocol::Role::Player, 0};
-        self->start_session(std::move(what), std::move(guest), kind, std::move(then));
-    });
+                                                                  (*holder)->account.nick + "'; choose another"});
+            identity::Identity guest{{identity::Principal::Kind::Guest, 0}, std::move(nick), protocol::Role::Player, 0};
+            self->start_session(std::move(what), std::move(guest), kind, std::move(then));
+        });
 }
 
 void Authenticator::guest(std::string nick, AdmissionDone done)
@@ -189,49 +214,49 @@ void Authenticator::guest_cookie(std::string nick, CookieDone done)
 void Authenticator::resume(std::string token, std::optional<std::string> nick, AdmissionDone done)
 {
     const std::string old_hash = identity::token_hash(token);
-    services_.reads.read([self = shared_from_this(), old_hash, nick = std::move(nick),
-                          done = std::move(done)](db::StoreReader& reader) mutable {
-        std::optional<db::SessionRecord> session;
-        const auto now = wall_clock_ms();
-        try {
-            session = reader.session_by_token(old_hash, db::TokenKind::Resume, now);
-        } catch (const std::exception& error) {
-            return done(storage_refusal("hello", error.what()));
-        }
-        if (!session)
-            return done(AuthRefusal{ErrorCode::BadResumeToken, "hello: the resume token is unknown, spent or expired"});
-        if (nick && !nick->empty() && protocol::nick_key(*nick) != protocol::nick_key(session->nick))
-            return done(AuthRefusal{ErrorCode::BadResumeToken, "hello: the resume token belongs to another nick"});
-        if (auto refusal = self->nick_banned("hello", session->nick)) return done(std::move(*refusal));
-        identity::Identity identity = identity_of(*session);
-        std::string next = identity::new_token();
-        // Spent when the lobby admits the connection (see Admission), not here: the old token is
-        // spent and the next issued in one submission, either both or neither, and a token spent
-        // meanwhile by a racing resume is refused by the store.
-        const auto expires_at_ms =
-            std::min(now + self->services_.config.resume_token_ttl_ms, session->session_expires_at_ms);
-        // A retired token (spent within its grace, its hello_ok lost) resumes once more: the lost
-        // successor goes instead (db/identity_records.h).
-        auto spend = [self, old_hash, next_hash = identity::token_hash(next), session_id = session->session_id,
-                      expires_at_ms, retired = session->retired](Admission::Spent spent) {
-            const auto spent_at = wall_clock_ms();
-            std::vector<db::Write> writes;
-            if (retired)
-                writes.push_back(db::RetiredTokenReused{old_hash, spent_at});
-            else
-                writes.push_back(db::SessionTokenSpent{old_hash, spent_at, spent_at + resume_retry_grace_ms});
-            writes.push_back(
-                db::SessionTokenIssued{next_hash, session_id, db::TokenKind::Resume, spent_at, expires_at_ms});
-            self->services_.writer.submit(std::move(writes), [spent = std::move(spent)](std::optional<db::StoreError> error) {
-                if (error && error->kind == db::StoreFailure::Refused)
-                    return spent(
-                        AuthRefusal{ErrorCode::BadResumeToken, "hello: the resume token is unknown, spent or expired"});
-                if (error) return spent(storage_refusal("hello", error->message));
-                spent(std::nullopt);
-            });
-        };
-        done(Admission{std::move(identity), std::move(next), true, std::move(spend)});
-    });
+    services_.reads.read(
+        [old_hash](db::StoreReader& reader) { return read_token_session(reader, old_hash, db::TokenKind::Resume); },
+        [self = shared_from_this(), old_hash, nick = std::move(nick),
+         done = std::move(done)](db::ReadResult<TokenSession> read) mutable {
+            if (!read) return done(storage_refusal("hello", read.error().message));
+            const auto& session = read->session;
+            const auto now = read->read_at_ms;
+            if (!session)
+                return done(
+                    AuthRefusal{ErrorCode::BadResumeToken, "hello: the resume token is unknown, spent or expired"});
+            if (nick && !nick->empty() && protocol::nick_key(*nick) != protocol::nick_key(session->nick))
+                return done(AuthRefusal{ErrorCode::BadResumeToken, "hello: the resume token belongs to another nick"});
+            if (auto refusal = self->nick_banned("hello", session->nick)) return done(std::move(*refusal));
+            identity::Identity identity = identity_of(*session);
+            std::string next = identity::new_token();
+            // Spent when the lobby admits the connection (see Admission), not here: the old token is
+            // spent and the next issued in one submission, either both or neither, and a token spent
+            // meanwhile by a racing resume is refused by the store.
+            const auto expires_at_ms =
+                std::min(now + self->services_.config.resume_token_ttl_ms, session->session_expires_at_ms);
+            // A retired token (spent within its grace, its hello_ok lost) resumes once more: the lost
+            // successor goes instead (db/identity_records.h).
+            auto spend = [self, old_hash, next_hash = identity::token_hash(next), session_id = session->session_id,
+                          expires_at_ms, retired = session->retired](Admission::Spent spent) {
+                const auto spent_at = wall_clock_ms();
+                std::vector<db::Write> writes;
+                if (retired)
+                    writes.push_back(db::RetiredTokenReused{old_hash, spent_at});
+                else
+                    writes.push_back(db::SessionTokenSpent{old_hash, spent_at, spent_at + resume_retry_grace_ms});
+                writes.push_back(
+                    db::SessionTokenIssued{next_hash, session_id, db::TokenKind::Resume, spent_at, expires_at_ms});
+                self->services_.writer.submit(
+                    std::move(writes), [spent = std::move(spent)](std::optional<db::StoreError> error) {
+                        if (error && error->kind == db::StoreFailure::Refused)
+                            return spent(AuthRefusal{ErrorCode::BadResumeToken,
+                                                     "hello: the resume token is unknown, spent or expired"});
+                        if (error) return spent(storage_refusal("hello", error->message));
+                        spent(std::nullopt);
+                    });
+            };
+            done(Admission{std::move(identity), std::move(next), true, std::move(spend)});
+        });
 }
 
 // ---- passwords ------------------------------------------------------------------------------
@@ -283,36 +308,38 @@ void Authenticator::verify(std::string what, std::string nick, std::string passw
         // Counted before anything is read or hashed: see LoginThrottle.
         if (auto refusal = attempt_login(key, address)) return then(std::move(*refusal));
         if (password.size() > protocol::max_password_bytes) return then(bad_credentials(what));
-        services_.reads.read([self = shared_from_this(), what, key, password = std::move(password),
-                              address = std::move(address), then = std::move(then)](db::StoreReader& reader) mutable {
-            std::optional<db::AccountRecord> account;
-            try {
-                if (!key.empty()) account = reader.account(key);
-            } catch (const std::exception& error) {
-                self->on_strand([self, key, address] { self->end_login(key, address, LoginEnd::NotChecked); });
-                return then(storage_refusal(what, error.what()));
-            }
-            auto job = [self, what, key, account = std::move(account), password = std::move(password),
-                        address = std::move(address), then]() mutable {
-                // Without an account the dummy hash is checked, so both paths cost one argon2id.
-                bool good = false;
-                if (account)
-                    good = identity::verify_password(account->password_hash, password);
-                else
-                    identity::verify_against_dummy(password);
-                self->on_strand([self, what, key, good, account = std::move(account), address = std::move(address),
-                                 then = std::move(then)]() mutable {
-                    self->end_login(key, address, good ? LoginEnd::Succeeded : LoginEnd::WrongPassword);
-                    if (!good) return then(bad_credentials(what));
-                    then(std::move(*account));
-                });
-            };
-            if (!self->services_.hasher.try_submit(std::move(job))) {
-                self->on_strand([self, key, address] { self->end_login(key, address, LoginEnd::NotChecked); });
-                return then(AuthRefusal{ErrorCode::Busy,
-                                        what + ": the server is checking many passwords; try again in a moment"});
-            }
-        });
+        auto read_account = [key](db::StoreReader& reader) {
+            return key.empty() ? std::optional<db::AccountRecord>() : reader.account(key);
+        };
+        services_.reads.read(
+            std::move(read_account),
+            [self = shared_from_this(), what, key, password = std::move(password), address = std::move(address),
+             then = std::move(then)](db::ReadResult<std::optional<db::AccountRecord>> read) mutable {
+                if (!read) {
+                    self->on_strand([self, key, address] { self->end_login(key, address, LoginEnd::NotChecked); });
+                    return then(storage_refusal(what, read.error().message));
+                }
+                auto job = [self, what, key, account = std::move(*read), password = std::move(password),
+                            address = std::move(address), then]() mutable {
+                    // Without an account the dummy hash is checked, so both paths cost one argon2id.
+                    bool good = false;
+                    if (account)
+                        good = identity::verify_password(account->password_hash, password);
+                    else
+                        identity::verify_against_dummy(password);
+                    self->on_strand([self, what, key, good, account = std::move(account), address = std::move(address),
+                                     then = std::move(then)]() mutable {
+                        self->end_login(key, address, good ? LoginEnd::Succeeded : LoginEnd::WrongPassword);
+                        if (!good) return then(bad_credentials(what));
+                        then(std::move(*account));
+                    });
+                };
+                if (!self->services_.hasher.try_submit(std::move(job))) {
+                    self->on_strand([self, key, address] { self->end_login(key, address, LoginEnd::NotChecked); });
+                    return then(AuthRefusal{ErrorCode::Busy,
+                                            what + ": the server is checking many passwords; try again in a moment"});
+                }
+            });
     });
 }
 
@@ -338,14 +365,13 @@ void Authenticator::create_account(std::string nick, std::string password, std::
             self->services_.writer.submit(created, [self, key, nick, then](std::optional<db::StoreError> error) {
                 if (error && error->kind == db::StoreFailure::Refused) return self->refuse_taken(nick, then);
                 if (error) return then(storage_refusal("register", error->message));
-                self->services_.reads.read([key, then](db::StoreReader& reader) {
-                    try {
-                        if (auto account = reader.account(key)) return then(std::move(*account));
-                        then(storage_refusal("register", "the new account was not found"));
-                    } catch (const std::exception& failure) {
-                        then(storage_refusal("register", failure.what()));
-                    }
-                });
+                self->services_.reads.read([key](db::StoreReader& reader) { return reader.account(key); },
+                                           [then](db::ReadResult<std::optional<db::AccountRecord>> account) {
+                                               if (!account)
+                                                   return then(storage_refusal("register", account.error().message));
+                                               if (*account) return then(std::move(**account));
+                                               then(storage_refusal("register", "the new account was not found"));
+                                           });
             });
         };
         if (!services_.hasher.try_submit(std::move(job)))
@@ -359,20 +385,16 @@ void Authenticator::create_account(std::string nick, std::string password, std::
 void Authenticator::refuse_taken(const std::string& nick,
                                  const std::function<void(std::variant<db::AccountRecord, AuthRefusal>)>& then)
 {
-    services_.reads.read([nick, then](db::StoreReader& reader) {
-        std::optional<db::AccountRecord> look_alike;
-        try {
-            if (!reader.account(protocol::nick_key(nick)))
-                look_alike = reader.account_by_skeleton(protocol::nick_skeleton(nick));
-        } catch (const std::exception& failure) {
-            return then(storage_refusal("register", failure.what()));
-        }
-        if (look_alike)
-            return then(AuthRefusal{ErrorCode::NickTaken, "register: '" + nick +
-                                                              "' is too similar to the registered nick '" +
-                                                              look_alike->nick + "'"});
-        then(AuthRefusal{ErrorCode::NickTaken, "register: '" + nick + "' is registered already"});
-    });
+    services_.reads.read([nick](db::StoreReader& reader) { return read_nick_holder(reader, nick); },
+                         [nick, then](db::ReadResult<std::optional<NickHolder>> holder) {
+                             if (!holder) return then(storage_refusal("register", holder.error().message));
+                             if (*holder && (*holder)->look_alike)
+                                 return then(
+                                     AuthRefusal{ErrorCode::NickTaken, "register: '" + nick +
+                                                                           "' is too similar to the registered nick '" +
+                                                                           (*holder)->account.nick + "'"});
+                             then(AuthRefusal{ErrorCode::NickTaken, "register: '" + nick + "' is registered already"});
+                         });
 }
 
 void Authenticator::login_session(std::string what, std::string nick, std::string password, std::string address,
@@ -425,25 +447,23 @@ void Authenticator::register_cookie(std::string nick, std::string password, std:
 void Authenticator::who(std::string cookie_token, CookieDone done)
 {
     const std::string hash = identity::token_hash(cookie_token);
-    services_.reads.read([self = shared_from_this(), hash, cookie_token = std::move(cookie_token),
-                          done = std::move(done)](db::StoreReader& reader) mutable {
-        std::optional<db::SessionRecord> session;
-        const auto now = wall_clock_ms();
-        try {
-            session = reader.session_by_token(hash, db::TokenKind::Cookie, now);
-        } catch (const std::exception& error) {
-            return done(storage_refusal("session", error.what()));
-        }
-        if (!session)
-            return done(AuthRefusal{ErrorCode::NotLoggedIn, "session: the session cookie is unknown or expired"});
-        if (auto refusal = self->nick_banned("session", session->nick)) return done(std::move(*refusal));
-        identity::Identity identity = identity_of(*session);
-        // Each use moves the idle expiry on; not waited for (a failure only shortens the idle time).
-        const auto expires = std::min(now + self->services_.config.cookie_idle_ms, session->session_expires_at_ms);
-        if (expires - session->expires_at_ms > 60'000)
-            self->services_.writer.submit(db::SessionTokenTouched{hash, now, expires}, {});
-        done(CookieSession{std::move(identity), std::move(cookie_token)});
-    });
+    services_.reads.read(
+        [hash](db::StoreReader& reader) { return read_token_session(reader, hash, db::TokenKind::Cookie); },
+        [self = shared_from_this(), hash, cookie_token = std::move(cookie_token),
+         done = std::move(done)](db::ReadResult<TokenSession> read) mutable {
+            if (!read) return done(storage_refusal("session", read.error().message));
+            const auto& session = read->session;
+            const auto now = read->read_at_ms;
+            if (!session)
+                return done(AuthRefusal{ErrorCode::NotLoggedIn, "session: the session cookie is unknown or expired"});
+            if (auto refusal = self->nick_banned("session", session->nick)) return done(std::move(*refusal));
+            identity::Identity identity = identity_of(*session);
+            // Each use moves the idle expiry on; not waited for (a failure only shortens the idle time).
+            const auto expires = std::min(now + self->services_.config.cookie_idle_ms, session->session_expires_at_ms);
+            if (expires - session->expires_at_ms > 60'000)
+                self->services_.writer.submit(db::SessionTokenTouched{hash, now, expires}, {});
+            done(CookieSession{std::move(identity), std::move(cookie_token)});
+        });
 }
 
 void Authenticator::cookie(std::string cookie_token, AdmissionDone done)

@@ -11,9 +11,9 @@
 #include "server/lobby/lobby.h"
 #include "server/metrics.h"
 #include "server/router/router.h"
+#include "server/router/table_messages.h"
 #include "server/table/table.h"
 #include "server/table/table_directory.h"
-#include "server/router/table_messages.h"
 #include "server/table/table_services.h"
 
 namespace rochade::server {
@@ -82,49 +82,50 @@ void Router::adopt_orphans()
 {
     // The games are read on the read thread, the leases taken on the bus, each game taken over
     // from the store (router_takeover.cpp): none of it on a strand that serves players.
-    services_->reads.read([this](db::StoreReader& reader) {
-        std::vector<db::UnfinishedGame> unfinished;
-        try {
-            unfinished = reader.unfinished_games();
-        } catch (const std::exception& error) {
-            spdlog::error("cluster: the unfinished games could not be read to take over orphaned tables: {}",
-                          error.what());
-            return;
-        }
-        for (const auto& game : unfinished) {
-            const auto table_id = game.start.table_id;
-            if (tables_->find(table_id) || !start_take_over(table_id)) continue;
-            cluster_->claim_table(table_id, [this, table_id, game_id = game.start.game_id,
-                                             epoch = game.start.epoch](bool granted) {
-                if (granted && !tables_->find(table_id)) return take_over(table_id, game_id, epoch);
-                std::lock_guard lock(taking_over_mutex_);
-                taking_over_.erase(table_id);
-            });
-        }
-    });
+    services_->reads.read(
+        [](db::StoreReader& reader) { return reader.unfinished_games(); },
+        [this](db::ReadResult<std::vector<db::UnfinishedGame>> unfinished) {
+            if (!unfinished) {
+                spdlog::error("cluster: the unfinished games could not be read to take over orphaned tables: {}",
+                              unfinished.error().message);
+                return;
+            }
+            for (const auto& game : *unfinished) {
+                const auto table_id = game.start.table_id;
+                if (tables_->find(table_id) || !start_take_over(table_id)) continue;
+                cluster_->claim_table(
+                    table_id, [this, table_id, game_id = game.start.game_id, epoch = game.start.epoch](bool granted) {
+                        if (granted && !tables_->find(table_id)) return take_over(table_id, game_id, epoch);
+                        std::lock_guard lock(taking_over_mutex_);
+                        taking_over_.erase(table_id);
+                    });
+            }
+        });
 }
 
 void Router::sweep_orphans()
 {
     if (services_->shutting_down) return;
-    services_->reads.read([this](db::StoreReader& reader) {
+    auto read_elsewhere = [this](db::StoreReader& reader) {
         std::vector<protocol::TableId> elsewhere;
-        try {
-            db::GameQuery running;
-            running.state = db::GameState::Running;
-            running.limit = db::max_page_games;
-            do {
-                auto page = reader.find_games(running);
-                for (const auto& game : page.games)
-                    if (!tables_->find(game.table_id)) elsewhere.push_back(game.table_id);
-                running.after = page.next_page;
-            } while (running.after);
-        } catch (const std::exception& error) {
-            spdlog::warn("cluster: the periodic sweep could not list the running games: {}", error.what());
+        db::GameQuery running;
+        running.state = db::GameState::Running;
+        running.limit = db::max_page_games;
+        do {
+            auto page = reader.find_games(running);
+            for (const auto& game : page.games)
+                if (!tables_->find(game.table_id)) elsewhere.push_back(game.table_id);
+            running.after = page.next_page;
+        } while (running.after);
+        return elsewhere;
+    };
+    services_->reads.read(std::move(read_elsewhere), [this](db::ReadResult<std::vector<protocol::TableId>> elsewhere) {
+        if (!elsewhere) {
+            spdlog::warn("cluster: the periodic sweep could not list the running games: {}", elsewhere.error().message);
             return;
         }
-        if (elsewhere.empty()) return;
-        cluster_->unannounced(std::move(elsewhere), [this](std::vector<protocol::TableId> orphans) {
+        if (elsewhere->empty()) return;
+        cluster_->unannounced(std::move(*elsewhere), [this](std::vector<protocol::TableId> orphans) {
             if (orphans.empty() || services_->shutting_down) return;
             spdlog::warn("cluster: {} running game(s) in the store are on no live node (table {} first); taking "
                          "them over",

@@ -34,16 +34,13 @@ void Router::table_stopped(StoppedTable stopped)
     // store is not the one removed.
     lobby_->table_lost(stopped.room, stopped.table, [this, stopped] {
         if (!start_take_over(stopped.table)) return;
-        services_->reads.read([this, stopped](db::StoreReader& reader) {
-            std::optional<db::UnfinishedGame> game;
-            try {
-                game = reader.unfinished_game(stopped.game_id);
-            } catch (const std::exception& error) {
-                return take_over_failed(stopped.table, std::string("it could not be read: ") + error.what());
-            }
-            if (!game) return take_over_failed(stopped.table, "it has ended");
-            take_over(stopped.table, stopped.game_id, game->start.epoch);
-        });
+        services_->reads.read(
+            [game_id = stopped.game_id](db::StoreReader& reader) { return reader.unfinished_game(game_id); },
+            [this, stopped](db::ReadResult<std::optional<db::UnfinishedGame>> game) {
+                if (!game) return take_over_failed(stopped.table, "it could not be read: " + game.error().message);
+                if (!*game) return take_over_failed(stopped.table, "it has ended");
+                take_over(stopped.table, stopped.game_id, (*game)->start.epoch);
+            });
     });
 }
 
@@ -56,29 +53,33 @@ bool Router::start_take_over(protocol::TableId table)
 void Router::take_over(protocol::TableId table, std::int64_t game_id, std::int64_t read_epoch)
 {
     const std::int64_t epoch = read_epoch + 1;
-    services_->writer.submit(db::GameClaimed{game_id, epoch}, [this, table, game_id,
-                                                              epoch](std::optional<db::StoreError> error) {
-        // On the store's thread: the rest on the read thread.
-        if (error) return take_over_failed(table, "claiming it failed: " + error->message);
-        services_->reads.read([this, table, game_id, epoch](db::StoreReader& reader) {
-            std::optional<db::UnfinishedGame> game;
-            std::vector<db::TableEvent> events;
-            try {
-                game = reader.unfinished_game(game_id);
-                if (game)
-                    if (auto log = reader.game_log(game_id)) events = std::move(log->events);
-            } catch (const std::exception& error) {
-                return take_over_failed(table, std::string("it could not be read after the claim: ") + error.what());
-            }
-            if (!game) return take_over_failed(table, "it ended before the claim");
-            if (game->start.epoch != epoch)
-                return take_over_failed(table, "another node claimed it since (epoch " +
-                                                   std::to_string(game->start.epoch) + ")");
-            net::post(io_, [this, table, game = std::move(*game), events = std::move(events)]() mutable {
-                taken_over(table, std::move(game), std::move(events));
-            });
+    services_->writer.submit(
+        db::GameClaimed{game_id, epoch}, [this, table, game_id, epoch](std::optional<db::StoreError> error) {
+            // On the store's thread: the rest on the read thread.
+            if (error) return take_over_failed(table, "claiming it failed: " + error->message);
+            // The game and its events, read in one job; nothing once it has ended.
+            using StoredGame = std::pair<db::UnfinishedGame, std::vector<db::TableEvent>>;
+            auto read_game = [game_id](db::StoreReader& reader) -> std::optional<StoredGame> {
+                auto game = reader.unfinished_game(game_id);
+                if (!game) return std::nullopt;
+                std::vector<db::TableEvent> events;
+                if (auto log = reader.game_log(game_id)) events = std::move(log->events);
+                return StoredGame{std::move(*game), std::move(events)};
+            };
+            services_->reads.read(
+                std::move(read_game), [this, table, epoch](db::ReadResult<std::optional<StoredGame>> read) {
+                    if (!read)
+                        return take_over_failed(table, "it could not be read after the claim: " + read.error().message);
+                    if (!*read) return take_over_failed(table, "it ended before the claim");
+                    auto& [game, events] = **read;
+                    if (game.start.epoch != epoch)
+                        return take_over_failed(table, "another node claimed it since (epoch " +
+                                                           std::to_string(game.start.epoch) + ")");
+                    net::post(io_, [this, table, game = std::move(game), events = std::move(events)]() mutable {
+                        taken_over(table, std::move(game), std::move(events));
+                    });
+                });
         });
-    });
 }
 
 void Router::taken_over(protocol::TableId table_id, db::UnfinishedGame game, std::vector<db::TableEvent> events)

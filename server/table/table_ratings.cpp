@@ -54,19 +54,23 @@ void Table::read_seat_rating(const identity::Principal& owner, const std::string
                              std::function<void(std::optional<protocol::SeatRating>)> done)
 {
     if (!rated_ || !category_ || owner.guest()) return done(std::nullopt);
-    services_.reads.read([table = id_, owner, category = *category_, nick_key = protocol::nick_key(nick),
-                          done = std::move(done)](db::StoreReader& reader) {
+    const std::string nick_key = protocol::nick_key(nick);
+    auto read_rating = [owner, category = *category_, nick_key](db::StoreReader& reader) {
         std::optional<protocol::SeatRating> found;
-        try {
-            if (const auto player = reader.player(nick_key); player && player->account.id == owner.id) {
-                found = seat_rating(rating::Glicko2Config{}.initial);
-                for (const db::StoredRating& stored : player->ratings)
-                    if (stored.category == category) found = seat_rating(as_of_now(stored));
-            }
-        } catch (const std::exception& error) {
-            spdlog::warn("table {}: the rating of {} could not be read: {}", table, nick_key, error.what());
+        if (const auto player = reader.player(nick_key); player && player->account.id == owner.id) {
+            found = seat_rating(rating::Glicko2Config{}.initial);
+            for (const db::StoredRating& stored : player->ratings)
+                if (stored.category == category) found = seat_rating(as_of_now(stored));
         }
-        done(found);
+        return found;
+    };
+    services_.reads.read(std::move(read_rating), [table = id_, nick_key, done = std::move(done)](
+                                                     db::ReadResult<std::optional<protocol::SeatRating>> found) {
+        if (!found) {
+            spdlog::warn("table {}: the rating of {} could not be read: {}", table, nick_key, found.error().message);
+            return done(std::nullopt);
+        }
+        done(*found);
     });
 }
 
@@ -74,33 +78,32 @@ void Table::look_up_rating(Side side)
 {
     const Seat* sitting = seat(side);
     if (!sitting) return;
-    read_seat_rating(sitting->owner, sitting->nick,
-                     [self = shared_from_this(), side, owner = sitting->owner](std::optional<protocol::SeatRating> found) {
-                         if (!found) return;
-                         net::post(self->strand_, [self, side, owner, found] {
-                             Seat* now_sitting = self->seat(side);
-                             if (!now_sitting || now_sitting->owner != owner) return; // they left meanwhile
-                             now_sitting->rating = found;
-                             self->table_changed();
-                         });
-                     });
+    read_seat_rating(
+        sitting->owner, sitting->nick,
+        [self = shared_from_this(), side, owner = sitting->owner](std::optional<protocol::SeatRating> found) {
+            if (!found) return;
+            net::post(self->strand_, [self, side, owner, found] {
+                Seat* now_sitting = self->seat(side);
+                if (!now_sitting || now_sitting->owner != owner) return; // they left meanwhile
+                now_sitting->rating = found;
+                self->table_changed();
+            });
+        });
 }
 
 void Table::look_up_rating_change(std::int64_t game_id)
 {
-    services_.reads.read([self = shared_from_this(), game_id](db::StoreReader& reader) {
-        std::vector<db::RatingChange> changes;
-        try {
-            changes = reader.rating_changes(game_id);
-        } catch (const std::exception& error) {
-            spdlog::warn("table {}: the rating changes of game {} could not be read: {}", self->id_, game_id,
-                         error.what());
-            return;
-        }
-        net::post(self->strand_, [self, game_id, changes = std::move(changes)]() mutable {
-            self->rating_change_read(game_id, std::move(changes));
-        });
-    });
+    services_.reads.read([game_id](db::StoreReader& reader) { return reader.rating_changes(game_id); },
+                         [self = shared_from_this(), game_id](db::ReadResult<std::vector<db::RatingChange>> changes) {
+                             if (!changes) {
+                                 spdlog::warn("table {}: the rating changes of game {} could not be read: {}",
+                                              self->id_, game_id, changes.error().message);
+                                 return;
+                             }
+                             net::post(self->strand_, [self, game_id, changes = std::move(*changes)]() mutable {
+                                 self->rating_change_read(game_id, std::move(changes));
+                             });
+                         });
 }
 
 void Table::rating_change_read(std::int64_t game_id, std::vector<db::RatingChange> changes)
