@@ -35,6 +35,12 @@ std::string password_error(std::string_view password)
     return {};
 }
 
+bool coin_flip()
+{
+    ensure_sodium();
+    return randombytes_uniform(2) == 1;
+}
+
 std::string new_token()
 {
     ensure_sodium();

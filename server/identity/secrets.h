@@ -23,6 +23,10 @@ std::string password_error(std::string_view password);
 // 43 characters of unpadded base64url, safe in a cookie and in JSON.
 std::string new_token();
 
+// A fair coin from the same generator: the colour of a table opened with "random". One
+// generator for everything random the server decides, so none can be guessed from another.
+bool coin_flip();
+
 // What is stored of a token: its BLAKE2b-256 hash, as 64 hex digits. The token itself is
 // never stored, so a copy of the database hands out no session.
 std::string token_hash(std::string_view token);

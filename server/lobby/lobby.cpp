@@ -12,6 +12,7 @@
 #include "protocol/nick.h"
 #include "server/clients/client.h"
 #include "server/id_allocator.h"
+#include "server/identity/secrets.h"
 #include "server/metrics.h"
 #include "server/moderation/sanctions.h"
 #include "server/table/table.h"
@@ -45,8 +46,7 @@ OnlineKind online_kind(const identity::Identity& who)
 } // namespace
 
 Lobby::Lobby(TableServices& services)
-    : services_(services), strand_(net::make_strand(services.io)), room_update_timer_(strand_),
-      random_(std::random_device{}())
+    : services_(services), strand_(net::make_strand(services.io)), room_update_timer_(strand_)
 {
     for (const auto& room : services_.config.rooms)
         rooms_.try_emplace(room.number, room.number, room.name, /*configured=*/true);
@@ -488,7 +488,7 @@ void Lobby::open_table_now(const ConnectionPtr& connection, const Identity& who,
         opening.opener_color = open.color;
         opening.opener_side = open.color == protocol::ColorChoice::White   ? protocol::Side::White
                               : open.color == protocol::ColorChoice::Black ? protocol::Side::Black
-                              : (random_() & 1)                            ? protocol::Side::White
+                              : identity::coin_flip()                      ? protocol::Side::White
                                                                            : protocol::Side::Black;
         opening.invite = open.invite;
         opening.opener = who;

@@ -10,7 +10,6 @@
 #include <functional>
 #include <memory>
 #include <optional>
-#include <random>
 #include <set>
 #include <string>
 #include <string_view>
@@ -234,7 +233,6 @@ private:
     bool room_update_armed_ = false;
     std::shared_ptr<cluster::ClusterLink> cluster_;  // none on a server alone
     std::map<std::string, RemoteNode> remote_nodes_; // by node id
-    std::mt19937_64 random_; // only for the colour of a "random" table: nothing an attacker gains by guessing
 };
 
 template <class Work> void Lobby::on_strand(Work work)

@@ -25,7 +25,8 @@ public:
     explicit FlagWatch(const net::strand<net::io_context::executor_type>& strand) : timer_(strand) {}
 
     // Calls `at_deadline` on the strand at `deadline`, instead of any wake-up armed before.
-    void arm(TimePoint deadline, std::function<void()> at_deadline)
+    // A template, not a std::function: the table arms it after every move.
+    template <class AtDeadline> void arm(TimePoint deadline, AtDeadline at_deadline)
     {
         timer_.expires_at(deadline);
         timer_.async_wait([at_deadline = std::move(at_deadline)](const boost::system::error_code& error) {

@@ -62,7 +62,7 @@ public:
 
     // Calls `over` on the strand at `until`, for the seat of a player who went away after a game;
     // instead of an earlier hold of that seat.
-    void hold(Side side, std::chrono::steady_clock::time_point until, std::function<void()> over)
+    template <class Over> void hold(Side side, std::chrono::steady_clock::time_point until, Over over)
     {
         auto& timer = hold_timers_[index(side)];
         timer.expires_at(until);

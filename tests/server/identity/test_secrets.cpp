@@ -58,3 +58,13 @@ TEST_CASE("a password is refused before hashing when too short or too long")
         CHECK(password_error(c.password) == c.error);
     }
 }
+
+TEST_CASE("coin_flip: both sides come up, about as often each", "[secrets]")
+{
+    int heads = 0;
+    constexpr int flips = 2000;
+    for (int i = 0; i < flips; ++i) heads += rochade::identity::coin_flip() ? 1 : 0;
+    // A fair coin lands outside 850..1150 of 2000 with a probability below 1e-10.
+    CHECK(heads > 850);
+    CHECK(heads < 1150);
+}
