@@ -64,8 +64,11 @@ start)
     fi
     if [[ ! -f $dir/data/PG_VERSION ]]; then
         # Without a PORT, one derived from DIR: clusters of different checkouts on one machine
-        # (several engineers' test runs) do not meet on one port.
-        [[ -n $port ]] || port=$((50000 + $(printf %s "$dir" | cksum | cut -d' ' -f1) % 10000))
+        # (several engineers' test runs) do not meet on one port. Below the kernel's ephemeral
+        # range (ip_local_port_range, 32768 and up by default): a port in it may be handed to any
+        # outgoing connection while the cluster is down, and a restart on the same port (the
+        # power-cut test restarts its cluster) would then fail with "Address already in use".
+        [[ -n $port ]] || port=$((20000 + $(printf %s "$dir" | cksum | cut -d' ' -f1) % 10000))
         as_user "$bin/initdb" -D "$dir/data" -U "$user" --auth=trust --encoding=UTF8 --locale=C.UTF-8 >"$dir/initdb.log"
         # Our settings in a file of their own, included last, so they win over initdb's defaults.
         cat >"$dir/data/rochade.conf" <<EOF
@@ -84,7 +87,11 @@ EOF
         if running; then as_user "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null; fi
     fi
     if ! running; then
-        as_user "$bin/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 60 start >/dev/null
+        if ! as_user "$bin/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 60 start >/dev/null; then
+            echo "postgres.sh: the cluster in $dir did not start; the end of $dir/postgres.log:" >&2
+            tail -n 20 "$dir/postgres.log" >&2
+            exit 1
+        fi
     fi
     p=$(sed -n 's/^port = \([0-9]*\).*/\1/p' "$dir/data/rochade.conf")
     if ! as_user "$bin/psql" -h "$dir" -p "$p" -U "$user" -d postgres -tAc \

@@ -639,6 +639,10 @@ void Lobby::table_lost(protocol::RoomNumber number, protocol::TableId table, std
         bool elsewhere = false; // the new owner's summary stands
         for (const auto& [node, had] : remote_nodes_) elsewhere = elsewhere || had.tables.contains({number, table});
         if (!elsewhere) take_off_list(number, table);
+        // Said to every node: one may have heard this node claim the table after the take-over
+        // (its state, sent to that node alone when it asked), and would send the table's requests
+        // here. The node that plays the table answers by saying where it is (correct_stale_word).
+        if (cluster_) cluster_->announce(cluster::TableClosed{cluster_->node_id(), number, table});
         if (then) then();
     });
 }

@@ -166,6 +166,9 @@ private:
                      std::uint64_t connection);
     void remote_table(const std::string& node, const protocol::TableSummary& summary);
     void remote_table_closed(const std::string& node, protocol::RoomNumber room, protocol::TableId table);
+    // When another node's word about `table` is stale (this node plays it now): says again, to
+    // every node, that the table is here. True if this node plays the table.
+    bool correct_stale_word(protocol::RoomNumber room, protocol::TableId table);
     void forget_node(const std::string& node);
     cluster::NodeState local_state() const;
     // The running games of other nodes where `who`'s nick sits, added to `tables` (hello_ok).

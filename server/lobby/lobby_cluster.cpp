@@ -146,15 +146,7 @@ void Lobby::remote_left(const std::string& node, protocol::RoomNumber number, co
 
 void Lobby::remote_table(const std::string& node, const protocol::TableSummary& summary)
 {
-    if (services_.directory.find(summary.table)) {
-        // This node plays the table, so it holds the lease: the other node's word is stale (it
-        // was cut off from the bus and has not yet noticed that the table was taken over). Say
-        // again where the table is, for every node that heard the stale word.
-        if (const Room* r = room(summary.room))
-            if (const auto* listed = r->find_table(summary.table))
-                cluster_->announce(cluster::TableChanged{cluster_->node_id(), *listed});
-        return;
-    }
+    if (correct_stale_word(summary.room, summary.table)) return;
     // A table taken over moves from its old node's set to its new one's, so that the old
     // node's later news (it closing, or going) does not take it away.
     for (auto& [other, had] : remote_nodes_)
@@ -164,8 +156,23 @@ void Lobby::remote_table(const std::string& node, const protocol::TableSummary& 
     schedule_room_update(summary.room);
 }
 
+bool Lobby::correct_stale_word(protocol::RoomNumber number, protocol::TableId table)
+{
+    if (!services_.directory.find(table)) return false;
+    // This node plays the table, so it holds the lease: the other node's word is stale (it was
+    // cut off from the bus and has not yet noticed that the table was taken over, or it has just
+    // noticed and says it no longer has the table). Say again where the table is, for every node
+    // that heard the stale word: one of them may have heard the other node claim the table in a
+    // state sent to it alone, which this node never saw.
+    if (const Room* r = room(number))
+        if (const auto* listed = r->find_table(table))
+            cluster_->announce(cluster::TableChanged{cluster_->node_id(), *listed});
+    return true;
+}
+
 void Lobby::remote_table_closed(const std::string& node, protocol::RoomNumber number, protocol::TableId table)
 {
+    if (correct_stale_word(number, table)) return;
     if (!remote_nodes_[node].tables.erase({number, table})) return;
     Room* r = room(number);
     if (!r) return;

@@ -61,13 +61,15 @@ async function main() {
             await enterAsGuest(b, url, bob);
             await waitOnline(b);
             await enterRoom34(b);
-            const join = await b.waitForSelector('#room button[data-action="join"]', { timeout });
-            const box = await join.boundingBox();
+            // A locator, not a handle: the room's list may be drawn anew at any moment (a
+            // room_tables), which detaches a handle's button and leaves it without a box.
+            const join = b.locator('#room button[data-action="join"]');
+            await join.waitFor({ timeout });
+            const box = await join.boundingBox({ timeout });
+            if (!box) throw new Error('the Join button is not laid out');
             if (box.x < 0 || box.x + box.width > 390) throw new Error(`the Join button spans x ${box.x}..${box.x + box.width}`);
             await run.shot(b, '02-bob-phone-lobby');
-            // By selector, not by the handle: the room's list may be drawn anew meanwhile (a
-            // room_tables), which would leave the handle pointing at a detached button.
-            await b.click('#room button[data-action="join"]');
+            await join.click();
             await b.waitForSelector('#table .cg-wrap.orientation-black', { timeout });
             for (const selector of ['#table .board cg-board', '#table .player.top .clock', '#table .player.bottom .clock']) {
                 if (!await inViewport(b, selector)) throw new Error(`${selector} is not on the phone's first screen`);

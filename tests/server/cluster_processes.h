@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <deque>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -122,6 +123,25 @@ inline std::unique_ptr<WsTestClient> resume_to_table(std::uint16_t port, std::st
         std::this_thread::sleep_for(100ms);
     }
     throw std::runtime_error("no node took table " + std::to_string(table) + " over");
+}
+
+// The last `lines` lines of each node's log, named: what a failing multi-node test prints, since
+// the nodes' logs are in temporary directories gone after the run.
+inline std::string log_tails(const std::vector<std::pair<std::string, const ChildServer&>>& nodes,
+                             std::size_t lines = 40)
+{
+    std::string out;
+    for (const auto& [name, node] : nodes) {
+        std::ifstream log(node.log_path());
+        std::deque<std::string> tail;
+        for (std::string line; std::getline(log, line);) {
+            tail.push_back(std::move(line));
+            if (tail.size() > lines) tail.pop_front();
+        }
+        out += "--- the last " + std::to_string(tail.size()) + " lines of " + name + "'s log\n";
+        for (const auto& line : tail) out += line + "\n";
+    }
+    return out;
 }
 
 inline std::vector<std::string> sans_of(const json& state)

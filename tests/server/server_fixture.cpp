@@ -157,7 +157,13 @@ void ChildServer::wait_until_healthy()
 
 void ChildServer::pause()
 {
-    if (pid_ > 0) ::kill(pid_, SIGSTOP);
+    if (pid_ <= 0) return;
+    ::kill(pid_, SIGSTOP);
+    // kill() returns before every thread has stopped: a request the test sends at once could be
+    // read and answered first. The stop is reported once the whole process has stopped.
+    int status = 0;
+    while (::waitpid(pid_, &status, WUNTRACED) == -1 && errno == EINTR) {
+    }
 }
 
 void ChildServer::wake()

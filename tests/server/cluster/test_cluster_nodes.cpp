@@ -21,6 +21,7 @@ using namespace rochade;
 using rochade::test::ChildServer;
 using rochade::test::json;
 using rochade::test::lists_table;
+using rochade::test::log_tails;
 using rochade::test::resume_to_table;
 using rochade::test::sans_of;
 using rochade::test::store_count;
@@ -177,14 +178,18 @@ void paused_owner(const std::string& store, std::chrono::milliseconds pause)
     carl_again->connect(one->port()); // the woken node serves again
     carl_again->resume(carl_token);
     carl_again->request({{"type", "enter_room"}, {"room", 34}});
-    for (auto* client : {anna_again.get(), bert_again.get(), carl_again.get()}) {
+    const std::vector<std::pair<const char*, WsTestClient*>> watchers = {
+        {"Anna on node 3", anna_again.get()}, {"Bert on node 2", bert_again.get()}, {"Carl on node 1", carl_again.get()}};
+    for (const auto& [who, client] : watchers) {
         json state;
         for (int attempt = 0; attempt < 50; ++attempt) { // node 1 hears of the new owner after it wakes
             state = client->request({{"type", "watch_table"}, {"table", table}});
             if (state.at("type") == "table_state") break;
             std::this_thread::sleep_for(100ms);
         }
-        REQUIRE(state.at("type") == "table_state");
+        if (state.at("type") != "table_state")
+            FAIL(who << " asked to watch the table and got " << state.dump() << "\n"
+                     << log_tails({{"node 1", *one}, {"node 2", *two}, {"node 3", *three}}));
         CHECK(sans_of(state) == opening);
     }
     // Not stuck: the move again, now on the node that plays the table, and one more.

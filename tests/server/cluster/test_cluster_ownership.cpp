@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <future>
+#include <iostream>
 #include <thread>
 
 #include "db/sqlite/sqlite.h"
@@ -160,6 +161,68 @@ TEST_CASE("a node cut off from the bus loses its table to the node that took it 
     int count = 0;
     for (const json& summary : listed.at("tables")) count += summary.at("table") == table;
     CHECK(count == 1);
+}
+
+TEST_CASE("a node that heard the table's old node claim it after the take-over finds the table where it is played "
+          "once the old node says it has lost it",
+          "[server][cluster]")
+{
+    ThreeNodes nodes;
+    auto& [cluster, one, two, three] = nodes;
+    WsTestClient anna, bert, carl;
+    hello_at(anna, *two, "Anna");
+    hello_at(bert, *two, "Bert");
+    hello_at(carl, *three, "Carl");
+    for (auto* client : {&anna, &bert, &carl}) client->request({{"type", "enter_room"}, {"room", 34}});
+    presence_with(carl, 3);
+    const auto table = start_game(anna, bert); // played on node 2
+    // Node 3 has heard all node 2 says of the game's start. Carl does not watch yet: a spectator
+    // who comes is news from node 2 too, which would correct node 3 by chance.
+    const auto listed_with = [&carl, table](const std::string& what, auto matches) {
+        carl.receive_matching(
+            [table, matches](const json& frame) {
+                if (frame.value("type", "") != "room_tables") return false;
+                for (const json& summary : frame.at("tables"))
+                    if (summary.at("table") == table && matches(summary)) return true;
+                return false;
+            },
+            what);
+    };
+    listed_with("the table playing", [](const json& summary) { return summary.at("status") == "playing"; });
+
+    // What node 3 hears when node 1 comes back from a pause that outlived its lease, and answers
+    // node 3's question (node_up) with its state, before it has noticed that node 2 took the
+    // table over: a word sent to node 3 alone, which node 2 never hears to correct.
+    rochade::test::IoThread io_thread;
+    auto speaker = cluster.hub->connect(io_thread.io);
+    protocol::TableSummary claimed;
+    claimed.table = table;
+    claimed.room = 34;
+    claimed.status = protocol::TableStatus::Playing;
+    claimed.white = "Anna";
+    claimed.black = "Bert";
+    claimed.spectators = 7;
+    speaker->publish(server::cluster::node_channel("n3"),
+                     server::cluster::encode(server::cluster::NodeState{"n1", {}, {claimed}}));
+    // Node 3 lists the table as node 1 described it (seven spectators, to tell the word apart),
+    // and sends the table's requests to node 1, which does not play it.
+    listed_with("the table as node 1 described it", [](const json& summary) { return summary.at("spectators") == 7; });
+    CHECK(carl.request({{"type", "watch_table"}, {"table", table}}).at("code") == "no_such_table");
+
+    // Node 1 notices and says, to every node, that it has lost the table; node 2 answers by
+    // saying where the table is, and node 3 sends Carl's requests there again.
+    speaker->publish(std::string(server::cluster::lobby_channel),
+                     server::cluster::encode(server::cluster::TableClosed{"n1", 34, table}));
+    json state;
+    for (int attempt = 0; attempt < 50; ++attempt) {
+        state = carl.request({{"type", "watch_table"}, {"table", table}}); std::cerr << "DBG " << state.dump().substr(0,150) << "\n";
+        if (state.at("type") == "table_state") break;
+        std::this_thread::sleep_for(20ms);
+    }
+    INFO("Carl on node 3 got " << state.dump());
+    REQUIRE(state.at("type") == "table_state");
+    anna.send({{"type", "move"}, {"table", table}, {"move", "e4"}});
+    CHECK(carl.receive_until("move", table).at("san") == "e4");
 }
 
 TEST_CASE("the periodic sweep takes over a running game that no live node has, and leaves the others' games alone",
