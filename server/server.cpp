@@ -347,10 +347,19 @@ void Server::State::serve()
     auto authenticator = std::make_shared<identity::Authenticator>(
         identity::AuthServices{*io, *writer, *reads, *hasher, *session_ids, config.identity, *sanctions});
     authenticator->start_pruning();
-    auto router = std::make_unique<Router>(
-        *io,
-        Router::Services{*writer, *reads, *flag_analysis, *table_ids, *game_ids, *authenticator, *metrics, *sanctions},
-        config);
+    // Every live WebSocket: the listener's sessions add themselves; the moderation service closes
+    // those from a banned address.
+    auto sessions = std::make_unique<SessionRegistry>();
+    std::unique_ptr<ModerationService> moderation; // built by the router over its lobby and tables
+    auto build_moderation = [&](std::shared_ptr<Lobby> lobby, TableDirectory& tables) -> Moderation& {
+        moderation = std::make_unique<ModerationService>(
+            ModerationServices{std::move(lobby), tables, *writer, *reads, *sanctions, *sessions});
+        return *moderation;
+    };
+    auto router = std::make_unique<Router>(*io,
+                                           Router::Services{*writer, *reads, *flag_analysis, *table_ids, *game_ids,
+                                                            *authenticator, *metrics, *sanctions, build_moderation},
+                                           config);
     // In a cluster, the games in the store are restored by whichever node takes their lease
     // (Router::adopt_orphans, once on the bus); alone, this node restores them all now.
     if (!bus_factory && config.cluster.bus.empty()) router->restore(std::move(stored));
@@ -364,10 +373,7 @@ void Server::State::serve()
                             std::function<void(std::optional<identity::AuthRefusal>)> then) {
             router.nick_available(nick, std::move(what), std::move(then));
         });
-    auto services = std::make_unique<SessionServices>(config, *router, *metrics);
-    auto moderation = std::make_unique<ModerationService>(
-        ModerationServices{router->lobby(), router->tables(), *writer, *reads, *sanctions, services->sessions});
-    router->set_moderation(*moderation);
+    auto services = std::make_unique<SessionServices>(config, *router, *metrics, *sessions);
     auto admin_api = std::make_unique<AdminApi>(authenticator, *reads, *moderation, PgnSite::of(config));
     auto archive_api = std::make_unique<ArchiveApi>(*reads, PgnSite::of(config));
     auto player_api = std::make_unique<PlayerApi>(*reads);

@@ -45,8 +45,9 @@ OnlineKind online_kind(const identity::Identity& who)
 
 } // namespace
 
-Lobby::Lobby(TableServices& services)
-    : services_(services), strand_(net::make_strand(services.io)), room_update_timer_(strand_)
+Lobby::Lobby(TableServices& services, StoppedTables& stopped_tables)
+    : services_(services), stopped_tables_(stopped_tables), strand_(net::make_strand(services.io)),
+      room_update_timer_(strand_)
 {
     for (const auto& room : services_.config.rooms)
         rooms_.try_emplace(room.number, room.number, room.name, /*configured=*/true);
@@ -493,7 +494,7 @@ void Lobby::open_table_now(const ConnectionPtr& connection, const Identity& who,
         opening.invite = open.invite;
         opening.opener = who;
         opening.rated = open.rated;
-        auto table = std::make_shared<Table>(services_, opening);
+        auto table = std::make_shared<Table>(services_, weak_from_this(), opening);
         services_.directory.add(opening.table, table);
         open_tables.insert(opening.table);
         table_openers_[opening.table] = who.principal;

@@ -40,7 +40,8 @@ public:
     using ConnectionPtr = std::shared_ptr<Connection>;
     using Identity = identity::Identity;
 
-    Lobby(TableServices& services);
+    // `stopped_tables` takes up the games of the tables whose writes the store refused.
+    Lobby(TableServices& services, StoppedTables& stopped_tables);
 
     // Start-up, before any connection: this server is one node of a cluster (server/cluster/), and
     // the lobby shows the players and tables of the other nodes beside its own.
@@ -101,6 +102,9 @@ public:
     // these tables, their players may watch them again from outside the room, and the nick
     // stays the player's while it is away.
     void seat_changed(Identity who, protocol::TableId table, bool seated) override;
+    // Handed to the router, which takes the game up again (table_lost first takes the table off
+    // this node's lists).
+    void table_stopped(StoppedTable stopped) override { stopped_tables_.table_stopped(stopped); }
 
     // lobby_moderation.cpp: what the moderation service (server/admin/moderation_service.cpp) asks.
     // Each `done` runs once, on the lobby's strand.
@@ -217,6 +221,7 @@ private:
                             std::string message);
 
     TableServices& services_;
+    StoppedTables& stopped_tables_;
     net::strand<net::io_context::executor_type> strand_;
     // Online players and held nicks are keyed by the nick's skeleton (protocol::nick_skeleton),
     // so that two look-alike nicks ("admin", "admın") are never online at once; rooms keep their

@@ -24,7 +24,7 @@ struct SessionServices {
     const ServerConfig& config;
     ConnectionHandler& handler;
     Metrics& metrics;
-    SessionRegistry sessions;
+    SessionRegistry& sessions;
     std::chrono::steady_clock::time_point started_at = std::chrono::steady_clock::now();
     std::atomic<std::size_t> open_sockets{0};
     // Sockets past max_connections whose HTTP session is answering 503 (max_refused_connections).

@@ -32,14 +32,12 @@ Router::Router(net::io_context& io, Services services, const ServerConfig& confi
                                   *tables_,
                                   services.table_ids,
                                   services.game_ids,
-                                  {},
                                   {}}),
-      authenticator_(services.authenticator), anonymous_(std::make_shared<AddressSlots>(static_cast<std::size_t>(
-                                                  config.player_limits.connections_per_address_before_hello)))
+      lobby_(std::make_shared<Lobby>(*services_, *this)), authenticator_(services.authenticator),
+      anonymous_(std::make_shared<AddressSlots>(
+          static_cast<std::size_t>(config.player_limits.connections_per_address_before_hello))),
+      moderation_(services.build_moderation(lobby_, *tables_))
 {
-    lobby_ = std::make_shared<Lobby>(*services_);
-    services_->lobby = lobby_;
-    services_->table_stopped = [this](StoppedTable stopped) { table_stopped(stopped); };
 }
 
 Router::~Router() = default;
@@ -65,7 +63,7 @@ void Router::restore(StoredState stored)
         static const std::vector<db::TableEvent> no_events;
         const auto found = stored.game_events.find(game.start.game_id);
         const auto& events = found != stored.game_events.end() ? found->second : no_events;
-        auto table = Table::restore(*services_, std::move(game), events);
+        auto table = Table::restore(*services_, lobby_, std::move(game), events);
         if (!table) continue;
         tables_->add(table->id(), table);
         restored.push_back(std::move(table));

@@ -16,12 +16,13 @@
 
 #include "db/records.h"
 #include "protocol/messages.h"
+#include "server/asio.h"
 #include "server/clients/connection.h"
+#include "server/config/server_config.h"
 #include "server/identity/authenticator.h"
 #include "server/identity/principal.h"
 #include "server/moderation/moderation.h"
-#include "server/asio.h"
-#include "server/config/server_config.h"
+#include "server/table/table_listener.h"
 #include "server/table/table_services.h"
 
 namespace rochade::db {
@@ -44,7 +45,7 @@ class TableDirectory;
 struct Metrics;
 struct TableServices;
 
-class Router final : public ConnectionHandler {
+class Router final : public ConnectionHandler, public StoppedTables {
 public:
     // What the router and its tables use of the rest of the server; all outlive the router.
     struct Services {
@@ -56,6 +57,10 @@ public:
         identity::Authenticator& authenticator;
         Metrics& metrics;
         const Sanctions& sanctions;
+        // Builds the moderation service over the router's lobby and tables, once, while the router
+        // is built; it must outlive the router. From the wiring: the service (server/admin/) sits
+        // beside the router, not below it, so the router knows only its interface.
+        std::function<Moderation&(std::shared_ptr<Lobby> lobby, TableDirectory& tables)> build_moderation;
     };
     Router(net::io_context& io, Services services, const ServerConfig& config);
     ~Router() override;
@@ -94,9 +99,9 @@ public:
     // The node lost `table`'s lease to another node: the table stops here.
     void table_lost(protocol::TableId table);
     // router_takeover.cpp: a table stopped because the store refused its writes
-    // (server/table/table_services.h): it leaves the lobby, and unless another node of the cluster
+    // (server/table/table_listener.h): it leaves the lobby, and unless another node of the cluster
     // has its game now, the game is taken over here again from the store.
-    void table_stopped(StoppedTable stopped);
+    void table_stopped(StoppedTable stopped) override;
 
     void on_open(const std::shared_ptr<Connection>& connection) override;
     void on_message(const std::shared_ptr<Connection>& connection, std::string_view text) override;
@@ -111,11 +116,7 @@ public:
     void nick_available(const std::string& nick, std::string what,
                         std::function<void(std::optional<identity::AuthRefusal>)> then);
 
-    // For the moderation service, which the Server builds after the router and sets here
-    // before the listener accepts (the WebSocket `notice` goes through it).
     std::shared_ptr<Lobby> lobby() const { return lobby_; }
-    TableDirectory& tables() { return *tables_; }
-    void set_moderation(Moderation& moderation) { moderation_ = &moderation; }
 
 private:
     using Id = std::optional<protocol::RequestId>;
@@ -152,7 +153,7 @@ private:
     std::shared_ptr<Lobby> lobby_;
     identity::Authenticator& authenticator_;
     std::shared_ptr<AddressSlots> anonymous_; // connections without hello, per address
-    Moderation* moderation_ = nullptr;
+    Moderation& moderation_;                  // the WebSocket's moderation requests and `notice` go through it
     std::shared_ptr<cluster::ClusterLink> cluster_; // none on a server alone
     // The tables being taken over from the store now (adopt_orphans and table_stopped may ask
     // for one twice: the second would find the first's epoch and give the lease away).

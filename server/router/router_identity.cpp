@@ -125,13 +125,12 @@ void Router::sign_out(identity::Principal who, std::optional<std::int64_t> sessi
 // the audit log (also of a refused one).
 void Router::notice(const ConnectionPtr& connection, Id id, protocol::Notice notice)
 {
-    if (!moderation_) return connection->send_error(id, ErrorCode::InternalError, "notice: moderation is not running");
-    moderation_->act(*connection->client->identity, connection->ip_address(),
-                     SendNotice{notice.room, std::move(notice.text)}, [connection, id](ModerationResult result) {
-                         if (auto* refused = std::get_if<ModerationRefused>(&result))
-                             return connection->send_error(id, refused->code, refused->message);
-                         if (id) connection->send(protocol::encode_ok(id));
-                     });
+    moderation_.act(*connection->client->identity, connection->ip_address(),
+                    SendNotice{notice.room, std::move(notice.text)}, [connection, id](ModerationResult result) {
+                        if (auto* refused = std::get_if<ModerationRefused>(&result))
+                            return connection->send_error(id, refused->code, refused->message);
+                        if (id) connection->send(protocol::encode_ok(id));
+                    });
 }
 
 bool Router::chat_allowed(const ConnectionPtr& connection, const Id& id, std::string_view type)

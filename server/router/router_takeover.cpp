@@ -86,7 +86,7 @@ void Router::taken_over(protocol::TableId table_id, db::UnfinishedGame game, std
 {
     const auto game_id = game.start.game_id;
     const auto epoch = game.start.epoch;
-    auto table = Table::restore(*services_, std::move(game), events);
+    auto table = Table::restore(*services_, lobby_, std::move(game), events);
     if (!table) return take_over_failed(table_id, "game " + std::to_string(game_id) + " does not replay");
     // Read before anyone can reach the table through the directory.
     auto summary = table->restored_summary();

@@ -21,12 +21,12 @@ namespace rochade::server {
 
 using protocol::ErrorCode;
 
-Table::Table(TableServices& services, Opening opening)
-    : services_(services), strand_(net::make_strand(services.io)), flag_watch_(strand_),
-      summary_timer_(strand_),
-      id_(opening.table), room_(opening.room), time_control_(opening.time_control), opener_color_(opening.opener_color),
-      rated_(opening.rated), category_(rating_category_of(opening.time_control)), invite_(opening.invite), seats_(strand_),
-      events_(services.config.table_history_events), waiting_chat_(services.config.table_chat_queue)
+Table::Table(TableServices& services, std::weak_ptr<TableListener> listener, Opening opening)
+    : services_(services), listener_(std::move(listener)), strand_(net::make_strand(services.io)), flag_watch_(strand_),
+      summary_timer_(strand_), id_(opening.table), room_(opening.room), time_control_(opening.time_control),
+      opener_color_(opening.opener_color), rated_(opening.rated), category_(rating_category_of(opening.time_control)),
+      invite_(opening.invite), seats_(strand_), events_(services.config.table_history_events),
+      waiting_chat_(services.config.table_chat_queue)
 {
     seats_[int(opening.opener_side)] = Seat{opening.opener.nick, opening.opener.principal, {}, false, {}, {}};
 }
@@ -52,8 +52,8 @@ std::vector<identity::Identity> Table::restored_players() const
     return players;
 }
 
-std::shared_ptr<Table> Table::restore(TableServices& services, db::UnfinishedGame stored,
-                                      const std::vector<db::TableEvent>& events)
+std::shared_ptr<Table> Table::restore(TableServices& services, std::weak_ptr<TableListener> listener,
+                                      db::UnfinishedGame stored, const std::vector<db::TableEvent>& events)
 {
     const auto& start = stored.start;
     auto time_control = [&]() -> std::optional<protocol::TimeControl> {
@@ -93,7 +93,7 @@ std::shared_ptr<Table> Table::restore(TableServices& services, db::UnfinishedGam
     opening.opener_side = Side::White;
     opening.opener = identity::Identity{seat_owner(start.white_owner), start.white, protocol::Role::Player, 0};
     opening.rated = start.rated;
-    auto table = std::make_shared<Table>(services, opening);
+    auto table = std::make_shared<Table>(services, std::move(listener), opening);
     table->seats_[int(Side::Black)] = Seat{start.black, seat_owner(start.black_owner), {}, false, {}, {}};
     const auto now = SteadyClock::now();
     for (auto& seat : table->seats_) seat->disconnected_at = now;
@@ -288,7 +288,7 @@ void Table::add_ending(Emission& emission, const Ending& ending, SteadyClock::ti
 
 void Table::table_changed()
 {
-    if (auto lobby = services_.lobby.lock()) lobby->table_changed(summary());
+    if (auto lobby = listener_.lock()) lobby->table_changed(summary());
 }
 
 // Spectators come and go far more often than seats change; every table_updated goes to every
@@ -305,7 +305,7 @@ void Table::spectators_changed()
         self->summary_update_pending_ = false;
         if (error || self->closed_) return;
         const protocol::TableSummary now = self->summary();
-        if (auto lobby = self->services_.lobby.lock()) lobby->table_changed(now);
+        if (auto lobby = self->listener_.lock()) lobby->table_changed(now);
         if (now.spectators != self->spectators_sent_) {
             self->spectators_sent_ = now.spectators;
             self->watchers_.broadcast(
@@ -339,7 +339,7 @@ void Table::stand_up(Side side)
     seats_[int(side)].reset();
     seats_.stop_holding(side);
     rematch_offer_.reset();
-    if (auto lobby = services_.lobby.lock()) lobby->seat_changed(player, id_, false);
+    if (auto lobby = listener_.lock()) lobby->seat_changed(player, id_, false);
     Emission emission;
     const auto seq = events_.take_next();
     add_event(emission, protocol::encode_seat_changed(id_, seq, summary()), db::TableEventKind::SeatChanged,
@@ -381,7 +381,7 @@ void Table::close_if_abandoned()
     closed_ = true;
     flag_watch_.cancel();
     summary_timer_.cancel();
-    if (auto lobby = services_.lobby.lock()) lobby->table_closed(room_, id_);
+    if (auto lobby = listener_.lock()) lobby->table_closed(room_, id_);
 }
 
 // ---- entry points -------------------------------------------------------------------------
@@ -600,7 +600,7 @@ void Table::stop_playing(std::string_view why)
     flag_watch_.cancel();
     summary_timer_.cancel();
     seats_.stop_holding_all();
-    if (auto lobby = services_.lobby.lock())
+    if (auto lobby = listener_.lock())
         for (const auto& seat : seats_)
             if (seat) lobby->seat_changed(seat->player(), id_, false);
     const std::string reason =

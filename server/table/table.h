@@ -37,17 +37,18 @@
 #include "db/records.h"
 #include "db/store_error.h"
 #include "protocol/messages.h"
+#include "server/asio.h"
+#include "server/clients/connection.h"
+#include "server/game/refereed_game.h"
+#include "server/identity/principal.h"
+#include "server/moderation/moderation.h"
 #include "server/table/chat_inbox.h"
 #include "server/table/emission_queue.h"
 #include "server/table/event_log.h"
 #include "server/table/flag_watch.h"
 #include "server/table/seats.h"
+#include "server/table/table_listener.h"
 #include "server/table/watchers.h"
-#include "server/clients/connection.h"
-#include "server/identity/principal.h"
-#include "server/moderation/moderation.h"
-#include "server/asio.h"
-#include "server/game/refereed_game.h"
 
 namespace rochade::server {
 
@@ -70,11 +71,12 @@ public:
         bool rated = false; // the lobby checked: timed, and the opener has an account
     };
 
-    Table(TableServices& services, Opening opening);
+    // `listener` (the lobby) hears what changes at the table.
+    Table(TableServices& services, std::weak_ptr<TableListener> listener, Opening opening);
     // A game that was running when the server stopped, with its stored table events (for the
     // draw offer that stood); nullptr if its moves do not replay.
-    static std::shared_ptr<Table> restore(TableServices& services, db::UnfinishedGame game,
-                                          const std::vector<db::TableEvent>& events);
+    static std::shared_ptr<Table> restore(TableServices& services, std::weak_ptr<TableListener> listener,
+                                          db::UnfinishedGame game, const std::vector<db::TableEvent>& events);
 
     protocol::TableId id() const { return id_; }
     protocol::RoomNumber room() const { return room_; }
@@ -269,6 +271,7 @@ private:
     void rating_change_read(std::int64_t game_id, std::vector<db::RatingChange> changes);
 
     TableServices& services_;
+    const std::weak_ptr<TableListener> listener_;
     net::strand<net::io_context::executor_type> strand_;
     FlagWatch flag_watch_;
     net::steady_timer summary_timer_;

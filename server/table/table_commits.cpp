@@ -113,7 +113,7 @@ void Table::fail_emissions(const db::StoreError& error)
         emissions_.drop_after_commits(); // for connections closed now: nothing this table shows is the store's
         const StoppedTable stopped{id_, room_, *game_id_, error.kind};
         stop_playing(superseded ? "is played on another node now" : "is taken up again from the store");
-        if (services_.table_stopped) services_.table_stopped(stopped);
+        if (auto listener = listener_.lock()) listener->table_stopped(stopped);
         return;
     }
     roll_back(failed, SteadyClock::now());
@@ -149,11 +149,11 @@ void Table::roll_back(std::vector<Emission>& failed, SteadyClock::time_point now
     const bool running = game_ && !game_->is_over();
     if (was_running && !running) {
         --services_.metrics.games_running;
-        if (auto lobby = services_.lobby.lock())
+        if (auto lobby = listener_.lock())
             for (const auto& player : players_before) lobby->seat_changed(player, id_, false);
     } else if (!was_running && running) {
         ++services_.metrics.games_running;
-        if (auto lobby = services_.lobby.lock())
+        if (auto lobby = listener_.lock())
             for (const auto& seat : seats_)
                 if (seat) lobby->seat_changed(seat->player(), id_, true);
     }

@@ -65,7 +65,7 @@ void Table::start_game(std::int64_t game_id, SteadyClock::time_point now, const 
     emit(std::move(emission));
     spdlog::info("table {} game {} started: {} - {} in room {}", id_, *game_id_, seats_[0]->nick, seats_[1]->nick,
                  room_);
-    if (auto lobby = services_.lobby.lock())
+    if (auto lobby = listener_.lock())
         for (const auto& seat : seats_) lobby->seat_changed(seat->player(), id_, true);
     table_changed();
     arm_flag_timer();

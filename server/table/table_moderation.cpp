@@ -57,7 +57,7 @@ void Table::close_by_moderator(identity::Identity by, std::string reason, Modera
             self->summary_timer_.cancel();
             self->seats_.stop_holding_all();
             spdlog::info("{} in room {} closed by moderator {}", table, self->room_, by.nick);
-            if (auto lobby = self->services_.lobby.lock()) lobby->table_closed(self->room_, self->id_);
+            if (auto lobby = self->listener_.lock()) lobby->table_closed(self->room_, self->id_);
             done(std::nullopt);
         });
     });
