@@ -13,6 +13,7 @@
 #include "server/clients/client.h"
 #include "server/id_allocator.h"
 #include "server/identity/secrets.h"
+#include "server/lobby/lone_node.h"
 #include "server/metrics.h"
 #include "server/moderation/sanctions.h"
 #include "server/table/table.h"
@@ -37,17 +38,11 @@ std::string ad_hoc_room_name(protocol::RoomNumber number)
     return number < 0 ? "Geheimraum " + std::to_string(-number) : "Raum " + std::to_string(number);
 }
 
-// The lobby is the one owner of who is online; the gauges mirror its map for /metrics.
-OnlineKind online_kind(const identity::Identity& who)
-{
-    return who.principal.guest() ? OnlineKind::Guest : OnlineKind::Account;
-}
-
 } // namespace
 
 Lobby::Lobby(TableServices& services, StoppedTables& stopped_tables)
     : services_(services), stopped_tables_(stopped_tables), strand_(net::make_strand(services.io)),
-      room_update_timer_(strand_)
+      presence_(services.metrics), room_update_timer_(strand_), peers_(std::make_unique<LoneNode>())
 {
     for (const auto& room : services_.config.rooms)
         rooms_.try_emplace(room.number, room.number, room.name, /*configured=*/true);
@@ -68,20 +63,9 @@ void Lobby::place_restored(const protocol::TableSummary& summary, const std::vec
 {
     open_room(summary.room).put_table(summary);
     for (const Identity& player : players) {
-        seats_[player.principal].insert(summary.table);
-        held_nicks_.insert_or_assign(protocol::nick_skeleton(player.nick), player.principal);
-        if (cluster_) cluster_->hold_nick(protocol::nick_skeleton(player.nick), player.principal);
+        presence_.seat(player, summary.table);
+        peers_->hold_nick(protocol::nick_skeleton(player.nick), player.principal);
     }
-}
-
-Lobby::Online* Lobby::online(const std::string& nick)
-{
-    const auto found = online_.find(protocol::nick_skeleton(nick));
-    if (found == online_.end() || protocol::nick_key(found->second.who.nick) != protocol::nick_key(nick))
-        return nullptr;
-    // A connection that closed is on its way out (its disconnected() is posted already).
-    const auto connection = found->second.connection.lock();
-    return connection && connection->is_open() ? &found->second : nullptr;
 }
 
 Room* Lobby::room(protocol::RoomNumber number)
@@ -136,26 +120,21 @@ template <class Change> void Lobby::release(const identity::Principal& holder, C
     if (found->second.open_tables.empty() && found->second.rooms_opened.empty()) holdings_.erase(found);
 }
 
-std::optional<std::string> Lobby::nick_held_by_another(const std::string& nick,
-                                                       const std::optional<identity::Principal>& who)
-{
-    const std::string skeleton = protocol::nick_skeleton(nick);
-    if (const auto existing = online_.find(skeleton); existing != online_.end())
-        if (const auto connection = existing->second.connection.lock();
-            existing->second.who.principal != who && connection && connection->is_open()) {
-            if (protocol::nick_key(existing->second.who.nick) == protocol::nick_key(nick))
-                return "'" + existing->second.who.nick + "' is online already";
-            return "'" + nick + "' is too similar to '" + existing->second.who.nick + "', who is online";
-        }
-    if (const auto held = held_nicks_.find(skeleton); held != held_nicks_.end() && held->second != who)
-        return "'" + nick + "' (or a nick too similar to it) sits at a game; only its player may come back with it";
-    return std::nullopt;
-}
-
 void Lobby::nick_available(std::string nick, std::function<void(std::optional<std::string>)> then)
 {
-    on_strand(
-        [this, nick = std::move(nick), then = std::move(then)] { then(nick_held_by_another(nick, std::nullopt)); });
+    on_strand([this, nick = std::move(nick), then = std::move(then)] {
+        then(presence_.held_by_another(nick, std::nullopt));
+    });
+}
+
+void Lobby::refuse_hello(const ConnectionPtr& connection, const Id& id, const Identity& who, ErrorCode code,
+                         const std::string& message)
+{
+    spdlog::info("connection {}: hello {} refused: {}", connection->id(), who.nick, message);
+    connection->post([connection, id, code, message = "hello: " + message] {
+        connection->client->greeting = false;
+        reply_error(connection, id, code, message);
+    });
 }
 
 void Lobby::admit(ConnectionPtr connection, Id id, identity::Admission admission)
@@ -164,54 +143,44 @@ void Lobby::admit(ConnectionPtr connection, Id id, identity::Admission admission
         const Identity& who = admission.identity;
         // Closed while its hello was on the way: nobody to admit, and its nick stays free.
         if (!connection->is_open()) return;
-        auto refuse = [&](const std::string& held) {
-            spdlog::info("connection {}: hello {} refused: {}", connection->id(), who.nick, held);
-            connection->post([connection, id, message = "hello: " + held] {
-                connection->client->greeting = false;
-                reply_error(connection, id, ErrorCode::NickTaken, message);
-            });
-        };
-        if (const auto held = nick_held_by_another(who.nick, who.principal)) return refuse(*held);
-        if (!cluster_) return spend_and_admit(connection, id, std::move(admission));
+        if (const auto held = presence_.held_by_another(who.nick, who.principal))
+            return refuse_hello(connection, id, who, ErrorCode::NickTaken, *held);
         // In a cluster the nick must be free on the other nodes too: its lease decides.
-        cluster_->claim_nick(
-            protocol::nick_skeleton(who.nick), who.principal,
-            [self = shared_from_this(), connection, id, admission](cluster::NickClaim claim) mutable {
-                self->on_strand([self, connection, id, admission = std::move(admission), claim] {
-                    const Identity& who = admission.identity;
-                    if (!connection->is_open()) {
-                        if (claim.outcome == cluster::NickClaim::Outcome::Granted && !self->online(who.nick))
-                            self->cluster_->release_nick(protocol::nick_skeleton(who.nick), who.principal);
-                        return;
-                    }
-                    using Outcome = cluster::NickClaim::Outcome;
-                    if (claim.outcome == Outcome::Unavailable)
-                        return connection->post([connection, id] {
-                            connection->client->greeting = false;
-                            reply_error(connection, id, ErrorCode::Busy,
-                                        "hello: the cluster's bus does not answer, so this node cannot tell whether "
-                                        "your nick is free on the others; try again in a moment");
-                        });
-                    std::optional<std::string> held =
-                        claim.outcome == Outcome::HeldByAnother
-                            ? std::optional<std::string>("'" + who.nick +
-                                                         "' is taken on another node (online there, or kept for a "
-                                                         "player away from a game there)")
-                            : self->nick_held_by_another(who.nick, who.principal);
-                    if (held) {
-                        spdlog::info("connection {}: hello {} refused: {}", connection->id(), who.nick, *held);
-                        return connection->post([connection, id, message = "hello: " + *held] {
-                            connection->client->greeting = false;
-                            reply_error(connection, id, ErrorCode::NickTaken, message);
-                        });
-                    }
-                    if (claim.replaced_on)
-                        self->cluster_->send_to(*claim.replaced_on,
-                                                cluster::Replaced{who.nick, cluster::principal_text(who.principal)});
-                    self->spend_and_admit(connection, id, std::move(admission));
-                });
-            });
+        const std::string skeleton = protocol::nick_skeleton(who.nick);
+        const identity::Principal principal = who.principal;
+        peers_->claim_nick(skeleton, principal,
+                           [self = shared_from_this(), connection, id, admission](cluster::NickClaim claim) mutable {
+                               self->nick_claimed(connection, id, std::move(admission), claim);
+                           });
     });
+}
+
+void Lobby::nick_claimed(const ConnectionPtr& connection, const Id& id, identity::Admission admission,
+                         const cluster::NickClaim& claim)
+{
+    using Outcome = cluster::NickClaim::Outcome;
+    const Identity& who = admission.identity;
+    if (!connection->is_open()) {
+        if (claim.outcome == Outcome::Granted && !presence_.online(who.nick))
+            peers_->release_nick(protocol::nick_skeleton(who.nick), who.principal);
+        return;
+    }
+    if (claim.outcome == Outcome::Unavailable)
+        return connection->post([connection, id] {
+            connection->client->greeting = false;
+            reply_error(connection, id, ErrorCode::Busy,
+                        "hello: the cluster's bus does not answer, so this node cannot tell whether "
+                        "your nick is free on the others; try again in a moment");
+        });
+    const std::optional<std::string> held =
+        claim.outcome == Outcome::HeldByAnother
+            ? std::optional<std::string>("'" + who.nick +
+                                         "' is taken on another node (online there, or kept for a "
+                                         "player away from a game there)")
+            : presence_.held_by_another(who.nick, who.principal);
+    if (held) return refuse_hello(connection, id, who, ErrorCode::NickTaken, *held);
+    if (claim.replaced_on) peers_->replaced(*claim.replaced_on, who);
+    spend_and_admit(connection, id, std::move(admission));
 }
 
 void Lobby::spend_and_admit(const ConnectionPtr& connection, const Id& id, identity::Admission admission)
@@ -227,10 +196,10 @@ void Lobby::spend_and_admit(const ConnectionPtr& connection, const Id& id, ident
             const Identity& who = admission.identity;
             const bool gone = !connection->is_open();
             std::optional<std::string> held;
-            if (!refusal && !gone) held = self->nick_held_by_another(who.nick, who.principal);
+            if (!refusal && !gone) held = self->presence_.held_by_another(who.nick, who.principal);
             if (!refusal && !gone && !held) return self->admit_now(connection, id, std::move(admission));
-            if (self->cluster_ && !self->online(who.nick))
-                self->cluster_->release_nick(protocol::nick_skeleton(who.nick), who.principal);
+            if (!self->presence_.online(who.nick))
+                self->peers_->release_nick(protocol::nick_skeleton(who.nick), who.principal);
             if (gone) return;
             if (held) refusal = identity::AuthRefusal{ErrorCode::NickTaken, "hello: " + *held};
             spdlog::info("connection {}: hello {} refused: {}", connection->id(), who.nick, refusal->message);
@@ -242,30 +211,23 @@ void Lobby::spend_and_admit(const ConnectionPtr& connection, const Id& id, ident
     });
 }
 
-void Lobby::go_offline(std::unordered_map<std::string, Online>::iterator player)
+void Lobby::leave_rooms(Online& gone)
 {
-    for (const auto number : std::set(player->second.rooms))
-        if (auto* r = room(number)) leave(player->second, *r);
-    online_by_connection_.erase(player->second.connection_id);
-    --services_.metrics.players_online(online_kind(player->second.who));
-    online_.erase(player);
+    for (const auto number : std::set(gone.rooms))
+        if (auto* r = room(number)) leave(gone, *r);
 }
 
 void Lobby::admit_now(const ConnectionPtr& connection, const Id& id, identity::Admission admission)
 {
     const Identity& who = admission.identity;
-    const std::string key = protocol::nick_skeleton(who.nick);
-    if (const auto existing = online_.find(key); existing != online_.end()) {
+    if (auto replaced = presence_.go_online(
+            Online{who, connection, connection->id(), {}, wall_clock_ms(), connection->ip_address()})) {
         // The same player again (a resume, or a login from another device): the new
         // connection wins, the old one is dropped.
-        auto old_connection = existing->second.connection.lock();
-        go_offline(existing);
-        if (old_connection && old_connection != connection)
+        leave_rooms(*replaced);
+        if (auto old_connection = replaced->connection.lock(); old_connection && old_connection != connection)
             old_connection->close(CloseCode::Replaced, "the same player connected again");
     }
-    online_.emplace(key, Online{who, connection, connection->id(), {}, wall_clock_ms(), connection->ip_address()});
-    ++services_.metrics.players_online(online_kind(who));
-    online_by_connection_[connection->id()] = key;
 
     protocol::HelloOk reply;
     reply.nick = who.nick;
@@ -273,9 +235,8 @@ void Lobby::admit_now(const ConnectionPtr& connection, const Id& id, identity::A
     reply.resumed = admission.resumed;
     reply.guest = who.principal.guest();
     reply.role = who.role;
-    if (const auto seats = seats_.find(who.principal); seats != seats_.end())
-        reply.tables.assign(seats->second.begin(), seats->second.end());
-    if (cluster_) add_seats_elsewhere(who, reply.tables);
+    reply.tables = presence_.seats(who.principal);
+    add_seats_elsewhere(who, reply.tables);
     spdlog::info("connection {}: hello {} ({}{}){}", connection->id(), who.nick,
                  who.principal.guest() ? "guest" : "account",
                  who.principal.guest() ? "" : ", " + std::string(protocol::role_name(who.role)),
@@ -304,7 +265,7 @@ void Lobby::list_rooms(ConnectionPtr connection, Id id)
 void Lobby::enter_room(ConnectionPtr connection, Identity who, Id id, protocol::RoomNumber number)
 {
     on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id), number] {
-        Online* player = online(who.nick);
+        Online* player = presence_.online(who.nick);
         // Disconnected meanwhile, or replaced by the same player's newer connection.
         if (!player || player->connection_id != connection->id()) return;
         const bool opens = !rooms_.contains(number);
@@ -330,9 +291,7 @@ void Lobby::enter_room(ConnectionPtr connection, Identity who, Id id, protocol::
                 r.note_presence_changed();
                 schedule_room_update(number);
             }
-            if (cluster_)
-                cluster_->announce(
-                    cluster::Entered{cluster_->node_id(), {number, who.nick, who.principal.guest(), connection->id()}});
+            peers_->entered(number, who, connection->id());
         }
         connection->send(protocol::encode_room(id, r.summary(), r.secret(), r.member_list(), r.tables()));
     });
@@ -343,8 +302,7 @@ void Lobby::leave(Online& player, Room& r)
     const std::string key = protocol::nick_key(player.who.nick);
     if (!r.remove_member(MemberPlace{{}, player.connection_id}, key)) return;
     player.rooms.erase(r.number());
-    if (cluster_)
-        cluster_->announce(cluster::Left{cluster_->node_id(), r.number(), player.who.nick, player.connection_id});
+    peers_->left(r.number(), player.who.nick, player.connection_id);
     if (!r.lists(key)) { // else the player stands in it elsewhere still (resumed on another node)
         r.note_presence_changed();
         schedule_room_update(r.number());
@@ -355,7 +313,7 @@ void Lobby::leave(Online& player, Room& r)
 void Lobby::leave_room(ConnectionPtr connection, Identity who, Id id, protocol::RoomNumber number)
 {
     on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id), number] {
-        Online* player = online(who.nick);
+        Online* player = presence_.online(who.nick);
         if (!player) return;
         Room* r = room(number);
         if (!in_room(r, connection->id(), who.nick))
@@ -406,9 +364,7 @@ void Lobby::room_chat(ConnectionPtr connection, Identity who, Id id, protocol::R
                     if (id) connection->send(protocol::encode_ok(id));
                     if (Room* r = self->room(chat.room))
                         r->broadcast(shared_frame(protocol::encode_room_chat(chat.room, nick, chat.text)));
-                    if (self->cluster_)
-                        self->cluster_->announce(
-                            cluster::RoomChatted{self->cluster_->node_id(), chat.room, nick, chat.text});
+                    self->peers_->room_chatted(chat.room, nick, chat.text);
                 });
             });
     });
@@ -420,19 +376,28 @@ void Lobby::whisper(ConnectionPtr connection, Identity who, Id id, protocol::Whi
                whisper = std::move(whisper)] {
         // A room mute keeps the player from whispering while in that room; a mute everywhere
         // from every whisper.
-        if (const Online* sender = online(who.nick)) {
+        if (const Online* sender = presence_.online(who.nick)) {
             const std::vector<std::int64_t> rooms(sender->rooms.begin(), sender->rooms.end());
             if (const auto mute = services_.sanctions.mute_in_any(who.nick, rooms, wall_clock_ms()))
                 return connection->send_error(id, ErrorCode::Muted, "whisper: you are " + sanction_text(*mute),
                                               error_sanction(*mute));
         }
-        Online* addressee = online(whisper.to);
-        auto addressee_connection = addressee ? addressee->connection.lock() : nullptr;
-        if (!addressee_connection && cluster_) return whisper_elsewhere(connection, who, id, std::move(whisper));
-        if (!addressee_connection)
-            return reply_error(connection, id, ErrorCode::NoSuchNick, "whisper: '" + whisper.to + "' is not online");
-        addressee_connection->send(protocol::encode_whisper(who.nick, addressee->who.nick, whisper.text));
-        if (id) connection->send(protocol::encode_ok(id));
+        Online* addressee = presence_.online(whisper.to);
+        if (auto addressee_connection = addressee ? addressee->connection.lock() : nullptr) {
+            addressee_connection->send(protocol::encode_whisper(who.nick, addressee->who.nick, whisper.text));
+            if (id) connection->send(protocol::encode_ok(id));
+            return;
+        }
+        // Online on another node, perhaps: its node gets the whisper.
+        const std::string skeleton = protocol::nick_skeleton(whisper.to);
+        peers_->locate_nick(skeleton, [self = shared_from_this(), connection, who, id,
+                                       whisper = std::move(whisper)](std::optional<std::string> node) {
+            if (!node)
+                return reply_error(connection, id, ErrorCode::NoSuchNick,
+                                   "whisper: '" + whisper.to + "' is not online");
+            self->peers_->whisper(*node, who.nick, whisper.to, whisper.text);
+            if (id) connection->send(protocol::encode_ok(id));
+        });
     });
 }
 
@@ -457,11 +422,18 @@ void Lobby::open_table_now(const ConnectionPtr& connection, const Identity& who,
                 return reply_error(connection, id, ErrorCode::InvalidNick, "open_table: invite: " + *error);
             if (protocol::nick_key(*open.invite) == protocol::nick_key(who.nick))
                 return reply_error(connection, id, ErrorCode::AlreadySeated, "open_table: you cannot invite yourself");
-            if (!online(*open.invite) && !invitee_node) {
-                // Online on another node, perhaps: its node gets the invitation.
-                if (cluster_) return invite_elsewhere(connection, who, id, open);
-                return reply_error(connection, id, ErrorCode::NoSuchNick,
-                                   "open_table: invite: '" + *open.invite + "' is not online");
+            if (!presence_.online(*open.invite) && !invitee_node) {
+                // Online on another node, perhaps: its node gets the invitation. Once the peers
+                // answer, everything is checked again: the room, the limits, and whether the
+                // player came online here meanwhile.
+                const std::string skeleton = protocol::nick_skeleton(*open.invite);
+                return peers_->locate_nick(
+                    skeleton, [self = shared_from_this(), connection, who, id, open](std::optional<std::string> node) {
+                        if (!self->presence_.online(*open.invite) && !node)
+                            return reply_error(connection, id, ErrorCode::NoSuchNick,
+                                               "open_table: invite: '" + *open.invite + "' is not online");
+                        self->open_table_now(connection, who, id, open, node);
+                    });
             }
         }
         if (open.rated && who.principal.guest())
@@ -501,16 +473,13 @@ void Lobby::open_table_now(const ConnectionPtr& connection, const Identity& who,
         const auto summary = table->opening_summary();
         r->put_table(summary);
         schedule_room_update(open.room);
-        if (cluster_) {
-            cluster_->hold_table(opening.table);
-            cluster_->announce(cluster::TableChanged{cluster_->node_id(), summary});
-        }
+        peers_->table_opened(summary);
         if (open.invite) {
-            if (const Online* local = online(*open.invite)) {
+            if (const Online* local = presence_.online(*open.invite)) {
                 if (auto invited = local->connection.lock(); invited && !in_room(r, local->connection_id, *open.invite))
                     invited->send(protocol::encode_table_opened(summary));
             } else if (invitee_node) {
-                cluster_->send_to(*invitee_node, cluster::Invited{*open.invite, summary});
+                peers_->invite(*invitee_node, *open.invite, summary);
             }
         }
         table->seat_opener(connection, who, id);
@@ -549,7 +518,7 @@ void Lobby::join_table(ConnectionPtr connection, Identity who, Id id, protocol::
 {
     on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id), join,
                text = std::move(text)]() mutable {
-        if (cluster_ && !services_.directory.find(join.table))
+        if (!services_.directory.find(join.table) && peers_->may_stand_elsewhere(join.table))
             return forward_to_owner(connection, who, id, "join_table", join.table, std::move(text));
         auto table = find_table(connection, id, "join_table", join.table);
         if (!table) return;
@@ -562,12 +531,11 @@ void Lobby::watch_table(ConnectionPtr connection, Identity who, Id id, protocol:
 {
     on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id), watch,
                text = std::move(text)]() mutable {
-        if (cluster_ && !services_.directory.find(watch.table))
+        if (!services_.directory.find(watch.table) && peers_->may_stand_elsewhere(watch.table))
             return forward_to_owner(connection, who, id, "watch_table", watch.table, std::move(text));
         auto table = find_table(connection, id, "watch_table", watch.table);
         if (!table) return;
-        const auto seats = seats_.find(who.principal);
-        const bool seated = seats != seats_.end() && seats->second.contains(watch.table);
+        const bool seated = presence_.seated(who.principal, watch.table);
         // Players always get back to their own game; everyone else must be in the room.
         if (!seated && !in_room_of(*table, connection, who.nick))
             return refuse_outside_room(connection, id, "watch_table", *table);
@@ -578,17 +546,11 @@ void Lobby::watch_table(ConnectionPtr connection, Identity who, Id id, protocol:
 void Lobby::disconnected(ConnectionPtr connection)
 {
     on_strand([this, connection = std::move(connection)] {
-        const auto by_connection = online_by_connection_.find(connection->id());
+        auto gone = presence_.go_offline(connection->id());
         // Not online: its hello was refused, or a resumption on another connection took the nick.
-        if (by_connection == online_by_connection_.end()) return;
-        const auto found = online_.find(by_connection->second);
-        online_by_connection_.erase(by_connection);
-        if (found == online_.end()) return;
-        for (const auto number : std::set(found->second.rooms))
-            if (auto* r = room(number)) leave(found->second, *r);
-        --services_.metrics.players_online(online_kind(found->second.who));
-        if (cluster_) cluster_->release_nick(found->first, found->second.who.principal);
-        online_.erase(found);
+        if (!gone) return;
+        leave_rooms(*gone);
+        peers_->release_nick(protocol::nick_skeleton(gone->who.nick), gone->who.principal);
     });
 }
 
@@ -596,11 +558,11 @@ void Lobby::sign_out(identity::Principal who, std::optional<std::int64_t> sessio
                      std::string reason)
 {
     on_strand([this, who, session_id, keep = std::move(keep), reason = std::move(reason)] {
-        for (auto& [key, player] : online_) {
-            if (player.who.principal != who || (session_id && player.who.session_id != *session_id)) continue;
+        presence_.for_each([&](const Online& player) {
+            if (player.who.principal != who || (session_id && player.who.session_id != *session_id)) return;
             auto connection = player.connection.lock();
             if (connection && connection != keep) connection->close(CloseCode::Normal, reason);
-        }
+        });
     });
 }
 
@@ -617,7 +579,7 @@ void Lobby::table_changed(protocol::TableSummary summary)
         if (!r || !r->has_table(summary.table)) return;
         r->put_table(summary);
         schedule_room_update(summary.room);
-        if (cluster_) cluster_->announce(cluster::TableChanged{cluster_->node_id(), summary});
+        peers_->table_changed(summary);
     });
 }
 
@@ -625,10 +587,7 @@ void Lobby::table_closed(protocol::RoomNumber number, protocol::TableId table)
 {
     on_strand([this, number, table] {
         forget_table(table);
-        if (cluster_) {
-            cluster_->release_table(table);
-            cluster_->announce(cluster::TableClosed{cluster_->node_id(), number, table});
-        }
+        peers_->table_closed(number, table);
         take_off_list(number, table);
     });
 }
@@ -640,10 +599,9 @@ void Lobby::table_lost(protocol::RoomNumber number, protocol::TableId table, std
         bool elsewhere = false; // the new owner's summary stands
         for (const auto& [node, had] : remote_nodes_) elsewhere = elsewhere || had.tables.contains({number, table});
         if (!elsewhere) take_off_list(number, table);
-        // Said to every node: one may have heard this node claim the table after the take-over
-        // (its state, sent to that node alone when it asked), and would send the table's requests
-        // here. The node that plays the table answers by saying where it is (correct_stale_word).
-        if (cluster_) cluster_->announce(cluster::TableClosed{cluster_->node_id(), number, table});
+        // The node that plays the table now answers the peers' news by saying where it is
+        // (correct_stale_word).
+        peers_->table_lost(number, table);
         if (then) then();
     });
 }
@@ -671,19 +629,12 @@ void Lobby::seat_changed(Identity who, protocol::TableId table, bool seated)
     on_strand([this, who = std::move(who), table, seated] {
         const std::string key = protocol::nick_skeleton(who.nick);
         if (seated) {
-            seats_[who.principal].insert(table);
-            held_nicks_.insert_or_assign(key, who.principal);
+            presence_.seat(who, table);
             // Held across the nodes too: no other player takes the nick on another node while
             // this one sits here, online or away.
-            if (cluster_) cluster_->hold_nick(key, who.principal);
-        } else if (const auto seats = seats_.find(who.principal); seats != seats_.end()) {
-            seats->second.erase(table);
-            if (seats->second.empty()) {
-                seats_.erase(seats);
-                if (const auto held = held_nicks_.find(key); held != held_nicks_.end() && held->second == who.principal)
-                    held_nicks_.erase(held);
-                if (cluster_) cluster_->unhold_nick(key, who.principal);
-            }
+            peers_->hold_nick(key, who.principal);
+        } else if (presence_.unseat(who, table)) {
+            peers_->unhold_nick(key, who.principal);
         }
     });
 }

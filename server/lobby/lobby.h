@@ -1,32 +1,36 @@
-// The lobby: who is online, which nicks the seated players hold, the rooms and which tables
-// stand in them, and what each player holds against the player limits. All of it lives on the
-// lobby's strand; every public function posts there, so callers on any strand may call them.
-// Who a connection is comes from the Authenticator, which the lobby never second-guesses;
-// tables live on their own strands and tell the lobby when their summary or seats change.
+// The lobby: the rooms and which tables stand in them, the opening of tables, and what each
+// player holds against the player limits; it dispatches the lobby's requests. Who is online and
+// which nicks the seated players hold is its Presence (presence.h); what it tells the other nodes
+// of a cluster goes through its LobbyPeers (lobby_peers.h), a LoneNode on a server alone. All of
+// it lives on the lobby's strand; every public function posts there, so callers on any strand
+// may call them. Who a connection is comes from the Authenticator, which the lobby never
+// second-guesses; tables live on their own strands and tell the lobby when their summary or
+// seats change.
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 
 #include "protocol/messages.h"
+#include "server/asio.h"
+#include "server/clients/connection.h"
 #include "server/cluster/cluster_link.h"
 #include "server/cluster/node_message.h"
-#include "server/clients/connection.h"
 #include "server/identity/authenticator.h"
 #include "server/identity/principal.h"
-#include "server/moderation/moderation.h"
-#include "server/asio.h"
+#include "server/lobby/lobby_peers.h"
+#include "server/lobby/presence.h"
 #include "server/lobby/room.h"
+#include "server/moderation/moderation.h"
 #include "server/table/table_listener.h"
 
 namespace rochade::server {
@@ -129,14 +133,7 @@ public:
     void replica(std::function<void(Replica)> done);
 
 private:
-    struct Online {
-        Identity who;
-        std::weak_ptr<Connection> connection;
-        std::uint64_t connection_id = 0;
-        std::set<protocol::RoomNumber> rooms;
-        std::int64_t since_ms = 0; // wall clock, when this connection was admitted
-        std::string address;       // the connection's IP, for an admin's live view
-    };
+    using Online = Presence::Online;
     // What a player holds that the player limits count.
     struct Holdings {
         std::set<protocol::TableId> open_tables;     // opened, still waiting for an opponent
@@ -158,8 +155,14 @@ private:
     template <class Work> void on_strand(Work work);
     // A restored table's summary goes into its room; its players' seats and nicks are held.
     void place_restored(const protocol::TableSummary& summary, const std::vector<Identity>& players);
-    // The player leaves its rooms and goes offline (its connection is not closed here).
-    void go_offline(std::unordered_map<std::string, Online>::iterator player);
+    // A player who went offline (Presence::go_offline, go_online) leaves its rooms; its
+    // connection is not closed here.
+    void leave_rooms(Online& gone);
+    static void refuse_hello(const ConnectionPtr& connection, const Id& id, const Identity& who,
+                             protocol::ErrorCode code, const std::string& message);
+    // What the peers said of the nick (at once on a lone node): admit() goes on, or refuses.
+    void nick_claimed(const ConnectionPtr& connection, const Id& id, identity::Admission admission,
+                      const cluster::NickClaim& claim);
     // The rest of admit(), once the nick is known to be this principal's (across the cluster too).
     // Spends a resume's token (Admission::spend), then admits; a refusal from the store is the reply.
     void spend_and_admit(const ConnectionPtr& connection, const Id& id, identity::Admission admission);
@@ -181,16 +184,10 @@ private:
     // rooms here, then sent to the owner.
     void forward_to_owner(const ConnectionPtr& connection, const Identity& who, const Id& id, std::string_view request,
                           protocol::TableId table, std::string text, int attempt = 0);
-    void whisper_elsewhere(const ConnectionPtr& connection, const Identity& who, const Id& id,
-                           protocol::Whisper whisper);
     // open_table on the strand; `invitee_node` is the node where the invited player is online
-    // when not this one (found by invite_elsewhere).
+    // when not this one (asked of the peers when the player is not online here).
     void open_table_now(const ConnectionPtr& connection, const Identity& who, const Id& id,
                         const protocol::OpenTable& open, const std::optional<std::string>& invitee_node);
-    // An invitation for a player not online here: asks the bus where they are, then opens.
-    void invite_elsewhere(const ConnectionPtr& connection, const Identity& who, const Id& id, protocol::OpenTable open);
-    // The player online under `nick` itself (folded as nick_key does), not a look-alike.
-    Online* online(const std::string& nick);
     Room* room(protocol::RoomNumber number);
     Room& open_room(protocol::RoomNumber number);
     void leave(Online& player, Room& room);
@@ -204,10 +201,6 @@ private:
     void send_room_updates();
     // Applies `change` to what `holder` holds, and forgets a holder that holds nothing.
     template <class Change> void release(const identity::Principal& holder, Change change);
-    // The reason `nick` is not free for `who` (nobody yet, for a new guest or account) now, or
-    // nothing: another player online or seated under it or under a look-alike of it.
-    std::optional<std::string> nick_held_by_another(const std::string& nick,
-                                                    const std::optional<identity::Principal>& who);
     // The table with this id, or nullptr after replying no_such_table to `request`.
     std::shared_ptr<Table> find_table(const ConnectionPtr& connection, const Id& id, std::string_view request,
                                       protocol::TableId table_id);
@@ -223,13 +216,9 @@ private:
     TableServices& services_;
     StoppedTables& stopped_tables_;
     net::strand<net::io_context::executor_type> strand_;
-    // Online players and held nicks are keyed by the nick's skeleton (protocol::nick_skeleton),
-    // so that two look-alike nicks ("admin", "admın") are never online at once; rooms keep their
-    // members by nick key.
-    std::unordered_map<std::string, Online> online_;                      // by nick skeleton
-    std::unordered_map<std::uint64_t, std::string> online_by_connection_; // connection id -> nick skeleton
-    std::map<identity::Principal, std::set<protocol::TableId>> seats_;    // unfinished games' seats
-    std::unordered_map<std::string, identity::Principal> held_nicks_;     // nick skeleton -> who sits at a game
+    // Who is online and the nicks held for seated players (keyed by the nick's skeleton); rooms
+    // keep their members by nick key.
+    Presence presence_;
     std::map<identity::Principal, Holdings> holdings_;
     std::map<protocol::TableId, identity::Principal> table_openers_;   // waiting tables, by opener
     std::map<protocol::RoomNumber, identity::Principal> room_openers_; // standing ad-hoc rooms
@@ -239,7 +228,9 @@ private:
     std::set<protocol::RoomNumber> rooms_to_update_;
     net::steady_timer room_update_timer_;
     bool room_update_armed_ = false;
-    std::shared_ptr<cluster::ClusterLink> cluster_;  // none on a server alone
+    // The other nodes: a LoneNode until join_cluster(), and on a server alone for ever.
+    std::unique_ptr<LobbyPeers> peers_;
+    // What the other nodes have in the rooms (lobby_cluster.cpp); empty on a server alone.
     std::map<std::string, RemoteNode> remote_nodes_; // by node id
 };
 

@@ -1,13 +1,15 @@
-// The lobby's side of a cluster: what it tells the other nodes is in lobby.cpp (one line where
-// each change happens); what they tell it is here. Remote players are room members without a
-// connection (Room::broadcast skips them), remote tables are summaries in the rooms' lists;
-// `remote_nodes_` remembers which node has which, so that a node that goes silent takes them
-// with it.
+// The lobby's replica of a cluster: what the other nodes tell it is here (what it tells them goes
+// through its LobbyPeers, one call where each change happens in lobby.cpp; on the bus in
+// cluster_peers.cpp). Remote players are room members without a connection (Room::broadcast
+// skips them), remote tables are summaries in the rooms' lists; `remote_nodes_` remembers which
+// node has which, so that a node that goes silent takes them with it. On a server alone the
+// replica stays empty.
 #include <spdlog/spdlog.h>
 
 #include "protocol/encode.h"
 #include "protocol/nick.h"
 #include "server/clients/client.h"
+#include "server/lobby/cluster_peers.h"
 #include "server/lobby/lobby.h"
 #include "server/table/table_directory.h"
 #include "server/table/table_services.h"
@@ -29,9 +31,9 @@ void Lobby::join_cluster(std::shared_ptr<cluster::ClusterLink> link)
 {
     // Before any connection, like restore(): nothing else touches the lobby yet, and every
     // table in the rooms is this node's (restored).
-    cluster_ = std::move(link);
     for (const auto& [number, r] : rooms_)
-        for (const auto& table : r.tables()) cluster_->hold_table(table.table);
+        for (const auto& table : r.tables()) link->hold_table(table.table);
+    peers_ = std::make_unique<ClusterPeers>(std::move(link), strand_);
 }
 
 void Lobby::cluster_message(cluster::NodeMessage message)
@@ -41,7 +43,7 @@ void Lobby::cluster_message(cluster::NodeMessage message)
             [this](const auto& m) {
                 using Message = std::decay_t<decltype(m)>;
                 if constexpr (std::is_same_v<Message, cluster::NodeUp>) {
-                    cluster_->send_to(m.node, local_state());
+                    peers_->send_state(m.node, local_state());
                 } else if constexpr (std::is_same_v<Message, cluster::NodeState>) {
                     forget_node(m.node);
                     remote_nodes_[m.node]; // known, even with nothing in the rooms
@@ -62,22 +64,24 @@ void Lobby::cluster_message(cluster::NodeMessage message)
                 } else if constexpr (std::is_same_v<Message, cluster::Whispered>) {
                     // The sender's node found this node holding the nick; if the player left
                     // meanwhile the whisper is lost, as on one node a moment later.
-                    if (Online* addressee = online(m.to))
+                    if (Online* addressee = presence_.online(m.to))
                         if (auto connection = addressee->connection.lock())
                             connection->send(protocol::encode_whisper(m.from, addressee->who.nick, m.text));
                 } else if constexpr (std::is_same_v<Message, cluster::Replaced>) {
-                    const auto found = online_.find(protocol::nick_skeleton(m.nick));
-                    if (found == online_.end() || cluster::principal_text(found->second.who.principal) != m.principal)
-                        return;
+                    const std::string skeleton = protocol::nick_skeleton(m.nick);
+                    const Online* found = presence_.online_as(skeleton);
+                    if (!found || cluster::principal_text(found->who.principal) != m.principal) return;
                     // The other node holds the nick's lease now: this one lets it go unreleased.
-                    cluster_->forget_nick(found->first);
-                    auto connection = found->second.connection.lock();
-                    go_offline(found);
-                    if (connection) connection->close(CloseCode::Replaced, "the same player connected again");
+                    peers_->forget_nick(skeleton);
+                    auto gone = presence_.go_offline(found->connection_id);
+                    if (!gone) return;
+                    leave_rooms(*gone);
+                    if (auto connection = gone->connection.lock())
+                        connection->close(CloseCode::Replaced, "the same player connected again");
                 } else if constexpr (std::is_same_v<Message, cluster::Invited>) {
                     // As on one node: the invitation reaches the player unless they are in the
                     // table's room already, where its summary reaches them anyway.
-                    if (const Online* invited = online(m.nick))
+                    if (const Online* invited = presence_.online(m.nick))
                         if (auto connection = invited->connection.lock();
                             connection && !in_room(room(m.summary.room), invited->connection_id, m.nick))
                             connection->send(protocol::encode_table_opened(m.summary));
@@ -96,15 +100,13 @@ void Lobby::adopt(protocol::TableSummary summary, std::vector<Identity> players)
         for (auto& [node, had] : remote_nodes_) had.tables.erase({summary.room, summary.table});
         place_restored(summary, players);
         schedule_room_update(summary.room);
-        if (cluster_) cluster_->announce(cluster::TableChanged{cluster_->node_id(), summary});
+        peers_->table_changed(summary);
     });
 }
 
 void Lobby::announce_state()
 {
-    on_strand([this] {
-        if (cluster_) cluster_->announce(local_state());
-    });
+    on_strand([this] { peers_->announce_state(local_state()); });
 }
 
 void Lobby::node_gone(std::string node)
@@ -165,8 +167,7 @@ bool Lobby::correct_stale_word(protocol::RoomNumber number, protocol::TableId ta
     // that heard the stale word: one of them may have heard the other node claim the table in a
     // state sent to it alone, which this node never saw.
     if (const Room* r = room(number))
-        if (const auto* listed = r->find_table(table))
-            cluster_->announce(cluster::TableChanged{cluster_->node_id(), *listed});
+        if (const auto* listed = r->find_table(table)) peers_->table_changed(*listed);
     return true;
 }
 
@@ -208,11 +209,11 @@ void Lobby::forget_node(const std::string& node)
 cluster::NodeState Lobby::local_state() const
 {
     cluster::NodeState state;
-    state.node = cluster_->node_id();
-    for (const auto& [key, player] : online_)
+    presence_.for_each([&](const Online& player) {
         for (const auto number : player.rooms)
             state.members.push_back(
                 cluster::RoomMember{number, player.who.nick, player.who.principal.guest(), player.connection_id});
+    });
     std::set<protocol::TableId> remote;
     for (const auto& [node, had] : remote_nodes_)
         for (const auto& [number, table] : had.tables) remote.insert(table);
@@ -256,12 +257,12 @@ void Lobby::forward_to_owner(const ConnectionPtr& connection, const Identity& wh
                            std::string(request) + ": table " + std::to_string(table_id) + " stands in room " +
                                std::to_string(found->room) + "; enter it first");
     connection->post([connection, table_id] { connection->client->tables.insert(table_id); });
-    cluster_->forward(table_id, connection->id(), who, std::move(text),
-                      [connection, id, request = std::string(request), table_id](bool sent) {
-                          if (!sent)
-                              connection->send_error(id, ErrorCode::NoSuchTable,
-                                                     request + ": there is no table " + std::to_string(table_id));
-                      });
+    peers_->forward(table_id, connection->id(), who, std::move(text),
+                    [connection, id, request = std::string(request), table_id](bool sent) {
+                        if (!sent)
+                            connection->send_error(id, ErrorCode::NoSuchTable,
+                                                   request + ": there is no table " + std::to_string(table_id));
+                    });
 }
 
 void Lobby::replica(std::function<void(Replica)> done)
@@ -289,40 +290,6 @@ void Lobby::add_seats_elsewhere(const Identity& who, std::vector<protocol::Table
                     summary && summary->status == protocol::TableStatus::Playing &&
                     (summary->white == who.nick || summary->black == who.nick))
                     tables.push_back(table_id);
-}
-
-void Lobby::whisper_elsewhere(const ConnectionPtr& connection, const Identity& who, const Id& id,
-                              protocol::Whisper whisper)
-{
-    // The key first: the lambda below takes the whisper.
-    const std::string key = protocol::nick_skeleton(whisper.to);
-    cluster_->locate_nick(key, [self = shared_from_this(), connection, who, id,
-                                whisper = std::move(whisper)](std::optional<std::string> node) {
-        self->on_strand([self, connection, who, id, whisper, node = std::move(node)] {
-            if (!node || *node == self->cluster_->node_id())
-                return reply_error(connection, id, ErrorCode::NoSuchNick,
-                                   "whisper: '" + whisper.to + "' is not online");
-            self->cluster_->send_to(*node, cluster::Whispered{who.nick, whisper.to, whisper.text});
-            if (id) connection->send(protocol::encode_ok(id));
-        });
-    });
-}
-
-void Lobby::invite_elsewhere(const ConnectionPtr& connection, const Identity& who, const Id& id,
-                             protocol::OpenTable open)
-{
-    const std::string key = protocol::nick_skeleton(*open.invite);
-    cluster_->locate_nick(
-        key, [self = shared_from_this(), connection, who, id, open = std::move(open)](std::optional<std::string> node) {
-            self->on_strand([self, connection, who, id, open, node = std::move(node)] {
-                // Back on the strand, everything is checked again: the room, the limits, and whether
-                // the player came online here meanwhile.
-                if (!self->online(*open.invite) && (!node || *node == self->cluster_->node_id()))
-                    return reply_error(connection, id, ErrorCode::NoSuchNick,
-                                       "open_table: invite: '" + *open.invite + "' is not online");
-                self->open_table_now(connection, who, id, open, node);
-            });
-        });
 }
 
 } // namespace rochade::server

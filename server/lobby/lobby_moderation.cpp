@@ -24,8 +24,9 @@ void Lobby::send_notice(std::string from, std::optional<protocol::RoomNumber> ro
             if (!r) return done("there is no room " + std::to_string(*room));
             r->broadcast(frame);
         } else {
-            for (const auto& [key, player] : self->online_)
+            self->presence_.for_each([&](const Online& player) {
                 if (auto to = player.connection.lock()) to->send(frame);
+            });
         }
         spdlog::info("{} sent a notice to {}", from, room ? "room " + std::to_string(*room) : std::string("everyone"));
         done(std::nullopt);
@@ -35,7 +36,7 @@ void Lobby::send_notice(std::string from, std::optional<protocol::RoomNumber> ro
 void Lobby::online_nick(std::string nick, std::function<void(std::optional<Identity>)> done)
 {
     net::post(strand_, [self = shared_from_this(), nick = std::move(nick), done = std::move(done)] {
-        const Online* player = self->online(nick);
+        const Online* player = self->presence_.online(nick);
         done(player ? std::optional<Identity>(player->who) : std::nullopt);
     });
 }
@@ -46,7 +47,7 @@ void Lobby::close_player(std::string nick, protocol::ErrorCode code, std::string
     net::post(strand_,
               [self = shared_from_this(), nick = std::move(nick), code, message = std::move(message),
                sanction = std::move(sanction), close_reason = std::move(close_reason), done = std::move(done)] {
-                  const Online* player = self->online(nick);
+                  const Online* player = self->presence_.online(nick);
                   auto connection = player ? player->connection.lock() : nullptr;
                   if (!connection) return done(0);
                   // The error goes first: a close is sent after the queued frames.
@@ -60,9 +61,9 @@ void Lobby::live(bool with_addresses, std::function<void(std::vector<OnlinePlaye
 {
     net::post(strand_, [self = shared_from_this(), with_addresses, done = std::move(done)] {
         std::vector<OnlinePlayer> players;
-        for (const auto& [key, player] : self->online_) {
+        self->presence_.for_each([&](const Online& player) {
             const auto connection = player.connection.lock();
-            if (!connection || !connection->is_open()) continue;
+            if (!connection || !connection->is_open()) return;
             OnlinePlayer online;
             online.nick = player.who.nick;
             online.guest = player.who.principal.guest();
@@ -72,7 +73,7 @@ void Lobby::live(bool with_addresses, std::function<void(std::vector<OnlinePlaye
             online.rooms.assign(player.rooms.begin(), player.rooms.end());
             online.connections = 1; // the lobby keeps one connection per nick (a new one replaces it)
             players.push_back(std::move(online));
-        }
+        });
         std::sort(players.begin(), players.end(), [](const OnlinePlayer& a, const OnlinePlayer& b) {
             return std::tie(a.since_ms, a.nick) < std::tie(b.since_ms, b.nick);
         });
