@@ -167,7 +167,7 @@ Expected<RefereedGame, RefereeError> RefereedGame::restore(protocol::TimeControl
                                                            std::string_view start_fen,
                                                            const std::vector<std::string>& uci_moves,
                                                            std::int64_t white_ms, std::int64_t black_ms,
-                                                           std::optional<Side> draw_offer, RefereeLimits limits)
+                                                           RefereeLimits limits)
 {
     auto start = parse_fen(start_fen);
     if (!start) return unexpected(RefereeError{ErrorCode::InternalError, "start FEN: " + start.error().message});
@@ -196,8 +196,6 @@ Expected<RefereedGame, RefereeError> RefereedGame::restore(protocol::TimeControl
     restored.started_ = true;
     if (auto outcome = restored.game_.automatic_outcome())
         restored.result_ = result_of(*outcome, restored.game_.dead_position_reason());
-    else
-        restored.draw_offer_ = draw_offer;
     return restored;
 }
 
@@ -256,7 +254,6 @@ std::optional<RefereeError> RefereedGame::refuse_unless_running(time_point now)
 Ending RefereedGame::end(GameResult result, time_point now)
 {
     clock_.stop(now);
-    draw_offer_.reset();
     result_ = std::move(result);
     return Ending{*result_, clock_.reading(now)};
 }
@@ -322,7 +319,7 @@ Expected<Move, RefereeError> RefereedGame::read_move(std::string_view text) cons
     return *move;
 }
 
-MoveResult RefereedGame::play_legal(Move move, bool offer_draw, time_point now)
+MoveResult RefereedGame::play_legal(Move move, time_point now)
 {
     const Position& before = game_.position();
     const Side mover = side_of(before.side_to_move());
@@ -342,17 +339,12 @@ MoveResult RefereedGame::play_legal(Move move, bool offer_draw, time_point now)
     }
 
     PlayedMove played;
-    played.draw_offer_lapsed = draw_offer_ && *draw_offer_ != mover; // FIDE 9.1.2.3
-    if (played.draw_offer_lapsed) draw_offer_.reset();
-    if (offer_draw) draw_offer_ = mover;
-
     MoveResult result;
     if (auto outcome = game_.automatic_outcome())
         result.ending = end(result_of(*outcome, game_.dead_position_reason()), now);
 
     played.record = std::move(record);
     played.check = game_.position().in_check();
-    played.draw_offered = draw_offer_ == mover;
     played.clocks = clock_.reading(now);
     played.to_move = to_move();
     played.legal_moves = legal_moves();
@@ -360,47 +352,20 @@ MoveResult RefereedGame::play_legal(Move move, bool offer_draw, time_point now)
     return result;
 }
 
-Expected<MoveResult, RefereeError> RefereedGame::play(Side who, std::string_view text, bool offer_draw, time_point now)
+Expected<MoveResult, RefereeError> RefereedGame::play(Side who, std::string_view text, time_point now)
 {
     if (auto refusal = refuse_unless_running(now)) return unexpected(std::move(*refusal));
     if (who != to_move())
         return unexpected(RefereeError{ErrorCode::NotYourTurn, "it is " + name_of(*to_move()) + "'s turn"});
     auto move = read_move(text);
     if (!move) return unexpected(move.error());
-    return play_legal(*move, offer_draw, now);
+    return play_legal(*move, now);
 }
 
-std::optional<RefereeError> RefereedGame::offer_draw(Side who, time_point now)
-{
-    if (auto refusal = refuse_unless_running(now)) return refusal;
-    if (who != to_move())
-        return RefereeError{ErrorCode::DrawOfferNotAllowed,
-                            "a draw may be offered only on one's own turn; it is " + name_of(*to_move()) + "'s turn"};
-    if (draw_offer_ == who)
-        return RefereeError{ErrorCode::DrawOfferNotAllowed, name_of(who) + "'s draw offer stands already"};
-    if (draw_offer_)
-        return RefereeError{ErrorCode::DrawOfferNotAllowed,
-                            name_of(*draw_offer_) + "'s draw offer stands: accept or decline it"};
-    draw_offer_ = who;
-    return std::nullopt;
-}
-
-Expected<Ending, RefereeError> RefereedGame::accept_draw(Side who, time_point now)
+Expected<Ending, RefereeError> RefereedGame::agree_draw(time_point now)
 {
     if (auto refusal = refuse_unless_running(now)) return unexpected(std::move(*refusal));
-    if (draw_offer_ != protocol::opponent_of(who))
-        return unexpected(
-            RefereeError{ErrorCode::NoDrawOffer, name_of(protocol::opponent_of(who)) + " has not offered a draw"});
     return end(draw(Termination::Agreement, "Draw by agreement"), now);
-}
-
-std::optional<RefereeError> RefereedGame::decline_draw(Side who, time_point now)
-{
-    if (auto refusal = refuse_unless_running(now)) return refusal;
-    if (draw_offer_ != protocol::opponent_of(who))
-        return RefereeError{ErrorCode::NoDrawOffer, name_of(protocol::opponent_of(who)) + " has not offered a draw"};
-    draw_offer_.reset();
-    return std::nullopt;
 }
 
 Expected<ClaimResult, RefereeError> RefereedGame::claim_draw(Side who, std::optional<std::string_view> intended_move,
@@ -427,7 +392,7 @@ Expected<ClaimResult, RefereeError> RefereedGame::claim_draw(Side who, std::opti
                            end(draw(*rule, draw_message(*rule) + " with the intended move " + san + by), now)};
     }
     // FIDE 9.4/9.5: the claim was wrong, so the written move stands and is played.
-    MoveResult played = play_legal(*move, false, now);
+    MoveResult played = play_legal(*move, now);
     std::string rejection =
         "the claim with " + played.move.record.san + " is not valid: after it " + claim_shortfall(game_);
     return ClaimResult{std::move(rejection), std::move(played.move), std::move(played.ending)};

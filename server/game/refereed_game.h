@@ -50,8 +50,6 @@ struct Ending {
 struct PlayedMove {
     protocol::MoveRecord record;           // ply, uci, san (English, with + or #), san_de, fen after it
     bool check = false;                    // the side to move is in check (or mated)
-    bool draw_offered = false;             // the mover's draw offer stands after the move
-    bool draw_offer_lapsed = false;        // the move made the opponent's offer lapse (FIDE 9.1.2.3)
     protocol::ClockReading clocks;         // after the press (stopped if the game ended)
     std::optional<protocol::Side> to_move; // empty when the move ended the game
     std::vector<std::string> legal_moves;  // UCI, of the side to move; empty when over
@@ -108,15 +106,14 @@ public:
     explicit RefereedGame(protocol::TimeControl time_control, Position start = Position::start(),
                           RefereeLimits limits = {});
 
-    // A game continued after a server restart: the start FEN, the moves played (UCI), both
-    // clocks after the last move and the draw offer that stood. The clocks are held until
-    // resume(). If the moves end the game (an ending that was not stored), is_over() is true
-    // afterwards, result() says how and no offer stands. Errors (code internal_error) name the
-    // FEN or the ply and move that do not replay.
+    // A game continued after a server restart: the start FEN, the moves played (UCI) and both
+    // clocks after the last move. The clocks are held until resume(). If the moves end the game
+    // (an ending that was not stored), is_over() is true afterwards and result() says how.
+    // Errors (code internal_error) name the FEN or the ply and move that do not replay.
     static Expected<RefereedGame, RefereeError> restore(protocol::TimeControl time_control, std::string_view start_fen,
                                                         const std::vector<std::string>& uci_moves,
                                                         std::int64_t white_ms, std::int64_t black_ms,
-                                                        std::optional<Side> draw_offer = {}, RefereeLimits limits = {});
+                                                        RefereeLimits limits = {});
 
     // The side to move's clock starts (White's, from the standard position).
     void start(time_point now);
@@ -129,17 +126,12 @@ public:
     void hold(time_point now);
 
     // `text` in UCI, English SAN or German SAN. Errors: game_not_started, game_over,
-    // not_your_turn, invalid_move, illegal_move, ambiguous_move. `offer_draw` makes a draw
-    // offer with the move (FIDE 9.1.2.2); it is dropped if the move ends the game.
-    Expected<MoveResult, RefereeError> play(Side who, std::string_view text, bool offer_draw, time_point now);
+    // not_your_turn, invalid_move, illegal_move, ambiguous_move. A draw offered with the move
+    // is the table's (server/table/offers.h).
+    Expected<MoveResult, RefereeError> play(Side who, std::string_view text, time_point now);
 
-    // A draw offer, only on one's own turn (else draw_offer_not_allowed), and one standing
-    // offer at a time. Empty on success.
-    std::optional<RefereeError> offer_draw(Side who, time_point now);
-    // Accepts the opponent's standing offer (else no_draw_offer): the game is drawn.
-    Expected<Ending, RefereeError> accept_draw(Side who, time_point now);
-    // Declines the opponent's standing offer (else no_draw_offer).
-    std::optional<RefereeError> decline_draw(Side who, time_point now);
+    // The players agreed to a draw (the table's Offers saw an offer accepted): the game is drawn.
+    Expected<Ending, RefereeError> agree_draw(time_point now);
     // Claims a draw by threefold repetition or the fifty-move rule, now or with an intended
     // move, only on one's own turn (not_your_turn). Without a move, an invalid claim is the
     // error claim_invalid naming why; an intended move that is not a legal move is refused as
@@ -165,6 +157,10 @@ public:
     // the verdict; empty while time remains, when untimed or held, and once the game is over.
     // The table's flag timer calls it at flag_deadline(), and the table before every action.
     std::optional<FlagFall> check_flag(time_point now);
+    // The common refusals of an action by a player of a running game, after looking at the flag:
+    // game_not_started, game_over. Public for the table's requests that the referee does not
+    // carry out itself (draw offers and their answers), so they are refused as its own are.
+    std::optional<RefereeError> refuse_unless_running(time_point now);
     // A fallen flag waits for its verdict.
     bool flag_fallen() const { return flag_fall_.has_value(); }
     // Ends the game whose flag fell with `verdict`, flag_fall_winnability() of the flag fall:
@@ -186,7 +182,6 @@ public:
     bool in_check() const { return game_.position().in_check(); }
     // UCI, of the side to move; empty once the game is over.
     std::vector<std::string> legal_moves() const;
-    std::optional<Side> draw_offer() const { return draw_offer_; }
     protocol::ClockReading clocks(time_point now) const { return clock_.reading(now); }
     std::optional<time_point> flag_deadline() const;
     int moves_made(Side side) const { return clock_.moves_made(side); }
@@ -198,18 +193,15 @@ private:
 
     // check_flag() without the copy: whether a flag fall waits, noticed now or before.
     bool notice_flag(time_point now);
-    // The common refusals of an action by a player of a running game, after looking at the flag.
-    std::optional<RefereeError> refuse_unless_running(time_point now);
     Ending end(protocol::GameResult result, time_point now);
     // Plays a move already known to be legal; ends the game on an automatic outcome.
-    MoveResult play_legal(Move move, bool offer_draw, time_point now);
+    MoveResult play_legal(Move move, time_point now);
     Expected<Move, RefereeError> read_move(std::string_view text) const;
 
     Clock clock_;
     Game game_;
     WinnabilityLimits flag_fall_limits_;
     std::vector<protocol::MoveRecord> moves_;
-    std::optional<Side> draw_offer_;
     std::optional<protocol::GameResult> result_;
     std::optional<FlagFall> flag_fall_; // noticed, waiting for end_on_flag()
     time_point flag_noticed_at_{};      // when the clocks stopped for it

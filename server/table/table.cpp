@@ -81,7 +81,7 @@ std::shared_ptr<Table> Table::restore(TableServices& services, std::weak_ptr<Tab
     const Side first_mover =
         start_position && start_position->side_to_move() == Color::Black ? Side::Black : Side::White;
     const auto draw_offer = standing_draw_offer(stored.moves, events, first_mover);
-    auto game = RefereedGame::restore(*time_control, start.start_fen, moves, white_ms, black_ms, draw_offer);
+    auto game = RefereedGame::restore(*time_control, start.start_fen, moves, white_ms, black_ms);
     if (!game) {
         spdlog::error("game {}: cannot restore: {}", start.game_id, game.error().message);
         return nullptr;
@@ -98,16 +98,17 @@ std::shared_ptr<Table> Table::restore(TableServices& services, std::weak_ptr<Tab
     const auto now = SteadyClock::now();
     for (auto& seat : table->seats_) seat->disconnected_at = now;
     table->game_.emplace(std::move(*game));
+    if (!table->game_->is_over()) table->offers_.restore_draw_offer(draw_offer); // a replayed ending leaves none
     table->game_id_ = start.game_id;
     table->events_.restore(stored.last_seq);
     table->epoch_ = start.epoch;
-    table->stored_game_ = GameCheckpoint{int(moves.size()), white_ms, black_ms, now, table->game_->draw_offer()};
+    table->stored_game_ = GameCheckpoint{int(moves.size()), white_ms, black_ms, now, table->offers_.draw_offer()};
     table->clocks_held_ = true;
     for (const Side side : {Side::White, Side::Black}) table->look_up_rating(side);
     spdlog::info("table {}: restored game {} ({} - {}) after {} moves{}; clocks held until both players are back",
                  start.table_id, start.game_id, start.white, start.black, stored.moves.size(),
-                 table->game_->draw_offer() ? ", " + side_text(*table->game_->draw_offer()) + "'s draw offer standing"
-                                            : "");
+                 table->offers_.draw_offer() ? ", " + side_text(*table->offers_.draw_offer()) + "'s draw offer standing"
+                                             : "");
     return table;
 }
 
@@ -176,13 +177,13 @@ protocol::TableState Table::state(SteadyClock::time_point now) const
             result.to_move = game_->to_move();
             result.legal_moves = game_->legal_moves();
         }
-        result.draw_offer = game_->draw_offer();
+        result.draw_offer = offers_.draw_offer();
         if (game_->is_over()) result.result = game_->result();
     } else {
         result.start_fen = result.fen = to_fen(Position::start());
         result.clocks = server::Clock(time_control_).reading(now);
     }
-    result.rematch_offer = rematch_offer_;
+    result.rematch_offer = offers_.rematch_offer();
     result.rating_change = rating_change_;
     for (const Side side : {Side::White, Side::Black})
         if (seats_[int(side)] && !seats_[int(side)]->connected && game_) result.disconnected.push_back(side);
@@ -238,7 +239,7 @@ void Table::add_event(Emission& emission, std::string frame, db::TableEventKind 
     emission.events.push_back(Event{seq, std::make_shared<const std::string>(std::move(frame))});
 }
 
-void Table::add_move(Emission& emission, const PlayedMove& move, SteadyClock::time_point)
+void Table::add_move(Emission& emission, const PlayedMove& move, bool draw_offered, SteadyClock::time_point)
 {
     protocol::MoveEvent event;
     event.table = id_;
@@ -248,10 +249,10 @@ void Table::add_move(Emission& emission, const PlayedMove& move, SteadyClock::ti
     event.to_move = move.to_move;
     event.legal_moves = move.legal_moves;
     event.check = move.check;
-    event.draw_offered = move.draw_offered;
+    event.draw_offered = draw_offered;
     emission.writes.push_back(db::MovePlayed{*game_id_, move.record.ply, event.seq, move.record.uci, move.record.san,
                                              move.clocks.white_ms, move.clocks.black_ms, wall_clock_ms()});
-    if (move.draw_offered) {
+    if (draw_offered) {
         // An offer with a move is dropped if the move ends the game, so someone is to move.
         const auto by = protocol::opponent_of(*move.to_move);
         emission.writes.push_back(db::TableEvent{id_, game_id_, event.seq, db::TableEventKind::DrawOffered,
@@ -283,7 +284,7 @@ void Table::add_ending(Emission& emission, const Ending& ending, SteadyClock::ti
     // A player who went away during the game keeps the seat as long as one who goes away after it.
     for (const Side side : {Side::White, Side::Black})
         if (seats_[int(side)] && !seats_[int(side)]->connected) hold_seat(side);
-    rematch_offer_.reset();
+    offers_.game_over();
 }
 
 void Table::table_changed()
@@ -338,7 +339,7 @@ void Table::stand_up(Side side)
     const std::string& nick = player.nick;
     seats_[int(side)].reset();
     seats_.stop_holding(side);
-    rematch_offer_.reset();
+    offers_.forget_rematch();
     if (auto lobby = listener_.lock()) lobby->seat_changed(player, id_, false);
     Emission emission;
     const auto seq = events_.take_next();

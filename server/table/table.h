@@ -46,6 +46,7 @@
 #include "server/table/emission_queue.h"
 #include "server/table/event_log.h"
 #include "server/table/flag_watch.h"
+#include "server/table/offers.h"
 #include "server/table/seats.h"
 #include "server/table/table_listener.h"
 #include "server/table/watchers.h"
@@ -214,7 +215,8 @@ private:
     // `sender` gets ok once it is stored, or storage_unavailable.
     void start_game(std::int64_t game_id, SteadyClock::time_point now, const ConnectionPtr& sender, const Id& id,
                     std::unique_ptr<ReplacedGame> replaced);
-    void add_move(Emission& emission, const PlayedMove& move, SteadyClock::time_point now);
+    // `draw_offered`: the mover's draw offer stands after the move (Offers::on_move).
+    void add_move(Emission& emission, const PlayedMove& move, bool draw_offered, SteadyClock::time_point now);
     void add_ending(Emission& emission, const Ending& ending, SteadyClock::time_point now);
     void add_event(Emission& emission, std::string frame, db::TableEventKind kind, std::string detail_json);
     // At the running side's deadline; after a failed emission, not sooner than a second from
@@ -290,7 +292,7 @@ private:
     Watchers watchers_; // the players' connections too
     std::optional<RefereedGame> game_;
     std::optional<std::int64_t> game_id_;
-    std::optional<Side> rematch_offer_;
+    Offers offers_; // the running game's draw offer, the rematch asked after a game
     bool closed_ = false;
     bool clocks_held_ = false; // a restored game waits for both players
 

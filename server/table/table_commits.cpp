@@ -38,7 +38,7 @@ using protocol::ErrorCode;
 Table::GameCheckpoint Table::checkpoint(SteadyClock::time_point now) const
 {
     const auto clocks = game_->clocks(now);
-    return GameCheckpoint{game_->ply(), clocks.white_ms, clocks.black_ms, now, game_->draw_offer()};
+    return GameCheckpoint{game_->ply(), clocks.white_ms, clocks.black_ms, now, offers_.draw_offer()};
 }
 
 void Table::emit(Emission emission)
@@ -139,11 +139,12 @@ void Table::roll_back(std::vector<Emission>& failed, SteadyClock::time_point now
         if (before.joined) seats_[int(*before.joined)].reset(); // the joiner watches on
         game_ = std::move(before.game);
         game_id_ = before.game_id;
+        offers_.restore_draw_offer(std::nullopt); // the game before the start was over, or none
     } else if (game_ && stored_game_) {
         rebuild_game(*stored_game_, now);
     }
     events_.forget_unstored();
-    rematch_offer_.reset(); // an offer is not worth a second undo log; it can be made again
+    offers_.forget_rematch();
 
     // The room and the lobby's list of each player's running games follow the game.
     const bool running = game_ && !game_->is_over();
@@ -169,14 +170,14 @@ void Table::rebuild_game(const GameCheckpoint& stored, SteadyClock::time_point n
     std::vector<std::string> moves;
     moves.reserve(std::size_t(stored.ply));
     for (int i = 0; i < stored.ply; ++i) moves.push_back(game_->moves()[std::size_t(i)].uci);
-    auto rebuilt = RefereedGame::restore(time_control_, game_->start_fen(), moves, stored.white_ms, stored.black_ms,
-                                         stored.draw_offer);
+    auto rebuilt = RefereedGame::restore(time_control_, game_->start_fen(), moves, stored.white_ms, stored.black_ms);
     if (!rebuilt) {
         spdlog::error("table {} game {}: cannot go back to the stored game: {}", id_, game_id_.value_or(0),
                       rebuilt.error().message);
         return;
     }
     game_.emplace(std::move(*rebuilt));
+    offers_.restore_draw_offer(game_->is_over() ? std::nullopt : stored.draw_offer);
     // Held clocks stay held; running ones charge the side to move since the stored emission
     // (or since they ran again, if that came later), not since now.
     if (!clocks_held_) game_->resume(std::min(now, std::max(stored.at, clocks_resumed_at_)));

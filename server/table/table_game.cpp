@@ -1,6 +1,7 @@
 // The game played at a table: starting it, the flag timer and the flag's verdict, moves, draw
-// offers and claims, resignation, abort, abandonment and the rematch. Seats, watchers and the
-// event pipeline are in table.cpp.
+// offers and claims, resignation, abort, abandonment and the rematch. Who offered what, and
+// what an answer means, is Offers' (offers.h); seats, watchers and the event pipeline are in
+// table.cpp.
 #include "server/table/table.h"
 
 #include <nlohmann/json.hpp>
@@ -37,7 +38,7 @@ void Table::start_game(std::int64_t game_id, SteadyClock::time_point now, const 
     game_->start(now);
     game_id_ = game_id;
     ++services_.metrics.games_running;
-    rematch_offer_.reset();
+    offers_.game_started();
 
     Emission emission;
     rating_change_.reset();
@@ -137,10 +138,10 @@ void Table::on_flag_verdict(const WinnabilityVerdict& verdict, SteadyClock::time
 void Table::play(const ConnectionPtr& connection, Side side, const Id& id, const protocol::PlayMove& message,
                  SteadyClock::time_point now)
 {
-    auto result = game_->play(side, message.move, message.offer_draw, now);
+    auto result = game_->play(side, message.move, now);
     if (!result) return reply_error(connection, id, result.error().code, "move: " + result.error().message);
     Emission emission;
-    add_move(emission, result->move, now);
+    add_move(emission, result->move, offers_.on_move(side, message.offer_draw, result->ending.has_value()), now);
     if (result->ending) add_ending(emission, *result->ending, now);
     commit_game_action(std::move(emission), "move", connection, id, now);
 }
@@ -159,7 +160,8 @@ void Table::claim_draw(const ConnectionPtr& connection, Side side, const Id& id,
                   db::TableEventKind::DrawClaimRejected,
                   nlohmann::json{{"by", side_text(side)}, {"reason", *result->rejection}}.dump());
     }
-    if (result->move) add_move(emission, *result->move, now);
+    // An incorrect claim's move is a move like any other for the offers (FIDE 9.1.2.3).
+    if (result->move) add_move(emission, *result->move, offers_.on_move(side, false, result->ending.has_value()), now);
     if (result->ending) add_ending(emission, *result->ending, now);
     commit_game_action(std::move(emission), "claim_draw", connection, id, now);
 }
@@ -196,8 +198,9 @@ void Table::rematch(const ConnectionPtr& connection, Side side, const Id& id)
         return reply_error(connection, id, ErrorCode::RematchUnavailable,
                            "rematch: your opponent " + opponent->nick + " is away; their seat is held for " +
                                std::to_string(services_.config.reconnect_grace_ms) + " ms after they left");
-    if (rematch_offer_ == side) return reply_ok(connection, id);
-    if (rematch_offer_ == protocol::opponent_of(side)) {
+    const RematchAnswer answer = offers_.ask_rematch(side);
+    if (answer == RematchAnswer::AskedAlready) return reply_ok(connection, id);
+    if (answer == RematchAnswer::Agreed) {
         const auto game_id = services_.game_ids.next();
         if (!game_id)
             return reply_error(connection, id, ErrorCode::StorageUnavailable,
@@ -209,7 +212,6 @@ void Table::rematch(const ConnectionPtr& connection, Side side, const Id& id)
         start_game(*game_id, SteadyClock::now(), connection, id, std::move(replaced));
         return;
     }
-    rematch_offer_ = side;
     Emission emission;
     const auto seq = events_.take_next();
     add_event(emission, protocol::encode_rematch_offered(id_, seq, side), db::TableEventKind::RematchOffered,
@@ -229,29 +231,38 @@ void Table::game_action(const ConnectionPtr& connection, Side side, const Id& id
     if (auto* move = std::get_if<protocol::PlayMove>(&message)) return play(connection, side, id, *move, now);
     if (auto* claim = std::get_if<protocol::ClaimDraw>(&message)) return claim_draw(connection, side, id, *claim, now);
     if (std::holds_alternative<protocol::ClaimWin>(message)) return claim_win(connection, side, id, now);
+    const std::string_view type = protocol::message_type_name(message);
+    // The referee refuses any action on a game that does not run; then draw offers and their
+    // answers are for the offers to refuse.
+    if (auto refused = game_->refuse_unless_running(now))
+        return reply_error(connection, id, refused->code, std::string(type) + ": " + refused->message);
+    const auto refused_offer = [&](std::optional<OfferRefusal> refusal) {
+        if (refusal)
+            reply_error(connection, id, error_code_of(*refusal),
+                        std::string(type) + ": " + refusal_text(*refusal, side));
+        return refusal.has_value();
+    };
     Emission emission;
     if (std::holds_alternative<protocol::OfferDraw>(message)) {
-        if (auto refused = game_->offer_draw(side, now))
-            return reply_error(connection, id, refused->code, "offer_draw: " + refused->message);
+        if (refused_offer(offers_.offer_draw(side, *game_->to_move()))) return;
         const auto seq = events_.take_next();
         add_event(emission, protocol::encode_draw_offered(id_, seq, side), db::TableEventKind::DrawOffered,
                   nlohmann::json{{"by", side_text(side)}}.dump());
     } else if (std::holds_alternative<protocol::DeclineDraw>(message)) {
-        if (auto refused = game_->decline_draw(side, now))
-            return reply_error(connection, id, refused->code, "decline_draw: " + refused->message);
+        if (refused_offer(offers_.decline_draw(side))) return;
         const auto seq = events_.take_next();
         add_event(emission, protocol::encode_draw_declined(id_, seq, side), db::TableEventKind::DrawDeclined,
                   nlohmann::json{{"by", side_text(side)}}.dump());
     } else {
-        auto ending = std::holds_alternative<protocol::AcceptDraw>(message) ? game_->accept_draw(side, now)
+        if (std::holds_alternative<protocol::AcceptDraw>(message) && refused_offer(offers_.accept_draw(side))) return;
+        auto ending = std::holds_alternative<protocol::AcceptDraw>(message) ? game_->agree_draw(now)
                       : std::holds_alternative<protocol::Resign>(message)   ? game_->resign(side, now)
                                                                             : game_->abort(side, now);
         if (!ending)
-            return reply_error(connection, id, ending.error().code,
-                               std::string(protocol::message_type_name(message)) + ": " + ending.error().message);
+            return reply_error(connection, id, ending.error().code, std::string(type) + ": " + ending.error().message);
         add_ending(emission, *ending, now);
     }
-    commit_game_action(std::move(emission), protocol::message_type_name(message), connection, id, now);
+    commit_game_action(std::move(emission), type, connection, id, now);
 }
 
 // Every game action ends here: its events and rows go to the store together, the room hears

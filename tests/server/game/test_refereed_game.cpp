@@ -49,7 +49,7 @@ MoveResult play_all(RefereedGame& game, const std::vector<std::string>& moves, s
     for (const std::string& text : moves) {
         *t += 1'000;
         INFO("move " << text);
-        auto result = game.play(*game.to_move(), text, false, at(*t));
+        auto result = game.play(*game.to_move(), text, at(*t));
         REQUIRE(result);
         last = *result;
     }
@@ -61,7 +61,7 @@ MoveResult play_all(RefereedGame& game, const std::vector<std::string>& moves, s
 struct Snapshot {
     std::string fen;
     int ply;
-    std::optional<Side> to_move, draw_offer;
+    std::optional<Side> to_move;
     bool over;
     std::int64_t white_ms, black_ms;
     std::optional<Side> running;
@@ -69,8 +69,7 @@ struct Snapshot {
     static Snapshot of(const RefereedGame& game, RefereedGame::time_point now)
     {
         const ClockReading c = game.clocks(now);
-        return Snapshot{game.fen(),     game.ply(), game.to_move(), game.draw_offer(),
-                        game.is_over(), c.white_ms, c.black_ms,     c.running};
+        return Snapshot{game.fen(), game.ply(), game.to_move(), game.is_over(), c.white_ms, c.black_ms, c.running};
     }
     friend bool operator==(const Snapshot&, const Snapshot&) = default;
 };
@@ -103,7 +102,7 @@ TEST_CASE("Fool's mate ends the game at once, and nothing more can be played", "
     CHECK(game.moves().size() == 4);
 
     const auto before = Snapshot::of(game, at(t + 1));
-    auto refused = game.play(Side::White, "e4", false, at(t + 1));
+    auto refused = game.play(Side::White, "e4", at(t + 1));
     REQUIRE_FALSE(refused);
     CHECK(refused.error().code == ErrorCode::GameOver);
     CHECK(Snapshot::of(game, at(t + 1)) == before);
@@ -128,7 +127,7 @@ TEST_CASE("Stalemate and a dead position end the game as draws", "[referee]")
         INFO(row.fen << " " << row.move);
         RefereedGame game(five_minutes, from_fen(row.fen));
         game.start(at(0));
-        auto result = game.play(Side::White, row.move, false, at(500));
+        auto result = game.play(Side::White, row.move, at(500));
         REQUIRE(result);
         REQUIRE(result->ending);
         CHECK(result->ending->result.result == rochade::Score::Draw);
@@ -197,7 +196,7 @@ TEST_CASE("Castling, en passant and promotion in English SAN, German SAN and UCI
         RefereedGame game(five_minutes, start);
         game.start(at(0));
         const Side mover = *game.to_move();
-        auto result = game.play(mover, row.text, false, at(100));
+        auto result = game.play(mover, row.text, at(100));
         REQUIRE(result);
         CHECK(result->move.record.ply == 1);
         CHECK(result->move.record.uci == row.uci);
@@ -238,7 +237,7 @@ TEST_CASE("Refused moves and actions name the reason and change nothing", "[refe
         RefereedGame game(five_minutes, from_fen(row.fen));
         if (row.start) game.start(at(0));
         const auto before = Snapshot::of(game, at(2'000));
-        auto refused = game.play(attempts[i].first, attempts[i].second, false, at(1'000));
+        auto refused = game.play(attempts[i].first, attempts[i].second, at(1'000));
         REQUIRE_FALSE(refused);
         CHECK(refused.error().code == row.code);
         CHECK_THAT(refused.error().message, Catch::Contains(row.message_part));
@@ -247,88 +246,23 @@ TEST_CASE("Refused moves and actions name the reason and change nothing", "[refe
     }
 }
 
-TEST_CASE("Draw offers: accepted, declined, lapsed by a move, only on one's own turn", "[referee]")
+// Who offered and who may accept is the table's (server/table/offers.h, tests/server/table/
+// test_offers.cpp); the referee ends the game once they agreed.
+TEST_CASE("A draw by agreement ends the game and stops both clocks", "[referee]")
 {
-    SECTION("made with a move and accepted")
-    {
-        RefereedGame game(five_minutes);
-        game.start(at(0));
-        auto moved = game.play(Side::White, "e4", true, at(1'000));
-        REQUIRE(moved);
-        CHECK(moved->move.draw_offered);
-        CHECK(game.draw_offer() == Side::White);
-        // One's own offer cannot be accepted.
-        auto own = game.accept_draw(Side::White, at(1'500));
-        REQUIRE_FALSE(own);
-        CHECK(own.error().code == ErrorCode::NoDrawOffer);
-        auto accepted = game.accept_draw(Side::Black, at(2'000));
-        REQUIRE(accepted);
-        CHECK(accepted->result.result == rochade::Score::Draw);
-        CHECK(accepted->result.termination == rochade::Termination::Agreement);
-        CHECK(accepted->clocks.white_ms == 299'000);
-        CHECK(accepted->clocks.black_ms == 299'000);
-        CHECK_FALSE(accepted->clocks.running);
-        CHECK(game.is_over());
-        CHECK_FALSE(game.draw_offer());
-    }
-    SECTION("declined")
-    {
-        RefereedGame game(five_minutes);
-        game.start(at(0));
-        REQUIRE(game.play(Side::White, "e4", true, at(1'000)));
-        CHECK(game.decline_draw(Side::White, at(1'500)).value().code == ErrorCode::NoDrawOffer);
-        CHECK_FALSE(game.decline_draw(Side::Black, at(1'500)));
-        CHECK_FALSE(game.draw_offer());
-        CHECK(game.accept_draw(Side::Black, at(2'000)).error().code == ErrorCode::NoDrawOffer);
-        CHECK(game.decline_draw(Side::Black, at(2'000)).value().code == ErrorCode::NoDrawOffer);
-        CHECK_FALSE(game.is_over());
-    }
-    SECTION("lapsed when the opponent moves")
-    {
-        RefereedGame game(five_minutes);
-        game.start(at(0));
-        REQUIRE(game.play(Side::White, "e4", true, at(1'000)));
-        auto reply = game.play(Side::Black, "e5", false, at(2'000));
-        REQUIRE(reply);
-        CHECK(reply->move.draw_offer_lapsed);
-        CHECK_FALSE(reply->move.draw_offered);
-        CHECK_FALSE(game.draw_offer());
-        CHECK(game.accept_draw(Side::Black, at(2'500)).error().code == ErrorCode::NoDrawOffer);
-    }
-    SECTION("on one's own turn only, one standing offer at a time")
-    {
-        RefereedGame game(five_minutes);
-        game.start(at(0));
-        auto early = game.offer_draw(Side::Black, at(500));
-        REQUIRE(early);
-        CHECK(early->code == ErrorCode::DrawOfferNotAllowed);
-        CHECK_FALSE(game.draw_offer());
-
-        CHECK_FALSE(game.offer_draw(Side::White, at(600)));
-        CHECK(game.draw_offer() == Side::White);
-        CHECK(game.offer_draw(Side::White, at(700))->code == ErrorCode::DrawOfferNotAllowed);
-        // The offer stands while its maker moves, and the move says so.
-        auto moved = game.play(Side::White, "d4", false, at(1'000));
-        REQUIRE(moved);
-        CHECK(moved->move.draw_offered);
-        CHECK_FALSE(moved->move.draw_offer_lapsed);
-        // Black may not counter-offer while White's offer stands.
-        CHECK(game.offer_draw(Side::Black, at(1'500))->code == ErrorCode::DrawOfferNotAllowed);
-        auto accepted = game.accept_draw(Side::Black, at(2'000));
-        REQUIRE(accepted);
-        CHECK(accepted->result.termination == rochade::Termination::Agreement);
-    }
-    SECTION("an offer with a mating move is dropped")
-    {
-        RefereedGame game(five_minutes);
-        game.start(at(0));
-        std::int64_t t = 0;
-        play_all(game, {"f3", "e5", "g4"}, &t);
-        auto mate = game.play(Side::Black, "Dh4", true, at(t + 1'000));
-        REQUIRE(mate);
-        CHECK(mate->ending->result.termination == rochade::Termination::Checkmate);
-        CHECK_FALSE(mate->move.draw_offered);
-    }
+    RefereedGame game(five_minutes);
+    game.start(at(0));
+    REQUIRE(game.play(Side::White, "e4", at(1'000)));
+    auto agreed = game.agree_draw(at(2'000));
+    REQUIRE(agreed);
+    CHECK(agreed->result.result == rochade::Score::Draw);
+    CHECK(agreed->result.termination == rochade::Termination::Agreement);
+    CHECK(agreed->result.message == "Draw by agreement");
+    CHECK(agreed->clocks.white_ms == 299'000);
+    CHECK(agreed->clocks.black_ms == 299'000);
+    CHECK_FALSE(agreed->clocks.running);
+    CHECK(game.is_over());
+    CHECK(game.agree_draw(at(3'000)).error().code == ErrorCode::GameOver);
 }
 
 TEST_CASE("Threefold repetition: claimed now, with a valid and with an invalid intended move", "[referee]")
@@ -428,7 +362,7 @@ TEST_CASE("Fifty moves: claimed now, or with the move that completes them", "[re
     {
         RefereedGame game(five_minutes, from_fen(fen));
         game.start(at(0));
-        REQUIRE(game.play(Side::White, "Ra2", false, at(100)));
+        REQUIRE(game.play(Side::White, "Ra2", at(100)));
         auto claim = game.claim_draw(Side::Black, std::nullopt, at(200));
         REQUIRE(claim);
         REQUIRE(claim->ending);
@@ -443,7 +377,7 @@ TEST_CASE("Resignation at any time, abort only before both sides have moved", "[
     {
         RefereedGame game(five_minutes);
         game.start(at(0));
-        REQUIRE(game.play(Side::White, "e4", false, at(1'000)));
+        REQUIRE(game.play(Side::White, "e4", at(1'000)));
         auto resigned = game.resign(Side::White, at(3'000));
         REQUIRE(resigned);
         CHECK(resigned->result.result == rochade::Score::BlackWins);
@@ -647,7 +581,7 @@ TEST_CASE("A short mating line is quoted in the message, numbered as on a score 
     {
         RefereedGame game(sudden_death(1'000));
         game.start(at(0));
-        REQUIRE(game.play(Side::White, "e4", false, at(100)));
+        REQUIRE(game.play(Side::White, "e4", at(100)));
         REQUIRE(game.check_flag(at(1'100)));
         const char* after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
         const auto mate = line(after_e4, {"f7f6", "d2d4", "g7g5", "d1h5"});
@@ -685,11 +619,10 @@ TEST_CASE("A move that arrives after the flag fell is not played, nor is anythin
 {
     RefereedGame game(sudden_death(1'000));
     game.start(at(0));
-    REQUIRE(game.play(Side::White, "e4", false, at(400)));
-    REQUIRE_FALSE(game.offer_draw(Side::Black, at(450)));
+    REQUIRE(game.play(Side::White, "e4", at(400)));
     CHECK(game.flag_deadline() == at(1'400));
     // Black's reply arrives 1 ms late: the flag is noticed, the move refused.
-    auto late = game.play(Side::Black, "e5", false, at(1'401));
+    auto late = game.play(Side::Black, "e5", at(1'401));
     REQUIRE_FALSE(late);
     CHECK(late.error().code == ErrorCode::GameOver);
     CHECK_THAT(late.error().message, Catch::Contains("Black's flag fell"));
@@ -703,11 +636,10 @@ TEST_CASE("A move that arrives after the flag fell is not played, nor is anythin
     const auto before = Snapshot::of(game, at(9'000));
     CHECK(before.black_ms == 0);
     CHECK(before.white_ms == 600);
-    CHECK(game.play(Side::White, "d4", false, at(2'000)).error().code == ErrorCode::GameOver);
+    CHECK(game.play(Side::White, "d4", at(2'000)).error().code == ErrorCode::GameOver);
     CHECK(game.resign(Side::White, at(2'000)).error().code == ErrorCode::GameOver);
-    CHECK(game.accept_draw(Side::White, at(2'000)).error().code == ErrorCode::GameOver);
-    CHECK(game.decline_draw(Side::White, at(2'000))->code == ErrorCode::GameOver);
-    CHECK(game.offer_draw(Side::Black, at(2'000))->code == ErrorCode::GameOver);
+    CHECK(game.agree_draw(at(2'000)).error().code == ErrorCode::GameOver);
+    CHECK(game.refuse_unless_running(at(2'000))->code == ErrorCode::GameOver);
     CHECK(game.claim_draw(Side::Black, std::nullopt, at(2'000)).error().code == ErrorCode::GameOver);
     CHECK(game.abort(Side::Black, at(2'000)).error().code == ErrorCode::GameOver);
     CHECK(game.adjudicate_abandonment(Side::Black, at(2'000)).error().code == ErrorCode::GameOver);
@@ -716,7 +648,6 @@ TEST_CASE("A move that arrives after the flag fell is not played, nor is anythin
     game.start(at(3'000));
     CHECK_FALSE(game.flag_deadline());
     CHECK(Snapshot::of(game, at(9'000)) == before);
-    CHECK(game.draw_offer() == Side::Black);
 
     auto ending = game.end_on_flag(rochade::server::flag_fall_winnability(*fall));
     REQUIRE(ending);
@@ -724,7 +655,6 @@ TEST_CASE("A move that arrives after the flag fell is not played, nor is anythin
     CHECK(ending->result.termination == rochade::Termination::FlagFall);
     CHECK(ending->clocks.black_ms == 0);
     CHECK(ending->clocks.white_ms == 600);
-    CHECK_FALSE(game.draw_offer());
     CHECK_THAT(game.resign(Side::White, at(10'000)).error().message, Catch::Contains("1-0 (flag_fall)"));
 }
 
@@ -750,7 +680,7 @@ TEST_CASE("Untimed games never fall", "[referee]")
     game.start(at(0));
     CHECK_FALSE(game.flag_deadline());
     CHECK_FALSE(game.check_flag(at(1'000'000'000)));
-    auto moved = game.play(Side::White, "e4", false, at(1'000'000'000));
+    auto moved = game.play(Side::White, "e4", at(1'000'000'000));
     REQUIRE(moved);
     CHECK(moved->move.clocks.untimed);
     CHECK(moved->move.clocks.running == Side::Black);
@@ -772,11 +702,10 @@ TEST_CASE("Restore: replayed from UCI, clocks held until resumed", "[referee]")
     CHECK_FALSE(game.flag_deadline());
     CHECK_FALSE(game.check_flag(at(10'000'000)));
     CHECK(game.clocks(at(10'000'000)).black_ms == 50'000);
-    CHECK_FALSE(game.draw_offer());
 
     game.resume(at(1'000));
     CHECK(game.flag_deadline() == at(51'000));
-    auto moved = game.play(Side::Black, "Nc6", false, at(6'000));
+    auto moved = game.play(Side::Black, "Nc6", at(6'000));
     REQUIRE(moved);
     CHECK(moved->move.clocks.black_ms == 47'000);
     CHECK(moved->move.clocks.white_ms == 40'000);
@@ -792,25 +721,21 @@ TEST_CASE("Restore: replayed from UCI, clocks held until resumed", "[referee]")
         REQUIRE_FALSE(bad_fen);
         CHECK_THAT(bad_fen.error().message, Catch::Contains("start FEN"));
     }
-    SECTION("a game whose moves ended it is over, and no offer stands")
+    SECTION("a game whose moves ended it is over")
     {
-        auto mated = RefereedGame::restore(tc, rochade::StartFen, {"f2f3", "e7e5", "g2g4", "d8h4"}, 1, 1, Side::White);
+        auto mated = RefereedGame::restore(tc, rochade::StartFen, {"f2f3", "e7e5", "g2g4", "d8h4"}, 1, 1);
         REQUIRE(mated);
         CHECK(mated->is_over());
         CHECK(mated->result()->termination == rochade::Termination::Checkmate);
-        CHECK_FALSE(mated->draw_offer());
     }
-    SECTION("the draw offer that stood stands again, and the opponent may accept it")
+    SECTION("a draw agreed while the clocks are held charges nobody")
     {
-        auto offered =
-            RefereedGame::restore(tc, rochade::StartFen, {"e2e4", "e7e5", "g1f3"}, 40'000, 50'000, Side::White);
-        REQUIRE(offered);
-        CHECK(offered->draw_offer() == Side::White);
-        CHECK(offered->accept_draw(Side::White, at(100)).error().code == ErrorCode::NoDrawOffer);
-        auto accepted = offered->accept_draw(Side::Black, at(100));
-        REQUIRE(accepted);
-        CHECK(accepted->result.termination == rochade::Termination::Agreement);
-        CHECK(accepted->clocks.black_ms == 50'000); // held: nobody was charged
+        auto restored = RefereedGame::restore(tc, rochade::StartFen, {"e2e4", "e7e5", "g1f3"}, 40'000, 50'000);
+        REQUIRE(restored);
+        auto agreed = restored->agree_draw(at(100));
+        REQUIRE(agreed);
+        CHECK(agreed->result.termination == rochade::Termination::Agreement);
+        CHECK(agreed->clocks.black_ms == 50'000);
     }
 }
 
@@ -831,7 +756,7 @@ TEST_CASE("A held game charges nobody, but moves still count", "[referee]")
     RefereedGame game(TimeControl{{TimeStage{0, 60'000}}, 1'000, 0, DelayKind::None});
     game.start(at(0));
     game.hold(at(5'000));
-    auto moved = game.play(Side::White, "e4", false, at(100'000));
+    auto moved = game.play(Side::White, "e4", at(100'000));
     REQUIRE(moved);
     CHECK(moved->move.clocks.white_ms == 56'000);
     CHECK_FALSE(moved->move.clocks.running);
