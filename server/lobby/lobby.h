@@ -102,7 +102,7 @@ public:
     // stays the player's while it is away.
     void seat_changed(Identity who, protocol::TableId table, bool seated) override;
 
-    // lobby_moderation.cpp: what the moderation service (server/admin/moderation_service.cpp) asks.
+    // lobby_moderation.cpp: what the moderation service (server/admin/: its desks) asks.
     // Each `done` runs once, on the lobby's strand.
     //
     // A notice from `from` to a room's members, or to everyone online; `done` gets the
