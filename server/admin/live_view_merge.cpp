@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <tuple>
 
+#include <nlohmann/json.hpp>
+
 #include "protocol/decode.h"
 
 namespace rochade::server {
