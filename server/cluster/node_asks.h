@@ -1,7 +1,7 @@
 // Questions this node asked other nodes over the bus, each waiting for its answers until a
 // deadline: the one who asked gets the answers that came and the nodes that stayed silent,
 // never a hang (a node may be dead and not yet given up, or the bus away). Used by the
-// moderation across nodes (server/admin/moderation_cluster.cpp); the messages themselves are the
+// moderation across nodes (server/admin/other_nodes_over_bus.cpp); the messages themselves are the
 // caller's, this only pairs answers with questions by the `ask` number and the node asked.
 //
 // Owner: the pending questions live on this object's strand.

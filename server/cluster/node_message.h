@@ -118,7 +118,7 @@ struct ClientGone {
     std::vector<protocol::TableId> tables;
 };
 
-// ---- Moderation across the nodes (server/admin/moderation_cluster.cpp) ----------------------------
+// ---- Moderation across the nodes (server/admin/other_nodes_over_bus.cpp asks, node_questions.cpp answers)
 // The role was checked on the node where the moderator is connected, which also writes the
 // audit line; these carry only what the receiving node needs to act. The bus is trusted like
 // the store (a forged message could close or decide any table, kick anyone or send a notice,

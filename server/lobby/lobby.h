@@ -110,7 +110,7 @@ public:
     // this node's lists).
     void table_stopped(StoppedTable stopped) override { stopped_tables_.table_stopped(stopped); }
 
-    // lobby_moderation.cpp: what the moderation service (server/admin/moderation_service.cpp) asks.
+    // lobby_moderation.cpp: what the moderation service (server/admin/: its desks) asks.
     // Each `done` runs once, on the lobby's strand.
     //
     // A notice from `from` to a room's members, or to everyone online; `done` gets the

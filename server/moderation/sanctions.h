@@ -33,7 +33,7 @@ public:
     void apply(const db::SanctionSet& set);
     void apply(const db::SanctionLifted& lifted);
     // Everything in force, as the store holds it now: in a cluster another node changed a
-    // sanction in the shared store (server/admin/moderation_cluster.cpp reads them all again).
+    // sanction in the shared store (server/admin/sanctions_desk.cpp reads them all again).
     void replace(const std::vector<db::SanctionRecord>& in_force);
 
     // The mute that keeps `nick` from chatting in `room` at `now_ms`: one for that room or one

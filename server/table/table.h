@@ -109,7 +109,7 @@ public:
     // The table's fencing epoch (db/records.h, GameClaimed): every write of its games carries it.
     std::int64_t epoch() const { return epoch_; }
 
-    // table_moderation.cpp: a moderator's decisions (server/admin/moderation_service.cpp). `done`
+    // table_moderation.cpp: a moderator's decisions (server/admin/table_desk.cpp). `done`
     // runs once, on the table's strand: with nothing when done (and stored), else the refusal.
     // `by` is the moderator who decides; one who sits at the table (by principal, as a seat is
     // owned) is refused as forbidden: nobody decides their own game. The seats are read on the
