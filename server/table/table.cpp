@@ -24,9 +24,8 @@ using protocol::ErrorCode;
 Table::Table(TableServices& services, std::weak_ptr<TableListener> listener, Opening opening)
     : services_(services), listener_(std::move(listener)), strand_(net::make_strand(services.io)), flag_watch_(strand_),
       summary_timer_(strand_), id_(opening.table), room_(opening.room), time_control_(opening.time_control),
-      opener_color_(opening.opener_color), rated_(opening.rated), category_(rating_category_of(opening.time_control)),
-      invite_(opening.invite), seats_(strand_), events_(services.config.table_history_events),
-      waiting_chat_(services.config.table_chat_queue)
+      opener_color_(opening.opener_color), ratings_(opening.rated, opening.time_control), invite_(opening.invite),
+      seats_(strand_), events_(services.config.table_history_events), waiting_chat_(services.config.table_chat_queue)
 {
     seats_[int(opening.opener_side)] = Seat{opening.opener.nick, opening.opener.principal, {}, false, {}, {}};
 }
@@ -155,7 +154,7 @@ protocol::TableSummary Table::summary() const
     for (const auto& seat : seats_)
         if (seat && seat->connected) --spectators;
     result.spectators = std::max(0, spectators);
-    result.rated = rated_;
+    result.rated = ratings_.rated();
     if (seats_[0]) result.white_rating = seats_[0]->rating;
     if (seats_[1]) result.black_rating = seats_[1]->rating;
     return result;
@@ -184,7 +183,7 @@ protocol::TableState Table::state(SteadyClock::time_point now) const
         result.clocks = server::Clock(time_control_).reading(now);
     }
     result.rematch_offer = offers_.rematch_offer();
-    result.rating_change = rating_change_;
+    result.rating_change = ratings_.last_change();
     for (const Side side : {Side::White, Side::Black})
         if (seats_[int(side)] && !seats_[int(side)]->connected && game_) result.disconnected.push_back(side);
     return result;
@@ -406,7 +405,7 @@ void Table::join(ConnectionPtr connection, identity::Identity who, Id id)
 {
     // At a rated table the newcomer's rating is read first, so that game_started names both
     // players' ratings (the opener's read was queued before this one, and is in by then).
-    if (rated_ && category_ && !who.principal.guest()) {
+    if (ratings_.shows_rating(who.principal.guest())) {
         return read_seat_rating(who.principal, who.nick,
                                 [self = shared_from_this(), connection = std::move(connection), who,
                                  id = std::move(id)](std::optional<protocol::SeatRating> rating) mutable {
@@ -435,7 +434,7 @@ void Table::join_now(ConnectionPtr connection, identity::Identity who, Id id,
                                "join_table: table " + std::to_string(id_) + " is reserved for " + *invite_);
         if (services_.shutting_down)
             return reply_error(connection, id, ErrorCode::ShuttingDown, "the server is shutting down");
-        if (rated_ && who.principal.guest())
+        if (ratings_.rated() && who.principal.guest())
             return reply_error(connection, id, ErrorCode::RatedNeedsAccount,
                                "join_table: table " + std::to_string(id_) +
                                    " is rated, and rated games are for players with an account: log in or register");

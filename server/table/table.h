@@ -49,6 +49,7 @@
 #include "server/table/offers.h"
 #include "server/table/seats.h"
 #include "server/table/table_listener.h"
+#include "server/table/table_ratings.h"
 #include "server/table/watchers.h"
 
 namespace rochade::server {
@@ -259,10 +260,9 @@ private:
     void fail_waiting_chat(const db::StoreError& error);
     void refuse_waiting_chat(protocol::ErrorCode code, const std::string& why);
 
-    // table_ratings.cpp: at a rated table, the seated players' ratings (read when they sit down)
-    // and a finished game's rating changes (read once its end is stored, which is when the
-    // store rated it), sent to the table as rating_change.
-    static std::optional<rating::RatingCategory> rating_category_of(const protocol::TimeControl& time_control);
+    // table_rating_reads.cpp: at a rated table, the seated players' ratings (read when they sit
+    // down) and a finished game's rating changes (read once its end is stored, which is when the
+    // store rated it), sent to the table as rating_change; TableRatings says what they show.
     void look_up_rating(Side side);
     // Reads the account's rating in the table's category on the read thread and hands it to
     // `done` there (nothing when the read failed, the nick names another account, or the table
@@ -283,9 +283,7 @@ private:
     const protocol::RoomNumber room_;
     const protocol::TimeControl time_control_;
     const protocol::ColorChoice opener_color_;
-    const bool rated_;
-    const std::optional<rating::RatingCategory> category_;     // none when untimed
-    std::optional<protocol::RatingChangeEvent> rating_change_; // the last game's, until the next starts
+    TableRatings ratings_;
     std::optional<std::string> invite_;
 
     Seats seats_;

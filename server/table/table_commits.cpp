@@ -95,7 +95,7 @@ void Table::committed(Emission& emission)
     case GameChange::Ended: stored_game_.reset(); break;
     }
     // The store rated the game in the same commit: now its changes can be read and shown.
-    if (emission.ended_game && rated_) look_up_rating_change(*emission.ended_game);
+    if (emission.ended_game && ratings_.rated()) look_up_rating_change(*emission.ended_game);
     if (emission.ok_on_commit && emission.id) emission.sender->send(protocol::encode_ok(emission.id));
     if (emission.on_done) emission.on_done(true);
 }

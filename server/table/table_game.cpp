@@ -41,15 +41,15 @@ void Table::start_game(std::int64_t game_id, SteadyClock::time_point now, const 
     offers_.game_started();
 
     Emission emission;
-    rating_change_.reset();
+    ratings_.game_started();
     const auto initial = game_->clocks(now);
     db::GameStarted started_row{*game_id_, id_, room_, seats_[0]->nick, seats_[1]->nick,
                                 protocol::time_control_to_json(time_control_).dump(), game_->start_fen(),
                                 initial.white_ms, initial.black_ms, wall_clock_ms(),
                                 stored_owner(seats_[0]->owner), stored_owner(seats_[1]->owner), false, std::nullopt};
     // join() lets only accounts sit at a rated table, and the lobby opens none untimed.
-    started_row.rated = rated_ && !seats_[0]->owner.guest() && !seats_[1]->owner.guest() && category_.has_value();
-    started_row.category = category_;
+    started_row.rated = ratings_.rates_game_between(seats_[0]->owner.guest(), seats_[1]->owner.guest());
+    started_row.category = ratings_.category();
     emission.writes.push_back(std::move(started_row));
     const auto seq = events_.take_next();
     auto started = state(now);

@@ -205,7 +205,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     static Metrics metrics;
     EchoHandler handler(config.limits.max_message_bytes);
     // No APIs, no hasher: the session needs none of them.
-    SessionServices services{config, handler, metrics, {}};
+    SessionRegistry sessions;
+    SessionServices services{config, handler, metrics, sessions};
 
     net::io_context io;
     beast::test::stream server_end(io);
