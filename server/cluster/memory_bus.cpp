@@ -38,6 +38,17 @@ MemoryHub::Lease* MemoryHub::live_lease(const std::string& key, Clock::time_poin
     return &found->second;
 }
 
+MemoryBus::~MemoryBus()
+{
+    // Out of every channel before any member goes: a publisher holding the hub's mutex may be
+    // delivering to this bus right now, and does so to a whole object.
+    std::lock_guard lock(hub_->mutex_);
+    for (auto it = hub_->subscribers_.begin(); it != hub_->subscribers_.end();) {
+        it->second.erase(this);
+        it = it->second.empty() ? hub_->subscribers_.erase(it) : std::next(it);
+    }
+}
+
 MemoryBus::MemoryBus(std::shared_ptr<MemoryHub> hub, net::io_context& io)
     : hub_(std::move(hub)), strand_(net::make_strand(io))
 {
@@ -74,16 +85,15 @@ void MemoryBus::publish(std::string channel, std::string message, BusDone done)
         if (done) later([done = std::move(done)] { done(cut_error()); });
         return;
     }
-    std::vector<std::shared_ptr<MemoryBus>> receivers;
+    const auto shared = std::make_shared<const std::string>(std::move(message));
     {
+        // Delivered under the mutex: each subscriber is alive while it is held (subscribers_),
+        // and delivering only posts to the subscriber's strand.
         std::lock_guard lock(hub_->mutex_);
         ++hub_->published_[channel];
         if (const auto found = hub_->subscribers_.find(channel); found != hub_->subscribers_.end())
-            for (const auto& weak : found->second)
-                if (auto bus = weak.lock()) receivers.push_back(std::move(bus));
+            for (MemoryBus* bus : found->second) bus->deliver(channel, shared);
     }
-    const auto shared = std::make_shared<const std::string>(std::move(message));
-    for (const auto& bus : receivers) bus->deliver(channel, shared);
     if (done) later([done = std::move(done)] { done(std::nullopt); });
 }
 
@@ -100,13 +110,16 @@ void MemoryBus::hold_deliveries(bool held)
 
 void MemoryBus::deliver(const std::string& channel, std::shared_ptr<const std::string> message)
 {
-    later([this, channel, message = std::move(message)] {
-        if (cut_) return;
-        if (holding_) {
-            held_.emplace_back(channel, message);
+    // Weak: the bus may be on its way out (its destructor waits for the hub's mutex, which the
+    // publisher holds), and then the message is dropped, as Redis drops it for a gone client.
+    net::post(strand_, [weak = weak_from_this(), channel, message = std::move(message)] {
+        const auto self = weak.lock();
+        if (!self || self->cut_) return;
+        if (self->holding_) {
+            self->held_.emplace_back(channel, message);
             return;
         }
-        if (const auto found = handlers_.find(channel); found != handlers_.end()) found->second(*message);
+        if (const auto found = self->handlers_.find(channel); found != self->handlers_.end()) found->second(*message);
     });
 }
 
@@ -114,7 +127,7 @@ void MemoryBus::subscribe(std::string channel, MessageHandler on_message)
 {
     {
         std::lock_guard lock(hub_->mutex_);
-        hub_->subscribers_[channel].insert(weak_from_this());
+        hub_->subscribers_[channel].insert(this);
     }
     // Posted before any delivery the registration above lets through, so none is missed.
     later([this, channel = std::move(channel), on_message = std::move(on_message)]() mutable {
@@ -127,7 +140,7 @@ void MemoryBus::unsubscribe(std::string channel)
     {
         std::lock_guard lock(hub_->mutex_);
         if (const auto found = hub_->subscribers_.find(channel); found != hub_->subscribers_.end()) {
-            found->second.erase(weak_from_this());
+            found->second.erase(this);
             if (found->second.empty()) hub_->subscribers_.erase(found);
         }
     }

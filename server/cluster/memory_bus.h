@@ -45,7 +45,11 @@ private:
     Lease* live_lease(const std::string& key, std::chrono::steady_clock::time_point now);
 
     std::mutex mutex_;
-    std::map<std::string, std::set<std::weak_ptr<MemoryBus>, std::owner_less<>>> subscribers_; // by channel
+    // By channel. Plain pointers, never owners: a bus takes itself out under the mutex when it is
+    // destroyed (~MemoryBus), so a bus found here is alive while the mutex is held, and a
+    // publisher never holds a reference that could outlive the bus's own io_context (the last
+    // reference dropped on another node's thread would destroy its strand after its io_context).
+    std::map<std::string, std::set<MemoryBus*>> subscribers_;
     std::map<std::string, Lease> leases_;
     std::map<std::string, std::uint64_t> published_;
     std::uint64_t holder_lookups_ = 0;
@@ -54,6 +58,9 @@ private:
 class MemoryBus final : public Bus, public std::enable_shared_from_this<MemoryBus> {
 public:
     MemoryBus(std::shared_ptr<MemoryHub> hub, net::io_context& io);
+    ~MemoryBus() override;
+    MemoryBus(const MemoryBus&) = delete;
+    MemoryBus& operator=(const MemoryBus&) = delete;
 
     void publish(std::string channel, std::string message, BusDone done = {}) override;
     void subscribe(std::string channel, MessageHandler on_message) override;

@@ -6,7 +6,6 @@
 #include <catch2/catch.hpp>
 
 #include <future>
-#include <iostream>
 #include <thread>
 
 #include "db/sqlite/sqlite.h"
@@ -215,7 +214,7 @@ TEST_CASE("a node that heard the table's old node claim it after the take-over f
                      server::cluster::encode(server::cluster::TableClosed{"n1", 34, table}));
     json state;
     for (int attempt = 0; attempt < 50; ++attempt) {
-        state = carl.request({{"type", "watch_table"}, {"table", table}}); std::cerr << "DBG " << state.dump().substr(0,150) << "\n";
+        state = carl.request({{"type", "watch_table"}, {"table", table}});
         if (state.at("type") == "table_state") break;
         std::this_thread::sleep_for(20ms);
     }
