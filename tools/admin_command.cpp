@@ -115,6 +115,10 @@ std::optional<db::AccountRecord> find_account(db::ExistingStore& store, const st
 int admin_command(const std::vector<std::string>& args, const PasswordReader& read_password, std::ostream& out,
                   std::ostream& err)
 {
+    if (asks_for_help(args)) {
+        out << admin_usage;
+        return 0;
+    }
     const auto parsed = parse(args, err);
     if (!parsed) return 2;
     const auto& [command, positional, db_path, role_text] = *parsed;

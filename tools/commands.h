@@ -12,6 +12,15 @@
 
 namespace rochade::cli {
 
+// Whether a subcommand's arguments ask for its help (--help or -h anywhere): it then prints its
+// usage on standard output and exits 0. Help is an answer, not an error.
+inline bool asks_for_help(const std::vector<std::string>& args)
+{
+    for (const auto& arg : args)
+        if (arg == "--help" || arg == "-h") return true;
+    return false;
+}
+
 // rochade perft [--divide] FEN DEPTH
 int perft_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
@@ -22,7 +31,7 @@ int check_pgn_text(std::string_view text, std::ostream& out);
 
 // rochade serve [--port N] [--bind ADDR] [--db FILE|URL] [--config FILE]: runs the game server until
 // SIGINT or SIGTERM; exit 0 after a clean stop, 2 on bad arguments or configuration.
-int serve_command(const std::vector<std::string>& args, std::ostream& err);
+int serve_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 // rochade games --db FILE|URL [--player NICK] [--room N] [--from DATE] [--to DATE] [--result R]
 // [--termination T] [--running|--finished] [--limit N] [--after CURSOR]: a page of the games that

@@ -241,6 +241,10 @@ Expected<GamesArguments, std::string> parse_games_arguments(const std::vector<st
 
 int games_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
+    if (asks_for_help(args)) {
+        out << usage;
+        return 0;
+    }
     const auto parsed = parse_games_arguments(args);
     if (!parsed) {
         err << "rochade games: " << parsed.error() << '\n' << usage;

@@ -10,6 +10,11 @@ namespace rochade::cli {
 
 int perft_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
+    constexpr const char* usage = "usage: rochade perft [--divide] \"FEN\" DEPTH\n";
+    if (asks_for_help(args)) {
+        out << usage;
+        return 0;
+    }
     bool divide = false;
     std::vector<std::string> positional;
     for (const std::string& arg : args) {
@@ -19,7 +24,7 @@ int perft_command(const std::vector<std::string>& args, std::ostream& out, std::
             positional.push_back(arg);
     }
     if (positional.size() != 2) {
-        err << "usage: rochade perft [--divide] \"FEN\" DEPTH\n";
+        err << usage;
         return 2;
     }
     auto pos = parse_fen(positional[0]);

@@ -88,8 +88,13 @@ int check_pgn_text(std::string_view text, std::ostream& out)
 
 int pgn_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
+    constexpr const char* usage = "usage: rochade pgn FILE\n";
+    if (asks_for_help(args)) {
+        out << usage;
+        return 0;
+    }
     if (args.size() != 1) {
-        err << "usage: rochade pgn FILE\n";
+        err << usage;
         return 2;
     }
     std::ifstream file(args[0], std::ios::binary);

@@ -41,7 +41,7 @@ int main(int argc, char** argv)
     if (command == "perft") return perft_command(args, std::cout, std::cerr);
     if (command == "analyze") return analyze_command(std::cin, std::cout);
     if (command == "pgn") return pgn_command(args, std::cout, std::cerr);
-    if (command == "serve") return serve_command(args, std::cerr);
+    if (command == "serve") return serve_command(args, std::cout, std::cerr);
     if (command == "games") return games_command(args, std::cout, std::cerr);
     if (command == "admin") {
         // From a pipe there is one line: the "Again" prompt gets nothing and is skipped.

@@ -23,21 +23,27 @@ void print_serve_usage(std::ostream& out)
            "  --config FILE     JSON config file: rooms, limits, ... (see docs/admin.md)\n"
            "  --threads N       worker threads (default 0: one per hardware thread)\n"
            "  --web-root DIR    the built browser client, served at / (default web/dist)\n"
+           "  --public-url URL  where players reach the server: the Site tag of exported PGN\n"
+           "                    (https://schach.example.org; default none)\n"
            "  --trusted-proxy RANGE  a reverse proxy whose X-Forwarded-For names the client\n"
            "                    (10.0.0.0/8, ::1/128; repeatable; default none)\n"
+           "  --db-busy-timeout-ms N  how long a SQLite write waits for another program's lock\n"
+           "                    (default 5000)\n"
+           "  --bus URL         Redis of a cluster (redis://host:port): run as one of several\n"
+           "                    nodes on one shared database (default: alone)\n"
+           "  --node ID         this node's name in the cluster (default host:port)\n"
            "Options on the command line override the config file. SIGINT or SIGTERM stop the\n"
            "server cleanly (exit 0).\n";
 }
 
 } // namespace
 
-int serve_command(const std::vector<std::string>& args, std::ostream& err)
+int serve_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
-    for (const auto& arg : args)
-        if (arg == "--help" || arg == "-h") {
-            print_serve_usage(err);
-            return 0;
-        }
+    if (asks_for_help(args)) {
+        print_serve_usage(out);
+        return 0;
+    }
     auto config = server::parse_serve_options(args);
     if (!config) {
         err << "rochade serve: " << config.error() << "\n";
