@@ -44,16 +44,15 @@ std::string event_name(const PgnSite& site, std::int64_t room)
     return "Rochade room " + std::to_string(room);
 }
 
-// Milliseconds as PGN's seconds: "300", or "0.5" for a time that is not whole seconds.
+// Milliseconds as PGN's seconds, which the standard (9.6.1) writes as whole numbers only: a time
+// that is not whole seconds is rounded to the nearest (half up), and a time that is not zero
+// never becomes zero (a 0.4 s increment is "+1", not "+0", which would say there is none). The
+// exact control stays in the archive's JSON (docs/ratings.md, "PGN").
 std::string seconds(std::int64_t ms)
 {
-    std::string text = std::to_string(ms / 1000);
-    if (ms % 1000 == 0) return text;
-    char fraction[8];
-    std::snprintf(fraction, sizeof fraction, ".%03lld", static_cast<long long>(ms % 1000));
-    std::string digits = fraction;
-    while (digits.back() == '0') digits.pop_back();
-    return text + digits;
+    std::int64_t whole = (ms + 500) / 1000;
+    if (ms > 0 && whole == 0) whole = 1;
+    return std::to_string(whole);
 }
 
 } // namespace

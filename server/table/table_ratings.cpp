@@ -32,7 +32,11 @@ TableRatings::TableRatings(bool rated, const protocol::TimeControl& time_control
 std::optional<rating::RatingCategory> TableRatings::category_of(const protocol::TimeControl& time_control)
 {
     if (time_control.untimed()) return std::nullopt;
-    return rating::category_for(time_control.stages.front().time_ms, time_control.increment_ms);
+    // A delay gives a player up to that much time per move, as an increment does: it counts as
+    // one (lichess counts a delay the same way), so 150 s + 2 s delay is blitz, not bullet.
+    const std::int64_t per_move_ms =
+        time_control.increment_ms + (time_control.delay == protocol::DelayKind::None ? 0 : time_control.delay_ms);
+    return rating::category_for(time_control.stages.front().time_ms, per_move_ms);
 }
 
 std::optional<protocol::SeatRating> TableRatings::seat_rating(const std::vector<db::StoredRating>& ratings,

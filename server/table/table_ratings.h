@@ -23,7 +23,8 @@ public:
     // `rated`: the lobby checked it (timed, and the opener has an account).
     TableRatings(bool rated, const protocol::TimeControl& time_control);
 
-    // The category of a time control's games; none when untimed.
+    // The category of a time control's games (its first stage, and its increment or delay per
+    // move: rating/category.h); none when untimed.
     static std::optional<rating::RatingCategory> category_of(const protocol::TimeControl& time_control);
 
     bool rated() const { return rated_; }

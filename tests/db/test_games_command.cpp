@@ -510,7 +510,12 @@ TEST_CASE("PGN's TimeControl and Termination for the stored values")
     CHECK(pgn_time_control(TimeControl{}) == "-");
     CHECK(pgn_time_control(TimeControl{{{0, 300000}}, 0, 0, {}}) == "300");
     CHECK(pgn_time_control(TimeControl{{{0, 180000}}, 2000, 0, {}}) == "180+2");
-    CHECK(pgn_time_control(TimeControl{{{0, 60000}}, 500, 0, {}}) == "60+0.5");
+    // The standard writes whole seconds: a fraction is rounded half up, and what is not zero
+    // stays at least 1.
+    CHECK(pgn_time_control(TimeControl{{{0, 60000}}, 500, 0, {}}) == "60+1");
+    CHECK(pgn_time_control(TimeControl{{{0, 1500}}, 0, 0, {}}) == "2");
+    CHECK(pgn_time_control(TimeControl{{{0, 15400}}, 400, 0, {}}) == "15+1");
+    CHECK(pgn_time_control(TimeControl{{{0, 15499}}, 1499, 0, {}}) == "15+1");
     CHECK(pgn_time_control(TimeControl{{{40, 5400000}, {0, 1800000}}, 30000, 0, {}}) == "40/5400+30:1800+30");
     using rochade::Termination;
     CHECK(pgn_termination(Termination::Checkmate) == "normal");

@@ -55,6 +55,20 @@ TEST_CASE("a table rates a game between two accounts, in its time control's cate
     CHECK_FALSE(untimed.rates_game_between(false, false));
     CHECK(TableRatings::category_of(minutes_plus(1, 0)) == rating::RatingCategory::Bullet);
     CHECK(TableRatings::category_of(minutes_plus(30, 0)) == rating::RatingCategory::Classical);
+    // A delay counts as an increment: 150 s + 2 s is blitz (150 + 40 x 2 = 230 s), whether the
+    // 2 s are an increment, a Bronstein delay or a simple delay; without them it is bullet.
+    protocol::TimeControl short_base;
+    short_base.stages.push_back(protocol::TimeStage{0, 150'000});
+    CHECK(TableRatings::category_of(short_base) == rating::RatingCategory::Bullet);
+    for (const auto delay : {protocol::DelayKind::Bronstein, protocol::DelayKind::Simple}) {
+        protocol::TimeControl delayed = short_base;
+        delayed.delay = delay;
+        delayed.delay_ms = 2'000;
+        CHECK(TableRatings::category_of(delayed) == rating::RatingCategory::Blitz);
+    }
+    protocol::TimeControl incremented = short_base;
+    incremented.increment_ms = 2'000;
+    CHECK(TableRatings::category_of(incremented) == rating::RatingCategory::Blitz);
 }
 
 TEST_CASE("a seated account shows its rating in the table's category, its RD grown by the idle days",
