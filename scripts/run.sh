@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs the dependencies, builds Release into build/ and the browser client into web/dist/
+# Installs what building and running need, builds Release into build/ and the browser client into web/dist/
 # (scripts/build-web.sh) and runs the game server,
 # `rochade serve`, with the given options (default: port 8080, database data/rochade.db; see
 # docs/admin.md). It runs until Ctrl-C or SIGTERM.
@@ -13,8 +13,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 build=${ROCHADE_BUILD_DIR:-build}
-scripts/install-deps.sh >&2
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+# What building and running need, not the tests' tools (scripts/test.sh installs those), and no
+# test programs built.
+scripts/install-deps.sh run >&2
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DROCHADE_BUILD_TESTS=OFF >/dev/null
 ninja -C "$build" --quiet rochade >&2
 scripts/build-web.sh >&2
 

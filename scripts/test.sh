@@ -77,7 +77,10 @@ configure_and_build()
 {
     local dir=$1
     shift
-    cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null && ninja -C "$dir" --quiet
+    # ROCHADE_BUILD_TESTS explicitly: scripts/run.sh may have configured the same directory
+    # without the tests.
+    cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DROCHADE_BUILD_TESTS=ON "$@" >/dev/null &&
+        ninja -C "$dir" --quiet
 }
 
 differential()
