@@ -175,7 +175,21 @@ async function main() {
         await step('typing a room number opens an ad-hoc room (listed) and a negative one a secret room', async () => {
             const adHoc = String(700 + (Number(suffix) % 200));
             await carl.fill('input[name=room]', adHoc);
-            await carl.click('.room-jump button');
+            // A press and a release that straddle a redraw of the room list (another guest enters
+            // room 34, so its count changes) still make one click: the list is not rebuilt.
+            const counts = carl.locator('.room-button[data-room="34"] + .room-counts');
+            const before = await counts.textContent();
+            const box = await carl.locator('.room-jump button').boundingBox();
+            await carl.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+            await carl.mouse.down();
+            const dora = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' })).newPage();
+            run.watch('dora', dora);
+            await enterAsGuest(dora, url, `Dora_${suffix}`);
+            await waitOnline(dora);
+            await enterRoom34(dora);
+            await carl.waitForFunction((text) => document.querySelector('.room-button[data-room="34"] + .room-counts')?.textContent !== text,
+                                       before, { timeout });
+            await carl.mouse.up();
             await carl.waitForSelector(`#room h2:has-text("${adHoc}")`, { timeout });
             await carl.click('#rooms .panel-header button');
             await carl.waitForSelector(`.room-button[data-room="${adHoc}"]`, { timeout });

@@ -81,24 +81,59 @@ export class LobbyView {
         keepingFocus(() => this.redrawRooms(rooms, currentRoom));
     }
 
+    // The panel is built once and its rows are kept across redraws (updated in place, moved only
+    // when the order changes): the list is redrawn whenever a count changes, and a click whose
+    // press and release straddled a rebuilt button would be lost.
     redrawRooms(rooms, currentRoom) {
         this.relabel();
-        const rows = rooms.map((room) => el('li', { class: room.room === currentRoom ? 'current' : '' },
-            el('button', { type: 'button', class: 'room-button', dataset: { room: room.room },
-                           onclick: () => this.actions.enterRoom(room.room) },
-               el('span', { class: 'room-number' }, room.room), ' ', el('span', { class: 'room-name' }, room.name)),
-            el('span', { class: 'room-counts' }, t('rooms.counts', { members: room.members, tables: room.tables }))));
+        if (!this.roomPanel) this.roomPanel = this.buildRoomPanel();
+        const panel = this.roomPanel;
+        panel.title.textContent = t('rooms.title');
+        panel.refresh.textContent = t('rooms.refresh');
+        panel.enter.textContent = t('rooms.enter');
+        panel.hint.textContent = t('rooms.hint');
+        const listed = new Set(rooms.map((room) => room.room));
+        for (const [number, row] of panel.rows) {
+            if (!listed.has(number)) {
+                row.item.remove();
+                panel.rows.delete(number);
+            }
+        }
+        let previous = null;
+        for (const room of rooms) {
+            const row = panel.rows.get(room.room) || this.roomRow(room.room);
+            panel.rows.set(room.room, row);
+            row.item.className = room.room === currentRoom ? 'current' : '';
+            row.name.textContent = room.name;
+            row.counts.textContent = t('rooms.counts', { members: room.members, tables: room.tables });
+            const wanted = previous ? previous.nextSibling : panel.list.firstChild;
+            if (wanted !== row.item) panel.list.insertBefore(row.item, wanted);
+            previous = row.item;
+        }
+        if (!this.roomsRoot.contains(panel.list)) fill(this.roomsRoot, panel.header, panel.list, panel.form, panel.hint);
+    }
+
+    buildRoomPanel() {
+        const title = el('h2', {});
+        const refresh = el('button', { type: 'button', onclick: () => this.actions.listRooms() });
+        const enter = el('button', { type: 'submit' });
         const form = el('form', { class: 'room-jump', onsubmit: (event) => {
             event.preventDefault();
             const number = Number(this.roomNumber.value);
             if (Number.isInteger(number) && number !== 0) this.actions.enterRoom(number);
-        } }, this.roomNumber, el('button', { type: 'submit' }, t('rooms.enter')));
-        fill(this.roomsRoot,
-             el('div', { class: 'panel-header' }, el('h2', {}, t('rooms.title')),
-                el('button', { type: 'button', onclick: () => this.actions.listRooms() }, t('rooms.refresh'))),
-             el('ul', { class: 'room-list' }, rows),
-             form,
-             el('p', { class: 'hint' }, t('rooms.hint')));
+        } }, this.roomNumber, enter);
+        return { title, refresh, enter, form, header: el('div', { class: 'panel-header' }, title, refresh),
+                 list: el('ul', { class: 'room-list' }), hint: el('p', { class: 'hint' }), rows: new Map() };
+    }
+
+    // One row of the room list: the room's button (number and name) and its counts.
+    roomRow(number) {
+        const name = el('span', { class: 'room-name' });
+        const counts = el('span', { class: 'room-counts' });
+        const button = el('button', { type: 'button', class: 'room-button', dataset: { room: number },
+                                      onclick: () => this.actions.enterRoom(number) },
+                          el('span', { class: 'room-number' }, number), ' ', name);
+        return { item: el('li', {}, button, counts), name, counts };
     }
 
     // room: the room model (room_model.js); nick: my nick; guest: whether I am a guest.
