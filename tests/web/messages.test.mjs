@@ -96,7 +96,9 @@ test('no German text is a key, nor an English text left untranslated where it sh
                           'admin.chat.col.text',
                           // ratings: category names German uses as they are, and lines of numbers alone
                           'category.bullet', 'category.blitz', 'rating.change', 'rating.change.full', 'rating.change.player',
-                          'profile.page_title', 'profile.col.rd', 'leaderboard.col.rank']);
+                          'profile.page_title', 'profile.col.rd', 'leaderboard.col.rank',
+                          // the client's presentation: German uses these words as they are, or placeholders alone
+                          'alert.details', 'tables.status', 'tc.plus', 'speech.move', 'speech.to']);
     const untranslated = [];
     for (const [key, value] of Object.entries(de)) {
         if (typeof value !== 'string') continue;

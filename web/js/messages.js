@@ -150,7 +150,7 @@ const ERROR_READERS = {
     },
     // A moderator's sanction: the error carries the reason and the end (docs/protocol.md, 13).
     muted: sanctionVariant,
-    banned: sanctionVariant,
+    banned: bannedVariant,
     kicked(message, params) {
         return params.reason ? 'reason' : null;
     },
@@ -169,6 +169,16 @@ function sanctionVariant(message, params) {
     if (params.until === null) return 'forever';
     params.until = dateTime(params.until, current);
     return 'until';
+}
+
+// A ban names what was banned: the account ("hello: banned until ...") or the address the
+// player connects from ("hello: your address is banned until ...", server/moderation/sanctions.cpp),
+// so the player knows whether another account would help (it would not, for an address).
+function bannedVariant(message, params) {
+    const target = /\byour address is banned\b/.test(message) ? 'address' : /\bbanned\b/.test(message) ? 'account' : null;
+    if (!target) return sanctionVariant(message, params);
+    const end = sanctionVariant(message, params);
+    return end ? `${target}.${end}` : target;
 }
 
 // The catalogue key and parameters for an error: {key, params}. `sanction` is what a muted,

@@ -52,6 +52,9 @@ export function nextSession(state, event) {
         // not_logged_in: the session ended elsewhere (a logout, a password change, expiry).
         return { phase: 'signed_out', identity: null,
                  error: event.error.code === 'not_logged_in' ? { code: 'session_ended', message: event.error.message } : event.error };
+    case 'ended': // the server ended the session with a last error frame (a ban): the login view says why
+        if (!LOGGED_IN.has(state.phase)) return state;
+        return { phase: 'signed_out', identity: null, error: event.error };
     case 'closed':
         if (state.phase !== 'online' && state.phase !== 'connecting' && state.phase !== 'reconnecting') return state;
         return { ...state, phase: event.code === 4000 ? 'displaced' : 'reconnecting' };

@@ -44,9 +44,19 @@ export function presetLabel(preset) {
     return t(preset.key, { speed: preset.speed, extra: preset.extra });
 }
 
+// Whole minutes as players write them ("5"); a base that is not a whole number of minutes in
+// seconds, in the page's language ("15 Sek.", "90 s"), never as a bare "15s" that reads as a typo.
 function minutes(ms) {
     const m = ms / MIN;
-    return Number.isInteger(m) ? String(m) : (ms / SEC).toFixed(0) + 's';
+    return Number.isInteger(m) ? String(m) : t('tc.seconds', { seconds: (ms / SEC).toFixed(0) });
+}
+
+// Base and increment: "5+3" for whole minutes; "15 Sek. + 0" when the base is in seconds, spaced so
+// the unit is not read as part of the increment.
+function basePlus(baseMs, incrementMs) {
+    const increment = seconds(incrementMs || 0);
+    if (Number.isInteger(baseMs / MIN)) return `${minutes(baseMs)}+${increment}`;
+    return t('tc.plus', { base: minutes(baseMs), increment });
 }
 
 function seconds(ms) {
@@ -54,7 +64,7 @@ function seconds(ms) {
     return Number.isInteger(s) ? String(s) : s.toFixed(1);
 }
 
-// A short human description: "5+3", "90/40, 30 +30s", "5 Bronstein 3s", "untimed".
+// A short human description: "5+3", "15 s + 0", "90/40, 30 +30s", "5 Bronstein 3s", "untimed".
 export function describe(tc) {
     if (tc === undefined || tc === null) return '?';
     if (typeof tc === 'string') return tc;
@@ -62,9 +72,9 @@ export function describe(tc) {
     case 'untimed':
         return t('tc.untimed');
     case 'sudden_death':
-        return `${minutes(tc.base_ms)}+0`;
+        return basePlus(tc.base_ms, 0);
     case 'fischer':
-        return `${minutes(tc.base_ms)}+${seconds(tc.increment_ms || 0)}`;
+        return basePlus(tc.base_ms, tc.increment_ms);
     case 'bronstein':
         return t('tc.bronstein', { base: minutes(tc.base_ms), delay: seconds(tc.delay_ms) });
     case 'delay':
