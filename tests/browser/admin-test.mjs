@@ -213,7 +213,8 @@ async function main() {
             await m.fill('#tab-moderation [name=reason]', 'cheating with an engine');
             await m.click('#tab-moderation button[type=submit]');
             await m.waitForSelector('#tab-moderation .form-done', { timeout });
-            await a.waitForSelector('.messages .error[data-code="banned"]:has-text("cheating with an engine")', { timeout });
+            // The ban ends her session where it stands: the login view says it, once, naming the account.
+            await a.waitForSelector('#login-form .form-error:has-text("Your account is banned until"):has-text("cheating with an engine")', { timeout });
             await logIn(a, url, anna, annaPassword);
             const refusal = await a.waitForSelector('#login-form .form-error', { timeout });
             const text = await refusal.textContent();

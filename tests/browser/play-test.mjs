@@ -239,7 +239,7 @@ async function main() {
             await a.click('.open-table button[type=submit]');
             await a.waitForSelector('#table .status-line:has-text("Warte")', { timeout });
             await b.click('#view-switch button[data-view="lobby"]');
-            await b.click('#room tr:has-text("0:15") button[data-action="join"], #room tr:has-text("15s") button[data-action="join"]',
+            await b.click('#room tr:has-text("0:15") button[data-action="join"], #room tr:has-text("15 s + 0") button[data-action="join"]',
                           { timeout });
             await b.waitForSelector('#table .cg-wrap.orientation-black', { timeout });
             await dragMove(a, 'e2', 'e4');
@@ -259,10 +259,10 @@ async function main() {
             await run.shot(b, '08-bob-phone-flag-fall-banner');
         });
         await run.check('the sound switch is remembered per browser', async () => {
-            await b.click('#table button[data-action="sound"]:has-text("Sound on")');
-            await b.waitForSelector('#table button[data-action="sound"][aria-pressed="false"]:has-text("Sound off")', short);
+            await b.click('#table button[data-action="sound"]:has-text("Sound: on")');
+            await b.waitForSelector('#table button[data-action="sound"][aria-pressed="false"]:has-text("Sound: off")', short);
             await b.reload();
-            await b.waitForSelector('#table button[data-action="sound"]:has-text("Sound off")', { timeout });
+            await b.waitForSelector('#table button[data-action="sound"]:has-text("Sound: off")', { timeout });
         });
         await run.check('the interface switches to English and stays so after a reload', async () => {
             await a.selectOption('#language', 'en');

@@ -4,7 +4,7 @@
 //     Bob joins; they play 1.f3 e5 2.g4 Qh4#; both banners show both new ratings with their
 //     changes (Bob +, Anna −);
 //   - a visitor who is not logged in opens /@/Anna: the blitz rating with "?" and 1 game (lost),
-//     the history chart (an SVG path), the recent game linking to its page, the PGN link, the
+//     the history chart (an SVG path), the game linking to its page (listed once), the PGN link, the
 //     games list and its filters (won: none; lost: the game); the page reads in German too; an
 //     unknown nick is "no such player";
 //   - /leaderboard loads, a tab per category; the new players are provisional, so the lists are
@@ -114,10 +114,10 @@ async function main() {
             await run.shot(v, '03-profile');
         });
         await run.step('the profile lists the game (lost, with the change) and links the PGN of all games', async () => {
-            const recent = await v.waitForSelector('.recent-games tr[data-outcome="lost"]', short);
-            if ((await recent.$eval('a.game-link', (node) => node.getAttribute('href'))) !== gamePath) throw new Error('the recent game links elsewhere');
+            const recent = await v.waitForSelector('.all-games tr[data-outcome="lost"]', { timeout });
+            if ((await recent.$eval('a.game-link', (node) => node.getAttribute('href'))) !== gamePath) throw new Error('the game links elsewhere');
             const change = (await recent.$eval('.rating-change', (node) => node.textContent)).trim();
-            if (!/^\d{3,4} \(−\d+\)$/.test(change)) throw new Error(`the recent game's change reads ${change}`);
+            if (!/^\d{3,4} \(−\d+\)$/.test(change)) throw new Error(`the game's change reads ${change}`);
             const opponent = await recent.$eval('a.profile-link', (node) => node.getAttribute('href'));
             if (opponent !== `/@/${encodeURIComponent(bob)}`) throw new Error(`the opponent links to ${opponent}`);
             const pgn = await v.getAttribute('a.pgn-download', 'href');
@@ -160,7 +160,7 @@ async function main() {
             await v.click('#to-leaderboard');
             await v.waitForURL(/\/leaderboard/, { timeout });
             await v.waitForSelector('.leaderboard-tabs button[data-category="blitz"][aria-selected="true"]', { timeout });
-            const empty = 'Nobody is on this list yet: a player appears here once their rating is no longer provisional (RD at most 110).';
+            const empty = 'Nobody is on this list yet: a player appears here once their rating is no longer provisional (rating deviation, RD, at most 110).';
             await v.waitForSelector(`.leaderboard-empty[data-category="blitz"]:text-is("${empty}")`, { timeout });
             if (await v.$(`.leaderboard-list tr[data-nick="${anna}"]`)) throw new Error('a provisional player is on the list');
             const tabs = await v.$$eval('.leaderboard-tabs button', (nodes) => nodes.map((node) => node.textContent));

@@ -118,7 +118,7 @@ test('the German catalogue speaks as a chess club does', () => {
 
 test('the keys other views need are in both catalogues', () => {
     const keys = ['confirm.resign', 'confirm.abort', 'confirm.yes', 'confirm.no', 'table.nav.first', 'table.nav.prev',
-                  'table.nav.next', 'table.nav.last', 'table.nav.viewing', 'sound.on', 'sound.off', 'sound.title',
+                  'table.nav.next', 'table.nav.last', 'table.nav.viewing', 'sound.on', 'sound.off', 'sound.on.title',
                   'settings.auto_queen', 'board.label', 'connection.banner.lost', 'connection.banner.back', 'move.pending',
                   'move.refused_offline', 'banner.close', 'banner.rematch', 'table.low_time', 'nav.lobby', 'nav.game',
                   'header.language.title'];

@@ -20,6 +20,13 @@ export class LoginView {
         this.nick = el('input', { id: 'nick', name: 'nick', type: 'text', minlength: 2, maxlength: 20, required: true,
                                   autocomplete: 'username', autocapitalize: 'off', spellcheck: 'false',
                                   pattern: '[\\p{L}\\p{N}_\\-]{2,20}' });
+        // The browser's own complaint about a bad nick is in the browser's language and names a
+        // "format"; the page says the rule in its own words and language instead.
+        this.nick.addEventListener('invalid', () => {
+            this.nick.setCustomValidity('');
+            this.nick.setCustomValidity(t(this.nick.validity.valueMissing ? 'login.nick.missing' : 'login.nick.invalid'));
+        });
+        this.nick.addEventListener('input', () => this.nick.setCustomValidity(''));
         this.password = el('input', { id: 'password', name: 'password', type: 'password', required: true, maxlength: 256 });
         this.repeat = el('input', { id: 'password-repeat', name: 'password_repeat', type: 'password', required: true, maxlength: 256 });
     }

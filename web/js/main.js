@@ -267,11 +267,15 @@ function showView(view) {
     drawView();
 }
 
+// Opening a table (by click, key or link) shows it and puts the focus on its board: the lobby's
+// button that had the focus is gone from a narrow screen, and a keyboard user would be left at
+// the top of the page.
 function showTable(id) {
     watchTable(id).then(() => {
         app.shownTable = id;
         showView('game');
         drawTable();
+        tableView.focusBoard();
     }, () => {});
 }
 
@@ -286,6 +290,7 @@ function joinTable(id) {
         app.shownTable = id;
         showView('game');
         drawTable();
+        tableView.focusBoard();
     }, () => {});
 }
 
@@ -384,6 +389,8 @@ function onTableEvent(frame) {
     remember();
     drawView();
     drawTable();
+    // A game of one's own begins: the focus goes to its board (news only, not a replayed start).
+    if (frame.type === 'game_started' && seat && news) tableView.focusBoard();
 }
 
 // ---- drawing ----------------------------------------------------------------------------------
@@ -439,9 +446,14 @@ const tableView = new TableView($('table'), { request, move: sendMove, close: cl
 function drawView() {
     const tables = app.tables.size > 0;
     const view = tables ? app.view : 'lobby';
+    // Another view starts at its top: the scroll that reached a button low in the lobby would
+    // otherwise hide the game's upper clock on a phone.
+    if ($('app').dataset.view && $('app').dataset.view !== view) window.scrollTo(0, 0);
     $('app').dataset.view = view;
     const myMove = [...app.tables.values()].some((table) => table.status === 'playing' && table.to_move
         && table.to_move === seatOf(table, myNick()));
+    // The switch's buttons are made anew: the one that had the focus hands it to its successor.
+    const focusedView = $('view-switch').contains(document.activeElement) ? document.activeElement.dataset.view : null;
     fill($('view-switch'), tables ? [
         el('button', { type: 'button', class: view === 'lobby' ? 'current' : '', dataset: { view: 'lobby' },
                        'aria-pressed': String(view === 'lobby'), onclick: () => showView('lobby') }, t('nav.lobby')),
@@ -450,6 +462,7 @@ function drawView() {
            t('nav.game')),
     ] : []);
     $('view-switch').hidden = !tables || !showsLobby(app.session);
+    if (focusedView) $('view-switch').querySelector(`[data-view="${focusedView}"]`)?.focus();
     $('view-switch').setAttribute('aria-label', t('nav.label'));
 }
 
@@ -543,13 +556,28 @@ connection.addEventListener('message', (event) => {
     else onRoomEvent(frame);
 });
 
-connection.addEventListener('problem', (event) => showError(event.detail));
+// A sanction that closes the connection arrives as one error frame before the close. One event,
+// one notice: a ban ends the session at once (the login view shows the ban, nothing reconnects
+// and no "connection closed" follows); a kick is shown and its close is not reported again.
+let kickAnnounced = false;
+
+connection.addEventListener('problem', (event) => {
+    const error = event.detail;
+    if (error.code === 'banned') {
+        sessionEvent({ type: 'ended', error });
+        return;
+    }
+    if (error.code === 'kicked') kickAnnounced = true;
+    showError(error);
+});
 
 connection.addEventListener('goodbye', (event) => {
     const { code, reason } = event.detail;
     const wasOnline = app.session.phase === 'online';
+    const announced = kickAnnounced;
+    kickAnnounced = false;
     sessionEvent({ type: 'closed', code });
-    if (!wasOnline) return;
+    if (!wasOnline || announced) return;
     // A dropped connection (1006) is shown by the one connection banner, not by a message each time.
     if (code === 4000) showError({ code: 'replaced', message: reason });
     else if (code === 1006) return;

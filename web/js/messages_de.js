@@ -39,7 +39,6 @@ export default {
     'alert.dismiss': 'Schließen',
     'sound.on': 'Ton: an',
     'sound.off': 'Ton: aus',
-    'sound.title': 'Ein Ton bei Zügen, bei knapper Zeit und am Ende der Partie',
     'sound.on.title': 'Der Ton ist an (Züge, knappe Zeit, Partieende). Klicken schaltet ihn aus.',
     'sound.off.title': 'Der Ton ist aus. Klicken schaltet ihn ein (Züge, knappe Zeit, Partieende).',
     'alert.details': 'Details',

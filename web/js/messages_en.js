@@ -38,7 +38,6 @@ export default {
     'alert.dismiss': 'Dismiss',
     'sound.on': 'Sound: on',
     'sound.off': 'Sound: off',
-    'sound.title': 'A sound for moves, low time and the end of a game',
     'sound.on.title': 'The sound is on (moves, low time, end of the game). Click to turn it off.',
     'sound.off.title': 'The sound is off. Click to turn it on (moves, low time, end of the game).',
     'alert.details': 'Details',

@@ -23,6 +23,7 @@ import { bannerText, noticeText, sideName, statusName } from './table_texts.js';
 import { archivePath } from './archive_link.js';
 import { fenAt, lowTimeMs, moveAt, stepPly } from './table_play.js';
 import { isMuted, playSound, setMuted } from './sounds.js';
+import { moveInWords, sideOfPly } from './move_words.js';
 
 const AUTO_QUEEN_KEY = 'rochade.autoQueen';
 
@@ -63,6 +64,35 @@ export class TableView {
         this.chatForm = el('form', { class: 'chat-form', onsubmit: (event) => this.sendChat(event) }, this.chatInput,
                            el('button', { type: 'submit' }, t('chat.send')));
         document.addEventListener('keydown', (event) => this.pageKey(event));
+        // The moves in words for a screen reader: one polite live region, made once and kept out
+        // of the redraws (a region rebuilt with the view is a new region, and nothing is read).
+        this.announcer = el('div', { id: 'move-announcer', class: 'visually-hidden', 'aria-live': 'polite', 'aria-atomic': 'true' });
+        document.body.append(this.announcer);
+    }
+
+    // The focus goes to the board: when a table is opened or joined, and when one's game starts,
+    // so a keyboard player is where the game is (and may type a move at once, see boardKey).
+    focusBoard() {
+        // Without scrolling: the layout already shows the board and both clocks (a scroll to the
+        // board would push the clock above it out of sight on a phone).
+        if (this.state && this.boardNode.isConnected) this.boardNode.focus({ preventScroll: true });
+    }
+
+    // Says the news of the table on screen: the last move in words ("Schwarz: Springer f6"), and
+    // the result when the game ends. Only news of the same table: opening another one says nothing.
+    announce(before, state) {
+        if (!before || before.table !== state.table) return;
+        const moves = state.moves || [];
+        let text = '';
+        if (moves.length > (before.moves || []).length) {
+            const last = moves[moves.length - 1];
+            text = moveInWords(last.san || last.uci, sideOfPly(moves.length, state.start_fen));
+        }
+        if (state.result && !before.result) {
+            const result = bannerText(state.result, { white: state.white, black: state.black }, this.context.lang);
+            text = [text, result.title, result.reason].filter(Boolean).join('. ');
+        }
+        if (text) this.announcer.textContent = text;
     }
 
     mySeat() {
@@ -163,6 +193,7 @@ export class TableView {
         }
         if (this.viewed !== null && this.viewed >= (state.moves || []).length) this.viewed = null;
         if (state.status !== 'playing') this.confirming = null;
+        this.announce(before, state);
         const orientation = this.orientation();
         const top = other(orientation);
         const seat = this.mySeat();
@@ -189,7 +220,9 @@ export class TableView {
                    ' ', el('span', { class: `table-mode ${state.rated ? 'rated' : 'casual'}` }, t(state.rated ? 'table.rated' : 'table.casual'))),
                 el('button', { type: 'button', dataset: { action: 'flip' }, title: t('table.flip'),
                                onclick: () => { this.flipped = !this.flipped; this.redrawSame(); } }, t('table.flip')),
-                el('button', { type: 'button', dataset: { action: 'sound' }, title: t('sound.title'), 'aria-pressed': String(!isMuted()),
+                // A switch whose label says its state ("Ton: an"), pressed while the sound is on.
+                el('button', { type: 'button', dataset: { action: 'sound' }, title: t(isMuted() ? 'sound.off.title' : 'sound.on.title'),
+                               'aria-pressed': String(!isMuted()),
                                onclick: () => { setMuted(!isMuted()); this.redrawSame(); } }, t(isMuted() ? 'sound.off' : 'sound.on')),
                 el('button', { type: 'button', dataset: { action: 'close' }, onclick: () => this.actions.close(state.table) }, t('table.close'))),
              el('div', { class: `table-main ${live ? '' : 'viewing'}` },
@@ -197,7 +230,8 @@ export class TableView {
                 el('div', { class: 'board-area' }, this.boardNode),
                 el('div', { class: 'player bottom' }, this.playerLine(orientation)),
                 this.banner(),
-                el('div', { class: 'status-line', role: 'status' }, this.statusText()),
+                // Not a live region: it is drawn anew with the view; the moves are said by the announcer.
+                el('div', { class: 'status-line' }, this.statusText()),
                 this.actionBar(),
                 this.moveArea()),
              el('div', { class: 'table-columns' }, this.log(), this.chat()));

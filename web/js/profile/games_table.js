@@ -1,5 +1,4 @@
-// A list of games seen from one player's side, as the profile shows its recent games and the
-// filtered list: the day, the colour, the opponent (a link to their profile), won/drawn/lost with
+// A list of games seen from one player's side, as the profile shows them (filtered): the day, the colour, the opponent (a link to their profile), won/drawn/lost with
 // the score, the category and rated or casual, the rating change, and the link to the game's
 // page /games/{id}.
 
@@ -27,14 +26,19 @@ export function gamesTable(games, nick, className = 'games-list') {
     const rows = games.map((game) => {
         const seen = fromPlayer(game, nick);
         const mode = t(game.rated ? 'games.rated.true' : 'games.rated.false');
+        // Each cell names its column too: on a phone the rows are cards without the header (profile.css).
+        const label = (index) => t(HEADERS[index]);
         return el('tr', { dataset: { game: game.id, outcome: seen.outcome, rated: String(Boolean(game.rated)) } },
-                  el('td', {}, dateOnly(game.started_at, language())),
-                  el('td', {}, seen.colour ? sideName(seen.colour) : ''),
-                  el('td', {}, seen.opponent ? el('a', { class: 'profile-link', href: profilePath(seen.opponent) }, seen.opponent) : ''),
-                  el('td', { class: 'outcome' }, t(`games.outcome.${seen.outcome}`), game.result ? ` ${scoreText(game.result)}` : ''),
-                  el('td', {}, game.category ? `${categoryName(game.category)} · ${mode}` : mode),
-                  el('td', { class: 'rating-change' }, changeCell(seen.change)),
-                  el('td', { class: 'number' }, String(game.moves ?? '')),
+                  el('td', { dataset: { label: label(0) } }, dateOnly(game.started_at, language())),
+                  el('td', { dataset: { label: label(1) } }, seen.colour ? sideName(seen.colour) : ''),
+                  el('td', { dataset: { label: label(2) } },
+                     seen.opponent ? el('a', { class: 'profile-link', href: profilePath(seen.opponent) }, seen.opponent) : ''),
+                  el('td', { class: 'outcome', dataset: { label: label(3) } },
+                     t(`games.outcome.${seen.outcome}`), game.result ? ` ${scoreText(game.result)}` : ''),
+                  el('td', { dataset: { label: label(4) } }, game.category ? `${categoryName(game.category)} · ${mode}` : mode),
+                  seen.change ? el('td', { class: 'rating-change', dataset: { label: label(5) } }, changeCell(seen.change))
+                      : el('td', { class: 'rating-change' }),
+                  el('td', { class: 'number', dataset: { label: label(6) } }, String(game.moves ?? '')),
                   el('td', {}, el('a', { class: 'game-link', href: archivePath(game.id) }, t('games.open', { id: game.id }))));
     });
     return el('table', { class: `data-table ${className}` },

@@ -1,7 +1,8 @@
 // The profile page's body (/@/{nick}): the nick, role and first day, the rating of each
 // category (with "?" while provisional), its RD, games and won/drawn/lost, a history chart per
-// category played rated, the recent games, the PGN of all games, and below all games with
-// filters (games_view.js). Or, while it loads or when it cannot be shown, one sentence.
+// category played rated, the PGN of all games, and below all games with filters, newest first
+// (games_view.js). The server's recent games are not listed apart: they are the first rows of
+// that list, and a game listed twice reads as two games. Or, while it loads or when it cannot be shown, one sentence.
 
 import { el, fill } from '../dom.js';
 import { language, t } from '../messages.js';
@@ -9,7 +10,6 @@ import { errorNodes } from '../alerts_view.js';
 import { playerPgnPath } from '../profile_link.js';
 import { categoryName } from '../rating_format.js';
 import { dateOnly } from '../time_format.js';
-import { gamesTable } from './games_table.js';
 import { PlayerGamesView } from './games_view.js';
 import { histories, profileProblem, ratingRows } from './profile_texts.js';
 import { chartModel, ratingChart } from './rating_chart.js';
@@ -70,9 +70,6 @@ export class ProfileView {
              el('p', { class: 'hint' }, t('profile.provisional')),
              el('h3', {}, t('profile.history')),
              this.charts(lang),
-             el('h3', {}, t('profile.recent')),
-             (player.recent_games || []).length ? gamesTable(player.recent_games, player.nick, 'games-list recent-games')
-                 : el('p', { class: 'hint' }, t('games.none')),
              el('a', { class: 'pgn-download', href: playerPgnPath(player.nick), download: `rochade-${player.nick}.pgn` }, t('profile.pgn')),
              this.games.render());
     }
@@ -86,9 +83,9 @@ export class ProfileView {
             el('td', { class: 'number wins' }, row.wins),
             el('td', { class: 'number draws' }, row.draws),
             el('td', { class: 'number losses' }, row.losses)));
-        return el('table', { class: 'data-table profile-ratings' },
+        return el('div', { class: 'table-scroll' }, el('table', { class: 'data-table profile-ratings' },
                   el('thead', {}, el('tr', {}, RATING_COLUMNS.map(([key, cls, title]) => el('th', { class: cls || null, title: title ? t(title) : null }, t(key))))),
-                  el('tbody', {}, rows));
+                  el('tbody', {}, rows)));
     }
 
     charts(lang) {
