@@ -220,6 +220,13 @@ async function main() {
             await a.focus('#table .board');
         });
 
+        await run.check('on the phone every control at a waiting table is at least 44x44 px', async () => {
+            await b.click(`#room tr:has-text("${anna}"):has-text("5+3") button[data-action="watch"]`);
+            await b.waitForSelector('#table button[data-action="join_table"]', { timeout });
+            await expectNoSmallTargets(b, 'waiting table');
+            await b.click('#view-switch button[data-view="lobby"]');
+        });
+
         await run.step('Bob joins on the phone: the game starts with the focus on both boards', async () => {
             await b.click(`#room tr:has-text("${anna}"):has-text("5+3") button[data-action="join"]`);
             await b.waitForSelector('#table .cg-wrap.orientation-black', { timeout });
