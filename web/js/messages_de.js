@@ -316,6 +316,7 @@ export default {
     'error.opponent_connected.connected': 'Du kannst den Sieg nicht beanspruchen: {nick} ist noch verbunden.',
     'error.opponent_connected.grace': 'Du kannst den Sieg noch nicht beanspruchen: {nick} kann noch {seconds} s lang zurückkommen.',
     'error.rematch_unavailable': 'Eine Revanche ist jetzt nicht möglich.',
+    'error.not_invited': 'Diese Einladung gilt nicht mehr.',
     'error.rematch_unavailable.not_over': 'Eine Revanche gibt es erst nach der Partie.',
     'error.rematch_unavailable.left': 'Dein Gegner hat den Tisch verlassen, darum gibt es keine Revanche.',
     'error.rematch_unavailable.away': '{nick} ist gerade nicht da; eine Revanche geht, sobald {nick} zurück ist.',

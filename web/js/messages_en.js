@@ -315,6 +315,7 @@ export default {
     'error.opponent_connected.connected': 'You cannot claim the win: {nick} is still connected.',
     'error.opponent_connected.grace': 'You cannot claim the win yet: {nick} may still come back for {seconds} s.',
     'error.rematch_unavailable': 'A rematch is not possible now.',
+    'error.not_invited': 'This invitation no longer stands.',
     'error.rematch_unavailable.not_over': 'A rematch is possible only after the game.',
     'error.rematch_unavailable.left': 'Your opponent has left the table, so there can be no rematch.',
     'error.rematch_unavailable.away': '{nick} is away; a rematch is possible when {nick} is back.',
