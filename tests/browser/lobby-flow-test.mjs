@@ -1,7 +1,8 @@
 // The browser test of issue 26's points 1, 2, 5 and 11, against a real server in headless Chromium:
 //   - an invitation reaches the invited player in another room (a notice naming the inviter, the
 //     time control and casual/rated, with a sound); Accept sits down and shows the game; one
-//     declined tells the inviter and closes the table; one whose table closes goes away;
+//     declined tells the inviter and closes the table (in English and in German); one whose
+//     table closes goes away;
 //   - a rematch offer reaches the player who looks at the lobby, with Accept and Decline;
 //   - the four ways a table goes: standing up, leaving after a game, stopping watching, the
 //     table closing (a spectator keeps the final position until Close), none with an error;
@@ -254,6 +255,19 @@ async function main() {
             await noErrors(a, 'after standing up');
             await noErrors(c, 'after stopping watching');
             await run.shot(a, '04-anna-after-standing-up');
+        });
+        await run.step('in German: Carl\'s invitation reaches Anna at 1280x800; she declines, Carl is told in English', async () => {
+            await enterRoom(a, 36);
+            const invited = await openTable(c, { invite: anna });
+            const notice = a.locator(`#invitations li[data-kind="invitation"][data-table="${invited}"]`);
+            await notice.waitFor({ timeout });
+            const text = await notice.textContent();
+            const expected = `${carl} lädt dich an Tisch ${invited} ein (Raum 34): 5+3, ungewertet.`;
+            if (!text.includes(expected)) throw new Error(`the notice says "${text}", not "${expected}"`);
+            await notice.locator('button[data-answer="decline"]:text-is("Ablehnen")').click();
+            await c.waitForSelector(`#messages li.info:has-text("${anna} declined your invitation to table ${invited}.")`, { timeout });
+            await tableGone(c, invited);
+            await a.waitForSelector('#invitations li', { state: 'detached', timeout });
         });
     } finally {
         await run.finish(browser, server);
