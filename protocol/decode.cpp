@@ -332,6 +332,7 @@ ClientMessage read_resign(FieldReader& f) { return Resign{f.table()}; }
 ClientMessage read_abort(FieldReader& f) { return Abort{f.table()}; }
 ClientMessage read_claim_win(FieldReader& f) { return ClaimWin{f.table()}; }
 ClientMessage read_rematch(FieldReader& f) { return Rematch{f.table()}; }
+ClientMessage read_decline_invitation(FieldReader& f) { return DeclineInvitation{f.table()}; }
 
 struct MessageType {
     std::string_view name;
@@ -366,6 +367,7 @@ constexpr std::array<MessageType, std::variant_size_v<ClientMessage>> message_ty
     {"change_password", read_change_password},
     {"notice", read_notice},
     {"room_members", read_room_members},
+    {"decline_invitation", read_decline_invitation},
 }};
 
 rochade::Unexpected<DecodeError> refuse(ErrorCode code, std::string message, std::optional<RequestId> id = {})

@@ -365,6 +365,22 @@ std::string encode_table_opened(const TableSummary& table)
     return dump(frame);
 }
 
+std::string encode_table_closed(RoomNumber room, TableId table)
+{
+    Json frame = frame_of("table_closed");
+    frame["room"] = room;
+    frame["table"] = table;
+    return dump(frame);
+}
+
+std::string encode_invitation_declined(TableId table, std::string_view nick)
+{
+    Json frame = frame_of("invitation_declined");
+    frame["table"] = table;
+    frame["nick"] = nick;
+    return dump(frame);
+}
+
 // ---- tables -------------------------------------------------------------------------------
 
 std::string encode_table_state(const OptionalId& id, const TableState& state, const MissedEvents& missed)

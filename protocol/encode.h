@@ -91,6 +91,12 @@ std::string encode_notice(std::optional<RoomNumber> room, std::string_view from,
 std::string encode_whisper(std::string_view from, std::string_view to, std::string_view text);
 // To an invited player outside the table's room (the room's members see it in room_tables).
 std::string encode_table_opened(const TableSummary& table);
+// A table closed: to its watchers (it answers nothing any more), and to an invited player outside
+// its room whose invitation stood: {"type":"table_closed","room":34,"table":12}. Unsequenced.
+std::string encode_table_closed(RoomNumber room, TableId table);
+// The invited player declined: to the table's seats and watchers before it closes,
+// {"type":"invitation_declined","table":12,"nick":"anna"}. Unsequenced.
+std::string encode_invitation_declined(TableId table, std::string_view nick);
 
 // ---- tables (every event has "table" and "seq") -------------------------------------------
 // The full state, with the missed frames embedded as JSON objects in a "missed" array, and

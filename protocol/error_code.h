@@ -46,6 +46,7 @@ enum class ErrorCode : std::uint8_t {
     GameOver,
     RatedNeedsAccount, // a guest opening or joining a rated table
     RatedNeedsClock,   // a rated table with an untimed control
+    NotInvited,        // decline_invitation at a table where no invitation for the sender stands
     // Moves and game actions
     NotYourTurn,
     IllegalMove,
@@ -110,6 +111,7 @@ constexpr std::string_view error_code_name(ErrorCode code)
     case ErrorCode::RematchUnavailable: return "rematch_unavailable";
     case ErrorCode::RatedNeedsAccount: return "rated_needs_account";
     case ErrorCode::RatedNeedsClock: return "rated_needs_clock";
+    case ErrorCode::NotInvited: return "not_invited";
     case ErrorCode::LimitReached: return "limit_reached";
     case ErrorCode::ShuttingDown: return "shutting_down";
     case ErrorCode::StorageUnavailable: return "storage_unavailable";

@@ -135,11 +135,16 @@ struct ClaimWin {
 struct Rematch {
     TableId table = 0;
 };
+// The invited player turns the invitation down: the opener is told and the table closes, as
+// lichess withdraws a declined challenge (docs/protocol.md, decline_invitation).
+struct DeclineInvitation {
+    TableId table = 0;
+};
 
 using ClientMessage =
     std::variant<Hello, Ping, ListRooms, EnterRoom, LeaveRoom, RoomChat, Whisper, OpenTable, JoinTable, WatchTable,
                  LeaveTable, TableChat, PlayMove, OfferDraw, AcceptDraw, DeclineDraw, ClaimDraw, Resign, Abort,
-                 ClaimWin, Rematch, Register, Logout, ChangePassword, Notice, RoomMembers>;
+                 ClaimWin, Rematch, Register, Logout, ChangePassword, Notice, RoomMembers, DeclineInvitation>;
 
 // A client's request id, echoed in the reply: a string or an integer, kept as the client wrote
 // it. Absent ids get no `ok` reply (errors are always sent).

@@ -588,6 +588,7 @@ void Lobby::table_closed(protocol::RoomNumber number, protocol::TableId table)
     on_strand([this, number, table] {
         forget_table(table);
         peers_->table_closed(number, table);
+        tell_invitee_closed(number, table);
         take_off_list(number, table);
     });
 }
@@ -613,6 +614,16 @@ void Lobby::forget_table(protocol::TableId table)
         release(opener->second, [table](Holdings& held) { held.open_tables.erase(table); });
         table_openers_.erase(opener);
     }
+}
+
+void Lobby::tell_invitee_closed(protocol::RoomNumber number, protocol::TableId table)
+{
+    const Room* r = room(number);
+    const protocol::TableSummary* summary = r ? r->find_table(table) : nullptr;
+    if (!summary || !summary->invite || summary->status != protocol::TableStatus::Waiting) return;
+    const Online* invited = presence_.online(*summary->invite);
+    if (!invited || in_room(r, invited->connection_id, *summary->invite)) return;
+    if (auto connection = invited->connection.lock()) connection->send(protocol::encode_table_closed(number, table));
 }
 
 void Lobby::take_off_list(protocol::RoomNumber number, protocol::TableId table)

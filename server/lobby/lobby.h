@@ -195,6 +195,9 @@ private:
     // opener's holdings; and out of its room's list.
     void forget_table(protocol::TableId table);
     void take_off_list(protocol::RoomNumber number, protocol::TableId table);
+    // A table that closes while its invitation stands: the invited player, online here and not
+    // in its room (who got table_opened), gets table_closed, so the invitation leaves the page.
+    void tell_invitee_closed(protocol::RoomNumber number, protocol::TableId table);
     void close_room_if_done(protocol::RoomNumber number);
     // The room has something in its batch: its members hear it when the update timer fires.
     void schedule_room_update(protocol::RoomNumber number);

@@ -175,6 +175,7 @@ void Lobby::remote_table_closed(const std::string& node, protocol::RoomNumber nu
 {
     if (correct_stale_word(number, table)) return;
     if (!remote_nodes_[node].tables.erase({number, table})) return;
+    tell_invitee_closed(number, table);
     Room* r = room(number);
     if (!r) return;
     r->remove_table(table);

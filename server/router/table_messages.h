@@ -15,6 +15,6 @@ constexpr bool is_table_message =
     std::is_same_v<Message, protocol::AcceptDraw> || std::is_same_v<Message, protocol::DeclineDraw> ||
     std::is_same_v<Message, protocol::ClaimDraw> || std::is_same_v<Message, protocol::Resign> ||
     std::is_same_v<Message, protocol::Abort> || std::is_same_v<Message, protocol::ClaimWin> ||
-    std::is_same_v<Message, protocol::Rematch>;
+    std::is_same_v<Message, protocol::Rematch> || std::is_same_v<Message, protocol::DeclineInvitation>;
 
 } // namespace rochade::server

@@ -382,6 +382,36 @@ void Table::close_if_abandoned()
     flag_watch_.cancel();
     summary_timer_.cancel();
     if (auto lobby = listener_.lock()) lobby->table_closed(room_, id_);
+    // Those still watching are told, after the events before the close (the last seat_changed),
+    // so that their page lets the table go instead of showing one that answers no_such_table.
+    after_commits([self = shared_from_this()] {
+        const auto frame = std::make_shared<const std::string>(protocol::encode_table_closed(self->room_, self->id_));
+        for (const auto& connection : self->watchers_.take_all()) {
+            connection->send(frame);
+            connection->post([connection, table = self->id_] { connection->client->tables.erase(table); });
+        }
+    });
+}
+
+// Only the invited nick may decline (as only it may take the reserved seat), and only before the
+// game. The table does not stay open for anyone else: the opener asked for this opponent, so the
+// seats and watchers hear who declined, the opener stands up and the table closes, as lichess
+// withdraws a declined challenge.
+void Table::decline_invitation(const ConnectionPtr& connection, const identity::Identity& who, const Id& id)
+{
+    const std::string table = std::to_string(id_);
+    if (!invite_ || protocol::nick_key(*invite_) != protocol::nick_key(who.nick))
+        return reply_error(connection, id, ErrorCode::NotInvited,
+                           "decline_invitation: no invitation for you stands at table " + table);
+    if (game_)
+        return reply_error(connection, id, ErrorCode::NotInvited,
+                           "decline_invitation: the game at table " + table + " has begun; the invitation was taken");
+    spdlog::info("table {}: {} declined the invitation", id_, who.nick);
+    reply_ok(connection, id);
+    watchers_.broadcast(std::make_shared<const std::string>(protocol::encode_invitation_declined(id_, who.nick)));
+    invite_.reset();
+    for (const Side side : {Side::White, Side::Black})
+        if (seated(side)) stand_up(side);
 }
 
 // ---- entry points -------------------------------------------------------------------------
@@ -520,6 +550,8 @@ void Table::handle(ConnectionPtr connection, identity::Identity who, Id id, prot
             (void)leave_message;
             return leave(connection, who, id);
         }
+        if (std::holds_alternative<protocol::DeclineInvitation>(message))
+            return decline_invitation(connection, who, id);
         const auto side = side_of(who.principal);
         if (!side)
             return reply_error(connection, id, ErrorCode::NotAPlayer,

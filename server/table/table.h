@@ -246,6 +246,7 @@ private:
     void claim_draw(const ConnectionPtr& connection, Side side, const Id& id, const protocol::ClaimDraw& claim,
                     SteadyClock::time_point now);
     void leave(const ConnectionPtr& connection, const identity::Identity& who, const Id& id);
+    void decline_invitation(const ConnectionPtr& connection, const identity::Identity& who, const Id& id);
     void join_now(ConnectionPtr connection, identity::Identity who, Id id, std::optional<protocol::SeatRating> rating);
     void claim_win(const ConnectionPtr& connection, Side side, const Id& id, SteadyClock::time_point now);
     void rematch(const ConnectionPtr& connection, Side side, const Id& id);

@@ -51,7 +51,13 @@ void Table::close_by_moderator(identity::Identity by, std::string reason, Modera
                 if (auto connection = seat->connection.lock()) connection->send(notice);
                 seat.reset();
             }
-            for (const auto& connection : self->watchers_.open()) self->unsubscribe(connection);
+            // Its watchers (the opener too) let it go: it answers nothing any more.
+            const auto closed =
+                std::make_shared<const std::string>(protocol::encode_table_closed(self->room_, self->id_));
+            for (const auto& connection : self->watchers_.open()) {
+                connection->send(closed);
+                self->unsubscribe(connection);
+            }
             self->closed_ = true;
             self->flag_watch_.cancel();
             self->summary_timer_.cancel();

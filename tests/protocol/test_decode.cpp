@@ -61,6 +61,7 @@ TEST_CASE("every message type decodes to its alternative and names itself")
         {R"({"type":"change_password","password":"alt-passwort","new_password":"neu-passwort"})", "change_password"},
         {R"({"type":"notice","room":34,"text":"Turnier um 20 Uhr"})", "notice"},
         {R"({"type":"room_members","room":34,"offset":100,"limit":50})", "room_members"},
+        {R"({"type":"decline_invitation","table":12})", "decline_invitation"},
     };
     STATIC_REQUIRE(std::size(cases) == std::variant_size_v<ClientMessage>);
     std::size_t index = 0;

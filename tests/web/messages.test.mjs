@@ -129,7 +129,7 @@ test('the keys other views need are in both catalogues', () => {
     assert.equal(en['confirm.resign'], 'Resign this game?');
     assert.equal(de['confirm.resign'], 'Partie wirklich aufgeben?');
     assert.equal(t('move.pending', { move: 'Nf3' }), 'Your move Nf3 will be sent when the connection is back.');
-    assert.equal(inLanguage('de', () => t('table.nav.viewing', { move: '12' })), 'Du siehst Zug 12 – mit → oder Ende geht es zurück zur Partie.');
+    assert.equal(inLanguage('de', () => t('table.nav.viewing', { move: '7. Df3+' })), 'Du siehst: 7. Df3+ – mit → oder Ende geht es zurück zur Partie.');
 });
 
 // ---- the language and the notation ------------------------------------------------------------

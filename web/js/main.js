@@ -12,12 +12,15 @@ import { AccountView } from './account_view.js';
 import { AlertsView } from './alerts_view.js';
 import { Connection, serverUrl } from './connection.js';
 import { HeaderView } from './header_view.js';
+import { InvitationView } from './invitation_view.js';
+import { invitationsAfter, rematchOffers, withoutTables } from './invitations.js';
 import { LobbyView } from './lobby_view.js';
 import { LoginView } from './login_view.js';
 import { LANGUAGE_KEY, NOTATION_KEY, initialLanguage, language, notationFor, setLanguage, t, toggledNotation } from './messages.js';
 import {
     MEMBER_PAGE_SIZE, ROOM_EVENTS, addChatLine, applyMemberPage, applyRoomEvent, isLargeRoom, roomFromReply,
 } from './room_model.js';
+import { pageTitle } from './page_title.js';
 import { initialSession, nextSession, showsLobby, showsLogin, wantsSocket } from './session.js';
 import { TableView } from './table_view.js';
 import { TABLE_EVENTS, applyTableEvent, emptyTable, seatOf, tableIdOf } from './table_model.js';
@@ -50,7 +53,12 @@ const app = {
     // Moves made while the connection was down, by table: {move, typed, plies, resolve, reject}.
     pendingMoves: new Map(),
     accountOpen: false,
+    // Invitations to a table that stand for me: table id -> its summary (invitations.js).
+    invitations: new Map(),
 };
+
+// The page's own title, to go back to when it is not my move (page_title.js).
+const BASE_TITLE = document.title;
 
 function myNick() {
     return app.session.identity ? app.session.identity.nick : '';
@@ -113,6 +121,7 @@ function rememberedTables() {
 
 // Forgets the rooms and tables of a session that ended, so the next login starts afresh.
 function forgetPlaces() {
+    app.invitations = new Map();
     app.rooms = [];
     app.room = null;
     app.tables.clear();
@@ -186,6 +195,7 @@ function enterRoom(number) {
     return request('enter_room', { room: number }).then((reply) => {
         const previous = app.room && app.room.room !== reply.room ? app.room.room : null;
         app.room = roomFromReply(reply, app.room);
+        noteInvitations(reply);
         remember();
         drawRoom();
         if (isLargeRoom(app.room)) memberPage(app.room.room, 0);
@@ -225,6 +235,7 @@ function onRoomEvent(frame) {
         drawRoom();
         return;
     }
+    if (frame.type === 'table_opened' || frame.type === 'room_tables') noteInvitations(frame);
     if (!ROOM_EVENTS.has(frame.type) || !app.room || frame.room !== app.room.room) return;
     const wasLarge = isLargeRoom(app.room);
     app.room = applyRoomEvent(app.room, frame);
@@ -238,9 +249,99 @@ function onRoomEvent(frame) {
 
 function forgetTable(id) {
     app.tables.delete(id);
-    if (app.shownTable === id) app.shownTable = null;
+    if (app.shownTable === id) app.shownTable = app.tables.keys().next().value ?? null;
+    if (app.tables.size === 0) app.view = 'lobby';
     remember();
+    drawView();
     drawTable();
+}
+
+// Stands up, leaves after a game or stops watching. Once the server agrees the table leaves the
+// page: the server sends a table one left nothing more, so what the page showed of it would
+// stand still. A table that is gone already (closed, or no_such_table) is let go without a word,
+// since going was what the player asked for.
+function leaveTable(id) {
+    const state = app.tables.get(id);
+    if (state && state.closed) {
+        forgetTable(id);
+        return Promise.resolve();
+    }
+    return app.connection.request('leave_table', { table: id }).then(() => forgetTable(id), (error) => {
+        if (error.code === 'no_such_table') {
+            forgetTable(id);
+            return;
+        }
+        showError(error);
+        throw error;
+    });
+}
+
+// The table's requests from its view; leaving goes through leaveTable.
+function tableRequest(type, fields) {
+    if (type === 'leave_table') return leaveTable(fields.table);
+    return request(type, fields);
+}
+
+// A table closed (its players left, or a moderator closed it). One whose game was played stays
+// on the page as it ended, read only, until closed; one without a game goes at once.
+function tableClosed(id) {
+    const state = app.tables.get(id);
+    if (!state) return;
+    if (!state.result) forgetTable(id);
+    else app.tables.set(id, { ...state, closed: true });
+}
+
+// ---- invitations and rematch offers ------------------------------------------------------------
+
+// Whether a table is on screen now (the game view shows it), where its own buttons answer a
+// rematch offer; a table behind the lobby (a narrow screen), in a tab, or closed is not.
+function tableOnScreen(id) {
+    return app.shownTable === id && !$('table').hidden && $('table').getClientRects().length > 0;
+}
+
+// A frame that may bring, change or end an invitation; a new one rings.
+function noteInvitations(frame) {
+    const before = app.invitations;
+    app.invitations = invitationsAfter(before, frame, myNick());
+    if ([...app.invitations.keys()].some((id) => !before.has(id))) playSound('invitation');
+    if (app.invitations !== before) drawInvitations();
+}
+
+function answered(id) {
+    app.invitations = withoutTables(app.invitations, [id]);
+    drawInvitations();
+}
+
+// Accept: into the table's room (a player joins only there), sit down, the game on screen.
+function acceptInvitation(summary) {
+    answered(summary.table);
+    const entered = app.room && app.room.room === summary.room ? Promise.resolve() : enterRoom(summary.room);
+    entered.then(() => joinTable(summary.table));
+}
+
+function declineInvitation(summary) {
+    answered(summary.table);
+    app.connection.request('decline_invitation', { table: summary.table }).catch((error) => {
+        if (error.code !== 'no_such_table') showError(error);
+    });
+}
+
+function acceptRematch(offer) {
+    request('rematch', { table: offer.table }).then(() => {
+        app.shownTable = offer.table;
+        showView('game');
+        drawTable();
+    }, () => {});
+}
+
+// Declining a rematch is standing up: the opponent sees the seat go free (notice.seat_left).
+function declineRematch(offer) {
+    leaveTable(offer.table).catch(() => {});
+}
+
+// The opener hears that the invited player said no; the table then closes (table_closed).
+function invitationDeclined(frame) {
+    showInfo(t('invitation.declined', { nick: frame.nick, table: frame.table }));
 }
 
 // Watches a table (again: with `since`, the last seq seen). `quietly` is for coming back after a
@@ -297,18 +398,15 @@ function joinTable(id) {
 function closeTable(id) {
     const state = app.tables.get(id);
     const seat = state ? seatOf(state, myNick()) : null;
-    if (!seat || state.status !== 'playing') act('leave_table', { table: id });
-    if (seat && state.status === 'playing') {
+    if (seat && state.status === 'playing' && !state.closed) {
         showInfo(t('table.close.playing'));
         app.shownTable = null;
-    } else {
-        app.tables.delete(id);
-        if (app.shownTable === id) app.shownTable = app.tables.keys().next().value ?? null;
+        remember();
+        drawView();
+        drawTable();
+        return;
     }
-    if (app.tables.size === 0) app.view = 'lobby';
-    remember();
-    drawView();
-    drawTable();
+    leaveTable(id).catch(() => {});
 }
 
 // ---- moves ------------------------------------------------------------------------------------
@@ -356,6 +454,7 @@ function soundOf(frame, state, seat) {
     case 'game_started': return 'game_start';
     case 'game_over': return 'game_end';
     case 'draw_offered': return frame.by !== seat ? 'draw_offer' : null;
+    case 'rematch_offered': return seat && frame.by !== seat ? 'invitation' : null;
     default: return null;
     }
 }
@@ -386,6 +485,7 @@ function onTableEvent(frame) {
         app.view = 'game';
     }
     if (frame.type === 'table_state') settlePendingMove(id);
+    if (frame.type === 'table_closed') tableClosed(id);
     remember();
     drawView();
     drawTable();
@@ -440,7 +540,15 @@ const lobbyView = new LobbyView($('rooms'), $('room'), {
         drawRoom();
     }),
 });
-const tableView = new TableView($('table'), { request, move: sendMove, close: closeTable });
+const tableView = new TableView($('table'), { request: tableRequest, move: sendMove, close: closeTable });
+const invitationView = new InvitationView($('invitations'), {
+    accept: acceptInvitation, decline: declineInvitation, acceptRematch, declineRematch,
+});
+
+function drawInvitations() {
+    const online = showsLobby(app.session);
+    invitationView.render(online ? app.invitations : new Map(), online ? rematchOffers(app.tables, myNick(), tableOnScreen) : []);
+}
 
 // The lobby or the game (both on a wide screen), and the switch between them.
 function drawView() {
@@ -464,6 +572,8 @@ function drawView() {
     $('view-switch').hidden = !tables || !showsLobby(app.session);
     if (focusedView) $('view-switch').querySelector(`[data-view="${focusedView}"]`)?.focus();
     $('view-switch').setAttribute('aria-label', t('nav.label'));
+    document.title = pageTitle(BASE_TITLE, app.tables, myNick());
+    drawInvitations();
 }
 
 // One banner while the connection is gone, however many attempts it takes to come back.
@@ -506,6 +616,8 @@ function drawTable() {
     tableView.render(app.tables.get(app.shownTable) || null, { nick: myNick(), lang: app.notation, online: app.connection.greeted });
     $('table').hidden = !app.tables.get(app.shownTable);
     $('table-panel').hidden = app.tables.size === 0;
+    // Whether a rematch offer needs a notice depends on what is on screen now.
+    drawInvitations();
 }
 
 // ---- wiring -----------------------------------------------------------------------------------
@@ -552,6 +664,9 @@ connection.addEventListener('refused', (event) => sessionEvent({ type: 'hello_re
 
 connection.addEventListener('message', (event) => {
     const frame = event.detail;
+    if (frame.type === 'invitation_declined') return invitationDeclined(frame);
+    // table_closed ends an invitation (to a player outside the room) and a watched table alike.
+    if (frame.type === 'table_closed') noteInvitations(frame);
     if (TABLE_EVENTS.has(frame.type)) onTableEvent(frame);
     else onRoomEvent(frame);
 });

@@ -1,12 +1,13 @@
 // The game's sounds, synthesised with Web Audio (no sound files to ship or license): a move, a
-// capture, a check, the start and the end of a game, low time and a draw offer. Browsers refuse
+// capture, a check, the start and the end of a game, low time, a draw offer and an invitation (to
+// a table, or to a rematch). Browsers refuse
 // to play audio before the page has had a user gesture, so the audio context is made only after
 // one (the first sound asked for before it is dropped). The mute switch is remembered per
 // browser in localStorage ("rochade.sound": "off" or "on"). Nothing here touches the DOM when
 // the module is imported, so node can import it.
 
 const SOUND_KEY = 'rochade.sound';
-export const SOUND_KINDS = ['move', 'capture', 'check', 'game_start', 'game_end', 'low_time', 'draw_offer'];
+export const SOUND_KINDS = ['move', 'capture', 'check', 'game_start', 'game_end', 'low_time', 'draw_offer', 'invitation'];
 
 let context = null;
 let gestureSeen = false;
@@ -155,6 +156,12 @@ const SOUNDS = {
     draw_offer: (a, out) => {
         note(a, out, { freq: 698, length: 0.35, gain: 0.18 });
         note(a, out, { freq: 880, length: 0.45, gain: 0.15, at: 0.1 });
+    },
+    // A door bell, rising: someone asks you to sit down.
+    invitation: (a, out) => {
+        note(a, out, { freq: 587, length: 0.3, gain: 0.2 });
+        note(a, out, { freq: 784, length: 0.3, gain: 0.2, at: 0.15 });
+        note(a, out, { freq: 988, length: 0.5, gain: 0.18, at: 0.3 });
     },
 };
 

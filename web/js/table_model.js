@@ -6,7 +6,7 @@
 export const TABLE_EVENTS = new Set([
     'table_state', 'seat_changed', 'game_started', 'move', 'game_over', 'draw_offered',
     'draw_declined', 'draw_claim_rejected', 'table_chat', 'player_disconnected',
-    'player_reconnected', 'rematch_offered', 'spectators', 'rating_change',
+    'player_reconnected', 'rematch_offered', 'spectators', 'rating_change', 'table_closed',
 ]);
 
 const SUMMARY_FIELDS = ['room', 'status', 'white', 'black', 'white_guest', 'black_guest', 'opener_color', 'time_control',
@@ -35,7 +35,7 @@ export function emptyTable(id) {
         rating_change: null,
         game_id: null, start_fen: null, fen: null, moves: [], clocks: null, to_move: null,
         legal_moves: [], draw_offer: null, rematch_offer: null, disconnected: [], result: null,
-        check: false, chat: [], notices: [], clocksReceivedAt: 0,
+        check: false, chat: [], notices: [], clocksReceivedAt: 0, closed: false,
     };
 }
 
@@ -43,7 +43,7 @@ export function emptyTable(id) {
 // and survive; `missed` events add their chat and notices, the state already holds the rest.
 // With `resync` the server no longer had the events since the client's last one: the state
 // alone is the truth, and the log says that what happened in the gap (chat, offers) is not shown.
-function replaceState(state, frame, now) {
+function replaceState(state, frame, now, wallNow) {
     const next = { ...emptyTable(frame.table), chat: state.chat, notices: state.notices };
     for (const field of SUMMARY_FIELDS) if (frame[field] !== undefined) next[field] = frame[field];
     for (const field of ['seq', 'game_id', 'start_fen', 'fen', 'moves', 'clocks', 'to_move', 'legal_moves',
@@ -56,15 +56,16 @@ function replaceState(state, frame, now) {
     next.lastMove = last ? last.uci : null;
     if (frame.resync) next.notices = [...next.notices, { key: 'notice.resync' }];
     for (const missed of frame.missed || []) {
-        if (missed.type === 'table_chat') next.chat = [...next.chat, chatLine(missed)];
+        if (missed.type === 'table_chat') next.chat = [...next.chat, chatLine(missed, wallNow)];
         const notice = noticeOf(missed, next);
         if (notice) next.notices = [...next.notices, notice];
     }
     return next;
 }
 
-function chatLine(frame) {
-    return { from: frame.from, text: frame.text };
+// `at`: when the line arrived (Unix ms, the viewer's clock), for the time the chat shows.
+function chatLine(frame, wallNow) {
+    return { from: frame.from, text: frame.text, at: wallNow };
 }
 
 // The line an event leaves in the table's log, or null: a catalogue key and its parameters
@@ -98,8 +99,12 @@ function nickOf(state, side) {
 }
 
 // Applies one table event. Returns {state, resync}: resync is true when events were lost.
-export function applyTableEvent(state, frame, now) {
-    if (frame.type === 'table_state') return { state: replaceState(state, frame, now), resync: false };
+// now: performance.now() (the clocks count from it); wallNow: Date.now() (the chat's times).
+export function applyTableEvent(state, frame, now, wallNow = Date.now()) {
+    if (frame.type === 'table_state') return { state: replaceState(state, frame, now, wallNow), resync: false };
+    // The table closed (its last players left, or a moderator closed it): it answers nothing any
+    // more. Unsequenced, like the spectator count; what it showed last is its final state.
+    if (frame.type === 'table_closed') return { state: { ...state, closed: true }, resync: false };
     // The spectator count is not one of the table's numbered events: it is sent as it changes
     // (at most once a second) and the latest count is the truth.
     if (frame.type === 'spectators') return { state: { ...state, spectators: frame.count ?? state.spectators }, resync: false };
@@ -126,12 +131,16 @@ export function applyTableEvent(state, frame, now) {
     let next = { ...state, seq: typeof frame.seq === 'number' ? frame.seq : state.seq };
     switch (frame.type) {
     case 'game_started':
-        next = replaceState(state, { ...frame, table: state.table }, now);
+        next = replaceState(state, { ...frame, table: state.table }, now, wallNow);
         break;
     case 'seat_changed': {
         const summary = summaryOf(frame);
         for (const field of SUMMARY_FIELDS) if (summary[field] !== undefined) next[field] = summary[field];
         for (const field of SEAT_RATINGS) next[field] = summary[field] ?? null;
+        // A player who stood up (after a game: also the answer to a rematch offer) is named in the log.
+        for (const side of ['white', 'black']) {
+            if (state[side] && !next[side]) next.notices = [...next.notices, { key: 'notice.seat_left', params: { nick: state[side] } }];
+        }
         break;
     }
     case 'move':
@@ -164,7 +173,7 @@ export function applyTableEvent(state, frame, now) {
         next.draw_offer = null;
         break;
     case 'table_chat':
-        next.chat = [...state.chat, chatLine(frame)];
+        next.chat = [...state.chat, chatLine(frame, wallNow)];
         break;
     case 'player_disconnected':
         next.disconnected = [...new Set([...(state.disconnected || []), frame.side])];

@@ -24,6 +24,8 @@ import { archivePath } from './archive_link.js';
 import { fenAt, lowTimeMs, moveAt, stepPly } from './table_play.js';
 import { isMuted, playSound, setMuted } from './sounds.js';
 import { moveInWords, sideOfPly } from './move_words.js';
+import { moveLabel } from './move_label.js';
+import { chatTime, unreadCount } from './chat_lines.js';
 
 const AUTO_QUEEN_KEY = 'rochade.autoQueen';
 
@@ -68,6 +70,15 @@ export class TableView {
         // of the redraws (a region rebuilt with the view is a new region, and nothing is read).
         this.announcer = el('div', { id: 'move-announcer', class: 'visually-hidden', 'aria-live': 'polite', 'aria-atomic': 'true' });
         document.body.append(this.announcer);
+        // The chat's unread mark: lines count as read once the chat is in sight on a visible page.
+        this.chatSeen = new Map(); // table id -> how many of its chat lines the player has seen
+        this.chatList = null;
+        this.unreadBadge = el('span', { class: 'unread', hidden: true });
+        this.unreadButton = el('button', { type: 'button', class: 'unread-chat', dataset: { action: 'chat' }, hidden: true,
+                                           onclick: () => this.showChat() });
+        window.addEventListener('scroll', () => this.updateUnread(), { capture: true, passive: true });
+        document.addEventListener('visibilitychange', () => this.updateUnread());
+        this.chatInput.addEventListener('focus', () => this.updateUnread());
     }
 
     // The focus goes to the board: when a table is opened or joined, and when one's game starts,
@@ -224,6 +235,7 @@ export class TableView {
                 el('button', { type: 'button', dataset: { action: 'sound' }, title: t(isMuted() ? 'sound.off.title' : 'sound.on.title'),
                                'aria-pressed': String(!isMuted()),
                                onclick: () => { setMuted(!isMuted()); this.redrawSame(); } }, t(isMuted() ? 'sound.off' : 'sound.on')),
+                this.unreadButton,
                 el('button', { type: 'button', dataset: { action: 'close' }, onclick: () => this.actions.close(state.table) }, t('table.close'))),
              el('div', { class: `table-main ${live ? '' : 'viewing'}` },
                 el('div', { class: 'player top' }, this.playerLine(top)),
@@ -321,7 +333,8 @@ export class TableView {
 
     statusText() {
         const state = this.state;
-        if (this.viewed !== null) return t('table.nav.viewing', { move: this.viewed });
+        if (this.viewed !== null) return t('table.nav.viewing', { move: moveLabel(state, this.viewed, this.context.lang) });
+        if (state.closed) return t('table.closed');
         if (state.result) return statusName('finished');
         if (state.status === 'waiting') {
             return state.invite ? t('table.waiting_for', { nick: state.invite }) : t('table.waiting');
@@ -463,9 +476,50 @@ export class TableView {
     }
 
     chat() {
-        const lines = el('ul', { class: 'chat-lines' },
-                         (this.state.chat || []).slice(-200).map((line) => el('li', {}, el('b', {}, line.from), t('chat.separator'), line.text)));
-        queueMicrotask(() => { lines.scrollTop = lines.scrollHeight; });
-        return el('div', { class: 'chat table-chat' }, el('h3', {}, t('table.chat')), lines, this.chatForm);
+        const chat = this.state.chat || [];
+        // The lines that were there when the table first came on screen were not missed.
+        if (!this.chatSeen.has(this.state.table)) this.chatSeen.set(this.state.table, chat.length);
+        const lines = el('ul', { class: 'chat-lines' }, chat.slice(-200).map((line) => el('li', {},
+            line.at ? el('time', { class: 'chat-time', datetime: new Date(line.at).toISOString() }, chatTime(line.at)) : null,
+            el('b', {}, line.from), t('chat.separator'), line.text)));
+        this.chatList = lines;
+        queueMicrotask(() => {
+            lines.scrollTop = lines.scrollHeight;
+            this.updateUnread();
+        });
+        return el('div', { class: 'chat table-chat' }, el('h3', {}, t('table.chat'), this.unreadBadge), lines, this.chatForm);
+    }
+
+    // Whether the chat's lines are in sight: on a visible page, inside the window.
+    chatInSight() {
+        const list = this.chatList;
+        if (!list || !list.isConnected || document.hidden || this.root.hidden) return false;
+        const box = list.getBoundingClientRect();
+        return box.height > 0 && box.bottom > 0 && box.top < window.innerHeight && box.right > 0 && box.left < window.innerWidth;
+    }
+
+    // The unread mark on the chat and in the table's header: lines by others since the player last
+    // had the chat in sight (or was typing in it).
+    updateUnread() {
+        const state = this.state;
+        if (!state) return;
+        const chat = state.chat || [];
+        if (this.chatInSight() || document.activeElement === this.chatInput) this.chatSeen.set(state.table, chat.length);
+        const count = unreadCount(chat, this.chatSeen.get(state.table) ?? chat.length, this.context.nick);
+        const label = t('chat.unread', { count });
+        for (const node of [this.unreadBadge, this.unreadButton]) {
+            node.hidden = count === 0;
+            node.dataset.unread = String(count);
+            node.setAttribute('aria-label', label);
+            node.title = label;
+        }
+        this.unreadBadge.textContent = String(count);
+        this.unreadButton.textContent = t('chat.show_unread', { count });
+    }
+
+    showChat() {
+        if (!this.chatList) return;
+        this.chatList.scrollIntoView({ block: 'nearest' });
+        this.updateUnread();
     }
 }
