@@ -65,7 +65,12 @@ async function main() {
             // room_tables), which detaches a handle's button and leaves it without a box.
             const join = b.locator('#room button[data-action="join"]');
             await join.waitFor({ timeout });
-            const box = await join.boundingBox({ timeout });
+            // A redraw between finding the button and measuring it leaves no box: measure again.
+            let box = null;
+            for (let attempt = 0; !box && attempt < 20; attempt++) {
+                box = await join.boundingBox({ timeout });
+                if (!box) await b.waitForTimeout(100);
+            }
             if (!box) throw new Error('the Join button is not laid out');
             if (box.x < 0 || box.x + box.width > 390) throw new Error(`the Join button spans x ${box.x}..${box.x + box.width}`);
             await run.shot(b, '02-bob-phone-lobby');

@@ -5,7 +5,7 @@
 // ratings, and an account's nick links to its profile.
 
 import { el, fill, keepingFocus } from './dom.js';
-import { t } from './messages.js';
+import { language, t } from './messages.js';
 import { linkedNickNode, nickNode, ratingNode } from './nick_view.js';
 import { isTimed } from './rating_format.js';
 import { isGuestAt, isGuestMember, isLargeRoom, memberPageOffsets, shownMembers } from './room_model.js';
@@ -137,7 +137,13 @@ export class LobbyView {
     }
 
     // room: the room model (room_model.js); nick: my nick; guest: whether I am a guest.
+    // The room model is immutable (room_model.js): the same model, viewer and language draw the
+    // same room, so such a call keeps the page as it is (a rebuilt Join button under a player's
+    // press would lose the click).
     renderRoom(room, nick, guest = false) {
+        const drawn = { room, nick, guest: Boolean(guest), lang: language() };
+        if (this.drawnRoom && Object.keys(drawn).every((key) => drawn[key] === this.drawnRoom[key])) return;
+        this.drawnRoom = drawn;
         this.guest = Boolean(guest);
         keepingFocus(() => this.redrawRoom(room, nick));
     }
