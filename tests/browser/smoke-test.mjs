@@ -326,8 +326,8 @@ async function main() {
             await anna.waitForSelector('#app[hidden]', { state: 'attached', timeout });
             await anna.reload();
             await anna.waitForSelector('#login:not([hidden]) #login-form', { timeout });
-            const status = await anna.evaluate(() => fetch('/api/session').then((response) => response.status));
-            if (status !== 401) throw new Error(`GET /api/session after logout answers ${status}`);
+            const session = await anna.evaluate(() => fetch('/api/session').then((response) => response.json()));
+            if (session.logged_in !== false) throw new Error(`GET /api/session after logout answers ${JSON.stringify(session)}`);
         });
         await step('a wrong password shows the bad_credentials sentence', async () => {
             await logIn(anna, url, white, `${password}-falsch`);
