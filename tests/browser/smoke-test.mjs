@@ -320,10 +320,11 @@ async function main() {
                 await run.shot(anna, '5-claim-win');
             });
         }
-        await step('logout ends the session: the login view, also after a reload', async () => {
+        await step('logout ends the session: the visitor\'s page with the login view, also after a reload', async () => {
             await anna.click('#logout');
             await anna.waitForSelector('#login:not([hidden]) #login-form', { timeout });
-            await anna.waitForSelector('#app[hidden]', { state: 'attached', timeout });
+            await anna.waitForSelector('#welcome:not([hidden]) #play-as-guest', { timeout });
+            await anna.waitForSelector('#connection-state.signed_out', { timeout });
             await anna.reload();
             await anna.waitForSelector('#login:not([hidden]) #login-form', { timeout });
             const session = await anna.evaluate(() => fetch('/api/session').then((response) => response.json()));
