@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "tests/server/cluster_fixture.h"
 #include "tests/server/seated_game.h"
 #include "tests/server/server_fixture.h"
 
@@ -163,4 +164,43 @@ TEST_CASE("a visitor who closes is forgotten by the table it watched", "[server]
     }
     game.white->receive_matching(
         [&](const json& frame) { return frame.at("type") == "spectators" && frame.at("count") == 0; }, "spectators 0");
+}
+
+TEST_CASE("in a cluster a visitor watches a game of another node, and after hello sits there as itself",
+          "[server][cluster][visitor]")
+{
+    Cluster cluster;
+    auto one = cluster.node("n1");
+    auto two = cluster.node("n2", one->config().db_path);
+    WsTestClient weiss, schwarz, carla;
+    hello_at(weiss, *one, "Weiss");
+    hello_at(schwarz, *one, "Schwarz");
+    hello_at(carla, *one, "Carla");
+    for (auto* player : {&weiss, &schwarz, &carla}) player->request({{"type", "enter_room"}, {"room", 34}});
+    const std::int64_t running =
+        weiss.request({{"type", "open_table"}, {"room", 34}, {"time_control", "5+3"}, {"color", "white"}}).at("table");
+    REQUIRE(schwarz.request({{"type", "join_table"}, {"table", running}}).at("type") == "ok");
+    const std::int64_t waiting =
+        carla.request({{"type", "open_table"}, {"room", 34}, {"time_control", "5+3"}, {"color", "white"}}).at("table");
+
+    WsTestClient visitor;
+    visitor.connect(two->port());
+    REQUIRE(visitor.request({{"type", "enter_room"}, {"room", 34}}).at("type") == "room");
+    room_tables_with(visitor, waiting); // node two has heard of both tables
+    const json state = visitor.request({{"type", "watch_table"}, {"table", running}});
+    REQUIRE(state.at("type") == "table_state");
+    CHECK(weiss.request({{"type", "move"}, {"table", running}, {"move", "e4"}}).at("type") == "ok");
+    CHECK(visitor.receive_until("move", running).at("san") == "e4");
+    // Still a visitor there: the owner node refuses nothing it should not get, because nothing
+    // but watching and leaving is sent on.
+    CHECK(visitor.request({{"type", "move"}, {"table", running}, {"move", "e5"}}).at("code") == "not_greeted");
+
+    // Said hello on node two, the same connection joins Carla's table on node one as "Neu".
+    REQUIRE(visitor.request({{"type", "hello"}, {"nick", "Neu"}}).at("type") == "hello_ok");
+    REQUIRE(visitor.request({{"type", "enter_room"}, {"room", 34}}).at("type") == "room");
+    REQUIRE(visitor.request({{"type", "join_table"}, {"table", waiting}}).at("type") == "ok");
+    const json started = carla.receive_until("game_started", waiting);
+    CHECK(started.at("white") == "Carla");
+    CHECK(started.at("black") == "Neu");
+    CHECK(visitor.request({{"type", "move"}, {"table", waiting}, {"move", "e5"}}).at("code") == "not_your_turn");
 }
