@@ -135,6 +135,7 @@ async function main() {
                 for (const absent of ['#room .open-table', '#room .room-chat form', '#room button[data-action="join"]']) {
                     if (await v.$(absent)) throw new Error(`a visitor is offered ${absent}`);
                 }
+                if (await v.isVisible('#rooms .room-jump')) throw new Error('a visitor is offered to open a room by number');
                 await run.shot(v, `${name}-2-room`);
             });
             await run.step(`${name}: watches the running game and sees the next move arrive`, async () => {
