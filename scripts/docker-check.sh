@@ -248,7 +248,7 @@ step "checks"
 start_container 8080
 http_get /health | tail -n 1 | grep -q '"status":"ok"' || fail "/health has no status ok"
 echo "docker-check: /health answers 200 on 127.0.0.1:$port"
-http_get / | grep -q 'rochade.js' || fail "/ does not serve the browser client"
+http_get / | grep -Eq 'rochade-[A-Z0-9]{8}[.]js' || fail "/ does not serve the browser client"
 echo "docker-check: / serves the browser client"
 node scripts/ws-check.mjs welcome 127.0.0.1 "$port" | grep -q '"type":"welcome"' || fail "no welcome on /ws"
 echo "docker-check: a WebSocket client gets the welcome"

@@ -175,7 +175,7 @@ echo "proxy-check: haproxy $(haproxy -v | awk 'NR == 1 { print $3 }') on 127.0.0
 step "through the proxy"
 http_get "$proxy_port" /health | tail -n 1 | grep -q '"status":"ok"' || fail "/health through the proxy has no status ok"
 echo "proxy-check: /health answers 200 through the proxy"
-http_get "$proxy_port" / | grep -q 'rochade.js' || fail "/ through the proxy does not serve the browser client"
+http_get "$proxy_port" / | grep -Eq 'rochade-[A-Z0-9]{8}[.]js' || fail "/ through the proxy does not serve the browser client"
 echo "proxy-check: / serves the browser client through the proxy"
 http_get "${node_ports[0]}" /metrics | head -n 1 | grep -q ' 200 ' || fail "a node's own /metrics does not answer 200"
 http_get "$proxy_port" /metrics | head -n 1 | grep -q ' 404 ' || fail "/metrics through the proxy is not refused with 404"

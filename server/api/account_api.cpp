@@ -58,6 +58,9 @@ ApiResponse refusal_response(const identity::AuthRefusal& refusal)
     return json_answer(http_status(refusal.code), admin_json_text(body));
 }
 
+// GET /api/session without a live session.
+constexpr const char* no_session_json = R"({"logged_in":false})";
+
 json identity_json(const identity::Identity& who)
 {
     return json{{"nick", who.nick}, {"guest", who.principal.guest()}, {"role", protocol::role_name(who.role)}};
@@ -136,13 +139,19 @@ void AccountApi::handle(ApiRequest request, std::function<void(ApiResponse)> ans
     const std::string what(request.path.substr(5)); // "login", "session", ...
     if (request.path == "/api/session") {
         if (request.method != "GET") return answer(error_response(ErrorCode::BadRequest, "session: use GET"));
-        if (!request.session_cookie)
-            return answer(error_response(ErrorCode::NotLoggedIn, "session: no session cookie"));
+        // A visitor without a session is the usual first visit, not an error: 200 saying so, so
+        // that the page's check does not log a failed request in the browser's console.
+        if (!request.session_cookie) return answer(json_answer(200, no_session_json, std::nullopt));
         return authenticator_->who(*request.session_cookie, [answer](auto result) {
-            if (auto* refusal = std::get_if<identity::AuthRefusal>(&result)) return answer(refusal_response(*refusal));
-            answer(json_answer(
-                200, admin_json_text(identity_json(std::get<identity::Authenticator::CookieSession>(result).identity)),
-                std::nullopt));
+            if (auto* refusal = std::get_if<identity::AuthRefusal>(&result)) {
+                // An ended or unknown session is no session; a ban is still said as one.
+                if (refusal->code == ErrorCode::NotLoggedIn)
+                    return answer(json_answer(200, no_session_json, std::nullopt));
+                return answer(refusal_response(*refusal));
+            }
+            auto session = identity_json(std::get<identity::Authenticator::CookieSession>(result).identity);
+            session["logged_in"] = true;
+            answer(json_answer(200, admin_json_text(session), std::nullopt));
         });
     }
     // Every other endpoint changes state: POST with a JSON body only, so a plain HTML form of

@@ -489,6 +489,15 @@ void Node::client_gone(std::uint64_t connection, std::vector<protocol::TableId> 
 
 void Node::table_request(TableRequest request)
 {
+    // A visitor of that node who said hello since (docs/protocol.md, "Visitors"): the watcher it
+    // was is gone from its tables, and the player it is now is a new client here, so that no
+    // seat is ever taken under the visitor's identity.
+    if (const auto found = remote_clients_.find({request.node, request.connection});
+        found != remote_clients_.end() &&
+        found->second.connection->identity().principal != request.identity.principal) {
+        const std::vector<protocol::TableId> tables(found->second.tables.begin(), found->second.tables.end());
+        remote_client_gone(request.node, request.connection, tables);
+    }
     auto& client = remote_clients_[{request.node, request.connection}];
     if (!client.connection)
         client.connection = std::make_shared<RemoteConnection>(io_, weak_from_this(), request.node, request.connection,

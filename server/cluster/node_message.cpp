@@ -95,11 +95,14 @@ Json to_json(const Invited& m)
 
 Json identity_json(const identity::Identity& who)
 {
-    return Json{{"guest", who.principal.guest()},
-                {"id", who.principal.id},
-                {"nick", who.nick},
-                {"role", protocol::role_name(who.role)},
-                {"session", who.session_id}};
+    Json value{{"guest", who.principal.guest()},
+               {"id", who.principal.id},
+               {"nick", who.nick},
+               {"role", protocol::role_name(who.role)},
+               {"session", who.session_id}};
+    // A visitor watching a table of another node (its only request there): nobody seated.
+    if (who.principal.visitor()) value["visitor"] = true;
+    return value;
 }
 
 identity::Identity identity_from(const Json& value)
@@ -107,6 +110,8 @@ identity::Identity identity_from(const Json& value)
     identity::Identity who;
     who.principal.kind =
         json_field_as<bool>(value, "guest") ? identity::Principal::Kind::Guest : identity::Principal::Kind::Account;
+    if (const auto visitor = value.find("visitor"); visitor != value.end() && *visitor == true)
+        who.principal.kind = identity::Principal::Kind::Visitor;
     who.principal.id = json_field_as<std::int64_t>(value, "id");
     who.nick = json_field_as<std::string>(value, "nick");
     const auto role = protocol::parse_role(json_field_as<std::string>(value, "role"));

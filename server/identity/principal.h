@@ -12,11 +12,14 @@
 namespace rochade::identity {
 
 struct Principal {
-    enum class Kind : std::uint8_t { Account, Guest };
+    // Visitor: a connection that has not said hello (docs/protocol.md, "Visitors"). It may look
+    // into the listed rooms and watch their games; it owns no seat, no nick and nothing else.
+    enum class Kind : std::uint8_t { Account, Guest, Visitor };
     Kind kind = Kind::Guest;
     std::int64_t id = 0; // the account's id, or the guest's session id
 
     bool guest() const { return kind == Kind::Guest; }
+    bool visitor() const { return kind == Kind::Visitor; }
     friend bool operator==(const Principal&, const Principal&) = default;
     friend auto operator<=>(const Principal&, const Principal&) = default;
 };
@@ -27,5 +30,8 @@ struct Identity {
     protocol::Role role = protocol::Role::Player;
     std::int64_t session_id = 0;
 };
+
+// Who a visitor is to a table it watches: nobody that any seat could belong to.
+inline Identity visitor_identity() { return Identity{{Principal::Kind::Visitor, 0}, "", protocol::Role::Player, 0}; }
 
 } // namespace rochade::identity

@@ -248,6 +248,8 @@ void Lobby::admit_now(const ConnectionPtr& connection, const Id& id, identity::A
         if (client.closed) return self->disconnected(connection);
         client.identity = who;
         client.anonymous_slot.release(); // no longer one of its address's anonymous sockets
+        // A visitor who said hello enters rooms as a member now, and would hear them twice.
+        self->forget_onlooker(connection);
         connection->send(protocol::encode_hello_ok(id, reply));
     });
 }

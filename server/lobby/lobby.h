@@ -87,6 +87,15 @@ public:
     // `text` is the client's frame, sent on as it is when another node owns the table.
     void join_table(ConnectionPtr connection, Identity who, Id id, protocol::JoinTable join, std::string text);
     void watch_table(ConnectionPtr connection, Identity who, Id id, protocol::WatchTable watch, std::string text);
+    // lobby_visitors.cpp: a visitor (a connection without hello) looks into a listed room (it
+    // hears the room's news, read only), stops looking, pages its members and watches its tables.
+    // Refusals name what a visitor may not do; nothing of it is told to the other nodes.
+    void look_into_room(ConnectionPtr connection, Id id, protocol::RoomNumber room);
+    void stop_looking(ConnectionPtr connection, Id id, protocol::RoomNumber room);
+    void visitor_members(ConnectionPtr connection, Id id, protocol::RoomMembers page);
+    void visitor_watch(ConnectionPtr connection, Id id, protocol::WatchTable watch, std::string text);
+    // The connection closed or said hello: it looks into no room any more.
+    void forget_onlooker(ConnectionPtr connection);
     // Whether a new guest or account could take `nick` now (nobody online or seated holds it);
     // `then` gets the reason it could not, on the lobby's strand. Asked before a guest's session
     // or an account is created, so neither is made for a nick that admission would refuse.

@@ -253,7 +253,10 @@ void Lobby::forward_to_owner(const ConnectionPtr& connection, const Identity& wh
     // everyone else must be in the room.
     const bool named_player = found->white == who.nick || found->black == who.nick;
     const Room* r = room(found->room);
-    if (!in_room(r, connection->id(), who.nick) && !(request == "watch_table" && named_player))
+    // A visitor watches from its place as the room's onlooker (lobby_visitors.cpp).
+    const bool present =
+        who.principal.visitor() ? r && r->has_onlooker(connection->id()) : in_room(r, connection->id(), who.nick);
+    if (!present && !(request == "watch_table" && named_player))
         return reply_error(connection, id, ErrorCode::NotInRoom,
                            std::string(request) + ": table " + std::to_string(table_id) + " stands in room " +
                                std::to_string(found->room) + "; enter it first");

@@ -127,6 +127,13 @@ void Room::broadcast(const std::shared_ptr<const std::string>& frame) const
     for (const auto& [key, member] : members_)
         for (const auto& [place, weak] : member.places)
             if (auto connection = weak.lock()) connection->send(frame);
+    for (const auto& [id, weak] : onlookers_)
+        if (auto connection = weak.lock()) connection->send(frame);
+}
+
+bool Room::add_onlooker(const std::shared_ptr<Connection>& connection)
+{
+    return onlookers_.try_emplace(connection->id(), connection).second;
 }
 
 } // namespace rochade::server

@@ -45,6 +45,13 @@ public:
     // An ad-hoc room closes when it is empty and has no tables.
     bool can_close() const { return !configured_ && members_.empty() && tables_.empty(); }
 
+    // Onlookers: visitors' connections (no hello) that look into the room. They hear what its
+    // members hear (room_presence, room_tables, room_chat) but are not members: not listed, not
+    // counted, and they cannot speak. A room that closes forgets them.
+    bool add_onlooker(const std::shared_ptr<Connection>& connection);
+    bool remove_onlooker(std::uint64_t connection_id) { return onlookers_.erase(connection_id) > 0; }
+    bool has_onlooker(std::uint64_t connection_id) const { return onlookers_.contains(connection_id); }
+
     // Whether `place` is in the room (for a nick's own requests: its connection here).
     bool has_member(const MemberPlace& place, const std::string& nick_key) const;
     // Whether the nick stands in the room at any place (the member list shows it).
@@ -76,7 +83,7 @@ public:
     }
 
     protocol::RoomSummary summary() const;
-    // Sends one frame to every member.
+    // Sends one frame to every member and onlooker.
     void broadcast(const std::shared_ptr<const std::string>& frame) const;
 
     // An entry or exit happened; it goes out with the next batch.
@@ -98,6 +105,7 @@ private:
     std::map<std::string, Member> members_; // by nick key, so the member list is sorted and each nick once
     std::map<protocol::TableId, protocol::TableSummary> tables_;
     RoomBatch batch_; // what the members have not heard yet
+    std::map<std::uint64_t, std::weak_ptr<Connection>> onlookers_; // by connection id
 };
 
 } // namespace rochade::server

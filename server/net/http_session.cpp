@@ -9,16 +9,17 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
-#include "server/api/account_api.h"
 #include "server/admin/admin_api.h"
+#include "server/api/account_api.h"
 #include "server/api/archive_api.h"
+#include "server/api/player_api.h"
 #include "server/identity/password_hasher.h"
 #include "server/metrics.h"
 #include "server/net/metrics_access.h"
-#include "server/api/player_api.h"
-#include "server/router/router.h"
 #include "server/net/static_files.h"
+#include "server/net/static_representation.h"
 #include "server/net/ws_session.h"
+#include "server/router/router.h"
 
 namespace rochade::server {
 
@@ -136,33 +137,55 @@ http::response<http::string_body> metrics_response(const SessionServices& servic
 // The path of a target without its query.
 std::string_view target_path(std::string_view target) { return target.substr(0, target.find('?')); }
 
+// The validators and caching rules of a static file's answer, on 200 and 304 alike.
+template <class Response> void set_caching_headers(Response& response, const StaticRepresentation& representation)
+{
+    response.set(http::field::etag, representation.etag);
+    response.set(http::field::last_modified, representation.last_modified);
+    response.set(http::field::cache_control, representation.cache_control);
+    if (representation.has_copies) response.set(http::field::vary, "Accept-Encoding");
+}
+
+// A file of the browser client: the copy the browser accepts (server/net/static_representation.h),
+// or 304 when the browser's own copy is still current.
 template <class Request> http::message_generator static_file_response(const SessionServices& services, Request& request)
 {
     const auto file = find_static_file(services.config.web_root, request.target());
     if (!file) return not_found(request);
-    beast::error_code ec;
-    http::file_body::value_type body;
-    body.open(file->path.c_str(), beast::file_mode::scan, ec);
-    if (ec) return not_found(request);
-    const auto size = body.size();
+    const auto representation = choose_representation(*file, request[http::field::accept_encoding]);
+    if (!representation) return not_found(request);
     const bool is_page = file->content_type.starts_with("text/html");
-    if (request.method() == http::verb::head) {
-        http::response<http::empty_body> response{http::status::ok, request.version()};
+    const auto headers = [&](auto& response) {
         set_common_headers(response);
         if (is_page) response.set("Content-Security-Policy", page_security_policy);
-        response.set(http::field::content_type, file->content_type);
-        response.content_length(size);
+        set_caching_headers(response, *representation);
         response.keep_alive(request.keep_alive());
+    };
+    if (not_modified(*representation, request[http::field::if_none_match], request[http::field::if_modified_since])) {
+        http::response<http::empty_body> response{http::status::not_modified, request.version()};
+        headers(response);
+        return response;
+    }
+    beast::error_code ec;
+    http::file_body::value_type body;
+    body.open(representation->path.c_str(), beast::file_mode::scan, ec);
+    if (ec) return not_found(request);
+    const auto size = body.size();
+    const auto content = [&](auto& response) {
+        headers(response);
+        response.set(http::field::content_type, file->content_type);
+        if (representation->coding != ContentCoding::Identity)
+            response.set(http::field::content_encoding, coding_name(representation->coding));
+        response.content_length(size);
+    };
+    if (request.method() == http::verb::head) {
+        http::response<http::empty_body> response{http::status::ok, request.version()};
+        content(response);
         return response;
     }
     http::response<http::file_body> response{std::piecewise_construct, std::make_tuple(std::move(body)),
                                              std::make_tuple(http::status::ok, request.version())};
-    set_common_headers(response);
-    if (is_page) response.set("Content-Security-Policy", page_security_policy);
-    response.set(http::field::content_type, file->content_type);
-    response.set(http::field::cache_control, "no-cache");
-    response.content_length(size);
-    response.keep_alive(request.keep_alive());
+    content(response);
     return response;
 }
 

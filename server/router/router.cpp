@@ -113,18 +113,19 @@ void Router::on_close(const std::shared_ptr<Connection>& connection)
 {
     if (const auto client = connection->client) {
         client->closed = true;
-        if (client->identity) {
-            std::vector<protocol::TableId> elsewhere; // tables of other nodes it sent requests to
-            for (const auto table_id : client->tables)
-                if (auto table = tables_->find(table_id))
-                    table->connection_closed(connection, *client->identity);
-                else
-                    elsewhere.push_back(table_id);
-            if (cluster_ && !elsewhere.empty()) cluster_->client_gone(connection->id(), std::move(elsewhere));
-        }
+        // A visitor (no hello) watches tables too (router_visitors.cpp).
+        const auto who = client->identity.value_or(identity::visitor_identity());
+        std::vector<protocol::TableId> elsewhere; // tables of other nodes it sent requests to
+        for (const auto table_id : client->tables)
+            if (auto table = tables_->find(table_id))
+                table->connection_closed(connection, who);
+            else
+                elsewhere.push_back(table_id);
+        if (cluster_ && !elsewhere.empty()) cluster_->client_gone(connection->id(), std::move(elsewhere));
         // A hello still on its way is undone when its admission reaches the connection (it finds
-        // `closed`); an admitted one goes offline now.
+        // `closed`); an admitted one goes offline now. Either may have looked into rooms before.
         if (client->identity) lobby_->disconnected(connection);
+        lobby_->forget_onlooker(connection);
         client->anonymous_slot.release();
     }
     --services_->metrics.connections;
@@ -161,8 +162,7 @@ void Router::on_message(const std::shared_ptr<Connection>& connection, std::stri
                 else
                     register_account(connection, std::move(id), std::move(message));
             } else if (!client.identity) {
-                connection->send_error(id, ErrorCode::NotGreeted,
-                                       std::string(type) + ": say hello (or register) first");
+                visitor_request(connection, std::move(id), protocol::ClientMessage(std::move(message)), text);
             } else if constexpr (std::is_same_v<Message, protocol::Logout>) {
                 logout(connection, std::move(id));
             } else if constexpr (std::is_same_v<Message, protocol::ChangePassword>) {

@@ -128,6 +128,10 @@ private:
     void register_account(const ConnectionPtr& connection, Id id, protocol::Register account);
     void logout(const ConnectionPtr& connection, Id id);
     void change_password(const ConnectionPtr& connection, Id id, protocol::ChangePassword change);
+    // router_visitors.cpp: a request from a connection that has not said hello (a visitor), who
+    // may only look: list and look into rooms, page their members, watch and stop watching.
+    void visitor_request(const ConnectionPtr& connection, Id id, protocol::ClientMessage message,
+                         std::string_view text);
     // A moderator's notice, through the moderation service.
     void notice(const ConnectionPtr& connection, Id id, protocol::Notice notice);
     // Room chat, whispers and table chat count against player_limits.chat_messages_per_minute;

@@ -31,8 +31,8 @@ void Router::forward(const ConnectionPtr& connection, Id id, std::string_view ty
 {
     // On the connection's strand: its close tells the owner, like a local table.
     connection->client->tables.insert(table);
-    cluster_->forward(table, connection->id(), *connection->client->identity, std::string(text),
-                      [connection, id = std::move(id), type = std::string(type), table](bool sent) {
+    cluster_->forward(table, connection->id(), connection->client->identity.value_or(identity::visitor_identity()),
+                      std::string(text), [connection, id = std::move(id), type = std::string(type), table](bool sent) {
                           if (!sent)
                               connection->send_error(id, ErrorCode::NoSuchTable,
                                                      type + ": there is no table " + std::to_string(table));

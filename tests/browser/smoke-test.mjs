@@ -320,14 +320,15 @@ async function main() {
                 await run.shot(anna, '5-claim-win');
             });
         }
-        await step('logout ends the session: the login view, also after a reload', async () => {
+        await step('logout ends the session: the visitor\'s page with the login view, also after a reload', async () => {
             await anna.click('#logout');
             await anna.waitForSelector('#login:not([hidden]) #login-form', { timeout });
-            await anna.waitForSelector('#app[hidden]', { state: 'attached', timeout });
+            await anna.waitForSelector('#welcome:not([hidden]) #play-as-guest', { timeout });
+            await anna.waitForSelector('#connection-state.signed_out', { timeout });
             await anna.reload();
             await anna.waitForSelector('#login:not([hidden]) #login-form', { timeout });
-            const status = await anna.evaluate(() => fetch('/api/session').then((response) => response.status));
-            if (status !== 401) throw new Error(`GET /api/session after logout answers ${status}`);
+            const session = await anna.evaluate(() => fetch('/api/session').then((response) => response.json()));
+            if (session.logged_in !== false) throw new Error(`GET /api/session after logout answers ${JSON.stringify(session)}`);
         });
         await step('a wrong password shows the bad_credentials sentence', async () => {
             await logIn(anna, url, white, `${password}-falsch`);

@@ -139,3 +139,10 @@ test('the account API turns error bodies and failures into {code, message, statu
     const live = new AccountApi(fakeFetch({ '/api/session': [200, gast] }).fetch);
     assert.deepEqual(await live.session(), gast);
 });
+
+test('a visitor without a session is answered 200 {logged_in: false}, and session() says null', async () => {
+    const visitor = new AccountApi(fakeFetch({ '/api/session': [200, { logged_in: false }] }).fetch);
+    assert.equal(await visitor.session(), null);
+    const player = { ...gast, logged_in: true };
+    assert.deepEqual(await new AccountApi(fakeFetch({ '/api/session': [200, player] }).fetch).session(), player);
+});

@@ -43,10 +43,12 @@ export class AccountApi {
         return answer || {};
     }
 
-    // Who the cookie names, or null (401 not_logged_in).
+    // Who the cookie names, or null: the server answers {"logged_in": false} to a visitor (no
+    // error, so the browser logs none); an older server's 401 not_logged_in means the same.
     async session() {
         try {
-            return await this.call('GET', '/api/session');
+            const answer = await this.call('GET', '/api/session');
+            return answer.logged_in === false || !answer.nick ? null : answer;
         } catch (error) {
             if (error.code === 'not_logged_in') return null;
             throw error;

@@ -6,6 +6,7 @@
 // Events (dispatched on the Connection, an EventTarget):
 //   status   {detail: "connecting" | "open" | "ready" | "closed"}
 //   session  {detail: hello_ok}        after every successful hello
+//   visit    {detail: welcome}         a visitor's socket is ready (visit(): no hello is said)
 //   refused  {detail: error frame}     the hello was refused (not_logged_in: the session ended)
 //   message  {detail: frame}           every frame from the server, replies included
 //   problem  {detail: error frame}     an error not tied to a pending request
@@ -31,7 +32,11 @@ export class Connection extends EventTarget {
         this.pending = new Map(); // id -> {resolve, reject, type}
         this.welcome = null;
         this.greeted = false;
-        this.wanted = false; // logged in: stay online and reconnect after drops
+        this.wanted = false; // logged in (or visiting): stay online and reconnect after drops
+        // A visitor's socket says no hello: the server lets it look into rooms and watch games
+        // (docs/protocol.md, "Visitors"). `visiting` is true while such a socket is ready.
+        this.anonymous = false;
+        this.visiting = false;
         this.retryDelayMs = 500;
         this.retryTimer = null;
         this.helloTimer = null;
@@ -40,7 +45,20 @@ export class Connection extends EventTarget {
     // Goes online (the session cookie says who we are). While online or reconnecting it does
     // nothing: the reconnection after a drop keeps its back-off.
     start() {
-        if (this.wanted) return;
+        if (this.wanted && !this.anonymous) return;
+        // A visitor who logged in: the new socket's upgrade carries the new session cookie.
+        if (this.anonymous) this.stop();
+        this.wanted = true;
+        this.retryDelayMs = 500;
+        if (!this.socket) this.open();
+    }
+
+    // Goes online as a visitor, without hello (and comes back after drops as one). A logged-in
+    // socket is closed first.
+    visit() {
+        if (this.wanted && this.anonymous) return;
+        if (this.wanted) this.stop();
+        this.anonymous = true;
         this.wanted = true;
         this.retryDelayMs = 500;
         if (!this.socket) this.open();
@@ -50,6 +68,8 @@ export class Connection extends EventTarget {
     // close is no news: no goodbye), so a start() right after opens a new one.
     stop() {
         this.wanted = false;
+        this.anonymous = false;
+        this.visiting = false;
         clearTimeout(this.retryTimer);
         clearTimeout(this.helloTimer);
         const socket = this.socket;
@@ -64,6 +84,7 @@ export class Connection extends EventTarget {
     open() {
         clearTimeout(this.retryTimer);
         this.greeted = false;
+        this.visiting = false;
         this.emit('status', 'connecting');
         const socket = new WebSocket(this.url);
         this.socket = socket;
@@ -73,6 +94,7 @@ export class Connection extends EventTarget {
             if (this.socket !== socket) return;
             this.socket = null;
             this.greeted = false;
+            this.visiting = false;
             clearTimeout(this.helloTimer);
             this.failPending();
             this.emit('status', 'closed');
@@ -103,7 +125,14 @@ export class Connection extends EventTarget {
         }
         if (frame.type === 'welcome') {
             this.welcome = frame;
-            this.hello();
+            if (!this.anonymous) {
+                this.hello();
+                return;
+            }
+            this.visiting = true;
+            this.retryDelayMs = 500;
+            this.emit('status', 'ready');
+            this.emit('visit', frame);
             return;
         }
         const waiter = frame.id !== undefined ? this.pending.get(frame.id) : undefined;

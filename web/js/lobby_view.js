@@ -136,15 +136,17 @@ export class LobbyView {
         return { item: el('li', {}, button, counts), name, counts };
     }
 
-    // room: the room model (room_model.js); nick: my nick; guest: whether I am a guest.
-    // The room model is immutable (room_model.js): the same model, viewer and language draw the
-    // same room, so such a call keeps the page as it is (a rebuilt Join button under a player's
-    // press would lose the click).
-    renderRoom(room, nick, guest = false) {
-        const drawn = { room, nick, guest: Boolean(guest), lang: language() };
+    // room: the room model (room_model.js); nick: my nick; guest: whether I am a guest; visitor:
+    // whether nobody is logged in (the room is shown read only: no chat, no tables to open or
+    // join, a hint how to take part instead). The room model is immutable (room_model.js): the
+    // same model, viewer and language draw the same room, so such a call keeps the page as it is
+    // (a rebuilt Join button under a player's press would lose the click).
+    renderRoom(room, nick, guest = false, visitor = false) {
+        const drawn = { room, nick, guest: Boolean(guest), visitor: Boolean(visitor), lang: language() };
         if (this.drawnRoom && Object.keys(drawn).every((key) => drawn[key] === this.drawnRoom[key])) return;
         this.drawnRoom = drawn;
         this.guest = Boolean(guest);
+        this.visitor = Boolean(visitor);
         keepingFocus(() => this.redrawRoom(room, nick));
     }
 
@@ -154,10 +156,13 @@ export class LobbyView {
             fill(this.roomRoot, el('p', { class: 'hint' }, t('room.none')));
             return;
         }
-        const members = el('ul', { class: 'member-list', 'aria-label': t('room.members.label') }, shownMembers(room).map((member) =>
-            el('li', {}, el('button', { type: 'button', class: 'link', title: t('room.whisper_to'),
-                                        onclick: () => { this.chatInput.value = `/w ${member} `; this.chatInput.focus(); } },
-                            nickNode(member, isGuestMember(room, member), member === nick ? t('room.you') : null)))));
+        const visitor = this.visitor;
+        const members = el('ul', { class: 'member-list', 'aria-label': t('room.members.label') }, shownMembers(room).map((member) => {
+            const shown = nickNode(member, isGuestMember(room, member), member === nick ? t('room.you') : null);
+            return el('li', {}, visitor ? shown : el('button', {
+                type: 'button', class: 'link', title: t('room.whisper_to'),
+                onclick: () => { this.chatInput.value = `/w ${member} `; this.chatInput.focus(); } }, shown));
+        }));
         const tables = [...room.tables.values()].sort((a, b) => a.table - b.table).map((table) => this.tableRow(table, nick));
         const chatLines = el('ul', { class: 'chat-lines' }, room.chat.slice(-200).map((line) => el('li', {
             class: line.whisper ? 'whisper' : '' }, line.whisper ? t('chat.whisper', { from: line.from, to: line.to }) : el('b', {}, line.from),
@@ -175,10 +180,10 @@ export class LobbyView {
                                          el('th', {}, t('side.black')), el('th', {}, t('tables.time')),
                                          el('th', {}, t('tables.status')), el('th', {}, ''))),
                       el('tbody', {}, tables))),
-                   this.openTableForm(room.room))),
+                   visitor ? el('p', { class: 'hint room-visitor' }, t('room.visitor')) : this.openTableForm(room.room))),
              el('div', { class: 'chat room-chat' }, el('h3', {}, t('room.chat')), chatLines,
-                el('form', { class: 'chat-form', onsubmit: (event) => this.sendChat(event, room.room) }, this.chatInput,
-                   el('button', { type: 'submit' }, t('chat.send')))));
+                visitor ? null : el('form', { class: 'chat-form', onsubmit: (event) => this.sendChat(event, room.room) }, this.chatInput,
+                                    el('button', { type: 'submit' }, t('chat.send')))));
     }
 
     // A large room's list is paged: which members are shown, and buttons to the pages around.
@@ -200,7 +205,7 @@ export class LobbyView {
         const free = !table.white || !table.black;
         const invited = !table.invite || (nick && table.invite.toLowerCase() === nick.toLowerCase());
         const buttons = [];
-        if (table.status === 'waiting' && free && !seated && invited) {
+        if (table.status === 'waiting' && free && !seated && invited && !this.visitor) {
             buttons.push(el('button', { type: 'button', dataset: { action: 'join', table: table.table },
                                         onclick: () => this.actions.joinTable(table.table) }, t('tables.join')));
         }

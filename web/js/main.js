@@ -21,12 +21,14 @@ import {
     MEMBER_PAGE_SIZE, ROOM_EVENTS, addChatLine, applyMemberPage, applyRoomEvent, isLargeRoom, roomFromReply,
 } from './room_model.js';
 import { pageTitle } from './page_title.js';
-import { initialSession, nextSession, showsLobby, showsLogin, wantsSocket } from './session.js';
+import { initialSession, nextSession, showsLobby, showsLogin, visits, wantsSocket } from './session.js';
 import { TableView } from './table_view.js';
 import { TABLE_EVENTS, applyTableEvent, emptyTable, seatOf, tableIdOf } from './table_model.js';
 import { pendingMoveFate } from './table_play.js';
 import { playSound, soundForMove } from './sounds.js';
 import { parseWatchLink } from './watch_link.js';
+import { visitorRoom } from './visitor.js';
+import { WelcomeView } from './welcome_view.js';
 
 const ROOM_KEY = 'rochade.room';
 const TABLES_KEY = 'rochade.tables';
@@ -144,6 +146,7 @@ function sessionEvent(event) {
         app.accountOpen = false;
     }
     if (wantsSocket(app.session)) app.connection.start();
+    else if (visits(app.session)) app.connection.visit(); // the rooms and games, read only
     else if (app.connection.wanted) app.connection.stop();
     drawSession();
 }
@@ -521,10 +524,12 @@ const header = new HeaderView($('top-bar'), {
     logout: logOut,
 });
 const loginView = new LoginView($('login'), {
-    login: (nick, password) => signIn(app.api.login(nick, password)),
-    register: (nick, password) => signIn(app.api.register(nick, password)),
-    guest: (nick) => signIn(app.api.guest(nick)),
+    login: (nick, password) => { welcomeView.forget(); signIn(app.api.login(nick, password)); },
+    register: (nick, password) => { welcomeView.forget(); signIn(app.api.register(nick, password)); },
+    guest: (nick) => { welcomeView.forget(); signIn(app.api.guest(nick)); },
 });
+// A visitor's first step to a game: one click as a guest (the second is a table).
+const welcomeView = new WelcomeView($('welcome'), { guest: (nick) => signIn(app.api.guest(nick)) });
 const accountView = new AccountView($('account-panel'), {
     changePassword,
     close: () => {
@@ -569,7 +574,7 @@ function drawView() {
                        dataset: { view: 'game' }, 'aria-pressed': String(view === 'game'), onclick: () => showView('game') },
            t('nav.game')),
     ] : []);
-    $('view-switch').hidden = !tables || !showsLobby(app.session);
+    $('view-switch').hidden = !tables || !(showsLobby(app.session) || visits(app.session));
     if (focusedView) $('view-switch').querySelector(`[data-view="${focusedView}"]`)?.focus();
     $('view-switch').setAttribute('aria-label', t('nav.label'));
     document.title = pageTitle(BASE_TITLE, app.tables, myNick());
@@ -590,8 +595,12 @@ function drawSession() {
     drawView();
     header.render(session, app.notation, language());
     $('login').hidden = !showsLogin(session);
-    if (showsLogin(session)) loginView.render(session);
-    $('app').hidden = !showsLobby(session);
+    // The login view shows a refusal only when it asked; the welcome's own form shows its own.
+    if (showsLogin(session)) loginView.render(welcomeView.submitted ? { ...session, error: null } : session);
+    document.body.classList.toggle('visiting', visits(session));
+    $('welcome').hidden = !visits(session);
+    if (visits(session)) welcomeView.render(session);
+    $('app').hidden = !showsLobby(session) && !visits(session);
     const account = app.accountOpen && session.identity && !session.identity.guest && showsLobby(session);
     $('account-panel').hidden = !account;
     if (account) accountView.render();
@@ -602,7 +611,7 @@ function drawRooms() {
 }
 
 function drawRoom() {
-    lobbyView.renderRoom(app.room, myNick(), Boolean(app.session.identity && app.session.identity.guest));
+    lobbyView.renderRoom(app.room, myNick(), Boolean(app.session.identity && app.session.identity.guest), visits(app.session));
 }
 
 function drawTable() {
@@ -613,7 +622,8 @@ function drawTable() {
     // The tabs are the way back to a table that is not on screen.
     fill($('table-tabs'), tabs.length > 1 || (tabs.length === 1 && app.shownTable === null) ? tabs : []);
     $('table-tabs').setAttribute('aria-label', t('table.tabs'));
-    tableView.render(app.tables.get(app.shownTable) || null, { nick: myNick(), lang: app.notation, online: app.connection.greeted });
+    tableView.render(app.tables.get(app.shownTable) || null, { nick: myNick(), lang: app.notation, online: app.connection.greeted,
+                                                               visitor: visits(app.session) });
     $('table').hidden = !app.tables.get(app.shownTable);
     $('table-panel').hidden = app.tables.size === 0;
     // Whether a rematch offer needs a notice depends on what is on screen now.
@@ -660,6 +670,25 @@ function followWatchLink() {
     entered.then(() => showTable(link.table), () => {});
 }
 
+// A visitor's socket (no hello) is ready, first or after a drop: the rooms, the room this tab
+// looked into (or the busiest one), and the tables it watched, read only (docs/protocol.md,
+// "Visitors").
+connection.addEventListener('visit', () => {
+    request('list_rooms').then((reply) => {
+        app.rooms = reply.rooms || [];
+        drawRooms();
+        const room = visitorRoom(app.rooms, app.room ? app.room.room : rememberedRoom());
+        if (room !== null) enterRoom(room);
+    }, () => {});
+    for (const id of new Set([...rememberedTables(), ...app.tables.keys()])) {
+        const known = app.tables.get(id);
+        watchTable(id, known && known.seq ? known.seq : undefined, { quietly: true }).then(drawTable, () => {});
+    }
+    drawSession();
+    drawTable();
+    followWatchLink();
+});
+
 connection.addEventListener('refused', (event) => sessionEvent({ type: 'hello_refused', error: event.detail }));
 
 connection.addEventListener('message', (event) => {
@@ -700,7 +729,7 @@ connection.addEventListener('goodbye', (event) => {
 });
 
 setInterval(() => tableView.tick(performance.now()), 100);
-setInterval(() => { if (connection.greeted && !document.hidden) listRooms(); }, 15_000);
+setInterval(() => { if ((connection.greeted || connection.visiting) && !document.hidden) listRooms(); }, 15_000);
 
 drawSession();
 drawRooms();

@@ -8,7 +8,7 @@ const plural = (count, one, many) => (Number(count) === 1 ? one : many);
 export default {
     // ---- die Kopfzeile -------------------------------------------------------------------------
     'connection.checking': 'wird geprüft…',
-    'connection.signed_out': 'offline',
+    'connection.signed_out': 'zu Besuch',
     'connection.signing_in': 'Anmeldung läuft…',
     'connection.connecting': 'Verbindung wird aufgebaut…',
     'connection.online': 'online',
@@ -46,6 +46,15 @@ export default {
 
     // ---- die Anmeldung -------------------------------------------------------------------------
     'login.title': 'Schach spielen',
+    'welcome.title': 'Willkommen bei Rochade',
+    'welcome.intro': 'Rochade ist ein Schachclub im Browser: Spieler treffen sich in Räumen, setzen sich an Tische und spielen mit Uhr, gewertet oder zum Spaß.',
+    'welcome.watch': 'Schau dich ruhig um: Die Räume, wer dort ist, und die laufenden Partien siehst du unten, auch ohne Konto. Zum Mitreden und Spielen genügt ein Klick.',
+    'welcome.play': 'Spielen',
+    'welcome.nick': 'Dein Nick',
+    'welcome.guest': 'Als Gast spielen',
+    'welcome.guest_word': 'Gast',
+    'welcome.login': 'Mit Konto anmelden oder registrieren',
+    'room.visitor': 'Du schaust als Besucher zu. Als Gast (ein Klick oben) oder mit Konto kannst du hier mitreden, Tische eröffnen und spielen.',
     'login.choice.login': 'Anmelden',
     'login.choice.register': 'Registrieren',
     'login.choice.guest': 'Als Gast spielen',

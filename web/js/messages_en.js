@@ -7,7 +7,7 @@ const plural = (count, one, many) => (Number(count) === 1 ? one : many);
 export default {
     // ---- the header ----------------------------------------------------------------------------
     'connection.checking': 'checking…',
-    'connection.signed_out': 'offline',
+    'connection.signed_out': 'visiting',
     'connection.signing_in': 'logging in…',
     'connection.connecting': 'connecting…',
     'connection.online': 'online',
@@ -45,6 +45,15 @@ export default {
 
     // ---- the login view ------------------------------------------------------------------------
     'login.title': 'Play chess',
+    'welcome.title': 'Welcome to Rochade',
+    'welcome.intro': 'Rochade is a chess club in the browser: players meet in rooms, sit down at tables and play with a clock, rated or for fun.',
+    'welcome.watch': 'Have a look around: the rooms, who is there and the games being played are shown below, no account needed. To chat and play, one click is enough.',
+    'welcome.play': 'Play',
+    'welcome.nick': 'Your nick',
+    'welcome.guest': 'Play as guest',
+    'welcome.guest_word': 'Guest',
+    'welcome.login': 'Log in with an account or register',
+    'room.visitor': 'You are watching as a visitor. As a guest (one click above) or with an account you can chat, open tables and play here.',
     'login.choice.login': 'Log in',
     'login.choice.register': 'Register',
     'login.choice.guest': 'Play as guest',

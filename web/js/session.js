@@ -81,3 +81,11 @@ export function showsLogin(state) {
 export function showsLobby(state) {
     return LOGGED_IN.has(state.phase);
 }
+
+// Whether the page is a visitor's: nobody is logged in (or a login is under way), and the rooms,
+// their members and games are shown read only over a socket that says no hello (docs/protocol.md,
+// "Visitors"), beside the ways in. Not while the session is still being checked: a player who
+// is logged in would see the visitor's page flash first.
+export function visits(state) {
+    return state.phase === 'signed_out' || state.phase === 'signing_in';
+}

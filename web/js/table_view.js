@@ -194,6 +194,8 @@ export class TableView {
         this.moveInput.setAttribute('aria-label', t('table.move.label'));
         this.moveForm.querySelector('button').textContent = t('table.move.submit');
         this.chatForm.querySelector('button').textContent = t('chat.send');
+        // A visitor reads the table's chat but cannot write (the server refuses it too).
+        this.chatForm.hidden = Boolean(context && context.visitor);
         if (this.viewedTable !== state.table || (before && before.game_id !== state.game_id)) {
             // Another table, or the rematch's new game: show it live, nothing half-confirmed.
             this.viewed = null;

@@ -71,9 +71,10 @@ TEST_CASE("nick rules", "[server][lobby]")
         CHECK(reply.at("type") == "error");
         CHECK((reply.at("code") == "invalid_nick" || reply.at("code") == "bad_request"));
     }
-    SECTION("nothing but hello and ping before hello")
+    SECTION("before hello only ping and a visitor's looking (test_visitors.cpp)")
     {
-        CHECK(first.request({{"type", "list_rooms"}}).at("code") == "not_greeted");
+        CHECK(first.request({{"type", "room_chat"}, {"room", 34}, {"text", "hallo"}}).at("code") == "not_greeted");
+        CHECK(first.request({{"type", "list_rooms"}}).at("type") == "rooms");
         CHECK(first.request({{"type", "ping"}}).at("type") == "pong");
     }
     SECTION("a second hello, and a password for no account")
