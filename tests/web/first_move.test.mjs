@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { firstMoveWait, lateSide } from '../../web/js/first_move.js';
+import { gameResult } from '../../web/js/game_replay.js';
 import { applyTableEvent, emptyTable } from '../../web/js/table_model.js';
 import { bannerText } from '../../web/js/table_texts.js';
 import { inLanguage } from './in_language.mjs';
@@ -60,4 +61,17 @@ test('a no_first_move game_over names the late side in both languages, also in t
                                                        fen: afterE4, result: { result: '*', winner: null,
                                                                                termination: 'no_first_move' } }, 0);
     assert.equal(reloaded.state.result.late, 'black');
+});
+
+test('the archive names who did not make the first move, from the stored game\'s last position', () => {
+    const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+    const afterE4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
+    const log = { result: '*', termination: 'no_first_move', start_fen: start, end_detail: { message: '...' }, moves: [] };
+    assert.equal(gameResult(log).late, 'white');
+    assert.equal(gameResult({ ...log, moves: [{ ply: 1, uci: 'e2e4', fen: afterE4 }] }).late, 'black');
+    assert.equal(gameResult({ ...log, termination: 'aborted' }).late, undefined);
+    inLanguage('de', () => {
+        assert.equal(bannerText(gameResult(log), {}, 'de').reason,
+                     'Weiß hat den ersten Zug nicht rechtzeitig gemacht, deshalb wurde die Partie abgebrochen; sie wird nicht gewertet.');
+    });
 });
