@@ -89,7 +89,7 @@ TEST_CASE("the clocks stand until both first moves: a 3+0 game's first moves cos
     const std::string id = std::to_string(game.started.at("game_id").get<std::int64_t>());
     const HttpReply pgn = http_get(server.port(), "/games/" + id + ".pgn");
     REQUIRE(pgn.status == 200);
-    CHECK_THAT(pgn.body, Catch::Contains("1. e4 {[%clk 0:03:00]} e5 {[%clk 0:03:00]} 2. Nf3 {[%clk 0:02:5"));
+    CHECK_THAT(pgn.body, Catch::Contains("1. e4 {[%clk 0:03:00]} 1... e5 {[%clk 0:03:00]} 2. Nf3 {[%clk 0:02:5"));
     const json stored = body_of(http_get(server.port(), "/api/games/" + id));
     REQUIRE(stored.at("moves").size() == 3);
     CHECK(stored.at("moves")[0].at("white_ms") == 180'000);
@@ -218,5 +218,5 @@ TEST_CASE("kill -9 and restart before and after the first moves: the wait, and t
     const std::string id = std::to_string(running.started.at("game_id").get<std::int64_t>());
     const HttpReply pgn = http_get(server.port(), "/games/" + id + ".pgn");
     REQUIRE(pgn.status == 200);
-    CHECK_THAT(pgn.body, Catch::Contains("1. e4 {[%clk 0:05:00]} e5 {[%clk 0:05:00]} 2. Nf3 {[%clk 0:0"));
+    CHECK_THAT(pgn.body, Catch::Contains("1. e4 {[%clk 0:05:00]} 1... e5 {[%clk 0:05:00]} 2. Nf3 {[%clk 0:05:0"));
 }
