@@ -29,9 +29,9 @@ namespace {
 // written on, 0.4 to 0.9 s after the engine work of 2026-11-22.
 constexpr const char* slow_fen = "8/p1p1p3/8/6p1/6Pk/6pB/PKP1P1P1/8 w - - 0 1";
 // The clocks run only after both sides' first moves: the stored game reaches that position with
-// one move each, ...g6-g5 and Kc1-b2, from this one.
-constexpr const char* stored_start_fen = "8/p1p1p3/6p1/8/6Pk/6pB/P1P1P1P1/2K5 b - - 0 1";
-constexpr const char* flag_fen = "8/p1p1p3/8/6p1/6Pk/6pB/PKP1P1P1/8 w - - 1 2";
+// one move each, Kc1-b2 and ...g6-g5, from this one.
+constexpr const char* stored_start_fen = "8/p1p1p3/6p1/8/6Pk/6pB/P1P1P1P1/2K5 w - - 0 1";
+constexpr const char* flag_fen = "8/p1p1p3/8/6p1/6Pk/6pB/PKP1P1P1/8 w - - 0 2";
 constexpr std::int64_t white_ms = 400; // left on White's clock when the game was stored
 constexpr std::int64_t black_ms = 60'000;
 
@@ -60,8 +60,8 @@ void store_slow_game(const std::string& db_path)
     writer.submit(db::GameStarted{1, 1, 34, "Weiss", "Schwarz", R"({"kind":"sudden_death","base_ms":60000})",
                                   stored_start_fen, white_ms, black_ms, 0, db::SeatOwner{std::nullopt, 1},
                                   db::SeatOwner{std::nullopt, 2}});
-    writer.submit(std::vector<db::Write>{db::MovePlayed{1, 1, 2, "g6g5", "g5", white_ms, black_ms, 0},
-                                         db::MovePlayed{1, 2, 3, "c1b2", "Kb2", white_ms, black_ms, 0}});
+    writer.submit(std::vector<db::Write>{db::MovePlayed{1, 1, 2, "c1b2", "Kb2", white_ms, black_ms, 0},
+                                         db::MovePlayed{1, 2, 3, "g6g5", "g5", white_ms, black_ms, 0}});
     writer.submit(std::vector<db::Write>{db::IdBlockReserved{"game", 2}, db::IdBlockReserved{"table", 2},
                                          db::IdBlockReserved{"session", 3}});
     writer.flush();
