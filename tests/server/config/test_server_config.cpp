@@ -253,8 +253,8 @@ TEST_CASE("config file errors name the file and the field", "[server_config]")
     const std::vector<Case> cases{
         {R"({"port": 80, "colour": "blue"})",
          ": unknown key 'colour' (known: bind, cluster, db, db_busy_timeout_ms, first_move_limit_ms, identity, "
-         "limits, metrics, player_limits, port, public_url, reconnect_grace_ms, room_update_ms, rooms, table_chat_queue, "
-         "table_history_events, threads, trusted_proxies, web_root)"},
+         "limits, metrics, player_limits, port, public_url, reconnect_grace_ms, room_update_ms, rooms, "
+         "table_chat_queue, table_history_events, threads, trusted_proxies, web_root)"},
         {R"({"trusted_proxies": "10.0.0.0/8"})",
          ": trusted_proxies must be an array of address ranges such as \"10.0.0.0/8\""},
         {R"({"trusted_proxies": ["127.0.0.1", 8]})", ": trusted_proxies[1] must be a string such as \"10.0.0.0/8\""},
