@@ -28,12 +28,17 @@ void put_id(Json& frame, const OptionalId& id)
 
 Json side_or_null(const std::optional<Side>& side) { return side ? Json(side_name(*side)) : Json(nullptr); }
 
+// `first_move` only while a first move is awaited (the clocks do not run before both first moves).
 Json clocks_json(const ClockReading& clocks)
 {
-    return Json{{"white_ms", clocks.white_ms},
-                {"black_ms", clocks.black_ms},
-                {"running", side_or_null(clocks.running)},
-                {"untimed", clocks.untimed}};
+    Json json{{"white_ms", clocks.white_ms},
+              {"black_ms", clocks.black_ms},
+              {"running", side_or_null(clocks.running)},
+              {"untimed", clocks.untimed}};
+    if (clocks.first_move)
+        json["first_move"] = Json{{"side", side_name(clocks.first_move->side)},
+                                  {"ms_left", clocks.first_move->ms_left ? Json(*clocks.first_move->ms_left) : Json()}};
+    return json;
 }
 
 // The summary's fields, written into `out` (a table summary object, or a table_state that
@@ -433,8 +438,16 @@ std::string encode_move(const MoveEvent& event)
         .field("white_ms", event.clocks.white_ms)
         .field("black_ms", event.clocks.black_ms)
         .field("running", side(event.clocks.running))
-        .field("untimed", event.clocks.untimed)
-        .end_object()
+        .field("untimed", event.clocks.untimed);
+    if (const auto& wait = event.clocks.first_move) {
+        frame.begin_object("first_move").field("side", side_name(wait->side));
+        if (wait->ms_left)
+            frame.field("ms_left", *wait->ms_left);
+        else
+            frame.null_field("ms_left");
+        frame.end_object();
+    }
+    frame.end_object()
         .field("to_move", side(event.to_move))
         .field("legal_moves", event.legal_moves)
         .field("check", event.check)

@@ -17,7 +17,7 @@
 
 namespace rochade::protocol {
 
-inline constexpr int protocol_version = 3;
+inline constexpr int protocol_version = 4;
 
 using TableId = std::int64_t;
 using RoomNumber = std::int64_t; // positive: listed; negative: secret; 0 is no room
@@ -206,11 +206,21 @@ struct TableSummary {
 };
 
 // Remaining time of each side at the moment of the event, and whose clock runs.
+// Before both sides' first moves the clocks do not run: whose first move is awaited, and how
+// long that side has left to make it before the game is aborted (docs/protocol.md, section 11;
+// none when there is no limit).
+struct FirstMoveWait {
+    Side side = Side::White;
+    std::optional<std::int64_t> ms_left;
+    bool operator==(const FirstMoveWait&) const = default;
+};
+
 struct ClockReading {
     std::int64_t white_ms = 0;
     std::int64_t black_ms = 0;
     std::optional<Side> running;
     bool untimed = false;
+    std::optional<FirstMoveWait> first_move; // only while a first move is awaited
 };
 
 // A move of a proof's line, spelled as the move events spell moves.

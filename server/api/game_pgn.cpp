@@ -100,7 +100,8 @@ std::string pgn_termination(Termination termination)
     switch (termination) {
     case Termination::FlagFall: return "time forfeit";
     case Termination::Abandoned: return "abandoned";
-    case Termination::Aborted: return "unterminated";
+    case Termination::Aborted:
+    case Termination::NoFirstMove: return "unterminated";
     case Termination::Adjudicated: return "adjudication"; // the PGN standard's word
     case Termination::Checkmate:
     case Termination::Stalemate:

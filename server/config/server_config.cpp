@@ -446,14 +446,19 @@ rochade::Expected<ServerConfig, std::string> load_config_file(const std::string&
     const ConfigReader reader(path);
     if (auto e = reader.unknown_keys(document, "",
                                      {"port", "bind", "db", "db_busy_timeout_ms", "web_root", "public_url", "threads",
-                                      "rooms", "limits", "reconnect_grace_ms", "table_history_events",
-                                      "table_chat_queue", "room_update_ms", "identity", "player_limits", "metrics",
-                                      "cluster", "trusted_proxies"}))
+                                      "rooms", "limits", "reconnect_grace_ms", "first_move_limit_ms",
+                                      "table_history_events", "table_chat_queue", "room_update_ms", "identity",
+                                      "player_limits", "metrics", "cluster", "trusted_proxies"}))
         return fail(*e);
     for (const auto& [key, value] : document.items()) {
         std::optional<std::string> e;
         if (const SharedField* shared = shared_field_with_key(key)) e = reader.named(key, shared->read(value, base));
         if (key == "reconnect_grace_ms") e = reader.integer(value, key, 0, 24 * 3600 * 1000, base.reconnect_grace_ms);
+        if (key == "first_move_limit_ms") {
+            std::int64_t limit = 0;
+            e = reader.integer(value, key, 100, 24 * 3600 * 1000, limit);
+            base.first_move_limit_ms = limit;
+        }
         if (key == "table_history_events") e = reader.integer(value, key, 1, 1'000'000, base.table_history_events);
         if (key == "table_chat_queue") e = reader.integer(value, key, 1, 100'000, base.table_chat_queue);
         if (key == "room_update_ms") e = reader.integer(value, key, 10, 5'000, base.room_update_ms);

@@ -107,6 +107,9 @@ struct ServerConfig {
         {34, "Halle der Koenige"}, {35, "Wohnzimmer der alten Burg"}, {36, "Hinterzimmer"}, {37, "Gästezimmer"}};
     ConnectionLimits limits;
     std::int64_t reconnect_grace_ms = 60'000; // then the opponent may claim the win
+    // How long a player has for the first move before the game is aborted (no_first_move);
+    // unset: as the time control says (server/table/first_move_limit.h, 15-35 s as lichess).
+    std::optional<std::int64_t> first_move_limit_ms;
     std::size_t table_history_events = 64;    // events kept per table for reconnects
     // Table chat lines that may wait at one table while the store is busy with it (its game's
     // requests go first: server/table/chat_inbox.h); the next one is refused with `busy`. A line is at

@@ -14,7 +14,8 @@ protocol::Side other(protocol::Side side)
 
 } // namespace
 
-Clock::Clock(protocol::TimeControl time_control) : time_control_(std::move(time_control))
+Clock::Clock(protocol::TimeControl time_control, FirstMoveLimit first_move_limit)
+    : time_control_(std::move(time_control)), first_move_limit_(first_move_limit)
 {
     if (!time_control_.untimed()) {
         remaining_ms_[0] = time_control_.stages.front().time_ms;
@@ -23,9 +24,9 @@ Clock::Clock(protocol::TimeControl time_control) : time_control_(std::move(time_
 }
 
 Clock Clock::restored(protocol::TimeControl time_control, std::int64_t white_ms, std::int64_t black_ms,
-                      int white_moves_made, int black_moves_made)
+                      int white_moves_made, int black_moves_made, FirstMoveLimit first_move_limit)
 {
-    Clock clock(std::move(time_control));
+    Clock clock(std::move(time_control), first_move_limit);
     if (!clock.untimed()) {
         clock.remaining_ms_[0] = std::max<std::int64_t>(white_ms, 0);
         clock.remaining_ms_[1] = std::max<std::int64_t>(black_ms, 0);
@@ -37,8 +38,27 @@ Clock Clock::restored(protocol::TimeControl time_control, std::int64_t white_ms,
 
 void Clock::start(Side side, time_point now)
 {
-    if (running_) stop(now);
-    running_ = side;
+    if (running_ || awaiting_first_move_) stop(now);
+    if (before_first_moves())
+        awaiting_first_move_ = side;
+    else
+        running_ = side;
+    running_since_ = now;
+}
+
+// A first move costs nothing and earns nothing (lichess gives no increment before the clocks
+// start either); it counts for the stages. The second side's first move starts the clocks.
+void Clock::press_first_move(time_point now)
+{
+    const Side mover = *awaiting_first_move_;
+    const int i = index(mover);
+    ++moves_made_[i];
+    remaining_ms_[i] += stage_time_after(moves_made_[i]);
+    awaiting_first_move_.reset();
+    if (before_first_moves())
+        awaiting_first_move_ = other(mover);
+    else
+        running_ = other(mover);
     running_since_ = now;
 }
 
@@ -46,6 +66,7 @@ void Clock::start(Side side, time_point now)
 // side that does not move, so all of it happens here, at the moment the move is completed.
 void Clock::press(time_point now)
 {
+    if (awaiting_first_move_) return press_first_move(now);
     if (!running_) return;
     const Side mover = *running_;
     const int i = index(mover);
@@ -65,6 +86,7 @@ void Clock::press(time_point now)
 
 void Clock::stop(time_point now)
 {
+    awaiting_first_move_.reset();
     if (!running_) return;
     const int i = index(*running_);
     if (!untimed()) remaining_ms_[i] = std::max<std::int64_t>(remaining_ms_[i] - charge_ms(now), 0);
@@ -123,9 +145,30 @@ std::optional<Clock::time_point> Clock::flag_deadline() const
     return running_since_ + std::chrono::milliseconds(allowed);
 }
 
+std::optional<Clock::time_point> Clock::first_move_deadline() const
+{
+    if (!awaiting_first_move_ || !first_move_limit_) return std::nullopt;
+    return running_since_ + *first_move_limit_;
+}
+
+bool Clock::first_move_missed(time_point now) const
+{
+    const auto deadline = first_move_deadline();
+    return deadline && now >= *deadline;
+}
+
 protocol::ClockReading Clock::reading(time_point now) const
 {
-    return protocol::ClockReading{remaining_ms(Side::White, now), remaining_ms(Side::Black, now), running_, untimed()};
+    protocol::ClockReading reading{remaining_ms(Side::White, now), remaining_ms(Side::Black, now), running_, untimed(),
+                                   std::nullopt};
+    if (awaiting_first_move_) {
+        protocol::FirstMoveWait wait{*awaiting_first_move_, std::nullopt};
+        if (const auto deadline = first_move_deadline())
+            wait.ms_left = std::max<std::int64_t>(
+                std::chrono::duration_cast<std::chrono::milliseconds>(*deadline - now).count(), 0);
+        reading.first_move = wait;
+    }
+    return reading;
 }
 
 } // namespace rochade::server

@@ -48,7 +48,8 @@ std::string draw_message(Termination t)
     case Termination::FlagFall:
     case Termination::Abandoned:
     case Termination::Aborted:
-    case Termination::Adjudicated: break;
+    case Termination::Adjudicated:
+    case Termination::NoFirstMove: break;
     }
     return "Draw";
 }
@@ -154,7 +155,8 @@ WinnabilityVerdict flag_fall_winnability(const FlagFall& fall)
 }
 
 RefereedGame::RefereedGame(protocol::TimeControl time_control, Position start, RefereeLimits limits)
-    : clock_(std::move(time_control)), game_(start, limits.per_move), flag_fall_limits_(limits.flag_fall)
+    : clock_(std::move(time_control), limits.first_move), game_(start, limits.per_move),
+      flag_fall_limits_(limits.flag_fall)
 {
 }
 
@@ -190,8 +192,9 @@ Expected<RefereedGame, RefereeError> RefereedGame::restore(protocol::TimeControl
         game.play(*move);
         records.back().fen = to_fen(game.position());
     }
-    RefereedGame restored(Clock::restored(std::move(time_control), white_ms, black_ms, moves_made[0], moves_made[1]),
-                          std::move(game), limits);
+    RefereedGame restored(
+        Clock::restored(std::move(time_control), white_ms, black_ms, moves_made[0], moves_made[1], limits.first_move),
+        std::move(game), limits);
     restored.moves_ = std::move(records);
     restored.started_ = true;
     if (auto outcome = restored.game_.automatic_outcome())
@@ -203,7 +206,7 @@ Expected<RefereedGame, RefereeError> RefereedGame::restore(protocol::TimeControl
 // the mover's delay or charge time without the increment.
 void RefereedGame::start(time_point now)
 {
-    if (is_over() || flag_fall_ || clock_.running()) return;
+    if (is_over() || flag_fall_ || clock_.running() || clock_.awaiting_first_move()) return;
     started_ = true;
     clock_.start(side_of(game_.position().side_to_move()), now);
 }
@@ -239,6 +242,28 @@ std::optional<RefereedGame::time_point> RefereedGame::flag_deadline() const
     return clock_.flag_deadline();
 }
 
+std::optional<RefereedGame::time_point> RefereedGame::first_move_deadline() const
+{
+    if (is_over() || flag_fall_) return std::nullopt;
+    return clock_.first_move_deadline();
+}
+
+// lichess's "noStart": a game whose first moves are not made in time never counted, so it is
+// aborted (result "*", unrated), with its own termination so that both players and the archive
+// can say why.
+std::optional<Ending> RefereedGame::check_first_move(time_point now)
+{
+    if (!started_ || is_over() || flag_fall_ || !clock_.first_move_missed(now)) return std::nullopt;
+    const Side late = *clock_.awaiting_first_move();
+    const auto limit_ms = clock_.first_move_limit()->count();
+    const std::string limit =
+        limit_ms % 1000 == 0 ? std::to_string(limit_ms / 1000) + " s" : std::to_string(limit_ms) + " ms";
+    return end(GameResult{Score::Unfinished, std::nullopt, Termination::NoFirstMove,
+                          name_of(late) + " did not make the first move within " + limit + ": the game is aborted",
+                          std::nullopt},
+               now);
+}
+
 std::optional<RefereeError> RefereedGame::refuse_unless_running(time_point now)
 {
     if (!started_) return RefereeError{ErrorCode::GameNotStarted, "the game has not started"};
@@ -248,6 +273,9 @@ std::optional<RefereeError> RefereedGame::refuse_unless_running(time_point now)
     if (notice_flag(now))
         return RefereeError{ErrorCode::GameOver, "the game is over: " + name_of(flag_fall_->flagged) +
                                                      "'s flag fell (the result waits for the winnability answer)"};
+    if (clock_.first_move_missed(now))
+        return RefereeError{ErrorCode::GameOver, "the game is over: " + name_of(*clock_.awaiting_first_move()) +
+                                                     " did not make the first move in time (it is being aborted)"};
     return std::nullopt;
 }
 
@@ -329,8 +357,9 @@ MoveResult RefereedGame::play_legal(Move move, time_point now)
     moves_.push_back(record);
 
     // A held clock (a restored game whose players are not all back) stays held: the move
-    // costs nobody time but still counts for the stages.
-    if (clock_.running()) {
+    // costs nobody time but still counts for the stages. Before both first moves the press
+    // charges nothing either way (clock.h).
+    if (clock_.running() || clock_.awaiting_first_move()) {
         clock_.press(now);
     } else {
         clock_.start(mover, now);

@@ -79,9 +79,12 @@ struct ClaimResult {
 // test was half of the server's CPU (docs/performance.md); an undetermined answer only means
 // the game goes on. After a flag fall: can the opponent still mate? The engine's full budgets, once per
 // game (up to about 2 s on the hardest composed positions, docs/performance.md).
+// And how long each side has for its first move before the game is aborted (the clocks do not
+// run until both first moves are made; server/table/first_move_limit.h); none: no limit.
 struct RefereeLimits {
     WinnabilityLimits per_move = PerMoveLimits;
     WinnabilityLimits flag_fall = {};
+    Clock::FirstMoveLimit first_move;
 };
 
 // A flag that has fallen, as plain values: everything FIDE 6.9's question needs, so that it can
@@ -115,7 +118,8 @@ public:
                                                         std::int64_t white_ms, std::int64_t black_ms,
                                                         RefereeLimits limits = {});
 
-    // The side to move's clock starts (White's, from the standard position).
+    // The game begins: the side to move's first move is awaited (White's, from the standard
+    // position); the clocks run only once both sides have made a move (clock.h).
     void start(time_point now);
     // A held game (restored, or hold()) continues: the side to move's clock runs again. Nothing
     // runs again after a flag fell.
@@ -157,10 +161,15 @@ public:
     // the verdict; empty while time remains, when untimed or held, and once the game is over.
     // The table's flag timer calls it at flag_deadline(), and the table before every action.
     std::optional<FlagFall> check_flag(time_point now);
-    // The common refusals of an action by a player of a running game, after looking at the flag:
-    // game_not_started, game_over. Public for the table's requests that the referee does not
-    // carry out itself (draw offers and their answers), so they are refused as its own are.
+    // The common refusals of an action by a player of a running game, after looking at the flag
+    // and the first move's deadline: game_not_started, game_over. Public for the table's
+    // requests that the referee does not carry out itself (draw offers and their answers), so
+    // they are refused as its own are.
     std::optional<RefereeError> refuse_unless_running(time_point now);
+    // The awaited first move is overdue by `now` (RefereeLimits::first_move): the game is
+    // aborted, termination no_first_move, result "*", and the ending is returned; empty otherwise.
+    // The table's timer calls it at first_move_deadline(), and the table before every action.
+    std::optional<Ending> check_first_move(time_point now);
     // A fallen flag waits for its verdict.
     bool flag_fallen() const { return flag_fall_.has_value(); }
     // Ends the game whose flag fell with `verdict`, flag_fall_winnability() of the flag fall:
@@ -184,6 +193,8 @@ public:
     std::vector<std::string> legal_moves() const;
     protocol::ClockReading clocks(time_point now) const { return clock_.reading(now); }
     std::optional<time_point> flag_deadline() const;
+    // When the awaited first move is overdue; empty when none is awaited (or held, or over).
+    std::optional<time_point> first_move_deadline() const;
     int moves_made(Side side) const { return clock_.moves_made(side); }
     const protocol::TimeControl& time_control() const { return clock_.time_control(); }
     const Game& game() const { return game_; }

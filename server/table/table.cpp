@@ -80,7 +80,8 @@ std::shared_ptr<Table> Table::restore(TableServices& services, std::weak_ptr<Tab
     const Side first_mover =
         start_position && start_position->side_to_move() == Color::Black ? Side::Black : Side::White;
     const auto draw_offer = standing_draw_offer(stored.moves, events, first_mover);
-    auto game = RefereedGame::restore(*time_control, start.start_fen, moves, white_ms, black_ms);
+    auto game = RefereedGame::restore(*time_control, start.start_fen, moves, white_ms, black_ms,
+                                      referee_limits(services, *time_control));
     if (!game) {
         spdlog::error("game {}: cannot restore: {}", start.game_id, game.error().message);
         return nullptr;
@@ -117,6 +118,7 @@ template <class Work> void Table::on_strand(Work work)
 {
     net::post(strand_, [self = shared_from_this(), work = std::move(work)]() mutable {
         const auto now = SteadyClock::now();
+        self->abort_if_first_move_missed(now);
         if (self->flag_verdict_pending(now))
             self->flag_watch_.defer(std::move(work));
         else
@@ -129,6 +131,7 @@ template <class Work> void Table::on_strand(Work work)
 void Table::when_flag_settled(Request request)
 {
     const auto now = SteadyClock::now();
+    abort_if_first_move_missed(now);
     if (flag_verdict_pending(now))
         flag_watch_.defer(std::move(request));
     else

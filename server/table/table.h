@@ -224,6 +224,13 @@ private:
     // now, so that a flag whose verdict could not be stored is asked again at that pace.
     void arm_flag_timer(bool after_failure = false);
     void on_flag_timer();
+    // The awaited first move is overdue by `now`: the game is aborted (no_first_move) and the
+    // ending goes to the store and the table, by the timer or before the request that came
+    // after the deadline. Not during shutdown: the game is restored at the next start.
+    void abort_if_first_move_missed(SteadyClock::time_point now);
+    // The referee's limits for a game at this table: the first move's from the time control or
+    // the configuration (first_move_limit.h).
+    static RefereeLimits referee_limits(const TableServices& services, const protocol::TimeControl& time_control);
     // Whether a fallen flag waits for its winnability answer; a flag found fallen at `now` sends
     // its question to the analysis thread.
     bool flag_verdict_pending(SteadyClock::time_point now);

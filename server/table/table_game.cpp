@@ -9,9 +9,10 @@
 
 #include "protocol/decode.h"
 #include "protocol/encode.h"
-#include "server/table/flag_analysis.h"
 #include "server/id_allocator.h"
 #include "server/metrics.h"
+#include "server/table/first_move_limit.h"
+#include "server/table/flag_analysis.h"
 #include "server/table/table_services.h"
 #include "server/wall_clock.h"
 
@@ -34,7 +35,7 @@ void Table::start_game(std::int64_t game_id, SteadyClock::time_point now, const 
 {
     replaced->game = std::move(game_);
     replaced->game_id = game_id_;
-    game_.emplace(time_control_);
+    game_.emplace(time_control_, Position::start(), referee_limits(services_, time_control_));
     game_->start(now);
     game_id_ = game_id;
     ++services_.metrics.games_running;
@@ -72,11 +73,20 @@ void Table::start_game(std::int64_t game_id, SteadyClock::time_point now, const 
     arm_flag_timer();
 }
 
+RefereeLimits Table::referee_limits(const TableServices& services, const protocol::TimeControl& time_control)
+{
+    RefereeLimits limits;
+    limits.first_move = first_move_limit(time_control, services.config.first_move_limit_ms);
+    return limits;
+}
+
+// Before both first moves no flag can fall; the timer waits for the first move's deadline then.
 void Table::arm_flag_timer(bool after_failure)
 {
     flag_watch_.cancel();
     if (!game_ || game_->is_over()) return;
-    const auto deadline = game_->flag_deadline();
+    auto deadline = game_->flag_deadline();
+    if (!deadline) deadline = game_->first_move_deadline();
     if (!deadline) return;
     flag_watch_.arm(after_failure ? std::max(*deadline, SteadyClock::now() + std::chrono::seconds(1)) : *deadline,
                     [self = shared_from_this()] { self->on_flag_timer(); });
@@ -85,7 +95,23 @@ void Table::arm_flag_timer(bool after_failure)
 void Table::on_flag_timer()
 {
     if (closed_ || services_.shutting_down) return;
-    if (!flag_verdict_pending(SteadyClock::now())) arm_flag_timer(); // woke early, or the clock moved on
+    const auto now = SteadyClock::now();
+    abort_if_first_move_missed(now);
+    if (!flag_verdict_pending(now)) arm_flag_timer(); // woke early, or the clock moved on
+}
+
+void Table::abort_if_first_move_missed(SteadyClock::time_point now)
+{
+    if (!game_ || services_.shutting_down) return;
+    auto ending = game_->check_first_move(now);
+    if (!ending) return;
+    spdlog::info("table {} game {}: {}", id_, *game_id_, ending->result.message);
+    Emission emission;
+    add_ending(emission, *ending, now);
+    emission.what = "no_first_move";
+    emission.game_change = GameChange::Ended;
+    emit(std::move(emission));
+    table_changed();
 }
 
 // The table's side of a flag fall: the game stopped the clocks at the flag; its winnability

@@ -44,7 +44,7 @@ TableState sample_state()
     state.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     state.fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
     state.moves = {{1, "e2e4", "e4", "e4", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"}};
-    state.clocks = {297'000, 300'000, Side::Black, false};
+    state.clocks = {297'000, 300'000, Side::Black, false, std::nullopt};
     state.to_move = Side::Black;
     state.legal_moves = {"e7e5", "g8f6"};
     state.draw_offer = Side::White;
@@ -245,7 +245,7 @@ TEST_CASE("a finished table_state and game_over carry the result")
                                   {"message", "White's flag fell; Black cannot checkmate"},
                                   {"winnability", "cannot_mate"}});
 
-    const ClockReading clocks{0, 1'000, std::nullopt, false};
+    const ClockReading clocks{0, 1'000, std::nullopt, false, std::nullopt};
     const json over = parsed(encode_game_over(
         7, 30, {rochade::Score::BlackWins, Side::Black, rochade::Termination::Checkmate, "Black mates", std::nullopt},
         clocks));
@@ -261,7 +261,7 @@ TEST_CASE("a finished table_state and game_over carry the result")
 
 TEST_CASE("a flag fall's result carries its proof: the mating line, or the reason there is none")
 {
-    const ClockReading clocks{0, 1'000, std::nullopt, false};
+    const ClockReading clocks{0, 1'000, std::nullopt, false, std::nullopt};
     GameResult won{rochade::Score::BlackWins, Side::Black, rochade::Termination::FlagFall,
                    "White's flag fell: Black wins", rochade::Winnability::CanMate};
     won.proof =
@@ -340,7 +340,7 @@ TEST_CASE("move and the other table events")
     move.seq = 14;
     move.move = {3, "g1f3", "Nf3", "Sf3"};
     move.move.fen = "some fen";
-    move.clocks = {290'000, 295'000, Side::Black, false};
+    move.clocks = {290'000, 295'000, Side::Black, false, std::nullopt};
     move.to_move = Side::Black;
     move.legal_moves = {"a7a6"};
     move.check = true;

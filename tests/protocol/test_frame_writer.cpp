@@ -62,11 +62,18 @@ TEST_CASE("encode_move writes exactly the ordered_json frame", "[protocol][frame
     move.seq = 14;
     move.move = {3, "g1f3", "Nf3", "Sf3"};
     move.move.fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
-    move.clocks = {290000, 295000, Side::Black, false};
+    move.clocks = {290000, 295000, Side::Black, false, std::nullopt};
     move.to_move = Side::Black;
     move.legal_moves = {"a7a6", "b8c6"};
     move.check = true;
     auto expected = [&] {
+        ordered clocks{{"white_ms", move.clocks.white_ms},
+                       {"black_ms", move.clocks.black_ms},
+                       {"running", move.clocks.running ? ordered(side_name(*move.clocks.running)) : ordered()},
+                       {"untimed", move.clocks.untimed}};
+        if (move.clocks.first_move)
+            clocks["first_move"] = ordered{{"side", side_name(move.clocks.first_move->side)},
+                                           {"ms_left", *move.clocks.first_move->ms_left}};
         return ordered{{"type", "move"},
                        {"table", move.table},
                        {"seq", move.seq},
@@ -75,11 +82,7 @@ TEST_CASE("encode_move writes exactly the ordered_json frame", "[protocol][frame
                        {"san", move.move.san},
                        {"san_de", move.move.san_de},
                        {"fen", move.move.fen},
-                       {"clocks",
-                        {{"white_ms", move.clocks.white_ms},
-                         {"black_ms", move.clocks.black_ms},
-                         {"running", move.clocks.running ? ordered(side_name(*move.clocks.running)) : ordered()},
-                         {"untimed", move.clocks.untimed}}},
+                       {"clocks", clocks},
                        {"to_move", move.to_move ? ordered(side_name(*move.to_move)) : ordered()},
                        {"legal_moves", move.legal_moves},
                        {"check", move.check},
@@ -91,5 +94,9 @@ TEST_CASE("encode_move writes exactly the ordered_json frame", "[protocol][frame
     move.clocks.running.reset();
     move.legal_moves.clear();
     move.draw_offered = true;
+    CHECK(encode_move(move) == reference_dump(expected()));
+    // White's first move: the clocks stand, Black's first move is awaited with 24.5 s left.
+    move.to_move = Side::Black;
+    move.clocks = {180000, 180000, std::nullopt, false, FirstMoveWait{Side::Black, 24500}};
     CHECK(encode_move(move) == reference_dump(expected()));
 }

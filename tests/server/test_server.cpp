@@ -221,7 +221,9 @@ TEST_CASE("a flag falls on the server's timer: the side without time loses", "[s
 {
     InProcessServer server;
     auto game = SeatedGame::start(server.port(), {{"kind", "sudden_death"}, {"base_ms", 300}});
-    CHECK(game.started.at("clocks").at("running") == "white");
+    // The clocks start after both first moves; then White's runs.
+    CHECK(game.started.at("clocks").at("running").is_null());
+    CHECK(game.play({"e2e4", "e7e5"}).at("clocks").at("running") == "white");
     // Nobody sends anything: White's clock runs out and the server ends the game by itself.
     json over = game_over_for_both(game);
     CHECK(over.at("result") == "0-1");
@@ -229,13 +231,13 @@ TEST_CASE("a flag falls on the server's timer: the side without time loses", "[s
     CHECK(over.at("termination") == "flag_fall");
     CHECK(over.at("winnability") == "can_mate");
     CHECK(over.at("clocks").at("white_ms") == 0);
-    // The proof: Black's mating line from the starting position, from ply 1.
+    // The proof: Black's mating line from the position at the flag, from ply 3.
     const json& proof = over.at("proof");
     CHECK(proof.at("side") == "black");
-    CHECK(proof.at("first_ply") == 1);
+    CHECK(proof.at("first_ply") == 3);
     REQUIRE_FALSE(proof.at("line").empty());
     CHECK(proof.at("line")[0].contains("san_de"));
-    CHECK(line_mates(std::string(rochade::StartFen), proof.at("line")));
+    CHECK(line_mates("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", proof.at("line")));
 }
 
 TEST_CASE("a flag falls after some moves: the mating line starts at the next ply, and survives a reload",

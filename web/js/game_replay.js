@@ -4,6 +4,7 @@
 // each move (docs/admin.md), so the client needs no chess rules.
 
 import { format as clockFormat } from './clock_display.js';
+import { lateSide } from './first_move.js';
 import { START_FEN } from './table_play.js';
 
 // The ply after a step: 0 is the start position, `total` the position after the last move.
@@ -81,11 +82,17 @@ export function clockText(ms) {
 // How a stored game ended, in the shape table_texts.js's bannerText and endingText take (the
 // shape game_over carries): {result, winner, termination, message, winnability, proof, clocks};
 // null while the game runs. The end's detail (end_detail) holds the server's message and a flag
-// fall's winnability answer and proof.
+// fall's winnability answer and proof. A game aborted for a missing first move names who did
+// not move (`late`, the side to move in the final position).
 export function gameResult(log) {
     if (!log || !log.result) return null;
     const detail = log.end_detail && typeof log.end_detail === 'object' ? log.end_detail : {};
     const winner = log.result === '1-0' ? 'white' : log.result === '0-1' ? 'black' : null;
-    return { result: log.result, winner, termination: log.termination, message: log.message ?? detail.message,
-             winnability: detail.winnability, proof: detail.proof, clocks: log.end_clocks };
+    const result = { result: log.result, winner, termination: log.termination, message: log.message ?? detail.message,
+                     winnability: detail.winnability, proof: detail.proof, clocks: log.end_clocks };
+    if (log.termination === 'no_first_move') {
+        const moves = Array.isArray(log.moves) ? log.moves : [];
+        result.late = lateSide(moves.length ? moves[moves.length - 1].fen : log.start_fen);
+    }
+    return result;
 }

@@ -3,6 +3,8 @@
 // events at or below the known seq are repeats (ignored), a jump in seq means events were lost
 // and the table must be watched again with `since`.
 
+import { lateSide } from './first_move.js';
+
 export const TABLE_EVENTS = new Set([
     'table_state', 'seat_changed', 'game_started', 'move', 'game_over', 'draw_offered',
     'draw_declined', 'draw_claim_rejected', 'table_chat', 'player_disconnected',
@@ -15,6 +17,13 @@ const SUMMARY_FIELDS = ['room', 'status', 'white', 'black', 'white_guest', 'blac
 // A summary names a seat's rating only while an account with a rating in the table's category
 // sits there (docs/ratings.md), so a summary without one clears it.
 const SEAT_RATINGS = ['white_rating', 'black_rating'];
+
+// A game aborted for a missing first move: who did not move is the side to move in the final
+// position (first_move.js), added as `late` so that the texts can name them.
+function withLate(result, fen) {
+    if (!result || result.termination !== 'no_first_move') return result;
+    return { ...result, late: lateSide(fen) };
+}
 
 // The table id of a table event. seat_changed carries the summary, whose own "table" is the id.
 export function tableIdOf(frame) {
@@ -51,6 +60,7 @@ function replaceState(state, frame, now, wallNow) {
         if (frame[field] !== undefined) next[field] = frame[field] ?? emptyTable(0)[field];
     }
     next.check = Boolean(next.check);
+    next.result = withLate(next.result, next.fen);
     next.clocksReceivedAt = now;
     const last = next.moves[next.moves.length - 1];
     next.lastMove = last ? last.uci : null;
@@ -77,7 +87,8 @@ export function noticeOf(frame, state) {
     case 'game_over':
         return { key: 'notice.game_over', params: { result: frame.result, winner: frame.winner ?? null,
                                                     termination: frame.termination, message: frame.message || '',
-                                                    winnability: frame.winnability, proof: frame.proof } };
+                                                    winnability: frame.winnability, proof: frame.proof,
+                                                    late: frame.termination === 'no_first_move' ? lateSide(state.fen) : undefined } };
     case 'draw_offered': return { key: 'notice.draw_offered', params: { side: frame.by, nick: nickOf(state, frame.by) } };
     case 'draw_declined': return { key: 'notice.draw_declined', params: { side: frame.by, nick: nickOf(state, frame.by) } };
     case 'draw_claim_rejected':
@@ -157,8 +168,8 @@ export function applyTableEvent(state, frame, now, wallNow = Date.now()) {
         break;
     case 'game_over':
         next.status = 'finished';
-        next.result = { result: frame.result, winner: frame.winner ?? null, termination: frame.termination,
-                        message: frame.message, winnability: frame.winnability, proof: frame.proof };
+        next.result = withLate({ result: frame.result, winner: frame.winner ?? null, termination: frame.termination,
+                                 message: frame.message, winnability: frame.winnability, proof: frame.proof }, state.fen);
         if (frame.clocks) next.clocks = { ...frame.clocks, running: null };
         next.clocksReceivedAt = now;
         next.to_move = null;

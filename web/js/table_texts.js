@@ -100,6 +100,12 @@ function explain(result, notation) {
         }
         return { reason: t('termination.flag_fall', params), proof: shown, line: whole };
     }
+    if (termination === 'no_first_move') {
+        // result.late: who did not move (the side to move at the end; first_move.js's lateSide).
+        const late = result.late === 'white' || result.late === 'black' ? result.late : null;
+        return { reason: late ? t('termination.no_first_move', { late: sideName(late) })
+            : t('termination.no_first_move.unknown'), proof: '' };
+    }
     if (termination === 'dead_position') {
         const why = whyPhrase(proof);
         return { reason: t(why ? 'termination.dead_position.why' : 'termination.dead_position', { why }), proof: '' };
@@ -110,7 +116,7 @@ function explain(result, notation) {
 }
 
 // The result banner: {title, players, reason, proof}, all plain strings in the page's language.
-// result: {result, winner, termination, message, winnability?, proof?, clocks?} as game_over
+// result: {result, winner, termination, message, winnability?, proof?, clocks?, late?} as game_over
 // and table_state carry it; names: {white, black} (nicks, or null for a seat nobody holds);
 // notation: "en" | "de", the letters of the proof's moves.
 //   title:   "Weiß gewinnt" / "Remis" / "Partie abgebrochen"
@@ -121,7 +127,7 @@ function explain(result, notation) {
 export function bannerText(result, names = {}, notation = defaultNotation()) {
     const { reason, proof, line = '' } = explain(result, notation);
     let title;
-    if (result.result === '*' || result.termination === 'aborted') title = t('banner.title.aborted');
+    if (result.result === '*' || result.termination === 'aborted' || result.termination === 'no_first_move') title = t('banner.title.aborted');
     else if (result.winner === 'white' || result.winner === 'black') title = t(`banner.title.${result.winner}`);
     else title = t('banner.title.draw');
     const players = t('banner.players', { white: (names && names.white) || sideName('white'),

@@ -14,6 +14,7 @@ import { el, fill, keepingFocus } from './dom.js';
 import { BoardView } from './board_view.js';
 import { describe } from './time_control.js';
 import { remaining, format } from './clock_display.js';
+import { firstMoveWait } from './first_move.js';
 import { t } from './messages.js';
 import { linkedNickNode, ratingNode } from './nick_view.js';
 import { ratingText, signedDiff } from './rating_format.js';
@@ -225,6 +226,7 @@ export class TableView {
             viewOnly: !live || state.status !== 'playing' || !seat,
         });
         this.clockNodes = {};
+        this.firstMoveNode = null;
         fill(this.root,
              el('div', { class: 'table-header' },
                 el('h2', {}, t('table.title', { table: state.table })),
@@ -245,7 +247,9 @@ export class TableView {
                 el('div', { class: 'player bottom' }, this.playerLine(orientation)),
                 this.banner(),
                 // Not a live region: it is drawn anew with the view; the moves are said by the announcer.
-                el('div', { class: 'status-line' }, this.statusText()),
+                el('div', { class: 'status-line' }, this.statusText(),
+                   // Counted down every second (never announced: the status line is no live region).
+                   this.firstMoveNode = el('span', { class: 'first-move-wait', hidden: true })),
                 this.actionBar(),
                 this.moveArea()),
              el('div', { class: 'table-columns' }, this.log(), this.chat()));
@@ -293,6 +297,7 @@ export class TableView {
                 playSound('low_time');
             }
         }
+        this.tickFirstMove(now);
         // The grace period as the player_disconnected event announced it; after a reload it is
         // unknown and the server's answer to the claim says how long is left.
         if (this.claimWinButton && state.graceEndsAt) {
@@ -300,6 +305,22 @@ export class TableView {
             this.claimWinButton.disabled = wait > 0;
             this.claimWinButton.textContent = wait > 0 ? t('action.claim_win.wait', { seconds: wait }) : t('action.claim_win');
         }
+    }
+
+    // Before both first moves the clocks stand; the line says whose first move is awaited and
+    // how long is left before the server aborts the game.
+    tickFirstMove(now) {
+        const node = this.firstMoveNode;
+        if (!node) return;
+        const state = this.state;
+        const wait = state.status === 'playing' ? firstMoveWait(state.clocks, state.clocksReceivedAt, now) : null;
+        node.hidden = !wait;
+        if (!wait) return;
+        node.dataset.side = wait.side;
+        const text = wait.seconds === null ? t('table.first_move.unlimited')
+            : wait.side === this.mySeat() ? t('table.first_move.yours', { seconds: wait.seconds })
+                : t('table.first_move.other', { who: this.state[wait.side] || sideName(wait.side), seconds: wait.seconds });
+        if (node.textContent !== text) node.textContent = text;
     }
 
     // The result in plain words, with both names and the proof behind a flag fall's verdict.

@@ -405,8 +405,8 @@ TEST_CASE("games played on a real server: pgn-extract accepts every export and `
     {
         auto game =
             SeatedGame::start(server.port(), json{{"kind", "sudden_death"}, {"base_ms", 1500}}, "Flagge", "Wartet");
-        game.play({"e4"});
-        ids.push_back(finish(game)); // Black's flag falls: Black never moves
+        game.play({"e4", "e5", "Nf3"}); // the clocks run once both sides have moved
+        ids.push_back(finish(game));    // Black's flag falls: Black never moves again
     }
     {
         auto game = SeatedGame::start(server.port(), "untimed", "Abbruch", "Geht");

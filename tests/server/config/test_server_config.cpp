@@ -178,7 +178,7 @@ TEST_CASE("a config file sets every field; the command line overrides it", "[ser
         "limits": {"max_message_bytes": 2048, "messages_per_second": 5.5, "message_burst": 10,
                    "control_frames_per_second": 0.5, "control_frame_burst": 4, "idle_timeout_ms": 30000, "write_queue_max_frames": 64, "write_queue_max_bytes": 65536,
                    "max_connections": 100, "max_refused_connections": 12},
-        "reconnect_grace_ms": 5000, "table_history_events": 32, "table_chat_queue": 9, "room_update_ms": 250,
+        "reconnect_grace_ms": 5000, "first_move_limit_ms": 12000, "table_history_events": 32, "table_chat_queue": 9, "room_update_ms": 250,
         "identity": {"allow_guests": false, "resume_token_ttl_ms": 120000, "cookie_idle_ms": 180000,
                      "session_max_ms": 240000, "password_hash_threads": 3, "password_hash_queue": 7,
                      "login_free_failures_per_account": 2, "login_free_failures_per_address": 9,
@@ -210,6 +210,7 @@ TEST_CASE("a config file sets every field; the command line overrides it", "[ser
     CHECK(config->limits.max_connections == 100);
     CHECK(config->limits.max_refused_connections == 12);
     CHECK(config->reconnect_grace_ms == 5000);
+    CHECK(config->first_move_limit_ms == 12000);
     CHECK(config->table_history_events == 32);
     CHECK(config->table_chat_queue == 9);
     CHECK(config->room_update_ms == 250);
@@ -251,9 +252,9 @@ TEST_CASE("config file errors name the file and the field", "[server_config]")
     };
     const std::vector<Case> cases{
         {R"({"port": 80, "colour": "blue"})",
-         ": unknown key 'colour' (known: bind, cluster, db, db_busy_timeout_ms, identity, limits, metrics, "
-         "player_limits, port, public_url, reconnect_grace_ms, room_update_ms, rooms, table_chat_queue, "
-         "table_history_events, threads, trusted_proxies, web_root)"},
+         ": unknown key 'colour' (known: bind, cluster, db, db_busy_timeout_ms, first_move_limit_ms, identity, "
+         "limits, metrics, player_limits, port, public_url, reconnect_grace_ms, room_update_ms, rooms, "
+         "table_chat_queue, table_history_events, threads, trusted_proxies, web_root)"},
         {R"({"trusted_proxies": "10.0.0.0/8"})",
          ": trusted_proxies must be an array of address ranges such as \"10.0.0.0/8\""},
         {R"({"trusted_proxies": ["127.0.0.1", 8]})", ": trusted_proxies[1] must be a string such as \"10.0.0.0/8\""},
@@ -269,6 +270,7 @@ TEST_CASE("config file errors name the file and the field", "[server_config]")
         {R"({"cluster": {"peers": []}})",
          ": unknown key 'cluster.peers' (known: bus, heartbeat_ms, node, node_timeout_ms, orphan_sweep_ms)"},
         {R"({"cluster": {"orphan_sweep_ms": 10}})", ": cluster.orphan_sweep_ms must be an integer 100-3600000, not 10"},
+        {R"({"first_move_limit_ms": 50})", ": first_move_limit_ms must be an integer 100-86400000, not 50"},
         {R"({"public_url": "schach.example.org"})",
          ": public_url 'schach.example.org' is not an http:// or https:// URL"},
         {R"({"public_url": "https://schach example.org"})",

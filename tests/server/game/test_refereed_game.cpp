@@ -11,6 +11,7 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/san.h"
+#include "engine/uci.h"
 #include "server/game/refereed_game.h"
 
 using rochade::Position;
@@ -40,6 +41,45 @@ Position from_fen(const char* fen)
 }
 
 Side other(Side s) { return s == Side::White ? Side::Black : Side::White; }
+
+// The FEN's board, side to move, castling and en passant: the position, without its counters.
+std::string position_part(const std::string& fen) { return fen.substr(0, fen.rfind(' ', fen.rfind(' ') - 1)); }
+
+// Four moves from `fen` (UCI) that bring each side's piece out and back: afterwards the position
+// is `fen`'s again, and both sides have made their first moves, so the clocks run at once.
+std::vector<std::string> out_and_back(const std::string& fen)
+{
+    const Position start = from_fen(fen.c_str());
+    const auto reverse = [](const std::string& uci) { return uci.substr(2, 2) + uci.substr(0, 2); };
+    for (const rochade::Move a : rochade::legal_moves(start)) {
+        const Position p1 = start.after(a);
+        const std::string ua = rochade::to_uci(start, a);
+        for (const rochade::Move b : rochade::legal_moves(p1)) {
+            const Position p2 = p1.after(b);
+            const std::string ub = rochade::to_uci(p1, b);
+            auto a_back = rochade::parse_uci(p2, reverse(ua));
+            if (!a_back) continue;
+            const Position p3 = p2.after(*a_back);
+            auto b_back = rochade::parse_uci(p3, reverse(ub));
+            if (!b_back) continue;
+            if (position_part(rochade::to_fen(p3.after(*b_back))) == position_part(fen))
+                return {ua, ub, reverse(ua), reverse(ub)};
+        }
+    }
+    FAIL("no way out and back from " << fen);
+    return {};
+}
+
+// A game of `tc` from `fen` in which the first moves are made (out_and_back), the clocks held
+// until resume(): what the flag tests need, since the clocks run only after both first moves.
+RefereedGame clocks_running_from(const TimeControl& tc, const std::string& fen,
+                                 rochade::server::RefereeLimits limits = {})
+{
+    const std::int64_t base = tc.stages.front().time_ms;
+    auto game = RefereedGame::restore(tc, fen, out_and_back(fen), base, base, limits);
+    REQUIRE(game);
+    return std::move(*game);
+}
 
 // Plays `moves` in turn, one second apart from `*t`, each of which must be accepted; returns the
 // last answer.
@@ -133,7 +173,7 @@ TEST_CASE("Stalemate and a dead position end the game as draws", "[referee]")
         CHECK(result->ending->result.result == rochade::Score::Draw);
         CHECK_FALSE(result->ending->result.winner);
         CHECK(to_text(result->ending->result.termination) == row.termination);
-        CHECK(result->ending->clocks.white_ms == 299'500);
+        CHECK(result->ending->clocks.white_ms == 300'000); // a first move costs no time
         CHECK(game.legal_moves().empty());
         // A dead position says why: a knight against a bare king is insufficient material.
         if (std::string(row.termination) == "dead_position") {
@@ -258,8 +298,9 @@ TEST_CASE("A draw by agreement ends the game and stops both clocks", "[referee]"
     CHECK(agreed->result.result == rochade::Score::Draw);
     CHECK(agreed->result.termination == rochade::Termination::Agreement);
     CHECK(agreed->result.message == "Draw by agreement");
-    CHECK(agreed->clocks.white_ms == 299'000);
-    CHECK(agreed->clocks.black_ms == 299'000);
+    // Before both first moves the clocks stand.
+    CHECK(agreed->clocks.white_ms == 300'000);
+    CHECK(agreed->clocks.black_ms == 300'000);
     CHECK_FALSE(agreed->clocks.running);
     CHECK(game.is_over());
     CHECK(game.agree_draw(at(3'000)).error().code == ErrorCode::GameOver);
@@ -384,7 +425,7 @@ TEST_CASE("Resignation at any time, abort only before both sides have moved", "[
         CHECK(resigned->result.winner == Side::Black);
         CHECK(resigned->result.termination == rochade::Termination::Resignation);
         CHECK(resigned->result.message == "White resigns: Black wins");
-        CHECK(resigned->clocks.black_ms == 298'000);
+        CHECK(resigned->clocks.black_ms == 300'000); // Black's first move was awaited: no clock ran
         CHECK(game.resign(Side::Black, at(4'000)).error().code == ErrorCode::GameOver);
     }
     SECTION("abort at ply 0 and ply 1, refused at ply 2")
@@ -440,13 +481,11 @@ TEST_CASE("Flag falls: a loss when the opponent can mate, a draw when not (FIDE 
         {"K+R v K+N: the knight can mate (rook blocks)", "4k3/8/8/4n3/8/8/8/3RK3 w - - 0 1", "0-1", "can_mate"},
         {"K+R v K+N, Black's flag: the knight can mate (rook blocks)", "4k3/8/8/r7/8/8/8/3NK3 b - - 0 1", "1-0",
          "can_mate"},
-        {"Mednis's wall: blocked", "8/8/3k1p1p/2p1pPpP/1pP1P1P1/pP1B4/P3K3/8 w - - 0 1", "1/2-1/2", "cannot_mate",
-         R::Blocked},
     };
     for (const Row& row : rows) {
         INFO(row.what);
-        RefereedGame game(sudden_death(1'000), from_fen(row.fen));
-        game.start(at(0));
+        RefereedGame game = clocks_running_from(sudden_death(1'000), row.fen);
+        game.resume(at(0));
         CHECK(game.flag_deadline() == at(1'000));
         CHECK_FALSE(game.check_flag(at(999)));
         CHECK_FALSE(game.flag_fallen());
@@ -457,7 +496,7 @@ TEST_CASE("Flag falls: a loss when the opponent can mate, a draw when not (FIDE 
         const Side loser = game.game().position().side_to_move() == rochade::Color::White ? Side::White : Side::Black;
         CHECK(fall->flagged == loser);
         CHECK(fall->opponent == other(loser));
-        CHECK(rochade::to_fen(fall->position) == row.fen);
+        CHECK(position_part(rochade::to_fen(fall->position)) == position_part(row.fen));
         // While the answer is out, the game is stopped at the flag but not over.
         CHECK(game.flag_fallen());
         CHECK_FALSE(game.is_over());
@@ -482,7 +521,7 @@ TEST_CASE("Flag falls: a loss when the opponent can mate, a draw when not (FIDE 
         if (std::string(row.winnability) == "can_mate") {
             const auto& proof = std::get<rochade::protocol::MatingLineProof>(*ending->result.proof);
             CHECK(proof.side == other(loser));
-            CHECK(proof.first_ply == 1);
+            CHECK(proof.first_ply == 5); // after the four moves out and back
             REQUIRE_FALSE(proof.line.empty());
             Position pos = fall->position;
             for (const auto& move : proof.line) {
@@ -507,6 +546,13 @@ TEST_CASE("Flag falls: a loss when the opponent can mate, a draw when not (FIDE 
         CHECK_FALSE(game.flag_deadline());
         CHECK_FALSE(game.end_on_flag({rochade::Winnability::CanMate}));
     }
+
+    // Mednis's wall is dead after any move, so no game reaches a flag there with its first moves
+    // made (the clocks run only then): its verdict is asked directly.
+    const auto wall = rochade::server::flag_fall_winnability(rochade::server::FlagFall{
+        Side::White, Side::Black, from_fen("8/8/3k1p1p/2p1pPpP/1pP1P1P1/pP1B4/P3K3/8 w - - 0 1"), {}});
+    CHECK(wall.answer == rochade::Winnability::CannotMate);
+    CHECK(wall.reason == R::Blocked);
 }
 
 TEST_CASE("The winnability answer decides a flag fall's result", "[referee]")
@@ -528,8 +574,8 @@ TEST_CASE("The winnability answer decides a flag fall's result", "[referee]")
     };
     for (const Row& row : rows) {
         INFO(row.winnability);
-        RefereedGame game(sudden_death(1'000));
-        game.start(at(0));
+        RefereedGame game = clocks_running_from(sudden_death(1'000), std::string(rochade::StartFen));
+        game.resume(at(0));
         CHECK_FALSE(game.end_on_flag({row.answer})); // no flag has fallen
         REQUIRE(game.check_flag(at(1'200)));
         // However long the answer takes, the clocks read as they stopped at the flag.
@@ -561,17 +607,18 @@ TEST_CASE("A short mating line is quoted in the message, numbered as on a score 
         }
         return moves;
     };
-    SECTION("White's flag, at the start")
+    // The first moves (out and back) are made, so the position is the start's at move 3.
+    SECTION("White's flag, in the start position")
     {
-        RefereedGame game(sudden_death(1'000));
-        game.start(at(0));
+        RefereedGame game = clocks_running_from(sudden_death(1'000), std::string(rochade::StartFen));
+        game.resume(at(0));
         REQUIRE(game.check_flag(at(1'000)));
-        const auto mate = line(rochade::StartFen.data(), {"f2f3", "e7e5", "g2g4", "d8h4"});
+        const auto mate = line(game.fen().c_str(), {"f2f3", "e7e5", "g2g4", "d8h4"});
         auto ending = game.end_on_flag({rochade::Winnability::CanMate, mate});
         REQUIRE(ending);
-        CHECK(ending->result.message == "White's flag fell: Black wins (a mate remained: 1.f3 e5 2.g4 Qh4#)");
+        CHECK(ending->result.message == "White's flag fell: Black wins (a mate remained: 3.f3 e5 4.g4 Qh4#)");
         const auto& proof = std::get<rochade::protocol::MatingLineProof>(*ending->result.proof);
-        CHECK(proof.first_ply == 1);
+        CHECK(proof.first_ply == 5);
         REQUIRE(proof.line.size() == 4);
         CHECK(proof.line[3].uci == "d8h4");
         CHECK(proof.line[3].san == "Qh4#");
@@ -579,16 +626,15 @@ TEST_CASE("A short mating line is quoted in the message, numbered as on a score 
     }
     SECTION("Black's flag, after a move")
     {
-        RefereedGame game(sudden_death(1'000));
-        game.start(at(0));
+        RefereedGame game = clocks_running_from(sudden_death(1'000), std::string(rochade::StartFen));
+        game.resume(at(0));
         REQUIRE(game.play(Side::White, "e4", at(100)));
         REQUIRE(game.check_flag(at(1'100)));
-        const char* after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
-        const auto mate = line(after_e4, {"f7f6", "d2d4", "g7g5", "d1h5"});
+        const auto mate = line(game.fen().c_str(), {"f7f6", "d2d4", "g7g5", "d1h5"});
         auto ending = game.end_on_flag({rochade::Winnability::CanMate, mate});
         REQUIRE(ending);
-        CHECK(ending->result.message == "Black's flag fell: White wins (a mate remained: 1...f6 2.d4 g5 3.Qh5#)");
-        CHECK(std::get<rochade::protocol::MatingLineProof>(*ending->result.proof).first_ply == 2);
+        CHECK(ending->result.message == "Black's flag fell: White wins (a mate remained: 3...f6 4.d4 g5 5.Qh5#)");
+        CHECK(std::get<rochade::protocol::MatingLineProof>(*ending->result.proof).first_ply == 6);
     }
 }
 
@@ -597,8 +643,8 @@ TEST_CASE("A flag fall the winnability search cannot settle follows FIDE's defau
     // Budgets too small to decide anything: the answer is undetermined, and the result says so.
     rochade::server::RefereeLimits limits;
     limits.flag_fall = rochade::WinnabilityLimits{1, 1, 1, 1, 1, 1};
-    RefereedGame game(sudden_death(1'000), from_fen("4k3/8/8/4n3/8/8/8/3RK3 w - - 0 1"), limits);
-    game.start(at(0));
+    RefereedGame game = clocks_running_from(sudden_death(1'000), "4k3/8/8/4n3/8/8/8/3RK3 w - - 0 1", limits);
+    game.resume(at(0));
     auto fall = game.check_flag(at(1'000));
     REQUIRE(fall);
     CHECK(fall->limits.node_budget == 1); // the flag-fall budgets travel with the question
@@ -617,8 +663,8 @@ TEST_CASE("A flag fall the winnability search cannot settle follows FIDE's defau
 
 TEST_CASE("A move that arrives after the flag fell is not played, nor is anything else until the verdict", "[referee]")
 {
-    RefereedGame game(sudden_death(1'000));
-    game.start(at(0));
+    RefereedGame game = clocks_running_from(sudden_death(1'000), std::string(rochade::StartFen));
+    game.resume(at(0));
     REQUIRE(game.play(Side::White, "e4", at(400)));
     CHECK(game.flag_deadline() == at(1'400));
     // Black's reply arrives 1 ms late: the flag is noticed, the move refused.
@@ -626,7 +672,7 @@ TEST_CASE("A move that arrives after the flag fell is not played, nor is anythin
     REQUIRE_FALSE(late);
     CHECK(late.error().code == ErrorCode::GameOver);
     CHECK_THAT(late.error().message, Catch::Contains("Black's flag fell"));
-    CHECK(game.ply() == 1);
+    CHECK(game.ply() == 5);
     REQUIRE(game.flag_fallen());
     const auto fall = game.check_flag(at(1'500));
     REQUIRE(fall);
@@ -660,8 +706,8 @@ TEST_CASE("A move that arrives after the flag fell is not played, nor is anythin
 
 TEST_CASE("Late requests other than moves meet the fallen flag too", "[referee]")
 {
-    RefereedGame game(sudden_death(1'000));
-    game.start(at(0));
+    RefereedGame game = clocks_running_from(sudden_death(1'000), std::string(rochade::StartFen));
+    game.resume(at(0));
     auto resigned = game.resign(Side::Black, at(1'000));
     REQUIRE_FALSE(resigned); // White's flag fell first
     CHECK(resigned.error().code == ErrorCode::GameOver);
@@ -741,7 +787,8 @@ TEST_CASE("Restore: replayed from UCI, clocks held until resumed", "[referee]")
 
 TEST_CASE("Starting twice changes nothing; resuming a held game restarts the mover's clock", "[referee]")
 {
-    RefereedGame game(TimeControl{{TimeStage{0, 60'000}}, 0, 3'000, DelayKind::Simple});
+    RefereedGame game = clocks_running_from(TimeControl{{TimeStage{0, 60'000}}, 0, 3'000, DelayKind::Simple},
+                                            std::string(rochade::StartFen));
     game.start(at(0));
     game.start(at(2'000)); // must not restart White's delay
     CHECK(game.flag_deadline() == at(63'000));
@@ -753,13 +800,140 @@ TEST_CASE("Starting twice changes nothing; resuming a held game restarts the mov
 
 TEST_CASE("A held game charges nobody, but moves still count", "[referee]")
 {
-    RefereedGame game(TimeControl{{TimeStage{0, 60'000}}, 1'000, 0, DelayKind::None});
+    RefereedGame game = clocks_running_from(TimeControl{{TimeStage{0, 60'000}}, 1'000, 0, DelayKind::None},
+                                            std::string(rochade::StartFen));
     game.start(at(0));
     game.hold(at(5'000));
     auto moved = game.play(Side::White, "e4", at(100'000));
     REQUIRE(moved);
     CHECK(moved->move.clocks.white_ms == 56'000);
     CHECK_FALSE(moved->move.clocks.running);
-    CHECK(game.moves_made(Side::White) == 1);
+    CHECK(game.moves_made(Side::White) == 3);
     CHECK_FALSE(game.flag_deadline());
+}
+
+namespace {
+
+rochade::server::RefereeLimits first_move_within(std::int64_t ms)
+{
+    rochade::server::RefereeLimits limits;
+    limits.first_move = std::chrono::milliseconds(ms);
+    return limits;
+}
+
+} // namespace
+
+TEST_CASE("The clocks stand until both first moves: a 3+0 game's first moves are made at 3:00", "[referee][first_move]")
+{
+    RefereedGame game(sudden_death(180'000), Position::start(), first_move_within(20'000));
+    game.start(at(0));
+    CHECK(game.started());
+    CHECK_FALSE(game.flag_deadline());
+    CHECK(game.first_move_deadline() == at(20'000));
+    ClockReading waiting = game.clocks(at(5'000));
+    CHECK(waiting.white_ms == 180'000);
+    CHECK_FALSE(waiting.running);
+    CHECK(waiting.first_move == rochade::protocol::FirstMoveWait{Side::White, 15'000});
+
+    auto e4 = game.play(Side::White, "e4", at(10'000));
+    REQUIRE(e4);
+    CHECK(e4->move.clocks.white_ms == 180'000);
+    CHECK(e4->move.clocks.black_ms == 180'000);
+    CHECK_FALSE(e4->move.clocks.running);
+    CHECK(e4->move.clocks.first_move == rochade::protocol::FirstMoveWait{Side::Black, 20'000});
+    CHECK(game.first_move_deadline() == at(30'000));
+
+    auto e5 = game.play(Side::Black, "e5", at(25'000));
+    REQUIRE(e5);
+    CHECK(e5->move.clocks.white_ms == 180'000);
+    CHECK(e5->move.clocks.black_ms == 180'000);
+    CHECK(e5->move.clocks.running == Side::White);
+    CHECK_FALSE(e5->move.clocks.first_move);
+    CHECK_FALSE(game.first_move_deadline());
+    CHECK(game.flag_deadline() == at(205'000));
+    CHECK_FALSE(game.check_first_move(at(1'000'000)));
+
+    auto nf3 = game.play(Side::White, "Nf3", at(28'000));
+    REQUIRE(nf3);
+    CHECK(nf3->move.clocks.white_ms == 177'000);
+}
+
+TEST_CASE("A first move not made in time aborts the game: unrated, and the ending says who and why",
+          "[referee][first_move]")
+{
+    SECTION("White does not move")
+    {
+        RefereedGame game(sudden_death(180'000), Position::start(), first_move_within(20'000));
+        game.start(at(0));
+        CHECK_FALSE(game.check_first_move(at(19'999)));
+        // A move after the deadline is refused, and the game waits for check_first_move.
+        auto late = game.play(Side::White, "e4", at(20'000));
+        REQUIRE_FALSE(late);
+        CHECK(late.error().code == ErrorCode::GameOver);
+        CHECK_THAT(late.error().message, Catch::Contains("White did not make the first move in time"));
+        CHECK(game.ply() == 0);
+        auto ending = game.check_first_move(at(20'001));
+        REQUIRE(ending);
+        CHECK(ending->result.result == rochade::Score::Unfinished);
+        CHECK_FALSE(ending->result.winner);
+        CHECK(ending->result.termination == rochade::Termination::NoFirstMove);
+        CHECK(ending->result.message == "White did not make the first move within 20 s: the game is aborted");
+        CHECK(ending->clocks.white_ms == 180'000);
+        CHECK(ending->clocks.black_ms == 180'000);
+        CHECK_FALSE(ending->clocks.running);
+        CHECK_FALSE(ending->clocks.first_move);
+        CHECK(game.is_over());
+        CHECK_FALSE(game.first_move_deadline());
+        CHECK_FALSE(game.check_first_move(at(50'000)));
+    }
+    SECTION("Black does not answer; the limit counts from White's first move")
+    {
+        RefereedGame game(sudden_death(60'000), Position::start(), first_move_within(1'500));
+        game.start(at(0));
+        REQUIRE(game.play(Side::White, "d4", at(1'000)));
+        CHECK_FALSE(game.check_first_move(at(2'499)));
+        auto ending = game.check_first_move(at(2'500));
+        REQUIRE(ending);
+        CHECK(ending->result.termination == rochade::Termination::NoFirstMove);
+        CHECK(ending->result.message == "Black did not make the first move within 1500 ms: the game is aborted");
+    }
+    SECTION("held clocks wait for nobody's first move; resumed, the wait begins anew")
+    {
+        RefereedGame game(sudden_death(60'000), Position::start(), first_move_within(20'000));
+        game.start(at(0));
+        game.hold(at(5'000));
+        CHECK_FALSE(game.first_move_deadline());
+        CHECK_FALSE(game.check_first_move(at(100'000)));
+        game.resume(at(100'000));
+        CHECK(game.first_move_deadline() == at(120'000));
+    }
+    SECTION("without a limit (untimed, or none configured) nothing is aborted")
+    {
+        RefereedGame untimed(TimeControl{}, Position::start(), first_move_within(20'000));
+        untimed.start(at(0));
+        CHECK_FALSE(untimed.first_move_deadline());
+        CHECK_FALSE(untimed.check_first_move(at(1'000'000)));
+        RefereedGame unlimited(sudden_death(60'000));
+        unlimited.start(at(0));
+        CHECK_FALSE(unlimited.check_first_move(at(1'000'000)));
+        CHECK(unlimited.play(Side::White, "e4", at(1'000'000)));
+    }
+}
+
+TEST_CASE("Restored before the first moves: the wait resumes with the game, the clocks at their base",
+          "[referee][first_move]")
+{
+    auto restored = RefereedGame::restore(sudden_death(180'000), rochade::StartFen, {"e2e4"}, 180'000, 180'000,
+                                          first_move_within(25'000));
+    REQUIRE(restored);
+    RefereedGame& game = *restored;
+    CHECK_FALSE(game.first_move_deadline()); // held until both players are back
+    game.resume(at(1'000));
+    CHECK(game.first_move_deadline() == at(26'000));
+    CHECK(game.clocks(at(2'000)).first_move == rochade::protocol::FirstMoveWait{Side::Black, 24'000});
+    auto e5 = game.play(Side::Black, "e5", at(3'000));
+    REQUIRE(e5);
+    CHECK(e5->move.clocks.running == Side::White);
+    CHECK(e5->move.clocks.black_ms == 180'000);
+    CHECK(game.flag_deadline() == at(183'000));
 }
