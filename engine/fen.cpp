@@ -3,6 +3,7 @@
 #include <charconv>
 #include <vector>
 
+#include "movegen.h"
 #include "square_names.h"
 
 namespace rochade {
@@ -89,6 +90,64 @@ std::optional<FenParseError> parse_placement(std::string_view field, Setup& setu
     return std::nullopt;
 }
 
+// The rook a castling letter names. K, Q, k and q (standard FEN and X-FEN) name the outermost
+// rook on that side of the king; a file letter (Shredder-FEN, and X-FEN where the outermost rook
+// is not the castling one) names the rook on that file, its side of the king giving the right.
+// A letter that names no rook still gets a square, the standard corner or the named file, so that
+// Position::from_setup can say what is missing (CastlingWithoutKing, CastlingWithoutRook).
+struct CastlingLetter {
+    CastlingRight right;
+    Square rook;
+};
+
+std::optional<CastlingLetter> read_castling_letter(char c, const Setup& setup)
+{
+    const bool white = c >= 'A' && c <= 'Z';
+    const Color color = white ? Color::White : Color::Black;
+    const char upper = white ? c : char(c - 'a' + 'A');
+    const int home = color == Color::White ? 0 : 7;
+    const Piece king = make_piece(color, PieceType::King), rook = make_piece(color, PieceType::Rook);
+    int king_file = -1;
+    for (int f = 0; f < 8; ++f)
+        if (setup.board[index_of(make_square(f, home))] == king) king_file = f;
+    if (upper == 'K' || upper == 'Q') {
+        const bool kingside = upper == 'K';
+        Square found = make_square(kingside ? 7 : 0, home);
+        if (king_file >= 0)
+            for (int f = kingside ? 7 : 0; f != king_file; f += kingside ? -1 : 1)
+                if (setup.board[index_of(make_square(f, home))] == rook) {
+                    found = make_square(f, home);
+                    break;
+                }
+        return CastlingLetter{castling_right(color, kingside), found};
+    }
+    if (upper < 'A' || upper > 'H' || (!white && (c < 'a' || c > 'h'))) return std::nullopt;
+    const int file = upper - 'A';
+    const bool kingside = king_file >= 0 ? file > king_file : file >= 4;
+    return CastlingLetter{castling_right(color, kingside), make_square(file, home)};
+}
+
+std::optional<FenParseError> parse_castling(std::string_view field, Setup& setup)
+{
+    if (field == "-") return std::nullopt;
+    for (char c : field) {
+        const auto letter = read_castling_letter(c, setup);
+        if (!letter)
+            return FenParseError{FenError::BadCastling, "FEN castling: '" + std::string(1, c) +
+                                                            "' is not one of K, Q, k, q, a file letter or '-'"};
+        if (setup.castling.has(letter->right)) {
+            const bool white = color_of(letter->right) == Color::White;
+            return FenParseError{FenError::BadCastling, "FEN castling: '" + std::string(1, c) + "' gives " +
+                                                            (white ? "white" : "black") + " a second " +
+                                                            (is_kingside(letter->right) ? "kingside" : "queenside") +
+                                                            " right (given twice)"};
+        }
+        setup.castling.add(letter->right);
+        setup.castling_rooks[index_of(letter->right)] = letter->rook;
+    }
+    return std::nullopt;
+}
+
 std::optional<int> parse_counter(std::string_view text)
 {
     int value = 0;
@@ -107,8 +166,12 @@ std::string setup_error_message(SetupError e, const Setup& s)
     case SetupError::TooManyPawns: return "FEN piece placement: a side has more than 8 pawns";
     case SetupError::PawnOnBackRank: return "FEN piece placement: a pawn stands on the first or last rank";
     case SetupError::CastlingWithoutKing:
-        return "FEN castling: a castling right but the king is not on its home square";
-    case SetupError::CastlingWithoutRook: return "FEN castling: a castling right but its rook is not in the corner";
+        return s.variant == Variant::Chess960 ? "FEN castling: a castling right but the king is not on its back rank"
+                                              : "FEN castling: a castling right but the king is not on its home square";
+    case SetupError::CastlingWithoutRook:
+        return s.variant == Variant::Chess960
+                   ? "FEN castling: a castling right but no rook of that colour on that side of the king"
+                   : "FEN castling: a castling right but its rook is not in the corner";
     case SetupError::EnPassantNotExplained:
         return "FEN en passant: no double pawn push can explain " + square_name(s.en_passant);
     case SetupError::OpponentInCheck:
@@ -158,23 +221,7 @@ Expected<Setup, FenParseError> parse_fen_setup(std::string_view fen)
     else
         return fail(FenError::BadSideToMove, "FEN side to move: '" + std::string(fields[1]) + "', expected 'w' or 'b'");
 
-    if (fields[2] != "-") {
-        for (char c : fields[2]) {
-            CastlingRight right;
-            switch (c) {
-            case 'K': right = CastlingRight::WhiteKingside; break;
-            case 'Q': right = CastlingRight::WhiteQueenside; break;
-            case 'k': right = CastlingRight::BlackKingside; break;
-            case 'q': right = CastlingRight::BlackQueenside; break;
-            default:
-                return fail(FenError::BadCastling,
-                            "FEN castling: '" + std::string(1, c) + "' is not one of K, Q, k, q or '-'");
-            }
-            if (setup.castling.has(right))
-                return fail(FenError::BadCastling, "FEN castling: '" + std::string(1, c) + "' given twice");
-            setup.castling.add(right);
-        }
-    }
+    if (auto error = parse_castling(fields[2], setup)) return unexpected(*error);
 
     if (fields[3] != "-") {
         const auto square = parse_square(fields[3]);
@@ -206,14 +253,51 @@ Expected<Setup, FenParseError> parse_fen_setup(std::string_view fen)
 
 Expected<Position, FenParseError> parse_fen(std::string_view fen, SetupRules rules)
 {
+    return parse_fen(fen, Variant::Standard, rules);
+}
+
+Expected<Position, FenParseError> parse_fen(std::string_view fen, Variant variant, SetupRules rules)
+{
     auto setup = parse_fen_setup(fen);
     if (!setup) return unexpected(setup.error());
+    setup->variant = variant;
     auto position = Position::from_setup(*setup, rules);
     if (!position) return fail(fen_error_of(position.error()), setup_error_message(position.error(), *setup));
     return std::move(*position);
 }
 
-std::string to_fen_without_counters(const Position& pos)
+namespace {
+
+// X-FEN writes K or Q when the right's rook is the outermost rook of its colour on that side of
+// the king, and the rook's file otherwise; Shredder-FEN always the file.
+char castling_letter(const Position& pos, CastlingRight right, FenCastling style)
+{
+    const Color color = color_of(right);
+    const Square rook = pos.castling_rook_square(right);
+    const bool kingside = is_kingside(right);
+    bool outermost = true;
+    for (int f = file_of(rook) + (kingside ? 1 : -1); f >= 0 && f < 8; f += kingside ? 1 : -1)
+        if (pos.piece_on(make_square(f, rank_of(rook))) == make_piece(color, PieceType::Rook)) outermost = false;
+    const char letter = style == FenCastling::XFen && outermost ? (kingside ? 'K' : 'Q') : char('A' + file_of(rook));
+    return color == Color::White ? letter : char(letter - 'A' + 'a');
+}
+
+} // namespace
+
+Expected<Position, FenParseError> parse_start_fen(std::string_view fen, Variant variant)
+{
+    auto position = parse_fen(fen, variant, SetupRules::Strict);
+    if (!position || has_legal_move(*position)) return position;
+    if (position->in_check())
+        return fail(FenError::AlreadyCheckmate, std::string("FEN: ") +
+                                                    (position->side_to_move() == Color::White ? "white" : "black") +
+                                                    " is checkmated already; a game cannot start from it");
+    return fail(FenError::AlreadyStalemate, std::string("FEN: ") +
+                                                (position->side_to_move() == Color::White ? "white" : "black") +
+                                                " is stalemated already; a game cannot start from it");
+}
+
+std::string to_fen_without_counters(const Position& pos, FenCastling style)
 {
     std::string fen;
     for (int rank = 7; rank >= 0; --rank) {
@@ -234,18 +318,17 @@ std::string to_fen_without_counters(const Position& pos)
     fen += pos.side_to_move() == Color::White ? " w " : " b ";
     const CastlingRights rights = pos.castling_rights();
     if (rights.none()) fen += '-';
-    if (rights.has(CastlingRight::WhiteKingside)) fen += 'K';
-    if (rights.has(CastlingRight::WhiteQueenside)) fen += 'Q';
-    if (rights.has(CastlingRight::BlackKingside)) fen += 'k';
-    if (rights.has(CastlingRight::BlackQueenside)) fen += 'q';
+    for (CastlingRight right : {CastlingRight::WhiteKingside, CastlingRight::WhiteQueenside,
+                                CastlingRight::BlackKingside, CastlingRight::BlackQueenside})
+        if (rights.has(right)) fen += castling_letter(pos, right, style);
     fen += ' ';
     fen += pos.en_passant_square() == Square::None ? "-" : square_name(pos.en_passant_square());
     return fen;
 }
 
-std::string to_fen(const Position& pos)
+std::string to_fen(const Position& pos, FenCastling style)
 {
-    return to_fen_without_counters(pos) + ' ' + std::to_string(pos.halfmove_clock()) + ' ' +
+    return to_fen_without_counters(pos, style) + ' ' + std::to_string(pos.halfmove_clock()) + ' ' +
            std::to_string(pos.fullmove_number());
 }
 

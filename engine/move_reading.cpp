@@ -203,9 +203,11 @@ MoveReading match_san_pattern(const Position& pos, const MovePattern& p)
         if (p.from_rank >= 0 && rank_of(from) != p.from_rank) continue;
         if (m.kind() == MoveKind::Castling) {
             // Written as a king move from a full origin: to the king's square (e1-g1) or onto
-            // the rook (e1xh1, as Chess960 programs write it).
+            // the rook (e1xh1, as Chess960 programs write it); in Chess960 only onto the rook,
+            // as in UCI (uci.h).
             const Square king_to = make_square(m.to() > from ? 6 : 2, rank_of(from));
-            if (full_origin && (p.to == king_to || p.to == m.to())) reading.moves.push_back(m);
+            const bool to_king_square = p.to == king_to && pos.variant() == Variant::Standard;
+            if (full_origin && (to_king_square || p.to == m.to())) reading.moves.push_back(m);
             continue;
         }
         if (m.to() != p.to) continue;
@@ -239,8 +241,9 @@ std::optional<MoveReading> uci_reading(const Position& pos, std::string_view tex
     MoveReading reading{{}, "no move from " + square_name(*from) + " to " + square_name(*to)};
     for (const Move m : legal_moves(pos)) {
         if (m.from() != *from) continue;
-        // Castling is the king's two-square move (e1g1) or, Chess960 style, king takes rook (e1h1).
-        const bool lands = m.to() == *to || (m.kind() == MoveKind::Castling &&
+        // Castling is the king's two-square move (e1g1) or, Chess960 style, king takes rook (e1h1);
+        // in Chess960 only the latter (uci.h says why).
+        const bool lands = m.to() == *to || (m.kind() == MoveKind::Castling && pos.variant() == Variant::Standard &&
                                              *to == make_square(m.to() > m.from() ? 6 : 2, rank_of(m.from())));
         if (!lands) continue;
         if (promotion && m.promotion() != *promotion) continue;

@@ -64,10 +64,11 @@ void add_castling_moves(const Position& pos, MoveList& list)
     for (bool kingside : {true, false}) {
         const CastlingRight right = castling_right(us, kingside);
         if (!pos.castling_rights().has(right)) continue;
-        const Square rook = Position::castling_rook_square(right);
+        const Square rook = pos.castling_rook_square(right);
         const Square king_to = relative_square(us, kingside ? Square::G1 : Square::C1);
         const Square rook_to = relative_square(us, kingside ? Square::F1 : Square::D1);
-        // Every square either piece crosses or lands on must be empty but for the two of them.
+        // Every square either piece crosses or lands on must be empty but for the two of them
+        // (FIDE Guidelines II.3.2 for Chess960; in standard chess the same squares).
         const Bitboard path =
             (between_bb(king, king_to) | square_bb(king_to) | between_bb(rook, rook_to) | square_bb(rook_to)) &
             ~square_bb(king) & ~square_bb(rook);

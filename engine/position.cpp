@@ -6,20 +6,6 @@ namespace rochade {
 
 namespace {
 
-// Castling rights that survive a move touching each square: moving or capturing on a king's or
-// rook's home square removes the rights that depend on it.
-constexpr auto CastlingMaskBySquare = [] {
-    std::array<std::uint8_t, 64> mask{};
-    mask.fill(15);
-    mask[index_of(Square::E1)] = 15 & ~(1 | 2);
-    mask[index_of(Square::H1)] = 15 & ~1;
-    mask[index_of(Square::A1)] = 15 & ~2;
-    mask[index_of(Square::E8)] = 15 & ~(4 | 8);
-    mask[index_of(Square::H8)] = 15 & ~4;
-    mask[index_of(Square::A8)] = 15 & ~8;
-    return mask;
-}();
-
 constexpr CastlingRight AllCastlingRights[4] = {CastlingRight::WhiteKingside, CastlingRight::WhiteQueenside,
                                                 CastlingRight::BlackKingside, CastlingRight::BlackQueenside};
 
@@ -28,18 +14,48 @@ constexpr bool is_slider(PieceType t)
     return t == PieceType::Bishop || t == PieceType::Rook || t == PieceType::Queen;
 }
 
+// The squares a piece now on `s` may have come from by the move just played, when that move was
+// not a slider's: a pawn's push, double push or capture, a knight's jump, or a promotion on `s`.
+// `mover` is the side that played it.
+Bitboard last_move_origins(const Position& pos, Square s, Color mover)
+{
+    const PieceType type = type_of(pos.piece_on(s));
+    Bitboard origins = 0;
+    const bool promoted_here = relative_rank(mover, s) == 7 && type != PieceType::Pawn;
+    if (type == PieceType::Pawn || promoted_here) {
+        const Square behind = s - pawn_push(mover);
+        origins |= square_bb(behind) | pawn_attacks(~mover, s);
+        if (type == PieceType::Pawn && relative_rank(mover, s) == 3) origins |= square_bb(behind - pawn_push(mover));
+    }
+    if (type == PieceType::Knight) origins |= knight_attacks(s);
+    return origins;
+}
+
+// Whether one move can have given the checks the side to move is in (SetupRules::Strict). A
+// check is given by the piece that moved or discovered by it, and only sliders are discovered:
+// never three checkers, never two non-sliders (two pawns, two knights, pawn and knight), never
+// two on one line through the king (the nearer would block the farther). A pawn or knight
+// beside a slider moved from a square on the slider's line to the king, since a check by a
+// piece that did not move stood before the move, on a side that was not to move.
+bool checkers_are_possible(const Position& pos)
+{
+    const Bitboard checkers = pos.checkers();
+    if (!more_than_one(checkers)) return true;
+    if (popcount(checkers) > 2) return false;
+    const Square king = pos.king_square(pos.side_to_move());
+    const Square a = lsb(checkers), b = msb(checkers);
+    const bool a_slides = is_slider(type_of(pos.piece_on(a))), b_slides = is_slider(type_of(pos.piece_on(b)));
+    if (!a_slides && !b_slides) return false;
+    if (aligned(a, b, king)) return false;
+    if (a_slides && b_slides) return true;
+    const Square slider = a_slides ? a : b, mover = a_slides ? b : a;
+    return (last_move_origins(pos, mover, ~pos.side_to_move()) & between_bb(slider, king)) != 0;
+}
+
 } // namespace
 
-Square Position::castling_rook_square(CastlingRight r)
-{
-    switch (r) {
-    case CastlingRight::WhiteKingside: return Square::H1;
-    case CastlingRight::WhiteQueenside: return Square::A1;
-    case CastlingRight::BlackKingside: return Square::H8;
-    case CastlingRight::BlackQueenside: return Square::A8;
-    }
-    return Square::None;
-}
+// The corner rook of each right, the only one standard chess allows.
+constexpr Square StandardCastlingRooks[4] = {Square::H1, Square::A1, Square::H8, Square::A8};
 
 Position Position::start()
 {
@@ -53,6 +69,52 @@ Position Position::start()
         s.board[index_of(make_square(f, 7))] = make_piece(Color::Black, back_rank[f]);
     }
     s.castling.bits = 15;
+    return *from_setup(s);
+}
+
+// Scharnagl's numbering, as the FIDE Laws' Guidelines II list the positions: the remainders of
+// dividing by 4, 4 and 6 place the light-squared bishop, the dark-squared bishop and the queen
+// (on the n-th empty square), the quotient (0-9) the two knights on the five squares left, and
+// the three squares left after that take rook, king and rook in that order.
+std::optional<Position> Position::chess960_start(int number)
+{
+    if (number < 0 || number > 959) return std::nullopt;
+    std::array<PieceType, 8> back_rank;
+    back_rank.fill(PieceType::None);
+    auto place_on_empty = [&](int nth, PieceType type) {
+        for (int file = 0; file < 8; ++file)
+            if (back_rank[file] == PieceType::None && nth-- == 0) {
+                back_rank[file] = type;
+                return;
+            }
+    };
+    int n = number;
+    back_rank[2 * (n % 4) + 1] = PieceType::Bishop;
+    n /= 4;
+    back_rank[2 * (n % 4)] = PieceType::Bishop;
+    n /= 4;
+    place_on_empty(n % 6, PieceType::Queen);
+    n /= 6;
+    constexpr int knights[10][2] = {{0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 2}, {1, 3}, {1, 4}, {2, 3}, {2, 4}, {3, 4}};
+    place_on_empty(knights[n][1], PieceType::Knight); // the later square first: the earlier keeps its count
+    place_on_empty(knights[n][0], PieceType::Knight);
+    place_on_empty(0, PieceType::Rook);
+    place_on_empty(0, PieceType::King);
+    place_on_empty(0, PieceType::Rook);
+
+    Setup s;
+    s.variant = Variant::Chess960;
+    int rook_files[2] = {-1, -1};
+    for (int f = 0; f < 8; ++f) {
+        s.board[index_of(make_square(f, 0))] = make_piece(Color::White, back_rank[f]);
+        s.board[index_of(make_square(f, 1))] = Piece::WhitePawn;
+        s.board[index_of(make_square(f, 6))] = Piece::BlackPawn;
+        s.board[index_of(make_square(f, 7))] = make_piece(Color::Black, back_rank[f]);
+        if (back_rank[f] == PieceType::Rook) rook_files[rook_files[0] < 0 ? 0 : 1] = f;
+    }
+    s.castling.bits = 15;
+    s.castling_rooks = {make_square(rook_files[1], 0), make_square(rook_files[0], 0), make_square(rook_files[1], 7),
+                        make_square(rook_files[0], 7)};
     return *from_setup(s);
 }
 
@@ -79,33 +141,34 @@ Expected<Position, SetupError> Position::from_setup(const Setup& setup, SetupRul
     pos.halfmove_clock_ = setup.halfmove_clock;
     pos.fullmove_number_ = setup.fullmove_number;
 
+    pos.variant_ = setup.variant;
+    pos.castling_mask_.fill(15);
     for (CastlingRight r : AllCastlingRights) {
         if (!setup.castling.has(r)) continue;
-        const Color c =
-            (r == CastlingRight::WhiteKingside || r == CastlingRight::WhiteQueenside) ? Color::White : Color::Black;
-        if (pos.piece_on(relative_square(c, Square::E1)) != make_piece(c, PieceType::King))
-            return unexpected(SetupError::CastlingWithoutKing);
-        if (pos.piece_on(castling_rook_square(r)) != make_piece(c, PieceType::Rook))
-            return unexpected(SetupError::CastlingWithoutRook);
+        const Color c = color_of(r);
+        const Square king = pos.king_square(c);
+        const bool king_home =
+            setup.variant == Variant::Chess960 ? relative_rank(c, king) == 0 : king == relative_square(c, Square::E1);
+        if (!king_home) return unexpected(SetupError::CastlingWithoutKing);
+        // The rook stands on the king's rank, on the right's side of the king.
+        const Square rook = setup.castling_rooks[index_of(r)];
+        const bool rook_placed = rook != Square::None && pos.piece_on(rook) == make_piece(c, PieceType::Rook) &&
+                                 rank_of(rook) == rank_of(king) &&
+                                 (is_kingside(r) ? file_of(rook) > file_of(king) : file_of(rook) < file_of(king)) &&
+                                 (setup.variant == Variant::Chess960 || rook == StandardCastlingRooks[index_of(r)]);
+        if (!rook_placed) return unexpected(SetupError::CastlingWithoutRook);
         pos.castling_.add(r);
+        pos.castling_rooks_[index_of(r)] = rook;
+        pos.castling_mask_[index_of(king)] &= std::uint8_t(~int(r));
+        pos.castling_mask_[index_of(rook)] &= std::uint8_t(~int(r));
     }
 
     const Color us = pos.side_to_move_, them = ~us;
     if (pos.attackers_to(pos.king_square(them)) & pos.pieces(us)) return unexpected(SetupError::OpponentInCheck);
 
     pos.checkers_ = pos.compute_checkers();
-    if (pos.checkers_ && rules == SetupRules::Strict) {
-        // Only a moving piece plus a discovered slider can check at once: never three checkers,
-        // never two that are not sliders, never two sliders on the same line through the king.
-        const Bitboard c = pos.checkers_;
-        if (popcount(c) > 2) return unexpected(SetupError::ImpossibleCheck);
-        if (popcount(c) == 2) {
-            const Square a = lsb(c), b = msb(c);
-            if (!is_slider(type_of(pos.piece_on(a))) && !is_slider(type_of(pos.piece_on(b))))
-                return unexpected(SetupError::ImpossibleCheck);
-            if (aligned(a, b, pos.king_square(us))) return unexpected(SetupError::ImpossibleCheck);
-        }
-    }
+    if (pos.checkers_ && rules == SetupRules::Strict && !checkers_are_possible(pos))
+        return unexpected(SetupError::ImpossibleCheck);
 
     if (setup.en_passant != Square::None) {
         // The skipped square must lie behind an enemy pawn that just made a double push.
@@ -115,6 +178,14 @@ Expected<Position, SetupError> Position::from_setup(const Setup& setup, SetupRul
         if (relative_rank(us, ep) != 5 || !pos.empty(ep) || !pos.empty(pushed_from) ||
             pos.piece_on(pushed_to) != make_piece(them, PieceType::Pawn))
             return unexpected(SetupError::EnPassantNotExplained);
+        // The double push was the last move, so a check must come from that pawn or from a
+        // slider whose line to the king the pawn left.
+        if (rules == SetupRules::Strict) {
+            Bitboard unexplained = pos.checkers_ & ~square_bb(pushed_to);
+            while (unexplained)
+                if (!(between_bb(pop_lsb(unexplained), pos.king_square(us)) & square_bb(pushed_from)))
+                    return unexpected(SetupError::EnPassantNotExplained);
+        }
         Bitboard capturers = pawn_attacks(them, ep) & pos.pieces(us, PieceType::Pawn);
         while (capturers)
             if (pos.en_passant_capture_is_legal(pop_lsb(capturers), ep)) {
@@ -132,6 +203,8 @@ Setup Position::setup() const
     s.board = board_;
     s.side_to_move = side_to_move_;
     s.castling = castling_;
+    s.castling_rooks = castling_rooks_;
+    s.variant = variant_;
     s.en_passant = en_passant_;
     s.halfmove_clock = halfmove_clock_;
     s.fullmove_number = fullmove_number_;
@@ -280,7 +353,7 @@ void Position::make_move(Move m, UndoInfo& undo)
     }
 
     const CastlingRights old_rights = castling_;
-    castling_.bits &= CastlingMaskBySquare[index_of(from)] & CastlingMaskBySquare[index_of(to)];
+    castling_.bits &= castling_mask_[index_of(from)] & castling_mask_[index_of(to)];
     if (castling_ != old_rights) key ^= zobrist::castling(old_rights) ^ zobrist::castling(castling_);
 
     side_to_move_ = ~us;
@@ -344,6 +417,8 @@ Position Position::mirrored() const
     }
     s.side_to_move = ~side_to_move_;
     s.castling.bits = std::uint8_t(((castling_.bits & 3) << 2) | ((castling_.bits >> 2) & 3));
+    for (int r = 0; r < 4; ++r) s.castling_rooks[r ^ 2] = Square(index_of(castling_rooks_[r]) ^ 56);
+    s.variant = variant_;
     s.en_passant = en_passant_ == Square::None ? Square::None : Square(index_of(en_passant_) ^ 56);
     s.halfmove_clock = halfmove_clock_;
     s.fullmove_number = fullmove_number_;
@@ -351,10 +426,16 @@ Position Position::mirrored() const
     return *from_setup(s, SetupRules::AllowUnreachable);
 }
 
+// The key covers which rights are held, not which rook each belongs to: within one game a right
+// keeps its rook, so only positions from different starts could differ there.
 bool Position::same_position(const Position& other) const
 {
-    return key_ == other.key_ && board_ == other.board_ && side_to_move_ == other.side_to_move_ &&
-           castling_ == other.castling_ && en_passant_ == other.en_passant_;
+    if (!(key_ == other.key_ && board_ == other.board_ && side_to_move_ == other.side_to_move_ &&
+          castling_ == other.castling_ && en_passant_ == other.en_passant_))
+        return false;
+    for (CastlingRight r : AllCastlingRights)
+        if (castling_.has(r) && castling_rook_square(r) != other.castling_rook_square(r)) return false;
+    return true;
 }
 
 } // namespace rochade

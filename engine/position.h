@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "bitboard.h"
@@ -19,6 +20,11 @@ struct Setup {
     std::array<Piece, 64> board{};
     Color side_to_move = Color::White;
     CastlingRights castling;
+    // The rook each right belongs to, indexed by index_of(CastlingRight); read only for the rights
+    // in `castling`. Standard chess requires the corners; Chess960 any rook of that colour on its
+    // back rank on the right's side of the king.
+    std::array<Square, 4> castling_rooks{Square::H1, Square::A1, Square::H8, Square::A8};
+    Variant variant = Variant::Standard;
     Square en_passant = Square::None; // the square a pawn skipped, as the FEN field names it
     int halfmove_clock = 0;
     int fullmove_number = 1;
@@ -62,6 +68,9 @@ class Position {
 public:
     // The standard starting position.
     static Position start();
+    // The Chess960 start position numbered `number` (0-959) as Scharnagl numbered them; number
+    // 518 is the standard arrangement, played under Chess960's rules. Empty outside 0-959.
+    static std::optional<Position> chess960_start(int number);
     static Expected<Position, SetupError> from_setup(const Setup& setup, SetupRules rules = SetupRules::Strict);
     Setup setup() const;
 
@@ -76,9 +85,11 @@ public:
     Bitboard pieces(Color c, PieceType a, PieceType b) const { return by_color_[index_of(c)] & pieces(a, b); }
     Square king_square(Color c) const { return lsb(pieces(c, PieceType::King)); }
 
+    Variant variant() const { return variant_; }
     CastlingRights castling_rights() const { return castling_; }
-    // The rook that a castling right belongs to (standard chess: the corner rooks).
-    static Square castling_rook_square(CastlingRight r);
+    // The rook that a castling right belongs to (standard chess: the corner rooks). Meaningful
+    // only while the right is held.
+    Square castling_rook_square(CastlingRight r) const { return castling_rooks_[index_of(r)]; }
     // Set only when a legal en passant capture exists, so that equal keys mean equal positions
     // in the sense of FIDE 9.2.3.
     Square en_passant_square() const { return en_passant_; }
@@ -132,6 +143,13 @@ private:
     int fullmove_number_ = 1;
     std::uint64_t key_ = 0;
     Bitboard checkers_ = 0;
+    Variant variant_ = Variant::Standard;
+    std::array<Square, 4> castling_rooks_{Square::H1, Square::A1, Square::H8, Square::A8};
+    // The rights that survive a move from or to each square: a move touching a king's or a
+    // castling rook's start square takes away the rights that depend on it. One table per
+    // position because in Chess960 the squares depend on the start; make_move reads it as it
+    // would a constant table.
+    std::array<std::uint8_t, 64> castling_mask_;
 };
 
 } // namespace rochade

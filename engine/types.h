@@ -8,6 +8,12 @@ namespace rochade {
 
 using Bitboard = std::uint64_t;
 
+// The rules a position is played by. Chess960 (Fischer random chess, FIDE Laws, Guidelines II)
+// differs from standard chess only in the start position and in castling: king and rooks start
+// anywhere on the back rank, and castling moves them to the standard squares (g1/f1, c1/d1).
+// A position carries its variant, so that notation (UCI, FEN) can be written as it expects.
+enum class Variant : std::uint8_t { Standard, Chess960 };
+
 enum class Color : std::uint8_t { White, Black };
 
 constexpr Color operator~(Color c) { return Color(int(c) ^ 1); }
@@ -70,7 +76,10 @@ constexpr bool is_dark(Square s) { return ((file_of(s) + rank_of(s)) & 1) == 0; 
 // One step forward for a pawn of colour c.
 constexpr int pawn_push(Color c) { return c == Color::White ? 8 : -8; }
 
-// Castling rights as four bits; a position keeps them as a small bit set.
+// Castling rights as four bits; a position keeps them as a small bit set. Each right belongs to
+// one rook, which the position names (Position::castling_rook_square): in standard chess the
+// corner rooks, in Chess960 the rook on the right's side of the king that the start position or
+// the FEN gave it. A right never moves to another rook, only goes.
 enum class CastlingRight : std::uint8_t {
     WhiteKingside = 1,
     WhiteQueenside = 2,
@@ -87,6 +96,17 @@ struct CastlingRights {
     constexpr void remove(CastlingRight r) { bits &= std::uint8_t(~std::uint8_t(r)); }
     friend constexpr bool operator==(CastlingRights, CastlingRights) = default;
 };
+
+// The index 0-3 of a right, for tables with one entry per right.
+constexpr int index_of(CastlingRight r)
+{
+    return r == CastlingRight::WhiteKingside    ? 0
+           : r == CastlingRight::WhiteQueenside ? 1
+           : r == CastlingRight::BlackKingside  ? 2
+                                                : 3;
+}
+constexpr Color color_of(CastlingRight r) { return index_of(r) < 2 ? Color::White : Color::Black; }
+constexpr bool is_kingside(CastlingRight r) { return (index_of(r) & 1) == 0; }
 
 constexpr CastlingRight castling_right(Color c, bool kingside)
 {

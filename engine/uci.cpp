@@ -7,9 +7,9 @@ namespace rochade {
 
 std::string to_uci(const Position& pos, Move m)
 {
-    (void)pos;
     Square to = m.to();
-    if (m.kind() == MoveKind::Castling) to = make_square(to > m.from() ? 6 : 2, rank_of(m.from()));
+    if (m.kind() == MoveKind::Castling && pos.variant() == Variant::Standard)
+        to = make_square(to > m.from() ? 6 : 2, rank_of(m.from()));
     std::string text = square_name(m.from()) + square_name(to);
     if (m.kind() == MoveKind::Promotion) text += char(piece_letter(m.promotion(), Language::English) - 'A' + 'a');
     return text;

@@ -46,8 +46,9 @@ Json winnability_json(Winnability w)
     return w == Winnability::CanMate;
 }
 
-// The request after its shape is checked: the start FEN and the move texts.
+// The request after its shape is checked: the variant, the start FEN and the move texts.
 struct Request {
+    Variant variant = Variant::Standard;
     std::string fen;
     std::vector<std::string> moves;
 };
@@ -56,7 +57,13 @@ struct Request {
 std::string read_request(const Json& json, Request& request)
 {
     if (!json.is_object()) return "request: expected a JSON object, got " + std::string(json.type_name());
-    request.fen = std::string(StartFen);
+    if (const auto variant = json.find("variant"); variant != json.end()) {
+        if (*variant == "chess960")
+            request.variant = Variant::Chess960;
+        else if (*variant != "standard")
+            return "request: \"variant\" must be \"standard\" or \"chess960\", got " + variant->dump();
+    }
+    request.fen = request.variant == Variant::Standard ? std::string(StartFen) : to_fen(*Position::chess960_start(518));
     if (const auto fen = json.find("fen"); fen != json.end()) {
         if (!fen->is_string()) return "request: \"fen\" must be a string, got " + std::string(fen->type_name());
         request.fen = fen->get<std::string>();
@@ -94,7 +101,7 @@ std::string analyze_line(std::string_view json_line)
     Request request;
     if (std::string error = read_request(json, request); !error.empty()) return failure(error, -1);
 
-    auto start = parse_fen(request.fen);
+    auto start = parse_fen(request.fen, request.variant);
     if (!start) return failure("fen: " + start.error().message, -1);
     Game game(*start);
 

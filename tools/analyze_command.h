@@ -1,7 +1,10 @@
 // rochade analyze: one JSON request per input line, one JSON answer per output line.
 //
 // Request:  {"fen": "...", "moves": ["e2e4", "Sf6", "exd6", ...]}   (fen optional: start position;
-//           moves in UCI, English or German SAN, or long algebraic)
+//           moves in UCI, English or German SAN, or long algebraic), optionally with
+//           "variant": "standard" (the default) or "chess960"; in Chess960 the fen may use X-FEN
+//           or Shredder-FEN castling (without it: start position 518), castling is written
+//           king takes rook in "uci" and "legal", and every "fen" is X-FEN.
 // Answer:   {"ok": true, "plies": [{"uci", "san", "san_de", "fen"}...], "fen", "legal", "check",
 //            "status", "claimable", "can_mate": {"white", "black"}}
 //           or {"ok": false, "error": "<what and where>", "ply": <bad move index, -1 for the fen>}

@@ -10,16 +10,21 @@ namespace rochade::cli {
 
 int perft_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
-    constexpr const char* usage = "usage: rochade perft [--divide] \"FEN\" DEPTH\n";
+    constexpr const char* usage = "usage: rochade perft [--divide] [--chess960] \"FEN\" DEPTH\n"
+                                  "  --chess960  the FEN is a Chess960 position (X-FEN or Shredder-FEN castling);\n"
+                                  "              castling is divided as king takes rook (e1h1)\n";
     if (asks_for_help(args)) {
         out << usage;
         return 0;
     }
     bool divide = false;
+    Variant variant = Variant::Standard;
     std::vector<std::string> positional;
     for (const std::string& arg : args) {
         if (arg == "--divide")
             divide = true;
+        else if (arg == "--chess960")
+            variant = Variant::Chess960;
         else
             positional.push_back(arg);
     }
@@ -27,7 +32,7 @@ int perft_command(const std::vector<std::string>& args, std::ostream& out, std::
         err << usage;
         return 2;
     }
-    auto pos = parse_fen(positional[0]);
+    auto pos = parse_fen(positional[0], variant);
     if (!pos) {
         err << "rochade perft: " << pos.error().message << '\n';
         return 1;

@@ -14,7 +14,8 @@ namespace {
 void print_usage(std::ostream& out)
 {
     out << "usage:\n"
-           "  rochade perft [--divide] \"FEN\" DEPTH   count leaf nodes of the legal move tree\n"
+           "  rochade perft [--divide] [--chess960] \"FEN\" DEPTH\n"
+           "                                         count leaf nodes of the legal move tree\n"
            "  rochade analyze                        JSON lines in, one JSON answer per line out\n"
            "  rochade pgn FILE                       check every game of a PGN file\n"
            "  rochade serve [--port N] [--bind ADDR] [--db FILE|URL] [--config FILE]\n"

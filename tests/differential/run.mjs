@@ -3,8 +3,14 @@
 // `rochade analyze` agrees on every position: the legal UCI moves, the FEN after each move, the
 // SAN of each move, check, and the game status.
 //
-// usage: node run.mjs [--games N] [--seed S] [--plies P] [--bin PATH]
+// usage: node run.mjs [--games N] [--games960 N] [--perft960 N] [--seed S] [--plies P] [--bin PATH]
 //   --games  number of random games (default 300); every third starts from a tricky FEN
+//   --games960  number of random Chess960 games (default 60), each from a random one of the 960
+//            start positions, played and compared like the others with "variant": "chess960"
+//   --perft960  number of Chess960 perft positions (default 1200): for each start position in
+//            turn, a random playout of 0-40 plies, then perft of the position reached, depth 2
+//            (every eighth: depth 3) by chessops and by `rochade perft --chess960 --divide`,
+//            compared move by move; plus the published positions of the Chess960 perft suite
 //   --seed   PRNG seed (default 20240601): the same seed plays the same games
 //   --plies  longest game in plies (default 200)
 //   --bin    the rochade binary (default $ROCHADE_BIN, else build/tools/rochade in the repo)
@@ -16,6 +22,7 @@
 //      after each move, and whose final status sees the whole history (fivefold repetition).
 //      A game is cut where batch 1 found a dead position that chessops does not (rochade ends
 //      the game there and refuses further moves).
+//   3. (Chess960 perft) one `rochade perft --chess960 --divide` process per position.
 // The last line is "N passed, M failed", counting compared positions and games; exit status 1 on
 // any mismatch, 0 otherwise.
 import { spawnSync } from 'node:child_process';
@@ -24,6 +31,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { Chess } from 'chessops/chess';
+import { perft } from 'chessops/debug';
 import { makeFen, parseFen } from 'chessops/fen';
 import { makeSan } from 'chessops/san';
 import { makeSquare, squareFile, squareRank } from 'chessops/util';
@@ -50,6 +58,8 @@ const TRICKY_FENS = [
 function parseArgs(argv) {
     const opts = {
         games: 300,
+        games960: 60,
+        perft960: 1200,
         seed: 20240601,
         plies: 200,
         bin: process.env.ROCHADE_BIN || resolve(here, '../../build/tools/rochade'),
@@ -57,6 +67,8 @@ function parseArgs(argv) {
     for (let i = 0; i < argv.length; i++) {
         const arg = argv[i];
         if (arg === '--games') opts.games = Number(argv[++i]);
+        else if (arg === '--games960') opts.games960 = Number(argv[++i]);
+        else if (arg === '--perft960') opts.perft960 = Number(argv[++i]);
         else if (arg === '--seed') opts.seed = Number(argv[++i]);
         else if (arg === '--plies') opts.plies = Number(argv[++i]);
         else if (arg === '--bin') opts.bin = resolve(argv[++i]);
@@ -82,13 +94,34 @@ function mulberry32(seed) {
 
 const PROMOTION_LETTER = { queen: 'q', rook: 'r', bishop: 'b', knight: 'n' };
 
+// Chess960 start position number n (0-959) by Scharnagl's numbering (FIDE Laws, Guidelines II),
+// written here apart from the engine's: bishops by n mod 4 (light squares) and (n / 4) mod 4
+// (dark), the queen by (n / 16) mod 6 on the free squares, the knights by n / 96, then R K R.
+const KNIGHTS = [[0, 1], [0, 2], [0, 3], [0, 4], [1, 2], [1, 3], [1, 4], [2, 3], [2, 4], [3, 4]];
+function chess960Fen(n) {
+    const rank = Array(8).fill(null);
+    rank[2 * (n % 4) + 1] = 'b';
+    rank[2 * (Math.floor(n / 4) % 4)] = 'b';
+    const free = () => rank.flatMap((p, f) => (p ? [] : [f]));
+    rank[free()[Math.floor(n / 16) % 6]] = 'q';
+    const [k1, k2] = KNIGHTS[Math.floor(n / 96)];
+    const squares = free();
+    rank[squares[k1]] = rank[squares[k2]] = 'n';
+    const [r1, k, r2] = free();
+    rank[r1] = rank[r2] = 'r';
+    rank[k] = 'k';
+    const black = rank.join('');
+    return `${black}/pppppppp/8/8/8/8/PPPPPPPP/${black.toUpperCase()} w KQkq - 0 1`;
+}
+
 // chessops represents castling as "king takes own rook" (e1h1); our UCI is the king's
-// two-square move (e1g1), as the UCI protocol for standard chess says.
-function toUci(pos, move) {
+// two-square move (e1g1) in standard chess, as the UCI protocol says, and king takes rook in
+// Chess960, as UCI_Chess960 does.
+function toUci(pos, move, chess960 = false) {
     const piece = pos.board.get(move.from);
     let to = move.to;
     const target = pos.board.get(move.to);
-    if (piece.role === 'king' && target && target.color === piece.color && target.role === 'rook') {
+    if (!chess960 && piece.role === 'king' && target && target.color === piece.color && target.role === 'rook') {
         const file = squareFile(move.to) > squareFile(move.from) ? 6 : 2;
         to = squareRank(move.from) * 8 + file;
     }
@@ -147,7 +180,7 @@ function repetitionKey(fen) {
 }
 
 // Plays one random game. Returns the moves, the FEN after each, and each position's facts.
-function playGame(startFen, random, maxPlies) {
+function playGame(startFen, random, maxPlies, chess960 = false) {
     const pos = Chess.fromSetup(parseFen(startFen).unwrap()).unwrap();
     const positions = [];
     const plies = [];
@@ -160,7 +193,7 @@ function playGame(startFen, random, maxPlies) {
         const repetitions = seen.get(key);
         positions.push({
             fen,
-            legal: legal.map((m) => toUci(pos, m)).sort(),
+            legal: legal.map((m) => toUci(pos, m, chess960)).sort(),
             check: pos.isCheck(),
             statusNoHistory: acceptedStatuses(pos, 1),
             status: acceptedStatuses(pos, repetitions),
@@ -170,12 +203,82 @@ function playGame(startFen, random, maxPlies) {
             legal.length === 0 || pos.isInsufficientMaterial() || repetitions >= 5 || pos.halfmoves >= 150;
         if (over || plies.length >= maxPlies) break;
         const move = legal[Math.floor(random() * legal.length)];
-        const uci = toUci(pos, move);
+        const uci = toUci(pos, move, chess960);
         const san = makeSan(pos, move);
         pos.play(move);
         plies.push({ uci, san, fen: ourFen(pos, legalMoves(pos)) });
     }
-    return { startFen, plies, positions };
+    return { startFen, plies, positions, chess960 };
+}
+
+// The first positions of the Chess960 perft suite (chessprogramming wiki, "Chess960 Perft
+// Results"), with their published counts at depth 3.
+const PERFT960_PUBLISHED = [
+    ['bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9', 3, 12189],
+    ['2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9', 3, 18002],
+    ['b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9', 3, 10471],
+];
+
+// Perft below each legal move, by chessops: UCI (king takes rook) -> leaves.
+function chessopsDivide(pos, depth) {
+    const divide = new Map();
+    for (const move of legalMoves(pos)) {
+        const child = pos.clone();
+        child.play(move);
+        divide.set(toUci(pos, move, true), perft(child, depth - 1));
+    }
+    return divide;
+}
+
+// `rochade perft --chess960 --divide FEN DEPTH`: UCI -> leaves, or an error text.
+function rochadeDivide(bin, fen, depth) {
+    const run = spawnSync(bin, ['perft', '--chess960', '--divide', fen, String(depth)], { encoding: 'utf8' });
+    if (run.error || run.status !== 0) return `rochade perft failed (${run.error ?? 'exit ' + run.status}): ${run.stderr}`;
+    const divide = new Map();
+    for (const line of run.stdout.split('\n')) {
+        const match = /^(\S+): (\d+)$/.exec(line);
+        if (match) divide.set(match[1], Number(match[2]));
+    }
+    return divide;
+}
+
+// Chess960 perft: the published positions, then opts.perft960 positions reached by random
+// playouts from each of the 960 starts in turn, compared move by move.
+function comparePerft960(opts, random, fail) {
+    const positions = PERFT960_PUBLISHED.map(([fen, depth, count]) => ({ fen, depth, count }));
+    for (let i = 0; i < opts.perft960; i++) {
+        const start = chess960Fen(i % 960);
+        const pos = Chess.fromSetup(parseFen(start).unwrap()).unwrap();
+        const plies = Math.floor(random() * 41);
+        for (let p = 0; p < plies; p++) {
+            const legal = legalMoves(pos);
+            if (legal.length === 0) break;
+            pos.play(legal[Math.floor(random() * legal.length)]);
+        }
+        positions.push({ fen: ourFen(pos, legalMoves(pos)), depth: i % 8 === 7 ? 3 : 2 });
+    }
+    let passed = 0;
+    let failed = 0;
+    let nodes = 0;
+    for (const { fen, depth, count } of positions) {
+        const pos = Chess.fromSetup(parseFen(fen).unwrap()).unwrap();
+        const theirs = chessopsDivide(pos, depth);
+        const ours = rochadeDivide(opts.bin, fen, depth);
+        const total = [...theirs.values()].reduce((a, b) => a + b, 0);
+        nodes += total;
+        let same = true;
+        if (typeof ours === 'string') (same = false), fail(`${fen}: ${ours}`);
+        else {
+            const moves = new Set([...theirs.keys(), ...ours.keys()]);
+            const differ = [...moves].filter((m) => theirs.get(m) !== ours.get(m));
+            if (differ.length > 0)
+                (same = false),
+                    fail(`${fen} depth ${depth}: ` + differ.map((m) => `${m} ours ${ours.get(m)} chessops ${theirs.get(m)}`).join(', '));
+        }
+        if (count !== undefined && total !== count) (same = false), fail(`${fen}: chessops ${total}, published ${count}`);
+        same ? passed++ : failed++;
+    }
+    return { passed, failed, nodes, positions: positions.length };
 }
 
 function sameList(a, b) {
@@ -230,6 +333,10 @@ function main() {
         games.push(playGame(startFen ?? makeFen(Chess.default().toSetup()), random, opts.plies));
         games[g].fromStart = startFen === undefined;
     }
+    for (let g = 0; g < opts.games960; g++) {
+        const startFen = chess960Fen(Math.floor(random() * 960));
+        games.push(playGame(startFen, random, opts.plies, true));
+    }
     const chessopsMs = Date.now() - started;
 
     let passed = 0;
@@ -245,7 +352,9 @@ function main() {
     const analyzeStarted = Date.now();
     const positionAnswers = analyze(
         opts.bin,
-        games.flatMap((game) => game.positions.map((p) => ({ fen: p.fen, moves: [] }))),
+        games.flatMap((game) =>
+            game.positions.map((p) => (game.chess960 ? { variant: 'chess960', fen: p.fen, moves: [] } : { fen: p.fen, moves: [] })),
+        ),
     );
     let answer = 0;
     games.forEach((game, g) => {
@@ -282,6 +391,7 @@ function main() {
         opts.bin,
         games.map((game) => {
             const moves = game.plies.slice(0, game.cut).map((p) => p.uci);
+            if (game.chess960) return { variant: 'chess960', fen: game.startFen, moves };
             return game.fromStart ? { moves } : { fen: game.startFen, moves };
         }),
     );
@@ -312,6 +422,14 @@ function main() {
     });
     const requests = positionAnswers.length + gameAnswers.length;
 
+    const perftStarted = Date.now();
+    const perftResult = comparePerft960(opts, random, (what) => {
+        if (reports.length < MAX_REPORTS) reports.push(`Chess960 perft: ${what}`);
+    });
+    passed += perftResult.passed;
+    failed += perftResult.failed;
+    const perftMs = Date.now() - perftStarted;
+
     const plies = games.reduce((n, g) => n + g.plies.length, 0);
     const endings = {};
     for (const game of games) {
@@ -327,6 +445,10 @@ function main() {
     console.log(
         `differential: ${movesCompared} moves compared (SAN, FEN); ` +
             `rochade found ${deadBeyondInsufficient} dead positions beyond chessops's insufficient material`,
+    );
+    console.log(
+        `differential: Chess960 perft: ${perftResult.positions} positions from all 960 starts, ` +
+            `${perftResult.nodes} leaves compared, ${perftMs} ms`,
     );
     for (const r of reports) console.log(`MISMATCH ${r}`);
     if (reports.length === MAX_REPORTS) console.log(`(only the first ${MAX_REPORTS} mismatches shown)`);

@@ -91,6 +91,15 @@ TEST_CASE("every FEN error names its field", "[fen]")
         {"4k3/8/8/8/7b/3n4/8/r3K3 w - - 0 1", FenError::ImpossibleCheck, "checked"},
         {"4k3/8/8/8/8/3n4/5p2/4K3 w - - 0 1", FenError::ImpossibleCheck, "checked"},
         {"k7/8/8/4r3/4K3/8/8/4r3 w - - 0 1", FenError::ImpossibleCheck, "checked"},
+        // Two pawns, two knights: only sliders are discovered, so one of the two did not move.
+        {"4k3/8/8/8/8/8/3p1p2/4K3 w - - 0 1", FenError::ImpossibleCheck, "checked"},
+        {"4k3/8/8/8/8/3n1n2/8/4K3 w - - 0 1", FenError::ImpossibleCheck, "checked"},
+        // A pawn or knight beside a slider came from none of the slider's squares to the king.
+        {"4k3/8/8/8/8/8/5p2/r3K3 w - - 0 1", FenError::ImpossibleCheck, "checked"},
+        {"4k3/8/8/8/8/5n2/8/r3K3 w - - 0 1", FenError::ImpossibleCheck, "checked"},
+        // d7-d5 was the last move, yet the rook on h1 checks along the first rank.
+        {"6k1/8/8/3pP3/8/8/8/4K2r w - d6 0 1", FenError::EnPassantNotExplained, "d6"},
+        {"6k1/8/8/3pP3/8/8/8/4K3 w - d5 0 1", FenError::BadEnPassant, "rank 6"},
     };
     for (const Row& row : rows) {
         INFO(row.fen);
@@ -100,6 +109,49 @@ TEST_CASE("every FEN error names its field", "[fen]")
         CHECK_THAT(pos.error().message, Catch::Contains(row.message_part));
         CHECK_THAT(pos.error().message, Catch::StartsWith("FEN"));
     }
+}
+
+TEST_CASE("double checks that one move can give are accepted", "[fen]")
+{
+    const char* fens[] = {
+        "k3r3/8/8/8/8/8/5p2/4K3 w - - 0 1",   // e3xf2 uncovered the rook on e8
+        "4k3/8/8/8/8/3n4/8/r3K3 w - - 0 1",   // Nc1-d3 uncovered the rook on a1
+        "k7/8/8/8/8/8/8/r3K2N w - - 0 1",     // no check by the knight: just the rook
+        "4b1k1/8/8/3pP3/K7/8/8/8 w - d6 0 1", // d7-d5 uncovered the bishop on e8
+        "k3r3/8/8/8/1b6/8/8/4K3 w - - 0 1",   // two sliders, off one line
+        "3NR3/8/4k3/8/8/8/8/K7 b - - 0 1",    // e7xd8=N uncovered the rook on e8
+    };
+    for (const char* fen : fens) {
+        INFO(fen);
+        CHECK(parse_fen(fen).has_value());
+    }
+}
+
+TEST_CASE("a game cannot start from a position that is over", "[fen]")
+{
+    struct Row {
+        const char* fen;
+        FenError error;
+        const char* message_part;
+    };
+    const Row rows[] = {
+        {"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", FenError::AlreadyCheckmate,
+         "white is checkmated"},
+        {"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", FenError::AlreadyStalemate, "black is stalemated"},
+        {"7k/6Q1/6K1/8/8/8/8/8 w - - 0 1", FenError::OpponentInCheck, "white's turn"},
+    };
+    for (const Row& row : rows) {
+        INFO(row.fen);
+        CHECK(parse_fen(row.fen).has_value() == (row.error != FenError::OpponentInCheck));
+        const auto start = parse_start_fen(row.fen);
+        REQUIRE_FALSE(start.has_value());
+        CHECK(start.error().code == row.error);
+        CHECK_THAT(start.error().message, Catch::Contains(row.message_part));
+    }
+    CHECK(parse_start_fen(StartFen).has_value());
+    CHECK(parse_start_fen("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1", Variant::Chess960).has_value());
+    CHECK(parse_start_fen("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1").error().code ==
+          FenError::CastlingWithoutKing);
 }
 
 TEST_CASE("AllowUnreachable accepts composed positions that no game can reach", "[fen]")
