@@ -63,8 +63,10 @@ function replaceState(state, frame, now) {
     return next;
 }
 
+// A spectators' line (channel "spectators") comes without a seq: the seats never get it, so it
+// takes no number in the table's events (applyTableEvent lets a frame without seq through).
 function chatLine(frame) {
-    return { from: frame.from, text: frame.text };
+    return { from: frame.from, text: frame.text, channel: frame.channel || 'table' };
 }
 
 // The line an event leaves in the table's log, or null: a catalogue key and its parameters

@@ -19,6 +19,7 @@ import { linkedNickNode, ratingNode } from './nick_view.js';
 import { ratingText, signedDiff } from './rating_format.js';
 import { isGuestAt } from './room_model.js';
 import { seatOf } from './table_model.js';
+import { channelLabelKey, spectatorNoteKey } from './table_chat_channels.js';
 import { bannerText, noticeText, sideName, statusName } from './table_texts.js';
 import { archivePath } from './archive_link.js';
 import { fenAt, lowTimeMs, moveAt, stepPly } from './table_play.js';
@@ -429,9 +430,17 @@ export class TableView {
     }
 
     chat() {
+        const seat = this.mySeat();
+        const label = (line) => {
+            const key = channelLabelKey(line, seat);
+            return key ? el('span', { class: `chat-channel ${line.channel}` }, t(key)) : null;
+        };
         const lines = el('ul', { class: 'chat-lines' },
-                         (this.state.chat || []).slice(-200).map((line) => el('li', {}, el('b', {}, line.from), t('chat.separator'), line.text)));
+                         (this.state.chat || []).slice(-200).map((line) => el('li', { dataset: { channel: line.channel || 'table' } },
+                                                                              label(line), el('b', {}, line.from), t('chat.separator'), line.text)));
         queueMicrotask(() => { lines.scrollTop = lines.scrollHeight; });
-        return el('div', { class: 'chat table-chat' }, el('h3', {}, t('table.chat')), lines, this.chatForm);
+        const noteKey = spectatorNoteKey(this.state, seat);
+        const note = noteKey ? el('p', { class: 'chat-note' }, t(noteKey)) : null;
+        return el('div', { class: 'chat table-chat' }, el('h3', {}, t('table.chat')), note, lines, this.chatForm);
     }
 }
