@@ -33,6 +33,7 @@ enum class Termination {
     Abandoned,   // the opponent stayed away past the grace period and the win was claimed
     Aborted,     // ended before it counted (the result is Score::Unfinished)
     Adjudicated, // ended by a moderator (any score; Unfinished for an abort)
+    Forfeit,     // a player was banned during the game and loses it (both banned: Unfinished)
 };
 
 // A game's result as PGN scores it: "1-0", "0-1", "1/2-1/2", or "*" for a game that ended

@@ -29,6 +29,7 @@ TEST_CASE("every termination's text reads back as that termination")
         {Termination::Abandoned, "abandoned"},
         {Termination::Aborted, "aborted"},
         {Termination::Adjudicated, "adjudicated"},
+        {Termination::Forfeit, "forfeit"},
     };
     for (const auto& row : rows) {
         INFO(row.text);
@@ -39,15 +40,15 @@ TEST_CASE("every termination's text reads back as that termination")
     }
     CHECK(termination_texts() == "checkmate, stalemate, fivefold_repetition, seventyfive_moves, dead_position, "
                                  "threefold_repetition, fifty_moves, agreement, resignation, flag_fall, abandoned, "
-                                 "aborted, adjudicated");
+                                 "aborted, adjudicated, forfeit");
 }
 
 TEST_CASE("only the rules' endings are automatic")
 {
     CHECK(is_automatic(Termination::DeadPosition));
-    for (const auto t :
-         {Termination::ThreefoldRepetition, Termination::FiftyMoves, Termination::Agreement, Termination::Resignation,
-          Termination::FlagFall, Termination::Abandoned, Termination::Aborted, Termination::Adjudicated})
+    for (const auto t : {Termination::ThreefoldRepetition, Termination::FiftyMoves, Termination::Agreement,
+                         Termination::Resignation, Termination::FlagFall, Termination::Abandoned, Termination::Aborted,
+                         Termination::Adjudicated, Termination::Forfeit})
         CHECK_FALSE(is_automatic(t));
 }
 
