@@ -93,7 +93,7 @@ differential()
 # database, and its own chromium), so they run BROWSER_JOBS (default 3) at a time; each one's
 # output is printed whole when it ends, in the order below.
 browser_tests=(smoke:SMOKE_SHOTS play:BROWSER_SHOTS board:BOARD_SHOTS admin:BROWSER_SHOTS archive:BROWSER_SHOTS
-               ratings:BROWSER_SHOTS)
+               ratings:BROWSER_SHOTS chat-admin:BROWSER_SHOTS)
 browser_test()
 (
     shots=${BROWSER_SHOTS:-$build/browser-shots}
