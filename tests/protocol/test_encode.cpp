@@ -227,8 +227,10 @@ TEST_CASE("table_state carries the summary, the game and the missed events")
     CHECK(frame["disconnected"] == json{"black"});
     CHECK(frame["result"].is_null());
     REQUIRE(frame["missed"].size() == 2);
-    CHECK(frame["missed"][0] ==
-          json{{"type", "table_chat"}, {"table", 7}, {"seq", 11}, {"from", "anna"}, {"text", "hi"}});
+    CHECK(
+        frame["missed"][0] ==
+        json{
+            {"type", "table_chat"}, {"table", 7}, {"seq", 11}, {"channel", "table"}, {"from", "anna"}, {"text", "hi"}});
     CHECK(frame["missed"][1] == json{{"type", "draw_offered"}, {"table", 7}, {"seq", 12}, {"by", "white"}});
     CHECK(frame["resync"] == false);
 

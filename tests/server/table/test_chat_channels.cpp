@@ -73,7 +73,8 @@ TEST_CASE("chat channels: during the game a spectator's line never reaches a sea
         const auto frames = player->drain(200ms);
         CHECK(std::none_of(frames.begin(), frames.end(), is_chat));
     }
-    CHECK(kiebitz->receive_until("table_chat", game.table).at("text") == "Jetzt e4, los");
+    for (WsTestClient* watcher : {kiebitz.get(), zaungast.get()})
+        CHECK(watcher->receive_until("table_chat", game.table).at("text") == "Jetzt e4, los");
 
     // After the game: one channel, a spectator's line reaches the players too.
     REQUIRE(game.act("white", "resign").at("type") == "ok");
