@@ -8,6 +8,8 @@
 
 #include "db/sqlite/sqlite_store.h"
 #include "db/store_reader.h"
+#include "server/cluster/memory_bus.h"
+#include "tests/server/room_events.h"
 #include "tests/server/seated_game.h"
 #include "tests/server/server_fixture.h"
 #include "tests/server/ws_test_client.h"
@@ -126,4 +128,53 @@ TEST_CASE("chat channels: a spectator's lines are not among the events a reconne
     CHECK(state.at("seq") == seen + 1);
     REQUIRE(state.at("missed").size() == 1);
     CHECK(state.at("missed")[0].at("text") == "Hallo");
+}
+
+TEST_CASE("chat channels: across a cluster a spectator's line passes by a player on the spectator's own node",
+          "[server][table_chat][cluster]")
+{
+    auto hub = std::make_shared<server::cluster::MemoryHub>();
+    auto node = [&](const std::string& name, const std::string& db_path) {
+        return std::make_unique<InProcessServer>(
+            [&](server::ServerConfig& config) {
+                config.cluster.node = name;
+                config.cluster.heartbeat_ms = 100;
+                config.cluster.node_timeout_ms = 500;
+                config.room_update_ms = 20;
+                if (!db_path.empty()) config.db_path = db_path;
+            },
+            [hub](boost::asio::io_context& io) -> std::shared_ptr<server::cluster::Bus> { return hub->connect(io); });
+    };
+    auto one = node("n1", "");
+    auto two = node("n2", one->config().db_path);
+    // Bert's table is on node 1; Carl (Black) and Zoe (a spectator) are clients of node 2, so
+    // the table reaches both of them through one message to node 2.
+    WsTestClient bert, carl, zoe;
+    bert.connect(one->port());
+    carl.connect(two->port());
+    zoe.connect(two->port());
+    bert.hello("Bert");
+    carl.hello("Carl");
+    zoe.hello("Zoe");
+    for (auto* client : {&bert, &carl, &zoe}) client->request({{"type", "enter_room"}, {"room", 34}});
+    const std::int64_t table =
+        bert.request({{"type", "open_table"}, {"room", 34}, {"time_control", "untimed"}, {"color", "white"}})
+            .at("table");
+    test::receive_table_listed(carl, table);
+    REQUIRE(carl.request({{"type", "join_table"}, {"table", table}}).at("type") == "ok");
+    bert.receive_until("game_started", table);
+    carl.receive_until("game_started", table);
+    test::receive_table_listed(zoe, table);
+    REQUIRE(zoe.request({{"type", "watch_table"}, {"table", table}}).at("type") == "table_state");
+
+    REQUIRE(say(zoe, table, "Dh5!").at("type") == "ok");
+    CHECK(zoe.receive_until("table_chat", table).at("channel") == "spectators");
+    REQUIRE(say(bert, table, "Viel Glück").at("type") == "ok");
+    // Each player's first chat frame is Bert's: Zoe's never came, on either node.
+    for (WsTestClient* player : {&bert, &carl}) {
+        const json line = player->receive_until("table_chat", table);
+        CHECK(line.at("text") == "Viel Glück");
+        CHECK(line.at("channel") == "players");
+    }
+    CHECK(zoe.receive_until("table_chat", table).at("text") == "Viel Glück");
 }
