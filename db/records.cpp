@@ -7,7 +7,7 @@ namespace rochade::db {
 
 namespace {
 
-constexpr std::array<std::pair<TableEventKind, std::string_view>, 11> table_event_kind_spellings = {{
+constexpr std::array<std::pair<TableEventKind, std::string_view>, 12> table_event_kind_spellings = {{
     {TableEventKind::GameStarted, "game_started"},
     {TableEventKind::SeatChanged, "seat_changed"},
     {TableEventKind::DrawOffered, "draw_offered"},
@@ -19,6 +19,7 @@ constexpr std::array<std::pair<TableEventKind, std::string_view>, 11> table_even
     {TableEventKind::FlagFall, "flag_fall"},
     {TableEventKind::Adjudicated, "adjudicated"},
     {TableEventKind::TableChat, "table_chat"},
+    {TableEventKind::SpectatorChat, "spectator_chat"},
 }};
 
 } // namespace

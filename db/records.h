@@ -69,7 +69,11 @@ enum class TableEventKind : std::uint8_t {
     PlayerReconnected,
     FlagFall,    // the flag fall and the winnability answer behind its result
     Adjudicated, // who decided, what and why
-    TableChat,
+    TableChat,   // a line of the table's channel, or of its players' while a game runs
+    // A spectator's line while a game runs (protocol::ChatChannel::Spectators): no numbered event
+    // of the table, it is stored under the seq of the last event before it, which it does not
+    // replace (the unique index of a game's events leaves these out).
+    SpectatorChat,
 };
 
 // The kind's text in table_events.kind and the admin's game log ("draw_offered", "table_chat",

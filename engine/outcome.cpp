@@ -7,7 +7,7 @@ namespace rochade {
 
 namespace {
 
-constexpr std::array<std::pair<Termination, std::string_view>, 14> termination_spellings = {{
+constexpr std::array<std::pair<Termination, std::string_view>, 15> termination_spellings = {{
     {Termination::Checkmate, "checkmate"},
     {Termination::Stalemate, "stalemate"},
     {Termination::FivefoldRepetition, "fivefold_repetition"},
@@ -22,6 +22,7 @@ constexpr std::array<std::pair<Termination, std::string_view>, 14> termination_s
     {Termination::Aborted, "aborted"},
     {Termination::Adjudicated, "adjudicated"},
     {Termination::NoFirstMove, "no_first_move"},
+    {Termination::Forfeit, "forfeit"},
 }};
 
 constexpr std::array<std::pair<Score, std::string_view>, 4> score_spellings = {{

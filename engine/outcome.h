@@ -34,6 +34,7 @@ enum class Termination {
     Aborted,     // ended before it counted (the result is Score::Unfinished)
     Adjudicated, // ended by a moderator (any score; Unfinished for an abort)
     NoFirstMove, // aborted: a side did not make its first move in time (the clocks never ran)
+    Forfeit,     // a player was banned during the game and loses it (both banned: Unfinished)
 };
 
 // A game's result as PGN scores it: "1-0", "0-1", "1/2-1/2", or "*" for a game that ended

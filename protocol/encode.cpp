@@ -164,6 +164,16 @@ Json table_event(std::string_view type, TableId table, std::int64_t seq)
 
 std::string_view side_name(Side side) { return side == Side::White ? "white" : "black"; }
 
+std::string_view chat_channel_name(ChatChannel channel)
+{
+    switch (channel) {
+    case ChatChannel::Table: return "table";
+    case ChatChannel::Players: return "players";
+    case ChatChannel::Spectators: return "spectators";
+    }
+    return "table";
+}
+
 std::string_view table_status_name(TableStatus status)
 {
     switch (status) {
@@ -487,9 +497,13 @@ std::string encode_draw_claim_rejected(TableId table, std::int64_t seq, Side by,
     return dump(frame);
 }
 
-std::string encode_table_chat(TableId table, std::int64_t seq, std::string_view from, std::string_view text)
+std::string encode_table_chat(TableId table, std::optional<std::int64_t> seq, ChatChannel channel,
+                              std::string_view from, std::string_view text)
 {
-    Json frame = table_event("table_chat", table, seq);
+    Json frame = frame_of("table_chat");
+    frame["table"] = table;
+    if (seq) frame["seq"] = *seq;
+    frame["channel"] = chat_channel_name(channel);
     frame["from"] = from;
     frame["text"] = text;
     return dump(frame);

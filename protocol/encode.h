@@ -122,7 +122,10 @@ std::string encode_draw_declined(TableId table, std::int64_t seq, Side by);
 // A claim with an intended move that was not valid: the move was played (its move event
 // follows) and the game goes on.
 std::string encode_draw_claim_rejected(TableId table, std::int64_t seq, Side by, std::string_view reason);
-std::string encode_table_chat(TableId table, std::int64_t seq, std::string_view from, std::string_view text);
+// A line of the Spectators channel is no numbered event of the table (the seats never see it,
+// so it must not leave a hole in their seqs): it goes without `seq`, like `spectators`.
+std::string encode_table_chat(TableId table, std::optional<std::int64_t> seq, ChatChannel channel,
+                              std::string_view from, std::string_view text);
 std::string encode_player_disconnected(TableId table, std::int64_t seq, Side side, std::string_view nick,
                                        std::int64_t grace_ms);
 std::string encode_player_reconnected(TableId table, std::int64_t seq, Side side, std::string_view nick);
@@ -138,6 +141,7 @@ std::string encode_rating_change(const RatingChangeEvent& change);
 
 // Wire names, shared with the decoder and the docs.
 std::string_view side_name(Side side);
+std::string_view chat_channel_name(ChatChannel channel); // "table", "players", "spectators"
 std::string_view table_status_name(TableStatus status);
 std::string_view color_choice_name(ColorChoice choice);
 // bare_king, insufficient_material, blocked, forced_cycle, no_mating_line.

@@ -27,6 +27,13 @@ enum class Side : std::uint8_t { White, Black };
 
 constexpr Side opponent_of(Side side) { return side == Side::White ? Side::Black : Side::White; }
 
+// The channel of a table_chat line (docs/protocol.md, "table_chat"). While a game runs its
+// players and its spectators talk apart, as FIDE 11.3 forbids advice during play: a seated
+// player's line is in Players and reaches everyone at the table; a spectator's is in Spectators
+// and reaches the spectators only, never a seat. Before the game and after it there is one
+// channel, Table.
+enum class ChatChannel : std::uint8_t { Table, Players, Spectators };
+
 // ---- client -> server -------------------------------------------------------------------
 
 // Who the client is, one of four ways: `nick` alone (a guest); `nick` and `password` (an

@@ -245,7 +245,17 @@ CREATE TABLE retired_tokens (
 CREATE INDEX retired_tokens_by_session ON retired_tokens (session_id);
 )sql";
 
-constexpr std::array<std::string_view, 5> ladder = {schema_v1, schema_v2, schema_v3, schema_v4, schema_v5};
+// Version 6: SQLite's version 12, the spectators' chat channel: their lines during a game are
+// stored under the seq of the event before them, outside the unique index of a game's events.
+constexpr std::string_view schema_v6 = R"sql(
+DROP INDEX table_events_by_game;
+CREATE UNIQUE INDEX table_events_by_game ON table_events (game_id, seq) WHERE kind <> 'spectator_chat';
+CREATE INDEX table_events_spectator_chat ON table_events (game_id, seq) WHERE kind = 'spectator_chat';
+DROP INDEX table_events_chat;
+CREATE INDEX table_events_chat ON table_events (at_ms) WHERE kind IN ('table_chat', 'spectator_chat');
+)sql";
+
+constexpr std::array<std::string_view, 6> ladder = {schema_v1, schema_v2, schema_v3, schema_v4, schema_v5, schema_v6};
 
 // Version 3's skeletons of the accounts registered before it, in C++ as SQLite's upgrade does
 // (protocol::nick_skeleton has no SQL twin).

@@ -522,7 +522,7 @@ ChatPage PgStore::find_chat(const ChatQuery& query)
     }
     table_arm = "SELECT at_ms, 1 AS src, id AS row_id, detail_json::json->>'from' AS nick, "
                 "detail_json::json->>'text' AS text, NULL::bigint AS room, table_id, game_id "
-                "FROM table_events WHERE kind = 'table_chat'";
+                "FROM table_events WHERE kind IN ('table_chat', 'spectator_chat')";
     if (query.text) table_arm += " AND detail_json::json->>'text' ILIKE " + text + " ESCAPE '\\'";
     if (query.nick_key) table_arm += " AND nick_key = " + nick;
     if (query.room) table_arm += " AND table_id IN (SELECT table_id FROM games WHERE room = " + room + ")";

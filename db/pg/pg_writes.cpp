@@ -38,10 +38,11 @@ DbError superseded(Connection& c, std::int64_t game_id, std::int64_t epoch, cons
 
 std::string category_text(rating::RatingCategory category) { return std::string(rating::category_name(category)); }
 
-// A table chat line's writer ({"from", "text"}; server/table/table.cpp), for the chat search.
+// A table chat line's writer ({"from", "text", "channel"}; server/table/table_chat.cpp), for the
+// chat search: a line of any channel, the spectators' too.
 std::optional<std::string> table_chat_writer(const TableEvent& event)
 {
-    if (event.kind != TableEventKind::TableChat) return std::nullopt;
+    if (event.kind != TableEventKind::TableChat && event.kind != TableEventKind::SpectatorChat) return std::nullopt;
     const auto detail = nlohmann::json::parse(event.detail_json, nullptr, false);
     if (!detail.is_object() || !detail.contains("from") || !detail["from"].is_string()) return std::nullopt;
     return detail["from"].get<std::string>();

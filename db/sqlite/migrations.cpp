@@ -390,9 +390,22 @@ CREATE TABLE retired_tokens (
 CREATE INDEX retired_tokens_by_session ON retired_tokens (session_id);
 )sql";
 
-constexpr std::array<std::string_view, 11> ladder = {schema_v1, schema_v2, schema_v3, schema_v4,
-                                                     schema_v5, schema_v6, schema_v7, schema_v8,
-                                                     schema_v9, schema_v10, schema_v11};
+// Version 12: the spectators' chat channel (protocol::ChatChannel, docs/protocol.md).
+// - A spectator's line during a game (kind 'spectator_chat') is no numbered event of the table:
+//   it is stored under the seq of the last event before it, so table_events_by_game, unique on
+//   (game_id, seq), leaves these lines out; every other event of a game is still stored once.
+// - table_events_chat covers both kinds of table chat, for the moderators' chat search.
+constexpr std::string_view schema_v12 = R"sql(
+DROP INDEX table_events_by_game;
+CREATE UNIQUE INDEX table_events_by_game ON table_events (game_id, seq) WHERE kind <> 'spectator_chat';
+CREATE INDEX table_events_spectator_chat ON table_events (game_id, seq) WHERE kind = 'spectator_chat';
+DROP INDEX table_events_chat;
+CREATE INDEX table_events_chat ON table_events (at_ms) WHERE kind IN ('table_chat', 'spectator_chat');
+)sql";
+
+constexpr std::array<std::string_view, 12> ladder = {schema_v1, schema_v2,  schema_v3,  schema_v4,
+                                                     schema_v5, schema_v6,  schema_v7,  schema_v8,
+                                                     schema_v9, schema_v10, schema_v11, schema_v12};
 
 // Version 5's folded nicks of the games stored before it.
 void fill_nick_keys(Database& db)

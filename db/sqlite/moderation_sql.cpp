@@ -43,7 +43,7 @@ std::string chat_search_sql(const ChatQuery& query)
     // nick_key() is protocol::nick_key, defined on the store's connection (db/sqlite/sqlite_reader.cpp).
     table_arm = "SELECT at_ms, 1 AS src, id AS row_id, json_extract(detail_json, '$.from') AS nick, "
                 "json_extract(detail_json, '$.text') AS text, NULL AS room, table_id, game_id "
-                "FROM table_events WHERE kind = 'table_chat'";
+                "FROM table_events WHERE kind IN ('table_chat', 'spectator_chat')";
     if (query.text) table_arm += " AND json_extract(detail_json, '$.text') LIKE ?1 ESCAPE '\\'";
     if (query.nick_key) table_arm += " AND nick_key(json_extract(detail_json, '$.from')) = ?2";
     // A table belongs to one room; its games say which (chat before its first game included).

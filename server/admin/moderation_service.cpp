@@ -11,8 +11,9 @@ using protocol::ErrorCode;
 ModerationService::ModerationService(ModerationServices services)
     : services_(std::move(services)), audit_(services_.writer), others_(services_.lobby),
       nicks_(services_.lobby, services_.reads, audit_, others_), kicks_(services_.lobby, nicks_, audit_, others_),
-      sanctions_({services_.lobby, services_.writer, services_.reads, services_.sanctions, services_.sessions}, nicks_,
-                 audit_, others_),
+      sanctions_({services_.lobby, services_.writer, services_.reads, services_.sanctions, services_.sessions,
+                  services_.tables},
+                 nicks_, audit_, others_),
       tables_(services_.tables, audit_, others_), notices_(services_.lobby, audit_, others_),
       live_(services_.lobby, services_.tables, others_)
 {

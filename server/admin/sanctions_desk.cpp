@@ -14,6 +14,8 @@
 #include "server/lobby/lobby.h"
 #include "server/moderation/request_checks.h"
 #include "server/moderation/sanctions.h"
+#include "server/table/table.h"
+#include "server/table/table_directory.h"
 #include "server/wall_clock.h"
 
 namespace rochade::server {
@@ -130,7 +132,10 @@ void SanctionsDesk::carry_out(ModerationAttempt attempt, Ban ban)
                             now};
         if (ban.duration_ms) set.until_ms = now + *ban.duration_ms;
         impose(std::move(attempt), set, "{}", [this, set, nick](ModerationAttempt attempt) {
-            // The ban stands now: every way in is refused; the open connection goes.
+            // The ban stands now: every way in is refused; a game played here ends by forfeit
+            // (before the connection goes, so the game_over names the ban, not the absence);
+            // the open connection goes.
+            forfeit_banned_players();
             owners_.lobby->close_player(
                 nick, ErrorCode::Banned, sanction_text(set), error_sanction(set), "banned by a moderator",
                 [attempt = std::move(attempt), set, nick](int closed) mutable {
@@ -172,6 +177,7 @@ void SanctionsDesk::carry_out(ModerationAttempt attempt, BanAddress ban)
         db::SanctionKind::AddressBan, address, address, 0, std::nullopt, ban.reason, attempt.who.nick, now};
     if (ban.duration_ms) set.until_ms = now + *ban.duration_ms;
     impose(std::move(attempt), set, "{}", [this, set, address](ModerationAttempt attempt) {
+        forfeit_banned_players();
         const int closed = close_address(address, set);
         const std::string summary = address + " banned " + sanction_end_text(set.until_ms);
         spdlog::info("moderation: {}: {} ({} connection(s) closed)", attempt.who.nick, summary, closed);
@@ -188,6 +194,11 @@ void SanctionsDesk::carry_out(ModerationAttempt attempt, UnbanAddress unban)
          address + " no longer banned");
 }
 
+void SanctionsDesk::forfeit_banned_players()
+{
+    for (const auto& table : owners_.tables.all()) table->forfeit_banned();
+}
+
 std::vector<db::SanctionRecord> SanctionsDesk::in_force() const { return owners_.sanctions.in_force(wall_clock_ms()); }
 
 void SanctionsDesk::reload()
@@ -201,6 +212,7 @@ void SanctionsDesk::reload()
                                return;
                            }
                            owners_.sanctions.replace(*in_force);
+                           forfeit_banned_players();
                            for (const auto& sanction : *in_force) {
                                if (sanction.kind == db::SanctionKind::NickBan)
                                    owners_.lobby->close_player(sanction.target, ErrorCode::Banned,

@@ -1,7 +1,9 @@
 // Mutes, bans and address bans: imposes and lifts them, always in this order: the sanction and
 // its audit line are stored in one submission (both, or neither and the request refused), then
 // the Sanctions registry changes (nothing applies that is not stored), then the other nodes
-// hear of it, then what a ban now refuses is closed. Also reads the sanctions in force again
+// hear of it, then what a ban now refuses is closed, and a banned player's running game on this
+// node ends by forfeit (Table::forfeit_banned; the other nodes do the same for theirs when they
+// read the sanctions again). Also reads the sanctions in force again
 // from the store when another node changed one, and answers the admin area's list of them.
 #pragma once
 
@@ -26,6 +28,7 @@ class NickFinder;
 class OtherNodes;
 class Sanctions;
 class SessionRegistry;
+class TableDirectory;
 
 class SanctionsDesk {
 public:
@@ -35,6 +38,7 @@ public:
         db::ReadThread& reads;     // the sanctions in force, read again
         Sanctions& sanctions;      // changed here only, after the store committed
         SessionRegistry& sessions; // every live WebSocket, for closing those from a banned address
+        TableDirectory& tables;    // this node's tables, where a banned player forfeits
     };
 
     SanctionsDesk(Owners owners, NickFinder& nicks, AuditTrail& audit, OtherNodes& others);
@@ -59,6 +63,8 @@ private:
     void lift(ModerationAttempt attempt, db::SanctionLifted lifted, std::string detail_json, std::string summary);
     // Closes every live connection from `address` with the ban's error; returns how many.
     int close_address(const std::string& address, const db::SanctionRecord& ban);
+    // Every table of this node ends a running game whose seated player is banned now.
+    void forfeit_banned_players();
 
     Owners owners_;
     NickFinder& nicks_;

@@ -130,7 +130,8 @@ void ArchiveApi::game_json(std::string_view id_text, Answer answer)
                     if (!*log || !is_public((*log)->start.room)) return answer(no_such_game(std::to_string(id)));
                     // Table chat was said to the table, not to the world: it stays in the admin's log.
                     std::erase_if((*log)->events, [](const db::TableEvent& event) {
-                        return event.kind == db::TableEventKind::TableChat;
+                        return event.kind == db::TableEventKind::TableChat ||
+                               event.kind == db::TableEventKind::SpectatorChat;
                     });
                     answer(admin_json(game_log_json(**log)));
                 });

@@ -103,6 +103,7 @@ std::string pgn_termination(Termination termination)
     case Termination::Aborted:
     case Termination::NoFirstMove: return "unterminated";
     case Termination::Adjudicated: return "adjudication"; // the PGN standard's word
+    case Termination::Forfeit: return "rules infraction"; // the PGN standard's word for a forfeit
     case Termination::Checkmate:
     case Termination::Stalemate:
     case Termination::FivefoldRepetition:

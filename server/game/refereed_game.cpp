@@ -49,7 +49,8 @@ std::string draw_message(Termination t)
     case Termination::Abandoned:
     case Termination::Aborted:
     case Termination::Adjudicated:
-    case Termination::NoFirstMove: break;
+    case Termination::NoFirstMove:
+    case Termination::Forfeit: break;
     }
     return "Draw";
 }
@@ -451,6 +452,15 @@ Expected<Ending, RefereeError> RefereedGame::adjudicate_abandonment(Side winner,
     if (auto refusal = refuse_unless_running(now)) return unexpected(std::move(*refusal));
     return end(win_for(winner, Termination::Abandoned,
                        name_of(protocol::opponent_of(winner)) + " abandoned the game: " + name_of(winner) + " wins"),
+               now);
+}
+
+Expected<Ending, RefereeError> RefereedGame::forfeit(std::vector<Side> banned, std::string message, time_point now)
+{
+    if (auto refusal = refuse_unless_running(now)) return unexpected(std::move(*refusal));
+    if (banned.size() == 1)
+        return end(win_for(protocol::opponent_of(banned.front()), Termination::Forfeit, std::move(message)), now);
+    return end(GameResult{Score::Unfinished, std::nullopt, Termination::Forfeit, std::move(message), std::nullopt},
                now);
 }
 

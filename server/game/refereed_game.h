@@ -154,6 +154,10 @@ public:
     // (Unfinished: aborted), termination Adjudicated, `message` the moderator's sentence.
     // Errors: game_not_started, game_over.
     Expected<Ending, RefereeError> adjudicate(Score result, std::string message, time_point now);
+    // A player banned during the game loses it by forfeit (termination Forfeit): `banned` holds
+    // the sides banned; both banned, the game ends without a result. `message` says why.
+    // Errors: game_not_started, game_over.
+    Expected<Ending, RefereeError> forfeit(std::vector<Side> banned, std::string message, time_point now);
 
     // Has the running side's flag fallen by `now`? Then both clocks stop there (the flagged one
     // reads 0) and the game waits for end_on_flag(): every action meanwhile is refused with

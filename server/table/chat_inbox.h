@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "protocol/messages.h"
+#include "server/identity/principal.h"
 
 namespace rochade::server {
 
@@ -28,6 +29,9 @@ public:
         std::optional<protocol::RequestId> id;
         std::string nick; // as the sender wrote it
         std::string text;
+        // Who said it: a seated player's line and a spectator's go to different channels while
+        // a game runs, decided when the line goes (it may have waited while the game started).
+        identity::Principal who;
     };
 
     explicit ChatInbox(std::size_t capacity) : capacity_(capacity) {}

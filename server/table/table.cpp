@@ -206,9 +206,9 @@ void Table::reply_error(const ConnectionPtr& connection, const Id& id, ErrorCode
 
 // ---- watchers -----------------------------------------------------------------------------
 
-void Table::subscribe(const ConnectionPtr& connection)
+void Table::subscribe(const ConnectionPtr& connection, const identity::Principal& who)
 {
-    if (!watchers_.add(connection)) return;
+    if (!watchers_.add(connection, who)) return;
     // The router tells this table when the connection closes.
     connection->post([connection, table = id_] { connection->client->tables.insert(table); });
 }
@@ -427,7 +427,7 @@ void Table::seat_opener(ConnectionPtr connection, identity::Identity who, Id id)
                 seat->connection = connection;
                 seat->connected = true;
             }
-        subscribe(connection);
+        subscribe(connection, who.principal);
         if (const auto side = side_of(who.principal); side && !seats_[int(*side)]->rating) look_up_rating(*side);
         if (id) connection->send(protocol::encode_ok(id, id_));
         send_state(connection, std::nullopt, std::nullopt);
@@ -486,7 +486,7 @@ void Table::join_now(ConnectionPtr connection, identity::Identity who, Id id,
             return reply_error(connection, id, ErrorCode::StorageUnavailable,
                                "join_table: no game id could be reserved in the store; try again later");
         seats_[int(free_side)] = Seat{nick, who.principal, connection, true, {}, rating};
-        subscribe(connection);
+        subscribe(connection, who.principal);
         if (game_id) {
             // game_started carries the whole state; the ok follows it once it is stored.
             auto replaced = std::make_unique<ReplacedGame>();
@@ -506,7 +506,7 @@ void Table::watch(ConnectionPtr connection, identity::Identity who, Id id, std::
         if (closed_)
             return reply_error(connection, id, ErrorCode::NoSuchTable,
                                "watch_table: table " + std::to_string(id_) + " is closed");
-        subscribe(connection);
+        subscribe(connection, who.principal);
         const auto side = side_of(who.principal);
         Seat* s = side ? seat(*side) : nullptr;
         if (s && !s->connected) {

@@ -33,6 +33,7 @@
 
 #include <boost/asio/steady_timer.hpp>
 
+#include "db/moderation_records.h"
 #include "db/rating_records.h"
 #include "db/records.h"
 #include "db/store_error.h"
@@ -128,6 +129,9 @@ public:
     };
     void adjudicate(Adjudication adjudication,
                     std::function<void(std::optional<RefereeError>, std::int64_t game_id)> done);
+    // table_bans.cpp: a ban stands now (Sanctions holds it): a seated player it covers (by nick,
+    // or by the address of the seat's connection) loses the running game by forfeit at once.
+    void forfeit_banned();
     // The table as the admin area's live view shows it.
     void describe(std::function<void(LiveTable)> done);
 
@@ -137,6 +141,9 @@ private:
     struct Event {
         std::int64_t seq = 0;
         std::shared_ptr<const std::string> frame;
+        // A spectators' chat line during a game: no numbered event (seq is the one before it),
+        // kept out of the event log and never sent to a seated player's connection.
+        bool spectators_only = false;
     };
     // What an emission did to the game, so that a failed one can be undone.
     enum class GameChange : std::uint8_t { None, Started, Progressed, Ended };
@@ -185,7 +192,7 @@ private:
     bool seated(Side side) const { return seats_.taken(side); }
     Seat* seat(Side side) { return seats_.at(side); }
 
-    void subscribe(const ConnectionPtr& connection);
+    void subscribe(const ConnectionPtr& connection, const identity::Principal& who);
     void unsubscribe(const ConnectionPtr& connection);
     void send_state(const ConnectionPtr& connection, const Id& id, std::optional<std::int64_t> since);
     void reply_ok(const ConnectionPtr& connection, const Id& id);
@@ -237,6 +244,9 @@ private:
     void on_flag_verdict(const WinnabilityVerdict& verdict, SteadyClock::time_point asked_at);
     void table_changed();
     void spectators_changed();
+    // The ban that covers the player of `seat` now, if any (table_bans.cpp).
+    std::optional<db::SanctionRecord> ban_of(const Seat& seat) const;
+    void forfeit_banned_now(SteadyClock::time_point now);
     void stand_up(Side side);
     // After a game, an away player's seat until the grace period from their disconnect is over.
     void hold_seat(Side side);
@@ -264,6 +274,10 @@ private:
     // at the store (after each commit); a failed emission fails the waiting lines with it.
     void chat(ConnectionPtr connection, identity::Identity who, Id id, std::string text);
     void emit_chat(ChatInbox::Line line);
+    // The channel `who`'s line goes to now: Players or Spectators while a game runs, else Table.
+    protocol::ChatChannel chat_channel(const identity::Principal& who) const;
+    // The principals of the seated players, whom a spectators' line passes by.
+    std::vector<identity::Principal> seated_principals() const;
     void serve_waiting_chat();
     void fail_waiting_chat(const db::StoreError& error);
     void refuse_waiting_chat(protocol::ErrorCode code, const std::string& why);

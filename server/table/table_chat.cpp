@@ -8,6 +8,15 @@
 // number only when it goes: moves, draws, claims and resignations emitted meanwhile go first,
 // and the waiting lines follow one at a time whenever nothing else waits. A line past the bound
 // is refused with `busy`; a line taken is stored and answered ok, or its sender is told why not.
+//
+// Two channels while a game runs (protocol::ChatChannel): a seated player's line goes to
+// everyone at the table, a spectator's to the spectators only, so that nobody advises a player
+// during play (FIDE 11.3). The server decides, never the client: a spectators' line is no
+// numbered event (a seat would see a hole in its seqs), it is stored as `spectator_chat` under
+// the seq of the last event, and the table's broadcast passes by every connection of both seated
+// players (Watchers::broadcast_except, which reaches the watchers of other nodes the same way).
+// The channel is decided when the line goes, as it may have waited while the game started or
+// ended. Before the game and after it there is one channel.
 #include <nlohmann/json.hpp>
 
 #include "protocol/encode.h"
@@ -32,7 +41,7 @@ void Table::chat(ConnectionPtr connection, identity::Identity who, Id id, std::s
         if (const auto mute = self->services_.sanctions.mute(who.nick, self->room_, wall_clock_ms()))
             return connection->send_error(id, ErrorCode::Muted, "table_chat: you are " + sanction_text(*mute),
                                           error_sanction(*mute));
-        ChatInbox::Line line{std::move(connection), std::move(id), std::move(who.nick), std::move(text)};
+        ChatInbox::Line line{std::move(connection), std::move(id), std::move(who.nick), std::move(text), who.principal};
         if (!self->emissions_.busy() && !self->flag_watch_.question_out() && self->waiting_chat_.empty())
             return self->emit_chat(std::move(line));
         if (self->waiting_chat_.try_add(line)) return;
@@ -43,12 +52,40 @@ void Table::chat(ConnectionPtr connection, identity::Identity who, Id id, std::s
     });
 }
 
+protocol::ChatChannel Table::chat_channel(const identity::Principal& who) const
+{
+    if (!game_ || game_->is_over()) return protocol::ChatChannel::Table;
+    return side_of(who) ? protocol::ChatChannel::Players : protocol::ChatChannel::Spectators;
+}
+
+std::vector<identity::Principal> Table::seated_principals() const
+{
+    std::vector<identity::Principal> seated;
+    for (const auto& seat : seats_)
+        if (seat) seated.push_back(seat->owner);
+    return seated;
+}
+
 void Table::emit_chat(ChatInbox::Line line)
 {
+    const auto channel = chat_channel(line.who);
+    const auto detail =
+        nlohmann::json{{"from", line.nick}, {"text", line.text}, {"channel", protocol::chat_channel_name(channel)}}
+            .dump();
     Emission emission;
-    const auto seq = events_.take_next();
-    add_event(emission, protocol::encode_table_chat(id_, seq, line.nick, line.text), db::TableEventKind::TableChat,
-              nlohmann::json{{"from", line.nick}, {"text", line.text}}.dump());
+    if (channel == protocol::ChatChannel::Spectators) {
+        const auto after = events_.last_taken();
+        emission.writes.push_back(
+            db::TableEvent{id_, game_id_, after, db::TableEventKind::SpectatorChat, detail, wall_clock_ms()});
+        emission.events.push_back(Event{after,
+                                        std::make_shared<const std::string>(protocol::encode_table_chat(
+                                            id_, std::nullopt, channel, line.nick, line.text)),
+                                        true});
+    } else {
+        const auto seq = events_.take_next();
+        add_event(emission, protocol::encode_table_chat(id_, seq, channel, line.nick, line.text),
+                  db::TableEventKind::TableChat, detail);
+    }
     emission.what = "table_chat";
     emission.sender = std::move(line.sender);
     emission.id = std::move(line.id);

@@ -85,6 +85,10 @@ void Table::committed(Emission& emission)
     // Counted before the broadcast, so a scrape after a player saw the move counts it.
     if (emission.moves) services_.metrics.moves_committed.add(std::uint64_t(emission.moves));
     for (const auto& event : emission.events) {
+        if (event.spectators_only) {
+            watchers_.broadcast_except(event.frame, seated_principals());
+            continue;
+        }
         events_.stored(event.seq, event.frame);
         watchers_.broadcast(event.frame);
     }

@@ -35,7 +35,7 @@ protocol::MoveEvent sample_move()
     move.seq = 6;
     move.move = {2, "g8f6", "Nf6", "Sf6"};
     move.move.fen = std::string(kiwipete);
-    move.clocks = {299'100, 298'700, protocol::Side::White, false};
+    move.clocks = {299'100, 298'700, protocol::Side::White, false, std::nullopt};
     move.to_move = protocol::Side::White;
     move.legal_moves = uci_moves(kiwipete);
     return move;
@@ -90,7 +90,7 @@ TEST_CASE("scan_turn_fields reads a real game_started frame; the plies of its mo
     state.summary.black = "Jürgen";
     state.start_fen = state.fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
     state.moves = {{1, "e2e4", "e4", "e4"}};
-    state.clocks = {300'000, 300'000, protocol::Side::Black, false};
+    state.clocks = {300'000, 300'000, protocol::Side::Black, false, std::nullopt};
     state.to_move = protocol::Side::Black;
     state.legal_moves = uci_moves(state.fen);
     const std::string frame = protocol::encode_game_started(7, 1, state);

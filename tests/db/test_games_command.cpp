@@ -326,7 +326,7 @@ TEST_CASE("rochade games names the flag and the value it cannot read")
         {{"--db", db, "--from", "2023-11-15", "--to", "2023-11-14"}, "--from is after --to"},
         {{"--db", db, "--result", "1:0"}, "--result wants 1-0, 0-1, 1/2-1/2 or *, not '1:0'"},
         {{"--db", db, "--termination", "mate"}, "--termination wants one of checkmate, stalemate"},
-        {{"--db", db, "--termination", "mate"}, "aborted, adjudicated, no_first_move, not 'mate'"},
+        {{"--db", db, "--termination", "mate"}, "aborted, adjudicated, no_first_move, forfeit, not 'mate'"},
         {{"--db", db, "--running", "--finished"}, "--running and --finished exclude each other"},
         {{"--db", db, "--rated", "--casual"}, "--rated and --casual exclude each other"},
         {{"--db", db, "1", "--rated"}, "a game id does not go with search options"},

@@ -658,3 +658,34 @@ TEST_CASE("a chat search by room, nick or time reads indexes, not every chat lin
         CHECK(plan.find("TEMP B-TREE FOR ORDER BY") == std::string::npos);
     }
 }
+
+TEST_CASE(
+    "a spectators' chat line is stored under the seq before it, beside others of that seq, and found by the search")
+{
+    TestStore file("spectator-chat");
+    {
+        TestWriter writer(file);
+        // Two spectators' lines after event 5, which is itself a players' line: three rows of seq 5.
+        TableEvent first = table_chat(101, 1, 5, "Zoe", "Sf3 gewinnt", t0 + 10);
+        first.kind = rochade::db::TableEventKind::SpectatorChat;
+        TableEvent second = table_chat(101, 1, 5, "Yuri", "nein, Dh5", t0 + 20);
+        second.kind = rochade::db::TableEventKind::SpectatorChat;
+        REQUIRE_FALSE(
+            store_now(writer, {game(1, false), table_chat(101, 1, 5, "Anna", "viel Glück", t0 + 5), first, second}));
+        // Every other event of a game is still stored once per seq.
+        CHECK(store_now(writer, {table_chat(101, 1, 5, "Anna", "noch einmal", t0 + 30)}));
+    }
+    TestReader store(file);
+    const auto log = store.game_log(1);
+    REQUIRE(log);
+    std::vector<std::pair<rochade::db::TableEventKind, std::int64_t>> kinds;
+    for (const auto& event : log->events) kinds.emplace_back(event.kind, event.seq);
+    CHECK(kinds == std::vector<std::pair<rochade::db::TableEventKind, std::int64_t>>{
+                       {rochade::db::TableEventKind::TableChat, 5},
+                       {rochade::db::TableEventKind::SpectatorChat, 5},
+                       {rochade::db::TableEventKind::SpectatorChat, 5}});
+    ChatQuery by_nick;
+    by_nick.nick_key = "zoe";
+    CHECK(texts_of(store.find_chat(by_nick)) == std::vector<std::string>{"Sf3 gewinnt"});
+    CHECK(texts_of(store.find_chat(ChatQuery{})) == std::vector<std::string>{"nein, Dh5", "Sf3 gewinnt", "viel Glück"});
+}

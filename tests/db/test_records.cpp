@@ -25,6 +25,7 @@ TEST_CASE("every table event kind's text reads back as that kind")
         {TableEventKind::FlagFall, "flag_fall"},
         {TableEventKind::Adjudicated, "adjudicated"},
         {TableEventKind::TableChat, "table_chat"},
+        {TableEventKind::SpectatorChat, "spectator_chat"},
     };
     for (const auto& row : rows) {
         INFO(row.text);

@@ -30,6 +30,7 @@ TEST_CASE("every termination's text reads back as that termination")
         {Termination::Aborted, "aborted"},
         {Termination::Adjudicated, "adjudicated"},
         {Termination::NoFirstMove, "no_first_move"},
+        {Termination::Forfeit, "forfeit"},
     };
     for (const auto& row : rows) {
         INFO(row.text);
@@ -40,7 +41,7 @@ TEST_CASE("every termination's text reads back as that termination")
     }
     CHECK(termination_texts() == "checkmate, stalemate, fivefold_repetition, seventyfive_moves, dead_position, "
                                  "threefold_repetition, fifty_moves, agreement, resignation, flag_fall, abandoned, "
-                                 "aborted, adjudicated, no_first_move");
+                                 "aborted, adjudicated, no_first_move, forfeit");
 }
 
 TEST_CASE("only the rules' endings are automatic")
@@ -48,7 +49,8 @@ TEST_CASE("only the rules' endings are automatic")
     CHECK(is_automatic(Termination::DeadPosition));
     for (const auto t : {Termination::ThreefoldRepetition, Termination::FiftyMoves, Termination::Agreement,
                          Termination::Resignation, Termination::FlagFall, Termination::Abandoned, Termination::Aborted,
-                         Termination::Adjudicated, Termination::NoFirstMove})
+                         Termination::Adjudicated, Termination::NoFirstMove,
+                         Termination::Forfeit})
         CHECK_FALSE(is_automatic(t));
 }
 

@@ -180,10 +180,25 @@ TEST_CASE("room frames")
     CHECK(opened["table"] == summary);
 }
 
+TEST_CASE("table_chat names its channel; a spectators' line has no seq")
+{
+    const json table = parsed(encode_table_chat(7, 11, ChatChannel::Table, "anna", "hi"));
+    CHECK(table["seq"] == 11);
+    CHECK(table["channel"] == "table");
+    const json players = parsed(encode_table_chat(7, 12, ChatChannel::Players, "anna", "gl"));
+    CHECK(players["channel"] == "players");
+    const json spectators = parsed(encode_table_chat(7, std::nullopt, ChatChannel::Spectators, "zoe", "Sf3!"));
+    CHECK(spectators["channel"] == "spectators");
+    CHECK_FALSE(spectators.contains("seq"));
+    CHECK(spectators["from"] == "zoe");
+    CHECK(spectators["text"] == "Sf3!");
+}
+
 TEST_CASE("table_state carries the summary, the game and the missed events")
 {
     const TableState state = sample_state();
-    const MissedEvents missed{{encode_table_chat(7, 11, "anna", "hi"), encode_draw_offered(7, 12, Side::White)}};
+    const MissedEvents missed{
+        {encode_table_chat(7, 11, ChatChannel::Table, "anna", "hi"), encode_draw_offered(7, 12, Side::White)}};
     const json frame = parsed(encode_table_state(RequestId{std::string("w")}, state, missed));
     CHECK(frame["type"] == "table_state");
     CHECK(frame["id"] == "w");
@@ -212,8 +227,10 @@ TEST_CASE("table_state carries the summary, the game and the missed events")
     CHECK(frame["disconnected"] == json{"black"});
     CHECK(frame["result"].is_null());
     REQUIRE(frame["missed"].size() == 2);
-    CHECK(frame["missed"][0] ==
-          json{{"type", "table_chat"}, {"table", 7}, {"seq", 11}, {"from", "anna"}, {"text", "hi"}});
+    CHECK(
+        frame["missed"][0] ==
+        json{
+            {"type", "table_chat"}, {"table", 7}, {"seq", 11}, {"channel", "table"}, {"from", "anna"}, {"text", "hi"}});
     CHECK(frame["missed"][1] == json{{"type", "draw_offered"}, {"table", 7}, {"seq", 12}, {"by", "white"}});
     CHECK(frame["resync"] == false);
 

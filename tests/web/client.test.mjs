@@ -88,7 +88,7 @@ test('table events: state, move, a repeat, a gap, draw offer, game over', () => 
     ({ state } = applyTableEvent(state, { type: 'draw_declined', table: 7, seq: 5, by: 'black' }, 40));
     assert.equal(state.draw_offer, null);
     ({ state } = applyTableEvent(state, { type: 'table_chat', table: 7, seq: 6, from: 'Björn', text: 'gg' }, 40, 1_800_000_000_000));
-    assert.deepEqual(state.chat, [{ from: 'Björn', text: 'gg', at: 1_800_000_000_000 }]);
+    assert.deepEqual(state.chat, [{ from: 'Björn', text: 'gg', channel: 'table', at: 1_800_000_000_000 }]);
     ({ state } = applyTableEvent(state, { type: 'game_over', table: 7, seq: 7, result: '0-1', winner: 'black',
                                           termination: 'resignation', message: 'White resigned',
                                           clocks: { white_ms: 1, black_ms: 2, running: 'black' } }, 50));

@@ -73,9 +73,11 @@ function replaceState(state, frame, now, wallNow) {
     return next;
 }
 
-// `at`: when the line arrived (Unix ms, the viewer's clock), for the time the chat shows.
+// `at`: when the line arrived (Unix ms, the viewer's clock), for the time the chat shows. A
+// spectators' line (channel "spectators") comes without a seq: the seats never get it, so it
+// takes no number in the table's events (applyTableEvent lets a frame without seq through).
 function chatLine(frame, wallNow) {
-    return { from: frame.from, text: frame.text, at: wallNow };
+    return { from: frame.from, text: frame.text, channel: frame.channel || 'table', at: wallNow };
 }
 
 // The line an event leaves in the table's log, or null: a catalogue key and its parameters

@@ -110,7 +110,8 @@ function explain(result, notation) {
         const why = whyPhrase(proof);
         return { reason: t(why ? 'termination.dead_position.why' : 'termination.dead_position', { why }), proof: '' };
     }
-    const key = `termination.${termination}`;
+    // Both players banned: a forfeit without a winner.
+    const key = termination === 'forfeit' && !winner ? 'termination.forfeit.both' : `termination.${termination}`;
     if (!has(key)) return { reason: result.message || termination || '', proof: '' };
     return { reason: t(key, params), proof: '' };
 }

@@ -20,6 +20,7 @@ import { linkedNickNode, ratingNode } from './nick_view.js';
 import { ratingText, signedDiff } from './rating_format.js';
 import { isGuestAt } from './room_model.js';
 import { seatOf } from './table_model.js';
+import { channelLabelKey, spectatorNoteKey } from './table_chat_channels.js';
 import { bannerText, noticeText, sideName, statusName } from './table_texts.js';
 import { archivePath } from './archive_link.js';
 import { fenAt, lowTimeMs, moveAt, stepPly } from './table_play.js';
@@ -502,15 +503,22 @@ export class TableView {
         const chat = this.state.chat || [];
         // The lines that were there when the table first came on screen were not missed.
         if (!this.chatSeen.has(this.state.table)) this.chatSeen.set(this.state.table, chat.length);
-        const lines = el('ul', { class: 'chat-lines' }, chat.slice(-200).map((line) => el('li', {},
+        const seat = this.mySeat();
+        const label = (line) => {
+            const key = channelLabelKey(line, seat);
+            return key ? el('span', { class: `chat-channel ${line.channel}` }, t(key)) : null;
+        };
+        const lines = el('ul', { class: 'chat-lines' }, chat.slice(-200).map((line) => el('li', { dataset: { channel: line.channel || 'table' } },
             line.at ? el('time', { class: 'chat-time', datetime: new Date(line.at).toISOString() }, chatTime(line.at)) : null,
-            el('b', {}, line.from), t('chat.separator'), line.text)));
+            label(line), el('b', {}, line.from), t('chat.separator'), line.text)));
         this.chatList = lines;
         queueMicrotask(() => {
             lines.scrollTop = lines.scrollHeight;
             this.updateUnread();
         });
-        return el('div', { class: 'chat table-chat' }, el('h3', {}, t('table.chat'), this.unreadBadge), lines, this.chatForm);
+        const noteKey = spectatorNoteKey(this.state, seat);
+        const note = noteKey ? el('p', { class: 'chat-note' }, t(noteKey)) : null;
+        return el('div', { class: 'chat table-chat' }, el('h3', {}, t('table.chat'), this.unreadBadge), note, lines, this.chatForm);
     }
 
     // Whether the chat's lines are in sight: on a visible page, inside the window.

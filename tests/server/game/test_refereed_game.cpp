@@ -463,6 +463,33 @@ TEST_CASE("Resignation at any time, abort only before both sides have moved", "[
     }
 }
 
+TEST_CASE("A banned player forfeits: the opponent wins; both banned, no result; not before the start nor after the end",
+          "[referee]")
+{
+    RefereedGame waiting(five_minutes);
+    CHECK(waiting.forfeit({Side::White}, "banned", at(0)).error().code == ErrorCode::GameNotStarted);
+
+    RefereedGame game(five_minutes);
+    game.start(at(0));
+    REQUIRE(game.play(Side::White, "e4", at(1'000)));
+    auto ended = game.forfeit({Side::Black}, "Schwarz was banned", at(2'000));
+    REQUIRE(ended);
+    CHECK(ended->result.result == rochade::Score::WhiteWins);
+    CHECK(ended->result.winner == Side::White);
+    CHECK(ended->result.termination == rochade::Termination::Forfeit);
+    CHECK(ended->result.message == "Schwarz was banned");
+    CHECK(game.is_over());
+    CHECK(game.forfeit({Side::White}, "again", at(3'000)).error().code == ErrorCode::GameOver);
+
+    RefereedGame both(five_minutes);
+    both.start(at(0));
+    auto nobody = both.forfeit({Side::White, Side::Black}, "both banned", at(1'000));
+    REQUIRE(nobody);
+    CHECK(nobody->result.result == rochade::Score::Unfinished);
+    CHECK_FALSE(nobody->result.winner);
+    CHECK(nobody->result.termination == rochade::Termination::Forfeit);
+}
+
 TEST_CASE("Flag falls: a loss when the opponent can mate, a draw when not (FIDE 6.9)", "[referee]")
 {
     struct Row {

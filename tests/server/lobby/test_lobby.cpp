@@ -261,12 +261,18 @@ TEST_CASE("a spectator gets the table's state, then every event; table chat stay
     CHECK(move.at("san_de") == "Sf3");
     CHECK(move.at("seq") == game.last_seq);
 
+    // During the game a spectator's line stays with the spectators (test_chat_channels.cpp has
+    // the rest); a player's reaches everyone at the table.
     kibitzer.send({{"type", "table_chat"}, {"table", game.table}, {"text", "starker Zug"}});
-    json chat = game.white->receive_until("table_chat", game.table);
-    CHECK(chat.at("from") == "Kiebitz");
-    CHECK(chat.at("text") == "starker Zug");
+    json advice = kibitzer.receive_until("table_chat", game.table);
+    CHECK(advice.at("from") == "Kiebitz");
+    CHECK(advice.at("channel") == "spectators");
+    game.white->send({{"type", "table_chat"}, {"table", game.table}, {"text", "danke"}});
+    json chat = game.black->receive_until("table_chat", game.table);
+    CHECK(chat.at("from") == "Weiss");
+    CHECK(chat.at("text") == "danke");
     CHECK(chat.at("seq") == game.last_seq + 1);
-    CHECK(game.black->receive_until("table_chat", game.table) == chat);
+    CHECK(game.white->receive_until("table_chat", game.table) == chat);
     // Table chat is not room chat.
     CHECK(kibitzer.receive_until("table_chat", game.table) == chat);
     for (const auto& frame : game.white->drain(50ms)) CHECK(frame.at("type") != "room_chat");

@@ -20,7 +20,7 @@ using rochade::server::ChatInbox;
 
 namespace {
 
-ChatInbox::Line line(std::string text) { return ChatInbox::Line{nullptr, std::nullopt, "Anna", std::move(text)}; }
+ChatInbox::Line line(std::string text) { return ChatInbox::Line{nullptr, std::nullopt, "Anna", std::move(text), {}}; }
 
 // The replies (ok or error) `client` gets for the requests with ids in `ids`, by id; waits until
 // all have come or a frame does not come in time.

@@ -68,6 +68,12 @@ struct RecordingRoute final : NodeRoute {
     std::vector<Sent> sent;
 };
 
+// Who watches: guests numbered by their session.
+rochade::identity::Principal guest(std::int64_t session)
+{
+    return {rochade::identity::Principal::Kind::Guest, session};
+}
+
 std::shared_ptr<const std::string> shared_frame(std::string text) { return std::make_shared<const std::string>(std::move(text)); }
 
 } // namespace
@@ -77,9 +83,9 @@ TEST_CASE("watchers: each connection once; a frame reaches every open one; close
     Watchers watchers;
     auto alice = std::make_shared<RecordingConnection>(1);
     auto bob = std::make_shared<RecordingConnection>(2);
-    CHECK(watchers.add(alice));
-    CHECK_FALSE(watchers.add(alice));
-    CHECK(watchers.add(bob));
+    CHECK(watchers.add(alice, guest(1)));
+    CHECK_FALSE(watchers.add(alice, guest(1)));
+    CHECK(watchers.add(bob, guest(2)));
     CHECK(watchers.size() == 2);
     CHECK(watchers.contains(2));
 
@@ -104,7 +110,8 @@ TEST_CASE("watchers: the clients of another node get a frame there once, with th
     auto there_a = std::make_shared<RecordingConnection>(10, route, "n2");
     auto there_b = std::make_shared<RecordingConnection>(11, route, "n2");
     auto elsewhere = std::make_shared<RecordingConnection>(12, route, "n3");
-    for (const auto& connection : {here, there_a, there_b, elsewhere}) watchers.add(connection);
+    for (const auto& connection : {here, there_a, there_b, elsewhere})
+        watchers.add(connection, guest(std::int64_t(connection->id())));
 
     watchers.broadcast(shared_frame("move"));
     CHECK(here->frames == std::vector<std::string>{"move"});
@@ -122,12 +129,35 @@ TEST_CASE("watchers: take_all hands over the open connections and leaves none", 
     Watchers watchers;
     auto alice = std::make_shared<RecordingConnection>(1);
     auto bob = std::make_shared<RecordingConnection>(2);
-    watchers.add(alice);
-    watchers.add(bob);
+    watchers.add(alice, guest(1));
+    watchers.add(bob, guest(2));
     bob.reset();
     CHECK(watchers.open().size() == 1);
     const auto taken = watchers.take_all();
     REQUIRE(taken.size() == 1);
     CHECK(taken.front()->id() == 1);
     CHECK(watchers.size() == 0);
+}
+
+TEST_CASE("watchers: a frame for the spectators passes by every connection of the players left out", "[watchers]")
+{
+    auto route = std::make_shared<RecordingRoute>();
+    Watchers watchers;
+    auto anna = std::make_shared<RecordingConnection>(1);
+    auto anna_second_tab = std::make_shared<RecordingConnection>(2);
+    auto bert_elsewhere = std::make_shared<RecordingConnection>(10, route, "n2");
+    auto zoe = std::make_shared<RecordingConnection>(3);
+    auto yuri_elsewhere = std::make_shared<RecordingConnection>(11, route, "n2");
+    watchers.add(anna, guest(100));
+    watchers.add(anna_second_tab, guest(100));
+    watchers.add(bert_elsewhere, guest(200));
+    watchers.add(zoe, guest(300));
+    watchers.add(yuri_elsewhere, guest(400));
+
+    watchers.broadcast_except(shared_frame("spectators' line"), {guest(100), guest(200)});
+    CHECK(anna->frames.empty());
+    CHECK(anna_second_tab->frames.empty());
+    CHECK(zoe->frames == std::vector<std::string>{"spectators' line"});
+    REQUIRE(route->sent.size() == 1);
+    CHECK(route->sent[0].connections == std::vector<std::uint64_t>{11});
 }

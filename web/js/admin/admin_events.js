@@ -58,7 +58,11 @@ export function eventText(event, names = {}, notation) {
     case 'seat_changed':
         return d.left ? t('admin.event.seat_left', { nick: d.left }) : t('admin.event.seat_changed');
     case 'table_chat':
-        return t('admin.event.table_chat', { nick: d.from || d.nick || '?', text: d.text || '' });
+        // A player's line while the game ran (channel "players"), or one of the table's one channel.
+        return t(d.channel === 'players' ? 'admin.event.table_chat.players' : 'admin.event.table_chat',
+                 { nick: d.from || d.nick || '?', text: d.text || '' });
+    case 'spectator_chat':
+        return t('admin.event.spectator_chat', { nick: d.from || d.nick || '?', text: d.text || '' });
     case 'flag_fall': {
         const ending = endingText({ result: d.result, winner: winnerOf(d.result), termination: 'flag_fall',
                                     message: d.message, winnability: d.winnability, proof: d.proof }, notation);

@@ -28,7 +28,7 @@ export function encodeQuery(pairs) {
 export const RESULTS = ['1-0', '0-1', '1/2-1/2', '*'];
 export const TERMINATIONS = ['checkmate', 'stalemate', 'fivefold_repetition', 'seventyfive_moves', 'dead_position',
                              'threefold_repetition', 'fifty_moves', 'agreement', 'resignation', 'flag_fall', 'abandoned',
-                             'aborted', 'adjudicated', 'no_first_move'];
+                             'aborted', 'adjudicated', 'no_first_move', 'forfeit'];
 export const STATES = ['running', 'finished'];
 export const RATED = ['yes', 'no'];
 

@@ -3,20 +3,10 @@
 
 import { el } from '../dom.js';
 import { t } from '../messages.js';
-import { timeText, untilText } from './admin_format.js';
+import { timeText } from './admin_format.js';
 import { auditQuery } from './admin_query.js';
+import { auditSentence } from './audit_sentence.js';
 import { SearchPanel } from './search_panel.js';
-
-function actionName(action) {
-    const key = `admin.action.${action}`;
-    return t(key) === key ? action : t(key);
-}
-
-function detailText(detail) {
-    if (detail === undefined || detail === null) return '';
-    const text = typeof detail === 'string' ? detail : JSON.stringify(detail);
-    return text === '{}' ? '' : text;
-}
 
 export function auditPanel(root, api) {
     return new SearchPanel(root, {
@@ -31,19 +21,14 @@ export function auditPanel(root, api) {
         fetch: (query) => api.audit(query),
         rows: (answer) => answer.entries,
         next: (answer) => answer.next,
-        headers: ['admin.audit.col.at', 'admin.audit.col.actor', 'admin.audit.col.action', 'admin.audit.col.target',
-                  'admin.audit.col.reason', 'admin.audit.col.until', 'admin.audit.col.outcome'],
+        // Each entry as a sentence (audit_sentence.js): who did what to whom, for how long, why.
+        headers: ['admin.audit.col.at', 'admin.audit.col.actor', 'admin.audit.col.what', 'admin.audit.col.outcome'],
         cells: (entry) => [
             timeText(entry.at),
             t('admin.audit.actor_role', { nick: entry.actor || '?', role: entry.actor_role ? t(`role.${entry.actor_role}`) : '?' }),
-            actionName(entry.action),
-            entry.target || '',
-            entry.reason || '',
-            entry.until !== undefined && entry.until !== null ? untilText(entry.until)
-                : ['ban', 'ban_address'].includes(entry.action) && !entry.refused ? untilText(null) : '',
+            el('span', { class: 'audit-sentence' }, auditSentence(entry)),
             el('span', { class: entry.refused ? 'badge refused' : 'badge done' },
-               t(entry.refused ? 'admin.audit.refused' : 'admin.audit.done'),
-               detailText(entry.detail) ? el('small', { class: 'audit-detail' }, ` ${detailText(entry.detail)}`) : null),
+               t(entry.refused ? 'admin.audit.refused' : 'admin.audit.done')),
         ],
         rowProps: (entry) => ({ class: entry.refused ? 'refused' : '', dataset: { audit: entry.id, action: entry.action } }),
     });
