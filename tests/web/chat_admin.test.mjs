@@ -19,10 +19,10 @@ const AT = Date.UTC(2026, 10, 27, 20, 0, 0);
 
 test('a spectators\' line has no seq and still lands in the chat; the table\'s seq stays', () => {
     const state = { ...emptyTable(12), seq: 7, status: 'playing' };
-    const { state: after, resync } = applyTableEvent(state, { type: 'table_chat', table: 12, channel: 'spectators', from: 'zoe', text: 'Sf3!' }, 0);
+    const { state: after, resync } = applyTableEvent(state, { type: 'table_chat', table: 12, channel: 'spectators', from: 'zoe', text: 'Sf3!' }, 0, AT);
     assert.equal(resync, false);
     assert.equal(after.seq, 7);
-    assert.deepEqual(after.chat, [{ from: 'zoe', text: 'Sf3!', channel: 'spectators' }]);
+    assert.deepEqual(after.chat, [{ from: 'zoe', text: 'Sf3!', channel: 'spectators', at: AT }]);
     const { state: next, resync: again } = applyTableEvent(after, { type: 'table_chat', table: 12, seq: 8, channel: 'players', from: 'anna', text: 'gl' }, 0);
     assert.equal(again, false);
     assert.equal(next.seq, 8);

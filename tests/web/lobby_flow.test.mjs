@@ -115,5 +115,5 @@ test('chat lines show HH:MM and count the unread lines of others', () => {
 test('a chat line keeps the time it arrived', () => {
     const state = { ...emptyTable(5), seq: 3 };
     const { state: next } = applyTableEvent(state, { type: 'table_chat', table: 5, seq: 4, from: 'Anna', text: 'gg' }, 0, 1_800_000_000_000);
-    assert.deepEqual(next.chat.at(-1), { from: 'Anna', text: 'gg', at: 1_800_000_000_000 });
+    assert.deepEqual(next.chat.at(-1), { from: 'Anna', text: 'gg', channel: 'table', at: 1_800_000_000_000 });
 });
