@@ -84,7 +84,9 @@ function showInfo(text) {
 // Sends a request; an error reply is shown and passed on to the caller.
 function request(type, fields) {
     return app.connection.request(type, fields).catch((error) => {
-        showError(error);
+        // A request cut off because the session has ended (a ban, a logout) is no news of its
+        // own: the login view says why the session ended, once.
+        if (!(error.code === 'disconnected' && showsLogin(app.session))) showError(error);
         throw error;
     });
 }
