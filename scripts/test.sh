@@ -21,7 +21,12 @@
 #                          spectator, resign, rematch, flag fall, German, phone and laptop layouts) and
 #                          tests/browser/board-test.mjs (the board alone: chooser cancels, premoves dropped or cancelled),
 #                          tests/browser/admin-test.mjs (the admin area), tests/browser/archive-test.mjs (the public game page) and
-#                          tests/browser/ratings-test.mjs (a rated game, the rating changes, profile, leaderboards);
+#                          tests/browser/ratings-test.mjs (a rated game, the rating changes, profile, leaderboards),
+#                          and issue 26's: presentation-test.mjs (errors, touch targets, focus, live region,
+#                          profile and archive layout, German words), lobby-flow-test.mjs (invitations, tables
+#                          that go, move label, tab title, chat times), first-visit-test.mjs (a visitor, cached
+#                          precompressed files), clock-start-test.mjs (clocks after both first moves, the
+#                          first-move abort) and chat-admin-test.mjs (chat channels, admin link, audit, ban forfeit);
 #                          screenshots in $BROWSER_SHOTS (default build/browser-shots)
 #   9a. proxy              scripts/proxy-check.sh: docker/haproxy.cfg in front of three Release nodes on one Redis
 #                          bus and one SQLite file, on loopback: /health, the client, /metrics refused, a
