@@ -498,7 +498,7 @@ std::string encode_draw_claim_rejected(TableId table, std::int64_t seq, Side by,
 }
 
 std::string encode_table_chat(TableId table, std::optional<std::int64_t> seq, ChatChannel channel,
-                              std::string_view from, std::string_view text)
+                              std::string_view from, std::string_view text, std::int64_t at_ms)
 {
     Json frame = frame_of("table_chat");
     frame["table"] = table;
@@ -506,6 +506,7 @@ std::string encode_table_chat(TableId table, std::optional<std::int64_t> seq, Ch
     frame["channel"] = chat_channel_name(channel);
     frame["from"] = from;
     frame["text"] = text;
+    frame["at"] = at_ms;
     return dump(frame);
 }
 

@@ -123,9 +123,10 @@ std::string encode_draw_declined(TableId table, std::int64_t seq, Side by);
 // follows) and the game goes on.
 std::string encode_draw_claim_rejected(TableId table, std::int64_t seq, Side by, std::string_view reason);
 // A line of the Spectators channel is no numbered event of the table (the seats never see it,
-// so it must not leave a hole in their seqs): it goes without `seq`, like `spectators`.
+// so it must not leave a hole in their seqs): it goes without `seq`, like `spectators`. `at_ms`:
+// when the server took the line (Unix ms), so a line replayed after a reconnect keeps its time.
 std::string encode_table_chat(TableId table, std::optional<std::int64_t> seq, ChatChannel channel,
-                              std::string_view from, std::string_view text);
+                              std::string_view from, std::string_view text, std::int64_t at_ms);
 std::string encode_player_disconnected(TableId table, std::int64_t seq, Side side, std::string_view nick,
                                        std::int64_t grace_ms);
 std::string encode_player_reconnected(TableId table, std::int64_t seq, Side side, std::string_view nick);

@@ -72,18 +72,19 @@ void Table::emit_chat(ChatInbox::Line line)
     const auto detail =
         nlohmann::json{{"from", line.nick}, {"text", line.text}, {"channel", protocol::chat_channel_name(channel)}}
             .dump();
+    const auto taken_ms = wall_clock_ms();
     Emission emission;
     if (channel == protocol::ChatChannel::Spectators) {
         const auto after = events_.last_taken();
         emission.writes.push_back(
-            db::TableEvent{id_, game_id_, after, db::TableEventKind::SpectatorChat, detail, wall_clock_ms()});
+            db::TableEvent{id_, game_id_, after, db::TableEventKind::SpectatorChat, detail, taken_ms});
         emission.events.push_back(Event{after,
                                         std::make_shared<const std::string>(protocol::encode_table_chat(
-                                            id_, std::nullopt, channel, line.nick, line.text)),
+                                            id_, std::nullopt, channel, line.nick, line.text, taken_ms)),
                                         true});
     } else {
         const auto seq = events_.take_next();
-        add_event(emission, protocol::encode_table_chat(id_, seq, channel, line.nick, line.text),
+        add_event(emission, protocol::encode_table_chat(id_, seq, channel, line.nick, line.text, taken_ms),
                   db::TableEventKind::TableChat, detail);
     }
     emission.what = "table_chat";

@@ -182,23 +182,25 @@ TEST_CASE("room frames")
 
 TEST_CASE("table_chat names its channel; a spectators' line has no seq")
 {
-    const json table = parsed(encode_table_chat(7, 11, ChatChannel::Table, "anna", "hi"));
+    const json table = parsed(encode_table_chat(7, 11, ChatChannel::Table, "anna", "hi", 1'800'000'000'000));
     CHECK(table["seq"] == 11);
     CHECK(table["channel"] == "table");
-    const json players = parsed(encode_table_chat(7, 12, ChatChannel::Players, "anna", "gl"));
+    CHECK(table["at"] == 1'800'000'000'000);
+    const json players = parsed(encode_table_chat(7, 12, ChatChannel::Players, "anna", "gl", 1'800'000'001'000));
     CHECK(players["channel"] == "players");
-    const json spectators = parsed(encode_table_chat(7, std::nullopt, ChatChannel::Spectators, "zoe", "Sf3!"));
+    const json spectators = parsed(encode_table_chat(7, std::nullopt, ChatChannel::Spectators, "zoe", "Sf3!", 1'800'000'002'000));
     CHECK(spectators["channel"] == "spectators");
     CHECK_FALSE(spectators.contains("seq"));
     CHECK(spectators["from"] == "zoe");
     CHECK(spectators["text"] == "Sf3!");
+    CHECK(spectators["at"] == 1'800'000'002'000);
 }
 
 TEST_CASE("table_state carries the summary, the game and the missed events")
 {
     const TableState state = sample_state();
     const MissedEvents missed{
-        {encode_table_chat(7, 11, ChatChannel::Table, "anna", "hi"), encode_draw_offered(7, 12, Side::White)}};
+        {encode_table_chat(7, 11, ChatChannel::Table, "anna", "hi", 0), encode_draw_offered(7, 12, Side::White)}};
     const json frame = parsed(encode_table_state(RequestId{std::string("w")}, state, missed));
     CHECK(frame["type"] == "table_state");
     CHECK(frame["id"] == "w");
@@ -230,7 +232,7 @@ TEST_CASE("table_state carries the summary, the game and the missed events")
     CHECK(
         frame["missed"][0] ==
         json{
-            {"type", "table_chat"}, {"table", 7}, {"seq", 11}, {"channel", "table"}, {"from", "anna"}, {"text", "hi"}});
+            {"type", "table_chat"}, {"table", 7}, {"seq", 11}, {"channel", "table"}, {"from", "anna"}, {"text", "hi"}, {"at", 0}});
     CHECK(frame["missed"][1] == json{{"type", "draw_offered"}, {"table", 7}, {"seq", 12}, {"by", "white"}});
     CHECK(frame["resync"] == false);
 

@@ -117,3 +117,16 @@ test('a chat line keeps the time it arrived', () => {
     const { state: next } = applyTableEvent(state, { type: 'table_chat', table: 5, seq: 4, from: 'Anna', text: 'gg' }, 0, 1_800_000_000_000);
     assert.deepEqual(next.chat.at(-1), { from: 'Anna', text: 'gg', channel: 'table', at: 1_800_000_000_000 });
 });
+
+test('a chat line the server timed keeps the server\'s time, also when replayed after a reconnect', () => {
+    const state = { ...emptyTable(5), seq: 3 };
+    const said = 1_790_000_000_000;
+    const { state: next } = applyTableEvent(state, { type: 'table_chat', table: 5, seq: 4, from: 'Anna', text: 'gg', at: said }, 0,
+                                            1_800_000_000_000);
+    assert.equal(next.chat.at(-1).at, said);
+    const { state: replayed } = applyTableEvent(state, {
+        type: 'table_state', table: 5, seq: 4, summary: { table: 5 },
+        missed: [{ type: 'table_chat', table: 5, seq: 4, from: 'Anna', text: 'gg', at: said }],
+    }, 0, 1_800_000_000_000);
+    assert.equal(replayed.chat.at(-1).at, said);
+});

@@ -163,27 +163,52 @@ export class LobbyView {
                 type: 'button', class: 'link', title: t('room.whisper_to'),
                 onclick: () => { this.chatInput.value = `/w ${member} `; this.chatInput.focus(); } }, shown));
         }));
-        const tables = [...room.tables.values()].sort((a, b) => a.table - b.table).map((table) => this.tableRow(table, nick));
         const chatLines = el('ul', { class: 'chat-lines' }, room.chat.slice(-200).map((line) => el('li', {
             class: line.whisper ? 'whisper' : '' }, line.whisper ? t('chat.whisper', { from: line.from, to: line.to }) : el('b', {}, line.from),
             line.whisper ? '' : t('chat.separator'), line.text)));
         queueMicrotask(() => { chatLines.scrollTop = chatLines.scrollHeight; });
-        fill(this.roomRoot,
-             el('div', { class: 'panel-header' },
-                el('h2', {}, `${room.room} ${room.name || ''}`, room.secret ? el('span', { class: 'badge' }, t('room.secret')) : null),
-                el('button', { type: 'button', onclick: () => this.actions.leaveRoom(room.room) }, t('room.leave'))),
-             el('div', { class: 'room-columns' },
-                el('div', {}, el('h3', {}, t('room.members', { count: room.memberCount })), members, this.memberPager(room)),
-                el('div', {}, el('h3', {}, t('room.tables', { count: room.tables.size })),
-                   el('div', { class: 'table-list-wrap' }, el('table', { class: 'table-list' },
-                      el('thead', {}, el('tr', {}, el('th', {}, t('tables.number')), el('th', {}, t('side.white')),
-                                         el('th', {}, t('side.black')), el('th', {}, t('tables.time')),
-                                         el('th', {}, t('tables.status')), el('th', {}, ''))),
-                      el('tbody', {}, tables))),
-                   visitor ? el('p', { class: 'hint room-visitor' }, t('room.visitor')) : this.openTableForm(room.room))),
-             el('div', { class: 'chat room-chat' }, el('h3', {}, t('room.chat')), chatLines,
-                visitor ? null : el('form', { class: 'chat-form', onsubmit: (event) => this.sendChat(event, room.room) }, this.chatInput,
-                                    el('button', { type: 'submit' }, t('chat.send')))));
+        // The room's parts stay in the page across redraws and are filled anew one by one; the
+        // table list only when the tables changed, and the form to open a table never leaves the
+        // page: a press that straddles a redraw (another member's arrival) is not lost.
+        const parts = this.roomParts();
+        fill(parts.header,
+             el('h2', {}, `${room.room} ${room.name || ''}`, room.secret ? el('span', { class: 'badge' }, t('room.secret')) : null),
+             el('button', { type: 'button', onclick: () => this.actions.leaveRoom(room.room) }, t('room.leave')));
+        fill(parts.members, el('h3', {}, t('room.members', { count: room.memberCount })), members, this.memberPager(room));
+        parts.tablesTitle.textContent = t('room.tables', { count: room.tables.size });
+        const tablesDrawn = { tables: room.tables, nick, visitor, lang: language() };
+        if (!this.drawnTables || Object.keys(tablesDrawn).some((key) => tablesDrawn[key] !== this.drawnTables[key])) {
+            this.drawnTables = tablesDrawn;
+            fill(parts.tables, el('table', { class: 'table-list' },
+                el('thead', {}, el('tr', {}, el('th', {}, t('tables.number')), el('th', {}, t('side.white')),
+                                   el('th', {}, t('side.black')), el('th', {}, t('tables.time')),
+                                   el('th', {}, t('tables.status')), el('th', {}, ''))),
+                el('tbody', {}, [...room.tables.values()].sort((a, b) => a.table - b.table).map((table) => this.tableRow(table, nick)))));
+        }
+        const form = visitor ? el('p', { class: 'hint room-visitor' }, t('room.visitor')) : this.openTableForm(room.room);
+        if (parts.form.firstChild !== form) fill(parts.form, form);
+        fill(parts.chat, el('h3', {}, t('room.chat')), chatLines,
+             visitor ? null : el('form', { class: 'chat-form', onsubmit: (event) => this.sendChat(event, room.room) }, this.chatInput,
+                                 el('button', { type: 'submit' }, t('chat.send'))));
+    }
+
+    // The room's parts, made once and put into the page when it does not hold them.
+    roomParts() {
+        if (!this.parts) {
+            const parts = {
+                header: el('div', { class: 'panel-header' }), members: el('div', {}), tablesTitle: el('h3', {}),
+                tables: el('div', { class: 'table-list-wrap' }), form: el('div', { class: 'open-table-slot' }),
+                chat: el('div', { class: 'chat room-chat' }),
+            };
+            parts.columns = el('div', { class: 'room-columns' }, parts.members,
+                               el('div', {}, parts.tablesTitle, parts.tables, parts.form));
+            this.parts = parts;
+        }
+        if (!this.roomRoot.contains(this.parts.columns)) {
+            this.drawnTables = null;
+            fill(this.roomRoot, this.parts.header, this.parts.columns, this.parts.chat);
+        }
+        return this.parts;
     }
 
     // A large room's list is paged: which members are shown, and buttons to the pages around.
@@ -227,27 +252,40 @@ export class LobbyView {
         this.updateRated();
     }
 
+    // The form is made once and kept across the room's redraws (only its room and its words are
+    // set anew): a press on "Open" that straddles a redraw (another member's arrival) still opens.
     openTableForm(roomNumber) {
-        return el('form', { class: 'open-table', onsubmit: (event) => {
-            event.preventDefault();
-            let timeControl;
-            if (this.preset.value === 'custom') {
-                timeControl = customTimeControl(this.customMinutes.value, this.customIncrement.value);
-                this.customMinutes.setCustomValidity(timeControl ? '' : t('open.custom.invalid'));
-                if (!timeControl) {
-                    this.customMinutes.reportValidity();
-                    return;
-                }
-            } else {
-                timeControl = PRESETS[Number(this.preset.value)].value;
+        this.openRoom = roomNumber;
+        if (!this.openForm) {
+            this.openTitle = el('h3', {});
+            this.openSubmit = el('button', { type: 'submit' });
+            this.openForm = el('form', { class: 'open-table', onsubmit: (event) => this.submitOpenTable(event) },
+                               this.openTitle, this.preset, this.custom, this.colour, this.invite, this.ratedLabel,
+                               this.openSubmit, this.ratedWhy);
+        }
+        this.openTitle.textContent = t('open.title');
+        this.openSubmit.textContent = t('open.submit');
+        return this.openForm;
+    }
+
+    submitOpenTable(event) {
+        event.preventDefault();
+        let timeControl;
+        if (this.preset.value === 'custom') {
+            timeControl = customTimeControl(this.customMinutes.value, this.customIncrement.value);
+            this.customMinutes.setCustomValidity(timeControl ? '' : t('open.custom.invalid'));
+            if (!timeControl) {
+                this.customMinutes.reportValidity();
+                return;
             }
-            const fields = { room: roomNumber, time_control: timeControl, color: this.colour.value };
-            const invite = this.invite.value.trim();
-            if (invite) fields.invite = invite;
-            if (this.rated.checked && !this.rated.disabled) fields.rated = true;
-            this.actions.openTable(fields);
-        } }, el('h3', {}, t('open.title')), this.preset, this.custom, this.colour, this.invite, this.ratedLabel,
-        el('button', { type: 'submit' }, t('open.submit')), this.ratedWhy);
+        } else {
+            timeControl = PRESETS[Number(this.preset.value)].value;
+        }
+        const fields = { room: this.openRoom, time_control: timeControl, color: this.colour.value };
+        const invite = this.invite.value.trim();
+        if (invite) fields.invite = invite;
+        if (this.rated.checked && !this.rated.disabled) fields.rated = true;
+        this.actions.openTable(fields);
     }
 
     sendChat(event, roomNumber) {

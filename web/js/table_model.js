@@ -73,11 +73,13 @@ function replaceState(state, frame, now, wallNow) {
     return next;
 }
 
-// `at`: when the line arrived (Unix ms, the viewer's clock), for the time the chat shows. A
+// `at`: when the server took the line (its `at`, Unix ms), else when it arrived here, for the
+// time the chat shows. A
 // spectators' line (channel "spectators") comes without a seq: the seats never get it, so it
 // takes no number in the table's events (applyTableEvent lets a frame without seq through).
 function chatLine(frame, wallNow) {
-    return { from: frame.from, text: frame.text, channel: frame.channel || 'table', at: wallNow };
+    // The server's time of the line when it says it (a line replayed after a reconnect keeps it).
+    return { from: frame.from, text: frame.text, channel: frame.channel || 'table', at: Number.isFinite(frame.at) ? frame.at : wallNow };
 }
 
 // The line an event leaves in the table's log, or null: a catalogue key and its parameters

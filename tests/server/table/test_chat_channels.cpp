@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <chrono>
 
 #include "db/sqlite/sqlite_store.h"
 #include "db/store_reader.h"
@@ -47,14 +48,23 @@ TEST_CASE("chat channels: during the game a spectator's line never reaches a sea
     auto kiebitz = spectator(server.port(), game, "Kiebitz");
     auto zaungast = spectator(server.port(), game, "Zaungast");
 
-    // The spectators' channel: both spectators see it, without a seq; it is stored (ok).
+    // The spectators' channel: both spectators see it, without a seq; it is stored (ok). Every
+    // line says when the server took it (Unix ms), so a line replayed later keeps its time.
+    const auto unix_ms = [] {
+        return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+            .count();
+    };
+    const auto before = unix_ms();
     REQUIRE(say(*kiebitz, game.table, "Sf3 gewinnt!").at("type") == "ok");
+    const auto after = unix_ms();
     for (WsTestClient* watcher : {kiebitz.get(), zaungast.get()}) {
         const json line = watcher->receive_until("table_chat", game.table);
         CHECK(line.at("channel") == "spectators");
         CHECK(line.at("from") == "Kiebitz");
         CHECK(line.at("text") == "Sf3 gewinnt!");
         CHECK_FALSE(line.contains("seq"));
+        CHECK(line.at("at").get<std::int64_t>() >= before);
+        CHECK(line.at("at").get<std::int64_t>() <= after);
     }
 
     // The players' channel: everyone at the table, numbered. Each player's first chat frame is
