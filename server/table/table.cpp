@@ -387,11 +387,14 @@ void Table::close_if_abandoned()
     if (auto lobby = listener_.lock()) lobby->table_closed(room_, id_);
     // Those still watching are told, after the events before the close (the last seat_changed),
     // so that their page lets the table go instead of showing one that answers no_such_table.
-    after_commits([self = shared_from_this()] {
-        const auto frame = std::make_shared<const std::string>(protocol::encode_table_closed(self->room_, self->id_));
-        for (const auto& connection : self->watchers_.take_all()) {
+    // `this`, not a shared_ptr: the work waits in this table's own queue, so a shared_ptr there
+    // would keep the table (and through it the lobby) alive for good when a commit never comes
+    // (shutdown), as the sanitizer build's leak check found.
+    after_commits([this] {
+        const auto frame = std::make_shared<const std::string>(protocol::encode_table_closed(room_, id_));
+        for (const auto& connection : watchers_.take_all()) {
             connection->send(frame);
-            connection->post([connection, table = self->id_] { connection->client->tables.erase(table); });
+            connection->post([connection, table = id_] { connection->client->tables.erase(table); });
         }
     });
 }

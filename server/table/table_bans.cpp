@@ -28,7 +28,9 @@ std::optional<db::SanctionRecord> Table::ban_of(const Seat& seat) const
 void Table::forfeit_banned()
 {
     net::post(strand_, [self = shared_from_this()] {
-        self->when_flag_settled([self](SteadyClock::time_point now) { self->forfeit_banned_now(now); });
+        // `self` raw inside: a request deferred behind a flag verdict waits in this table's own
+        // flag watch, where a shared_ptr would keep the table alive if the verdict never came.
+        self->when_flag_settled([table = self.get()](SteadyClock::time_point now) { table->forfeit_banned_now(now); });
     });
 }
 

@@ -48,7 +48,8 @@ TEST_CASE("a visitor lists the rooms with true counts, looks into one and watche
     REQUIRE(room.at("tables").size() == 1);
     CHECK(room.at("tables")[0].at("status") == "playing");
     // Looking in counts nobody: the list says two still.
-    for (const auto& listed : visitor.request({{"type", "list_rooms"}}).at("rooms"))
+    const json room_list = visitor.request({{"type", "list_rooms"}}); // kept: the loop reads into it
+    for (const auto& listed : room_list.at("rooms"))
         if (listed.at("room") == 34) CHECK(listed.at("members") == 2);
     const json page = visitor.request({{"type", "room_members"}, {"room", 34}});
     CHECK(page.at("members") == json::array({"Schwarz", "Weiss"}));
@@ -136,7 +137,8 @@ TEST_CASE("a visitor may not chat, sit, open tables, open rooms or act in a game
     CHECK_THAT(unknown.at("message").get<std::string>(), Catch::Contains("listed rooms only"));
     host.request({{"type", "enter_room"}, {"room", -5}});
     CHECK(visitor.request({{"type", "enter_room"}, {"room", -5}}).at("code") == "not_greeted");
-    for (const auto& listed : visitor.request({{"type", "list_rooms"}}).at("rooms")) CHECK(listed.at("room") != 4711);
+    const json listed_rooms = visitor.request({{"type", "list_rooms"}}); // kept: the loop reads into it
+    for (const auto& listed : listed_rooms.at("rooms")) CHECK(listed.at("room") != 4711);
 
     // Said hello, the same connection is a player with a player's rights, once.
     CHECK(visitor.request({{"type", "hello"}, {"nick", "Neugierig"}}).at("type") == "hello_ok");
