@@ -13,6 +13,7 @@
 #include "server/config/trusted_proxies.h"
 #include "server/moderation/moderation.h"
 #include "server/server.h"
+#include "tests/server/cluster_fixture.h"
 #include "tests/server/room_events.h"
 #include "tests/server/seated_game.h"
 #include "tests/server/server_fixture.h"
@@ -142,18 +143,8 @@ TEST_CASE("ban forfeit: an address ban ends the game of the player connected fro
 TEST_CASE("ban forfeit: a ban issued on one node ends the game at the table of another",
           "[server][cluster][moderation]")
 {
-    auto hub = std::make_shared<server::cluster::MemoryHub>();
-    auto node = [&](const std::string& name, const std::string& db_path) {
-        return std::make_unique<InProcessServer>(
-            [&](server::ServerConfig& config) {
-                config.cluster.node = name;
-                config.cluster.heartbeat_ms = 100;
-                config.cluster.node_timeout_ms = 500;
-                config.room_update_ms = 20;
-                if (!db_path.empty()) config.db_path = db_path;
-            },
-            [hub](boost::asio::io_context& io) -> std::shared_ptr<server::cluster::Bus> { return hub->connect(io); });
-    };
+    test::Cluster cluster; // the nodes' bus, as every cluster test sets it up (cluster_fixture.h)
+    auto node = [&](const std::string& name, const std::string& db_path) { return cluster.node(name, db_path); };
     auto one = node("n1", "");
     const std::string db = one->config().db_path;
     auto two = node("n2", db), three = node("n3", db);

@@ -10,6 +10,7 @@
 #include "db/sqlite/sqlite_store.h"
 #include "db/store_reader.h"
 #include "server/cluster/memory_bus.h"
+#include "tests/server/cluster_fixture.h"
 #include "tests/server/room_events.h"
 #include "tests/server/seated_game.h"
 #include "tests/server/server_fixture.h"
@@ -144,18 +145,8 @@ TEST_CASE("chat channels: a spectator's lines are not among the events a reconne
 TEST_CASE("chat channels: across a cluster a spectator's line passes by a player on the spectator's own node",
           "[server][table_chat][cluster]")
 {
-    auto hub = std::make_shared<server::cluster::MemoryHub>();
-    auto node = [&](const std::string& name, const std::string& db_path) {
-        return std::make_unique<InProcessServer>(
-            [&](server::ServerConfig& config) {
-                config.cluster.node = name;
-                config.cluster.heartbeat_ms = 100;
-                config.cluster.node_timeout_ms = 500;
-                config.room_update_ms = 20;
-                if (!db_path.empty()) config.db_path = db_path;
-            },
-            [hub](boost::asio::io_context& io) -> std::shared_ptr<server::cluster::Bus> { return hub->connect(io); });
-    };
+    test::Cluster cluster; // the nodes' bus, as every cluster test sets it up (cluster_fixture.h)
+    auto node = [&](const std::string& name, const std::string& db_path) { return cluster.node(name, db_path); };
     auto one = node("n1", "");
     auto two = node("n2", one->config().db_path);
     // Bert's table is on node 1; Carl (Black) and Zoe (a spectator) are clients of node 2, so
