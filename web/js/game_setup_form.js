@@ -44,7 +44,7 @@ export class GameSetupForm {
         const id = `game-setup-${++formCount}`;
         this.variantSelect = el('select', { name: 'variant', onchange: () => this.changed() },
                                 VARIANTS.map((variant) => el('option', { value: variant })));
-        this.numberInput = el('input', { type: 'text', name: 'chess960', inputmode: 'numeric', maxlength: 3, pattern: '[0-9]{1,3}',
+        this.numberInput = el('input', { type: 'text', name: 'chess960', inputmode: 'numeric', maxlength: 3,
                                          autocomplete: 'off', oninput: () => this.typed(this.numberInput) });
         this.numberLabel = el('label', { class: 'setup-chess960' }, el('span', {}), this.numberInput);
         this.fenInput = el('textarea', { name: 'fen', rows: 2, maxlength: 200, spellcheck: false, autocomplete: 'off',
