@@ -142,7 +142,7 @@ export class GameSetupForm {
         const variant = this.variant;
         const answer = this.previewed && this.previewed.answer;
         this.preview.hidden = variant === 'standard';
-        this.preview.classList.toggle('invalid', Boolean(answer && !answer.valid));
+        this.preview.classList.toggle('invalid', Boolean(answer && !answer.valid && !answer.unreachable));
         const board = answer && answer.valid ? answer.fen : null;
         this.boardHost.hidden = !board;
         if (board) this.drawBoard(board);
