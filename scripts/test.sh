@@ -100,6 +100,8 @@ differential()
 browser_tests=(smoke:SMOKE_SHOTS play:BROWSER_SHOTS board:BOARD_SHOTS admin:BROWSER_SHOTS archive:BROWSER_SHOTS
                ratings:BROWSER_SHOTS presentation:BROWSER_SHOTS lobby-flow:BROWSER_SHOTS first-visit:BROWSER_SHOTS
                clock-start:BROWSER_SHOTS chat-admin:BROWSER_SHOTS)
+# Issue 27's client: a game from a FEN, a Chess960 game (the setup form, castling on the board).
+browser_tests+=(position-game:POSITION_SHOTS chess960-game:CHESS960_SHOTS)
 browser_test()
 (
     shots=${BROWSER_SHOTS:-$build/browser-shots}

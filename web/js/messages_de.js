@@ -783,4 +783,8 @@ export default {
     'variant.chess960': 'Chess960 (zufällige Startstellung)',
     'variant.chess960.numbered': 'Chess960 Nr. {number}',
     'variant.from_position': 'aus einer Stellung',
+    'error.bad_variant': 'Diese Variante gibt es nicht: wähle normales Schach, Chess960 oder eine Stellung.',
+    'error.bad_chess960_number': 'Eine Chess960-Startstellung mit dieser Nummer gibt es nicht: wähle eine von 0 bis 959 oder keine für eine zufällige.',
+    'error.bad_fen': 'Aus dieser FEN kann keine Partie beginnen: {message}',
+    'error.rated_from_position': 'Eine Partie aus einer Stellung wird nie gewertet: nimm das Häkchen bei „Gewertet“ weg.',
 };

@@ -782,4 +782,8 @@ export default {
     'variant.chess960': 'Chess960 (random start)',
     'variant.chess960.numbered': 'Chess960 #{number}',
     'variant.from_position': 'from a position',
+    'error.bad_variant': 'That variant is not offered: choose standard chess, Chess960 or a position.',
+    'error.bad_chess960_number': 'There is no Chess960 start with that number: choose one from 0 to 959, or none for a random one.',
+    'error.bad_fen': 'A game cannot start from that FEN: {message}',
+    'error.rated_from_position': 'A game from a position is always casual: untick “Rated”.',
 };
