@@ -1,7 +1,8 @@
 // A Chess960 game in the browser (issue 27 §4 and §5): Cleo (a guest, an English browser at
 // 1280x800) chooses Chess960 in the table form and types start 607 (RQNKRNBB); the preview board
 // shows it. The table opens; Dirk (a guest on a 390x844 phone, in German) sees "Chess960 Nr. 607"
-// in the room's list, joins, and both boards show the start. After three moves each, White castles
+// in the room's list (and his own form previews start 518 within the phone's width), joins, and
+// both boards show the start. After three moves each, White castles
 // long by dragging the king two squares (d1-b1: the server lists king takes rook, d1a1; the board
 // puts king and rook on c1 and d1), and Black castles short by dragging the king onto its rook
 // (d8-e8: king g8, rook f8).
@@ -67,11 +68,22 @@ async function main() {
             await waitOnline(d);
             await enterRoom34(d);
             await d.waitForSelector('#room .table-list .table-variant[data-variant="chess960"]:text-is("Chess960 Nr. 607")', { timeout });
+            const width = await d.evaluate(() => document.documentElement.scrollWidth);
+            if (width > 390) throw new Error(`the room with the variant in its list is ${width} px wide on a 390 px phone`);
+            // The setup form on the phone: Chess960 with a number previews that start within the screen's width.
+            await d.selectOption('.open-table select[name=variant]', 'chess960');
+            await d.fill('.open-table input[name=chess960]', '518');
+            await d.waitForSelector('.open-table .setup-preview-text:text-is("Weiß am Zug.")', { timeout });
+            await expectPieces(d, '.open-table .setup-preview-board', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR');
+            const board = await d.locator('.open-table .setup-preview-board cg-board').boundingBox();
+            if (!board || board.x < 0 || board.x + board.width > 390) throw new Error(`the preview board spans ${JSON.stringify(board)}`);
+            if (await d.evaluate(() => document.documentElement.scrollWidth) > 390) throw new Error('the form is wider than the phone');
+            await run.shot(d, '02-dirk-form');
             await d.locator('#room button[data-action="join"]').click({ timeout });
             await d.waitForSelector('#table .cg-wrap.orientation-black', { timeout });
             await d.waitForSelector('#table .table-meta .table-variant:text-is("Chess960 Nr. 607")', { timeout });
             await expectPieces(d, '#table [data-board]', START);
-            await run.shot(d, '02-dirk-joined');
+            await run.shot(d, '03-dirk-joined');
         });
         await run.step('three moves each clear the way: 1. c3 Ne6 2. Qc2 h6 3. Nd3 Bh7', async () => {
             const moves = [[c, 'c2', 'c3', 'c3'], [d, 'f8', 'e6', 'Ne6'], [c, 'b1', 'c2', 'Qc2'], [d, 'h7', 'h6', 'h6'],
@@ -100,8 +112,8 @@ async function main() {
             const after = 'rqn2rkb/pppppppb/4n2p/8/8/2PN4/PPQPPPPP/2KRRNBB';
             await expectPieces(c, '#table [data-board]', after);
             await expectPieces(d, '#table [data-board]', after);
-            await run.shot(c, '03-cleo-castled');
-            await run.shot(d, '03-dirk-castled');
+            await run.shot(c, '04-cleo-castled');
+            await run.shot(d, '04-dirk-castled');
         });
     } finally {
         await run.finish(browser, server);
