@@ -1,6 +1,7 @@
 // A game from a position in the browser (issue 27 §3 and §5): Anna (an account, a German browser
 // at 1280x800) chooses "from a position" in the table form; an invalid FEN makes the preview say
-// what is wrong (the server's GET /api/position), a valid one shows the position on the preview
+// what is wrong (the server's GET /api/position) and is refused if sent (bad_fen), a valid one
+// shows the position on the preview
 // board, and the rated box says a game from a position is casual. The table opens from the FEN;
 // Bert (a guest on a 390x844 phone, in English) sees the table marked "from a position" in the
 // room's list, joins, and both boards show the position. White castles by dragging the king onto
@@ -51,6 +52,10 @@ async function main() {
                 + ':has-text("Keine gültige Ausgangsstellung: FEN piece placement: a pawn stands on the first or last rank")', { timeout });
             if (await a.isVisible('.open-table .setup-preview-board')) throw new Error('an invalid FEN shows a board');
             await run.shot(a, '01-invalid-fen');
+            // Sent anyway, the server refuses it (bad_fen) and the page says so in German.
+            await a.click('.open-table button[type=submit]');
+            await a.waitForSelector('.messages .error[data-code="bad_fen"]:has-text("Aus dieser FEN kann keine Partie beginnen")', { timeout });
+            if (await a.isVisible('#table .table-meta')) throw new Error('a table opened from an invalid FEN');
         });
         await run.step('a valid FEN: the preview board shows the position and who is to move', async () => {
             await a.fill('.open-table textarea[name=fen]', FEN);
