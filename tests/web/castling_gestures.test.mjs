@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { castlingGestures, castlingPieces, castlingsOf } from '../../web/js/castling_gestures.js';
+import { castlingGestures, castlingPieces, castlingsOf, typedCastling } from '../../web/js/castling_gestures.js';
 import { destsOf, resolveMove } from '../../web/js/board_model.js';
 
 // Standard chess (and a standard game from a FEN): the server lists e1g1 and e1c1.
@@ -82,4 +82,18 @@ test('after a castling the board shows king and rook on their squares, whatever 
     assert.deepEqual(pieces('r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b HAha - 0 1', ['e8a8'], 'e8a8', 'a8'),
                      { e8: null, a8: null, c8: 'k', d8: 'r' });
     assert.equal(castlingPieces(STANDARD_MOVES, STANDARD, 'e1f1', 'f1'), null, 'a king step is no castling');
+});
+
+test('a castling typed in UCI the other way is sent as listed; every other text as typed', () => {
+    const cases = [
+        ['e1g1', KING_E_960_MOVES, KING_E_960, 'e1h1'],
+        [' e1c1 ', KING_E_960_MOVES, KING_E_960, 'e1a1'],
+        ['e1h1', STANDARD_MOVES, STANDARD, 'e1g1'],
+        ['e1g1', STANDARD_MOVES, STANDARD, 'e1g1'],
+        ['O-O', KING_E_960_MOVES, KING_E_960, 'O-O'],
+        ['e1f1', KING_E_960_MOVES, KING_E_960, 'e1f1'],
+        ['e7e8q', ['e7e8q'], '4k3/4P3/8/8/8/8/8/4K3 w - - 0 1', 'e7e8q'],
+        ['e1g1', [], KING_E_960, 'e1g1'],
+    ];
+    for (const [text, moves, fen, expected] of cases) assert.equal(typedCastling(text, moves, fen), expected, `${text} in ${fen}`);
 });

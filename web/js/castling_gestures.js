@@ -90,3 +90,11 @@ export function castlingPieces(legalMoves, fen, uci, droppedOn = null) {
     changes.set(castling.rookTo, white ? 'R' : 'r');
     return changes;
 }
+
+// A typed move that is one of the gestures, in UCI: "e1g1" typed in Chess960 (where the server
+// reads castling only as king takes rook) is the castling the server listed; any other text is
+// sent as it was typed, for the server to read.
+export function typedCastling(text, legalMoves, fen) {
+    const move = String(text || '').trim();
+    return /^[a-h][1-8][a-h][1-8]$/.test(move) ? castlingGestures(legalMoves, fen).get(move) || move : move;
+}

@@ -26,6 +26,7 @@ import { bannerText, noticeText, sideName, statusName } from './table_texts.js';
 import { archivePath } from './archive_link.js';
 import { fenAt, lowTimeMs, moveAt, stepPly } from './table_play.js';
 import { variantText } from './game_setup.js';
+import { typedCastling } from './castling_gestures.js';
 import { isMuted, playSound, setMuted } from './sounds.js';
 import { moveInWords, sideOfPly } from './move_words.js';
 import { moveLabel } from './move_label.js';
@@ -137,7 +138,10 @@ export class TableView {
         event.preventDefault();
         const move = this.moveInput.value.trim();
         if (!move || !this.state) return;
-        this.actions.move(this.state.table, move, true).then(() => { this.moveInput.value = ''; }, () => {});
+        // A castling typed the other way in UCI (e1g1 in Chess960) is sent as the server lists it.
+        const live = this.state.status === 'playing' ? this.state.legal_moves : [];
+        this.actions.move(this.state.table, typedCastling(move, live, fenAt(this.state, null)), true)
+            .then(() => { this.moveInput.value = ''; }, () => {});
     }
 
     sendChat(event) {
