@@ -157,7 +157,9 @@ export class GameSetupForm {
         }
     }
 
+    // The lobby relabels the form on every redraw of the room: the same position is not drawn again.
     drawBoard(fen) {
+        if (this.previewBoard && this.boardHost.dataset.fen === fen) return;
         const config = { fen: fen.split(' ')[0], viewOnly: true, coordinates: false, animation: { enabled: false },
                          drawable: { enabled: false, visible: false } };
         if (this.previewBoard) this.previewBoard.set(config);
