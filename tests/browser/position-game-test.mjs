@@ -64,6 +64,12 @@ async function main() {
             const box = await a.locator('.open-table .setup-preview-board cg-board').boundingBox();
             if (!box || box.width < 80) throw new Error(`the preview board is ${box ? box.width : 0} px wide`);
             await run.shot(a, '02-valid-fen');
+            // The page in English and back: the form and its preview speak the page's language.
+            await a.selectOption('#language', 'en');
+            await a.waitForSelector('.open-table .setup-preview-text:text-is("White to move.")', { timeout });
+            await a.waitForSelector('.open-table select[name=variant] option[value=from_position]:text-is("From a position (FEN)")', { state: 'attached', timeout });
+            await a.selectOption('#language', 'de');
+            await a.waitForSelector('.open-table .setup-preview-text:text-is("Weiß am Zug.")', { timeout });
         });
         await run.step('the table opens from the FEN: Anna\'s board shows the position, the header says "aus einer Stellung"', async () => {
             await a.selectOption('.open-table select[name=color]', 'white');
