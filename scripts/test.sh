@@ -99,7 +99,7 @@ differential()
 # output is printed whole when it ends, in the order below.
 browser_tests=(smoke:SMOKE_SHOTS play:BROWSER_SHOTS board:BOARD_SHOTS admin:BROWSER_SHOTS archive:BROWSER_SHOTS
                ratings:BROWSER_SHOTS presentation:BROWSER_SHOTS lobby-flow:BROWSER_SHOTS first-visit:BROWSER_SHOTS
-               clock-start:BROWSER_SHOTS chat-admin:BROWSER_SHOTS)
+               clock-start:BROWSER_SHOTS chat-admin:BROWSER_SHOTS chess960-rating:BROWSER_SHOTS)
 browser_test()
 (
     shots=${BROWSER_SHOTS:-$build/browser-shots}
