@@ -124,6 +124,8 @@ browser_test()
     done
     exit $result
 )
+# Issue 27's rating category chess960 on the profile and the leaderboards (run by browser_test).
+browser_tests+=(chess960-rating:BROWSER_SHOTS)
 
 # The docker stage's base image (debootstrap: network and disk more than CPU) is made in the
 # background while the C++ builds run; the stage waits for it and makes it itself if this failed.

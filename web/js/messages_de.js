@@ -642,6 +642,7 @@ export default {
     'category.blitz': 'Blitz',
     'category.rapid': 'Schnellschach',
     'category.classical': 'Klassisch',
+    'category.chess960': 'Chess960',
     'rating.change': '{rating} ({diff})',
     'rating.change.full': '{before} → {after} ({diff})',
     'rating.change.player': '{nick}: {rating} ({diff})',

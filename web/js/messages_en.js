@@ -641,6 +641,7 @@ export default {
     'category.blitz': 'Blitz',
     'category.rapid': 'Rapid',
     'category.classical': 'Classical',
+    'category.chess960': 'Chess960',
     'rating.change': '{rating} ({diff})',
     'rating.change.full': '{before} → {after} ({diff})',
     'rating.change.player': '{nick}: {rating} ({diff})',
