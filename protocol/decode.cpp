@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "protocol/account_limits.h"
+#include "protocol/game_setup.h"
 
 namespace rochade::protocol {
 namespace {
@@ -69,6 +70,7 @@ public:
     FieldReader(const json& object, const DecodeLimits& limits) : object_(object), limits_(limits) {}
 
     const std::optional<std::string>& problem() const { return problem_; }
+    ErrorCode problem_code() const { return problem_code_; }
 
     // A table id: an integer above zero.
     TableId table() { return integer("table", 1, std::numeric_limits<std::int64_t>::max(), "a positive integer"); }
@@ -155,9 +157,21 @@ public:
         return *parsed;
     }
 
-    void reject(std::string message)
+    // The variant, Chess960 number and start FEN of a request that sets up a game, refused
+    // with the setup's own codes (bad_variant, bad_chess960_number, bad_fen).
+    GameSetup game_setup()
     {
-        if (!problem_) problem_ = std::move(message);
+        auto setup = read_game_setup(object_);
+        if (setup) return *setup;
+        reject(std::move(setup.error().message), setup.error().code);
+        return {};
+    }
+
+    void reject(std::string message, ErrorCode code = ErrorCode::BadRequest)
+    {
+        if (problem_) return;
+        problem_ = std::move(message);
+        problem_code_ = code;
     }
 
 private:
@@ -219,6 +233,7 @@ private:
     const json& object_;
     const DecodeLimits& limits_;
     std::optional<std::string> problem_;
+    ErrorCode problem_code_ = ErrorCode::BadRequest;
 };
 
 ClientMessage read_hello(FieldReader& f)
@@ -292,6 +307,8 @@ ClientMessage read_open_table(FieldReader& f)
     open.color = f.color();
     open.invite = f.optional_string("invite", max_nick_bytes);
     open.rated = f.optional_bool("rated");
+    open.setup = f.game_setup();
+    if (const auto refusal = refuse_rated_setup(open.setup, open.rated)) f.reject(refusal->message, refusal->code);
     return open;
 }
 ClientMessage read_join_table(FieldReader& f) { return JoinTable{f.table()}; }
@@ -420,7 +437,7 @@ rochade::Expected<Request, DecodeError> decode_checked(std::string_view text, co
         if (candidate.name != name) continue;
         FieldReader fields(object, limits);
         ClientMessage message = candidate.read(fields);
-        if (fields.problem()) return refuse(ErrorCode::BadRequest, name + ": " + *fields.problem(), id);
+        if (fields.problem()) return refuse(fields.problem_code(), name + ": " + *fields.problem(), id);
         return Request{std::move(id), std::move(message)};
     }
     const std::string shown = name.size() > 40 ? name.substr(0, 40) + "..." : name;

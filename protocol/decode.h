@@ -20,7 +20,7 @@ struct DecodeLimits {
 };
 
 struct DecodeError {
-    ErrorCode code = ErrorCode::BadRequest; // BadRequest or UnknownType
+    ErrorCode code = ErrorCode::BadRequest; // BadRequest, UnknownType, or a game setup's refusal (game_setup.h)
     std::string message;                    // "field 'table' must be an integer"
     std::optional<RequestId> id;            // echoed when the id itself could be read
 };

@@ -47,6 +47,11 @@ enum class ErrorCode : std::uint8_t {
     RatedNeedsAccount, // a guest opening or joining a rated table
     RatedNeedsClock,   // a rated table with an untimed control
     NotInvited,        // decline_invitation at a table where no invitation for the sender stands
+    // Game setups (protocol/game_setup.h)
+    BadVariant,        // "variant" is none of standard, chess960, from_position, or a field of another variant
+    BadChess960Number, // "chess960" is not an integer 0..959
+    BadFen,            // the start FEN does not parse or no game can start from it (the message says why)
+    RatedFromPosition, // games from a position are casual only
     // Moves and game actions
     NotYourTurn,
     IllegalMove,
@@ -112,6 +117,10 @@ constexpr std::string_view error_code_name(ErrorCode code)
     case ErrorCode::RatedNeedsAccount: return "rated_needs_account";
     case ErrorCode::RatedNeedsClock: return "rated_needs_clock";
     case ErrorCode::NotInvited: return "not_invited";
+    case ErrorCode::BadVariant: return "bad_variant";
+    case ErrorCode::BadChess960Number: return "bad_chess960_number";
+    case ErrorCode::BadFen: return "bad_fen";
+    case ErrorCode::RatedFromPosition: return "rated_from_position";
     case ErrorCode::LimitReached: return "limit_reached";
     case ErrorCode::ShuttingDown: return "shutting_down";
     case ErrorCode::StorageUnavailable: return "storage_unavailable";

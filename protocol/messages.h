@@ -13,11 +13,12 @@
 
 #include "engine/outcome.h"
 #include "protocol/error_code.h"
+#include "protocol/game_setup.h"
 #include "protocol/time_control.h"
 
 namespace rochade::protocol {
 
-inline constexpr int protocol_version = 4;
+inline constexpr int protocol_version = 5;
 
 using TableId = std::int64_t;
 using RoomNumber = std::int64_t; // positive: listed; negative: secret; 0 is no room
@@ -91,6 +92,7 @@ struct OpenTable {
     ColorChoice color = ColorChoice::Random;
     std::optional<std::string> invite; // the only nick that may take the free seat
     bool rated = false;                // counts for ratings: needs accounts and a clock (docs/ratings.md)
+    GameSetup setup;                   // the variant and start (game_setup.h); not rated from a position
 };
 struct JoinTable {
     TableId table = 0;
@@ -210,6 +212,7 @@ struct TableSummary {
     bool rated = false;
     // A seated account's rating in the table's category, when it has one (rated tables only).
     std::optional<SeatRating> white_rating, black_rating;
+    GameSetup setup; // resolved: a Chess960 setup has its number
 };
 
 // Remaining time of each side at the moment of the event, and whose clock runs.

@@ -2,6 +2,7 @@
 
 #include "protocol/decode.h"
 #include "protocol/encode.h"
+#include "protocol/game_setup.h"
 #include "protocol/json_field.h"
 
 namespace rochade::protocol {
@@ -55,20 +56,22 @@ ColorChoice color_named(const std::string& name)
 
 OrderedJson table_summary_to_json(const TableSummary& table)
 {
-    return OrderedJson{{"table", table.table},
-                       {"room", table.room},
-                       {"status", table_status_name(table.status)},
-                       {"white", string_or_null(table.white)},
-                       {"black", string_or_null(table.black)},
-                       {"white_guest", table.white_guest},
-                       {"black_guest", table.black_guest},
-                       {"opener_color", color_choice_name(table.opener_color)},
-                       {"time_control", OrderedJson(time_control_to_json(table.time_control))},
-                       {"invite", string_or_null(table.invite)},
-                       {"spectators", table.spectators},
-                       {"rated", table.rated},
-                       {"white_rating", rating_or_null(table.white_rating)},
-                       {"black_rating", rating_or_null(table.black_rating)}};
+    OrderedJson out{{"table", table.table},
+                    {"room", table.room},
+                    {"status", table_status_name(table.status)},
+                    {"white", string_or_null(table.white)},
+                    {"black", string_or_null(table.black)},
+                    {"white_guest", table.white_guest},
+                    {"black_guest", table.black_guest},
+                    {"opener_color", color_choice_name(table.opener_color)},
+                    {"time_control", OrderedJson(time_control_to_json(table.time_control))},
+                    {"invite", string_or_null(table.invite)},
+                    {"spectators", table.spectators},
+                    {"rated", table.rated},
+                    {"white_rating", rating_or_null(table.white_rating)},
+                    {"black_rating", rating_or_null(table.black_rating)}};
+    write_game_setup(out, table.setup);
+    return out;
 }
 
 rochade::Expected<TableSummary, std::string> table_summary_from_json(const PlainJson& value)
@@ -92,6 +95,7 @@ rochade::Expected<TableSummary, std::string> table_summary_from_json(const Plain
         table.rated = json_field_as<bool>(value, "rated");
         table.white_rating = optional_rating(value, "white_rating");
         table.black_rating = optional_rating(value, "black_rating");
+        table.setup = game_setup_from_json(value);
         return table;
     } catch (const JsonFieldError& error) {
         return rochade::unexpected("table summary: " + error.message);

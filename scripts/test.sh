@@ -100,6 +100,8 @@ differential()
 browser_tests=(smoke:SMOKE_SHOTS play:BROWSER_SHOTS board:BOARD_SHOTS admin:BROWSER_SHOTS archive:BROWSER_SHOTS
                ratings:BROWSER_SHOTS presentation:BROWSER_SHOTS lobby-flow:BROWSER_SHOTS first-visit:BROWSER_SHOTS
                clock-start:BROWSER_SHOTS chat-admin:BROWSER_SHOTS)
+# Issue 27's client: a game from a FEN, a Chess960 game (the setup form, castling on the board).
+browser_tests+=(position-game:POSITION_SHOTS chess960-game:CHESS960_SHOTS)
 browser_test()
 (
     shots=${BROWSER_SHOTS:-$build/browser-shots}
@@ -122,6 +124,8 @@ browser_test()
     done
     exit $result
 )
+# Issue 27's rating category chess960 on the profile and the leaderboards (run by browser_test).
+browser_tests+=(chess960-rating:BROWSER_SHOTS)
 
 # The docker stage's base image (debootstrap: network and disk more than CPU) is made in the
 # background while the C++ builds run; the stage waits for it and makes it itself if this failed.

@@ -170,9 +170,9 @@ Expected<RefereedGame, RefereeError> RefereedGame::restore(protocol::TimeControl
                                                            std::string_view start_fen,
                                                            const std::vector<std::string>& uci_moves,
                                                            std::int64_t white_ms, std::int64_t black_ms,
-                                                           RefereeLimits limits)
+                                                           RefereeLimits limits, Variant variant)
 {
-    auto start = parse_fen(start_fen);
+    auto start = parse_fen(start_fen, variant);
     if (!start) return unexpected(RefereeError{ErrorCode::InternalError, "start FEN: " + start.error().message});
     Game game(*start, limits.per_move);
     std::vector<protocol::MoveRecord> records;
@@ -213,6 +213,14 @@ void RefereedGame::start(time_point now)
 }
 
 void RefereedGame::resume(time_point now) { start(now); }
+
+std::optional<Ending> RefereedGame::end_if_over_at_start(time_point now)
+{
+    if (!started_ || is_over() || flag_fall_ || game_.ply_count() > 0) return std::nullopt;
+    const auto outcome = game_.automatic_outcome();
+    if (!outcome) return std::nullopt;
+    return end(result_of(*outcome, game_.dead_position_reason()), now);
+}
 
 void RefereedGame::hold(time_point now) { clock_.stop(now); }
 

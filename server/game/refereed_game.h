@@ -113,10 +113,12 @@ public:
     // clocks after the last move. The clocks are held until resume(). If the moves end the game
     // (an ending that was not stored), is_over() is true afterwards and result() says how.
     // Errors (code internal_error) name the FEN or the ply and move that do not replay.
+    // `variant` is the game's (Chess960 reads the FEN's castling and the moves' king-takes-rook
+    // castling as Chess960).
     static Expected<RefereedGame, RefereeError> restore(protocol::TimeControl time_control, std::string_view start_fen,
                                                         const std::vector<std::string>& uci_moves,
                                                         std::int64_t white_ms, std::int64_t black_ms,
-                                                        RefereeLimits limits = {});
+                                                        RefereeLimits limits = {}, Variant variant = Variant::Standard);
 
     // The game begins: the side to move's first move is awaited (White's, from the standard
     // position); the clocks run only once both sides have made a move (clock.h).
@@ -124,6 +126,11 @@ public:
     // A held game (restored, or hold()) continues: the side to move's clock runs again. Nothing
     // runs again after a flag fell.
     void resume(time_point now);
+    // A game from a position may start where the rules already end it: a dead position (a
+    // blocked pawn wall) or a halfmove clock at 150. Called right after start(), it ends such a
+    // game at once, with the result and termination a move into that position would give;
+    // empty for any other game (and after the first move).
+    std::optional<Ending> end_if_over_at_start(time_point now);
     // Stops both clocks without ending the game (time not charged to anybody). Moves are still
     // accepted while held: they cost no time, get the increment, count for the stages, and the
     // clocks stay held.

@@ -41,6 +41,12 @@ bool coin_flip()
     return randombytes_uniform(2) == 1;
 }
 
+std::uint32_t uniform_below(std::uint32_t upper_bound)
+{
+    ensure_sodium();
+    return randombytes_uniform(upper_bound);
+}
+
 std::string new_token()
 {
     ensure_sodium();

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -26,6 +27,9 @@ std::string new_token();
 // A fair coin from the same generator: the colour of a table opened with "random". One
 // generator for everything random the server decides, so none can be guessed from another.
 bool coin_flip();
+// A number from 0 to upper_bound - 1, each equally likely (libsodium's randombytes_uniform, no
+// modulo bias), from the same generator: a Chess960 start drawn for a table.
+std::uint32_t uniform_below(std::uint32_t upper_bound);
 
 // What is stored of a token: its BLAKE2b-256 hash, as 64 hex digits. The token itself is
 // never stored, so a copy of the database hands out no session.

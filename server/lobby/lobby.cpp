@@ -468,6 +468,9 @@ void Lobby::open_table_now(const ConnectionPtr& connection, const Identity& who,
         opening.invite = open.invite;
         opening.opener = who;
         opening.rated = open.rated;
+        opening.setup = open.setup;
+        if (opening.setup.variant == protocol::GameVariant::Chess960 && !opening.setup.chess960)
+            opening.setup.chess960 = static_cast<int>(identity::uniform_below(protocol::chess960_positions));
         auto table = std::make_shared<Table>(services_, weak_from_this(), opening);
         services_.directory.add(opening.table, table);
         open_tables.insert(opening.table);

@@ -13,6 +13,7 @@
 #include "server/api/account_api.h"
 #include "server/api/archive_api.h"
 #include "server/api/player_api.h"
+#include "server/api/position_api.h"
 #include "server/identity/password_hasher.h"
 #include "server/metrics.h"
 #include "server/net/metrics_access.h"
@@ -304,6 +305,10 @@ void HttpSession::on_read(beast::error_code ec, std::size_t)
     // The archive is public and only read: no cookie is used, so no Origin needs checking.
     if (ArchiveApi::serves(path)) return public_request(parser_->release(), endpoints_.archive);
     if (PlayerApi::serves(path)) return public_request(parser_->release(), endpoints_.players);
+    if (PositionApi::serves(path))
+        return api_request(parser_->release(), [](ApiRequest api, std::function<void(ApiResponse)> answer) {
+            answer(PositionApi::answer(api));
+        });
     // The client, not the peer: a loopback proxy forwarding a request from outside must not
     // make it a loopback request.
     if (path == "/metrics")

@@ -24,8 +24,9 @@ using protocol::ErrorCode;
 Table::Table(TableServices& services, std::weak_ptr<TableListener> listener, Opening opening)
     : services_(services), listener_(std::move(listener)), strand_(net::make_strand(services.io)), flag_watch_(strand_),
       summary_timer_(strand_), id_(opening.table), room_(opening.room), time_control_(opening.time_control),
-      opener_color_(opening.opener_color), ratings_(opening.rated, opening.time_control), invite_(opening.invite),
-      seats_(strand_), events_(services.config.table_history_events), waiting_chat_(services.config.table_chat_queue)
+      opener_color_(opening.opener_color), setup_(opening.setup), ratings_(opening.rated, opening.time_control),
+      invite_(opening.invite), seats_(strand_), events_(services.config.table_history_events),
+      waiting_chat_(services.config.table_chat_queue)
 {
     seats_[int(opening.opener_side)] = Seat{opening.opener.nick, opening.opener.principal, {}, false, {}, {}};
 }
@@ -151,6 +152,7 @@ protocol::TableSummary Table::summary() const
     result.white_guest = seats_[0] && seats_[0]->owner.guest();
     result.black_guest = seats_[1] && seats_[1]->owner.guest();
     result.opener_color = opener_color_;
+    result.setup = setup_;
     result.time_control = time_control_;
     result.invite = invite_;
     int spectators = int(watchers_.size());
@@ -182,7 +184,7 @@ protocol::TableState Table::state(SteadyClock::time_point now) const
         result.draw_offer = offers_.draw_offer();
         if (game_->is_over()) result.result = game_->result();
     } else {
-        result.start_fen = result.fen = to_fen(Position::start());
+        result.start_fen = result.fen = to_fen(setup_start());
         result.clocks = server::Clock(time_control_).reading(now);
     }
     result.rematch_offer = offers_.rematch_offer();
@@ -190,6 +192,19 @@ protocol::TableState Table::state(SteadyClock::time_point now) const
     for (const Side side : {Side::White, Side::Black})
         if (seats_[int(side)] && !seats_[int(side)]->connected && game_) result.disconnected.push_back(side);
     return result;
+}
+
+// The setup was checked when the table opened (or stored with the game); a setup that no longer
+// gives a position would be a bug, and the table then plays standard chess rather than none.
+Position Table::setup_start() const
+{
+    auto start = protocol::start_position(setup_);
+    if (!start) {
+        spdlog::error("table {}: its setup gives no start position ({}); standard chess instead", id_,
+                      start.error().message);
+        return Position::start();
+    }
+    return *start;
 }
 
 std::string Table::side_text(Side side) { return std::string(protocol::side_name(side)); }

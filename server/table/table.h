@@ -72,6 +72,9 @@ public:
         std::optional<std::string> invite;
         identity::Identity opener;
         bool rated = false; // the lobby checked: timed, and the opener has an account
+        // Resolved (a Chess960 setup has its number); every game at the table, rematches
+        // included, starts from it.
+        protocol::GameSetup setup;
     };
 
     // `listener` (the lobby) hears what changes at the table.
@@ -199,6 +202,9 @@ private:
     static void reply_error(const ConnectionPtr& connection, const Id& id, protocol::ErrorCode code,
                             std::string message);
     static std::string side_text(Side side);
+    // The position every game at this table starts from (setup_).
+    Position setup_start() const;
+    void end_if_over_at_start(SteadyClock::time_point now);
 
     // table_commits.cpp: emissions to the store and back.
     void emit(Emission emission);
@@ -305,6 +311,7 @@ private:
     const protocol::RoomNumber room_;
     const protocol::TimeControl time_control_;
     const protocol::ColorChoice opener_color_;
+    const protocol::GameSetup setup_;
     TableRatings ratings_;
     std::optional<std::string> invite_;
 

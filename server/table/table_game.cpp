@@ -35,7 +35,7 @@ void Table::start_game(std::int64_t game_id, SteadyClock::time_point now, const 
 {
     replaced->game = std::move(game_);
     replaced->game_id = game_id_;
-    game_.emplace(time_control_, Position::start(), referee_limits(services_, time_control_));
+    game_.emplace(time_control_, setup_start(), referee_limits(services_, time_control_));
     game_->start(now);
     game_id_ = game_id;
     ++services_.metrics.games_running;
@@ -70,7 +70,23 @@ void Table::start_game(std::int64_t game_id, SteadyClock::time_point now, const 
     if (auto lobby = listener_.lock())
         for (const auto& seat : seats_) lobby->seat_changed(seat->player(), id_, true);
     table_changed();
+    end_if_over_at_start(now);
     arm_flag_timer();
+}
+
+// A game from a dead position (or one past the 75-move limit) is drawn as soon as it starts, in
+// an emission of its own after game_started, so that the players see the board and then why.
+void Table::end_if_over_at_start(SteadyClock::time_point now)
+{
+    auto ending = game_->end_if_over_at_start(now);
+    if (!ending) return;
+    spdlog::info("table {} game {}: over at its start: {}", id_, *game_id_, ending->result.message);
+    Emission emission;
+    add_ending(emission, *ending, now);
+    emission.what = "start_position_over";
+    emission.game_change = GameChange::Ended;
+    emit(std::move(emission));
+    table_changed();
 }
 
 RefereeLimits Table::referee_limits(const TableServices& services, const protocol::TimeControl& time_control)

@@ -7,8 +7,8 @@
 //     the history chart (an SVG path), the game linking to its page (listed once), the PGN link, the
 //     games list and its filters (won: none; lost: the game); the page reads in German too; an
 //     unknown nick is "no such player";
-//   - /leaderboard loads, a tab per category; the new players are provisional, so the lists are
-//     empty and say why;
+//   - /leaderboard loads, a tab per category (the four speeds and Chess960); the new players are
+//     provisional, so the lists are empty and say why;
 //   - the archive page of the game shows the category, rated, and both rating changes;
 //   - a guest sees the Rated box disabled, with the reason; an account sees it disabled for an
 //     untimed control.
@@ -164,7 +164,7 @@ async function main() {
             await v.waitForSelector(`.leaderboard-empty[data-category="blitz"]:text-is("${empty}")`, { timeout });
             if (await v.$(`.leaderboard-list tr[data-nick="${anna}"]`)) throw new Error('a provisional player is on the list');
             const tabs = await v.$$eval('.leaderboard-tabs button', (nodes) => nodes.map((node) => node.textContent));
-            if (tabs.join(',') !== 'Bullet,Blitz,Rapid,Classical') throw new Error(`the tabs are ${tabs}`);
+            if (tabs.join(',') !== 'Bullet,Blitz,Rapid,Classical,Chess960') throw new Error(`the tabs are ${tabs}`);
             await v.click('.leaderboard-tabs button[data-category="bullet"]');
             await v.waitForSelector('.leaderboard-empty[data-category="bullet"]', short);
             await run.shot(v, '05-leaderboard');

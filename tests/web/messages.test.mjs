@@ -95,7 +95,7 @@ test('no German text is a key, nor an English text left untranslated where it sh
                           'admin.audit.actor_role', 'admin.chat.text', 'admin.chat.nick', 'admin.chat.col.nick',
                           'admin.chat.col.text',
                           // ratings: category names German uses as they are, and lines of numbers alone
-                          'category.bullet', 'category.blitz', 'rating.change', 'rating.change.full', 'rating.change.player',
+                          'category.bullet', 'category.blitz', 'category.chess960', 'rating.change', 'rating.change.full', 'rating.change.player',
                           'profile.page_title', 'profile.col.rd', 'leaderboard.col.rank',
                           // the client's presentation: German uses these words as they are, or placeholders alone
                           'alert.details', 'tables.status', 'tc.plus', 'speech.move', 'speech.to']);

@@ -54,9 +54,9 @@ test('a deviation is rounded; a change reads as the new rating and the differenc
 });
 
 test('categories are named in the page\'s language', () => {
-    assert.deepEqual(CATEGORIES, ['bullet', 'blitz', 'rapid', 'classical']);
-    assert.deepEqual(CATEGORIES.map(categoryName), ['Bullet', 'Blitz', 'Rapid', 'Classical']);
-    assert.deepEqual(inLanguage('de', () => CATEGORIES.map(categoryName)), ['Bullet', 'Blitz', 'Schnellschach', 'Klassisch']);
+    assert.deepEqual(CATEGORIES, ['bullet', 'blitz', 'rapid', 'classical', 'chess960']);
+    assert.deepEqual(CATEGORIES.map(categoryName), ['Bullet', 'Blitz', 'Rapid', 'Classical', 'Chess960']);
+    assert.deepEqual(inLanguage('de', () => CATEGORIES.map(categoryName)), ['Bullet', 'Blitz', 'Schnellschach', 'Klassisch', 'Chess960']);
     assert.equal(categoryName('atomic'), 'atomic');
     assert.equal(categoryName(null), '');
 });
@@ -203,8 +203,9 @@ test('the ratings table has a row per category, "?" while provisional', () => {
         ['blitz', '1662?', '290', '1', '1', '0', '0'],
         ['rapid', '1500?', '350', '0', '0', '0', '0'],
         ['classical', '2012', '61', '40', '20', '10', '10'],
+        ['chess960', '1500?', '350', '0', '0', '0', '0'],
     ]);
-    assert.deepEqual(ratingRows({ nick: 'X' }).map((row) => row.rating), ['1500?', '1500?', '1500?', '1500?'], 'a category missing');
+    assert.deepEqual(ratingRows({ nick: 'X' }).map((row) => row.rating), ['1500?', '1500?', '1500?', '1500?', '1500?'], 'a category missing');
     assert.deepEqual(histories(PLAYER).map((h) => [h.category, h.points.length]), [['blitz', 1]], 'only categories with points');
 });
 

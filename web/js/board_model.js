@@ -2,7 +2,10 @@
 // squares a piece may go to (from the server's legal_moves), which UCI move a drag or two clicks
 // mean, where the promotion chooser's pieces stand, where a square is on screen, and what of a
 // table's view chessground has to be told again. The board knows no chess rules: what is legal
-// is what the server listed.
+// is what the server listed (and a castling may also be dragged the other way, see
+// castling_gestures.js).
+
+import { castlingGestures } from './castling_gestures.js';
 
 export const FILES = 'abcdefgh';
 
@@ -12,10 +15,11 @@ export const PROMOTION_ORDER = ['q', 'n', 'r', 'b'];
 export const ROLES = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight', k: 'king', p: 'pawn' };
 
 // chessground's movable.dests: origin square -> target squares, each target once (the four
-// promotions of a pawn share one target).
-export function destsOf(legalMoves) {
+// promotions of a pawn share one target). With the position's FEN, a castling's king also has
+// the other gesture's square (the rook, or two squares towards it).
+export function destsOf(legalMoves, fen = null) {
     const dests = new Map();
-    for (const uci of legalMoves || []) {
+    for (const uci of [...legalMoves || [], ...castlingGestures(legalMoves, fen).keys()]) {
         const from = uci.slice(0, 2);
         const to = uci.slice(2, 4);
         const targets = dests.get(from);
@@ -25,16 +29,21 @@ export function destsOf(legalMoves) {
     return dests;
 }
 
-// The legal moves from one square to another: none, one, or a pawn's promotions.
-export function movesBetween(legalMoves, from, to) {
-    return (legalMoves || []).filter((uci) => uci.slice(0, 2) === from && uci.slice(2, 4) === to);
+// The legal moves from one square to another: none, one, or a pawn's promotions; with the FEN, a
+// castling gesture is the castling the server listed.
+export function movesBetween(legalMoves, from, to, fen = null) {
+    const moves = (legalMoves || []).filter((uci) => uci.slice(0, 2) === from && uci.slice(2, 4) === to);
+    if (moves.length || !fen) return moves;
+    const castling = castlingGestures(legalMoves, fen).get(from + to);
+    return castling ? [castling] : [];
 }
 
 // What a move from `from` to `to` becomes: {uci} to play, {choose: [uci]} to ask for the
 // promotion piece, or null when the server listed no such move. A premove or autoQueen takes the
-// queen without asking, as lichess does.
-export function resolveMove(legalMoves, from, to, { autoQueen = false, premove = false } = {}) {
-    const moves = movesBetween(legalMoves, from, to);
+// queen without asking, as lichess does. `fen` (the position moved from) lets a castling be
+// dragged either way.
+export function resolveMove(legalMoves, from, to, { autoQueen = false, premove = false, fen = null } = {}) {
+    const moves = movesBetween(legalMoves, from, to, fen);
     if (moves.length === 0) return null;
     if (moves.length === 1) return { uci: moves[0] };
     const queen = moves.find((uci) => uci[4] === 'q');
@@ -106,7 +115,7 @@ export function configChanges(applied, wanted) {
     if (changed('check') || changed('fen')) config.check = wanted.check;
     if (changed('lastMove')) config.lastMove = wanted.lastMove ? [wanted.lastMove.slice(0, 2), wanted.lastMove.slice(2, 4)] : undefined;
     if (changed('movable') || changed('dests') || changed('fen')) {
-        config.movable = { color: wanted.movable || undefined, dests: destsOf(wanted.dests ? wanted.dests.split(' ') : []) };
+        config.movable = { color: wanted.movable || undefined, dests: destsOf(wanted.dests ? wanted.dests.split(' ') : [], wanted.fen) };
     }
     if (changed('premovable')) config.premovable = { enabled: wanted.premovable };
     // chessground's own viewOnly is not used: it binds its mouse handlers only if it is off when

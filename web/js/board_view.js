@@ -12,6 +12,7 @@ import { Chessground } from 'chessground';
 import { el } from './dom.js';
 import { t } from './messages.js';
 import { ROLES, boardState, chooserCells, configChanges, premoveAction, resolveMove } from './board_model.js';
+import { castlingPieces } from './castling_gestures.js';
 
 export class BoardView {
     // callbacks: {onMove(uci), onPremoveChange?({from, to} | null)}. onMove may return a promise;
@@ -116,7 +117,8 @@ export class BoardView {
             autoCastle: true,
             animation: { enabled: true, duration: 200 },
             highlight: { lastMove: true, check: true },
-            movable: { free: false, showDests: true, rookCastle: false, events: { after: (from, to, meta) => this.moved(from, to, meta) } },
+            // rookCastle: the king may be dragged onto its rook too (destsOf lists both gestures).
+            movable: { free: false, showDests: true, rookCastle: true, events: { after: (from, to, meta) => this.moved(from, to, meta) } },
             premovable: {
                 enabled: false, showDests: true, castle: true,
                 events: {
@@ -137,15 +139,25 @@ export class BoardView {
         // chessground has changed its pieces, side to move, targets and highlights on its own.
         this.applied = { ...before, fen: undefined, turnColour: undefined, dests: undefined, lastMove: undefined, check: undefined };
         this.pending = before;
-        const choice = resolveMove(view.legalMoves, from, to, { autoQueen: view.autoQueen, premove: !!meta?.premove });
+        const choice = resolveMove(view.legalMoves, from, to, { autoQueen: view.autoQueen, premove: !!meta?.premove, fen: view.fen });
         if (!choice) {
             this.restore();
         } else if (choice.uci) {
+            this.placeCastling(choice.uci, to);
             this.play(choice.uci);
             this.allowPremove();
         } else {
             this.openChooser(from, to, choice.choose);
         }
+    }
+
+    // chessground completes a castling only for a king on the e-file or dropped on its rook: put
+    // king and rook where the castling takes them whichever way the king was dragged.
+    placeCastling(uci, droppedOn) {
+        const pieces = castlingPieces(this.view.legalMoves, this.view.fen, uci, droppedOn);
+        if (!pieces) return;
+        const piece = (letter) => letter && { role: ROLES[letter.toLowerCase()], color: letter === letter.toUpperCase() ? 'white' : 'black' };
+        this.cg.setPieces(new Map([...pieces].map(([square, letter]) => [square, piece(letter) || undefined])));
     }
 
     play(uci) {

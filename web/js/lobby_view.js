@@ -2,7 +2,8 @@
 // number (Gravon's "/raum N": an unknown positive number opens an ad-hoc room, a negative one a
 // secret room), and the room one is in: members, tables, the form to open a table, room chat
 // and whispers. A table is rated or casual (docs/ratings.md); its seats show the players'
-// ratings, and an account's nick links to its profile.
+// ratings, and an account's nick links to its profile. A table may be Chess960 or start from a
+// position (the form's game_setup_form.js); the list says so.
 
 import { el, fill, keepingFocus } from './dom.js';
 import { language, t } from './messages.js';
@@ -10,6 +11,8 @@ import { linkedNickNode, nickNode, ratingNode } from './nick_view.js';
 import { isTimed } from './rating_format.js';
 import { isGuestAt, isGuestMember, isLargeRoom, memberPageOffsets, shownMembers } from './room_model.js';
 import { statusName } from './table_texts.js';
+import { ratedPossible, variantText } from './game_setup.js';
+import { GameSetupForm } from './game_setup_form.js';
 import { PRESETS, customTimeControl, describe, presetLabel } from './time_control.js';
 
 export class LobbyView {
@@ -37,6 +40,8 @@ export class LobbyView {
         this.ratedText = el('span', {});
         this.ratedLabel = el('label', { class: 'rated-choice' }, this.rated, ' ', this.ratedText);
         this.ratedWhy = el('span', { class: 'hint rated-why', id: 'rated-why' });
+        // The variant, Chess960's number and the FEN with its preview; a game from a position is casual.
+        this.setup = new GameSetupForm({ onChange: () => this.updateRated() });
         this.relabel();
     }
 
@@ -60,13 +65,16 @@ export class LobbyView {
         this.customMinutes.title = t('open.custom.minutes');
         this.customIncrement.title = t('open.custom.increment');
         for (const option of this.colour.options) option.textContent = t(`open.colour.${option.value}`);
+        this.setup.relabel();
         this.updateRated();
     }
 
-    // The rated box: disabled, unticked and explained for a guest and for an untimed control.
+    // The rated box: disabled, unticked and explained for a guest, for an untimed control and for
+    // a game from a position.
     updateRated() {
         const preset = this.preset.value === 'custom' ? null : PRESETS[Number(this.preset.value)];
-        const why = this.guest ? 'open.rated.guest' : preset && !isTimed(preset.value) ? 'open.rated.untimed' : null;
+        const why = this.guest ? 'open.rated.guest' : preset && !isTimed(preset.value) ? 'open.rated.untimed'
+            : !ratedPossible(this.setup.variant) ? 'open.rated.position' : null;
         this.rated.disabled = Boolean(why);
         if (why) this.rated.checked = false;
         this.ratedText.textContent = t('open.rated');
@@ -242,7 +250,8 @@ export class LobbyView {
                   el('td', {}, table.table), el('td', {}, seat('white')),
                   el('td', {}, seat('black')),
                   el('td', {}, describe(table.time_control), ' ',
-                     el('span', { class: `table-mode ${table.rated ? 'rated' : 'casual'}` }, t(table.rated ? 'tables.rated' : 'tables.casual'))),
+                     el('span', { class: `table-mode ${table.rated ? 'rated' : 'casual'}` }, t(table.rated ? 'tables.rated' : 'tables.casual')),
+                     variantText(table) ? [' ', el('span', { class: 'table-variant', dataset: { variant: table.variant } }, variantText(table))] : null),
                   el('td', {}, statusName(table.status), table.spectators ? t('tables.watching', { count: table.spectators }) : ''),
                   el('td', {}, buttons));
     }
@@ -260,8 +269,8 @@ export class LobbyView {
             this.openTitle = el('h3', {});
             this.openSubmit = el('button', { type: 'submit' });
             this.openForm = el('form', { class: 'open-table', onsubmit: (event) => this.submitOpenTable(event) },
-                               this.openTitle, this.preset, this.custom, this.colour, this.invite, this.ratedLabel,
-                               this.openSubmit, this.ratedWhy);
+                               this.openTitle, this.preset, this.custom, this.colour, this.invite, this.setup.node,
+                               this.ratedLabel, this.openSubmit, this.ratedWhy);
         }
         this.openTitle.textContent = t('open.title');
         this.openSubmit.textContent = t('open.submit');
@@ -281,7 +290,9 @@ export class LobbyView {
         } else {
             timeControl = PRESETS[Number(this.preset.value)].value;
         }
-        const fields = { room: this.openRoom, time_control: timeControl, color: this.colour.value };
+        const setup = this.setup.fields();
+        if (!setup) return;
+        const fields = { room: this.openRoom, time_control: timeControl, color: this.colour.value, ...setup };
         const invite = this.invite.value.trim();
         if (invite) fields.invite = invite;
         if (this.rated.checked && !this.rated.disabled) fields.rated = true;

@@ -4,7 +4,11 @@
 
 import { has, t } from './messages.js';
 
-export const CATEGORIES = ['bullet', 'blitz', 'rapid', 'classical'];
+// The speeds a game is filed under (a game's `category`, the games lists' filter), and the rating
+// categories: the speeds and Chess960, one category for every speed (docs/chess960.md: a rated
+// Chess960 game counts there whatever its time control, but is still filed under its speed).
+export const SPEEDS = ['bullet', 'blitz', 'rapid', 'classical'];
+export const CATEGORIES = [...SPEEDS, 'chess960'];
 
 export const MINUS = '\u2212';
 

@@ -2,7 +2,8 @@
 // by click, arrow keys, Home and End, during and after the game), the buttons a player or a
 // spectator may use in the table's state, the result banner (with both players' new ratings
 // after a rated game), the table's log and its chat. A rated table says so, and shows the
-// players' ratings beside their nicks.
+// players' ratings beside their nicks; a Chess960 table or one from a position names its variant,
+// and the board starts from the table's start position.
 // Every action is a request to the server; what changes on screen changes because the server's
 // events say so.
 //
@@ -24,6 +25,8 @@ import { channelLabelKey, spectatorNoteKey } from './table_chat_channels.js';
 import { bannerText, noticeText, sideName, statusName } from './table_texts.js';
 import { archivePath } from './archive_link.js';
 import { fenAt, lowTimeMs, moveAt, stepPly } from './table_play.js';
+import { variantText } from './game_setup.js';
+import { typedCastling } from './castling_gestures.js';
 import { isMuted, playSound, setMuted } from './sounds.js';
 import { moveInWords, sideOfPly } from './move_words.js';
 import { moveLabel } from './move_label.js';
@@ -135,7 +138,10 @@ export class TableView {
         event.preventDefault();
         const move = this.moveInput.value.trim();
         if (!move || !this.state) return;
-        this.actions.move(this.state.table, move, true).then(() => { this.moveInput.value = ''; }, () => {});
+        // A castling typed the other way in UCI (e1g1 in Chess960) is sent as the server lists it.
+        const live = this.state.status === 'playing' ? this.state.legal_moves : [];
+        this.actions.move(this.state.table, typedCastling(move, live, fenAt(this.state, null)), true)
+            .then(() => { this.moveInput.value = ''; }, () => {});
     }
 
     sendChat(event) {
@@ -233,7 +239,8 @@ export class TableView {
                 el('h2', {}, t('table.title', { table: state.table })),
                 el('span', { class: 'table-meta' }, t('table.meta', { time: describe(state.time_control), room: state.room ?? '?',
                                                                      count: state.spectators || 0 }),
-                   ' ', el('span', { class: `table-mode ${state.rated ? 'rated' : 'casual'}` }, t(state.rated ? 'table.rated' : 'table.casual'))),
+                   ' ', el('span', { class: `table-mode ${state.rated ? 'rated' : 'casual'}` }, t(state.rated ? 'table.rated' : 'table.casual')),
+                   variantText(state) ? [' ', el('span', { class: 'table-variant', dataset: { variant: state.variant } }, variantText(state))] : null),
                 el('button', { type: 'button', dataset: { action: 'flip' }, title: t('table.flip'),
                                onclick: () => { this.flipped = !this.flipped; this.redrawSame(); } }, t('table.flip')),
                 // A switch whose label says its state ("Ton: an"), pressed while the sound is on.

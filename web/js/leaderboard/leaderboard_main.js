@@ -1,6 +1,6 @@
 // The leaderboards page's entry point (/leaderboard, web/leaderboard.html; docs/architecture.md
 // "The browser client"): loads GET /api/leaderboard (no login needed) and shows one category at
-// a time, the one named in the address's hash (#bullet, #blitz, #rapid, #classical; blitz when
+// a time, the one named in the address's hash (#bullet, #blitz, #rapid, #classical, #chess960; blitz when
 // none), so a link or a reload shows the same list. The top bar (page_header.js) holds the way
 // back to the lobby and the language.
 

@@ -1,4 +1,4 @@
-// The leaderboards' body (/leaderboard): a tab per category (bullet, blitz, rapid, classical) and
+// The leaderboards' body (/leaderboard): a tab per category (bullet, blitz, rapid, classical, chess960) and
 // the chosen category's list: rank, nick (a link to the profile), rating, games. A category with
 // nobody settled yet says why it is empty.
 

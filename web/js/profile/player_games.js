@@ -2,7 +2,7 @@
 // the query string built from the filter form, and a game seen from the player's side (colour,
 // opponent, won/drawn/lost, the rating change). Pure, tested by node.
 
-import { CATEGORIES } from '../rating_format.js';
+import { SPEEDS } from '../rating_format.js';
 
 export const OUTCOMES = ['won', 'drawn', 'lost'];
 export const COLOURS = ['white', 'black'];
@@ -21,7 +21,7 @@ function encodeQuery(pairs) {
 // page (the answer's `next`): {query} or, for a choice the API does not know, {error: {field}}.
 // A field left empty is left out; `limit` is always sent.
 export function playerGamesQuery(values = {}, cursor = null) {
-    const choices = { result: OUTCOMES, colour: COLOURS, category: CATEGORIES, rated: RATED };
+    const choices = { result: OUTCOMES, colour: COLOURS, category: SPEEDS, rated: RATED };
     for (const [field, allowed] of Object.entries(choices)) {
         if (values[field] && !allowed.includes(values[field])) return { error: { field } };
     }

@@ -5,7 +5,7 @@
 import { t } from '../messages.js';
 import { CATEGORIES, categoryName, deviationText, ratingText } from '../rating_format.js';
 
-// One row per category, in the order bullet, blitz, rapid, classical: {category, name, rating,
+// One row per rating category, in the order bullet, blitz, rapid, classical, chess960: {category, name, rating,
 // rd, games, wins, draws, losses, provisional}. A category the answer lacks shows as unplayed.
 export function ratingRows(player) {
     const ratings = (player && player.ratings) || {};
