@@ -354,3 +354,22 @@ TEST_CASE("a Chess960 game and a game from a FEN are restored exactly after kill
     CHECK(std::find(legal.begin(), legal.end(), "g1e1") == legal.end());
     CHECK(state["fen"].get<std::string>().starts_with("bq1nrkrb/pppppppp/3n4/8/8/8/PPPPPPPP/BQNNRRKB w kq"));
 }
+
+TEST_CASE("a rematch keeps the setup: the same Chess960 number, colours swapped", "[server][game_setup]")
+{
+    InProcessServer server;
+    SetupGame game(server.port(), {{"variant", "chess960"}});
+    const json number = game.started["chess960"];
+    const json start_fen = game.started["start_fen"];
+    REQUIRE(game.white->request({{"type", "resign"}, {"table", game.table}})["type"] == "ok");
+    game.black->receive_until("game_over", game.table);
+    REQUIRE(game.white->request({{"type", "rematch"}, {"table", game.table}})["type"] == "ok");
+    REQUIRE(game.black->request({{"type", "rematch"}, {"table", game.table}})["type"] == "ok");
+    const json again = game.white->receive_until("game_started", game.table);
+    CHECK(again["white"] == "Schwarz");
+    CHECK(again["black"] == "Weiss");
+    CHECK(again["variant"] == "chess960");
+    CHECK(again["chess960"] == number);
+    CHECK(again["start_fen"] == start_fen);
+    CHECK(again["fen"] == start_fen);
+}
