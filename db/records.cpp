@@ -24,6 +24,10 @@ constexpr std::array<std::pair<TableEventKind, std::string_view>, 12> table_even
 
 } // namespace
 
+std::string_view variant_text(Variant variant) { return variant == Variant::Chess960 ? "chess960" : "standard"; }
+
+Variant variant_named(std::string_view text) { return text == "chess960" ? Variant::Chess960 : Variant::Standard; }
+
 std::string_view to_text(TableEventKind kind)
 {
     for (const auto& [value, text] : table_event_kind_spellings)

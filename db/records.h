@@ -15,6 +15,7 @@
 #include "db/moderation_records.h"
 #include "engine/expected.h"
 #include "engine/outcome.h"
+#include "engine/types.h"
 #include "rating/category.h"
 
 namespace rochade::db {
@@ -45,7 +46,21 @@ struct GameStarted {
     // The fencing epoch of the node that writes the game (see GameClaimed): stored as the game's
     // owner epoch when it starts; read back with an unfinished game.
     std::int64_t epoch = 0;
+    // The rules (schema version 13): a Chess960 game has its start's Scharnagl number; a game
+    // from a position is standard chess from a start_fen that is not the standard one. A rated
+    // Chess960 game counts in the rating category chess960; `category` stays its speed.
+    Variant variant = Variant::Standard;
+    std::optional<int> chess960 = std::nullopt;
 };
+
+// games.variant's text ("standard", "chess960") and back; the column's CHECK admits no other, so
+// anything else reads as standard.
+std::string_view variant_text(Variant variant);
+Variant variant_named(std::string_view text);
+// The rating category of a stored game, as SQL over the games row: a Chess960 game counts in
+// 'chess960' whatever its speed (games.category).
+inline constexpr std::string_view rating_category_column =
+    "CASE WHEN variant = 'chess960' THEN 'chess960' ELSE category END";
 
 struct MovePlayed {
     std::int64_t game_id = 0;

@@ -10,6 +10,18 @@
 
 namespace rochade {
 
+// The rules a PGN game is played under: its Variant tag, "Chess960" (or lichess's and
+// ChessBase's other spellings of it) or standard chess.
+Variant pgn_variant(const std::vector<std::pair<std::string, std::string>>& tags)
+{
+    for (const auto& [name, value] : tags)
+        if (name == "Variant")
+            return value == "Chess960" || value == "chess960" || value == "Fischerandom" || value == "Chess 960"
+                       ? Variant::Chess960
+                       : Variant::Standard;
+    return Variant::Standard;
+}
+
 namespace {
 
 constexpr bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
@@ -221,7 +233,7 @@ private:
         }
         out.tags = std::move(kept);
         if (out.start_fen.empty()) return Position::start();
-        auto pos = parse_fen(out.start_fen, SetupRules::AllowUnreachable);
+        auto pos = parse_fen(out.start_fen, pgn_variant(out.tags), SetupRules::AllowUnreachable);
         if (!pos)
             return unexpected(PgnError{game, -1, "game " + std::to_string(game) + ": FEN tag: " + pos.error().message});
         return *pos;
@@ -380,12 +392,14 @@ std::string write_pgn(const PgnGame& game)
         for (const char* r : SevenTagRoster) roster |= name == r;
         if (!roster) text += tag_line(name, value);
     }
-    const bool set_up = !game.start_fen.empty() && game.start_fen != StartFen;
+    // A Chess960 game names its start even when it is number 518, the standard arrangement.
+    const Variant variant = pgn_variant(game.tags);
+    const bool set_up = !game.start_fen.empty() && (game.start_fen != StartFen || variant == Variant::Chess960);
     if (set_up) text += tag_line("SetUp", "1") + tag_line("FEN", game.start_fen);
     text += "\n";
 
     MovetextLines movetext;
-    auto start = set_up ? parse_fen(game.start_fen, SetupRules::AllowUnreachable) : Position::start();
+    auto start = set_up ? parse_fen(game.start_fen, variant, SetupRules::AllowUnreachable) : Position::start();
     if (!start) {
         movetext.add_comment("rochade: the start position is not valid: " + start.error().message);
         movetext.add(result);

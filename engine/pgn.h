@@ -42,6 +42,9 @@ Expected<std::vector<PgnGame>, PgnError> read_pgn(std::string_view text);
 // problem, which a comment then names, so that the text still reads as PGN.
 // Tag values are escaped: a quote or backslash gets a backslash before it, and a control
 // character (newline, tab, ...) is written as a space, so a value never ends its tag early.
+// A game tagged Variant "Chess960" reads its FEN and castling as Chess960 and always writes
+// SetUp and FEN.
 std::string write_pgn(const PgnGame& game);
+Variant pgn_variant(const std::vector<std::pair<std::string, std::string>>& tags);
 
 } // namespace rochade

@@ -7,7 +7,7 @@ namespace rochade::rating {
 namespace {
 
 constexpr std::array all_categories{RatingCategory::Bullet, RatingCategory::Blitz, RatingCategory::Rapid,
-                                    RatingCategory::Classical};
+                                    RatingCategory::Classical, RatingCategory::Chess960};
 
 } // namespace
 
@@ -28,6 +28,7 @@ std::string_view category_name(RatingCategory category)
     case RatingCategory::Blitz: return "blitz";
     case RatingCategory::Rapid: return "rapid";
     case RatingCategory::Classical: return "classical";
+    case RatingCategory::Chess960: return "chess960";
     }
     return "classical";
 }

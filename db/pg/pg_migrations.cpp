@@ -255,7 +255,22 @@ DROP INDEX table_events_chat;
 CREATE INDEX table_events_chat ON table_events (at_ms) WHERE kind IN ('table_chat', 'spectator_chat');
 )sql";
 
-constexpr std::array<std::string_view, 6> ladder = {schema_v1, schema_v2, schema_v3, schema_v4, schema_v5, schema_v6};
+// Version 7: SQLite's version 13, variants: games.variant and games.chess960, and the rating
+// category 'chess960' admitted by ratings and rating_changes (PostgreSQL changes the CHECKs in
+// place).
+constexpr std::string_view schema_v7 = R"sql(
+ALTER TABLE games ADD COLUMN variant text NOT NULL DEFAULT 'standard' CHECK (variant IN ('standard', 'chess960'));
+ALTER TABLE games ADD COLUMN chess960 integer CHECK (chess960 BETWEEN 0 AND 959);
+ALTER TABLE ratings DROP CONSTRAINT ratings_category_check;
+ALTER TABLE ratings ADD CONSTRAINT ratings_category_check
+    CHECK (category IN ('bullet', 'blitz', 'rapid', 'classical', 'chess960'));
+ALTER TABLE rating_changes DROP CONSTRAINT rating_changes_category_check;
+ALTER TABLE rating_changes ADD CONSTRAINT rating_changes_category_check
+    CHECK (category IN ('bullet', 'blitz', 'rapid', 'classical', 'chess960'));
+)sql";
+
+constexpr std::array<std::string_view, 7> ladder = {schema_v1, schema_v2, schema_v3, schema_v4,
+                                                    schema_v5, schema_v6, schema_v7};
 
 // Version 3's skeletons of the accounts registered before it, in C++ as SQLite's upgrade does
 // (protocol::nick_skeleton has no SQL twin).

@@ -55,7 +55,8 @@ template <typename Game> void read_game_heading(const Result& rows, int row, Gam
 }
 
 constexpr const char* game_columns =
-    "id, table_id, room, white, black, time_control, start_fen, white_ms, black_ms, started_at_ms, rated, category";
+    "id, table_id, room, white, black, time_control, start_fen, white_ms, black_ms, started_at_ms, rated, category, "
+    "variant, chess960";
 
 GameStarted read_game_started(const Result& rows, int row)
 {
@@ -67,6 +68,8 @@ GameStarted read_game_started(const Result& rows, int row)
     start.started_at_ms = rows.integer(row, 9);
     start.rated = rows.boolean(row, 10);
     start.category = category_at(rows, row, 11);
+    start.variant = variant_named(rows.text(row, 12));
+    if (!rows.is_null(row, 13)) start.chess960 = static_cast<int>(rows.integer(row, 13));
     return start;
 }
 
@@ -259,9 +262,9 @@ std::vector<UnfinishedGame> PgStore::read_unfinished(std::optional<std::int64_t>
         for (int i = 0; i < games.rows(); ++i) {
             UnfinishedGame game;
             game.start = read_game_started(games, i);
-            game.start.white_owner = SeatOwner{games.optional_integer(i, 12), games.optional_integer(i, 13)};
-            game.start.black_owner = SeatOwner{games.optional_integer(i, 14), games.optional_integer(i, 15)};
-            game.start.epoch = games.integer(i, 16);
+            game.start.white_owner = SeatOwner{games.optional_integer(i, 14), games.optional_integer(i, 15)};
+            game.start.black_owner = SeatOwner{games.optional_integer(i, 16), games.optional_integer(i, 17)};
+            game.start.epoch = games.integer(i, 18);
             // The table's highest seq: its events', and its games' moves'. GREATEST skips NULLs.
             game.last_seq = c.query_int("SELECT GREATEST((SELECT MAX(seq) FROM table_events WHERE table_id = $1), "
                                         "(SELECT MAX(m.seq) FROM games g JOIN moves m ON m.game_id = g.id "
@@ -376,16 +379,16 @@ std::optional<GameLog> PgStore::game_log(std::int64_t game_id)
         if (game.rows() == 0) return std::nullopt;
         GameLog log;
         log.start = read_game_started(game, 0);
-        if (!game.is_null(0, 12)) {
+        if (!game.is_null(0, 14)) {
             GameEnded end;
             end.game_id = game_id;
-            end.ended_at_ms = game.integer(0, 12);
+            end.ended_at_ms = game.integer(0, 14);
             const std::string game_name = "of game " + std::to_string(game_id);
-            end.result = stored_value(parse_score(game.text(0, 13), "games.result " + game_name));
-            end.termination = stored_value(parse_termination(game.text(0, 14), "games.termination " + game_name));
-            end.detail_json = game.text(0, 15);
-            end.white_ms = game.integer(0, 16);
-            end.black_ms = game.integer(0, 17);
+            end.result = stored_value(parse_score(game.text(0, 15), "games.result " + game_name));
+            end.termination = stored_value(parse_termination(game.text(0, 16), "games.termination " + game_name));
+            end.detail_json = game.text(0, 17);
+            end.white_ms = game.integer(0, 18);
+            end.black_ms = game.integer(0, 19);
             log.end = std::move(end);
         }
         const Result moves =

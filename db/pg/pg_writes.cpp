@@ -53,8 +53,8 @@ std::optional<std::string> table_chat_writer(const TableEvent& event)
 constexpr std::string_view game_started_sql =
     "INSERT INTO games (id, table_id, room, white, black, time_control, start_fen, white_ms, black_ms, "
     "started_at_ms, white_account, white_session, black_account, black_session, white_key, black_key, rated, "
-    "category, owner_epoch) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, "
-    "$19)";
+    "category, owner_epoch, variant, chess960) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, "
+    "$15, $16, $17, $18, $19, $20, $21)";
 // Stored only as the next ply of a running game, and only while no newer owner epoch is stored
 // (fencing, db/records.h GameClaimed); otherwise no row. FOR SHARE holds the game's row to the
 // end of the transaction: a node's claim (an UPDATE of the row) waits until this move is
@@ -94,7 +94,11 @@ Params game_started_params(const GameStarted& w)
         p.add(rating::category_name(*w.category));
     else
         p.add_null();
-    p.add(w.epoch);
+    p.add(w.epoch).add(std::string(variant_text(w.variant)));
+    if (w.chess960)
+        p.add(std::int64_t{*w.chess960});
+    else
+        p.add_null();
     return p;
 }
 
@@ -201,7 +205,8 @@ void write_change(Connection& c, const RatingChange& change)
 void rate_ended_game(Connection& c, const GameEnded& ended)
 {
     if (!white_result(ended.result)) return;
-    const Result row = c.run("SELECT rated, category, white_account, black_account, room > 0 FROM games WHERE id = $1",
+    const Result row = c.run("SELECT rated, " + std::string(rating_category_column) +
+                                 ", white_account, black_account, room > 0 FROM games WHERE id = $1",
                              Params().add(ended.game_id));
     if (row.rows() != 1) return;
     GameToRate game;

@@ -403,9 +403,67 @@ DROP INDEX table_events_chat;
 CREATE INDEX table_events_chat ON table_events (at_ms) WHERE kind IN ('table_chat', 'spectator_chat');
 )sql";
 
-constexpr std::array<std::string_view, 12> ladder = {schema_v1, schema_v2,  schema_v3,  schema_v4,
-                                                     schema_v5, schema_v6,  schema_v7,  schema_v8,
-                                                     schema_v9, schema_v10, schema_v11, schema_v12};
+// Version 13: variants (issue 27; docs/chess960.md, docs/ratings.md).
+// - games.variant: the rules the game is played under, 'standard' or 'chess960' (a game from a
+//   position is standard chess from its start_fen); games.chess960: the Chess960 start's
+//   Scharnagl number. A game is restored, replayed and written as PGN by them.
+// - games.category stays the time control's category (the player's games are filtered by it);
+//   a rated Chess960 game counts in the rating category 'chess960' whatever its speed, so the
+//   CHECKs of ratings and rating_changes admit it. SQLite cannot change a CHECK in place: the two
+//   tables are rebuilt with every row and index.
+constexpr std::string_view schema_v13 = R"sql(
+ALTER TABLE games ADD COLUMN variant TEXT NOT NULL DEFAULT 'standard' CHECK (variant IN ('standard', 'chess960'));
+ALTER TABLE games ADD COLUMN chess960 INTEGER CHECK (chess960 BETWEEN 0 AND 959);
+
+CREATE TABLE ratings_v13 (
+    account_id       INTEGER NOT NULL REFERENCES accounts (id),
+    category         TEXT    NOT NULL CHECK (category IN ('bullet', 'blitz', 'rapid', 'classical', 'chess960')),
+    rating           REAL    NOT NULL,
+    rd               REAL    NOT NULL,
+    volatility       REAL    NOT NULL,
+    games            INTEGER NOT NULL,
+    wins             INTEGER NOT NULL,
+    draws            INTEGER NOT NULL,
+    losses           INTEGER NOT NULL,
+    last_game_at_ms  INTEGER NOT NULL,
+    public_games     INTEGER NOT NULL DEFAULT 0,
+    public_wins      INTEGER NOT NULL DEFAULT 0,
+    public_draws     INTEGER NOT NULL DEFAULT 0,
+    public_losses    INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (account_id, category)
+) WITHOUT ROWID;
+INSERT INTO ratings_v13 (account_id, category, rating, rd, volatility, games, wins, draws, losses, last_game_at_ms,
+                         public_games, public_wins, public_draws, public_losses)
+    SELECT account_id, category, rating, rd, volatility, games, wins, draws, losses, last_game_at_ms,
+           public_games, public_wins, public_draws, public_losses FROM ratings;
+DROP TABLE ratings;
+ALTER TABLE ratings_v13 RENAME TO ratings;
+CREATE INDEX ratings_by_category ON ratings (category, rating DESC);
+
+CREATE TABLE rating_changes_v13 (
+    game_id            INTEGER NOT NULL REFERENCES games (id),
+    account_id         INTEGER NOT NULL REFERENCES accounts (id),
+    white              INTEGER NOT NULL CHECK (white IN (0, 1)),
+    category           TEXT    NOT NULL CHECK (category IN ('bullet', 'blitz', 'rapid', 'classical', 'chess960')),
+    rating_before      REAL    NOT NULL,
+    rd_before          REAL    NOT NULL,
+    volatility_before  REAL    NOT NULL,
+    rating_after       REAL    NOT NULL,
+    rd_after           REAL    NOT NULL,
+    volatility_after   REAL    NOT NULL,
+    at_ms              INTEGER NOT NULL,
+    PRIMARY KEY (game_id, account_id)
+) WITHOUT ROWID;
+INSERT INTO rating_changes_v13 SELECT game_id, account_id, white, category, rating_before, rd_before,
+    volatility_before, rating_after, rd_after, volatility_after, at_ms FROM rating_changes;
+DROP TABLE rating_changes;
+ALTER TABLE rating_changes_v13 RENAME TO rating_changes;
+CREATE INDEX rating_changes_by_account ON rating_changes (account_id, category, at_ms);
+)sql";
+
+constexpr std::array<std::string_view, 13> ladder = {schema_v1,  schema_v2,  schema_v3, schema_v4, schema_v5,
+                                                     schema_v6,  schema_v7,  schema_v8, schema_v9, schema_v10,
+                                                     schema_v11, schema_v12, schema_v13};
 
 // Version 5's folded nicks of the games stored before it.
 void fill_nick_keys(Database& db)

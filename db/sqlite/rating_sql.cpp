@@ -76,7 +76,8 @@ std::optional<rating::RatingCategory> category_column(const Statement& row, int 
 }
 
 RatingWrites::RatingWrites(Database& db)
-    : db_(db), game_(db.prepare("SELECT rated, category, white_account, black_account, room > 0 FROM games "
+    : db_(db), game_(db.prepare("SELECT rated, " + std::string(rating_category_column) +
+                                ", white_account, black_account, room > 0 FROM games "
                                 "WHERE id = ?1")),
       standing_(db.prepare("SELECT rating, rd, volatility, games, wins, draws, losses, public_games, public_wins, "
                            "public_draws, public_losses, last_game_at_ms FROM ratings "

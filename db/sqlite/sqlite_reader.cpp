@@ -23,7 +23,8 @@ struct SqliteReader::Connection {
 namespace {
 
 constexpr const char* game_columns =
-    "id, table_id, room, white, black, time_control, start_fen, white_ms, black_ms, started_at_ms, rated, category";
+    "id, table_id, room, white, black, time_control, start_fen, white_ms, black_ms, started_at_ms, rated, category, "
+    "variant, chess960";
 
 // Columns 0 to 5 of every game query here (game_columns, and the summaries' columns of
 // db/sqlite/game_search.h and recent_games): id, table_id, room, white, black, time_control.
@@ -48,6 +49,8 @@ GameStarted read_game_started(const Statement& row)
     start.started_at_ms = row.column_int(9);
     start.rated = row.column_int(10) != 0;
     start.category = category_column(row, 11);
+    start.variant = variant_named(row.column_text(12));
+    if (!row.column_is_null(13)) start.chess960 = static_cast<int>(row.column_int(13));
     return start;
 }
 
@@ -164,10 +167,10 @@ std::vector<UnfinishedGame> SqliteReader::read_unfinished(std::optional<std::int
     while (games.step()) {
         UnfinishedGame game;
         game.start = read_game_started(games);
-        running.add(game.start.game_id, games.column_int(12));
-        game.start.white_owner = SeatOwner{games.column_optional_int(13), games.column_optional_int(14)};
-        game.start.black_owner = SeatOwner{games.column_optional_int(15), games.column_optional_int(16)};
-        game.start.epoch = games.column_int(17);
+        running.add(game.start.game_id, games.column_int(14));
+        game.start.white_owner = SeatOwner{games.column_optional_int(15), games.column_optional_int(16)};
+        game.start.black_owner = SeatOwner{games.column_optional_int(17), games.column_optional_int(18)};
+        game.start.epoch = games.column_int(19);
         last_seq.bind(1, game.start.table_id);
         if (last_seq.step()) game.last_seq = last_seq.column_optional_int(0).value_or(0);
         last_seq.reset();
@@ -356,24 +359,24 @@ std::optional<GameLog> SqliteReader::game_log(std::int64_t game_id)
     if (!game.step()) return std::nullopt;
     GameLog log;
     log.start = read_game_started(game);
-    if (!game.column_is_null(12)) {
+    if (!game.column_is_null(14)) {
         GameEnded end;
         end.game_id = game_id;
-        end.ended_at_ms = game.column_int(12);
+        end.ended_at_ms = game.column_int(14);
         const std::string game_name = "of game " + std::to_string(game_id);
-        end.result = stored_value(parse_score(game.column_text(13), "games.result " + game_name));
-        end.termination = stored_value(parse_termination(game.column_text(14), "games.termination " + game_name));
-        end.detail_json = game.column_text(15);
-        end.white_ms = game.column_int(16);
-        end.black_ms = game.column_int(17);
+        end.result = stored_value(parse_score(game.column_text(15), "games.result " + game_name));
+        end.termination = stored_value(parse_termination(game.column_text(16), "games.termination " + game_name));
+        end.detail_json = game.column_text(17);
+        end.white_ms = game.column_int(18);
+        end.black_ms = game.column_int(19);
         log.end = std::move(end);
     }
     if (log.end) {
-        log.moves = read_finished_moves(db, game_id, game.column_optional_int(19));
+        log.moves = read_finished_moves(db, game_id, game.column_optional_int(21));
         if (log.start.rated) log.rating_changes = read_rating_changes(db, game_id);
     } else {
         RunningGameMoves running;
-        running.add(game_id, game.column_int(18));
+        running.add(game_id, game.column_int(20));
         log.moves = std::move(read_running_moves(db, running)[game_id]);
     }
     Statement events = db.prepare(

@@ -48,18 +48,20 @@ struct WriteStatements {
         : game_started(
               db.prepare("INSERT INTO games (id, table_id, room, white, black, time_control, start_fen, "
                          "white_ms, black_ms, started_at_ms, moves_after_id, white_account, white_session, "
-                         "black_account, black_session, white_key, black_key, rated, category, owner_epoch) VALUES (?1, ?2, "
+                         "black_account, black_session, white_key, black_key, rated, category, owner_epoch, variant, "
+                         "chess960) VALUES (?1, ?2, "
                          "?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, (SELECT COALESCE(MAX(id), 0) FROM moves), ?11, ?12, ?13, "
-                         "?14, ?15, ?16, ?17, ?18, ?19)")),
+                         "?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)")),
           // The game's writes below are stored only while no newer owner epoch is (version 8): one
           // primary-key lookup in the statement that writes, so no other writer's claim comes between.
           move_played(db.prepare("INSERT INTO moves (game_id, ply, seq, uci, san, white_ms, black_ms, at_ms, prev_id) "
                                  "SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9 "
                                  "WHERE (SELECT owner_epoch FROM games WHERE id = ?1) <= ?10")),
           // An unknown game passes the epoch and meets the foreign key.
-          table_event(db.prepare("INSERT INTO table_events (table_id, game_id, seq, kind, detail_json, at_ms) "
-                                 "SELECT ?1, ?2, ?3, ?4, ?5, ?6 "
-                                 "WHERE ?2 IS NULL OR COALESCE((SELECT owner_epoch FROM games WHERE id = ?2), 0) <= ?7")),
+          table_event(
+              db.prepare("INSERT INTO table_events (table_id, game_id, seq, kind, detail_json, at_ms) "
+                         "SELECT ?1, ?2, ?3, ?4, ?5, ?6 "
+                         "WHERE ?2 IS NULL OR COALESCE((SELECT owner_epoch FROM games WHERE id = ?2), 0) <= ?7")),
           // Only a game without an end: an end is stored once (a rated game is rated once with it).
           game_ended(db.prepare("UPDATE games SET ended_at_ms = ?2, result = ?3, termination = ?4, end_detail = ?5, "
                                 "final_white_ms = ?6, final_black_ms = ?7, last_move_id = ?8, plies = ?9 "
@@ -239,7 +241,12 @@ void SqliteWriter::State::write(const Write& record)
                     s.game_started.bind(18, rating::category_name(*w.category));
                 else
                     s.game_started.bind_null(18);
-                s.game_started.bind(19, w.epoch).run();
+                s.game_started.bind(19, w.epoch).bind(20, variant_text(w.variant));
+                if (w.chess960)
+                    s.game_started.bind(21, *w.chess960);
+                else
+                    s.game_started.bind_null(21);
+                s.game_started.run();
                 set_head(w.game_id, GameHead{});
             } else if constexpr (std::is_same_v<T, MovePlayed>) {
                 auto head = heads.find(w.game_id);

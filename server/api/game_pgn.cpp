@@ -142,9 +142,11 @@ StoredGamePgn stored_game_pgn(const db::GameLog& log, const PgnSite& site)
     const std::string termination = log.end ? pgn_termination(log.end->termination) : "unterminated";
     if (!termination.empty()) pgn.tags.emplace_back("Termination", termination);
     pgn.result = log.end ? log.end->result : Score::Unfinished;
-    if (log.start.start_fen != StartFen) pgn.start_fen = log.start.start_fen;
+    // SetUp and FEN for any other start; Variant and the FEN for Chess960 (write_pgn).
+    if (log.start.variant == Variant::Chess960) pgn.tags.emplace_back("Variant", "Chess960");
+    if (log.start.start_fen != StartFen || log.start.variant == Variant::Chess960) pgn.start_fen = log.start.start_fen;
 
-    auto start = parse_fen(log.start.start_fen);
+    auto start = parse_fen(log.start.start_fen, log.start.variant);
     if (!start) {
         out.problem = "the start FEN does not read: " + start.error().message;
         out.text = write_pgn(pgn);

@@ -169,6 +169,10 @@ json game_log_json(const db::GameLog& log)
              {"rated", start.rated},
              {"category", category_json(start.category)},
              {"rating_changes", rating_changes_json(log.rating_changes)},
+             {"variant", start.variant == Variant::Chess960 ? "chess960"
+                         : start.start_fen != StartFen      ? "from_position"
+                                                            : "standard"},
+             {"chess960", start.chess960 ? json(*start.chess960) : json(nullptr)},
              {"start_fen", start.start_fen},
              {"start_clocks", {{"white_ms", start.white_ms}, {"black_ms", start.black_ms}}},
              {"started_at", start.started_at_ms},
@@ -192,7 +196,7 @@ json game_log_json(const db::GameLog& log)
     json moves = json::array();
     std::optional<Position> position;
     std::string problem;
-    if (auto parsed = parse_fen(start.start_fen))
+    if (auto parsed = parse_fen(start.start_fen, start.variant))
         position = *parsed;
     else
         problem = "the start FEN does not read: " + parsed.error().message;

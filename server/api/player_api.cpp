@@ -25,7 +25,8 @@ constexpr std::string_view games_suffix = "/games";
 constexpr std::string_view leaderboard_path = "/api/leaderboard";
 
 constexpr rating::RatingCategory all_categories[] = {rating::RatingCategory::Bullet, rating::RatingCategory::Blitz,
-                                                     rating::RatingCategory::Rapid, rating::RatingCategory::Classical};
+                                                     rating::RatingCategory::Rapid, rating::RatingCategory::Classical,
+                                                     rating::RatingCategory::Chess960};
 
 // Two decimals are more than anyone reads and keep the JSON short.
 double hundredths(double value) { return std::round(value * 100) / 100; }

@@ -17,6 +17,7 @@ std::chrono::seconds limit_for(rating::RatingCategory category)
     case rating::RatingCategory::Blitz: return std::chrono::seconds{25};
     case rating::RatingCategory::Rapid: return std::chrono::seconds{30};
     case rating::RatingCategory::Classical: return std::chrono::seconds{35};
+    case rating::RatingCategory::Chess960: break; // no speed: category_for never gives it
     }
     return std::chrono::seconds{35};
 }

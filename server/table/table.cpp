@@ -24,7 +24,8 @@ using protocol::ErrorCode;
 Table::Table(TableServices& services, std::weak_ptr<TableListener> listener, Opening opening)
     : services_(services), listener_(std::move(listener)), strand_(net::make_strand(services.io)), flag_watch_(strand_),
       summary_timer_(strand_), id_(opening.table), room_(opening.room), time_control_(opening.time_control),
-      opener_color_(opening.opener_color), setup_(opening.setup), ratings_(opening.rated, opening.time_control),
+      opener_color_(opening.opener_color), setup_(opening.setup),
+      ratings_(opening.rated, opening.time_control, opening.setup.variant == protocol::GameVariant::Chess960),
       invite_(opening.invite), seats_(strand_), events_(services.config.table_history_events),
       waiting_chat_(services.config.table_chat_queue)
 {
@@ -40,6 +41,15 @@ identity::Principal seat_owner(const db::SeatOwner& owner)
 {
     if (owner.account_id) return {identity::Principal::Kind::Account, *owner.account_id};
     return {identity::Principal::Kind::Guest, owner.guest_session_id.value_or(0)};
+}
+
+// The setup a stored game was played with (schema version 13), so that its rematches start as it
+// did: Chess960 by its number; a start other than the standard position, a game from there.
+protocol::GameSetup stored_setup(const db::GameStarted& start)
+{
+    if (start.variant == Variant::Chess960) return {protocol::GameVariant::Chess960, start.chess960, std::nullopt};
+    if (start.start_fen != StartFen) return {protocol::GameVariant::FromPosition, std::nullopt, start.start_fen};
+    return {};
 }
 
 } // namespace
@@ -77,12 +87,12 @@ std::shared_ptr<Table> Table::restore(TableServices& services, std::weak_ptr<Tab
         white_ms = stored.moves.back().white_ms;
         black_ms = stored.moves.back().black_ms;
     }
-    const auto start_position = parse_fen(start.start_fen);
+    const auto start_position = parse_fen(start.start_fen, start.variant);
     const Side first_mover =
         start_position && start_position->side_to_move() == Color::Black ? Side::Black : Side::White;
     const auto draw_offer = standing_draw_offer(stored.moves, events, first_mover);
     auto game = RefereedGame::restore(*time_control, start.start_fen, moves, white_ms, black_ms,
-                                      referee_limits(services, *time_control));
+                                      referee_limits(services, *time_control), start.variant);
     if (!game) {
         spdlog::error("game {}: cannot restore: {}", start.game_id, game.error().message);
         return nullptr;
@@ -94,6 +104,7 @@ std::shared_ptr<Table> Table::restore(TableServices& services, std::weak_ptr<Tab
     opening.opener_side = Side::White;
     opening.opener = identity::Identity{seat_owner(start.white_owner), start.white, protocol::Role::Player, 0};
     opening.rated = start.rated;
+    opening.setup = stored_setup(start);
     auto table = std::make_shared<Table>(services, std::move(listener), opening);
     table->seats_[int(Side::Black)] = Seat{start.black, seat_owner(start.black_owner), {}, false, {}, {}};
     const auto now = SteadyClock::now();

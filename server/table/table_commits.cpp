@@ -174,8 +174,9 @@ void Table::rebuild_game(const GameCheckpoint& stored, SteadyClock::time_point n
     std::vector<std::string> moves;
     moves.reserve(std::size_t(stored.ply));
     for (int i = 0; i < stored.ply; ++i) moves.push_back(game_->moves()[std::size_t(i)].uci);
-    auto rebuilt = RefereedGame::restore(time_control_, game_->start_fen(), moves, stored.white_ms, stored.black_ms,
-                                         referee_limits(services_, time_control_));
+    auto rebuilt =
+        RefereedGame::restore(time_control_, game_->start_fen(), moves, stored.white_ms, stored.black_ms,
+                              referee_limits(services_, time_control_), game_->game().start_position().variant());
     if (!rebuilt) {
         spdlog::error("table {} game {}: cannot go back to the stored game: {}", id_, game_id_.value_or(0),
                       rebuilt.error().message);

@@ -50,7 +50,9 @@ void Table::start_game(std::int64_t game_id, SteadyClock::time_point now, const 
                                 stored_owner(seats_[0]->owner), stored_owner(seats_[1]->owner), false, std::nullopt};
     // join() lets only accounts sit at a rated table, and the lobby opens none untimed.
     started_row.rated = ratings_.rates_game_between(seats_[0]->owner.guest(), seats_[1]->owner.guest());
-    started_row.category = ratings_.category();
+    started_row.category = ratings_.speed();
+    started_row.variant = protocol::engine_variant(setup_);
+    started_row.chess960 = setup_.chess960;
     emission.writes.push_back(std::move(started_row));
     const auto seq = events_.take_next();
     auto started = state(now);

@@ -24,8 +24,9 @@ protocol::PlayerRatingChange player_change(const db::RatingChange& change)
 
 } // namespace
 
-TableRatings::TableRatings(bool rated, const protocol::TimeControl& time_control)
-    : rated_(rated), category_(category_of(time_control))
+TableRatings::TableRatings(bool rated, const protocol::TimeControl& time_control, bool chess960)
+    : rated_(rated), speed_(category_of(time_control)),
+      category_(chess960 && speed_ ? std::optional(rating::RatingCategory::Chess960) : speed_)
 {
 }
 

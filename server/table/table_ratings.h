@@ -20,15 +20,20 @@ namespace rochade::server {
 
 class TableRatings {
 public:
-    // `rated`: the lobby checked it (timed, and the opener has an account).
-    TableRatings(bool rated, const protocol::TimeControl& time_control);
+    // `rated`: the lobby checked it (timed, and the opener has an account). A Chess960 table's
+    // games count in the category Chess960 whatever their speed.
+    TableRatings(bool rated, const protocol::TimeControl& time_control, bool chess960 = false);
 
     // The category of a time control's games (its first stage, and its increment or delay per
     // move: rating/category.h); none when untimed.
     static std::optional<rating::RatingCategory> category_of(const protocol::TimeControl& time_control);
 
     bool rated() const { return rated_; }
+    // The category the table's games are rated in, and the seats' ratings shown from.
     std::optional<rating::RatingCategory> category() const { return category_; }
+    // The time control's category (category_of), stored with every game for the searches; the
+    // same as category() but at a Chess960 table.
+    std::optional<rating::RatingCategory> speed() const { return speed_; }
     // Whether a game between these two is rated: a rated table with two accounts.
     bool rates_game_between(bool white_is_guest, bool black_is_guest) const
     {
@@ -57,6 +62,7 @@ public:
 
 private:
     const bool rated_;
+    const std::optional<rating::RatingCategory> speed_;
     const std::optional<rating::RatingCategory> category_;
     std::optional<protocol::RatingChangeEvent> last_change_;
 };

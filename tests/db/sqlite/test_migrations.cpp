@@ -54,7 +54,7 @@ TEST_CASE("a new database gets the whole schema and the current user_version")
     TempDatabase file("migrate");
     Database db = open_migrated(file.path());
     CHECK(db.query_int("PRAGMA user_version") == schema_version());
-    CHECK(schema_version() == 12);
+    CHECK(schema_version() == 13);
 
     const struct {
         const char* type;
@@ -768,4 +768,44 @@ TEST_CASE("a version 7 database is migrated to version 8: games get owner epoch 
     CHECK_THROWS_AS(db.exec("INSERT INTO table_events (table_id, game_id, seq, kind, detail_json, at_ms) VALUES "
                             "(10, 1, 6, 'table_chat', '{}', 6)"),
                     DbError);
+}
+
+TEST_CASE("a version 12 database is migrated to version 13: games are standard, ratings kept, chess960 admitted")
+{
+    TempDatabase file("from-v12");
+    {
+        Database db(file.path(), OpenMode::ReadWriteCreate);
+        configure_connection(db);
+        migrate_to(db, 12);
+        db.exec("INSERT INTO accounts (id, nick, nick_key, nick_skeleton, password_hash, created_at_ms, "
+                "password_changed_at_ms) VALUES (1, 'Anna', 'anna', 'anna', 'h', 1, 1), "
+                "(2, 'Bert', 'bert', 'bert', 'h', 1, 1)");
+        db.exec("INSERT INTO games (id, table_id, room, white, black, time_control, start_fen, white_ms, black_ms, "
+                "started_at_ms, ended_at_ms, result, rated, category, white_account, black_account) VALUES (1, 10, "
+                "34, 'Anna', 'Bert', '{}', '" +
+                start_fen + "', 0, 0, 1, 2, '1-0', 1, 'blitz', 1, 2)");
+        db.exec("INSERT INTO rating_changes (game_id, account_id, white, category, rating_before, rd_before, "
+                "volatility_before, rating_after, rd_after, volatility_after, at_ms) VALUES "
+                "(1, 1, 1, 'blitz', 1500, 350, 0.06, 1600, 300, 0.06, 2)");
+        db.exec(
+            "INSERT INTO ratings (account_id, category, rating, rd, volatility, games, wins, draws, losses, "
+            "last_game_at_ms, public_games, public_wins) VALUES (1, 'blitz', 1600, 300, 0.06, 1, 1, 0, 0, 2, 1, 1)");
+        CHECK_THROWS(db.exec("INSERT INTO ratings (account_id, category, rating, rd, volatility, games, wins, draws, "
+                             "losses, last_game_at_ms) VALUES (2, 'chess960', 1500, 350, 0.06, 0, 0, 0, 0, 2)"));
+    }
+    SqliteReader store(file.path()); // opening migrates
+    Database db(file.path(), OpenMode::ReadWrite);
+    CHECK(db.query_int("PRAGMA user_version") == 13);
+    CHECK(db.query_int("SELECT COUNT(*) FROM pragma_foreign_key_check") == 0);
+    const auto anna = store.player("anna");
+    REQUIRE(anna);
+    REQUIRE(anna->ratings.size() == 1);
+    CHECK(anna->ratings[0].all == GameCounts{1, 1, 0, 0});
+    CHECK(anna->ratings[0].in_public_rooms == GameCounts{1, 1, 0, 0});
+    CHECK(db.query_int("SELECT COUNT(*) FROM rating_changes WHERE game_id = 1") == 1);
+    CHECK(db.query_int("SELECT COUNT(*) FROM games WHERE variant = 'standard' AND chess960 IS NULL") == 1);
+    db.exec("INSERT INTO ratings (account_id, category, rating, rd, volatility, games, wins, draws, losses, "
+            "last_game_at_ms) VALUES (2, 'chess960', 1500, 350, 0.06, 0, 0, 0, 0, 2)");
+    CHECK_THROWS(db.exec("UPDATE games SET variant = 'atomic' WHERE id = 1"));
+    CHECK_THROWS(db.exec("UPDATE games SET chess960 = 960 WHERE id = 1"));
 }
