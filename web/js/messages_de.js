@@ -660,10 +660,6 @@ export default {
     'header.leaderboard': 'Bestenlisten',
     'error.rated_needs_account': 'Gewertete Partien spielen nur Spieler mit Konto. Registriere dich (kostenlos), um eine Wertungszahl zu bekommen, oder spiele ungewertet.',
     'error.rated_needs_clock': 'Eine gewertete Partie braucht eine Uhr: Wähle eine Bedenkzeit oder nimm den Haken bei „Gewertet“ weg.',
-    'error.bad_variant': 'Diese Variante gibt es hier nicht: Wähle normales Schach, Chess960 oder eine Partie aus einer Stellung.',
-    'error.bad_chess960_number': 'Eine Chess960-Anfangsstellung hat eine Nummer von 0 bis 959.',
-    'error.bad_fen': 'Aus dieser Stellung kann keine Partie beginnen.',
-    'error.rated_from_position': 'Eine Partie aus einer Stellung kann nicht gewertet werden: Nimm den Haken bei „Gewertet“ weg.',
     // Die obere Leiste der öffentlichen Seiten (page_header.js).
     'page.lobby': 'Zur Lobby',
     'page.leaderboard': 'Bestenlisten',

@@ -659,10 +659,6 @@ export default {
     'header.leaderboard': 'Leaderboards',
     'error.rated_needs_account': 'Only players with an account can play rated games. Register (it is free) to get a rating, or play a casual game.',
     'error.rated_needs_clock': 'A rated game needs a clock: choose a timed control, or uncheck “Rated”.',
-    'error.bad_variant': 'This variant is not offered: choose standard chess, Chess960 or a game from a position.',
-    'error.bad_chess960_number': 'A Chess960 start position has a number from 0 to 959.',
-    'error.bad_fen': 'No game can start from this position.',
-    'error.rated_from_position': 'A game from a position cannot be rated: uncheck “Rated”.',
     // The top bar of the public pages (page_header.js).
     'page.lobby': 'To the lobby',
     'page.leaderboard': 'Leaderboards',
