@@ -4,7 +4,9 @@
 //     message and the colour he plays; Accept starts the game at once for both;
 //   - Bert challenges Anna; she declines with a reason, and Bert reads the reason in English;
 //   - Anna challenges Bert from the member list; he declines with another reason, and Anna
-//     reads it in German; a challenge withdrawn goes from the other side's page.
+//     reads it in German; a challenge withdrawn goes from the other side's page;
+//   - Bert opens Anna's profile page (/@/Anna) and challenges her from there: the link opens the
+//     main page with the form and her nick filled in.
 //
 //   ROCHADE_BIN=build/tools/rochade node tests/browser/challenge-test.mjs
 // Needs Debian's chromium, `npm ci` and the built client (node web/build.mjs) in web/.
@@ -12,7 +14,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { Run, enterAsGuest, launchBrowser, short, startServer, timeout, waitOnline } from './browser_harness.mjs';
+import { Run, enterAsGuest, launchBrowser, register, short, startServer, timeout, waitOnline } from './browser_harness.mjs';
 
 const shots = process.env.BROWSER_SHOTS || join(tmpdir(), 'rochade-challenge');
 const run = new Run(shots);
@@ -81,12 +83,12 @@ async function main() {
         run.watch('anna', a);
         run.watch('bert', b);
 
-        await run.step('Anna (German) in room 34, Bert (English, phone) in room 35', async () => {
-            for (const [page, nick, room] of [[a, anna, 34], [b, bert, 35]]) {
-                await enterAsGuest(page, url, nick);
-                await waitOnline(page);
-                await enterRoom(page, room);
-            }
+        await run.step('Anna (German, registered) in room 34, Bert (English, phone, guest) in room 35', async () => {
+            await register(a, url, anna, 'Geheimnis-42');
+            await enterRoom(a, 34);
+            await enterAsGuest(b, url, bert);
+            await waitOnline(b);
+            await enterRoom(b, 35);
         });
 
         await run.step('a challenge by nick reaches Bert in another room: terms, message, his colour, and a sound', async () => {
@@ -155,6 +157,27 @@ async function main() {
             await a.click('#challenges li[data-kind="sent"] button[data-answer="cancel"]');
             await b.waitForSelector('#challenges li', { state: 'detached', timeout });
             await infoShown(b, `${anna} withdrew the challenge.`);
+        });
+
+        await run.step('from Anna\'s profile page Bert challenges her: the form opens with her nick; she declines', async () => {
+            await b.goto(new URL(`/@/${encodeURIComponent(anna)}`, url).href);
+            const link = b.locator('a.profile-challenge');
+            await link.waitFor({ timeout });
+            const text = await link.textContent();
+            if (text !== `Challenge ${anna} to a game`) throw new Error(`the profile's link says "${text}"`);
+            const box = await link.boundingBox();
+            if (box.height < 44) throw new Error(`the profile's link is ${box.height} px high on the phone`);
+            await link.click();
+            // Bert's game with Anna comes back on screen (a phone shows it, not the rooms).
+            await b.waitForSelector('#connection-state.online', { timeout });
+            await b.waitForFunction((nick) => document.querySelector('.challenge-form input[name=to]')?.value === nick, anna, { timeout });
+            if (!(await b.isVisible('.challenge-form button[type=submit]'))) throw new Error('the challenge form is not open');
+            if (await b.evaluate(() => window.location.hash)) throw new Error('the link\'s hash stays after it was followed');
+            await run.shot(b, '05-bert-from-profile');
+            await challenge(b, { to: '' });
+            await noticeText(a);
+            await a.click('#challenges li[data-kind="challenge"] button[data-answer="decline"]');
+            await infoShown(b, `${anna} declined your challenge: I am not accepting challenges at the moment.`);
         });
     } finally {
         await run.finish(browser, server);

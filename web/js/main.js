@@ -28,6 +28,7 @@ import { TableView } from './table_view.js';
 import { TABLE_EVENTS, applyTableEvent, emptyTable, seatOf, tableIdOf } from './table_model.js';
 import { pendingMoveFate } from './table_play.js';
 import { playSound, soundForMove } from './sounds.js';
+import { parseChallengeLink } from './challenge_link.js';
 import { parseWatchLink } from './watch_link.js';
 import { visitorRoom } from './visitor.js';
 import { WelcomeView } from './welcome_view.js';
@@ -708,7 +709,18 @@ connection.addEventListener('session', (event) => {
     drawRoom();
     drawTable();
     followWatchLink();
+    followChallengeLink();
 });
+
+// A link to challenge a player (`/#challenge=Anna`, from a profile page): once online, the form
+// opens with the nick filled in; the hash is then cleared. A visitor keeps it until logged in.
+function followChallengeLink() {
+    const nick = parseChallengeLink(window.location.hash);
+    if (!nick) return;
+    history.replaceState(null, '', window.location.pathname + window.location.search);
+    drawChallenges();
+    challengeView.challengeNick(nick);
+}
 
 // A link to watch a table (`/#watch=12&room=34`, from the admin area's live view): once online,
 // enter its room and show the table; the hash is then cleared, so a reload does not repeat it.

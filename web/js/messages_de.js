@@ -790,6 +790,7 @@ export default {
     'challenge.reason.variant': 'Diese Variante möchte ich gerade nicht spielen.',
     'challenge.reason.no_bot': 'Herausforderungen von Bots nehme ich nicht an.',
     'challenge.reason.only_bot': 'Ich nehme nur Herausforderungen von Bots an.',
+    'profile.challenge': '{nick} zu einer Partie herausfordern',
     'member.challenge': '{nick} herausfordern',
     'error.challenge_self': 'Du kannst dich nicht selbst herausfordern.',
     'error.no_such_challenge': 'Diese Herausforderung gilt nicht mehr: sie wurde zurückgezogen, beantwortet oder ist abgelaufen.',

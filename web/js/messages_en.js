@@ -789,6 +789,7 @@ export default {
     'challenge.reason.variant': 'I am not willing to play this variant right now.',
     'challenge.reason.no_bot': 'I am not accepting challenges from bots.',
     'challenge.reason.only_bot': 'I am only accepting challenges from bots.',
+    'profile.challenge': 'Challenge {nick} to a game',
     'member.challenge': 'Challenge {nick}',
     'error.challenge_self': 'You cannot challenge yourself.',
     'error.no_such_challenge': 'This challenge no longer stands: it was withdrawn, answered or has expired.',
