@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "server/cluster/node_message.h"
 #include "tests/server/cluster_fixture.h"
 
 using namespace rochade;
@@ -109,4 +110,35 @@ TEST_CASE("challenge across nodes: the challenged player's node refuses what onl
     // A casual one is delivered.
     CHECK(anna.request(challenge_to_bert()).at("type") == "ok");
     CHECK(bert.receive_until("challenge").at("challenge").at("rated") == false);
+}
+
+TEST_CASE("challenge node messages survive encoding; a relay of no known kind is an error naming it",
+          "[cluster][challenge]")
+{
+    using server::cluster::ChallengeRelay;
+    using server::cluster::SeatAwaits;
+    const auto seat = server::cluster::decode_node_message(server::cluster::encode(SeatAwaits{"n1", "Bert", 17}));
+    REQUIRE(seat);
+    const auto& awaits = std::get<SeatAwaits>(*seat);
+    CHECK(awaits.node == "n1");
+    CHECK(awaits.nick == "Bert");
+    CHECK(awaits.table == 17);
+
+    const ChallengeRelay sent{"n2",      ChallengeRelay::Kind::Declined, "abc", "Bert", true, "{\"type\":\"x\"}",
+                              "too_slow"};
+    const auto relayed = server::cluster::decode_node_message(server::cluster::encode(sent));
+    REQUIRE(relayed);
+    const auto& relay = std::get<ChallengeRelay>(*relayed);
+    CHECK(relay.node == "n2");
+    CHECK(relay.kind == ChallengeRelay::Kind::Declined);
+    CHECK(relay.challenge == "abc");
+    CHECK(relay.nick == "Bert");
+    CHECK(relay.rated);
+    CHECK(relay.frame == "{\"type\":\"x\"}");
+    CHECK(relay.code == "too_slow");
+
+    const auto unknown = server::cluster::decode_node_message(
+        R"({"kind":"challenge_relay","node":"n2","relay":"shrug","challenge":"a","nick":"Bert","rated":false,"frame":"","code":""})");
+    REQUIRE_FALSE(unknown);
+    CHECK(unknown.error() == "node message: 'relay' names no kind of challenge relay: 'shrug'");
 }
