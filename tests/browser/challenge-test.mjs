@@ -42,9 +42,9 @@ async function showLobby(page) {
 // Sends a challenge through the form ("Challenge a player"); the nick may be filled in already.
 async function challenge(page, { to, message = '', colour = 'random' }) {
     if (!(await page.getAttribute('.challenge-details', 'open').then((open) => open !== null))) await page.click('.challenge-details > summary');
-    if (to) await page.fill('.challenge-form input[name=to]', to);
-    await page.selectOption('.challenge-form select[name=color]', colour);
-    await page.fill('.challenge-form input[name=message]', message);
+    if (to) await page.fill('.challenge-form input[name=challenge_to]', to);
+    await page.selectOption('.challenge-form select[name=challenge_color]', colour);
+    await page.fill('.challenge-form input[name=challenge_message]', message);
     await page.click('.challenge-form button[type=submit]');
     await page.waitForSelector('#challenges li[data-kind="sent"]', { timeout });
 }
@@ -141,7 +141,7 @@ async function main() {
             await enterRoom(b, 34);
             await showLobby(a);
             await a.click(`#room .member-list button.member-challenge[title="${bert} herausfordern"]`, { timeout });
-            const filled = await a.inputValue('.challenge-form input[name=to]');
+            const filled = await a.inputValue('.challenge-form input[name=challenge_to]');
             if (filled !== bert) throw new Error(`the member list filled in "${filled}"`);
             await challenge(a, { to: '' });
             await noticeText(b);
@@ -170,7 +170,7 @@ async function main() {
             await link.click();
             // Bert's game with Anna comes back on screen (a phone shows it, not the rooms).
             await b.waitForSelector('#connection-state.online', { timeout });
-            await b.waitForFunction((nick) => document.querySelector('.challenge-form input[name=to]')?.value === nick, anna, { timeout });
+            await b.waitForFunction((nick) => document.querySelector('.challenge-form input[name=challenge_to]')?.value === nick, anna, { timeout });
             if (!(await b.isVisible('.challenge-form button[type=submit]'))) throw new Error('the challenge form is not open');
             if (await b.evaluate(() => window.location.hash)) throw new Error('the link\'s hash stays after it was followed');
             await run.shot(b, '05-bert-from-profile');

@@ -12,18 +12,20 @@ import { PRESETS, describe, presetLabel } from './time_control.js';
 export class ChallengeView {
     // formRoot: where the "challenge a player" form lives; listRoot: the notices.
     // actions: {challenge(fields), accept(offer), decline(offer, reason), cancel(outgoing)}
+    // The inputs' names start with "challenge_": the lobby's form to open a table has its own
+    // time_control and color in the same page.
     constructor(formRoot, listRoot, actions) {
         this.formRoot = formRoot;
         this.listRoot = listRoot;
         this.actions = actions;
         this.reasons = new Map(); // challenge id -> the reason chosen so far, across redraws
-        this.to = el('input', { type: 'text', name: 'to', maxlength: 20, autocomplete: 'off' });
-        this.preset = el('select', { name: 'time_control' },
+        this.to = el('input', { type: 'text', name: 'challenge_to', maxlength: 20, autocomplete: 'off' });
+        this.preset = el('select', { name: 'challenge_time_control' },
                          PRESETS.map((preset, index) => el('option', { value: String(index), selected: index === 2 })));
-        this.colour = el('select', { name: 'color' }, ['random', 'white', 'black'].map((colour) => el('option', { value: colour })));
-        this.rated = el('input', { type: 'checkbox', name: 'rated' });
+        this.colour = el('select', { name: 'challenge_color' }, ['random', 'white', 'black'].map((colour) => el('option', { value: colour })));
+        this.rated = el('input', { type: 'checkbox', name: 'challenge_rated' });
         this.ratedText = el('span', {});
-        this.message = el('input', { type: 'text', name: 'message', maxlength: MAX_MESSAGE_BYTES });
+        this.message = el('input', { type: 'text', name: 'challenge_message', maxlength: MAX_MESSAGE_BYTES });
         this.submit = el('button', { type: 'submit', class: 'accept' });
         this.summary = el('summary', {});
         this.form = el('form', { class: 'challenge-form', onsubmit: (event) => { event.preventDefault(); this.send(); } },
