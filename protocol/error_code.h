@@ -52,6 +52,11 @@ enum class ErrorCode : std::uint8_t {
     BadChess960Number, // "chess960" is not an integer 0..959
     BadFen,            // the start FEN does not parse or no game can start from it (the message says why)
     RatedFromPosition, // games from a position are casual only
+
+    // Challenges
+    ChallengeSelf,     // a challenge addressed to its sender
+    NoSuchChallenge,   // an id that names no challenge standing for the sender
+    ChallengesRefused, // the challenged player takes no challenges (from guests, or at all)
     // Moves and game actions
     NotYourTurn,
     IllegalMove,
@@ -121,6 +126,10 @@ constexpr std::string_view error_code_name(ErrorCode code)
     case ErrorCode::BadChess960Number: return "bad_chess960_number";
     case ErrorCode::BadFen: return "bad_fen";
     case ErrorCode::RatedFromPosition: return "rated_from_position";
+
+    case ErrorCode::ChallengeSelf: return "challenge_self";
+    case ErrorCode::NoSuchChallenge: return "no_such_challenge";
+    case ErrorCode::ChallengesRefused: return "challenges_refused";
     case ErrorCode::LimitReached: return "limit_reached";
     case ErrorCode::ShuttingDown: return "shutting_down";
     case ErrorCode::StorageUnavailable: return "storage_unavailable";

@@ -127,6 +127,9 @@ browser_test()
 # Issue 27's rating category chess960 on the profile and the leaderboards (run by browser_test).
 browser_tests+=(chess960-rating:BROWSER_SHOTS)
 
+# Issue 27's challenges: accepted, declined with a reason, withdrawn (run by browser_test).
+browser_tests+=(challenge:BROWSER_SHOTS)
+
 # The docker stage's base image (debootstrap: network and disk more than CPU) is made in the
 # background while the C++ builds run; the stage waits for it and makes it itself if this failed.
 docker_base()
