@@ -68,8 +68,46 @@ public:
     {
         Quality start{};
         search_mdps(0, start);
-        if (!found_) return std::nullopt;
+        if (!found_) return matching_candidate();
         return BracketOutcome{best_pairs_, best_floaters_, !budget_spent_};
+    }
+
+    // When the budget ran out before any candidate kept the round completable: a maximum
+    // matching of the bracket and everything below it. Its pairs inside the bracket are a
+    // candidate, its members matched below (or to the bye) float, and C4 holds by construction.
+    std::optional<BracketOutcome> matching_candidate() const
+    {
+        std::vector<int> everyone = in_.members;
+        everyone.insert(everyone.end(), in_.lower.begin(), in_.lower.end());
+        const int count = static_cast<int>(everyone.size());
+        const bool odd = count % 2 == 1;
+        std::vector<std::vector<int>> neighbours(static_cast<std::size_t>(count + (odd ? 1 : 0)));
+        for (int i = 0; i < count; ++i) {
+            for (int j = i + 1; j < count; ++j)
+                if (compatible(everyone[i], everyone[j])) {
+                    neighbours[i].push_back(j);
+                    neighbours[j].push_back(i);
+                }
+            if (odd && !round_.players[everyone[i]].bye_excluded) {
+                neighbours[i].push_back(count);
+                neighbours[count].push_back(i);
+            }
+        }
+        const auto partner = maximum_matching(static_cast<int>(neighbours.size()), neighbours);
+        BracketOutcome outcome;
+        outcome.exhaustive = false;
+        const int members = static_cast<int>(in_.members.size());
+        for (int i = 0; i < members; ++i) {
+            const int p = partner[i];
+            if (p == -1) return std::nullopt; // no complete pairing at all
+            if (p < members) {
+                if (i < p) outcome.pairs.emplace_back(everyone[i], everyone[p]);
+            } else {
+                outcome.floaters.push_back(everyone[i]);
+            }
+        }
+        if (in_.last && outcome.floaters.size() > 1) return std::nullopt;
+        return outcome;
     }
 
 private:
@@ -172,7 +210,7 @@ private:
     bool spend_node()
     {
         if (stop_) return false;
-        if (++nodes_ > bracket_node_budget && found_) {
+        if (++nodes_ > bracket_node_budget) {
             budget_spent_ = true;
             stop_ = true;
             return false;

@@ -25,7 +25,8 @@ struct BracketOutcome {
     bool exhaustive = true;                 // false when the search stopped at its node budget
 };
 
-// Search budget per bracket: past it the best candidate found so far is taken.
+// Search budget per bracket: past it the best candidate found so far is taken, or, when none
+// was found, the bracket's part of a maximum matching of all the players left.
 constexpr long bracket_node_budget = 400000;
 
 std::optional<BracketOutcome> pair_bracket(const BracketInput& input);
