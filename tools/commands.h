@@ -41,6 +41,11 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
 // postgresql:// one (db/existing_store.h); neither is created.
 int games_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
+// rochade pair --dutch FILE.trf | --berger N [--double]: the next Swiss round of a TRF by the
+// FIDE Dutch system, or a round-robin schedule by the Berger tables; exit 1 on an unreadable or
+// invalid TRF (the error names line and column), 2 on bad arguments.
+int pair_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
 // Reads a password after showing `prompt` (without echo on a terminal); nothing at the end of
 // the input.
 using PasswordReader = std::function<std::optional<std::string>(const std::string& prompt)>;

@@ -24,6 +24,8 @@ void print_usage(std::ostream& out)
            "                                         list recent games, or one game's full log\n"
            "  rochade admin create-user|set-role|reset-password|list-users ... --db FILE|URL\n"
            "                                         accounts and roles (docs/admin.md)\n"
+           "  rochade pair --dutch FILE.trf | --berger N [--double]\n"
+           "                                         tournament pairings (FIDE Dutch, Berger tables)\n"
            "  --db FILE is the server's SQLite file, --db URL its PostgreSQL database\n"
            "  (postgresql://user@host:port/db)\n";
 }
@@ -43,6 +45,7 @@ int main(int argc, char** argv)
     if (command == "analyze") return analyze_command(std::cin, std::cout);
     if (command == "pgn") return pgn_command(args, std::cout, std::cerr);
     if (command == "serve") return serve_command(args, std::cout, std::cerr);
+    if (command == "pair") return pair_command(args, std::cout, std::cerr);
     if (command == "games") return games_command(args, std::cout, std::cerr);
     if (command == "admin") {
         // From a pipe there is one line: the "Again" prompt gets nothing and is skipped.
