@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <tuple>
 
@@ -17,13 +18,26 @@ constexpr std::size_t neighbours_considered = 12;
 
 constexpr int provisional_deviation = 110;
 
+// One pair the wave could form, with its priority packed into one integer so that sorting
+// thousands of them compares integers: fresh pairs before rematches, then the closest
+// ratings, then the pair that has waited longer. Ties fall to the order of arrival (the index in
+// the waiting list), which makes the result deterministic.
 struct CandidatePair {
-    int rating_difference;
-    bool rematch;
-    int waves_missed_together;
+    std::uint64_t priority;
     std::size_t first; // indices into `waiting`
     std::size_t second;
+
+    bool operator<(const CandidatePair& other) const
+    {
+        return std::tie(priority, first, second) < std::tie(other.priority, other.first, other.second);
+    }
 };
+
+std::uint64_t pair_priority(bool rematch, int rating_difference, int waves_missed_together)
+{
+    const auto waited = std::uint64_t(std::clamp(waves_missed_together, 0, 0xFFFF));
+    return (std::uint64_t(rematch) << 48) | (std::uint64_t(rating_difference) << 16) | (0xFFFF - waited);
+}
 
 bool are_last_opponents(const WaitingPlayer& a, const WaitingPlayer& b)
 {
@@ -47,18 +61,12 @@ void match_group(std::span<const WaitingPlayer> waiting, std::vector<std::size_t
             const WaitingPlayer& b = waiting[group[j]];
             const int difference = b.rating - a.rating; // sorted: never negative
             if (difference > allowed_rating_difference(a, b)) continue;
-            candidates.push_back(
-                {difference, are_last_opponents(a, b), a.waves_missed + b.waves_missed, group[i], group[j]});
+            candidates.push_back({pair_priority(are_last_opponents(a, b), difference, a.waves_missed + b.waves_missed),
+                                  group[i], group[j]});
         }
     }
 
-    // Fresh pairs before rematches (a rematch is formed only when both have no one else left),
-    // then the closest ratings, then the pair that has waited longer, then ids for determinism.
-    std::sort(candidates.begin(), candidates.end(), [&](const CandidatePair& x, const CandidatePair& y) {
-        return std::tuple(x.rematch, x.rating_difference, -x.waves_missed_together, waiting[x.first].id,
-                          waiting[x.second].id) < std::tuple(y.rematch, y.rating_difference, -y.waves_missed_together,
-                                                             waiting[y.first].id, waiting[y.second].id);
-    });
+    std::sort(candidates.begin(), candidates.end());
 
     std::vector<bool> paired(waiting.size(), false);
     for (const CandidatePair& pair : candidates) {
