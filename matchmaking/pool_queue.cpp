@@ -45,6 +45,13 @@ bool PoolQueue::wave_due(Clock::time_point now) const
     return waiting_.size() >= spec_.players_for_immediate_wave || now - last_wave_ >= wave_interval_;
 }
 
+std::optional<PoolQueue::Clock::time_point> PoolQueue::next_wave_at() const
+{
+    if (waiting_.size() < 2) return std::nullopt;
+    if (waiting_.size() >= spec_.players_for_immediate_wave) return last_wave_;
+    return last_wave_ + wave_interval_;
+}
+
 std::vector<Pairing> PoolQueue::run_wave(Clock::time_point now)
 {
     last_wave_ = now;

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
@@ -35,6 +36,9 @@ public:
     // players wait; never with fewer than two waiting. A second player joining a lone
     // player who has waited out the interval is paired at once.
     bool wave_due(Clock::time_point now) const;
+    // When the interval since the last wave ends (a wave is due from then on, or earlier when the
+    // pool fills), or nothing while fewer than two wait.
+    std::optional<Clock::time_point> next_wave_at() const;
     // Runs the matcher on everyone waiting: the paired leave the queue and their games are
     // remembered; everyone else has missed one more wave.
     std::vector<Pairing> run_wave(Clock::time_point now);
