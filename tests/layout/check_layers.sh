@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The one-way includes of docs/architecture.md ("The folders"): every #include "..." of a file in
-# engine/, rating/, protocol/, db/, server/ and tools/ names a part on a lower floor than the
+# engine/, rating/, matchmaking/, protocol/, db/, server/ and tools/ names a part on a lower floor than the
 # file's own part, or its own part. Prints each arrow that points up or sideways, and fails if
 # there is one. Run from anywhere: tests/layout/check_layers.sh [repository root].
 set -euo pipefail
@@ -13,6 +13,7 @@ part_of() {
     case $1 in
         engine/*) echo engine ;;
         rating/*) echo rating ;;
+        matchmaking/*) echo matchmaking ;;
         protocol/*) echo protocol ;;
         db/sqlite/*) echo db/sqlite ;;
         db/pg/*) echo db/pg ;;
@@ -42,7 +43,7 @@ part_of() {
 floor_of() {
     case $1 in
         engine) echo 0 ;;
-        rating) echo 1 ;;
+        rating | matchmaking) echo 1 ;;
         protocol) echo 2 ;;
         db) echo 3 ;;
         db/sqlite | db/pg) echo 4 ;;
@@ -93,7 +94,7 @@ while IFS= read -r file; do
             faults=$((faults + 1))
         fi
     done < <(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$file")
-done < <(git ls-files engine rating protocol db server tools | grep -E '\.(h|cpp)$')
+done < <(git ls-files engine rating matchmaking protocol db server tools | grep -E '\.(h|cpp)$')
 
 if ((faults > 0)); then
     echo "$faults include(s) point up or sideways (docs/architecture.md, \"The folders\")"
