@@ -333,6 +333,30 @@ ClientMessage read_abort(FieldReader& f) { return Abort{f.table()}; }
 ClientMessage read_claim_win(FieldReader& f) { return ClaimWin{f.table()}; }
 ClientMessage read_rematch(FieldReader& f) { return Rematch{f.table()}; }
 ClientMessage read_decline_invitation(FieldReader& f) { return DeclineInvitation{f.table()}; }
+ClientMessage read_challenge(FieldReader& f)
+{
+    Challenge challenge;
+    challenge.to = f.string("to", max_nick_bytes);
+    challenge.time_control = f.time_control();
+    challenge.color = f.color();
+    challenge.rated = f.optional_bool("rated");
+    challenge.message = f.optional_string("message", max_challenge_message_bytes);
+    return challenge;
+}
+ClientMessage read_cancel_challenge(FieldReader& f) { return CancelChallenge{f.string("challenge", max_token_bytes)}; }
+ClientMessage read_accept_challenge(FieldReader& f) { return AcceptChallenge{f.string("challenge", max_token_bytes)}; }
+ClientMessage read_decline_challenge(FieldReader& f)
+{
+    DeclineChallenge decline;
+    decline.challenge = f.string("challenge", max_token_bytes);
+    if (const auto reason = f.optional_string("reason", 32)) {
+        if (const auto known = decline_reason_from_name(*reason))
+            decline.reason = *known;
+        else
+            f.reject("field 'reason' must be one of " + decline_reason_names() + ", not \"" + *reason + "\"");
+    }
+    return decline;
+}
 
 struct MessageType {
     std::string_view name;
@@ -368,6 +392,10 @@ constexpr std::array<MessageType, std::variant_size_v<ClientMessage>> message_ty
     {"notice", read_notice},
     {"room_members", read_room_members},
     {"decline_invitation", read_decline_invitation},
+    {"challenge", read_challenge},
+    {"cancel_challenge", read_cancel_challenge},
+    {"accept_challenge", read_accept_challenge},
+    {"decline_challenge", read_decline_challenge},
 }};
 
 rochade::Unexpected<DecodeError> refuse(ErrorCode code, std::string message, std::optional<RequestId> id = {})

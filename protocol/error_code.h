@@ -47,6 +47,10 @@ enum class ErrorCode : std::uint8_t {
     RatedNeedsAccount, // a guest opening or joining a rated table
     RatedNeedsClock,   // a rated table with an untimed control
     NotInvited,        // decline_invitation at a table where no invitation for the sender stands
+    // Challenges
+    ChallengeSelf,     // a challenge addressed to its sender
+    NoSuchChallenge,   // an id that names no challenge standing for the sender
+    ChallengesRefused, // the challenged player takes no challenges (from guests, or at all)
     // Moves and game actions
     NotYourTurn,
     IllegalMove,
@@ -112,6 +116,9 @@ constexpr std::string_view error_code_name(ErrorCode code)
     case ErrorCode::RatedNeedsAccount: return "rated_needs_account";
     case ErrorCode::RatedNeedsClock: return "rated_needs_clock";
     case ErrorCode::NotInvited: return "not_invited";
+    case ErrorCode::ChallengeSelf: return "challenge_self";
+    case ErrorCode::NoSuchChallenge: return "no_such_challenge";
+    case ErrorCode::ChallengesRefused: return "challenges_refused";
     case ErrorCode::LimitReached: return "limit_reached";
     case ErrorCode::ShuttingDown: return "shutting_down";
     case ErrorCode::StorageUnavailable: return "storage_unavailable";

@@ -12,12 +12,13 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "engine/outcome.h"
+#include "protocol/challenge.h"
 #include "protocol/error_code.h"
 #include "protocol/time_control.h"
 
 namespace rochade::protocol {
 
-inline constexpr int protocol_version = 4;
+inline constexpr int protocol_version = 5;
 
 using TableId = std::int64_t;
 using RoomNumber = std::int64_t; // positive: listed; negative: secret; 0 is no room
@@ -147,11 +148,32 @@ struct Rematch {
 struct DeclineInvitation {
     TableId table = 0;
 };
+// Challenges (docs/protocol.md, "Challenges"): a game asked of one named player, who is online
+// on any node. The challenge lives on the challenger's node while its connection is open, at
+// most the server's challenge_expiry_ms unanswered.
+struct Challenge {
+    std::string to; // the challenged player's nick
+    TimeControl time_control;
+    ColorChoice color = ColorChoice::Random; // the challenger's colour
+    bool rated = false;
+    std::optional<std::string> message; // at most max_challenge_message_bytes
+};
+struct CancelChallenge {
+    ChallengeId challenge;
+};
+struct AcceptChallenge {
+    ChallengeId challenge;
+};
+struct DeclineChallenge {
+    ChallengeId challenge;
+    DeclineReason reason = DeclineReason::Generic;
+};
 
 using ClientMessage =
     std::variant<Hello, Ping, ListRooms, EnterRoom, LeaveRoom, RoomChat, Whisper, OpenTable, JoinTable, WatchTable,
                  LeaveTable, TableChat, PlayMove, OfferDraw, AcceptDraw, DeclineDraw, ClaimDraw, Resign, Abort,
-                 ClaimWin, Rematch, Register, Logout, ChangePassword, Notice, RoomMembers, DeclineInvitation>;
+                 ClaimWin, Rematch, Register, Logout, ChangePassword, Notice, RoomMembers, DeclineInvitation, Challenge,
+                 CancelChallenge, AcceptChallenge, DeclineChallenge>;
 
 // A client's request id, echoed in the reply: a string or an integer, kept as the client wrote
 // it. Absent ids get no `ok` reply (errors are always sent).

@@ -1,5 +1,6 @@
 #include "server/cluster/node_message.h"
 
+#include <array>
 #include <set>
 
 #include <nlohmann/json.hpp>
@@ -275,6 +276,40 @@ Json to_json(const NoticeSent& m)
         {"kind", "notice_sent"}, {"node", m.node}, {"room", nullable_json(m.room)}, {"from", m.from}, {"text", m.text}};
 }
 
+Json to_json(const SeatAwaits& m)
+{
+    return Json{{"kind", "seat_awaits"}, {"node", m.node}, {"nick", m.nick}, {"table", m.table}};
+}
+
+constexpr std::array<std::string_view, 6> relay_kinds{"offer", "delivered", "refused", "accepted", "declined", "ended"};
+
+Json to_json(const ChallengeRelay& m)
+{
+    return Json{{"kind", "challenge_relay"}, {"node", m.node}, {"relay", relay_kinds[static_cast<std::size_t>(m.kind)]},
+                {"challenge", m.challenge},  {"nick", m.nick}, {"rated", m.rated},
+                {"frame", m.frame},          {"code", m.code}};
+}
+
+NodeMessage challenge_from_json(const std::string& kind, const Json& j)
+{
+    if (kind == "seat_awaits")
+        return SeatAwaits{json_field_as<std::string>(j, "node"), checked_nick(j, "nick"),
+                          json_field_as<protocol::TableId>(j, "table")};
+    ChallengeRelay relay;
+    relay.node = json_field_as<std::string>(j, "node");
+    const auto name = json_field_as<std::string>(j, "relay");
+    std::size_t index = 0;
+    while (index < relay_kinds.size() && relay_kinds[index] != name) ++index;
+    if (index == relay_kinds.size()) throw JsonFieldError{"'relay' names no kind of challenge relay: '" + name + "'"};
+    relay.kind = static_cast<ChallengeRelay::Kind>(index);
+    relay.challenge = json_field_as<std::string>(j, "challenge");
+    relay.nick = checked_nick(j, "nick");
+    relay.rated = json_field_as<bool>(j, "rated");
+    relay.frame = json_field_as<std::string>(j, "frame");
+    relay.code = json_field_as<std::string>(j, "code");
+    return relay;
+}
+
 NodeMessage moderation_from_json(const std::string& kind, const Json& j)
 {
     static const std::set<std::string, std::less<>> kinds{"sanctions_changed",  "notice_sent",      "live_asked",
@@ -385,6 +420,7 @@ NodeMessage from_json(const Json& j)
         }
         return gone;
     }
+    if (kind == "seat_awaits" || kind == "challenge_relay") return challenge_from_json(kind, j);
     return moderation_from_json(kind, j);
 }
 

@@ -178,10 +178,41 @@ struct NoticeSent {
     std::string from, text;
 };
 
-using NodeMessage =
-    std::variant<NodeUp, Heartbeat, NodeState, Entered, Left, RoomChatted, TableChanged, TableClosed, Whispered,
-                 Replaced, TableRequest, ToClients, CloseClient, ClientGone, Invited, LiveAsked, LiveAnswered,
-                 TableModeration, KickAsked, ModerationAnswered, SanctionsChanged, NoticeSent>;
+// ---- Games started and challenges across the nodes (server/lobby/lobby_game_start.cpp,
+// lobby_challenges.cpp)
+
+// To the node where `nick` is online: a game was started for them at `table` on node `node`
+// (Lobby::start_game: a challenge accepted, a pool's pairing). That node seats its player there
+// as if the player had sent join_table: it forwards the request to the table's owner.
+struct SeatAwaits {
+    std::string node;
+    std::string nick;
+    protocol::TableId table = 0;
+};
+// A challenge whose two players are on different nodes. It lives on the challenger's node; the
+// challenged player's node keeps only which node sent it, to send the answer back.
+struct ChallengeRelay {
+    enum class Kind : std::uint8_t {
+        Offer,     // to the challenged player's node: deliver `frame` (the challenge) to `nick`, or refuse
+        Delivered, // back: the challenged player has it
+        Refused,   // back: `code` (an ErrorCode's number) and `frame` (the error's text)
+        Accepted,  // to the challenger's node: `nick` accepted
+        Declined,  // to the challenger's node: `nick` declined for the reason named in `code`
+        Ended,     // to the challenged player's node: canceled or expired; `frame` is the event for `nick`
+    };
+    std::string node;
+    Kind kind = Kind::Offer;
+    std::string challenge; // its id
+    std::string nick;      // the challenged player
+    bool rated = false;    // Offer: a guest may not be asked for a rated game
+    std::string frame;
+    std::string code;
+};
+
+using NodeMessage = std::variant<NodeUp, Heartbeat, NodeState, Entered, Left, RoomChatted, TableChanged, TableClosed,
+                                 Whispered, Replaced, TableRequest, ToClients, CloseClient, ClientGone, Invited,
+                                 LiveAsked, LiveAnswered, TableModeration, KickAsked, ModerationAnswered,
+                                 SanctionsChanged, NoticeSent, SeatAwaits, ChallengeRelay>;
 
 std::string encode(const NodeMessage& message);
 rochade::Expected<NodeMessage, std::string> decode_node_message(std::string_view text);

@@ -445,10 +445,26 @@ rochade::Expected<ServerConfig, std::string> load_config_file(const std::string&
 
     const ConfigReader reader(path);
     if (auto e = reader.unknown_keys(document, "",
-                                     {"port", "bind", "db", "db_busy_timeout_ms", "web_root", "public_url", "threads",
-                                      "rooms", "limits", "reconnect_grace_ms", "first_move_limit_ms",
-                                      "table_history_events", "table_chat_queue", "room_update_ms", "identity",
-                                      "player_limits", "metrics", "cluster", "trusted_proxies"}))
+                                     {"port",
+                                      "bind",
+                                      "db",
+                                      "db_busy_timeout_ms",
+                                      "web_root",
+                                      "public_url",
+                                      "threads",
+                                      "rooms",
+                                      "limits",
+                                      "reconnect_grace_ms",
+                                      "first_move_limit_ms",
+                                      "table_history_events",
+                                      "table_chat_queue",
+                                      "room_update_ms",
+                                      "challenge_expiry_ms",
+                                      "identity",
+                                      "player_limits",
+                                      "metrics",
+                                      "cluster",
+                                      "trusted_proxies"}))
         return fail(*e);
     for (const auto& [key, value] : document.items()) {
         std::optional<std::string> e;
@@ -462,6 +478,8 @@ rochade::Expected<ServerConfig, std::string> load_config_file(const std::string&
         if (key == "table_history_events") e = reader.integer(value, key, 1, 1'000'000, base.table_history_events);
         if (key == "table_chat_queue") e = reader.integer(value, key, 1, 100'000, base.table_chat_queue);
         if (key == "room_update_ms") e = reader.integer(value, key, 10, 5'000, base.room_update_ms);
+        if (key == "challenge_expiry_ms")
+            e = reader.integer(value, key, 100, 24 * 3600 * 1000, base.challenge_expiry_ms);
         if (key == "rooms") e = read_rooms(reader, value, base.rooms);
         if (key == "limits") e = read_limits(reader, value, base.limits);
         if (key == "identity") e = read_identity(reader, value, base.identity);

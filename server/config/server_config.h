@@ -117,6 +117,9 @@ struct ServerConfig {
     std::size_t table_chat_queue = 64;
     // Entries, exits and table changes reach a room's members batched, once per interval.
     std::int64_t room_update_ms = 150;
+    // How long a challenge waits for its answer (docs/protocol.md, "Challenges"); it ends sooner
+    // when the challenger's connection closes.
+    std::int64_t challenge_expiry_ms = 60'000;
     IdentityConfig identity;
     PlayerLimits player_limits;
     MetricsConfig metrics;

@@ -57,6 +57,13 @@ void ClusterPeers::whisper(const std::string& node, const std::string& from, con
     link_->send_to(node, cluster::Whispered{from, to, text});
 }
 
+void ClusterPeers::send_to(const std::string& node, cluster::NodeMessage message)
+{
+    link_->send_to(node, std::move(message));
+}
+
+std::string ClusterPeers::node_id() const { return link_->node_id(); }
+
 void ClusterPeers::invite(const std::string& node, const std::string& nick, const protocol::TableSummary& summary)
 {
     link_->send_to(node, cluster::Invited{nick, summary});

@@ -28,6 +28,8 @@ public:
     void replaced(const std::string& node, const identity::Identity& who) override;
     void whisper(const std::string& node, const std::string& from, const std::string& to,
                  const std::string& text) override;
+    void send_to(const std::string& node, cluster::NodeMessage message) override;
+    std::string node_id() const override;
     void invite(const std::string& node, const std::string& nick, const protocol::TableSummary& summary) override;
 
     void entered(protocol::RoomNumber room, const identity::Identity& who, std::uint64_t connection) override;

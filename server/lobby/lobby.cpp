@@ -548,6 +548,7 @@ void Lobby::watch_table(ConnectionPtr connection, Identity who, Id id, protocol:
 void Lobby::disconnected(ConnectionPtr connection)
 {
     on_strand([this, connection = std::move(connection)] {
+        end_challenges_from(connection->id());
         auto gone = presence_.go_offline(connection->id());
         // Not online: its hello was refused, or a resumption on another connection took the nick.
         if (!gone) return;

@@ -27,6 +27,8 @@
 #include "server/cluster/node_message.h"
 #include "server/identity/authenticator.h"
 #include "server/identity/principal.h"
+#include "server/lobby/challenge_book.h"
+#include "server/lobby/game_start.h"
 #include "server/lobby/lobby_peers.h"
 #include "server/lobby/presence.h"
 #include "server/lobby/room.h"
@@ -106,6 +108,22 @@ public:
     // unless it is `keep`: its session ended elsewhere (a password change, a logout).
     void sign_out(identity::Principal who, std::optional<std::int64_t> session_id, ConnectionPtr keep,
                   std::string reason);
+
+    // lobby_game_start.cpp: starts a game at once between two online players at a new table of
+    // this node (a challenge accepted, a quick pairing): the challenger (online here) sits down as
+    // its opener and the challenged player, online here or on another node, takes the other
+    // seat, reserved for him; each gets the table's state as if he had opened or joined it, and
+    // the game starts when the second seat is taken. `done` (on the lobby's strand) gets the
+    // table, or why none was opened. The table counts against no player limit.
+    void start_game(GameStart start, std::function<void(GameStartResult)> done);
+
+    // lobby_challenges.cpp: challenges (docs/protocol.md, "Challenges"). A challenge lives on
+    // its challenger's node; the challenged player answers on his own node, which sends the
+    // answer there.
+    void challenge(ConnectionPtr connection, Identity who, Id id, protocol::Challenge challenge);
+    void cancel_challenge(ConnectionPtr connection, Identity who, Id id, protocol::CancelChallenge cancel);
+    void accept_challenge(ConnectionPtr connection, Identity who, Id id, protocol::AcceptChallenge accept);
+    void decline_challenge(ConnectionPtr connection, Identity who, Id id, protocol::DeclineChallenge decline);
 
     // From tables (table/table_listener.h).
     void table_changed(protocol::TableSummary summary) override;
@@ -198,6 +216,26 @@ private:
     void open_table_now(const ConnectionPtr& connection, const Identity& who, const Id& id,
                         const protocol::OpenTable& open, const std::optional<std::string>& invitee_node);
     Room* room(protocol::RoomNumber number);
+    // lobby_game_start.cpp, on the strand.
+    void start_game_now(const GameStart& start, const std::optional<std::string>& challenged_node,
+                        const std::function<void(GameStartResult)>& done);
+    // The room a started game's table stands in, or nothing when there is none to choose.
+    std::optional<protocol::RoomNumber> room_for_start(const GameStart& start, const Online& challenger) const;
+    // lobby_challenges.cpp, on the strand.
+    void challenge_now(const ConnectionPtr& connection, const Identity& who, const Id& id,
+                       const protocol::Challenge& challenge, const std::optional<std::string>& challenged_node);
+    void challenge_relayed(const cluster::ChallengeRelay& relay);
+    // The challenged player hears `frame` (on this node, or through his node) and the challenge
+    // is over for him.
+    void tell_challenged(const StandingChallenge& challenge, const std::string& frame);
+    void expire_challenge(const protocol::ChallengeId& id, std::string_view why);
+    // The challenged player `accepter` accepted: the game starts (start_game).
+    void start_challenge_game(StandingChallenge challenge);
+    // The challenges sent from this connection end: it closed.
+    void end_challenges_from(std::uint64_t connection);
+    void send_to_player(const std::string& nick, const std::string& frame);
+    // A game started on another node awaits `nick` (cluster::SeatAwaits): its join goes there.
+    void take_awaiting_seat(const std::string& nick, protocol::TableId table);
     Room& open_room(protocol::RoomNumber number);
     void leave(Online& player, Room& room);
     // A table of this node that closed or went to another node: out of the directory and the
@@ -244,6 +282,7 @@ private:
     std::unique_ptr<LobbyPeers> peers_;
     // What the other nodes have in the rooms (lobby_cluster.cpp); empty on a server alone.
     std::map<std::string, RemoteNode> remote_nodes_; // by node id
+    ChallengeBook challenges_;
 };
 
 template <class Work> void Lobby::on_strand(Work work)

@@ -85,6 +85,10 @@ void Lobby::cluster_message(cluster::NodeMessage message)
                         if (auto connection = invited->connection.lock();
                             connection && !in_room(room(m.summary.room), invited->connection_id, m.nick))
                             connection->send(protocol::encode_table_opened(m.summary));
+                } else if constexpr (std::is_same_v<Message, cluster::SeatAwaits>) {
+                    take_awaiting_seat(m.nick, m.table);
+                } else if constexpr (std::is_same_v<Message, cluster::ChallengeRelay>) {
+                    challenge_relayed(m);
                 } else if constexpr (std::is_same_v<Message, cluster::Heartbeat>) {
                     // The node keeps heartbeats to itself.
                 }

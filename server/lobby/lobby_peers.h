@@ -47,6 +47,12 @@ public:
     // A table opened here for a player online on `node`.
     virtual void invite(const std::string& node, const std::string& nick, const protocol::TableSummary& summary) = 0;
 
+    // A message to one other node (nothing on a lone node, which has none): what a game started
+    // or a challenge across the nodes says (lobby_game_start.cpp, lobby_challenges.cpp).
+    virtual void send_to(const std::string& node, cluster::NodeMessage message) = 0;
+    // This node's id in the cluster ("" on a lone node).
+    virtual std::string node_id() const = 0;
+
     // This node's rooms.
     virtual void entered(protocol::RoomNumber room, const identity::Identity& who, std::uint64_t connection) = 0;
     virtual void left(protocol::RoomNumber room, const std::string& nick, std::uint64_t connection) = 0;

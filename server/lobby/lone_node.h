@@ -26,6 +26,9 @@ public:
     void whisper(const std::string&, const std::string&, const std::string&, const std::string&) override {}
     void invite(const std::string&, const std::string&, const protocol::TableSummary&) override {}
 
+    void send_to(const std::string&, cluster::NodeMessage) override {}
+    std::string node_id() const override { return {}; }
+
     void entered(protocol::RoomNumber, const identity::Identity&, std::uint64_t) override {}
     void left(protocol::RoomNumber, const std::string&, std::uint64_t) override {}
     void room_chatted(protocol::RoomNumber, const std::string&, const std::string&) override {}

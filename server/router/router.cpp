@@ -183,6 +183,16 @@ void Router::on_message(const std::shared_ptr<Connection>& connection, std::stri
             } else if constexpr (std::is_same_v<Message, protocol::Whisper>) {
                 if (chat_allowed(connection, id, type))
                     lobby_->whisper(connection, *client.identity, std::move(id), std::move(message));
+            } else if constexpr (std::is_same_v<Message, protocol::Challenge>) {
+                // A challenge carries a message to another player: it counts like a whisper.
+                if (chat_allowed(connection, id, type))
+                    lobby_->challenge(connection, *client.identity, std::move(id), std::move(message));
+            } else if constexpr (std::is_same_v<Message, protocol::CancelChallenge>) {
+                lobby_->cancel_challenge(connection, *client.identity, std::move(id), std::move(message));
+            } else if constexpr (std::is_same_v<Message, protocol::AcceptChallenge>) {
+                lobby_->accept_challenge(connection, *client.identity, std::move(id), std::move(message));
+            } else if constexpr (std::is_same_v<Message, protocol::DeclineChallenge>) {
+                lobby_->decline_challenge(connection, *client.identity, std::move(id), std::move(message));
             } else if constexpr (std::is_same_v<Message, protocol::OpenTable>) {
                 lobby_->open_table(connection, *client.identity, std::move(id), std::move(message));
             } else if constexpr (std::is_same_v<Message, protocol::JoinTable>) {

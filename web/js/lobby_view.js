@@ -159,9 +159,13 @@ export class LobbyView {
         const visitor = this.visitor;
         const members = el('ul', { class: 'member-list', 'aria-label': t('room.members.label') }, shownMembers(room).map((member) => {
             const shown = nickNode(member, isGuestMember(room, member), member === nick ? t('room.you') : null);
+            // Beside another member: a challenge to him (challenge_view.js fills in the nick).
+            const challenge = visitor || member === nick || !this.actions.challenge ? null : el('button', {
+                type: 'button', class: 'link member-challenge', title: t('member.challenge', { nick: member }),
+                'aria-label': t('member.challenge', { nick: member }), onclick: () => this.actions.challenge(member) }, '⚔');
             return el('li', {}, visitor ? shown : el('button', {
                 type: 'button', class: 'link', title: t('room.whisper_to'),
-                onclick: () => { this.chatInput.value = `/w ${member} `; this.chatInput.focus(); } }, shown));
+                onclick: () => { this.chatInput.value = `/w ${member} `; this.chatInput.focus(); } }, shown), challenge ? ' ' : null, challenge);
         }));
         const chatLines = el('ul', { class: 'chat-lines' }, room.chat.slice(-200).map((line) => el('li', {
             class: line.whisper ? 'whisper' : '' }, line.whisper ? t('chat.whisper', { from: line.from, to: line.to }) : el('b', {}, line.from),

@@ -10,6 +10,8 @@ import { el, fill } from './dom.js';
 import { AccountApi } from './account_api.js';
 import { AccountView } from './account_view.js';
 import { AlertsView } from './alerts_view.js';
+import { ChallengeView } from './challenge_view.js';
+import { answerOf, challengesAfter, noChallenges, withOutgoing, withoutChallenge } from './challenges.js';
 import { Connection, serverUrl } from './connection.js';
 import { HeaderView } from './header_view.js';
 import { InvitationView } from './invitation_view.js';
@@ -26,6 +28,7 @@ import { TableView } from './table_view.js';
 import { TABLE_EVENTS, applyTableEvent, emptyTable, seatOf, tableIdOf } from './table_model.js';
 import { pendingMoveFate } from './table_play.js';
 import { playSound, soundForMove } from './sounds.js';
+import { parseChallengeLink } from './challenge_link.js';
 import { parseWatchLink } from './watch_link.js';
 import { visitorRoom } from './visitor.js';
 import { WelcomeView } from './welcome_view.js';
@@ -57,6 +60,8 @@ const app = {
     accountOpen: false,
     // Invitations to a table that stand for me: table id -> its summary (invitations.js).
     invitations: new Map(),
+    // Challenges to me and mine that stand (challenges.js).
+    challenges: noChallenges(),
 };
 
 // The page's own title, to go back to when it is not my move (page_title.js).
@@ -126,6 +131,7 @@ function rememberedTables() {
 // Forgets the rooms and tables of a session that ended, so the next login starts afresh.
 function forgetPlaces() {
     app.invitations = new Map();
+    app.challenges = noChallenges();
     app.rooms = [];
     app.room = null;
     app.tables.clear();
@@ -349,6 +355,34 @@ function invitationDeclined(frame) {
     showInfo(t('invitation.declined', { nick: frame.nick, table: frame.table }));
 }
 
+// ---- challenges (docs/protocol.md, "Challenges") ----------------------------------------------
+
+const CHALLENGE_EVENTS = new Set(['challenge', 'challenge_accepted', 'challenge_declined', 'challenge_canceled',
+                                  'challenge_expired']);
+
+// A challenge to me rings; an answer or an end is told. An accepted one needs nothing more: the
+// table's state and game_started follow, and a game of one's own comes on screen by itself.
+function onChallengeEvent(frame) {
+    const answer = answerOf(app.challenges, frame);
+    if (answer) showInfo(t(answer.key, { ...answer.params, reason: answer.params.reason ? t(answer.params.reason) : undefined }));
+    app.challenges = challengesAfter(app.challenges, frame);
+    if (frame.type === 'challenge') playSound('invitation');
+    drawChallenges();
+}
+
+function sendChallenge(fields) {
+    return request('challenge', fields).then((reply) => {
+        app.challenges = withOutgoing(app.challenges, reply.challenge, fields.to);
+        drawChallenges();
+    });
+}
+
+function answerChallenge(type, id, fields = {}) {
+    app.challenges = withoutChallenge(app.challenges, id);
+    drawChallenges();
+    act(type, { challenge: id, ...fields });
+}
+
 // Watches a table (again: with `since`, the last seq seen). `quietly` is for coming back after a
 // hello: a table that is gone, or one in a room this tab has left (a spectator must be in the
 // table's room; a player always gets back to their own game), is dropped without an error.
@@ -518,6 +552,7 @@ const header = new HeaderView($('top-bar'), {
         document.documentElement.lang = setLanguage(lang);
         localStorage.setItem(LANGUAGE_KEY, language());
         app.notation = notationFor(language(), localStorage.getItem(NOTATION_KEY));
+        challengeView.relabel();
         drawSession();
         drawRooms();
         drawRoom();
@@ -541,6 +576,7 @@ const accountView = new AccountView($('account-panel'), {
 });
 const lobbyView = new LobbyView($('rooms'), $('room'), {
     enterRoom, leaveRoom, listRooms, openTable, joinTable, watchTable: showTable, memberPage,
+    challenge: (nick) => challengeView.challengeNick(nick),
     roomChat: (room, text) => request('room_chat', { room, text }),
     whisper: (to, text) => request('whisper', { to, text }).then(() => {
         if (app.room) app.room = addChatLine(app.room, { whisper: true, from: myNick(), to, text });
@@ -551,6 +587,18 @@ const tableView = new TableView($('table'), { request: tableRequest, move: sendM
 const invitationView = new InvitationView($('invitations'), {
     accept: acceptInvitation, decline: declineInvitation, acceptRematch, declineRematch,
 });
+
+const challengeView = new ChallengeView($('challenge-panel'), $('challenges'), {
+    challenge: sendChallenge,
+    accept: (offer) => answerChallenge('accept_challenge', offer.id),
+    decline: (offer, reason) => answerChallenge('decline_challenge', offer.id, { reason }),
+    cancel: (sent) => answerChallenge('cancel_challenge', sent.id),
+});
+
+function drawChallenges() {
+    challengeView.render(app.challenges, { online: showsLobby(app.session),
+                                           guest: Boolean(app.session.identity && app.session.identity.guest) });
+}
 
 function drawInvitations() {
     const online = showsLobby(app.session);
@@ -581,6 +629,7 @@ function drawView() {
     $('view-switch').setAttribute('aria-label', t('nav.label'));
     document.title = pageTitle(BASE_TITLE, app.tables, myNick());
     drawInvitations();
+    drawChallenges();
 }
 
 // One banner while the connection is gone, however many attempts it takes to come back.
@@ -660,7 +709,18 @@ connection.addEventListener('session', (event) => {
     drawRoom();
     drawTable();
     followWatchLink();
+    followChallengeLink();
 });
+
+// A link to challenge a player (`/#challenge=Anna`, from a profile page): once online, the form
+// opens with the nick filled in; the hash is then cleared. A visitor keeps it until logged in.
+function followChallengeLink() {
+    const nick = parseChallengeLink(window.location.hash);
+    if (!nick) return;
+    history.replaceState(null, '', window.location.pathname + window.location.search);
+    drawChallenges();
+    challengeView.challengeNick(nick);
+}
 
 // A link to watch a table (`/#watch=12&room=34`, from the admin area's live view): once online,
 // enter its room and show the table; the hash is then cleared, so a reload does not repeat it.
@@ -696,6 +756,7 @@ connection.addEventListener('refused', (event) => sessionEvent({ type: 'hello_re
 connection.addEventListener('message', (event) => {
     const frame = event.detail;
     if (frame.type === 'invitation_declined') return invitationDeclined(frame);
+    if (CHALLENGE_EVENTS.has(frame.type)) return onChallengeEvent(frame);
     // table_closed ends an invitation (to a player outside the room) and a watched table alike.
     if (frame.type === 'table_closed') noteInvitations(frame);
     if (TABLE_EVENTS.has(frame.type)) onTableEvent(frame);

@@ -7,6 +7,7 @@
 import { el, fill } from '../dom.js';
 import { language, t } from '../messages.js';
 import { errorNodes } from '../alerts_view.js';
+import { challengeLink } from '../challenge_link.js';
 import { playerPgnPath } from '../profile_link.js';
 import { categoryName } from '../rating_format.js';
 import { dateOnly } from '../time_format.js';
@@ -62,6 +63,8 @@ export class ProfileView {
         const role = player.role && player.role !== 'player' ? el('span', { class: 'badge role' }, t(`role.${player.role}`)) : null;
         fill(this.root,
              el('h2', { class: 'profile-nick' }, el('span', { class: 'nick' }, player.nick), role),
+             // To the main page with the challenge form open for this nick (main.js follows the link).
+             el('a', { class: 'profile-challenge', href: challengeLink(player.nick) }, t('profile.challenge', { nick: player.nick })),
              el('dl', { class: 'profile-facts' },
                 el('dt', {}, t('profile.role')), el('dd', { class: 'profile-role' }, t(`role.${player.role || 'player'}`)),
                 el('dt', {}, t('profile.since')), el('dd', { class: 'profile-since' }, dateOnly(player.since, lang))),
