@@ -30,6 +30,7 @@ part_of() {
         server/cluster/*) echo server/cluster ;;
         server/table/*) echo server/table ;;
         server/lobby/*) echo server/lobby ;;
+        server/pools/*) echo server/pools ;;
         server/api/*) echo server/api ;;
         server/admin/*) echo server/admin ;;
         server/router/*) echo server/router ;;
@@ -57,9 +58,10 @@ floor_of() {
         server/cluster/redis) echo 16 ;;
         server/table) echo 17 ;;
         server/lobby | server/api) echo 18 ;;
-        server/admin | server/router) echo 19 ;;
-        server/net) echo 20 ;;
-        server/wiring) echo 21 ;;
+        server/pools) echo 19 ;;
+        server/admin | server/router) echo 20 ;;
+        server/net) echo 21 ;;
+        server/wiring) echo 22 ;;
         tools) echo 30 ;;
         *) echo 99 ;;
     esac

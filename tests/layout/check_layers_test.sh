@@ -39,6 +39,9 @@ expect pass server/server.cpp db/sqlite/sqlite_store.h           # the wiring bu
 expect fail server/table/table.cpp server/lobby/lobby.h          # a floor up
 expect fail server/api/reply.cpp server/lobby/room.h             # sideways, the same floor
 expect pass server/lobby/lobby.cpp matchmaking/pool_queue.h      # the server uses the matcher
+expect pass server/pools/pool_service.cpp server/lobby/lobby.h    # the pools start games in the lobby
+expect pass server/router/router.cpp server/pools/pool_service.h  # the router hands requests to the pools
+expect fail server/lobby/lobby.cpp server/pools/pool_service.h    # the lobby knows nothing of the pools
 expect fail matchmaking/pool_matcher.cpp protocol/messages.h     # the matcher knows no JSON
 expect fail matchmaking/pool_matcher.cpp rating/glicko2.h        # sideways, the same floor
 expect fail server/clients/connection.h server/cluster/node.h    # up
