@@ -374,6 +374,10 @@ ClientMessage read_decline_challenge(FieldReader& f)
     }
     return decline;
 }
+// A pool id is "<minutes>+<seconds>"; which ids exist is the server's catalogue's to say.
+ClientMessage read_join_pool(FieldReader& f) { return JoinPool{f.string("pool", 16)}; }
+ClientMessage read_leave_pool(FieldReader&) { return LeavePool{}; }
+ClientMessage read_list_pools(FieldReader&) { return ListPools{}; }
 
 struct MessageType {
     std::string_view name;
@@ -413,6 +417,9 @@ constexpr std::array<MessageType, std::variant_size_v<ClientMessage>> message_ty
     {"cancel_challenge", read_cancel_challenge},
     {"accept_challenge", read_accept_challenge},
     {"decline_challenge", read_decline_challenge},
+    {"join_pool", read_join_pool},
+    {"leave_pool", read_leave_pool},
+    {"list_pools", read_list_pools},
 }};
 
 rochade::Unexpected<DecodeError> refuse(ErrorCode code, std::string message, std::optional<RequestId> id = {})

@@ -57,6 +57,10 @@ enum class ErrorCode : std::uint8_t {
     ChallengeSelf,     // a challenge addressed to its sender
     NoSuchChallenge,   // an id that names no challenge standing for the sender
     ChallengesRefused, // the challenged player takes no challenges (from guests, or at all)
+    // Quick pairing (docs/protocol.md, "Pools")
+    NoSuchPool,    // join_pool naming no pool of the catalogue
+    AlreadyInPool, // join_pool while waiting in a pool (this one or another): leave_pool first
+    NotInPool,     // leave_pool while waiting in no pool
     // Moves and game actions
     NotYourTurn,
     IllegalMove,
@@ -130,6 +134,9 @@ constexpr std::string_view error_code_name(ErrorCode code)
     case ErrorCode::ChallengeSelf: return "challenge_self";
     case ErrorCode::NoSuchChallenge: return "no_such_challenge";
     case ErrorCode::ChallengesRefused: return "challenges_refused";
+    case ErrorCode::NoSuchPool: return "no_such_pool";
+    case ErrorCode::AlreadyInPool: return "already_in_pool";
+    case ErrorCode::NotInPool: return "not_in_pool";
     case ErrorCode::LimitReached: return "limit_reached";
     case ErrorCode::ShuttingDown: return "shutting_down";
     case ErrorCode::StorageUnavailable: return "storage_unavailable";

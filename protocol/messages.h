@@ -170,12 +170,19 @@ struct DeclineChallenge {
     ChallengeId challenge;
     DeclineReason reason = DeclineReason::Generic;
 };
+// Quick pairing (docs/protocol.md, "Pools"): a player waits in one of the eleven pools until a
+// wave pairs him; list_pools asks for the pools' counts (visitors may ask too).
+struct JoinPool {
+    std::string pool; // "3+0": an id of matchmaking::pool_catalogue()
+};
+struct LeavePool {};
+struct ListPools {};
 
 using ClientMessage =
     std::variant<Hello, Ping, ListRooms, EnterRoom, LeaveRoom, RoomChat, Whisper, OpenTable, JoinTable, WatchTable,
                  LeaveTable, TableChat, PlayMove, OfferDraw, AcceptDraw, DeclineDraw, ClaimDraw, Resign, Abort,
                  ClaimWin, Rematch, Register, Logout, ChangePassword, Notice, RoomMembers, DeclineInvitation, Challenge,
-                 CancelChallenge, AcceptChallenge, DeclineChallenge>;
+                 CancelChallenge, AcceptChallenge, DeclineChallenge, JoinPool, LeavePool, ListPools>;
 
 // A client's request id, echoed in the reply: a string or an integer, kept as the client wrote
 // it. Absent ids get no `ok` reply (errors are always sent).

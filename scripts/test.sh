@@ -129,6 +129,8 @@ browser_tests+=(chess960-rating:BROWSER_SHOTS)
 
 # Issue 27's challenges: accepted, declined with a reason, withdrawn (run by browser_test).
 browser_tests+=(challenge:BROWSER_SHOTS)
+# Issue 27's quick pairing: the pools on the first page, waiting, leaving, a pool game.
+browser_tests+=(pools:BROWSER_SHOTS)
 
 # The docker stage's base image (debootstrap: network and disk more than CPU) is made in the
 # background while the C++ builds run; the stage waits for it and makes it itself if this failed.

@@ -120,6 +120,9 @@ struct ServerConfig {
     // How long a challenge waits for its answer (docs/protocol.md, "Challenges"); it ends sooner
     // when the challenger's connection closes.
     std::int64_t challenge_expiry_ms = 60'000;
+    // Quick pairing (docs/protocol.md, "Pools"): every pool's wave interval, in place of the
+    // catalogue's 12-60 s; 0 keeps the catalogue's. For tests and small clubs.
+    std::int64_t pool_wave_ms = 0;
     IdentityConfig identity;
     PlayerLimits player_limits;
     MetricsConfig metrics;

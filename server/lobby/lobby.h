@@ -116,6 +116,11 @@ public:
     // the game starts when the second seat is taken. `done` (on the lobby's strand) gets the
     // table, or why none was opened. The table counts against no player limit.
     void start_game(GameStart start, std::function<void(GameStartResult)> done);
+    // lobby_pool_tables.cpp: which of these tables (room, table) still run a game here: listed
+    // in their room and not finished. For the pools' games-running counts; `answer` runs on the
+    // lobby's strand.
+    void tables_running(std::vector<std::pair<protocol::RoomNumber, protocol::TableId>> tables,
+                        std::function<void(std::set<protocol::TableId>)> answer);
 
     // lobby_challenges.cpp: challenges (docs/protocol.md, "Challenges"). A challenge lives on
     // its challenger's node; the challenged player answers on his own node, which sends the

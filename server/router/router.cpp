@@ -4,16 +4,17 @@
 
 #include <spdlog/spdlog.h>
 
+#include "db/store_writer.h"
 #include "protocol/decode.h"
 #include "protocol/encode.h"
 #include "server/clients/address_slots.h"
 #include "server/clients/client.h"
 #include "server/lobby/lobby.h"
-#include "db/store_writer.h"
 #include "server/metrics.h"
+#include "server/pools/pool_service.h"
+#include "server/router/table_messages.h"
 #include "server/table/table.h"
 #include "server/table/table_directory.h"
-#include "server/router/table_messages.h"
 #include "server/table/table_services.h"
 
 namespace rochade::server {
@@ -33,9 +34,9 @@ Router::Router(net::io_context& io, Services services, const ServerConfig& confi
                                   services.table_ids,
                                   services.game_ids,
                                   {}}),
-      lobby_(std::make_shared<Lobby>(*services_, *this)), authenticator_(services.authenticator),
-      anonymous_(std::make_shared<AddressSlots>(
-          static_cast<std::size_t>(config.player_limits.connections_per_address_before_hello))),
+      lobby_(std::make_shared<Lobby>(*services_, *this)), pools_(std::make_shared<PoolService>(*services_, lobby_)),
+      authenticator_(services.authenticator), anonymous_(std::make_shared<AddressSlots>(static_cast<std::size_t>(
+                                                  config.player_limits.connections_per_address_before_hello))),
       moderation_(services.build_moderation(lobby_, *tables_))
 {
 }
@@ -76,6 +77,7 @@ void Router::restore(StoredState stored)
 void Router::shut_down()
 {
     services_->shutting_down = true;
+    pools_->shut_down();
     for (const auto& table : tables_->all()) table->shut_down();
 }
 
@@ -126,6 +128,7 @@ void Router::on_close(const std::shared_ptr<Connection>& connection)
         // `closed`); an admitted one goes offline now. Either may have looked into rooms before.
         if (client->identity) lobby_->disconnected(connection);
         lobby_->forget_onlooker(connection);
+        pools_->disconnected(connection);
         client->anonymous_slot.release();
     }
     --services_->metrics.connections;
@@ -193,6 +196,12 @@ void Router::on_message(const std::shared_ptr<Connection>& connection, std::stri
                 lobby_->accept_challenge(connection, *client.identity, std::move(id), std::move(message));
             } else if constexpr (std::is_same_v<Message, protocol::DeclineChallenge>) {
                 lobby_->decline_challenge(connection, *client.identity, std::move(id), std::move(message));
+            } else if constexpr (std::is_same_v<Message, protocol::JoinPool>) {
+                pools_->join(connection, *client.identity, std::move(id), std::move(message));
+            } else if constexpr (std::is_same_v<Message, protocol::LeavePool>) {
+                pools_->leave(connection, std::move(id));
+            } else if constexpr (std::is_same_v<Message, protocol::ListPools>) {
+                pools_->list(connection, std::move(id));
             } else if constexpr (std::is_same_v<Message, protocol::OpenTable>) {
                 lobby_->open_table(connection, *client.identity, std::move(id), std::move(message));
             } else if constexpr (std::is_same_v<Message, protocol::JoinTable>) {

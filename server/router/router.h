@@ -40,6 +40,7 @@ class AddressSlots;
 class FlagAnalysis;
 class IdAllocator;
 class Lobby;
+class PoolService;
 class Sanctions;
 class TableDirectory;
 struct Metrics;
@@ -155,6 +156,7 @@ private:
     std::shared_ptr<TableDirectory> tables_;
     std::unique_ptr<TableServices> services_;
     std::shared_ptr<Lobby> lobby_;
+    std::shared_ptr<PoolService> pools_; // quick pairing: server/pools/
     identity::Authenticator& authenticator_;
     std::shared_ptr<AddressSlots> anonymous_; // connections without hello, per address
     Moderation& moderation_;                  // the WebSocket's moderation requests and `notice` go through it

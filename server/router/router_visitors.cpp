@@ -1,6 +1,7 @@
 // What a connection that has not said hello may ask: a visitor sees the club before joining it
 // (docs/protocol.md, "Visitors"). It may list the rooms, look into a listed one (enter_room),
-// page its members, leave it, watch its tables and stop watching (leave_table); everything
+// page its members, leave it, watch its tables and stop watching (leave_table), and see the
+// pools' counts (list_pools); everything
 // else, chat, tables and seats above all, is refused with not_greeted naming what it may do.
 // The check is here, on the server, so no client can talk its way past it.
 #include <type_traits>
@@ -9,6 +10,7 @@
 #include "server/clients/client.h"
 #include "server/cluster/cluster_link.h"
 #include "server/lobby/lobby.h"
+#include "server/pools/pool_service.h"
 #include "server/router/router.h"
 #include "server/table/table.h"
 #include "server/table/table_directory.h"
@@ -32,6 +34,8 @@ void Router::visitor_request(const ConnectionPtr& connection, Id id, protocol::C
                 lobby_->stop_looking(connection, std::move(id), request.room);
             } else if constexpr (std::is_same_v<Message, protocol::RoomMembers>) {
                 lobby_->visitor_members(connection, std::move(id), request);
+            } else if constexpr (std::is_same_v<Message, protocol::ListPools>) {
+                pools_->list(connection, std::move(id));
             } else if constexpr (std::is_same_v<Message, protocol::WatchTable>) {
                 lobby_->visitor_watch(connection, std::move(id), request, std::string(text));
             } else if constexpr (std::is_same_v<Message, protocol::LeaveTable>) {
@@ -42,11 +46,12 @@ void Router::visitor_request(const ConnectionPtr& connection, Id id, protocol::C
                                                   "leave_table: there is no table " + std::to_string(request.table));
                 table->handle(connection, identity::visitor_identity(), std::move(id), std::move(request));
             } else {
-                connection->send_error(id, ErrorCode::NotGreeted,
-                                       std::string(type) +
-                                           ": a visitor may only look (list_rooms, enter_room, room_members, "
-                                           "leave_room, watch_table, leave_table); say hello (as a guest or with an "
-                                           "account) first");
+                connection->send_error(
+                    id, ErrorCode::NotGreeted,
+                    std::string(type) +
+                        ": a visitor may only look (list_rooms, enter_room, room_members, "
+                        "leave_room, watch_table, leave_table, list_pools); say hello (as a guest or with an "
+                        "account) first");
             }
         },
         std::move(message));

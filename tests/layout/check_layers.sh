@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The one-way includes of docs/architecture.md ("The folders"): every #include "..." of a file in
-# engine/, rating/, pairing/, protocol/, db/, server/ and tools/ names a part on a lower floor than the
+# engine/, rating/, pairing/, matchmaking/, protocol/, db/, server/ and tools/ names a part on a lower floor than the
 # file's own part, or its own part. Prints each arrow that points up or sideways, and fails if
 # there is one. Run from anywhere: tests/layout/check_layers.sh [repository root].
 set -euo pipefail
@@ -14,6 +14,7 @@ part_of() {
         engine/*) echo engine ;;
         rating/*) echo rating ;;
         pairing/*) echo pairing ;;
+        matchmaking/*) echo matchmaking ;;
         protocol/*) echo protocol ;;
         db/sqlite/*) echo db/sqlite ;;
         db/pg/*) echo db/pg ;;
@@ -30,6 +31,7 @@ part_of() {
         server/cluster/*) echo server/cluster ;;
         server/table/*) echo server/table ;;
         server/lobby/*) echo server/lobby ;;
+        server/pools/*) echo server/pools ;;
         server/api/*) echo server/api ;;
         server/admin/*) echo server/admin ;;
         server/router/*) echo server/router ;;
@@ -43,7 +45,7 @@ part_of() {
 floor_of() {
     case $1 in
         engine) echo 0 ;;
-        rating | pairing) echo 1 ;;
+        rating | pairing | matchmaking) echo 1 ;;
         protocol) echo 2 ;;
         db) echo 3 ;;
         db/sqlite | db/pg) echo 4 ;;
@@ -57,9 +59,10 @@ floor_of() {
         server/cluster/redis) echo 16 ;;
         server/table) echo 17 ;;
         server/lobby | server/api) echo 18 ;;
-        server/admin | server/router) echo 19 ;;
-        server/net) echo 20 ;;
-        server/wiring) echo 21 ;;
+        server/pools) echo 19 ;;
+        server/admin | server/router) echo 20 ;;
+        server/net) echo 21 ;;
+        server/wiring) echo 22 ;;
         tools) echo 30 ;;
         *) echo 99 ;;
     esac
@@ -94,7 +97,7 @@ while IFS= read -r file; do
             faults=$((faults + 1))
         fi
     done < <(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$file")
-done < <(git ls-files engine rating pairing protocol db server tools | grep -E '\.(h|cpp)$')
+done < <(git ls-files engine rating pairing matchmaking protocol db server tools | grep -E '\.(h|cpp)$')
 
 if ((faults > 0)); then
     echo "$faults include(s) point up or sideways (docs/architecture.md, \"The folders\")"

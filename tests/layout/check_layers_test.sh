@@ -38,6 +38,12 @@ expect pass server/table/table.cpp server/table/seats.h          # within its pa
 expect pass server/server.cpp db/sqlite/sqlite_store.h           # the wiring builds the backends
 expect fail server/table/table.cpp server/lobby/lobby.h          # a floor up
 expect fail server/api/reply.cpp server/lobby/room.h             # sideways, the same floor
+expect pass server/lobby/lobby.cpp matchmaking/pool_queue.h      # the server uses the matcher
+expect pass server/pools/pool_service.cpp server/lobby/lobby.h    # the pools start games in the lobby
+expect pass server/router/router.cpp server/pools/pool_service.h  # the router hands requests to the pools
+expect fail server/lobby/lobby.cpp server/pools/pool_service.h    # the lobby knows nothing of the pools
+expect fail matchmaking/pool_matcher.cpp protocol/messages.h     # the matcher knows no JSON
+expect fail matchmaking/pool_matcher.cpp rating/glicko2.h        # sideways, the same floor
 expect fail server/clients/connection.h server/cluster/node.h    # up
 expect fail server/table/table.cpp db/sqlite/sqlite.h            # a part past the store's interfaces
 expect fail db/records.h server/table/table.h                    # the store knowing the server

@@ -63,9 +63,12 @@ TEST_CASE("every message type decodes to its alternative and names itself")
         {R"({"type":"room_members","room":34,"offset":100,"limit":50})", "room_members"},
         {R"({"type":"decline_invitation","table":12})", "decline_invitation"},
         {R"({"type":"challenge","to":"bert","time_control":"5+3"})", "challenge"},
-        {R"({"type":"cancel_challenge","challenge":"c1"})", "cancel_challenge"},
-        {R"({"type":"accept_challenge","challenge":"c1"})", "accept_challenge"},
-        {R"({"type":"decline_challenge","challenge":"c1","reason":"later"})", "decline_challenge"},
+        {R"({"type":"cancel_challenge","challenge":"abc"})", "cancel_challenge"},
+        {R"({"type":"accept_challenge","challenge":"abc"})", "accept_challenge"},
+        {R"({"type":"decline_challenge","challenge":"abc","reason":"later"})", "decline_challenge"},
+        {R"({"type":"join_pool","pool":"3+0"})", "join_pool"},
+        {R"({"type":"leave_pool"})", "leave_pool"},
+        {R"({"type":"list_pools"})", "list_pools"},
     };
     STATIC_REQUIRE(std::size(cases) == std::variant_size_v<ClientMessage>);
     std::size_t index = 0;

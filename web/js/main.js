@@ -11,6 +11,8 @@ import { AccountApi } from './account_api.js';
 import { AccountView } from './account_view.js';
 import { AlertsView } from './alerts_view.js';
 import { ChallengeView } from './challenge_view.js';
+import { PoolView } from './pool_view.js';
+import { noPools, poolLeftNotice, poolsAfter, waitingIn } from './pools.js';
 import { answerOf, challengesAfter, noChallenges, withOutgoing, withoutChallenge } from './challenges.js';
 import { Connection, serverUrl } from './connection.js';
 import { HeaderView } from './header_view.js';
@@ -62,6 +64,8 @@ const app = {
     invitations: new Map(),
     // Challenges to me and mine that stand (challenges.js).
     challenges: noChallenges(),
+    // The pools' counts and the pool I wait in (pools.js).
+    pools: noPools(),
 };
 
 // The page's own title, to go back to when it is not my move (page_title.js).
@@ -132,6 +136,7 @@ function rememberedTables() {
 function forgetPlaces() {
     app.invitations = new Map();
     app.challenges = noChallenges();
+    app.pools = { ...noPools(), counts: app.pools.counts };
     app.rooms = [];
     app.room = null;
     app.tables.clear();
@@ -383,6 +388,32 @@ function answerChallenge(type, id, fields = {}) {
     act(type, { challenge: id, ...fields });
 }
 
+// ---- quick pairing (docs/protocol.md, "Pools") -----------------------------------------------
+
+// The counts now and whenever they change; a paired player's game comes on screen by itself
+// (its table_state and game_started follow the pool_left).
+function onPoolEvent(frame) {
+    const notice = poolLeftNotice(frame);
+    if (notice) showInfo(t(notice.key, notice.params));
+    app.pools = poolsAfter(app.pools, frame);
+    drawPools();
+}
+
+function listPools() {
+    request('list_pools').catch(() => {});
+}
+
+function joinPool(pool) {
+    request('join_pool', { pool }).then(() => {
+        app.pools = waitingIn(app.pools, pool);
+        drawPools();
+    }, () => {});
+}
+
+function leavePool() {
+    request('leave_pool').catch(() => {});
+}
+
 // Watches a table (again: with `since`, the last seq seen). `quietly` is for coming back after a
 // hello: a table that is gone, or one in a room this tab has left (a spectator must be in the
 // table's room; a player always gets back to their own game), is dropped without an error.
@@ -595,6 +626,12 @@ const challengeView = new ChallengeView($('challenge-panel'), $('challenges'), {
     cancel: (sent) => answerChallenge('cancel_challenge', sent.id),
 });
 
+const poolView = new PoolView($('pools-panel'), { join: joinPool, leave: leavePool });
+
+function drawPools() {
+    poolView.render(app.pools, { online: showsLobby(app.session), visitor: visits(app.session) });
+}
+
 function drawChallenges() {
     challengeView.render(app.challenges, { online: showsLobby(app.session),
                                            guest: Boolean(app.session.identity && app.session.identity.guest) });
@@ -630,6 +667,7 @@ function drawView() {
     document.title = pageTitle(BASE_TITLE, app.tables, myNick());
     drawInvitations();
     drawChallenges();
+    drawPools();
 }
 
 // One banner while the connection is gone, however many attempts it takes to come back.
@@ -699,6 +737,9 @@ connection.addEventListener('session', (event) => {
     app.greetedOnce = true;
     sessionEvent({ type: 'hello_ok', hello });
     listRooms();
+    // A new connection waits in no pool (a closed one left it).
+    app.pools = { ...app.pools, waitingIn: null };
+    listPools();
     const room = app.room ? app.room.room : rememberedRoom();
     if (room) enterRoom(room);
     const ids = new Set([...rememberedTables(), ...app.tables.keys(), ...(hello.tables || [])]);
@@ -736,6 +777,7 @@ function followWatchLink() {
 // looked into (or the busiest one), and the tables it watched, read only (docs/protocol.md,
 // "Visitors").
 connection.addEventListener('visit', () => {
+    listPools();
     request('list_rooms').then((reply) => {
         app.rooms = reply.rooms || [];
         drawRooms();
@@ -757,6 +799,7 @@ connection.addEventListener('message', (event) => {
     const frame = event.detail;
     if (frame.type === 'invitation_declined') return invitationDeclined(frame);
     if (CHALLENGE_EVENTS.has(frame.type)) return onChallengeEvent(frame);
+    if (frame.type === 'pools' || frame.type === 'pool_left') return onPoolEvent(frame);
     // table_closed ends an invitation (to a player outside the room) and a watched table alike.
     if (frame.type === 'table_closed') noteInvitations(frame);
     if (TABLE_EVENTS.has(frame.type)) onTableEvent(frame);

@@ -789,6 +789,12 @@ export default {
     'error.bad_fen': 'Aus dieser FEN kann keine Partie beginnen: {message}',
     'error.rated_from_position': 'Eine Partie aus einer Stellung wird nie gewertet: nimm das Häkchen bei „Gewertet“ weg.',
 
+    'pools.title': 'Schnell spielen',
+    'pools.waiting': 'Warte auf einen Gegner in {pool} …',
+    'pools.cancel': 'Abbrechen',
+    'pools.visitor': 'Spiele als Gast, um einen Pool zu wählen.',
+    'pools.counts': ({ waiting, games }) => `${waiting ?? 0} ${plural(waiting, 'wartet', 'warten')} · ${games ?? 0} ${plural(games, 'Partie', 'Partien')}`,
+    'pools.refused': 'Die Partie in {pool} konnte nicht beginnen: {message}',
     'challenge.label': 'Herausforderungen',
     'challenge.form.title': 'Einen Spieler herausfordern',
     'challenge.form.to': 'Nick des Spielers, den du herausforderst',
@@ -826,4 +832,7 @@ export default {
     'error.challenge_self': 'Du kannst dich nicht selbst herausfordern.',
     'error.no_such_challenge': 'Diese Herausforderung gilt nicht mehr: sie wurde zurückgezogen, beantwortet oder ist abgelaufen.',
     'error.challenges_refused': 'Dieser Spieler nimmt keine Herausforderungen an.',
+    'error.no_such_pool': 'Diesen Pool gibt es nicht.',
+    'error.already_in_pool': 'Du wartest schon in einem Pool; brich das Warten zuerst ab.',
+    'error.not_in_pool': 'Du wartest in keinem Pool.',
 };

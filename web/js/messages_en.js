@@ -788,6 +788,12 @@ export default {
     'error.bad_fen': 'A game cannot start from that FEN: {message}',
     'error.rated_from_position': 'A game from a position is always casual: untick “Rated”.',
 
+    'pools.title': 'Quick pairing',
+    'pools.waiting': 'Waiting for an opponent in {pool} …',
+    'pools.cancel': 'Cancel',
+    'pools.visitor': 'Play as a guest to choose a pool.',
+    'pools.counts': ({ waiting, games }) => `${waiting ?? 0} waiting · ${games ?? 0} ${plural(games, 'game', 'games')}`,
+    'pools.refused': 'The game in {pool} could not start: {message}',
     'challenge.label': 'Challenges',
     'challenge.form.title': 'Challenge a player',
     'challenge.form.to': 'Nick of the player to challenge',
@@ -825,4 +831,7 @@ export default {
     'error.challenge_self': 'You cannot challenge yourself.',
     'error.no_such_challenge': 'This challenge no longer stands: it was withdrawn, answered or has expired.',
     'error.challenges_refused': 'This player does not take challenges.',
+    'error.no_such_pool': 'There is no such pool.',
+    'error.already_in_pool': 'You are waiting in a pool already; cancel that first.',
+    'error.not_in_pool': 'You are not waiting in any pool.',
 };

@@ -1,0 +1,227 @@
+#include "server/pools/pool_service.h"
+
+#include <boost/asio/steady_timer.hpp>
+#include <spdlog/spdlog.h>
+
+#include "matchmaking/pool_catalogue.h"
+#include "protocol/encode.h"
+#include "server/lobby/lobby.h"
+#include "server/table/table_services.h"
+
+namespace rochade::server {
+
+using protocol::ErrorCode;
+
+namespace {
+
+// The last colours the matcher balances against; more would outweigh the recent games.
+constexpr std::size_t remembered_colours = 4;
+
+matchmaking::PoolRegistry::WaveInterval wave_interval_of(const ServerConfig& config)
+{
+    if (config.pool_wave_ms <= 0) return {};
+    const auto interval = std::chrono::milliseconds(config.pool_wave_ms);
+    return [interval](const matchmaking::PoolSpec&) { return interval; };
+}
+
+protocol::TimeControl time_control_of(const matchmaking::PoolSpec& spec)
+{
+    protocol::TimeControl control;
+    control.stages.push_back(protocol::TimeStage{0, std::int64_t(spec.base_minutes) * 60'000});
+    control.increment_ms = std::int64_t(spec.increment_seconds) * 1000;
+    return control;
+}
+
+} // namespace
+
+PoolService::PoolService(TableServices& services, std::shared_ptr<Lobby> lobby)
+    : services_(services), lobby_(std::move(lobby)), strand_(net::make_strand(services.io)), wave_timer_(strand_),
+      counts_timer_(strand_), games_timer_(strand_), registry_(Clock::now(), wave_interval_of(services.config))
+{
+}
+
+void PoolService::join(ConnectionPtr connection, identity::Identity who, Id id, protocol::JoinPool join)
+{
+    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id),
+               pool = std::move(join.pool)] { join_now(connection, who, id, pool); });
+}
+
+void PoolService::leave(ConnectionPtr connection, Id id)
+{
+    on_strand([this, connection = std::move(connection), id = std::move(id)] { leave_now(connection, id); });
+}
+
+void PoolService::shut_down()
+{
+    net::post(strand_, [self = shared_from_this()] {
+        self->stopped_ = true;
+        self->wave_timer_.cancel();
+        self->counts_timer_.cancel();
+        self->games_timer_.cancel();
+    });
+}
+
+void PoolService::join_now(const ConnectionPtr& connection, const identity::Identity& who, const Id& id,
+                           const std::string& pool)
+{
+    const auto spec = matchmaking::pool_named(pool);
+    if (!spec) {
+        std::string names;
+        for (const auto& known : matchmaking::pool_catalogue())
+            names += (names.empty() ? "" : ", ") + std::string(known.id);
+        return connection->send_error(id, ErrorCode::NoSuchPool,
+                                      "join_pool: there is no pool '" + pool + "'; the pools are " + names);
+    }
+    const matchmaking::PlayerId player = connection->id();
+    if (const auto waiting = entrants_.find(player); waiting != entrants_.end())
+        return connection->send_error(id, ErrorCode::AlreadyInPool,
+                                      "join_pool: you wait in pool " + waiting->second.pool +
+                                          " already; leave_pool first");
+    entrants_[player] = Entrant{connection, who, pool, false};
+    connection->send(protocol::encode_ok(id));
+    // Guests play casual games among guests at the default rating; accounts by their rating.
+    if (who.principal.guest()) return enter(player, 1500, 350);
+    read_rating_then_enter(player, who, pool);
+}
+
+void PoolService::enter(matchmaking::PlayerId player, int rating, int deviation)
+{
+    const auto found = entrants_.find(player);
+    if (found == entrants_.end() || found->second.in_registry) return; // left while being read
+    Entrant& entrant = found->second;
+    matchmaking::WaitingPlayer waiting;
+    waiting.id = player;
+    waiting.rating = rating;
+    waiting.deviation = deviation;
+    waiting.registered = !entrant.who.principal.guest();
+    if (const auto memory = memory_.find(player); memory != memory_.end()) {
+        waiting.last_opponent = memory->second.last_opponent;
+        waiting.recent_colours = memory->second.recent_colours;
+    }
+    if (registry_.join(entrant.pool, std::move(waiting), Clock::now()) != matchmaking::JoinOutcome::Joined) {
+        // Cannot happen while entrants_ and the registry agree; say so rather than hang.
+        spdlog::error("pools: {} could not join pool {}", entrant.who.nick, entrant.pool);
+        if (auto connection = entrant.connection.lock())
+            connection->send(protocol::encode_pool_left(entrant.pool, protocol::PoolLeftReason::Refused, std::nullopt,
+                                                        "the pool could not take you in; try again"));
+        entrants_.erase(found);
+        return;
+    }
+    entrant.in_registry = true;
+    counts_changed();
+    arm_wave_timer();
+}
+
+void PoolService::leave_now(const ConnectionPtr& connection, const Id& id)
+{
+    const auto found = entrants_.find(connection->id());
+    if (found == entrants_.end())
+        return connection->send_error(id, ErrorCode::NotInPool, "leave_pool: you wait in no pool");
+    const std::string pool = found->second.pool;
+    registry_.leave(found->first);
+    entrants_.erase(found);
+    connection->send(protocol::encode_ok(id));
+    connection->send(protocol::encode_pool_left(pool, protocol::PoolLeftReason::Left));
+    counts_changed();
+    arm_wave_timer();
+}
+
+void PoolService::disconnected(const ConnectionPtr& connection)
+{
+    on_strand([this, player = connection->id()] {
+        listeners_.erase(player);
+        memory_.erase(player);
+        if (entrants_.erase(player) == 0) return;
+        registry_.leave(player);
+        counts_changed();
+        arm_wave_timer();
+    });
+}
+
+void PoolService::arm_wave_timer()
+{
+    const auto next = registry_.next_wave_at();
+    if (!next) {
+        wave_timer_.cancel();
+        return;
+    }
+    wave_timer_.expires_at(*next);
+    wave_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& error) {
+        if (error || self->stopped_) return; // re-armed or stopped
+        self->run_waves();
+    });
+}
+
+void PoolService::run_waves()
+{
+    const auto pairings = registry_.run_due_waves(Clock::now());
+    for (const auto& pairing : pairings) start_pool_game(pairing);
+    if (!pairings.empty()) counts_changed();
+    arm_wave_timer();
+}
+
+void PoolService::remember_colour(matchmaking::PlayerId player, matchmaking::SeatColour colour,
+                                  matchmaking::PlayerId opponent)
+{
+    PoolMemory& memory = memory_[player];
+    memory.last_opponent = opponent;
+    memory.recent_colours.push_back(colour);
+    if (memory.recent_colours.size() > remembered_colours) memory.recent_colours.erase(memory.recent_colours.begin());
+}
+
+void PoolService::start_pool_game(const matchmaking::PoolPairing& pairing)
+{
+    const auto white_found = entrants_.find(pairing.game.white);
+    const auto black_found = entrants_.find(pairing.game.black);
+    if (white_found == entrants_.end() || black_found == entrants_.end()) {
+        // The registry paired only players it held, and entrants_ holds all of them.
+        spdlog::error("pools: a pairing in {} names a player who waits no more", pairing.pool);
+        registry_.game_over(pairing.pool);
+        return;
+    }
+    Entrant white = white_found->second, black = black_found->second;
+    entrants_.erase(white_found);
+    entrants_.erase(pairing.game.black);
+    remember_colour(pairing.game.white, matchmaking::SeatColour::White, pairing.game.black);
+    remember_colour(pairing.game.black, matchmaking::SeatColour::Black, pairing.game.white);
+
+    GameStart start;
+    start.challenger = white.who;
+    start.challenged = black.who.nick;
+    start.time_control = time_control_of(*matchmaking::pool_named(pairing.pool));
+    start.challenger_color = protocol::ColorChoice::White;
+    start.rated = pairing.game.rated;
+    lobby_->start_game(std::move(start),
+                       [self = shared_from_this(), pool = pairing.pool, white, black](GameStartResult result) {
+                           std::optional<protocol::TableSummary> table;
+                           std::string refusal;
+                           if (result)
+                               table = *result;
+                           else
+                               refusal = result.error().message;
+                           self->on_strand([self, pool, white, black, table, refusal] {
+                               self->pool_game_answered(pool, white, black, table, refusal);
+                           });
+                       });
+}
+
+void PoolService::pool_game_answered(const std::string& pool, const Entrant& white, const Entrant& black,
+                                     const std::optional<protocol::TableSummary>& table, const std::string& refusal)
+{
+    std::string frame;
+    if (table) {
+        running_.push_back(RunningGame{pool, table->room, table->table});
+        frame = protocol::encode_pool_left(pool, protocol::PoolLeftReason::Paired, table->table);
+        watch_running_games();
+    } else {
+        spdlog::info("pools: the {} game of {} and {} did not start: {}", pool, white.who.nick, black.who.nick,
+                     refusal);
+        registry_.game_over(pool);
+        frame = protocol::encode_pool_left(pool, protocol::PoolLeftReason::Refused, std::nullopt, refusal);
+        counts_changed();
+    }
+    for (const Entrant* player : {&white, &black})
+        if (auto connection = player->connection.lock()) connection->send(frame);
+}
+
+} // namespace rochade::server
