@@ -123,6 +123,8 @@ async function main() {
         });
 
         await run.step('Bert challenges Anna; she declines "too fast" in German, Bert reads the reason in English', async () => {
+            // The form is the lobby's: from the game view he goes back to the lobby first.
+            await showLobby(b);
             await challenge(b, { to: anna });
             const text = await noticeText(a);
             if (!text.includes(`${bert} fordert dich heraus: 5+3, ungewertet, Farben nach Los.`)) throw new Error(`Anna's notice says "${text}"`);
@@ -168,7 +170,7 @@ async function main() {
             const box = await link.boundingBox();
             if (box.height < 44) throw new Error(`the profile's link is ${box.height} px high on the phone`);
             await link.click();
-            // Bert's game with Anna comes back on screen (a phone shows it, not the rooms).
+            // Bert is seated at his game with Anna, but the form is the lobby's: the lobby shows.
             await b.waitForSelector('#connection-state.online', { timeout });
             await b.waitForFunction((nick) => document.querySelector('.challenge-form input[name=challenge_to]')?.value === nick, anna, { timeout });
             if (!(await b.isVisible('.challenge-form button[type=submit]'))) throw new Error('the challenge form is not open');

@@ -607,7 +607,7 @@ const accountView = new AccountView($('account-panel'), {
 });
 const lobbyView = new LobbyView($('rooms'), $('room'), {
     enterRoom, leaveRoom, listRooms, openTable, joinTable, watchTable: showTable, memberPage,
-    challenge: (nick) => challengeView.challengeNick(nick),
+    challenge: openChallengeForm,
     roomChat: (room, text) => request('room_chat', { room, text }),
     whisper: (to, text) => request('whisper', { to, text }).then(() => {
         if (app.room) app.room = addChatLine(app.room, { whisper: true, from: myNick(), to, text });
@@ -760,6 +760,13 @@ function followChallengeLink() {
     if (!nick) return;
     history.replaceState(null, '', window.location.pathname + window.location.search);
     drawChallenges();
+    openChallengeForm(nick);
+}
+
+// The form to challenge `nick`: it is the lobby's, so a narrow screen showing a game goes back to
+// the lobby first (the game is a tap on "Game" away).
+function openChallengeForm(nick) {
+    showView('lobby');
     challengeView.challengeNick(nick);
 }
 
