@@ -183,6 +183,23 @@ export async function enterRoom34(page) {
     await page.waitForSelector('#room h2:has-text("Halle der Koenige")', { timeout });
 }
 
+// Any listed room: its heading starts with its number.
+export async function enterRoom(page, number) {
+    await page.click(`.room-button[data-room="${number}"]`);
+    await page.waitForSelector(`#room h2:has-text("${number} ")`, { timeout });
+}
+
+// For page.addInitScript: counts the oscillators the page's sounds start (sounds.js synthesises
+// every sound with them) in window.soundsStarted.
+export function countSounds() {
+    window.soundsStarted = 0;
+    const original = window.AudioContext.prototype.createOscillator;
+    window.AudioContext.prototype.createOscillator = function createOscillator() {
+        window.soundsStarted += 1;
+        return original.call(this);
+    };
+}
+
 // ---- the board ----------------------------------------------------------------------------------
 
 // The centre of `square` on the shown table's board, in page coordinates, scrolled into view.

@@ -14,25 +14,10 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { Run, enterAsGuest, launchBrowser, register, short, startServer, timeout, waitOnline } from './browser_harness.mjs';
+import { Run, countSounds, enterAsGuest, enterRoom, launchBrowser, register, short, startServer, timeout, waitOnline } from './browser_harness.mjs';
 
 const shots = process.env.BROWSER_SHOTS || join(tmpdir(), 'rochade-challenge');
 const run = new Run(shots);
-
-// Counts the oscillators the page's sounds start (sounds.js synthesises every sound with them).
-function countSounds() {
-    window.soundsStarted = 0;
-    const original = window.AudioContext.prototype.createOscillator;
-    window.AudioContext.prototype.createOscillator = function createOscillator() {
-        window.soundsStarted += 1;
-        return original.call(this);
-    };
-}
-
-async function enterRoom(page, number) {
-    await page.click(`.room-button[data-room="${number}"]`);
-    await page.waitForSelector(`#room h2:has-text("${number} ")`, { timeout });
-}
 
 async function showLobby(page) {
     if (await page.isVisible('#view-switch button[data-view="lobby"]')) await page.click('#view-switch button[data-view="lobby"]');
