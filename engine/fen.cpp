@@ -205,6 +205,36 @@ FenError fen_error_of(SetupError e)
 
 } // namespace
 
+std::string_view fen_error_name(FenError error)
+{
+    switch (error) {
+    case FenError::WrongFieldCount: return "wrong_field_count";
+    case FenError::WrongRankCount: return "wrong_rank_count";
+    case FenError::RankTooLong: return "rank_too_long";
+    case FenError::RankTooShort: return "rank_too_short";
+    case FenError::BadPieceLetter: return "bad_piece_letter";
+    case FenError::BadDigit: return "bad_digit";
+    case FenError::BadSideToMove: return "bad_side_to_move";
+    case FenError::BadCastling: return "bad_castling";
+    case FenError::BadEnPassant: return "bad_en_passant";
+    case FenError::BadHalfmoveClock: return "bad_halfmove_clock";
+    case FenError::BadFullmoveNumber: return "bad_fullmove_number";
+    case FenError::MissingKing: return "missing_king";
+    case FenError::TooManyKings: return "too_many_kings";
+    case FenError::TooManyPieces: return "too_many_pieces";
+    case FenError::TooManyPawns: return "too_many_pawns";
+    case FenError::PawnOnBackRank: return "pawn_on_back_rank";
+    case FenError::CastlingWithoutKing: return "castling_without_king";
+    case FenError::CastlingWithoutRook: return "castling_without_rook";
+    case FenError::EnPassantNotExplained: return "en_passant_not_explained";
+    case FenError::OpponentInCheck: return "opponent_in_check";
+    case FenError::ImpossibleCheck: return "impossible_check";
+    case FenError::AlreadyCheckmate: return "already_checkmate";
+    case FenError::AlreadyStalemate: return "already_stalemate";
+    }
+    return "invalid_fen";
+}
+
 Expected<Setup, FenParseError> parse_fen_setup(std::string_view fen)
 {
     const auto fields = split_fields(fen);

@@ -37,6 +37,10 @@ enum class FenError {
     AlreadyStalemate,
 };
 
+// The error's name for other programs (the preview's "reason", a client's catalogue key):
+// snake_case of the enumerator, e.g. "pawn_on_back_rank".
+std::string_view fen_error_name(FenError error);
+
 struct FenParseError {
     FenError code;
     std::string message; // names the field and what is wrong, for people

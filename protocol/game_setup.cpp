@@ -24,19 +24,22 @@ const json* setup_field(const json& object, const char* name)
 Expected<Position, GameSetupRefusal> read_start_fen(std::string_view fen)
 {
     auto position = parse_setup_fen(fen);
-    if (!position) return refuse_setup(ErrorCode::BadFen, "field 'fen': " + position.error());
+    if (!position) return refuse_setup(ErrorCode::BadFen, "field 'fen': " + position.error().message);
     return *position;
 }
 
 } // namespace
 
-Expected<Position, std::string> parse_setup_fen(std::string_view fen)
+Expected<Position, SetupFenError> parse_setup_fen(std::string_view fen)
 {
     if (fen.size() > max_fen_bytes)
-        return rochade::unexpected("the FEN is " + std::to_string(fen.size()) + " bytes long; at most " +
-                                   std::to_string(max_fen_bytes) + " are allowed");
+        return rochade::unexpected(SetupFenError{"fen_too_long", "the FEN is " + std::to_string(fen.size()) +
+                                                                     " bytes long; at most " +
+                                                                     std::to_string(max_fen_bytes) + " are allowed"});
     auto position = parse_start_fen(fen, Variant::Standard);
-    if (!position) return rochade::unexpected(std::move(position.error().message));
+    if (!position)
+        return rochade::unexpected(
+            SetupFenError{std::string(fen_error_name(position.error().code)), std::move(position.error().message)});
     return *position;
 }
 

@@ -61,8 +61,14 @@ Expected<GameSetup, GameSetupRefusal> read_game_setup(const nlohmann::json& requ
 std::optional<GameSetupRefusal> refuse_rated_setup(const GameSetup& setup, bool rated);
 
 // The check of a FEN a game is to start from, shared by the requests and GET /api/position: at
-// most max_fen_bytes, then parse_start_fen (standard chess). The error says what is wrong.
-Expected<Position, std::string> parse_setup_fen(std::string_view fen);
+// most max_fen_bytes, then parse_start_fen (standard chess). The error says what is wrong: for
+// people in `message` (English), for programs in `reason`, the engine's fen_error_name or
+// "fen_too_long", which a client turns into its own language.
+struct SetupFenError {
+    std::string reason;
+    std::string message;
+};
+Expected<Position, SetupFenError> parse_setup_fen(std::string_view fen);
 
 // The engine's variant the game is played in.
 Variant engine_variant(const GameSetup& setup);

@@ -13,9 +13,11 @@ using protocol::ErrorCode;
 
 namespace {
 
-ApiResponse verdict(const Expected<Position, std::string>& position, protocol::GameVariant variant)
+ApiResponse verdict(const Expected<Position, protocol::SetupFenError>& position, protocol::GameVariant variant)
 {
-    if (!position) return admin_json(nlohmann::json{{"valid", false}, {"error", position.error()}});
+    if (!position)
+        return admin_json(
+            nlohmann::json{{"valid", false}, {"error", position.error().message}, {"reason", position.error().reason}});
     return admin_json(
         nlohmann::json{{"valid", true}, {"fen", to_fen(*position)}, {"variant", protocol::game_variant_name(variant)}});
 }
@@ -44,8 +46,9 @@ ApiResponse PositionApi::answer(const ApiRequest& request)
                            ? Position::chess960_start(static_cast<int>(*number))
                            : std::nullopt;
     if (!start)
-        return verdict(rochade::unexpected("there is no Chess960 start position " + std::to_string(*number) +
-                                           "; Scharnagl's numbers run from 0 to 959"),
+        return verdict(rochade::unexpected(protocol::SetupFenError{
+                           "no_chess960_start", "there is no Chess960 start position " + std::to_string(*number) +
+                                                    "; Scharnagl's numbers run from 0 to 959"}),
                        protocol::GameVariant::Chess960);
     return verdict(*start, protocol::GameVariant::Chess960);
 }

@@ -46,10 +46,10 @@ async function main() {
             if (!await rated.isDisabled()) throw new Error('the rated box is enabled for a game from a position');
             await a.waitForSelector('.open-table .rated-why:text-is("Eine Partie aus einer Stellung wird nie gewertet.")', { timeout });
         });
-        await run.step('an invalid FEN: the preview says what is wrong, in German, with the server\'s reason', async () => {
+        await run.step('an invalid FEN: the preview says what is wrong, in German, from the server\'s reason code', async () => {
             await a.fill('.open-table textarea[name=fen]', INVALID);
             await a.waitForSelector('.open-table .setup-preview.invalid .setup-preview-text'
-                + ':has-text("Keine gültige Ausgangsstellung: FEN piece placement: a pawn stands on the first or last rank")', { timeout });
+                + ':text-is("Keine gültige Ausgangsstellung: ein Bauer steht auf der ersten oder letzten Reihe.")', { timeout });
             if (await a.isVisible('.open-table .setup-preview-board')) throw new Error('an invalid FEN shows a board');
             await run.shot(a, '01-invalid-fen');
             // Sent anyway, the server refuses it (bad_fen) and the page says so in German.

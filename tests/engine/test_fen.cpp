@@ -1,5 +1,8 @@
 #include <catch2/catch.hpp>
 
+#include <set>
+#include <string_view>
+
 #include "engine/fen.h"
 
 using namespace rochade;
@@ -170,4 +173,17 @@ TEST_CASE("AllowUnreachable accepts composed positions that no game can reach", 
           FenError::OpponentInCheck);
     CHECK(parse_fen("4k3/8/8/8/8/8/8/P3K3 w - -", SetupRules::AllowUnreachable).error().code ==
           FenError::PawnOnBackRank);
+}
+
+TEST_CASE("every FEN error has its own snake_case name for clients to translate")
+{
+    std::set<std::string_view> names;
+    for (int code = 0; code <= static_cast<int>(FenError::AlreadyStalemate); ++code) {
+        const std::string_view name = fen_error_name(static_cast<FenError>(code));
+        INFO(code << " -> " << name);
+        CHECK(name != "invalid_fen");
+        CHECK(name.find_first_not_of("abcdefghijklmnopqrstuvwxyz_") == std::string_view::npos);
+        CHECK(names.insert(name).second);
+    }
+    CHECK(fen_error_name(FenError::PawnOnBackRank) == "pawn_on_back_rank");
 }

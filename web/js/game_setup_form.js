@@ -7,12 +7,19 @@
 
 import { Chessground } from 'chessground';
 import { el } from './dom.js';
-import { t } from './messages.js';
+import { has, t } from './messages.js';
 import { sideToMove } from './fen.js';
 import { VARIANTS, previewQuery, setupFields } from './game_setup.js';
 
 // How long the FEN box waits for the typing to stop before it asks the server.
 const PREVIEW_DELAY_MS = 250;
+
+// What is wrong with a FEN in the page's language: the catalogue's sentence for the server's
+// reason code, or the server's English message for a reason this client does not know yet.
+function fenErrorText(answer) {
+    const key = `fen_error.${answer.reason}`;
+    return answer.reason && has(key) ? t(key) : answer.error || '';
+}
 
 // GET /api/position?<query>: {valid: true, fen, variant} or {valid: false, error}. A malformed
 // query is answered 400 {error, message}; no answer at all becomes {unreachable: true}.
@@ -151,7 +158,7 @@ export class GameSetupForm {
         } else if (answer.unreachable) {
             this.previewText.textContent = t('setup.preview.unreachable');
         } else if (!answer.valid) {
-            this.previewText.textContent = t('setup.preview.invalid', { error: answer.error || '' });
+            this.previewText.textContent = t('setup.preview.invalid', { error: fenErrorText(answer) });
         } else {
             this.previewText.textContent = t(`setup.preview.to_move.${sideToMove(answer.fen)}`);
         }

@@ -181,9 +181,11 @@ TEST_CASE("GET /api/position judges a FEN or a Chess960 number for the forms' pr
     const json two_kings = body("fen=4k3%2F8%2F8%2F8%2F8%2F8%2F8%2F4KK2+w+-+-+0+1");
     CHECK(two_kings["valid"] == false);
     CHECK_THAT(two_kings["error"].get<std::string>(), Catch::Contains("king"));
+    CHECK(two_kings["reason"] == "too_many_kings"); // the client's catalogue key, in its language
     const json mate = body("fen=k7%2F1Q6%2F1K6%2F8%2F8%2F8%2F8%2F8+b+-+-+0+1");
     CHECK(mate["valid"] == false);
     CHECK_THAT(mate["error"].get<std::string>(), Catch::Contains("checkmate"));
+    CHECK(mate["reason"] == "already_checkmate");
     const json c518 = body("chess960=518");
     CHECK(c518["valid"] == true);
     CHECK(c518["variant"] == "chess960");
@@ -193,6 +195,7 @@ TEST_CASE("GET /api/position judges a FEN or a Chess960 number for the forms' pr
     const json c960 = body("chess960=960");
     CHECK(c960["valid"] == false);
     CHECK_THAT(c960["error"].get<std::string>(), Catch::Contains("0 to 959"));
+    CHECK(c960["reason"] == "no_chess960_start");
     // A malformed query is the client's bug, not a position's verdict.
     for (const std::string query : {"", "fen=x&chess960=1", "chess960=abc", "colour=white"}) {
         const HttpReply reply = http_get(server.port(), "/api/position?" + query);
