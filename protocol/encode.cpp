@@ -238,7 +238,17 @@ std::string encode_error(const OptionalId& id, ErrorCode code, std::string_view 
     frame["message"] = message;
     if (sanction.has_end) frame["until"] = sanction.until_ms ? Json(*sanction.until_ms) : Json(nullptr);
     frame["reason"] = sanction.reason;
+    if (sanction.ban) frame["ban"] = ban_target_name(*sanction.ban);
     return dump(frame);
+}
+
+std::string_view ban_target_name(BanTarget target)
+{
+    switch (target) {
+    case BanTarget::Account: return "account";
+    case BanTarget::Address: return "address";
+    }
+    return "account";
 }
 
 std::string encode_ok(const OptionalId& id, std::optional<TableId> table)

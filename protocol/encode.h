@@ -32,13 +32,17 @@ struct ServerLimits {
 std::string encode_welcome(std::string_view server_version, const ServerLimits& limits);
 std::string encode_error(const OptionalId& id, ErrorCode code, std::string_view message);
 // What a moderator's sanction adds to its error frame (muted, banned, kicked): the reason, and
-// for mutes and bans the end, `until` in Unix ms or null for good. A kick has no end.
+// for mutes and bans the end, `until` in Unix ms or null for good. A kick has no end. A ban says
+// what it bans, so the player knows whether another account would help (not for an address).
+enum class BanTarget { Account, Address };
+std::string_view ban_target_name(BanTarget target); // "account", "address"
 struct ErrorSanction {
     std::string reason;
     bool has_end = true; // muted, banned: "until" is sent (null: for good); kicked: no "until"
     std::optional<std::int64_t> until_ms;
+    std::optional<BanTarget> ban; // bans only: "ban":"account"|"address"
 };
-// {"type":"error","code":...,"message":...,"until":MS|null,"reason":...}
+// {"type":"error","code":...,"message":...,"until":MS|null,"reason":...,"ban":...}
 std::string encode_error(const OptionalId& id, ErrorCode code, std::string_view message, const ErrorSanction& sanction);
 // {"type":"ok","id":...} plus optional fields (`table` for open_table).
 std::string encode_ok(const OptionalId& id, std::optional<TableId> table = std::nullopt);

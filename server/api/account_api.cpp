@@ -55,6 +55,7 @@ ApiResponse refusal_response(const identity::AuthRefusal& refusal)
               {"message", refusal.message},
               {"until", refusal.sanction->until_ms ? json(*refusal.sanction->until_ms) : json(nullptr)},
               {"reason", refusal.sanction->reason}};
+    if (refusal.sanction->ban) body["ban"] = protocol::ban_target_name(*refusal.sanction->ban);
     return json_answer(http_status(refusal.code), admin_json_text(body));
 }
 

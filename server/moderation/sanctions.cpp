@@ -140,7 +140,10 @@ std::string sanction_text(const db::SanctionRecord& sanction)
 
 protocol::ErrorSanction error_sanction(const db::SanctionRecord& sanction)
 {
-    return protocol::ErrorSanction{sanction.reason, true, sanction.until_ms};
+    std::optional<protocol::BanTarget> ban;
+    if (sanction.kind == db::SanctionKind::NickBan) ban = protocol::BanTarget::Account;
+    if (sanction.kind == db::SanctionKind::AddressBan) ban = protocol::BanTarget::Address;
+    return protocol::ErrorSanction{sanction.reason, true, sanction.until_ms, ban};
 }
 
 } // namespace rochade::server

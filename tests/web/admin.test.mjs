@@ -203,7 +203,7 @@ test('a muted, banned or kicked player reads the reason and the end', () => {
                  `A moderator has muted you until ${at}: insults`);
     assert.equal(errorText({ code: 'muted', message: 'room_chat: muted', reason: 'spam', until: null }).sentence,
                  'A moderator has muted you until further notice: spam');
-    assert.equal(errorText({ error: 'banned', message: 'login: banned', reason: HOSTILE, until: null }).sentence,
+    assert.equal(errorText({ error: 'banned', message: 'login: banned', reason: HOSTILE, until: null, ban: 'account' }).sentence,
                  `Your account is banned for good: ${HOSTILE}`);
     assert.equal(inLanguage('de', () => errorText({ error: 'banned', message: '', reason: 'Betrug', until }).sentence),
                  `Dieses Konto oder diese Adresse ist bis ${dateTime(until, 'de')} gesperrt: Betrug`);

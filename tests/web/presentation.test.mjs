@@ -29,20 +29,22 @@ test('a base in seconds is written in words of the page\'s language, whole minut
 
 test('a ban names what was banned: the account or the address, in both languages', () => {
     const until = Date.UTC(2026, 10, 28, 10, 0, 0);
-    const account = { code: 'banned', message: 'hello: banned until 2026-11-28 10:00 UTC: spam', reason: 'spam', until };
-    const address = { code: 'banned', message: 'hello: your address is banned until 2026-11-28 10:00 UTC: spam', reason: 'spam', until };
-    const forGood = { code: 'banned', message: 'login: your address is banned for good: bots', reason: 'bots', until: null };
+    // The server's "ban" field decides, not its English message (here made to say the opposite).
+    const account = { code: 'banned', message: 'hello: your address is banned until 2026-11-28 10:00 UTC: spam', reason: 'spam', until, ban: 'account' };
+    const address = { code: 'banned', message: 'hello: banned until 2026-11-28 10:00 UTC: spam', reason: 'spam', until, ban: 'address' };
+    const forGood = { code: 'banned', message: 'login: banned for good: bots', reason: 'bots', until: null, ban: 'address' };
     assert.equal(errorText(account).sentence, `Your account is banned until ${dateTime(until, 'en')}: spam`);
     assert.equal(errorText(address).sentence, `Your internet (IP) address is banned until ${dateTime(until, 'en')}: spam`);
     assert.equal(errorText(forGood).sentence, 'Your internet (IP) address is banned for good: bots');
-    assert.equal(errorText({ code: 'banned', message: 'session: banned' }).sentence, 'A moderator has banned your account from the server.');
+    // Without the field (an older server) the sentence names neither.
+    assert.equal(errorText({ code: 'banned', message: 'session: banned' }).sentence, 'A moderator has banned this account or address from the server.');
     inLanguage('de', () => {
         assert.equal(errorText(account).sentence, `Dein Konto ist bis ${dateTime(until, 'de')} gesperrt: spam`);
         assert.equal(errorText(address).sentence, `Deine Internetadresse (IP-Adresse) ist bis ${dateTime(until, 'de')} gesperrt: spam`);
         assert.equal(errorText(forGood).sentence, 'Deine Internetadresse (IP-Adresse) ist dauerhaft gesperrt: bots');
     });
     // The code and the server's message stay available as the detail.
-    assert.equal(errorText(account).detail, 'banned: hello: banned until 2026-11-28 10:00 UTC: spam');
+    assert.equal(errorText(account).detail, 'banned: hello: your address is banned until 2026-11-28 10:00 UTC: spam');
 });
 
 test('a ban ends the session where it stands: signed out with the ban to show, no reconnecting', () => {

@@ -171,22 +171,23 @@ function sanctionVariant(message, params) {
     return 'until';
 }
 
-// A ban names what was banned: the account ("hello: banned until ...") or the address the
-// player connects from ("hello: your address is banned until ...", server/moderation/sanctions.cpp),
-// so the player knows whether another account would help (it would not, for an address).
+// A ban names what was banned, as the server's "ban" field says: the account or the address the
+// player connects from (server/moderation/sanctions.cpp error_sanction), so the player knows
+// whether another account would help (it would not, for an address).
 function bannedVariant(message, params) {
-    const target = /\byour address is banned\b/.test(message) ? 'address' : /\bbanned\b/.test(message) ? 'account' : null;
+    const target = params.ban === 'address' || params.ban === 'account' ? params.ban : null;
     if (!target) return sanctionVariant(message, params);
     const end = sanctionVariant(message, params);
     return end ? `${target}.${end}` : target;
 }
 
 // The catalogue key and parameters for an error: {key, params}. `sanction` is what a muted,
-// banned or kicked error carries besides: {reason, until}.
+// banned or kicked error carries besides: {reason, until, ban}.
 export function errorKey(code, message = '', sanction = {}) {
     const params = { message, seconds: secondsIn(message) };
     if (sanction.reason) params.reason = sanction.reason;
     if (sanction.until !== undefined) params.until = sanction.until;
+    if (sanction.ban) params.ban = sanction.ban;
     const read = ERROR_READERS[code];
     const variant = read ? read(message, params) : null;
     if (variant && has(`error.${code}.${variant}`)) return { key: `error.${code}.${variant}`, params };
@@ -199,11 +200,12 @@ export function errorKey(code, message = '', sanction = {}) {
 // A server error as the user reads it: a sentence from the catalogue for its code, and the code
 // with the server's own message as a detail (for a bug report, and because the server's message
 // sometimes says more, such as why a draw claim failed). Takes a WebSocket error frame
-// {code, message, reason?, until?} or an HTTP error body {error, message, reason?, until?}.
+// {code, message, reason?, until?, ban?} or an HTTP error body {error, message, reason?, until?, ban?}.
 export function errorText(error) {
     const code = (error && (error.code || error.error)) || 'unknown';
     const message = (error && error.message) || '';
-    const { key, params } = errorKey(code, message, { reason: error && error.reason, until: error && error.until });
+    const { key, params } = errorKey(code, message, { reason: error && error.reason, until: error && error.until,
+                                                           ban: error && error.ban });
     let sentence = t(key, params);
     // An invitation to a nick nobody can have: say that the invitation was not sent, and why.
     if (code === 'invalid_nick' && params.invited) sentence = t('error.invalid_nick.invited', { rule: sentence });

@@ -306,6 +306,7 @@ TEST_CASE("moderation: a ban closes the connection and refuses every way in unti
     json last = account.expect_error("banned");
     CHECK(last.at("reason") == "Spam");
     CHECK(last.at("until") == *banned.until_ms);
+    CHECK(last.at("ban") == "account"); // what is banned, for the client to say (not read from the text)
     CHECK(account.wait_closed().code == 1008);
 
     WsTestClient again;
@@ -314,6 +315,7 @@ TEST_CASE("moderation: a ban closes the connection and refuses every way in unti
     CHECK(login.at("code") == "banned");
     CHECK(login.at("message") == "hello: banned " + server::sanction_end_text(banned.until_ms) + ": Spam");
     CHECK(login.at("reason") == "Spam");
+    CHECK(login.at("ban") == "account");
     // A wrong password learns nothing about the ban.
     CHECK(again.request({{"type", "hello"}, {"nick", "Störer"}, {"password", "falsch-falsch"}}).at("code") ==
           "bad_credentials");
@@ -322,6 +324,7 @@ TEST_CASE("moderation: a ban closes the connection and refuses every way in unti
     CHECK(http.at("error") == "banned");
     CHECK(http.at("until") == *banned.until_ms);
     CHECK(http.at("reason") == "Spam");
+    CHECK(http.at("ban") == "account");
 
     // A guest's nick, banned for good: the guest entry with it is refused.
     WsTestClient guest;
@@ -572,8 +575,11 @@ TEST_CASE("moderation: an admin's address ban closes and refuses connections fro
     fresh.connect(port); // the welcome still comes, then the refusal
     json refused = fresh.expect_error("banned");
     CHECK(refused.at("until") == *banned.until_ms);
+    CHECK(refused.at("ban") == "address");
     CHECK(fresh.wait_closed().code == 1008);
-    CHECK(http_json(port, "/api/guest", {{"nick", "Neu"}}).at("error") == "banned");
+    const json guest_refused = http_json(port, "/api/guest", {{"nick", "Neu"}});
+    CHECK(guest_refused.at("error") == "banned");
+    CHECK(guest_refused.at("ban") == "address");
 
     desk.done(admin, server::UnbanAddress{"127.0.0.1", "Irrtum"});
     WsTestClient back;
