@@ -2,7 +2,7 @@
 // games that start from a position (a FEN, a Chess960 start) and of castling, where the squares of
 // every piece are what is checked.
 
-import { timeout } from './browser_harness.mjs';
+import { dragMove, timeout, waitForMove } from './browser_harness.mjs';
 
 const ROLES = { p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen', k: 'king' };
 
@@ -42,4 +42,17 @@ export async function expectPieces(page, selector, fen) {
         await new Promise((resolve) => setTimeout(resolve, 100));
     }
     throw new Error(`${selector} shows ${shown}, not ${wanted}`);
+}
+
+// A castling (or any move) made by dragging on `mover`'s board and seen on both boards: `mover`
+// waits until its status line says `yourTurn`, drags `from`-`to`; both move lists get ply `ply`,
+// spelt as each page spells it (`sans` = [the mover's, the viewer's]), and both boards show
+// exactly the pieces of `after`.
+export async function dragAndSeeOnBoth(mover, viewer, { yourTurn, from, to, ply, sans, after }) {
+    await mover.waitForSelector(`#table .status-line:has-text("${yourTurn}")`, { timeout });
+    await dragMove(mover, from, to);
+    await waitForMove(mover, ply, sans[0]);
+    await waitForMove(viewer, ply, sans[1]);
+    await expectPieces(mover, '#table [data-board]', after);
+    await expectPieces(viewer, '#table [data-board]', after);
 }

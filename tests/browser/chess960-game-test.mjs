@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { expectPieces } from './board_pieces.mjs';
+import { dragAndSeeOnBoth, expectPieces } from './board_pieces.mjs';
 import {
     Run, dragMove, enterAsGuest, enterRoom34, launchBrowser, startServer, timeout, waitForMove, waitOnline, webRoot,
 } from './browser_harness.mjs';
@@ -96,22 +96,12 @@ async function main() {
             }
         });
         await run.step('White castles long by dragging the king two squares (d1-b1): king c1, rook d1 on both boards', async () => {
-            await c.waitForSelector('#table .status-line:has-text("Your move")', { timeout });
-            await dragMove(c, 'd1', 'b1');
-            await waitForMove(c, 7, 'O-O-O');
-            await waitForMove(d, 7, '0-0-0');
-            const after = 'rqnkr2b/pppppppb/4n2p/8/8/2PN4/PPQPPPPP/2KRRNBB';
-            await expectPieces(c, '#table [data-board]', after);
-            await expectPieces(d, '#table [data-board]', after);
+            await dragAndSeeOnBoth(c, d, { yourTurn: 'Your move', from: 'd1', to: 'b1', ply: 7, sans: ['O-O-O', '0-0-0'],
+                                          after: 'rqnkr2b/pppppppb/4n2p/8/8/2PN4/PPQPPPPP/2KRRNBB' });
         });
         await run.step('Black castles short by dragging the king onto its rook (d8-e8): king g8, rook f8 on both boards', async () => {
-            await d.waitForSelector('#table .status-line:has-text("Du bist am Zug")', { timeout });
-            await dragMove(d, 'd8', 'e8');
-            await waitForMove(d, 8, '0-0');
-            await waitForMove(c, 8, 'O-O');
-            const after = 'rqn2rkb/pppppppb/4n2p/8/8/2PN4/PPQPPPPP/2KRRNBB';
-            await expectPieces(c, '#table [data-board]', after);
-            await expectPieces(d, '#table [data-board]', after);
+            await dragAndSeeOnBoth(d, c, { yourTurn: 'Du bist am Zug', from: 'd8', to: 'e8', ply: 8, sans: ['0-0', 'O-O'],
+                                          after: 'rqn2rkb/pppppppb/4n2p/8/8/2PN4/PPQPPPPP/2KRRNBB' });
             await run.shot(c, '04-cleo-castled');
             await run.shot(d, '04-dirk-castled');
         });

@@ -14,9 +14,9 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { expectPieces } from './board_pieces.mjs';
+import { dragAndSeeOnBoth, expectPieces } from './board_pieces.mjs';
 import {
-    Run, dragMove, enterAsGuest, enterRoom34, launchBrowser, register, startServer, timeout, waitForMove, waitOnline, webRoot,
+    Run, enterAsGuest, enterRoom34, launchBrowser, register, startServer, timeout, waitOnline, webRoot,
 } from './browser_harness.mjs';
 
 const shots = process.env.POSITION_SHOTS || join(tmpdir(), 'rochade-position');
@@ -92,22 +92,12 @@ async function main() {
             await run.shot(b, '03-bert-joined');
         });
         await run.step('White castles by dragging the king onto the rook (e1-h1): both see 0-0 / O-O', async () => {
-            await a.waitForSelector('#table .status-line:has-text("Du bist am Zug")', { timeout });
-            await dragMove(a, 'e1', 'h1');
-            await waitForMove(b, 1, 'O-O');
-            await waitForMove(a, 1, '0-0');
-            const after = 'r3k2r/pppq1ppp/2n2n2/4p3/4P3/2N2N2/PPPQ1PPP/R4RK1 b kq - 1 1';
-            await expectPieces(a, '#table [data-board]', after);
-            await expectPieces(b, '#table [data-board]', after);
+            await dragAndSeeOnBoth(a, b, { yourTurn: 'Du bist am Zug', from: 'e1', to: 'h1', ply: 1, sans: ['0-0', 'O-O'],
+                                          after: 'r3k2r/pppq1ppp/2n2n2/4p3/4P3/2N2N2/PPPQ1PPP/R4RK1 b kq - 1 1' });
         });
         await run.step('Black castles long by dragging the king two squares (e8-c8): both see O-O-O / 0-0-0', async () => {
-            await b.waitForSelector('#table .status-line:has-text("Your move")', { timeout });
-            await dragMove(b, 'e8', 'c8');
-            await waitForMove(a, 2, '0-0-0');
-            await waitForMove(b, 2, 'O-O-O');
-            const after = '2kr3r/pppq1ppp/2n2n2/4p3/4P3/2N2N2/PPPQ1PPP/R4RK1 w - - 2 2';
-            await expectPieces(a, '#table [data-board]', after);
-            await expectPieces(b, '#table [data-board]', after);
+            await dragAndSeeOnBoth(b, a, { yourTurn: 'Your move', from: 'e8', to: 'c8', ply: 2, sans: ['O-O-O', '0-0-0'],
+                                          after: '2kr3r/pppq1ppp/2n2n2/4p3/4P3/2N2N2/PPPQ1PPP/R4RK1 w - - 2 2' });
             await run.shot(a, '04-anna-castled');
             await run.shot(b, '04-bert-castled');
         });
