@@ -63,7 +63,8 @@ struct GameQuery {
     std::optional<Termination> termination;
     std::optional<GameState> state;
     std::optional<bool> rated;       // true: rated games only; false: casual only (every game before ratings)
-    // The category of the game's time control (GameStarted::category); untimed games have none.
+    // The game's rating category: Chess960 games (rated or not) whatever their speed; the others
+    // by the category of their time control (GameStarted::category; untimed games have none).
     std::optional<rating::RatingCategory> category;
     // These three need `player` (find_games refuses them without it, DbError Refused): the side
     // `player` had, the result from their side (finished games only), and the nick on the other

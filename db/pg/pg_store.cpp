@@ -346,7 +346,11 @@ GamePage PgStore::find_games(const GameQuery& query)
     if (query.state == GameState::Running) where.push_back("ended_at_ms IS NULL");
     if (query.state == GameState::Finished) where.push_back("ended_at_ms IS NOT NULL");
     if (query.rated) where.push_back("rated = " + p(*query.rated));
-    if (query.category) where.push_back("category = " + p(rating::category_name(*query.category)));
+    // The rating category, as SQLite's search (db/sqlite/game_search.cpp): Chess960 by its variant.
+    if (query.category == rating::RatingCategory::Chess960)
+        where.push_back("variant = " + p(rating::category_name(*query.category)));
+    else if (query.category)
+        where.push_back("category = " + p(rating::category_name(*query.category)) + " AND variant <> 'chess960'");
     if (query.public_rooms_only) where.push_back("room > 0");
     if (query.after) {
         const std::string started = p(query.after->started_at_ms);

@@ -24,9 +24,15 @@ std::string other_filters(const GameQuery& query)
     if (query.state == GameState::Running) add("ended_at_ms IS NULL");
     if (query.state == GameState::Finished) add("ended_at_ms IS NOT NULL");
     if (query.rated) add("rated = ?10");
-    // With a player, unary + keeps SQLite on the player's index: a category holds a quarter of all
-    // games, a player's games are few. Alone, it goes through games_by_category.
-    if (query.category) add(query.player ? "+category = ?11" : "category = ?11");
+    // The category is the rating category (rating_category_column): Chess960 games are filed
+    // under their variant, whatever their speed, and left out of the speeds'. With a player, unary
+    // + keeps SQLite on the player's index: a category holds a quarter of all games, a player's
+    // games are few. Alone, a speed goes through games_by_category; Chess960 has no index of its
+    // own (a scan: the admin's search, rarely asked).
+    if (query.category == rating::RatingCategory::Chess960)
+        add(query.player ? "+variant = ?11" : "variant = ?11");
+    else if (query.category)
+        add(query.player ? "+category = ?11 AND +variant <> 'chess960'" : "category = ?11 AND variant <> 'chess960'");
     // Unary + keeps SQLite from reading games_by_room for it: nearly every room is public, so the
     // range would hold nearly every game, and they would then need a sort.
     if (query.public_rooms_only) add("+room > 0");

@@ -110,7 +110,7 @@ Expected<db::GameQuery, std::string> player_games_query(const std::string& nick,
     }
     if (const auto category = parameters->get("category")) {
         query.category = rating::category_named(*category);
-        if (!query.category) return bad("category", "bullet, blitz, rapid or classical", *category);
+        if (!query.category) return bad("category", "bullet, blitz, rapid, classical or chess960", *category);
     }
     if (const auto opponent = parameters->get("opponent")) {
         if (const auto error = protocol::nick_error(*opponent))

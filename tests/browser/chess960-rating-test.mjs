@@ -68,7 +68,7 @@ async function main() {
                     await v.click('.leaderboard-tabs button[data-category="chess960"]');
                     await v.waitForSelector('.leaderboard-empty[data-category="chess960"]', short);
                 });
-                await run.step(`${size} ${lang}: the profile has a Chess960 row; the games filter stays by speed`, async () => {
+                await run.step(`${size} ${lang}: the profile has a Chess960 row; the games filter offers the speeds and Chess960`, async () => {
                     await v.goto(new URL(`/@/${encodeURIComponent(anna)}`, url).href);
                     await v.waitForSelector(`.profile-nick .nick:text-is("${anna}")`, { timeout });
                     const rows = await v.$$eval('.profile-ratings tbody tr', (nodes) => nodes.map((node) => node.dataset.category));
@@ -78,7 +78,7 @@ async function main() {
                     if ((await textOf(v, `${row} .rating`)) !== '1500?') throw new Error('an unplayed Chess960 rating is not 1500?');
                     if ((await textOf(v, `${row} .games`)) !== '0') throw new Error('Chess960 games counted');
                     const speeds = await v.$$eval('.games-filter select[name=category] option', (nodes) => nodes.map((node) => node.value));
-                    if (speeds.filter(Boolean).join(',') !== 'bullet,blitz,rapid,classical') throw new Error(`the filter offers ${speeds}`);
+                    if (speeds.filter(Boolean).join(',') !== 'bullet,blitz,rapid,classical,chess960') throw new Error(`the filter offers ${speeds}`);
                     await run.shot(v, `${size}-${lang}-profile`);
                 });
                 await context.close();

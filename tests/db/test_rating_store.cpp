@@ -453,8 +453,13 @@ TEST_CASE("the search of the games filters by category, and a player's by colour
     rapid_secret.room = -5;
     GameStarted untimed_running = started(4, anna, cem, t0 + 3 * day, false, std::nullopt);
     GameStarted bullet = started(5, bert, cem, t0 + 4 * day, false, RatingCategory::Bullet);
-    REQUIRE_FALSE(store_now(s.writer, {rapid_secret, ended(3, "1-0", t0 + 2 * day + hour), untimed_running, bullet,
-                                       ended(5, "0-1", t0 + 4 * day + hour)}));
+    // A Chess960 blitz game counts in chess960, not in blitz.
+    GameStarted blitz960 = started(6, cem, anna, t0 + 5 * day, false, RatingCategory::Blitz);
+    blitz960.variant = rochade::Variant::Chess960;
+    blitz960.chess960 = 607;
+    REQUIRE_FALSE(
+        store_now(s.writer, {rapid_secret, ended(3, "1-0", t0 + 2 * day + hour), untimed_running, bullet,
+                             ended(5, "0-1", t0 + 4 * day + hour), blitz960, ended(6, "1-0", t0 + 5 * day + hour)}));
 
     using Ids = std::vector<std::int64_t>;
     auto ids = [&s](GameQuery query) {
@@ -471,7 +476,8 @@ TEST_CASE("the search of the games filters by category, and a player's by colour
     CHECK(ids(with([](GameQuery& q) { q.category = RatingCategory::Rapid; })) == Ids{3});
     CHECK(ids(with([](GameQuery& q) { q.category = RatingCategory::Bullet; })) == Ids{5});
     CHECK(ids(with([](GameQuery& q) { q.category = RatingCategory::Classical; })).empty());
-    CHECK(ids(with([](GameQuery& q) { q.public_rooms_only = true; })) == Ids{5, 4, 2, 1});
+    CHECK(ids(with([](GameQuery& q) { q.category = RatingCategory::Chess960; })) == Ids{6});
+    CHECK(ids(with([](GameQuery& q) { q.public_rooms_only = true; })) == Ids{6, 5, 4, 2, 1});
 
     auto annas = [](auto&& set) {
         GameQuery query;
@@ -479,19 +485,20 @@ TEST_CASE("the search of the games filters by category, and a player's by colour
         set(query);
         return query;
     };
-    CHECK(ids(annas([](GameQuery&) {})) == Ids{4, 3, 2, 1});
+    CHECK(ids(annas([](GameQuery&) {})) == Ids{6, 4, 3, 2, 1});
     CHECK(ids(annas([](GameQuery& q) { q.colour = PlayerColour::White; })) == Ids{4, 1});
-    CHECK(ids(annas([](GameQuery& q) { q.colour = PlayerColour::Black; })) == Ids{3, 2});
+    CHECK(ids(annas([](GameQuery& q) { q.colour = PlayerColour::Black; })) == Ids{6, 3, 2});
     CHECK(ids(annas([](GameQuery& q) { q.outcome = PlayerOutcome::Won; })) == Ids{1});
     CHECK(ids(annas([](GameQuery& q) { q.outcome = PlayerOutcome::Drawn; })) == Ids{2});
-    CHECK(ids(annas([](GameQuery& q) { q.outcome = PlayerOutcome::Lost; })) == Ids{3});
-    CHECK(ids(annas([](GameQuery& q) { q.opponent = "CEM"; })) == Ids{4, 3});
+    CHECK(ids(annas([](GameQuery& q) { q.outcome = PlayerOutcome::Lost; })) == Ids{6, 3});
+    CHECK(ids(annas([](GameQuery& q) { q.opponent = "CEM"; })) == Ids{6, 4, 3});
     CHECK(ids(annas([](GameQuery& q) {
               q.opponent = "bert";
               q.colour = PlayerColour::Black;
           })) == Ids{2});
-    CHECK(ids(annas([](GameQuery& q) { q.public_rooms_only = true; })) == Ids{4, 2, 1});
+    CHECK(ids(annas([](GameQuery& q) { q.public_rooms_only = true; })) == Ids{6, 4, 2, 1});
     CHECK(ids(annas([](GameQuery& q) { q.category = RatingCategory::Blitz; })) == Ids{2, 1});
+    CHECK(ids(annas([](GameQuery& q) { q.category = RatingCategory::Chess960; })) == Ids{6});
     CHECK(ids(annas([](GameQuery& q) {
               q.outcome = PlayerOutcome::Won;
               q.colour = PlayerColour::Black;
@@ -514,11 +521,12 @@ TEST_CASE("the search of the games filters by category, and a player's by colour
 
     // The summaries carry the category and a rated game's changes, white first.
     const auto page = s.store.find_games(annas([](GameQuery&) {}));
-    REQUIRE(page.games.size() == 4);
-    CHECK_FALSE(page.games[0].category);
-    CHECK(page.games[1].category == RatingCategory::Rapid);
-    CHECK(page.games[2].rating_changes.empty());
-    const GameSummary& rated = page.games[3];
+    REQUIRE(page.games.size() == 5);
+    CHECK(page.games[0].category == RatingCategory::Blitz); // the speed; the variant files it under chess960
+    CHECK_FALSE(page.games[1].category);
+    CHECK(page.games[2].category == RatingCategory::Rapid);
+    CHECK(page.games[3].rating_changes.empty());
+    const GameSummary& rated = page.games[4];
     CHECK(rated.rated);
     CHECK(rated.category == RatingCategory::Blitz);
     REQUIRE(rated.rating_changes.size() == 2);
@@ -526,9 +534,10 @@ TEST_CASE("the search of the games filters by category, and a player's by colour
     CHECK(rated.rating_changes[0].nick == "Anna");
     CHECK(rated.rating_changes[1].nick == "Bert");
     const auto recent = s.store.recent_games();
-    REQUIRE(recent.size() == 5);
-    CHECK(recent[4].rating_changes.size() == 2);
-    CHECK(recent[0].category == RatingCategory::Bullet);
+    REQUIRE(recent.size() == 6);
+    CHECK(recent[5].rating_changes.size() == 2);
+    CHECK(recent[0].category == RatingCategory::Blitz); // the Chess960 game, by its speed
+    CHECK(recent[1].category == RatingCategory::Bullet);
     const auto log = s.store.game_log(1);
     REQUIRE(log);
     CHECK(log->start.rated);

@@ -327,6 +327,15 @@ TEST_CASE("a rated Chess960 game counts in the rating category chess960, whateve
     CHECK(profile["ratings"]["chess960"]["wins"] == 1);
     CHECK(profile["ratings"]["blitz"]["games"] == 0);
     CHECK(profile["history"]["chess960"].size() == 1);
+    // The player's games filtered by category: under chess960, not under its speed.
+    auto listed = [&](const std::string& category) {
+        const HttpReply reply = http_get(server.port(), "/api/players/Schwarz/games?category=" + category);
+        INFO(reply.body);
+        REQUIRE(reply.status == 200);
+        return json::parse(reply.body)["games"].size();
+    };
+    CHECK(listed("chess960") == 1);
+    CHECK(listed("blitz") == 0);
 }
 
 TEST_CASE("a Chess960 game and a game from a FEN are restored exactly after kill -9", "[server][game_setup][process]")

@@ -6,7 +6,7 @@
 import { el, fill, keepingFocus } from '../dom.js';
 import { t } from '../messages.js';
 import { errorNodes } from '../alerts_view.js';
-import { SPEEDS } from '../rating_format.js';
+import { CATEGORIES } from '../rating_format.js';
 import { gamesTable } from './games_table.js';
 import { COLOURS, OUTCOMES, RATED, playerGamesPath, playerGamesQuery } from './player_games.js';
 
@@ -26,7 +26,7 @@ export class PlayerGamesView {
         this.fields = {
             result: select('result', OUTCOMES, (value) => `games.outcome.${value}`),
             colour: select('colour', COLOURS, (value) => `side.${value}`),
-            category: select('category', SPEEDS, (value) => `category.${value}`),
+            category: select('category', CATEGORIES, (value) => `category.${value}`),
             rated: select('rated', RATED, (value) => `games.rated.${value}`),
             opponent: el('input', { type: 'text', name: 'opponent', maxlength: 20 }),
         };
