@@ -44,6 +44,7 @@ std::string encode_challenge(const ChallengeOffer& offer)
                             {"rated", offer.rated},
                             {"expires_ms", offer.expires_ms}};
     if (offer.message) challenge["message"] = *offer.message;
+    write_game_setup(challenge, offer.setup);
     return challenge_frame_text(ChallengeJson{{"type", "challenge"}, {"challenge", std::move(challenge)}});
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "protocol/encode.h"
+#include "protocol/game_setup.h"
 #include "protocol/messages.h"
 
 namespace rochade::protocol {
@@ -21,6 +22,8 @@ struct ChallengeOffer {
     bool rated = false;
     std::optional<std::string> message;
     std::int64_t expires_ms = 0; // wall clock: when it expires unanswered
+    // The variant; a Chess960 challenge without a number gets one drawn when the game starts.
+    GameSetup setup;
 };
 
 // The reply to `challenge`: {"type":"ok","id":...,"challenge":"<id>"}; also to the other requests.

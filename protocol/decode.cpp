@@ -358,6 +358,9 @@ ClientMessage read_challenge(FieldReader& f)
     challenge.color = f.color();
     challenge.rated = f.optional_bool("rated");
     challenge.message = f.optional_string("message", max_challenge_message_bytes);
+    challenge.setup = f.game_setup();
+    if (const auto refusal = refuse_rated_setup(challenge.setup, challenge.rated))
+        f.reject(refusal->message, refusal->code);
     return challenge;
 }
 ClientMessage read_cancel_challenge(FieldReader& f) { return CancelChallenge{f.string("challenge", max_token_bytes)}; }

@@ -159,6 +159,7 @@ struct Challenge {
     ColorChoice color = ColorChoice::Random; // the challenger's colour
     bool rated = false;
     std::optional<std::string> message; // at most max_challenge_message_bytes
+    GameSetup setup;                    // the variant, as open_table's (a Chess960 number may stay open)
 };
 struct CancelChallenge {
     ChallengeId challenge;

@@ -28,7 +28,7 @@ void KickDesk::carry_out(ModerationAttempt attempt, Kick kick)
 void KickDesk::close_here(const std::string& nick, const std::string& reason, std::function<void(int)> done)
 {
     lobby_->close_player(nick, ErrorCode::Kicked, "kicked by a moderator: " + reason,
-                         protocol::ErrorSanction{reason, false, std::nullopt}, "kicked by a moderator",
+                         protocol::ErrorSanction{reason, false, std::nullopt, std::nullopt}, "kicked by a moderator",
                          std::move(done));
 }
 

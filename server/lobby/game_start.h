@@ -22,6 +22,8 @@ struct GameStart {
     // Checked here: timed, and the challenger with an account; the challenged player's table
     // refuses a guest (rated_needs_account) when it seats him.
     bool rated = false;
+    // The variant; a Chess960 start without a number gets one drawn (with_chances_drawn).
+    protocol::GameSetup setup;
     // The room the table stands in; absent: the challenger's room (the lowest listed one he
     // stands in, else any he stands in), else the first configured room.
     std::optional<protocol::RoomNumber> room;

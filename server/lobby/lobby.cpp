@@ -1,4 +1,5 @@
 #include "server/lobby/lobby.h"
+#include "server/lobby/table_opening.h"
 
 #include <chrono>
 #include <cstdio>
@@ -12,7 +13,6 @@
 #include "protocol/nick.h"
 #include "server/clients/client.h"
 #include "server/id_allocator.h"
-#include "server/identity/secrets.h"
 #include "server/lobby/lone_node.h"
 #include "server/metrics.h"
 #include "server/moderation/sanctions.h"
@@ -456,21 +456,16 @@ void Lobby::open_table_now(const ConnectionPtr& connection, const Identity& who,
         if (!table_id)
             return reply_error(connection, id, ErrorCode::StorageUnavailable,
                                "open_table: no table id could be reserved in the store; try again later");
-        Table::Opening opening;
-        opening.table = *table_id;
-        opening.room = open.room;
-        opening.time_control = open.time_control;
-        opening.opener_color = open.color;
-        opening.opener_side = open.color == protocol::ColorChoice::White   ? protocol::Side::White
-                              : open.color == protocol::ColorChoice::Black ? protocol::Side::Black
-                              : identity::coin_flip()                      ? protocol::Side::White
-                                                                           : protocol::Side::Black;
-        opening.invite = open.invite;
-        opening.opener = who;
-        opening.rated = open.rated;
-        opening.setup = open.setup;
-        if (opening.setup.variant == protocol::GameVariant::Chess960 && !opening.setup.chess960)
-            opening.setup.chess960 = static_cast<int>(identity::uniform_below(protocol::chess960_positions));
+        Table::Opening asked;
+        asked.table = *table_id;
+        asked.room = open.room;
+        asked.time_control = open.time_control;
+        asked.opener_color = open.color;
+        asked.invite = open.invite;
+        asked.opener = who;
+        asked.rated = open.rated;
+        asked.setup = open.setup;
+        const Table::Opening opening = with_chances_drawn(std::move(asked));
         auto table = std::make_shared<Table>(services_, weak_from_this(), opening);
         services_.directory.add(opening.table, table);
         open_tables.insert(opening.table);

@@ -92,6 +92,7 @@ void Lobby::challenge_now(const ConnectionPtr& connection, const Identity& who, 
     standing.offer.color = challenge.color;
     standing.offer.rated = challenge.rated;
     standing.offer.message = challenge.message;
+    standing.offer.setup = challenge.setup;
     standing.offer.expires_ms = now + services_.config.challenge_expiry_ms;
     standing.challenger = who;
     standing.challenger_connection = connection->id();
@@ -200,6 +201,7 @@ void Lobby::start_challenge_game(StandingChallenge challenge)
     start.time_control = challenge.offer.time_control;
     start.challenger_color = challenge.offer.color;
     start.rated = challenge.offer.rated;
+    start.setup = challenge.offer.setup;
     const auto challenge_id = challenge.offer.id;
     start_game(start, [self = shared_from_this(), challenge = std::move(challenge)](GameStartResult started) {
         const auto& id = challenge.offer.id;

@@ -9,8 +9,8 @@
 #include "protocol/nick.h"
 #include "server/clients/client.h"
 #include "server/id_allocator.h"
-#include "server/identity/secrets.h"
 #include "server/lobby/lobby.h"
+#include "server/lobby/table_opening.h"
 #include "server/table/table.h"
 #include "server/table/table_directory.h"
 #include "server/table/table_services.h"
@@ -82,18 +82,16 @@ void Lobby::start_game_now(const GameStart& start, const std::optional<std::stri
         return done(start_refusal(ErrorCode::StorageUnavailable,
                                   "no table id could be reserved in the store; try again later"));
 
-    Table::Opening opening;
-    opening.table = *table_id;
-    opening.room = *number;
-    opening.time_control = start.time_control;
-    opening.opener_color = start.challenger_color;
-    opening.opener_side = start.challenger_color == protocol::ColorChoice::White   ? protocol::Side::White
-                          : start.challenger_color == protocol::ColorChoice::Black ? protocol::Side::Black
-                          : identity::coin_flip()                                  ? protocol::Side::White
-                                                                                   : protocol::Side::Black;
-    opening.invite = challenged ? challenged->who.nick : start.challenged;
-    opening.opener = start.challenger;
-    opening.rated = start.rated;
+    Table::Opening asked;
+    asked.table = *table_id;
+    asked.room = *number;
+    asked.time_control = start.time_control;
+    asked.opener_color = start.challenger_color;
+    asked.invite = challenged ? challenged->who.nick : start.challenged;
+    asked.opener = start.challenger;
+    asked.rated = start.rated;
+    asked.setup = start.setup;
+    const Table::Opening opening = with_chances_drawn(std::move(asked));
     auto table = std::make_shared<Table>(services_, weak_from_this(), opening);
     services_.directory.add(opening.table, table);
     const auto summary = table->opening_summary();

@@ -111,3 +111,38 @@ TEST_CASE("challenge events encode as the protocol shows them", "[protocol][chal
           R"({"type":"challenge_accepted","challenge":"c1","room":34,"table":12})");
     CHECK(encode_challenge_ok(RequestId{7}, "c1") == R"({"type":"ok","id":7,"challenge":"c1"})");
 }
+
+TEST_CASE("a challenge carries a game setup, read and refused as open_table's, and the event shows it",
+          "[protocol][challenge][game_setup]")
+{
+    const auto c960 = std::get<Challenge>(
+        challenge_decoded(R"({"type":"challenge","to":"Bert","time_control":"3+2","variant":"chess960","chess960":7})"));
+    CHECK(c960.setup.variant == GameVariant::Chess960);
+    CHECK(c960.setup.chess960 == 7);
+    const auto plain =
+        std::get<Challenge>(challenge_decoded(R"({"type":"challenge","to":"Bert","time_control":"3+2"})"));
+    CHECK(plain.setup.variant == GameVariant::Standard);
+
+    const auto rated_position = decode(R"({"type":"challenge","to":"Bert","time_control":"3+2","rated":true,)"
+                                       R"("variant":"from_position","fen":"4k3/8/8/8/8/8/4P3/4K3 b - -"})",
+                                       challenge_limits);
+    REQUIRE_FALSE(rated_position);
+    CHECK(rated_position.error().code == ErrorCode::RatedFromPosition);
+    const auto bad_fen = decode(R"({"type":"challenge","to":"Bert","time_control":"3+2","variant":"from_position",)"
+                                R"("fen":"8/8/8/8/8/8/8/8 w - - 0 1"})",
+                                challenge_limits);
+    REQUIRE_FALSE(bad_fen);
+    CHECK(bad_fen.error().code == ErrorCode::BadFen);
+
+    ChallengeOffer offer;
+    offer.id = "c1";
+    offer.from = "Anna";
+    offer.to = "Bert";
+    offer.setup.variant = GameVariant::FromPosition;
+    offer.setup.fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1";
+    const auto frame = nlohmann::json::parse(encode_challenge(offer)).at("challenge");
+    CHECK(frame.at("variant") == "from_position");
+    CHECK(frame.at("start_fen") == "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1");
+    offer.setup = GameSetup{};
+    CHECK(nlohmann::json::parse(encode_challenge(offer)).at("challenge").at("variant") == "standard");
+}
