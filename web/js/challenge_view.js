@@ -6,8 +6,19 @@
 
 import { el, fill, keepingFocus } from './dom.js';
 import { DECLINE_REASONS, MAX_MESSAGE_BYTES, challengeFields } from './challenges.js';
+import { ratedPossible, variantText } from './game_setup.js';
+import { GameSetupForm } from './game_setup_form.js';
 import { t } from './messages.js';
 import { PRESETS, describe, presetLabel } from './time_control.js';
+
+// What a challenge made to me asks, in words: who, the clock, rated or casual, the variant when
+// it is not standard chess ("Chess960 #607", "Chess960 (random start)", "from a position"), and
+// my colour.
+function challengeText(offer, mode, color) {
+    const params = { from: offer.from, time: describe(offer.time_control), mode, color };
+    const variant = variantText(offer);
+    return variant ? t('challenge.text.variant', { ...params, variant }) : t('challenge.text', params);
+}
 
 export class ChallengeView {
     // formRoot: where the "challenge a player" form lives; listRoot: the notices.
@@ -25,12 +36,16 @@ export class ChallengeView {
         this.colour = el('select', { name: 'challenge_color' }, ['random', 'white', 'black'].map((colour) => el('option', { value: colour })));
         this.rated = el('input', { type: 'checkbox', name: 'challenge_rated' });
         this.ratedText = el('span', {});
+        this.ratedWhy = el('span', { class: 'hint rated-why' });
+        this.guest = false;
+        // The variant, Chess960's number and the FEN with its preview, as the table form's.
+        this.setup = new GameSetupForm({ onChange: () => this.updateRated() });
         this.message = el('input', { type: 'text', name: 'challenge_message', maxlength: MAX_MESSAGE_BYTES });
         this.submit = el('button', { type: 'submit', class: 'accept' });
         this.summary = el('summary', {});
         this.form = el('form', { class: 'challenge-form', onsubmit: (event) => { event.preventDefault(); this.send(); } },
                        this.to, this.preset, this.colour, el('label', { class: 'rated-choice' }, this.rated, ' ', this.ratedText),
-                       this.message, this.submit);
+                       this.ratedWhy, this.setup.node, this.message, this.submit);
         this.details = el('details', { class: 'challenge-details' }, this.summary, this.form);
         fill(this.formRoot, this.details);
         this.relabel();
@@ -50,6 +65,17 @@ export class ChallengeView {
         for (const option of this.colour.options) option.textContent = t(`open.colour.${option.value}`);
         this.ratedText.textContent = t('open.rated');
         this.submit.textContent = t('challenge.form.send');
+        this.setup.relabel();
+        this.updateRated();
+    }
+
+    // The rated box: disabled, unticked and explained for a guest and for a game from a position.
+    updateRated() {
+        const why = this.guest ? 'open.rated.guest' : !ratedPossible(this.setup.variant) ? 'open.rated.position' : null;
+        this.rated.disabled = Boolean(why);
+        if (why) this.rated.checked = false;
+        this.ratedWhy.textContent = why ? t(why) : '';
+        this.ratedWhy.hidden = !why;
     }
 
     // Opens the form with a nick filled in (from the member list or a profile page).
@@ -71,14 +97,16 @@ export class ChallengeView {
             input.reportValidity();
             return;
         }
-        this.actions.challenge(answer.fields).then(() => { this.message.value = ''; }, () => {});
+        const setup = this.setup.fields();
+        if (!setup) return;
+        this.actions.challenge({ ...answer.fields, ...setup }).then(() => { this.message.value = ''; }, () => {});
     }
 
     // guest: a guest cannot ask for a rated game; challenges: challenges.js.
     render(challenges, { online, guest }) {
         this.formRoot.hidden = !online;
-        this.rated.disabled = guest;
-        if (guest) this.rated.checked = false;
+        this.guest = guest;
+        this.updateRated();
         keepingFocus(() => this.redraw(online ? challenges : { incoming: new Map(), outgoing: new Map() }));
     }
 
@@ -95,7 +123,7 @@ export class ChallengeView {
                                                                   t(`challenge.reason.${key}`))));
                 return el('li', { class: 'invitation challenge', dataset: { kind: 'challenge', challenge: offer.id } },
                     el('span', { class: 'invitation-text' },
-                       t('challenge.text', { from: offer.from, time: describe(offer.time_control), mode: mode(offer.rated), color: mine(offer.color) }),
+                       challengeText(offer, mode(offer.rated), mine(offer.color)),
                        offer.message ? el('q', { class: 'challenge-message' }, offer.message) : null),
                     el('span', { class: 'invitation-answers' },
                        el('button', { type: 'button', class: 'accept', dataset: { answer: 'accept' }, onclick: () => this.actions.accept(offer) },

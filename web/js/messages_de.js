@@ -831,6 +831,7 @@ export default {
     'challenge.form.rated_untimed': 'Eine gewertete Partie braucht eine Uhr: wähle eine Bedenkzeit oder spiele ungewertet.',
     'challenge.form.message_long': 'Die Nachricht ist zu lang (höchstens 200 Bytes).',
     'challenge.text': '{from} fordert dich heraus: {time}, {mode}, {color}.',
+    'challenge.text.variant': '{from} fordert dich heraus: {time}, {mode}, {variant}, {color}.',
     'challenge.you_play.white': 'du spielst Weiß',
     'challenge.you_play.black': 'du spielst Schwarz',
     'challenge.you_play.random': 'Farben nach Los',

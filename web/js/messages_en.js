@@ -830,6 +830,7 @@ export default {
     'challenge.form.rated_untimed': 'A rated game needs a clock: choose a time control, or play casual.',
     'challenge.form.message_long': 'The message is too long (at most 200 bytes).',
     'challenge.text': '{from} challenges you: {time}, {mode}, {color}.',
+    'challenge.text.variant': '{from} challenges you: {time}, {mode}, {variant}, {color}.',
     'challenge.you_play.white': 'you play White',
     'challenge.you_play.black': 'you play Black',
     'challenge.you_play.random': 'colours by lot',
