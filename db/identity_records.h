@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "protocol/challenge.h"
 #include "protocol/role.h"
 
 namespace rochade::db {
@@ -33,6 +34,13 @@ struct PasswordChanged {
     std::int64_t account_id = 0;
     std::string password_hash;
     std::int64_t at_ms = 0;
+};
+
+// The account's challenge setting (from whom it takes challenges). Refused when there is no
+// such account.
+struct ChallengePolicyChanged {
+    std::int64_t account_id = 0;
+    protocol::ChallengePolicy policy = protocol::ChallengePolicy::Everyone;
 };
 
 // Refused when there is no such account.
@@ -102,6 +110,7 @@ struct AccountRecord {
     std::string nick, nick_key, password_hash;
     Role role = Role::Player;
     std::int64_t created_at_ms = 0;
+    protocol::ChallengePolicy challenge_policy = protocol::ChallengePolicy::Everyone; // schema version 14
 };
 
 // A token that is good at the time asked, with the session it names.

@@ -148,18 +148,19 @@ struct IdBlockReserved {
     std::optional<std::int64_t> from = std::nullopt;
 };
 
-using Write = std::variant<GameStarted, MovePlayed, TableEvent, GameEnded, GameClaimed, RoomChatted, IdBlockReserved, AccountCreated,
-                           PasswordChanged, RoleChanged, SessionStarted, SessionTokenIssued, SessionTokenSpent,
-                           RetiredTokenReused, SessionTokenTouched, SessionEnded, ExpiredSessionsPruned, ModerationLogged, SanctionSet,
-                           SanctionLifted>;
+using Write = std::variant<GameStarted, MovePlayed, TableEvent, GameEnded, GameClaimed, RoomChatted, IdBlockReserved,
+                           AccountCreated, PasswordChanged, RoleChanged, ChallengePolicyChanged, SessionStarted,
+                           SessionTokenIssued, SessionTokenSpent, RetiredTokenReused, SessionTokenTouched, SessionEnded,
+                           ExpiredSessionsPruned, ModerationLogged, SanctionSet, SanctionLifted>;
 
 // The identity writes (db/identity_records.h), which db::IdentityWrites turns into SQL.
 template <class T>
 constexpr bool is_identity_write =
     std::is_same_v<T, AccountCreated> || std::is_same_v<T, PasswordChanged> || std::is_same_v<T, RoleChanged> ||
-    std::is_same_v<T, SessionStarted> || std::is_same_v<T, SessionTokenIssued> ||
-    std::is_same_v<T, SessionTokenSpent> || std::is_same_v<T, RetiredTokenReused> || std::is_same_v<T, SessionTokenTouched> || std::is_same_v<T, SessionEnded> ||
-    std::is_same_v<T, ExpiredSessionsPruned>;
+    std::is_same_v<T, ChallengePolicyChanged> || std::is_same_v<T, SessionStarted> ||
+    std::is_same_v<T, SessionTokenIssued> || std::is_same_v<T, SessionTokenSpent> ||
+    std::is_same_v<T, RetiredTokenReused> || std::is_same_v<T, SessionTokenTouched> ||
+    std::is_same_v<T, SessionEnded> || std::is_same_v<T, ExpiredSessionsPruned>;
 
 // The moderation writes (db/moderation_records.h), which db::ModerationWrites turns into SQL.
 template <class T>

@@ -36,6 +36,23 @@ std::optional<DeclineReason> decline_reason_from_name(std::string_view name)
     return std::nullopt;
 }
 
+std::string_view challenge_policy_name(ChallengePolicy policy)
+{
+    switch (policy) {
+    case ChallengePolicy::Everyone: return "everyone";
+    case ChallengePolicy::RegisteredOnly: return "registered";
+    case ChallengePolicy::Nobody: return "nobody";
+    }
+    return "everyone";
+}
+
+std::optional<ChallengePolicy> challenge_policy_from_name(std::string_view name)
+{
+    for (const auto policy : {ChallengePolicy::Everyone, ChallengePolicy::RegisteredOnly, ChallengePolicy::Nobody})
+        if (challenge_policy_name(policy) == name) return policy;
+    return std::nullopt;
+}
+
 std::string decline_reason_names()
 {
     std::string names;

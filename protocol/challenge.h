@@ -34,6 +34,17 @@ std::optional<DeclineReason> decline_reason_from_name(std::string_view name);
 // All the names, for an error message: "generic, later, too_fast, ...".
 std::string decline_reason_names();
 
+// From whom a registered player takes challenges (his account's setting; guests take them from
+// everyone). A challenge the setting does not admit is refused with challenges_refused.
+enum class ChallengePolicy : std::uint8_t { Everyone, RegisteredOnly, Nobody };
+std::string_view challenge_policy_name(ChallengePolicy policy); // "everyone", "registered", "nobody"
+std::optional<ChallengePolicy> challenge_policy_from_name(std::string_view name);
+// Whether `policy` admits a challenge from a guest (`from_guest`) or from a registered player.
+constexpr bool admits_challenge(ChallengePolicy policy, bool from_guest)
+{
+    return policy == ChallengePolicy::Everyone || (policy == ChallengePolicy::RegisteredOnly && !from_guest);
+}
+
 // A challenge's id: a random token made by the server, the same on every node.
 using ChallengeId = std::string;
 

@@ -17,25 +17,26 @@
 #include "db/pg/postgres_store.h"
 #include "db/read_thread.h"
 #include "db/sqlite/sqlite_store.h"
-#include "server/api/account_api.h"
 #include "server/admin/admin_api.h"
+#include "server/admin/moderation_service.h"
+#include "server/api/account_api.h"
 #include "server/api/archive_api.h"
-#include "server/net/beast.h"
+#include "server/api/challenge_setting_api.h"
+#include "server/api/player_api.h"
 #include "server/cluster/node.h"
 #include "server/cluster/redis/redis_bus.h"
-#include "server/net/descriptor_limit.h"
-#include "server/table/flag_analysis.h"
 #include "server/id_allocator.h"
 #include "server/identity/authenticator.h"
 #include "server/identity/password_hasher.h"
-#include "server/net/listener.h"
 #include "server/lobby/lobby.h"
 #include "server/metrics.h"
-#include "server/admin/moderation_service.h"
-#include "server/api/player_api.h"
-#include "server/router/router.h"
 #include "server/moderation/sanctions.h"
+#include "server/net/beast.h"
+#include "server/net/descriptor_limit.h"
+#include "server/net/listener.h"
 #include "server/net/session_services.h"
+#include "server/router/router.h"
+#include "server/table/flag_analysis.h"
 #include "server/wall_clock.h"
 
 namespace rochade::server {
@@ -377,11 +378,12 @@ void Server::State::serve()
     auto admin_api = std::make_unique<AdminApi>(authenticator, *reads, *moderation, PgnSite::of(config));
     auto archive_api = std::make_unique<ArchiveApi>(*reads, PgnSite::of(config));
     auto player_api = std::make_unique<PlayerApi>(*reads);
+    auto challenge_setting_api = std::make_unique<ChallengeSettingApi>(authenticator, *reads, *writer);
     {
         std::lock_guard lock(mutex);
         moderation_service = moderation.get();
     }
-    const HttpEndpoints endpoints{*accounts, *admin_api, *archive_api, *player_api, *hasher};
+    const HttpEndpoints endpoints{*accounts, *admin_api, *archive_api, *player_api, *challenge_setting_api, *hasher};
     auto listener = std::make_shared<Listener>(*io, *services, endpoints);
     listener->open(config.bind_address, config.port);
     port = listener->port();
@@ -457,6 +459,7 @@ void Server::State::serve()
     admin_api.reset();
     archive_api.reset(); // after the read thread, whose jobs it answered
     player_api.reset();  // likewise
+    challenge_setting_api.reset(); // likewise, and after the writer, whose callbacks it answered
     moderation.reset();  // holds the lobby, whose strand belongs to the io_context
     accounts.reset();
     authenticator.reset();

@@ -269,8 +269,14 @@ ALTER TABLE rating_changes ADD CONSTRAINT rating_changes_category_check
     CHECK (category IN ('bullet', 'blitz', 'rapid', 'classical', 'chess960'));
 )sql";
 
-constexpr std::array<std::string_view, 7> ladder = {schema_v1, schema_v2, schema_v3, schema_v4,
-                                                    schema_v5, schema_v6, schema_v7};
+// Version 8: SQLite's version 14, each account's challenge setting.
+constexpr std::string_view schema_v8 = R"sql(
+ALTER TABLE accounts ADD COLUMN challenge_policy text NOT NULL DEFAULT 'everyone'
+    CHECK (challenge_policy IN ('everyone', 'registered', 'nobody'));
+)sql";
+
+constexpr std::array<std::string_view, 8> ladder = {schema_v1, schema_v2, schema_v3, schema_v4,
+                                                    schema_v5, schema_v6, schema_v7, schema_v8};
 
 // Version 3's skeletons of the accounts registered before it, in C++ as SQLite's upgrade does
 // (protocol::nick_skeleton has no SQL twin).

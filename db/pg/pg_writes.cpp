@@ -327,6 +327,16 @@ void write_identity(Connection& c, const RoleChanged& w)
                       ": no such account");
 }
 
+void write_identity(Connection& c, const ChallengePolicyChanged& w)
+{
+    const Result updated =
+        c.run("UPDATE accounts SET challenge_policy = $2 WHERE id = $1",
+              Params().add(w.account_id).add(std::string(protocol::challenge_policy_name(w.policy))));
+    if (updated.affected() != 1)
+        throw refused("changing the challenge setting of account " + std::to_string(w.account_id) + " on PostgreSQL " +
+                      c.where() + ": no such account");
+}
+
 void write_identity(Connection& c, const SessionStarted& w)
 {
     c.run("INSERT INTO sessions (id, account_id, nick, created_at_ms, expires_at_ms) VALUES ($1, $2, $3, $4, $5)",

@@ -19,10 +19,12 @@ AccountRecord read_account_row(const Statement& row)
     account.password_hash = row.column_text(3);
     account.role = role_from_column(row.column_text(4));
     account.created_at_ms = row.column_int(5);
+    account.challenge_policy =
+        protocol::challenge_policy_from_name(row.column_text(6)).value_or(protocol::ChallengePolicy::Everyone);
     return account;
 }
 
-constexpr const char* account_columns = "id, nick, nick_key, password_hash, role, created_at_ms";
+constexpr const char* account_columns = "id, nick, nick_key, password_hash, role, created_at_ms, challenge_policy";
 
 } // namespace
 
@@ -35,6 +37,7 @@ IdentityWrites::IdentityWrites(Database& db)
       password_changed_(
           db.prepare("UPDATE accounts SET password_hash = ?2, password_changed_at_ms = ?3 WHERE id = ?1")),
       role_changed_(db.prepare("UPDATE accounts SET role = ?2 WHERE id = ?1")),
+      challenge_policy_changed_(db.prepare("UPDATE accounts SET challenge_policy = ?2 WHERE id = ?1")),
       account_tokens_deleted_(
           db.prepare("DELETE FROM session_tokens WHERE session_id IN (SELECT id FROM sessions WHERE account_id = ?1)")),
       account_sessions_ended_(
@@ -113,6 +116,14 @@ void IdentityWrites::write(const RoleChanged& w)
     if (db_.changes() != 1)
         throw RefusedWrite("changing the role of account " + std::to_string(w.account_id) + " on " + db_.path() +
                            ": no such account");
+}
+
+void IdentityWrites::write(const ChallengePolicyChanged& w)
+{
+    challenge_policy_changed_.bind(1, w.account_id).bind(2, protocol::challenge_policy_name(w.policy)).run();
+    if (db_.changes() != 1)
+        throw RefusedWrite("changing the challenge setting of account " + std::to_string(w.account_id) + " on " +
+                           db_.path() + ": no such account");
 }
 
 void IdentityWrites::write(const SessionStarted& w)

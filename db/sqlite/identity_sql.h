@@ -23,6 +23,7 @@ public:
     void write(const AccountCreated& w);
     void write(const PasswordChanged& w);
     void write(const RoleChanged& w);
+    void write(const ChallengePolicyChanged& w);
     void write(const SessionStarted& w);
     void write(const SessionTokenIssued& w);
     void write(const SessionTokenSpent& w);
@@ -33,7 +34,7 @@ public:
 
 private:
     Database& db_;
-    Statement account_created_, password_changed_, role_changed_;
+    Statement account_created_, password_changed_, role_changed_, challenge_policy_changed_;
     Statement account_tokens_deleted_, account_sessions_ended_;
     Statement session_started_, token_issued_, token_spent_, token_touched_;
     Statement session_tokens_deleted_, session_ended_;

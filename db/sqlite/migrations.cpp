@@ -461,9 +461,16 @@ ALTER TABLE rating_changes_v13 RENAME TO rating_changes;
 CREATE INDEX rating_changes_by_account ON rating_changes (account_id, category, at_ms);
 )sql";
 
-constexpr std::array<std::string_view, 13> ladder = {schema_v1,  schema_v2,  schema_v3, schema_v4, schema_v5,
-                                                     schema_v6,  schema_v7,  schema_v8, schema_v9, schema_v10,
-                                                     schema_v11, schema_v12, schema_v13};
+// Version 14: each account's challenge setting (issue 27: take challenges from everyone, only
+// from registered players, or from nobody).
+constexpr std::string_view schema_v14 = R"sql(
+ALTER TABLE accounts ADD COLUMN challenge_policy TEXT NOT NULL DEFAULT 'everyone'
+    CHECK (challenge_policy IN ('everyone', 'registered', 'nobody'));
+)sql";
+
+constexpr std::array<std::string_view, 14> ladder = {schema_v1,  schema_v2,  schema_v3,  schema_v4, schema_v5,
+                                                     schema_v6,  schema_v7,  schema_v8,  schema_v9, schema_v10,
+                                                     schema_v11, schema_v12, schema_v13, schema_v14};
 
 // Version 5's folded nicks of the games stored before it.
 void fill_nick_keys(Database& db)

@@ -287,7 +287,7 @@ Json to_json(const ChallengeRelay& m)
 {
     return Json{{"kind", "challenge_relay"}, {"node", m.node}, {"relay", relay_kinds[static_cast<std::size_t>(m.kind)]},
                 {"challenge", m.challenge},  {"nick", m.nick}, {"rated", m.rated},
-                {"frame", m.frame},          {"code", m.code}};
+                {"frame", m.frame},          {"code", m.code}, {"from_guest", m.from_guest}};
 }
 
 NodeMessage challenge_from_json(const std::string& kind, const Json& j)
@@ -307,6 +307,8 @@ NodeMessage challenge_from_json(const std::string& kind, const Json& j)
     relay.rated = json_field_as<bool>(j, "rated");
     relay.frame = json_field_as<std::string>(j, "frame");
     relay.code = json_field_as<std::string>(j, "code");
+    // Absent from a node older than challenge settings: a registered challenger, as before.
+    relay.from_guest = j.contains("from_guest") && json_field_as<bool>(j, "from_guest");
     return relay;
 }
 

@@ -207,6 +207,7 @@ struct ChallengeRelay {
     bool rated = false;    // Offer: a guest may not be asked for a rated game
     std::string frame;
     std::string code;
+    bool from_guest = false; // Offer: the challenger plays as a guest (the challenged player's setting may refuse it)
 };
 
 using NodeMessage = std::variant<NodeUp, Heartbeat, NodeState, Entered, Left, RoomChatted, TableChanged, TableClosed,

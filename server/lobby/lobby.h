@@ -227,9 +227,24 @@ private:
     // The room a started game's table stands in, or nothing when there is none to choose.
     std::optional<protocol::RoomNumber> room_for_start(const GameStart& start, const Online& challenger) const;
     // lobby_challenges.cpp, on the strand.
+    // `setting_read`: the challenged player's challenge setting admitted it (it is read first).
     void challenge_now(const ConnectionPtr& connection, const Identity& who, const Id& id,
-                       const protocol::Challenge& challenge, const std::optional<std::string>& challenged_node);
+                       const protocol::Challenge& challenge, const std::optional<std::string>& challenged_node,
+                       bool setting_read = false);
     void challenge_relayed(const cluster::ChallengeRelay& relay);
+    // Reads `challenged`'s challenge setting from his account (a guest's admits everyone) and
+    // calls `then` on the strand with nothing when it admits a challenge from a guest
+    // (`from_guest`) or a registered player, or with the refusal (challenges_refused, or
+    // storage_unavailable when the store cannot be read). Run where the challenged player is.
+    struct ChallengeSettingRefusal {
+        protocol::ErrorCode code;
+        std::string message;
+    };
+    void read_challenge_setting(const Identity& challenged, bool from_guest,
+                                std::function<void(std::optional<ChallengeSettingRefusal>)> then);
+    // A relayed offer, once the setting was read: delivered, or refused back to its node.
+    void deliver_relayed_challenge(const cluster::ChallengeRelay& relay,
+                                   std::optional<ChallengeSettingRefusal> refusal);
     // The challenged player hears `frame` (on this node, or through his node) and the challenge
     // is over for him.
     void tell_challenged(const StandingChallenge& challenge, const std::string& frame);

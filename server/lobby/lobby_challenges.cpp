@@ -6,6 +6,8 @@
 // new table on the challenger's node.
 #include <spdlog/spdlog.h>
 
+#include "db/read_thread.h"
+#include "db/store_reader.h"
 #include "protocol/challenge_encode.h"
 #include "protocol/nick.h"
 #include "server/clients/client.h"
@@ -46,7 +48,8 @@ void Lobby::challenge(ConnectionPtr connection, Identity who, Id id, protocol::C
 }
 
 void Lobby::challenge_now(const ConnectionPtr& connection, const Identity& who, const Id& id,
-                          const protocol::Challenge& challenge, const std::optional<std::string>& challenged_node)
+                          const protocol::Challenge& challenge, const std::optional<std::string>& challenged_node,
+                          bool setting_read)
 {
     if (services_.shutting_down)
         return reply_error(connection, id, ErrorCode::ShuttingDown, "challenge: the server is shutting down");
@@ -84,6 +87,17 @@ void Lobby::challenge_now(const ConnectionPtr& connection, const Identity& who, 
                                " challenges waiting for an answer, the most one player may (" +
                                std::to_string(max_outgoing_challenges) + "); cancel one, or wait for the answers");
 
+    // The challenged player's own setting, read from his account; once read, everything above
+    // is checked again (the read took a while, on the read thread).
+    if (challenged && !setting_read)
+        return read_challenge_setting(challenged->who, who.principal.guest(),
+                                      [self = shared_from_this(), connection, who, id, challenge,
+                                       challenged_node](std::optional<ChallengeSettingRefusal> refusal) {
+                                          if (refusal)
+                                              return reply_error(connection, id, refusal->code, refusal->message);
+                                          self->challenge_now(connection, who, id, challenge, challenged_node, true);
+                                      });
+
     StandingChallenge standing;
     standing.offer.id = identity::new_token();
     standing.offer.from = who.nick;
@@ -118,7 +132,8 @@ void Lobby::challenge_now(const ConnectionPtr& connection, const Identity& who, 
                                                 standing.offer.to,
                                                 challenge.rated,
                                                 frame,
-                                                {}});
+                                                {},
+                                                who.principal.guest()});
     }
     challenges_.add(std::move(standing));
 }
@@ -155,7 +170,7 @@ void Lobby::accept_challenge(ConnectionPtr connection, Identity who, Id id, prot
             connection->send(protocol::encode_challenge_ok(id, accept.challenge));
             return peers_->send_to(
                 taken->from_node,
-                Relay{peers_->node_id(), Relay::Kind::Accepted, accept.challenge, who.nick, false, {}, {}});
+                Relay{peers_->node_id(), Relay::Kind::Accepted, accept.challenge, who.nick, false, {}, {}, false});
         }
         reply_error(connection, id, ErrorCode::NoSuchChallenge,
                     "accept_challenge: no challenge to you stands with id '" + accept.challenge +
@@ -185,7 +200,8 @@ void Lobby::decline_challenge(ConnectionPtr connection, Identity who, Id id, pro
                                                            who.nick,
                                                            false,
                                                            {},
-                                                           std::string(protocol::decline_reason_name(decline.reason))});
+                                                           std::string(protocol::decline_reason_name(decline.reason)),
+                                                           false});
         }
         reply_error(connection, id, ErrorCode::NoSuchChallenge,
                     "decline_challenge: no challenge to you stands with id '" + decline.challenge +
@@ -221,9 +237,14 @@ void Lobby::start_challenge_game(StandingChallenge challenge)
 void Lobby::tell_challenged(const StandingChallenge& challenge, const std::string& frame)
 {
     if (challenge.challenged_node)
-        return peers_->send_to(
-            *challenge.challenged_node,
-            Relay{peers_->node_id(), Relay::Kind::Ended, challenge.offer.id, challenge.offer.to, false, frame, {}});
+        return peers_->send_to(*challenge.challenged_node, Relay{peers_->node_id(),
+                                                                 Relay::Kind::Ended,
+                                                                 challenge.offer.id,
+                                                                 challenge.offer.to,
+                                                                 false,
+                                                                 frame,
+                                                                 {},
+                                                                 false});
     send_to_player(challenge.offer.to, frame);
 }
 
@@ -256,6 +277,54 @@ void Lobby::end_challenges_from(std::uint64_t connection)
     for (const auto& id : challenges_.sent_from(connection)) expire_challenge(id, "challenger_left");
 }
 
+void Lobby::read_challenge_setting(const Identity& challenged, bool from_guest,
+                                   std::function<void(std::optional<ChallengeSettingRefusal>)> then)
+{
+    // A guest has no account to keep a setting in: he takes challenges from everyone.
+    if (challenged.principal.guest()) return then(std::nullopt);
+    services_.reads.read(
+        [key = protocol::nick_key(challenged.nick)](db::StoreReader& reader) { return reader.account(key); },
+        [self = shared_from_this(), nick = challenged.nick, from_guest,
+         then = std::move(then)](db::ReadResult<std::optional<db::AccountRecord>> account) mutable {
+            self->on_strand([nick, from_guest, account = std::move(account), then = std::move(then)] {
+                if (!account) {
+                    spdlog::error("challenge: the challenge setting of {} could not be read: {}", nick,
+                                  account.error().message);
+                    return then(ChallengeSettingRefusal{ErrorCode::StorageUnavailable,
+                                                        "challenge: " + challenge_quoted(nick) +
+                                                            "'s challenge setting could not be read; try again"});
+                }
+                const auto policy = *account ? (*account)->challenge_policy : protocol::ChallengePolicy::Everyone;
+                if (protocol::admits_challenge(policy, from_guest)) return then(std::nullopt);
+                then(ChallengeSettingRefusal{
+                    ErrorCode::ChallengesRefused,
+                    "challenge: " + challenge_quoted(nick) +
+                        (policy == protocol::ChallengePolicy::Nobody
+                             ? " accepts no challenges"
+                             : " accepts challenges only from registered players: log in or register first")});
+            });
+        });
+}
+
+void Lobby::deliver_relayed_challenge(const cluster::ChallengeRelay& relay,
+                                      std::optional<ChallengeSettingRefusal> refusal)
+{
+    auto refuse = [&](ErrorCode code, std::string message) {
+        peers_->send_to(relay.node, Relay{peers_->node_id(), Relay::Kind::Refused, relay.challenge, relay.nick, false,
+                                          std::move(message), std::string(protocol::error_code_name(code)), false});
+    };
+    if (refusal) return refuse(refusal->code, std::move(refusal->message));
+    const Online* challenged = presence_.online(relay.nick);
+    auto connection = challenged ? challenged->connection.lock() : nullptr;
+    if (!connection)
+        return refuse(ErrorCode::NoSuchNick, "challenge: " + challenge_quoted(relay.nick) + " is not online");
+    challenges_.add_received(relay.challenge, ReceivedChallenge{relay.node, challenged->who.nick});
+    connection->send(relay.frame);
+    peers_->send_to(
+        relay.node,
+        Relay{peers_->node_id(), Relay::Kind::Delivered, relay.challenge, relay.nick, false, {}, {}, false});
+}
+
 void Lobby::challenge_relayed(const cluster::ChallengeRelay& relay)
 {
     switch (relay.kind) {
@@ -263,8 +332,9 @@ void Lobby::challenge_relayed(const cluster::ChallengeRelay& relay)
         const Online* challenged = presence_.online(relay.nick);
         auto connection = challenged ? challenged->connection.lock() : nullptr;
         auto refuse = [&](ErrorCode code, std::string message) {
-            peers_->send_to(relay.node, Relay{peers_->node_id(), Relay::Kind::Refused, relay.challenge, relay.nick,
-                                              false, std::move(message), std::string(protocol::error_code_name(code))});
+            peers_->send_to(relay.node,
+                            Relay{peers_->node_id(), Relay::Kind::Refused, relay.challenge, relay.nick, false,
+                                  std::move(message), std::string(protocol::error_code_name(code)), false});
         };
         if (!connection)
             return refuse(ErrorCode::NoSuchNick, "challenge: " + challenge_quoted(relay.nick) + " is not online");
@@ -273,10 +343,11 @@ void Lobby::challenge_relayed(const cluster::ChallengeRelay& relay)
                           "challenge: " + challenge_quoted(challenged->who.nick) +
                               " plays as a guest, and rated games are for players with an account; ask for a "
                               "casual game");
-        challenges_.add_received(relay.challenge, ReceivedChallenge{relay.node, challenged->who.nick});
-        connection->send(relay.frame);
-        return peers_->send_to(
-            relay.node, Relay{peers_->node_id(), Relay::Kind::Delivered, relay.challenge, relay.nick, false, {}, {}});
+        return read_challenge_setting(
+            challenged->who, relay.from_guest,
+            [self = shared_from_this(), relay](std::optional<ChallengeSettingRefusal> refusal) {
+                self->deliver_relayed_challenge(relay, std::move(refusal));
+            });
     }
     case Relay::Kind::Delivered:
     case Relay::Kind::Refused: {

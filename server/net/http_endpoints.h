@@ -13,6 +13,7 @@ namespace rochade::server {
 class AccountApi;
 class AdminApi;
 class ArchiveApi;
+class ChallengeSettingApi;
 class PlayerApi;
 
 struct HttpEndpoints {
@@ -20,6 +21,7 @@ struct HttpEndpoints {
     AdminApi& admin;
     ArchiveApi& archive;
     PlayerApi& players;
+    ChallengeSettingApi& challenge_setting;
     const identity::PasswordHasher& password_hasher;
 };
 

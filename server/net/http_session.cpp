@@ -12,6 +12,7 @@
 #include "server/admin/admin_api.h"
 #include "server/api/account_api.h"
 #include "server/api/archive_api.h"
+#include "server/api/challenge_setting_api.h"
 #include "server/api/player_api.h"
 #include "server/api/position_api.h"
 #include "server/identity/password_hasher.h"
@@ -295,6 +296,13 @@ void HttpSession::on_read(beast::error_code ec, std::size_t)
             return respond(text_response(request, http::status::forbidden, "application/json",
                                          R"({"error":"forbidden","message":"this origin may not call the API"})"));
         return account_request(parser_->release());
+    }
+    if (ChallengeSettingApi::serves(path)) {
+        // The cookie's account's setting, changed by POST: the same Origin check as the account API.
+        if (!origin_ok)
+            return respond(text_response(request, http::status::forbidden, "application/json",
+                                         R"({"error":"forbidden","message":"this origin may not call the API"})"));
+        return public_request(parser_->release(), endpoints_.challenge_setting);
     }
     if (AdminApi::serves(path)) {
         if (!origin_ok)

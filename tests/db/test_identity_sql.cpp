@@ -190,6 +190,16 @@ TEST_CASE("through the interfaces: an account once per nick key; tokens good onc
     CHECK(reader.session_by_token("fresh", TokenKind::Resume, t0 + 20)); // another's session stays
     CHECK(refused(stored(writer, PasswordChanged{999, "$argon2id$x", t0})));
     CHECK(refused(stored(writer, RoleChanged{999, Role::Admin})));
+
+    // The challenge setting: everyone until changed, then as stored; no such account is refused.
+    using rochade::protocol::ChallengePolicy;
+    CHECK(reader.account("jürgen")->challenge_policy == ChallengePolicy::Everyone);
+    REQUIRE_FALSE(stored(writer, ChallengePolicyChanged{jurgen, ChallengePolicy::Nobody}));
+    CHECK(reader.account("jürgen")->challenge_policy == ChallengePolicy::Nobody);
+    REQUIRE_FALSE(stored(writer, ChallengePolicyChanged{jurgen, ChallengePolicy::RegisteredOnly}));
+    CHECK(reader.account("jürgen")->challenge_policy == ChallengePolicy::RegisteredOnly);
+    CHECK(reader.account("jürgen")->role == Role::Admin); // nothing else changed
+    CHECK(refused(stored(writer, ChallengePolicyChanged{999, ChallengePolicy::Nobody})));
 }
 
 TEST_CASE("through the interfaces: registering a nick ends every guest session that held it, and no other")

@@ -74,4 +74,13 @@ export class AccountApi {
     changePassword(password, newPassword) {
         return this.call('POST', '/api/password', { password, new_password: newPassword });
     }
+
+    // From whom the account takes challenges: {accept: 'everyone' | 'registered' | 'nobody', guest}.
+    challengeSetting() {
+        return this.call('GET', '/api/account/challenges');
+    }
+
+    setChallengeSetting(accept) {
+        return this.call('POST', '/api/account/challenges', { accept });
+    }
 }

@@ -1,5 +1,6 @@
-// The account panel (accounts only; a guest has no password): change the password. The server
-// ends every other session of the account and sets a new cookie for this one.
+// The account panel (accounts only; a guest has no password): change the password (the server
+// ends every other session of the account and sets a new cookie for this one), and choose from
+// whom the account takes challenges (stored with the account: GET/POST /api/account/challenges).
 
 import { el, fill, keepingFocus } from './dom.js';
 import { t } from './messages.js';
@@ -7,8 +8,12 @@ import { errorNodes } from './alerts_view.js';
 
 const MIN_PASSWORD = 8;
 
+// The account's challenge settings, in the server's names (protocol/challenge.h ChallengePolicy).
+export const CHALLENGE_SETTINGS = ['everyone', 'registered', 'nobody'];
+
 export class AccountView {
-    // actions: {changePassword(password, newPassword) -> Promise, close()}
+    // actions: {changePassword(password, newPassword) -> Promise, close(),
+    //           challengeSetting() -> Promise<{accept}>, setChallengeSetting(accept) -> Promise<{accept}>}
     constructor(root, actions) {
         this.root = root;
         this.actions = actions;
@@ -21,6 +26,42 @@ export class AccountView {
                                   minlength: MIN_PASSWORD, maxlength: 256, autocomplete: 'new-password' });
         this.repeat = el('input', { id: 'new-password-repeat', name: 'new_password_repeat', type: 'password', required: true,
                                     minlength: MIN_PASSWORD, maxlength: 256, autocomplete: 'new-password' });
+        // The challenge setting: as the server last said (null until read), and what it said
+        // about the last change.
+        this.setting = null;
+        this.settingState = null; // null | 'saving' | 'saved' | {error}
+        this.settingInputs = CHALLENGE_SETTINGS.map((value) => el('input', {
+            type: 'radio', name: 'challenge_accept', value, id: `challenge-accept-${value}`,
+            onchange: () => this.chooseSetting(value),
+        }));
+    }
+
+    // Asks the server for the setting (when the panel opens).
+    loadSetting() {
+        this.actions.challengeSetting().then((answer) => {
+            this.setting = answer.accept;
+            this.render();
+        }, (error) => {
+            this.settingState = { error };
+            this.render();
+        });
+    }
+
+    // The choice shows at once; a refusal puts the old one back and says why.
+    chooseSetting(value) {
+        const before = this.setting;
+        this.setting = value;
+        this.settingState = 'saving';
+        this.render();
+        this.actions.setChallengeSetting(value).then((answer) => {
+            this.setting = answer.accept;
+            this.settingState = 'saved';
+            this.render();
+        }, (error) => {
+            this.setting = before;
+            this.settingState = { error };
+            this.render();
+        });
     }
 
     reset() {
@@ -30,6 +71,8 @@ export class AccountView {
         this.current.value = '';
         this.next.value = '';
         this.repeat.value = '';
+        this.settingState = null;
+        this.loadSetting();
     }
 
     submit(event) {
@@ -71,6 +114,22 @@ export class AccountView {
                 el('button', { type: 'submit', disabled: this.busy }, t(this.busy ? 'account.password.busy' : 'account.password.submit')),
                 this.error ? el('p', { class: 'form-error', role: 'alert' }, errorNodes(this.error)) : null,
                 this.done ? el('p', { class: 'form-done', role: 'status' }, t('account.password.done')) : null,
-                el('p', { class: 'hint' }, t('account.password.hint'))));
+                el('p', { class: 'hint' }, t('account.password.hint'))),
+             this.settingForm());
+    }
+
+    settingForm() {
+        this.settingInputs.forEach((input) => {
+            input.checked = input.value === this.setting;
+            input.disabled = this.setting === null || this.settingState === 'saving';
+        });
+        const state = this.settingState;
+        return el('form', { id: 'challenge-setting-form', onsubmit: (event) => event.preventDefault() },
+            el('fieldset', {},
+               el('legend', {}, t('account.challenges.title')),
+               ...this.settingInputs.map((input) => el('label', { for: input.id, class: 'radio-choice' }, input, ' ',
+                                                       t(`account.challenges.${input.value}`)))),
+            state === 'saved' ? el('p', { class: 'form-done', role: 'status' }, t('account.challenges.saved')) : null,
+            state && state.error ? el('p', { class: 'form-error', role: 'alert' }, errorNodes(state.error)) : null);
     }
 }

@@ -600,6 +600,8 @@ const loginView = new LoginView($('login'), {
 const welcomeView = new WelcomeView($('welcome'), { guest: (nick) => signIn(app.api.guest(nick)) });
 const accountView = new AccountView($('account-panel'), {
     changePassword,
+    challengeSetting: () => app.api.challengeSetting(),
+    setChallengeSetting: (accept) => app.api.setChallengeSetting(accept),
     close: () => {
         app.accountOpen = false;
         drawSession();

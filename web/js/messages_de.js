@@ -83,6 +83,11 @@ export default {
     'account.password.busy': 'Einen Moment…',
     'account.password.done': 'Dein Passwort wurde geändert. Deine anderen Anmeldungen wurden abgemeldet.',
     'account.password.hint': 'Mindestens 8 Zeichen. Alle anderen Anmeldungen dieses Kontos werden beendet.',
+    'account.challenges.title': 'Wer dich herausfordern darf',
+    'account.challenges.everyone': 'Alle',
+    'account.challenges.registered': 'Nur registrierte Spieler (keine Gäste)',
+    'account.challenges.nobody': 'Niemand: ich nehme keine Herausforderungen an',
+    'account.challenges.saved': 'Gespeichert. Es gilt sofort.',
 
     // ---- Räume ---------------------------------------------------------------------------------
     'rooms.title': 'Räume',
@@ -858,7 +863,7 @@ export default {
     'member.challenge': '{nick} herausfordern',
     'error.challenge_self': 'Du kannst dich nicht selbst herausfordern.',
     'error.no_such_challenge': 'Diese Herausforderung gilt nicht mehr: sie wurde zurückgezogen, beantwortet oder ist abgelaufen.',
-    'error.challenges_refused': 'Dieser Spieler nimmt keine Herausforderungen an.',
+    'error.challenges_refused': 'Dieser Spieler nimmt deine Herausforderung nicht an: er nimmt keine an oder nur von registrierten Spielern.',
     'error.no_such_pool': 'Diesen Pool gibt es nicht.',
     'error.already_in_pool': 'Du wartest schon in einem Pool; brich das Warten zuerst ab.',
     'error.not_in_pool': 'Du wartest in keinem Pool.',

@@ -82,6 +82,11 @@ export default {
     'account.password.busy': 'One moment…',
     'account.password.done': 'Your password has been changed. Your other logins have been logged out.',
     'account.password.hint': 'At least 8 characters. Every other login of this account ends.',
+    'account.challenges.title': 'Who may challenge you',
+    'account.challenges.everyone': 'Everyone',
+    'account.challenges.registered': 'Only registered players (no guests)',
+    'account.challenges.nobody': 'Nobody: I take no challenges',
+    'account.challenges.saved': 'Saved. It counts at once.',
 
     // ---- rooms ---------------------------------------------------------------------------------
     'rooms.title': 'Rooms',
@@ -857,7 +862,7 @@ export default {
     'member.challenge': 'Challenge {nick}',
     'error.challenge_self': 'You cannot challenge yourself.',
     'error.no_such_challenge': 'This challenge no longer stands: it was withdrawn, answered or has expired.',
-    'error.challenges_refused': 'This player does not take challenges.',
+    'error.challenges_refused': 'This player does not take your challenge: he takes none, or only from registered players.',
     'error.no_such_pool': 'There is no such pool.',
     'error.already_in_pool': 'You are waiting in a pool already; cancel that first.',
     'error.not_in_pool': 'You are not waiting in any pool.',

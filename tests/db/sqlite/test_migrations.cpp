@@ -54,7 +54,7 @@ TEST_CASE("a new database gets the whole schema and the current user_version")
     TempDatabase file("migrate");
     Database db = open_migrated(file.path());
     CHECK(db.query_int("PRAGMA user_version") == schema_version());
-    CHECK(schema_version() == 13);
+    CHECK(schema_version() == 14);
 
     const struct {
         const char* type;
@@ -795,7 +795,7 @@ TEST_CASE("a version 12 database is migrated to version 13: games are standard, 
     }
     SqliteReader store(file.path()); // opening migrates
     Database db(file.path(), OpenMode::ReadWrite);
-    CHECK(db.query_int("PRAGMA user_version") == 13);
+    CHECK(db.query_int("PRAGMA user_version") == schema_version());
     CHECK(db.query_int("SELECT COUNT(*) FROM pragma_foreign_key_check") == 0);
     const auto anna = store.player("anna");
     REQUIRE(anna);
@@ -808,4 +808,25 @@ TEST_CASE("a version 12 database is migrated to version 13: games are standard, 
             "last_game_at_ms) VALUES (2, 'chess960', 1500, 350, 0.06, 0, 0, 0, 0, 2)");
     CHECK_THROWS(db.exec("UPDATE games SET variant = 'atomic' WHERE id = 1"));
     CHECK_THROWS(db.exec("UPDATE games SET chess960 = 960 WHERE id = 1"));
+}
+
+TEST_CASE("a version 13 database is migrated to version 14: every account takes challenges from everyone")
+{
+    TempDatabase file("from-v13");
+    {
+        Database db(file.path(), OpenMode::ReadWriteCreate);
+        configure_connection(db);
+        migrate_to(db, 13);
+        db.exec("INSERT INTO accounts (id, nick, nick_key, nick_skeleton, password_hash, created_at_ms, "
+                "password_changed_at_ms) VALUES (1, 'Anna', 'anna', 'anna', 'h', 1, 1)");
+    }
+    SqliteReader store(file.path()); // opening migrates
+    Database db(file.path(), OpenMode::ReadWrite);
+    CHECK(db.query_int("PRAGMA user_version") == 14);
+    const auto anna = store.account("anna");
+    REQUIRE(anna);
+    CHECK(anna->challenge_policy == rochade::protocol::ChallengePolicy::Everyone);
+    db.exec("UPDATE accounts SET challenge_policy = 'nobody' WHERE id = 1");
+    CHECK(store.account("anna")->challenge_policy == rochade::protocol::ChallengePolicy::Nobody);
+    CHECK_THROWS(db.exec("UPDATE accounts SET challenge_policy = 'friends' WHERE id = 1"));
 }
