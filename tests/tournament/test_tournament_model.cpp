@@ -14,7 +14,8 @@ Tournament four_players()
     Tournament t;
     t.name = "Club Swiss";
     t.total_rounds = 3;
-    for (int i = 1; i <= 5; ++i) t.players.push_back(Player{i, "p" + std::to_string(i), 2000 - 10 * i});
+    for (int i = 1; i <= 5; ++i)
+        t.players.push_back(Player{i, std::string("p").append(std::to_string(i)), 2000 - 10 * i});
     // Round 1: 1-2 1-0, 3-4 forfeit for 3, 5 the pairing-allocated bye.
     t.rounds.push_back(Round{{{1, 2, GameResult::WhiteWins}, {3, 4, GameResult::WhiteWinsByForfeit}},
                              {{5, ByeKind::PairingAllocated}}});
