@@ -51,7 +51,17 @@ pairing::Tournament to_trf(const Tournament& tournament)
                 const std::size_t r = static_cast<std::size_t>(&round - record.data());
                 if (other[r].outcome == Outcome::ForfeitLoss) round = PlayerRound{Outcome::Absent, 0, false};
             }
-        for (const PlayerRound& round : record) line.rounds.push_back(entry_of(round));
+        for (std::size_t r = 0; r < record.size(); ++r) {
+            // A round being prepared (byes entered, no games yet) leaves the unnamed players
+            // blank: they are the ones the pairer is to pair, not absentees.
+            const Round& prepared = tournament.rounds[r];
+            const bool named = std::any_of(prepared.byes.begin(), prepared.byes.end(),
+                                           [&](const Bye& bye) { return bye.player == player.start_number; });
+            if (prepared.games.empty() && !named)
+                line.rounds.emplace_back(std::nullopt);
+            else
+                line.rounds.push_back(entry_of(record[r]));
+        }
         while (!line.rounds.empty() && !line.rounds.back()) line.rounds.pop_back();
         trf.players.push_back(line);
     }

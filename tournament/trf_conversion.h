@@ -12,8 +12,9 @@ namespace rochade::tournament {
 
 // Our rounds as TRF round entries: a game over the board 1/=/0 with colour, a forfeit +/-, the
 // pairing-allocated bye U, a half-point bye H, an absence Z. A pending game is left blank (TRF
-// has no code for it). A double forfeit is written as Z for both: our TRF reader (like TRF-16)
-// wants a game's two entries to mirror each other, and -/- does not.
+// has no code for it), and so is every player not named in a round that has byes but no games
+// yet (the round being prepared for the pairer). A double forfeit is written as Z for both: our TRF reader (like
+// TRF-16) wants a game's two entries to mirror each other, and -/- does not.
 pairing::Tournament to_trf(const Tournament& tournament);
 
 struct ConversionError {
