@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The one-way includes of docs/architecture.md ("The folders"): every #include "..." of a file in
-# engine/, rating/, pairing/, matchmaking/, protocol/, db/, server/ and tools/ names a part on a lower floor than the
+# engine/, rating/, pairing/, matchmaking/, tournament/, protocol/, db/, server/ and tools/ names a part on a lower floor than the
 # file's own part, or its own part. Prints each arrow that points up or sideways, and fails if
 # there is one. Run from anywhere: tests/layout/check_layers.sh [repository root].
 set -euo pipefail
@@ -15,6 +15,7 @@ part_of() {
         rating/*) echo rating ;;
         pairing/*) echo pairing ;;
         matchmaking/*) echo matchmaking ;;
+        tournament/*) echo tournament ;;
         protocol/*) echo protocol ;;
         db/sqlite/*) echo db/sqlite ;;
         db/pg/*) echo db/pg ;;
@@ -46,6 +47,7 @@ floor_of() {
     case $1 in
         engine) echo 0 ;;
         rating | pairing | matchmaking) echo 1 ;;
+        tournament) echo 2 ;;
         protocol) echo 2 ;;
         db) echo 3 ;;
         db/sqlite | db/pg) echo 4 ;;
@@ -97,7 +99,7 @@ while IFS= read -r file; do
             faults=$((faults + 1))
         fi
     done < <(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$file")
-done < <(git ls-files engine rating pairing matchmaking protocol db server tools | grep -E '\.(h|cpp)$')
+done < <(git ls-files engine rating pairing matchmaking tournament protocol db server tools | grep -E '\.(h|cpp)$')
 
 if ((faults > 0)); then
     echo "$faults include(s) point up or sideways (docs/architecture.md, \"The folders\")"
