@@ -20,20 +20,21 @@ namespace {
 // built, so a partial candidate already worse than the best complete one can be abandoned.
 constexpr int psd_slots = 16;
 enum Criterion : int {
-    unpaired = 0,                                // C5
-    psd_first = 1,                               // C6, psd_slots entries
-    topscorer_colour_difference = 1 + psd_slots, // C8
-    topscorer_same_colour_thrice,                // C9
-    colour_preference_missed,                    // C10
-    strong_preference_missed,                    // C11
-    downfloat_again,                             // C12
-    upfloat_again,                               // C13
-    downfloat_two_rounds_ago,                    // C14
-    upfloat_two_rounds_ago,                      // C15
-    downfloat_again_score,                       // C16
-    upfloat_again_score,                         // C17
-    downfloat_two_rounds_ago_score,              // C18
-    upfloat_two_rounds_ago_score,                // C19
+    unpaired = 0,                          // C5
+    psd_first = 1,                         // C6, psd_slots entries
+    next_bracket_unpaired = 1 + psd_slots, // C7: players of the next bracket left unpaired
+    topscorer_colour_difference,           // C8
+    topscorer_same_colour_thrice,          // C9
+    colour_preference_missed,              // C10
+    strong_preference_missed,              // C11
+    downfloat_again,                       // C12
+    upfloat_again,                         // C13
+    downfloat_two_rounds_ago,              // C14
+    upfloat_two_rounds_ago,                // C15
+    downfloat_again_score,                 // C16
+    upfloat_again_score,                   // C17
+    downfloat_two_rounds_ago_score,        // C18
+    upfloat_two_rounds_ago_score,          // C19
     criteria_count
 };
 using Quality = std::array<int, criteria_count>;
@@ -88,7 +89,7 @@ public:
                     neighbours[i].push_back(j);
                     neighbours[j].push_back(i);
                 }
-            if (odd && !round_.players[everyone[i]].bye_excluded) {
+            if (odd && may_take_bye(round_.players[everyone[i]], in_.bye_score_limit)) {
                 neighbours[i].push_back(count);
                 neighbours[count].push_back(i);
             }
@@ -218,15 +219,43 @@ private:
         return true;
     }
 
-    void leaf(const Quality& q, const std::vector<int>& floaters)
+    // C7: the downfloaters are chosen so that the next bracket (they and the next score group)
+    // pairs as many players as it can. Counted as the players of that bracket a maximum matching
+    // leaves unpaired, with the absolute criteria; 0 when nobody floats, as then every
+    // candidate leaves the same next bracket. Remembered per set of floaters.
+    int next_bracket_unpaired_for(std::vector<int> floaters)
     {
+        if (floaters.empty() || in_.next.empty()) return 0;
+        std::sort(floaters.begin(), floaters.end());
+        if (const auto known = next_unpaired_.find(floaters); known != next_unpaired_.end()) return known->second;
+        std::vector<int> bracket = floaters;
+        bracket.insert(bracket.end(), in_.next.begin(), in_.next.end());
+        const int count = static_cast<int>(bracket.size());
+        std::vector<std::vector<int>> neighbours(static_cast<std::size_t>(count));
+        for (int i = 0; i < count; ++i)
+            for (int j = i + 1; j < count; ++j)
+                if (compatible(bracket[i], bracket[j])) {
+                    neighbours[i].push_back(j);
+                    neighbours[j].push_back(i);
+                }
+        const auto partner = maximum_matching(count, neighbours);
+        const int unpaired = static_cast<int>(std::count(partner.begin(), partner.end(), -1));
+        next_unpaired_.emplace(std::move(floaters), unpaired);
+        return unpaired;
+    }
+
+    void leaf(const Quality& partial, const std::vector<int>& floaters)
+    {
+        if (!(partial < best_)) return;
+        Quality q = partial;
+        q[next_bracket_unpaired] = next_bracket_unpaired_for(floaters);
         if (!(q < best_)) return;
         if (in_.last && floaters.size() > 1) return;
         std::vector<int> rest = floaters;
         rest.insert(rest.end(), in_.lower.begin(), in_.lower.end());
         const bool completes = can_complete(
             rest, [this](int a, int b) { return compatible(a, b); },
-            [this](int a) { return !round_.players[a].bye_excluded; });
+            [this](int a) { return may_take_bye(round_.players[a], in_.bye_score_limit); });
         if (!completes) return;
         best_ = q;
         best_pairs_ = pairs_;
@@ -412,6 +441,7 @@ private:
     int lowest_score_ = 0;
     std::vector<int> mdps_, residents_;
     std::map<int, int> psd_slot_;
+    std::map<std::vector<int>, int> next_unpaired_;
     Quality best_{}, lower_bound_{};
     std::vector<std::pair<int, int>> pairs_, best_pairs_;
     std::vector<int> best_floaters_, limbo_, split_floaters_;
