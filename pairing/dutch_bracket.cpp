@@ -23,6 +23,7 @@ enum Criterion : int {
     unpaired = 0,                          // C5
     psd_first = 1,                         // C6, psd_slots entries
     next_bracket_unpaired = 1 + psd_slots, // C7: players of the next bracket left unpaired
+    bye_unplayed_rounds,                   // the bye to one who played most (2025)
     topscorer_colour_difference,           // C8
     topscorer_same_colour_thrice,          // C9
     colour_preference_missed,              // C10
@@ -67,8 +68,14 @@ public:
 
     std::optional<BracketOutcome> run()
     {
+        // Two passes: first only the Handbook's candidates (transpositions and exchanges) for
+        // every choice of the MDPs' opponents, then everything. One pass would exhaust the
+        // remainder's every pairing under the first MDP choice before trying the second, which
+        // in a bracket of 15 spends the whole budget on a branch a later choice beats at once.
         Quality start{};
         search_mdps(0, start);
+        exhaustive_pass_ = true;
+        if (!stop_) search_mdps(0, start);
         if (!found_) return matching_candidate();
         return BracketOutcome{best_pairs_, best_floaters_, !budget_spent_};
     }
@@ -188,9 +195,26 @@ private:
         if (mdps_apart) {
             for (int m : mdps_) add_psd(bound, round_.players[m].score - lowest_score_);
             if (count % 2 == 1) add_psd(bound, round_.full_point);
+            // The residents left pair among themselves, each pair at difference 0: every
+            // candidate with these MDP differences has them too, so the bound can be reached.
+            const int resident_pairs =
+                (static_cast<int>(residents_.size()) - static_cast<int>(mdps_.size()) - count % 2) / 2;
+            for (int p = 0; p < resident_pairs; ++p) add_psd(bound, 0);
             bound[unpaired] = count % 2;
         } else {
             for (int s = 0; s < psd_slots; ++s) bound[psd_first + s] = 0;
+        }
+        // C7: when the numbers make one player float, he and the next score group are an odd
+        // number, so one of them stays unpaired at best. In the last bracket he gets the bye.
+        if (count % 2 == 1 && !in_.next.empty())
+            bound[next_bracket_unpaired] = static_cast<int>((1 + in_.next.size()) % 2);
+        if (count % 2 == 1 && in_.last) {
+            int fewest = INT_MAX;
+            for (int m : in_.members)
+                if (may_take_bye(round_.players[m], in_.bye_score_limit))
+                    fewest =
+                        std::min(fewest, round_.round - 1 - static_cast<int>(round_.players[m].played_colours.size()));
+            bound[bye_unplayed_rounds] = fewest == INT_MAX ? 0 : fewest;
         }
         int want_white = 0, want_black = 0, strong_white = 0, strong_black = 0;
         for (int m : in_.members) {
@@ -249,6 +273,13 @@ private:
         if (!(partial < best_)) return;
         Quality q = partial;
         q[next_bracket_unpaired] = next_bracket_unpaired_for(floaters);
+        // The 2025 rules give the pairing-allocated bye, among those who may have it, to a
+        // player with the fewest rounds not played over the board (bbpPairings: "minimize number
+        // of unplayed games of bye assignee"), before colours and floats are weighed.
+        if (in_.last && floaters.size() == 1) {
+            const SwissPlayer& assignee = round_.players[floaters.front()];
+            q[bye_unplayed_rounds] = round_.round - 1 - static_cast<int>(assignee.played_colours.size());
+        }
         if (!(q < best_)) return;
         if (in_.last && floaters.size() > 1) return;
         std::vector<int> rest = floaters;
@@ -324,6 +355,7 @@ private:
                 if (stop_) return;
             }
         }
+        if (!exhaustive_pass_) return;
         std::vector<char> taken(players.size(), 0);
         search_any(players, taken, q);
     }
@@ -446,7 +478,7 @@ private:
     std::vector<std::pair<int, int>> pairs_, best_pairs_;
     std::vector<int> best_floaters_, limbo_, split_floaters_;
     std::vector<char> used_;
-    bool found_ = false, stop_ = false, budget_spent_ = false;
+    bool found_ = false, stop_ = false, budget_spent_ = false, exhaustive_pass_ = false;
     long nodes_ = 0;
 };
 
