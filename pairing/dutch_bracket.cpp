@@ -59,8 +59,11 @@ public:
         }
         std::sort(diffs.begin(), diffs.end(), std::greater<>());
         diffs.erase(std::unique(diffs.begin(), diffs.end()), diffs.end());
+        // Indexed by the difference itself (tenths, never negative): a map lookup per pair
+        // was a visible share of the search.
+        psd_slot_.assign(static_cast<std::size_t>(diffs.front()) + 1, psd_slots - 1);
         for (std::size_t i = 0; i < diffs.size(); ++i)
-            psd_slot_[diffs[i]] = std::min<int>(static_cast<int>(i), psd_slots - 1);
+            psd_slot_[static_cast<std::size_t>(diffs[i])] = std::min<int>(static_cast<int>(i), psd_slots - 1);
         best_.fill(INT_MAX);
         lower_bound_ = quality_lower_bound();
         used_.assign(static_cast<std::size_t>(n_), 0);
@@ -125,7 +128,10 @@ private:
     // bracket's lowest score (C.04.3 A.8).
     int floater_difference(int a) const { return round_.players[a].score - (lowest_score_ - round_.full_point); }
 
-    void add_psd(Quality& q, int difference) const { ++q[psd_first + psd_slot_.at(difference)]; }
+    void add_psd(Quality& q, int difference) const
+    {
+        ++q[psd_first + psd_slot_.at(static_cast<std::size_t>(difference))];
+    }
 
     void add_floater(Quality& q, int a) const
     {
@@ -484,7 +490,7 @@ private:
     int n_ = 0;
     int lowest_score_ = 0;
     std::vector<int> mdps_, residents_;
-    std::map<int, int> psd_slot_;
+    std::vector<int> psd_slot_;
     std::map<std::vector<int>, int> next_unpaired_;
     std::map<std::vector<int>, bool> completes_;
     Quality best_{}, lower_bound_{};
