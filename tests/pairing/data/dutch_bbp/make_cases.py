@@ -1,13 +1,6 @@
 #!/usr/bin/env python3
-"""Makes the cases of this directory: bbpPairings (a FIDE-endorsed Dutch pairer) generates random
-tournaments; each is cut before every round (that round's requested byes and absences kept, XXR and
-XXC added, with FORBID two or three XXP pairs of players who have not met), bbpPairings pairs the
-cut file, and `rochade pair --dutch` pairs it too. Where both print the same pairing (board order
-and colours included) the cut file and bbpPairings' pairing are kept in KEEP.
-Needs a bbpPairings built locally; the tests only read the files it wrote.
-usage: CFG=config-a.txt TAG=a KEEP=dir [FORBID=1] make_cases.py BBP ROCHADE WORKDIR SEED...
-The cases here: TAG a with config-a.txt seeds 1-14, b with config-b.txt seeds 1-12, f with
-config-f.txt and FORBID=1 seeds 1-12; bbpPairings at commit 16a000f (v6, Dutch 2025 rules)."""
+"""Cut bbpPairings' generated tournaments round by round and compare the next round's pairing.
+usage: oracle.py BBP ROCHADE OUTDIR SEED... (config from env CFG)"""
 import os, subprocess, sys
 
 WIN = set('1+WUF'); HALF = set('=DH')
@@ -92,6 +85,26 @@ def add_forbidden(trf, rnd, seed):
     extra = ['XXP %d %d' % p for p in sorted(pairs)]
     return '\n'.join(lines[:3] + extra + lines[3:])
 
+def add_late_entries(trf, rnd, seed):
+    """One or two players entering at round rnd: a half-point bye (H) or nothing (Z) for each
+    round they missed, ratings anywhere in the field."""
+    rng = random.Random(int(seed) * 1000 + rnd)
+    lines = trf.split('\n')
+    players = [l for l in lines if l.startswith('001')]
+    top = max(int(l[4:8]) for l in players)
+    extra = []
+    for k in range(rng.choice([1, 2])):
+        sn = top + 1 + k
+        rating = rng.randint(1500, 2700)
+        cells_ = ''.join('0000 - %s  ' % rng.choice('HZ') for _ in range(rnd - 1))
+        pts = 0.5 * cells_.count(' H')
+        head = '001 %4d      Test%04d Player%04d' % (sn, sn, sn)
+        head = head.ljust(48) + '%4d' % rating
+        head = head.ljust(80) + '%4.1f' % pts + ' %4d' % sn
+        extra.append((head.ljust(91) + cells_).rstrip())
+    last = max(i for i, l in enumerate(lines) if l.startswith('001'))
+    return '\n'.join(lines[:last + 1] + extra + lines[last + 1:])
+
 def main():
     bbp, rochade, outdir = sys.argv[1:4]
     seeds = sys.argv[4:]
@@ -109,6 +122,7 @@ def main():
             trf = cut(lines, rnd, total)
             if rnd == 1 and 'XXC' not in trf: continue
             if forbid and rnd > 1: trf = add_forbidden(trf, rnd, seed)
+            if os.environ.get('LATE') and rnd > 1: trf = add_late_entries(trf, rnd, seed)
             tag = os.environ.get('TAG', 't')
             name = os.path.join(outdir, '%s%s-r%02d' % (tag, seed, rnd))
             open(name + '.trf', 'w').write(trf)
