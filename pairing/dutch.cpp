@@ -1,6 +1,7 @@
 #include "pairing/dutch.h"
 
 #include <algorithm>
+#include <functional>
 
 #include "pairing/colour_allocation.h"
 #include "pairing/completion.h"
@@ -32,6 +33,25 @@ std::vector<char> compatibility(const SwissRound& round)
     return allowed;
 }
 
+// The bye goes to a player of the lowest score group that can take it while the round is still
+// paired completely (C.04.3 of 2025, the PAB assignee; bbpPairings' "bye assignee score"). A
+// bracket above may not leave the bye to a higher scorer just because its own candidate is
+// first: without this limit the completion check (C4) accepts any eligible player.
+int lowest_bye_score(const SwissRound& round, const std::vector<int>& everybody,
+                     const std::function<bool(int, int)>& compatible)
+{
+    std::vector<int> scores;
+    for (const SwissPlayer& p : round.players)
+        if (!p.bye_excluded) scores.push_back(p.score);
+    std::sort(scores.begin(), scores.end());
+    scores.erase(std::unique(scores.begin(), scores.end()), scores.end());
+    for (int limit : scores)
+        if (can_complete(everybody, compatible,
+                         [&](int a) { return may_take_bye(round.players[static_cast<std::size_t>(a)], limit); }))
+            return limit;
+    return scores.empty() ? 0 : scores.back();
+}
+
 } // namespace
 
 DutchResult pair_dutch(const Tournament& tournament)
@@ -54,6 +74,8 @@ DutchResult pair_dutch(const SwissRound& round)
                           ": no pairing meets the absolute criteria (players meeting twice, absolute colour "
                           "conflicts, forbidden pairs, a second bye)"};
 
+    const int bye_score_limit = n % 2 == 1 ? lowest_bye_score(round, everybody, compatible) : 0;
+
     DutchPairing result;
     result.round = round.round;
     std::vector<std::pair<int, int>> pairs;
@@ -68,7 +90,9 @@ DutchResult pair_dutch(const SwissRound& round)
         for (int i = start; i < end; ++i) bracket.members.push_back(i);
         std::sort(bracket.members.begin(), bracket.members.end());
         for (int i = end; i < n; ++i) bracket.lower.push_back(i);
+        for (int i = end; i < n && round.players[i].score == round.players[end].score; ++i) bracket.next.push_back(i);
         bracket.last = end == n;
+        bracket.bye_score_limit = bye_score_limit;
         const auto outcome = pair_bracket(bracket);
         if (!outcome)
             return DutchError{"round " + std::to_string(round.round) + ": the bracket of score " +

@@ -16,8 +16,17 @@ struct BracketInput {
     const std::vector<char>* compatible = nullptr; // players x players, absolute criteria C1, C3, forbidden pairs
     std::vector<int> members;                      // indices into round->players, in ranking order
     std::vector<int> lower;                        // the players of all lower score groups
+    std::vector<int> next;                         // the next score group's players (C7), a prefix of lower
     bool last = false;                             // no lower score group: at most one player left (the bye)
+    int bye_score_limit = 0;                       // the bye goes only to a player of at most this score
 };
+
+// May `player` get the pairing-allocated bye: allowed it (C2) and of a score no higher than the
+// lowest score the round can give it to (see lowest_bye_score in dutch.cpp).
+inline bool may_take_bye(const SwissPlayer& player, int bye_score_limit)
+{
+    return !player.bye_excluded && player.score <= bye_score_limit;
+}
 
 struct BracketOutcome {
     std::vector<std::pair<int, int>> pairs; // (higher ranked, lower ranked) indices

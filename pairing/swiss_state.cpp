@@ -70,19 +70,36 @@ std::variant<SwissRound, SwissStateError> swiss_round_from(const Tournament& tou
         score_before[player.start_number] = std::move(scores);
     }
 
+    // A player counts for the pairing numbers (and so for E.5's odd and even) once he takes
+    // part in a pairing: this round, or an earlier one with an opponent (a game or a forfeit) or
+    // the pairing-allocated bye. A late entry who has only had requested byes, or a player absent
+    // from round 1, does not shift the numbers of those below him; bbpPairings counts the same.
+    const auto took_part_in_a_pairing = [&](const TrfPlayer& trf) {
+        for (int r = 0; r <= rounds_done; ++r) {
+            const auto& entry = static_cast<std::size_t>(r) < trf.rounds.size() ? trf.rounds[r] : std::nullopt;
+            if (r == rounds_done) return !entry.has_value();
+            if (entry && (entry->opponent != 0 || entry->result == ResultCode::PairingBye)) return true;
+        }
+        return false;
+    };
+    int pairing_number = 0;
     for (std::size_t index = 0; index < ordered.size(); ++index) {
         const TrfPlayer& trf = *ordered[index];
+        if (took_part_in_a_pairing(trf)) ++pairing_number;
         const auto& next =
             static_cast<std::size_t>(rounds_done) < trf.rounds.size() ? trf.rounds[rounds_done] : std::nullopt;
         if (next) continue; // an entry for the round to pair: a requested bye or absence
         SwissPlayer player;
         player.start_number = trf.start_number;
-        player.pairing_number = static_cast<int>(index) + 1;
+        player.pairing_number = pairing_number;
         player.score = score_before[trf.start_number].back();
         std::vector<Float> floats;
         for (int r = 0; r < rounds_done; ++r) {
             const auto& entry = static_cast<std::size_t>(r) < trf.rounds.size() ? trf.rounds[r] : std::nullopt;
-            Float f = Float::Down;
+            // C.04.3 (2025) 1.4.3: a player who did not play floated down only if he scored
+            // more than a loss's points without playing (a bye, a forfeit win), not when absent.
+            const int unplayed_points = tournament.points.points_for(entry ? entry->result : ResultCode::ZeroPointBye);
+            Float f = unplayed_points > tournament.points.loss ? Float::Down : Float::None;
             if (entry && entry->played()) {
                 const int mine = score_before[trf.start_number][r];
                 const int theirs = score_before[entry->opponent][r];

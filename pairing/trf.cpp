@@ -261,7 +261,10 @@ std::optional<TrfError> check_rounds(const Tournament& tournament, const std::ma
             if (back->colour == entry->colour)
                 return TrfError{line_of.at(player.start_number), column + 5,
                                 where + "both players have the same colour"};
-            if (back->result != *mirrored(entry->result))
+            // A double forfeit (both absent) is `-` on both sides, as pairing programs write it.
+            const bool double_forfeit =
+                entry->result == ResultCode::ForfeitLoss && back->result == ResultCode::ForfeitLoss;
+            if (back->result != *mirrored(entry->result) && !double_forfeit)
                 return TrfError{line_of.at(player.start_number), column + 7,
                                 where + "result '" + result_code_letter(entry->result) +
                                     "' does not match the opponent's '" + result_code_letter(back->result) + "'"};
