@@ -47,7 +47,9 @@ std::size_t default_engine_count();
 class EnginePool {
 public:
     explicit EnginePool(EnginePoolConfig config);
-    ~EnginePool(); // kills every engine process and joins the pool's thread
+    // Kills every engine process and joins the pool's thread; searches still running or waiting
+    // are dropped without their outcome (the pool lives as long as the server).
+    ~EnginePool();
     EnginePool(const EnginePool&) = delete;
     EnginePool& operator=(const EnginePool&) = delete;
 
