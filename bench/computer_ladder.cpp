@@ -111,7 +111,9 @@ int main(int argc, char** argv)
 {
     const Options options = read_options(argc, argv);
     EnginePoolConfig config;
-    config.engines = std::size_t(options.parallel);
+    // One process per program per game in flight: a pair across the two programs (4 against 3)
+    // would otherwise end an idle process of one program to start the other's at every move.
+    config.engines = std::size_t(2 * options.parallel);
     config.queue_limit = std::size_t(options.parallel);
     EnginePool pool(config);
     net::io_context replies;
