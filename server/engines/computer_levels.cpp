@@ -10,7 +10,7 @@ constexpr auto fairy = EngineProgram::FairyStockfish;
 constexpr auto stockfish = EngineProgram::Stockfish;
 
 constexpr std::array<ComputerLevel, 8> levels{{
-    {1, -9, 5, milliseconds(50), fairy},
+    {1, -15, 5, milliseconds(50), fairy},
     {2, -5, 5, milliseconds(100), fairy},
     {3, -1, 5, milliseconds(150), fairy},
     {4, 3, 5, milliseconds(200), stockfish},

@@ -1,6 +1,8 @@
 // The computer's eight levels (docs/bots.md, "Levels"). lichess's table for orientation: Skill
 // Level, depth and move time grow together. Debian's stockfish 15.1 takes Skill Level 0-20 only;
 // the three levels below 0 run on Debian's fairy-stockfish, whose Skill Level goes down to -20.
+// Level 1 is Skill Level -15, not lichess's -9: at -9 level 2 scored only 58% against it
+// (docs/performance.md, "The computer's levels").
 #pragma once
 
 #include <chrono>

@@ -14,7 +14,7 @@ TEST_CASE("levels 1-8: Skill Level, depth, move time and program", "[engines][le
         EngineProgram program;
     };
     const Row rows[] = {
-        {1, -9, 5, 50, EngineProgram::FairyStockfish},  {2, -5, 5, 100, EngineProgram::FairyStockfish},
+        {1, -15, 5, 50, EngineProgram::FairyStockfish}, {2, -5, 5, 100, EngineProgram::FairyStockfish},
         {3, -1, 5, 150, EngineProgram::FairyStockfish}, {4, 3, 5, 200, EngineProgram::Stockfish},
         {5, 7, 5, 300, EngineProgram::Stockfish},       {6, 11, 8, 400, EngineProgram::Stockfish},
         {7, 16, 13, 500, EngineProgram::Stockfish},     {8, 20, 22, 1000, EngineProgram::Stockfish},
