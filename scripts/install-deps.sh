@@ -23,6 +23,8 @@ run_packages=(
     libsodium-dev        # tokens, token hashes and argon2id password hashes (never our own crypto)
     libhiredis-dev       # the Redis client of the bus between nodes (server/cluster/redis/), driven from Asio
     nodejs npm           # the browser client's build (esbuild, chessground from npm: scripts/build-web.sh)
+    stockfish            # the computer's engine at levels 4-8 (server/engines/, docs/bots.md); the perft reference
+    fairy-stockfish      # the computer's engine at levels 1-3: Skill Level below stockfish's 0 (docs/bots.md)
 )
 # And to test it:
 test_packages=(
@@ -31,7 +33,6 @@ test_packages=(
     redis-server         # the bus's Redis for several nodes (scripts/redis.sh) and the tests of server/cluster/redis/
     haproxy              # the reverse proxy in front of several nodes (docker/haproxy.cfg, scripts/proxy-check.sh)
     pgn-extract          # an independent PGN validator for the archive's exports (tests/server/pgn_extract_check.sh)
-    stockfish            # reference for bench/perft_vs_stockfish.sh
     chromium             # the browser test of the web client (tests/browser/smoke-test.mjs, playwright-core)
     clang libclang-rt-14-dev  # libFuzzer and its sanitizers for the fuzz targets (tests/fuzz, scripts/fuzz.sh)
     podman debootstrap   # the docker stage: a debian:bookworm base from Debian's packages, the image built and run

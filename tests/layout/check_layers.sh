@@ -23,6 +23,7 @@ part_of() {
         db/*) echo db ;;
         server/asio.h | server/asio_compiled.cpp | server/wall_clock.h | server/metrics.* | server/log_format.* | server/id_allocator.* | server/percent_decode.h) echo server/base ;;
         server/game/*) echo server/game ;;
+        server/engines/*) echo server/engines ;;
         server/identity/authenticator.*) echo server/identity/authenticator ;;
         server/identity/*) echo server/identity ;;
         server/config/*) echo server/config ;;
@@ -53,7 +54,7 @@ floor_of() {
         db/sqlite | db/pg) echo 4 ;;
         db/existing_store) echo 5 ;;
         server/base | server/game | server/identity) echo 10 ;;
-        server/config) echo 11 ;;
+        server/engines | server/config) echo 11 ;;
         server/moderation) echo 12 ;;
         server/identity/authenticator) echo 13 ;;
         server/clients) echo 14 ;;
