@@ -51,8 +51,8 @@ void PoolService::send_counts()
     std::map<std::uint64_t, ConnectionPtr> receivers;
     for (const auto& [id, weak] : listeners_)
         if (auto connection = weak.lock()) receivers[id] = std::move(connection);
-    for (const auto& [id, entrant] : entrants_)
-        if (auto connection = entrant.connection.lock()) receivers[id] = std::move(connection);
+    for (const auto& [player, entrant] : entrants_)
+        if (auto connection = entrant.connection.lock()) receivers[entrant.connection_id] = std::move(connection);
     for (const auto& [id, connection] : receivers) connection->send(frame);
 }
 

@@ -11,6 +11,7 @@
 #include "protocol/nick.h"
 #include "rating/glicko2.h"
 #include "server/pools/pool_service.h"
+#include "server/pools/pool_time_control.h"
 #include "server/table/table_ratings.h"
 #include "server/table/table_services.h"
 #include "server/wall_clock.h"
@@ -20,11 +21,7 @@ namespace rochade::server {
 void PoolService::read_rating_then_enter(matchmaking::PlayerId player, const identity::Identity& who,
                                          const std::string& pool)
 {
-    const auto spec = matchmaking::pool_named(pool);
-    protocol::TimeControl control;
-    control.stages.push_back(protocol::TimeStage{0, std::int64_t(spec->base_minutes) * 60'000});
-    control.increment_ms = std::int64_t(spec->increment_seconds) * 1000;
-    const auto category = TableRatings::category_of(control);
+    const auto category = TableRatings::category_of(pool_time_control(*matchmaking::pool_named(pool)));
     const std::string nick_key = protocol::nick_key(who.nick);
     const std::int64_t account = who.principal.id;
     auto read = [nick_key, account, category](db::StoreReader& reader) -> rating::Rating {

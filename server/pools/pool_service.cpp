@@ -5,7 +5,9 @@
 
 #include "matchmaking/pool_catalogue.h"
 #include "protocol/encode.h"
+#include "protocol/nick.h"
 #include "server/lobby/lobby.h"
+#include "server/pools/pool_time_control.h"
 #include "server/table/table_services.h"
 
 namespace rochade::server {
@@ -14,22 +16,11 @@ using protocol::ErrorCode;
 
 namespace {
 
-// The last colours the matcher balances against; more would outweigh the recent games.
-constexpr std::size_t remembered_colours = 4;
-
 matchmaking::PoolRegistry::WaveInterval wave_interval_of(const ServerConfig& config)
 {
     if (config.pool_wave_ms <= 0) return {};
     const auto interval = std::chrono::milliseconds(config.pool_wave_ms);
     return [interval](const matchmaking::PoolSpec&) { return interval; };
-}
-
-protocol::TimeControl time_control_of(const matchmaking::PoolSpec& spec)
-{
-    protocol::TimeControl control;
-    control.stages.push_back(protocol::TimeStage{0, std::int64_t(spec.base_minutes) * 60'000});
-    control.increment_ms = std::int64_t(spec.increment_seconds) * 1000;
-    return control;
 }
 
 } // namespace
@@ -72,12 +63,20 @@ void PoolService::join_now(const ConnectionPtr& connection, const identity::Iden
         return connection->send_error(id, ErrorCode::NoSuchPool,
                                       "join_pool: there is no pool '" + pool + "'; the pools are " + names);
     }
-    const matchmaking::PlayerId player = connection->id();
-    if (const auto waiting = entrants_.find(player); waiting != entrants_.end())
-        return connection->send_error(id, ErrorCode::AlreadyInPool,
-                                      "join_pool: you wait in pool " + waiting->second.pool +
-                                          " already; leave_pool first");
-    entrants_[player] = Entrant{connection, who, pool, false};
+    const matchmaking::PlayerId player = pool_player_of(*connection, who);
+    if (const auto waiting = entrants_.find(player); waiting != entrants_.end()) {
+        if (waiting->second.connection_id == connection->id())
+            return connection->send_error(id, ErrorCode::AlreadyInPool,
+                                          "join_pool: you wait in pool " + waiting->second.pool +
+                                              " already; leave_pool first");
+        // The account's older connection, which its new login replaced (and is closing): the
+        // wait moves to this connection rather than the account waiting twice.
+        registry_.leave(player);
+        forget_entrant(waiting);
+        counts_changed();
+    }
+    entrants_[player] = Entrant{connection, connection->id(), who, pool, false};
+    entrant_of_connection_[connection->id()] = player;
     connection->send(protocol::encode_ok(id));
     // Guests play casual games among guests at the default rating; accounts by their rating.
     if (who.principal.guest()) return enter(player, 1500, 350);
@@ -94,17 +93,14 @@ void PoolService::enter(matchmaking::PlayerId player, int rating, int deviation)
     waiting.rating = rating;
     waiting.deviation = deviation;
     waiting.registered = !entrant.who.principal.guest();
-    if (const auto memory = memory_.find(player); memory != memory_.end()) {
-        waiting.last_opponent = memory->second.last_opponent;
-        waiting.recent_colours = memory->second.recent_colours;
-    }
+    // The last opponent and recent colours: the pool's queue remembers them by `player`.
     if (registry_.join(entrant.pool, std::move(waiting), Clock::now()) != matchmaking::JoinOutcome::Joined) {
         // Cannot happen while entrants_ and the registry agree; say so rather than hang.
         spdlog::error("pools: {} could not join pool {}", entrant.who.nick, entrant.pool);
         if (auto connection = entrant.connection.lock())
             connection->send(protocol::encode_pool_left(entrant.pool, protocol::PoolLeftReason::Refused, std::nullopt,
                                                         "the pool could not take you in; try again"));
-        entrants_.erase(found);
+        forget_entrant(found);
         return;
     }
     entrant.in_registry = true;
@@ -114,12 +110,12 @@ void PoolService::enter(matchmaking::PlayerId player, int rating, int deviation)
 
 void PoolService::leave_now(const ConnectionPtr& connection, const Id& id)
 {
-    const auto found = entrants_.find(connection->id());
+    const auto found = entrant_of(connection->id());
     if (found == entrants_.end())
         return connection->send_error(id, ErrorCode::NotInPool, "leave_pool: you wait in no pool");
     const std::string pool = found->second.pool;
     registry_.leave(found->first);
-    entrants_.erase(found);
+    forget_entrant(found);
     connection->send(protocol::encode_ok(id));
     connection->send(protocol::encode_pool_left(pool, protocol::PoolLeftReason::Left));
     counts_changed();
@@ -128,11 +124,12 @@ void PoolService::leave_now(const ConnectionPtr& connection, const Id& id)
 
 void PoolService::disconnected(const ConnectionPtr& connection)
 {
-    on_strand([this, player = connection->id()] {
-        listeners_.erase(player);
-        memory_.erase(player);
-        if (entrants_.erase(player) == 0) return;
-        registry_.leave(player);
+    on_strand([this, connection_id = connection->id()] {
+        listeners_.erase(connection_id);
+        const auto found = entrant_of(connection_id);
+        if (found == entrants_.end()) return;
+        registry_.leave(found->first);
+        forget_entrant(found);
         counts_changed();
         arm_wave_timer();
     });
@@ -160,13 +157,26 @@ void PoolService::run_waves()
     arm_wave_timer();
 }
 
-void PoolService::remember_colour(matchmaking::PlayerId player, matchmaking::SeatColour colour,
-                                  matchmaking::PlayerId opponent)
+matchmaking::PlayerId PoolService::pool_player_of(const Connection& connection, const identity::Identity& who)
 {
-    PoolMemory& memory = memory_[player];
-    memory.last_opponent = opponent;
-    memory.recent_colours.push_back(colour);
-    if (memory.recent_colours.size() > remembered_colours) memory.recent_colours.erase(memory.recent_colours.begin());
+    if (who.principal.guest()) return connection.id();
+    const auto [found, added] = account_players_.try_emplace(protocol::nick_key(who.nick), next_account_player_);
+    if (added) ++next_account_player_;
+    return found->second;
+}
+
+std::unordered_map<matchmaking::PlayerId, PoolService::Entrant>::iterator
+PoolService::entrant_of(std::uint64_t connection_id)
+{
+    const auto player = entrant_of_connection_.find(connection_id);
+    if (player == entrant_of_connection_.end()) return entrants_.end();
+    return entrants_.find(player->second);
+}
+
+void PoolService::forget_entrant(std::unordered_map<matchmaking::PlayerId, Entrant>::iterator entrant)
+{
+    entrant_of_connection_.erase(entrant->second.connection_id);
+    entrants_.erase(entrant);
 }
 
 void PoolService::start_pool_game(const matchmaking::PoolPairing& pairing)
@@ -180,15 +190,13 @@ void PoolService::start_pool_game(const matchmaking::PoolPairing& pairing)
         return;
     }
     Entrant white = white_found->second, black = black_found->second;
-    entrants_.erase(white_found);
-    entrants_.erase(pairing.game.black);
-    remember_colour(pairing.game.white, matchmaking::SeatColour::White, pairing.game.black);
-    remember_colour(pairing.game.black, matchmaking::SeatColour::Black, pairing.game.white);
+    forget_entrant(white_found);
+    forget_entrant(entrants_.find(pairing.game.black));
 
     GameStart start;
     start.challenger = white.who;
     start.challenged = black.who.nick;
-    start.time_control = time_control_of(*matchmaking::pool_named(pairing.pool));
+    start.time_control = pool_time_control(*matchmaking::pool_named(pairing.pool));
     start.challenger_color = protocol::ColorChoice::White;
     start.rated = pairing.game.rated;
     lobby_->start_game(std::move(start),

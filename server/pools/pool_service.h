@@ -47,19 +47,17 @@ public:
 
 private:
     using Clock = matchmaking::PoolRegistry::Clock;
+    // Accounts' matcher ids count up from here, above any connection id (guests' matcher ids).
+    static constexpr matchmaking::PlayerId account_player_ids = matchmaking::PlayerId(1) << 62;
 
     // A player who asked for a pool: waiting in it, or still being read (then not yet in the
     // registry).
     struct Entrant {
         std::weak_ptr<Connection> connection;
+        std::uint64_t connection_id = 0;
         identity::Identity who;
         std::string pool;
         bool in_registry = false;
-    };
-    // What the matcher remembers of a connection's pool games.
-    struct PoolMemory {
-        std::optional<matchmaking::PlayerId> last_opponent;
-        std::vector<matchmaking::SeatColour> recent_colours;
     };
     // A game a wave started, until its table says it is over.
     struct RunningGame {
@@ -81,7 +79,12 @@ private:
     void start_pool_game(const matchmaking::PoolPairing& pairing);
     void pool_game_answered(const std::string& pool, const Entrant& white, const Entrant& black,
                             const std::optional<protocol::TableSummary>& table, const std::string& refusal);
-    void remember_colour(matchmaking::PlayerId player, matchmaking::SeatColour colour, matchmaking::PlayerId opponent);
+    // The matcher's id of a player: one per account (so that his last opponent and recent colours,
+    // which the pool queues remember by this id, survive a reconnect), a guest's connection id.
+    matchmaking::PlayerId pool_player_of(const Connection& connection, const identity::Identity& who);
+    // The player `connection` entered, if he still waits or is being read.
+    std::unordered_map<matchmaking::PlayerId, Entrant>::iterator entrant_of(std::uint64_t connection_id);
+    void forget_entrant(std::unordered_map<matchmaking::PlayerId, Entrant>::iterator entrant);
 
     // pool_counts.cpp: the counts go to the listeners and the waiting players, at most once
     // a second; the running games are asked of the lobby meanwhile.
@@ -98,7 +101,9 @@ private:
     net::steady_timer games_timer_;
     matchmaking::PoolRegistry registry_;
     std::unordered_map<matchmaking::PlayerId, Entrant> entrants_;
-    std::unordered_map<matchmaking::PlayerId, PoolMemory> memory_;
+    std::unordered_map<std::uint64_t, matchmaking::PlayerId> entrant_of_connection_;
+    std::unordered_map<std::string, matchmaking::PlayerId> account_players_; // nick key -> id
+    matchmaking::PlayerId next_account_player_ = account_player_ids;
     std::map<std::uint64_t, std::weak_ptr<Connection>> listeners_; // asked list_pools
     std::vector<RunningGame> running_;
     bool counts_pending_ = false;

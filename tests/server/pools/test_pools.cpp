@@ -183,3 +183,52 @@ TEST_CASE("pools: a visitor gets the counts of the eleven pools, again when they
         },
         "pools with no game running in 1+0");
 }
+
+TEST_CASE("pools: a registered player's recent colours survive a reconnect", "[server][pools]")
+{
+    InProcessServer server(quick_waves);
+    WsTestClient anna, bert, carl, bert_again;
+    pool_account(anna, server.port(), "Anna");
+    pool_account(bert, server.port(), "Bert");
+    // Equal ratings and no history: the first to join gets white, Bert black.
+    CHECK(join(anna, "3+0").at("type") == "ok");
+    CHECK(join(bert, "3+0").at("type") == "ok");
+    const std::int64_t first = bert.receive_until("pool_left").at("table");
+    CHECK(bert.receive_until("game_started", first).dump().find("\"black\":\"Bert\"") != std::string::npos);
+    bert.close();
+
+    // Carl's connection is older than Bert's new one: were the memory per connection, the
+    // tie would go to Carl and Bert would be black again. Bert's one black game gives him white.
+    pool_account(carl, server.port(), "Carl");
+    bert_again.connect(server.port());
+    REQUIRE(bert_again.request({{"type", "hello"}, {"nick", "Bert"}, {"password", "Geheimnis-42"}}).at("type") ==
+            "hello_ok");
+    CHECK(join(carl, "3+0").at("type") == "ok");
+    CHECK(join(bert_again, "3+0").at("type") == "ok");
+    const std::int64_t second = bert_again.receive_until("pool_left").at("table");
+    CHECK(second != first);
+    const std::string started = bert_again.receive_until("game_started", second).dump();
+    CHECK(started.find("\"white\":\"Bert\"") != std::string::npos);
+    CHECK(started.find("\"black\":\"Carl\"") != std::string::npos);
+}
+
+TEST_CASE("pools: a player who logs in again and joins waits once, from the new connection", "[server][pools]")
+{
+    InProcessServer server(quick_waves);
+    WsTestClient anna, anna_again, bert;
+    pool_account(anna, server.port(), "Anna");
+    CHECK(join(anna, "5+3").at("type") == "ok");
+    // The login from elsewhere replaces the first connection; the new one's join takes over the wait.
+    anna_again.connect(server.port());
+    REQUIRE(anna_again.request({{"type", "hello"}, {"nick", "Anna"}, {"password", "Geheimnis-42"}}).at("type") ==
+            "hello_ok");
+    CHECK(join(anna_again, "5+3").at("type") == "ok");
+    pool_account(bert, server.port(), "Bert");
+    CHECK(join(bert, "5+3").at("type") == "ok");
+    const std::int64_t table = bert.receive_until("pool_left").at("table");
+    CHECK(anna_again.receive_until("pool_left").at("table") == table);
+    anna_again.receive_until("game_started", table);
+    // Paired once: neither waits any more, and no second game starts for either.
+    CHECK(anna_again.request({{"type", "leave_pool"}}).at("code") == "not_in_pool");
+    for (const auto& frame : bert.drain(800ms)) CHECK(frame.value("type", "") != "pool_left");
+}
