@@ -13,6 +13,7 @@
 
 #include "db/identity_records.h"
 #include "db/moderation_records.h"
+#include "db/open_challenge_records.h"
 #include "engine/expected.h"
 #include "engine/outcome.h"
 #include "engine/types.h"
@@ -151,7 +152,8 @@ struct IdBlockReserved {
 using Write = std::variant<GameStarted, MovePlayed, TableEvent, GameEnded, GameClaimed, RoomChatted, IdBlockReserved,
                            AccountCreated, PasswordChanged, RoleChanged, ChallengePolicyChanged, SessionStarted,
                            SessionTokenIssued, SessionTokenSpent, RetiredTokenReused, SessionTokenTouched, SessionEnded,
-                           ExpiredSessionsPruned, ModerationLogged, SanctionSet, SanctionLifted>;
+                           ExpiredSessionsPruned, ModerationLogged, SanctionSet, SanctionLifted, OpenChallengeCreated,
+                           OpenChallengeClaimed, OpenChallengeCanceled, ExpiredOpenChallengesPruned>;
 
 // The identity writes (db/identity_records.h), which db::IdentityWrites turns into SQL.
 template <class T>
@@ -166,6 +168,13 @@ constexpr bool is_identity_write =
 template <class T>
 constexpr bool is_moderation_write =
     std::is_same_v<T, ModerationLogged> || std::is_same_v<T, SanctionSet> || std::is_same_v<T, SanctionLifted>;
+
+// The open challenge writes (db/open_challenge_records.h), which db::OpenChallengeWrites turns
+// into SQL.
+template <class T>
+constexpr bool is_open_challenge_write =
+    std::is_same_v<T, OpenChallengeCreated> || std::is_same_v<T, OpenChallengeClaimed> ||
+    std::is_same_v<T, OpenChallengeCanceled> || std::is_same_v<T, ExpiredOpenChallengesPruned>;
 
 // A game that was running when the server stopped, with what it takes to continue it.
 struct UnfinishedGame {

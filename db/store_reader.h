@@ -114,6 +114,13 @@ public:
     virtual std::vector<StoredRating> leaderboard(rating::RatingCategory category, double max_rd, int limit) = 0;
     // The changes a rated game made, white first; empty for a casual or unfinished game.
     virtual std::vector<RatingChange> rating_changes(std::int64_t game_id) = 0;
+
+    // Open challenges (db/open_challenge_records.h). The link whose token hashes to
+    // `token_hash`, in whatever state it is (used, canceled and expired ones too, until pruned).
+    virtual std::optional<OpenChallengeRecord> open_challenge(const std::string& token_hash) = 0;
+    // The links of the creator whose folded nick is `creator_key` that stand at `at_ms`, oldest
+    // first.
+    virtual std::vector<OpenChallengeRecord> open_challenges_of(const std::string& creator_key, std::int64_t at_ms) = 0;
 };
 
 } // namespace rochade::db

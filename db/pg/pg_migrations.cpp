@@ -275,8 +275,31 @@ ALTER TABLE accounts ADD COLUMN challenge_policy text NOT NULL DEFAULT 'everyone
     CHECK (challenge_policy IN ('everyone', 'registered', 'nobody'));
 )sql";
 
-constexpr std::array<std::string_view, 8> ladder = {schema_v1, schema_v2, schema_v3, schema_v4,
-                                                    schema_v5, schema_v6, schema_v7, schema_v8};
+// Version 9: SQLite's version 15, the open challenges: links whose first opener accepts a game.
+constexpr std::string_view schema_v9 = R"sql(
+CREATE TABLE open_challenges (
+    token_hash      text    PRIMARY KEY,
+    creator_nick    text    NOT NULL,
+    creator_key     text    NOT NULL,
+    creator_guest   boolean NOT NULL,
+    time_control    text    NOT NULL,
+    setup           text    NOT NULL,
+    color           text    NOT NULL CHECK (color IN ('white', 'black', 'random')),
+    rated           boolean NOT NULL,
+    allowed_1       text,
+    allowed_2       text,
+    created_at_ms   bigint  NOT NULL,
+    expires_at_ms   bigint  NOT NULL,
+    accepted_by     text,
+    accepted_at_ms  bigint,
+    canceled_at_ms  bigint
+);
+CREATE INDEX open_challenges_by_creator ON open_challenges (creator_key, expires_at_ms);
+CREATE INDEX open_challenges_by_expiry ON open_challenges (expires_at_ms);
+)sql";
+
+constexpr std::array<std::string_view, 9> ladder = {schema_v1, schema_v2, schema_v3, schema_v4, schema_v5,
+                                                    schema_v6, schema_v7, schema_v8, schema_v9};
 
 // Version 3's skeletons of the accounts registered before it, in C++ as SQLite's upgrade does
 // (protocol::nick_skeleton has no SQL twin).

@@ -43,6 +43,8 @@ public:
                                             int limit) override;
     std::vector<StoredRating> leaderboard(rating::RatingCategory category, double max_rd, int limit) override;
     std::vector<RatingChange> rating_changes(std::int64_t game_id) override;
+    std::optional<OpenChallengeRecord> open_challenge(const std::string& token_hash) override;
+    std::vector<OpenChallengeRecord> open_challenges_of(const std::string& creator_key, std::int64_t at_ms) override;
 
 private:
     // The games without an end, or only `only` among them.

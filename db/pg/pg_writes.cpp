@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "db/game_query.h"
+#include "db/pg/pg_open_challenges.h"
 #include "db/rating_records.h"
 #include "db/rating_rules.h"
 #include "protocol/nick.h"
@@ -478,6 +479,8 @@ void apply_write(Connection& c, const Write& record)
                 write_identity(c, w);
             } else if constexpr (is_moderation_write<T>) {
                 write_moderation(c, w);
+            } else if constexpr (is_open_challenge_write<T>) {
+                write_open_challenge(c, w);
             }
         },
         record);

@@ -468,9 +468,34 @@ ALTER TABLE accounts ADD COLUMN challenge_policy TEXT NOT NULL DEFAULT 'everyone
     CHECK (challenge_policy IN ('everyone', 'registered', 'nobody'));
 )sql";
 
-constexpr std::array<std::string_view, 14> ladder = {schema_v1,  schema_v2,  schema_v3,  schema_v4, schema_v5,
-                                                     schema_v6,  schema_v7,  schema_v8,  schema_v9, schema_v10,
-                                                     schema_v11, schema_v12, schema_v13, schema_v14};
+// Version 15: the open challenges (issue 27), links whose first opener accepts a game (db/open_challenge_records.h).
+// Only a token's hash is stored. A link stands while accepted_by and canceled_at_ms are NULL and
+// expires_at_ms is ahead; rows are deleted once expired (ExpiredOpenChallengesPruned).
+constexpr std::string_view schema_v15 = R"sql(
+CREATE TABLE open_challenges (
+    token_hash      TEXT    PRIMARY KEY,
+    creator_nick    TEXT    NOT NULL,
+    creator_key     TEXT    NOT NULL,
+    creator_guest   INTEGER NOT NULL CHECK (creator_guest IN (0, 1)),
+    time_control    TEXT    NOT NULL,
+    setup           TEXT    NOT NULL,
+    color           TEXT    NOT NULL CHECK (color IN ('white', 'black', 'random')),
+    rated           INTEGER NOT NULL CHECK (rated IN (0, 1)),
+    allowed_1       TEXT,
+    allowed_2       TEXT,
+    created_at_ms   INTEGER NOT NULL,
+    expires_at_ms   INTEGER NOT NULL,
+    accepted_by     TEXT,
+    accepted_at_ms  INTEGER,
+    canceled_at_ms  INTEGER
+) WITHOUT ROWID;
+CREATE INDEX open_challenges_by_creator ON open_challenges (creator_key, expires_at_ms);
+CREATE INDEX open_challenges_by_expiry ON open_challenges (expires_at_ms);
+)sql";
+
+constexpr std::array<std::string_view, 15> ladder = {schema_v1,  schema_v2,  schema_v3,  schema_v4,  schema_v5,
+                                                     schema_v6,  schema_v7,  schema_v8,  schema_v9,  schema_v10,
+                                                     schema_v11, schema_v12, schema_v13, schema_v14, schema_v15};
 
 // Version 5's folded nicks of the games stored before it.
 void fill_nick_keys(Database& db)

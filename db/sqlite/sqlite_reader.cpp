@@ -9,6 +9,7 @@
 #include "db/sqlite/identity_sql.h"
 #include "db/sqlite/migrations.h"
 #include "db/sqlite/moderation_sql.h"
+#include "db/sqlite/open_challenge_sql.h"
 #include "db/sqlite/rating_sql.h"
 #include "db/sqlite/running_moves.h"
 #include "db/sqlite/sqlite.h"
@@ -395,6 +396,16 @@ std::optional<GameLog> SqliteReader::game_log(std::int64_t game_id)
         log.events.push_back(std::move(event));
     }
     return log;
+}
+
+std::optional<OpenChallengeRecord> SqliteReader::open_challenge(const std::string& token_hash)
+{
+    return read_open_challenge(connection_->db, token_hash);
+}
+
+std::vector<OpenChallengeRecord> SqliteReader::open_challenges_of(const std::string& creator_key, std::int64_t at_ms)
+{
+    return read_open_challenges_of(connection_->db, creator_key, at_ms);
 }
 
 } // namespace rochade::db

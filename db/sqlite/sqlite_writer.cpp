@@ -29,6 +29,7 @@
 #include "db/sqlite/identity_sql.h"
 #include "db/sqlite/migrations.h"
 #include "db/sqlite/moderation_sql.h"
+#include "db/sqlite/open_challenge_sql.h"
 #include "db/sqlite/rating_sql.h"
 #include "db/sqlite/running_moves.h"
 #include "db/sqlite/sqlite.h"
@@ -130,7 +131,7 @@ std::optional<GameHead> read_head(Database& db, std::int64_t game_id)
 
 struct SqliteWriter::State final : BatchBackend {
     State(const std::string& path, std::function<void(std::string)> report, const WriterTuning& tuning)
-        : db(open_tuned(path, tuning)), statements(db), identity(db), moderation(db), ratings(db),
+        : db(open_tuned(path, tuning)), statements(db), identity(db), moderation(db), open_challenges(db), ratings(db),
           on_error(report_or_stderr(std::move(report))), heads(load_heads(db))
     {
     }
@@ -149,6 +150,7 @@ struct SqliteWriter::State final : BatchBackend {
     WriteStatements statements;
     IdentityWrites identity;
     ModerationWrites moderation;
+    OpenChallengeWrites open_challenges;
     RatingWrites ratings;
     std::function<void(std::string)> on_error;
     // Only the writer's thread touches these two.
@@ -335,6 +337,8 @@ void SqliteWriter::State::write(const Write& record)
                 identity.write(w);
             } else if constexpr (is_moderation_write<T>) {
                 moderation.write(w);
+            } else if constexpr (is_open_challenge_write<T>) {
+                open_challenges.write(w);
             } else if constexpr (std::is_same_v<T, IdBlockReserved>) {
                 s.id_block_reserved.bind(1, w.name).bind(2, w.next_free);
                 if (w.from)

@@ -218,6 +218,14 @@ public:
         return reader_->leaderboard(category, max_rd, limit);
     }
     std::vector<RatingChange> rating_changes(std::int64_t game_id) override { return reader_->rating_changes(game_id); }
+    std::optional<OpenChallengeRecord> open_challenge(const std::string& token_hash) override
+    {
+        return reader_->open_challenge(token_hash);
+    }
+    std::vector<OpenChallengeRecord> open_challenges_of(const std::string& creator_key, std::int64_t at_ms) override
+    {
+        return reader_->open_challenges_of(creator_key, at_ms);
+    }
 
 private:
     std::unique_ptr<StoreReader> reader_;

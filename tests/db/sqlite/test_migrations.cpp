@@ -54,7 +54,7 @@ TEST_CASE("a new database gets the whole schema and the current user_version")
     TempDatabase file("migrate");
     Database db = open_migrated(file.path());
     CHECK(db.query_int("PRAGMA user_version") == schema_version());
-    CHECK(schema_version() == 14);
+    CHECK(schema_version() == 15);
 
     const struct {
         const char* type;
@@ -97,6 +97,9 @@ TEST_CASE("a new database gets the whole schema and the current user_version")
         {"index", "rating_changes_by_account"},
         {"index", "games_by_category"},
         {"index", "accounts_by_skeleton"}, // version 9: look-alike nicks
+        {"table", "open_challenges"},      // version 15: open challenge links
+        {"index", "open_challenges_by_creator"},
+        {"index", "open_challenges_by_expiry"},
     };
     for (const auto& object : objects) {
         INFO(object.type << " " << object.name);
@@ -822,7 +825,7 @@ TEST_CASE("a version 13 database is migrated to version 14: every account takes 
     }
     SqliteReader store(file.path()); // opening migrates
     Database db(file.path(), OpenMode::ReadWrite);
-    CHECK(db.query_int("PRAGMA user_version") == 14);
+    CHECK(db.query_int("PRAGMA user_version") == schema_version());
     const auto anna = store.account("anna");
     REQUIRE(anna);
     CHECK(anna->challenge_policy == rochade::protocol::ChallengePolicy::Everyone);
