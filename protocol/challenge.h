@@ -48,6 +48,15 @@ constexpr bool admits_challenge(ChallengePolicy policy, bool from_guest)
 // A challenge's id: a random token made by the server, the same on every node.
 using ChallengeId = std::string;
 
+// Open challenges (docs/protocol.md, "Open challenges"): a link whose first opener accepts it.
+// At most this many nicks may be named as the only ones who may accept; a link stands
+// default_open_challenge_hours unless its creator asks for 1..max_open_challenge_hours (lichess
+// keeps one 24 hours); a player has at most max_open_challenges standing at once.
+inline constexpr std::size_t max_open_challenge_players = 2;
+inline constexpr int default_open_challenge_hours = 24;
+inline constexpr int max_open_challenge_hours = 7 * 24;
+inline constexpr std::size_t max_open_challenges = 3;
+
 // At most this many bytes of a challenge's message (200 characters of lichess, counted here in
 // bytes so that the decoder judges it without decoding UTF-8 twice).
 inline constexpr std::size_t max_challenge_message_bytes = 200;

@@ -14,16 +14,6 @@ std::string challenge_frame_text(const ChallengeJson& frame)
     return frame.dump(-1, ' ', false, ChallengeJson::error_handler_t::replace);
 }
 
-std::string_view challenge_color_name(ColorChoice color)
-{
-    switch (color) {
-    case ColorChoice::White: return "white";
-    case ColorChoice::Black: return "black";
-    case ColorChoice::Random: return "random";
-    }
-    return "random";
-}
-
 } // namespace
 
 std::string encode_challenge_ok(const OptionalId& id, const ChallengeId& challenge)
@@ -40,7 +30,7 @@ std::string encode_challenge(const ChallengeOffer& offer)
                             {"from", offer.from},
                             {"to", offer.to},
                             {"time_control", ChallengeJson::parse(time_control_to_json(offer.time_control).dump())},
-                            {"color", challenge_color_name(offer.color)},
+                            {"color", color_choice_name(offer.color)},
                             {"rated", offer.rated},
                             {"expires_ms", offer.expires_ms}};
     if (offer.message) challenge["message"] = *offer.message;

@@ -120,6 +120,22 @@ public:
         return read_string(name, *value, max_bytes);
     }
 
+    // An optional array of at most max_items strings of 1..max_bytes bytes each; absent: empty.
+    std::vector<std::string> optional_string_list(const char* name, std::size_t max_items, std::size_t max_bytes)
+    {
+        const json* value = find(name);
+        if (!value) return {};
+        if (!value->is_array() || value->size() > max_items) {
+            reject(std::string("field '") + name + "' must be an array of at most " + std::to_string(max_items) +
+                   " strings, not " +
+                   (value->is_array() ? std::to_string(value->size()) + " of them" : type_of(*value)));
+            return {};
+        }
+        std::vector<std::string> items;
+        for (const json& item : *value) items.push_back(read_string(name, item, max_bytes));
+        return items;
+    }
+
     bool optional_bool(const char* name)
     {
         const json* value = find(name);
@@ -377,6 +393,28 @@ ClientMessage read_decline_challenge(FieldReader& f)
     }
     return decline;
 }
+ClientMessage read_create_open_challenge(FieldReader& f)
+{
+    CreateOpenChallenge create;
+    create.time_control = f.time_control();
+    create.color = f.color();
+    create.rated = f.optional_bool("rated");
+    create.setup = f.game_setup();
+    if (const auto refusal = refuse_rated_setup(create.setup, create.rated)) f.reject(refusal->message, refusal->code);
+    create.players = f.optional_string_list("players", max_open_challenge_players, max_nick_bytes);
+    create.valid_hours =
+        static_cast<int>(f.optional_integer("valid_hours", 1, max_open_challenge_hours, "an integer of hours, 1 to 168")
+                             .value_or(default_open_challenge_hours));
+    return create;
+}
+ClientMessage read_list_open_challenges(FieldReader&) { return ListOpenChallenges{}; }
+// A link's id is its token's hash: 64 hex digits.
+ClientMessage read_cancel_open_challenge(FieldReader& f) { return CancelOpenChallenge{f.string("link", 64)}; }
+ClientMessage read_show_open_challenge(FieldReader& f) { return ShowOpenChallenge{f.string("token", max_token_bytes)}; }
+ClientMessage read_accept_open_challenge(FieldReader& f)
+{
+    return AcceptOpenChallenge{f.string("token", max_token_bytes)};
+}
 // A pool id is "<minutes>+<seconds>"; which ids exist is the server's catalogue's to say.
 ClientMessage read_join_pool(FieldReader& f) { return JoinPool{f.string("pool", 16)}; }
 ClientMessage read_leave_pool(FieldReader&) { return LeavePool{}; }
@@ -423,6 +461,11 @@ constexpr std::array<MessageType, std::variant_size_v<ClientMessage>> message_ty
     {"join_pool", read_join_pool},
     {"leave_pool", read_leave_pool},
     {"list_pools", read_list_pools},
+    {"create_open_challenge", read_create_open_challenge},
+    {"list_open_challenges", read_list_open_challenges},
+    {"cancel_open_challenge", read_cancel_open_challenge},
+    {"show_open_challenge", read_show_open_challenge},
+    {"accept_open_challenge", read_accept_open_challenge},
 }};
 
 rochade::Unexpected<DecodeError> refuse(ErrorCode code, std::string message, std::optional<RequestId> id = {})

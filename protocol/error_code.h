@@ -57,6 +57,12 @@ enum class ErrorCode : std::uint8_t {
     ChallengeSelf,     // a challenge addressed to its sender
     NoSuchChallenge,   // an id that names no challenge standing for the sender
     ChallengesRefused, // the challenged player takes no challenges (from guests, or at all)
+    // Open challenges (docs/protocol.md, "Open challenges")
+    NoSuchOpenChallenge,    // a token (or link id) that names no link: mistyped, forged, or pruned
+    OpenChallengeUsed,      // someone accepted the link first
+    OpenChallengeExpired,   // the link's time ran out, or its creator canceled it
+    OpenChallengeNotForYou, // the link names the players who alone may accept it
+    ChallengerOffline,      // the link's creator is not online: it stays valid until it expires
     // Quick pairing (docs/protocol.md, "Pools")
     NoSuchPool,    // join_pool naming no pool of the catalogue
     AlreadyInPool, // join_pool while waiting in a pool (this one or another): leave_pool first
@@ -134,6 +140,11 @@ constexpr std::string_view error_code_name(ErrorCode code)
     case ErrorCode::ChallengeSelf: return "challenge_self";
     case ErrorCode::NoSuchChallenge: return "no_such_challenge";
     case ErrorCode::ChallengesRefused: return "challenges_refused";
+    case ErrorCode::NoSuchOpenChallenge: return "no_such_open_challenge";
+    case ErrorCode::OpenChallengeUsed: return "open_challenge_used";
+    case ErrorCode::OpenChallengeExpired: return "open_challenge_expired";
+    case ErrorCode::OpenChallengeNotForYou: return "open_challenge_not_for_you";
+    case ErrorCode::ChallengerOffline: return "challenger_offline";
     case ErrorCode::NoSuchPool: return "no_such_pool";
     case ErrorCode::AlreadyInPool: return "already_in_pool";
     case ErrorCode::NotInPool: return "not_in_pool";

@@ -171,6 +171,27 @@ struct DeclineChallenge {
     ChallengeId challenge;
     DeclineReason reason = DeclineReason::Generic;
 };
+// Open challenges (docs/protocol.md, "Open challenges"): a link /challenge/<token> whose first
+// opener accepts the game. The token is shown to its creator once; the server keeps its hash,
+// which is the link's id for its creator (list, cancel) and opens no game.
+struct CreateOpenChallenge {
+    TimeControl time_control;
+    ColorChoice color = ColorChoice::Random; // the creator's colour
+    bool rated = false;
+    GameSetup setup;
+    std::vector<std::string> players; // at most max_open_challenge_players: only they may accept
+    int valid_hours = default_open_challenge_hours;
+};
+struct ListOpenChallenges {};
+struct CancelOpenChallenge {
+    std::string link; // the link's id (its token's hash)
+};
+struct ShowOpenChallenge {
+    std::string token;
+};
+struct AcceptOpenChallenge {
+    std::string token;
+};
 // Quick pairing (docs/protocol.md, "Pools"): a player waits in one of the eleven pools until a
 // wave pairs him; list_pools asks for the pools' counts (visitors may ask too).
 struct JoinPool {
@@ -183,7 +204,8 @@ using ClientMessage =
     std::variant<Hello, Ping, ListRooms, EnterRoom, LeaveRoom, RoomChat, Whisper, OpenTable, JoinTable, WatchTable,
                  LeaveTable, TableChat, PlayMove, OfferDraw, AcceptDraw, DeclineDraw, ClaimDraw, Resign, Abort,
                  ClaimWin, Rematch, Register, Logout, ChangePassword, Notice, RoomMembers, DeclineInvitation, Challenge,
-                 CancelChallenge, AcceptChallenge, DeclineChallenge, JoinPool, LeavePool, ListPools>;
+                 CancelChallenge, AcceptChallenge, DeclineChallenge, JoinPool, LeavePool, ListPools,
+                 CreateOpenChallenge, ListOpenChallenges, CancelOpenChallenge, ShowOpenChallenge, AcceptOpenChallenge>;
 
 // A client's request id, echoed in the reply: a string or an integer, kept as the client wrote
 // it. Absent ids get no `ok` reply (errors are always sent).

@@ -281,7 +281,8 @@ Json to_json(const SeatAwaits& m)
     return Json{{"kind", "seat_awaits"}, {"node", m.node}, {"nick", m.nick}, {"table", m.table}};
 }
 
-constexpr std::array<std::string_view, 6> relay_kinds{"offer", "delivered", "refused", "accepted", "declined", "ended"};
+constexpr std::array<std::string_view, 7> relay_kinds{"offer",    "delivered", "refused",      "accepted",
+                                                      "declined", "ended",     "open_accepted"};
 
 Json to_json(const ChallengeRelay& m)
 {

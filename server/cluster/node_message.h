@@ -199,6 +199,9 @@ struct ChallengeRelay {
         Accepted,  // to the challenger's node: `nick` accepted
         Declined,  // to the challenger's node: `nick` declined for the reason named in `code`
         Ended,     // to the challenged player's node: canceled or expired; `frame` is the event for `nick`
+        // To an open challenge's creator's node: `nick` (a guest when `from_guest`) accepts the
+        // link whose token hashes to `challenge`; the answer comes back as Ended.
+        OpenAccepted,
     };
     std::string node;
     Kind kind = Kind::Offer;

@@ -540,6 +540,11 @@ void Authenticator::prune()
     services_.writer.submit(db::ExpiredSessionsPruned{wall_clock_ms()}, [](std::optional<db::StoreError> error) {
         if (error) spdlog::warn("pruning expired sessions failed: {}", error->message);
     });
+    // The store's other hourly housekeeping: open challenge links past their time (docs/protocol.md,
+    // "Open challenges"), which no request reads any more.
+    services_.writer.submit(db::ExpiredOpenChallengesPruned{wall_clock_ms()}, [](std::optional<db::StoreError> error) {
+        if (error) spdlog::warn("pruning expired open challenges failed: {}", error->message);
+    });
     prune_timer_.expires_after(std::chrono::hours(1));
     prune_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& error) {
         if (!error) self->prune();

@@ -20,7 +20,9 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 
+#include "db/open_challenge_records.h"
 #include "protocol/messages.h"
+#include "protocol/open_challenge_encode.h"
 #include "server/asio.h"
 #include "server/clients/connection.h"
 #include "server/cluster/cluster_link.h"
@@ -129,6 +131,13 @@ public:
     void cancel_challenge(ConnectionPtr connection, Identity who, Id id, protocol::CancelChallenge cancel);
     void accept_challenge(ConnectionPtr connection, Identity who, Id id, protocol::AcceptChallenge accept);
     void decline_challenge(ConnectionPtr connection, Identity who, Id id, protocol::DeclineChallenge decline);
+    // lobby_open_challenges.cpp: open challenges (docs/protocol.md, "Open challenges"), links kept
+    // in the store. show_open_challenge answers visitors too.
+    void create_open_challenge(ConnectionPtr connection, Identity who, Id id, protocol::CreateOpenChallenge create);
+    void list_open_challenges(ConnectionPtr connection, Identity who, Id id);
+    void cancel_open_challenge(ConnectionPtr connection, Identity who, Id id, protocol::CancelOpenChallenge cancel);
+    void show_open_challenge(ConnectionPtr connection, Id id, protocol::ShowOpenChallenge show);
+    void accept_open_challenge(ConnectionPtr connection, Identity who, Id id, protocol::AcceptOpenChallenge accept);
 
     // From tables (table/table_listener.h).
     void table_changed(protocol::TableSummary summary) override;
@@ -251,6 +260,24 @@ private:
     void expire_challenge(const protocol::ChallengeId& id, std::string_view why);
     // The challenged player `accepter` accepted: the game starts (start_game).
     void start_challenge_game(StandingChallenge challenge);
+    // Refuses `request` (with the sanction) when `who` is banned, or muted in any room: true then.
+    bool refuse_sanctioned(const ConnectionPtr& connection, const Id& id, const Identity& who, const Online& sender,
+                           std::string_view request);
+    // lobby_open_challenges.cpp, on the strand. A new link is stored, then its token is shown.
+    void store_open_challenge(const ConnectionPtr& connection, const Identity& who, const Id& id,
+                              const protocol::CreateOpenChallenge& create, std::int64_t now);
+    void accept_open_challenge_now(const ConnectionPtr& connection, const Identity& who, const Id& id,
+                                   const db::OpenChallengeRecord& link);
+    // On the creator's node: an accepter on another node (ChallengeRelay::Kind::OpenAccepted).
+    void open_challenge_relayed(const cluster::ChallengeRelay& relay);
+    // On the creator's node: the link is claimed in the store (one accepter wins), then its game
+    // starts. `accepter_node` is where the accepter is online, when not here.
+    void claim_open_challenge(const db::OpenChallengeRecord& link, const std::string& accepter, bool accepter_guest,
+                              const std::optional<std::string>& accepter_node);
+    void start_open_challenge_game(const protocol::OpenChallengeView& link, const std::string& accepter,
+                                   const std::optional<std::string>& accepter_node);
+    // The accepter hears `frame` on this node, or through his node.
+    void tell_accepter(const std::string& accepter, const std::optional<std::string>& node, const std::string& frame);
     // The challenges sent from this connection end: it closed.
     void end_challenges_from(std::uint64_t connection);
     void send_to_player(const std::string& nick, const std::string& frame);

@@ -56,15 +56,7 @@ void Lobby::challenge_now(const ConnectionPtr& connection, const Identity& who, 
     const Online* sender = presence_.online(who.nick);
     if (!sender || sender->connection_id != connection->id()) return; // gone, or replaced meanwhile
     const auto now = wall_clock_ms();
-    if (const auto ban = services_.sanctions.nick_ban(who.nick, now))
-        return connection->send_error(id, ErrorCode::Banned, "challenge: you are " + sanction_text(*ban),
-                                      error_sanction(*ban));
-    // A mute anywhere keeps a player from challenging: the challenge carries a message to
-    // another player, like a whisper.
-    const std::vector<std::int64_t> rooms(sender->rooms.begin(), sender->rooms.end());
-    if (const auto mute = services_.sanctions.mute_in_any(who.nick, rooms, now))
-        return connection->send_error(id, ErrorCode::Muted, "challenge: you are " + sanction_text(*mute),
-                                      error_sanction(*mute));
+    if (refuse_sanctioned(connection, id, who, *sender, "challenge")) return;
     if (challenge.rated && who.principal.guest())
         return reply_error(connection, id, ErrorCode::RatedNeedsAccount,
                            "challenge: rated games are for players with an account: log in or register, or ask for "
@@ -378,6 +370,7 @@ void Lobby::challenge_relayed(const cluster::ChallengeRelay& relay)
         return send_to_player(answered->challenger.nick,
                               protocol::encode_challenge_declined(relay.challenge, relay.nick, reason));
     }
+    case Relay::Kind::OpenAccepted: return open_challenge_relayed(relay);
     case Relay::Kind::Ended: {
         const auto received = challenges_.take_received(relay.challenge);
         send_to_player(received ? received->challenged : relay.nick, relay.frame);

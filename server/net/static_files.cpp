@@ -46,6 +46,19 @@ bool is_game_page(std::string_view path)
     return !id.empty() && id.size() <= 18 && std::ranges::all_of(id, [](char c) { return c >= '0' && c <= '9'; });
 }
 
+// An open challenge's link, /challenge/{token} (docs/protocol.md, "Open challenges"): the
+// client's page, which reads the token from the address. A token is base64url, 43 characters
+// as the server makes them; anything else is no link.
+bool is_challenge_link(std::string_view path)
+{
+    constexpr std::string_view prefix = "/challenge/";
+    if (!path.starts_with(prefix)) return false;
+    const std::string_view token = path.substr(prefix.size());
+    return !token.empty() && token.size() <= 64 && std::ranges::all_of(token, [](char c) {
+        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+    });
+}
+
 // The path part of the target with %XX decoded; nullopt when the encoding is broken or the
 // path could name something outside the root (NUL, backslash, a "." or ".." segment).
 std::optional<std::string> decoded_path(std::string_view target)
@@ -72,6 +85,7 @@ std::optional<std::string> decoded_path(std::string_view target)
     if (path.starts_with("/@/") && path.size() > 3 && path.find('/', 3) == std::string::npos)
         return std::string("/profile.html");
     if (path == "/leaderboard" || path == "/leaderboard/") return std::string("/leaderboard.html");
+    if (is_challenge_link(path)) return std::string("/index.html");
     if (path.back() == '/') path += "index.html";
     return path;
 }

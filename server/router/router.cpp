@@ -196,6 +196,16 @@ void Router::on_message(const std::shared_ptr<Connection>& connection, std::stri
                 lobby_->accept_challenge(connection, *client.identity, std::move(id), std::move(message));
             } else if constexpr (std::is_same_v<Message, protocol::DeclineChallenge>) {
                 lobby_->decline_challenge(connection, *client.identity, std::move(id), std::move(message));
+            } else if constexpr (std::is_same_v<Message, protocol::CreateOpenChallenge>) {
+                lobby_->create_open_challenge(connection, *client.identity, std::move(id), std::move(message));
+            } else if constexpr (std::is_same_v<Message, protocol::ListOpenChallenges>) {
+                lobby_->list_open_challenges(connection, *client.identity, std::move(id));
+            } else if constexpr (std::is_same_v<Message, protocol::CancelOpenChallenge>) {
+                lobby_->cancel_open_challenge(connection, *client.identity, std::move(id), std::move(message));
+            } else if constexpr (std::is_same_v<Message, protocol::ShowOpenChallenge>) {
+                lobby_->show_open_challenge(connection, std::move(id), std::move(message));
+            } else if constexpr (std::is_same_v<Message, protocol::AcceptOpenChallenge>) {
+                lobby_->accept_open_challenge(connection, *client.identity, std::move(id), std::move(message));
             } else if constexpr (std::is_same_v<Message, protocol::JoinPool>) {
                 pools_->join(connection, *client.identity, std::move(id), std::move(message));
             } else if constexpr (std::is_same_v<Message, protocol::LeavePool>) {

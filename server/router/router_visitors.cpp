@@ -36,6 +36,8 @@ void Router::visitor_request(const ConnectionPtr& connection, Id id, protocol::C
                 lobby_->visitor_members(connection, std::move(id), request);
             } else if constexpr (std::is_same_v<Message, protocol::ListPools>) {
                 pools_->list(connection, std::move(id));
+            } else if constexpr (std::is_same_v<Message, protocol::ShowOpenChallenge>) {
+                lobby_->show_open_challenge(connection, std::move(id), std::move(request));
             } else if constexpr (std::is_same_v<Message, protocol::WatchTable>) {
                 lobby_->visitor_watch(connection, std::move(id), request, std::string(text));
             } else if constexpr (std::is_same_v<Message, protocol::LeaveTable>) {
@@ -46,12 +48,12 @@ void Router::visitor_request(const ConnectionPtr& connection, Id id, protocol::C
                                                   "leave_table: there is no table " + std::to_string(request.table));
                 table->handle(connection, identity::visitor_identity(), std::move(id), std::move(request));
             } else {
-                connection->send_error(
-                    id, ErrorCode::NotGreeted,
-                    std::string(type) +
-                        ": a visitor may only look (list_rooms, enter_room, room_members, "
-                        "leave_room, watch_table, leave_table, list_pools); say hello (as a guest or with an "
-                        "account) first");
+                connection->send_error(id, ErrorCode::NotGreeted,
+                                       std::string(type) +
+                                           ": a visitor may only look (list_rooms, enter_room, room_members, "
+                                           "leave_room, watch_table, leave_table, list_pools, show_open_challenge); "
+                                           "say hello (as a guest or with an "
+                                           "account) first");
             }
         },
         std::move(message));

@@ -69,6 +69,11 @@ TEST_CASE("every message type decodes to its alternative and names itself")
         {R"({"type":"join_pool","pool":"3+0"})", "join_pool"},
         {R"({"type":"leave_pool"})", "leave_pool"},
         {R"({"type":"list_pools"})", "list_pools"},
+        {R"({"type":"create_open_challenge","time_control":"5+3"})", "create_open_challenge"},
+        {R"({"type":"list_open_challenges"})", "list_open_challenges"},
+        {R"({"type":"cancel_open_challenge","link":"ab"})", "cancel_open_challenge"},
+        {R"({"type":"show_open_challenge","token":"t"})", "show_open_challenge"},
+        {R"({"type":"accept_open_challenge","token":"t"})", "accept_open_challenge"},
     };
     STATIC_REQUIRE(std::size(cases) == std::variant_size_v<ClientMessage>);
     std::size_t index = 0;

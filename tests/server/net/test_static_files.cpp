@@ -63,7 +63,9 @@ TEST_CASE("request targets that name a file under the root", "[static_files]")
           Case{"/admin/", "admin.html"}, Case{"/admin?tab=audit", "admin.html"}, Case{"/admin.html", "admin.html"},
           Case{"/games/4711", "archive.html"}, Case{"/games/4711/", "archive.html"},
           Case{"/games/1?ply=3", "archive.html"}, Case{"/games/%34%37", "archive.html"},
-          Case{"/games/123456789012345678", "archive.html"}}) {
+          Case{"/games/123456789012345678", "archive.html"},
+          Case{"/challenge/Ab-_09xYzAb-_09xYzAb-_09xYzAb-_09xYzAb-_09x", "index.html"},
+          Case{"/challenge/abc?x=1", "index.html"}}) {
         INFO(c.target);
         const auto found = find_static_file(web.root(), c.target);
         REQUIRE(found);
@@ -79,7 +81,10 @@ TEST_CASE("request targets that are not served", "[static_files]")
                                "/app.js%00.png", "/img\\logo.svg", "/%zz", "/./app.js", "/admin/x", "/administrator",
                                // The PGN download is the server's route, never the page; an id is digits only.
                                "/games/4711.pgn", "/games/", "/games", "/games/-1", "/games/12a", "/games/1/2",
-                               "/games/1234567890123456789", "/games/4711//", "/gamesx/1"}) {
+                               "/games/1234567890123456789", "/games/4711//", "/gamesx/1",
+                               // A challenge link's token is base64url, nothing else.
+                               "/challenge/", "/challenge", "/challenge/a/b", "/challenge/a.b", "/challenge/a%20b",
+                               "/challenge/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}) {
         INFO(target);
         CHECK_FALSE(find_static_file(web.root(), target));
     }
