@@ -128,7 +128,7 @@ browser_test()
 browser_tests+=(chess960-rating:BROWSER_SHOTS)
 
 # Issue 27's challenges: accepted, declined with a reason, withdrawn (run by browser_test).
-browser_tests+=(challenge:BROWSER_SHOTS challenge-setup:BROWSER_SHOTS challenge-preferences:BROWSER_SHOTS)
+browser_tests+=(challenge:BROWSER_SHOTS challenge-setup:BROWSER_SHOTS challenge-preferences:BROWSER_SHOTS open-challenge:BROWSER_SHOTS)
 # Issue 27's quick pairing: the pools on the first page, waiting, leaving, a pool game.
 browser_tests+=(pools:BROWSER_SHOTS)
 

@@ -11,6 +11,10 @@ import { AccountApi } from './account_api.js';
 import { AccountView } from './account_view.js';
 import { AlertsView } from './alerts_view.js';
 import { ChallengeView } from './challenge_view.js';
+import { FriendChallengeView, OpenedChallengeView } from './open_challenge_view.js';
+import {
+    challengeTokenFromPath, linksAfter, noLinks, withMadeLink, withOpenedError, withoutLink, withoutOpened,
+} from './open_challenges.js';
 import { PoolView } from './pool_view.js';
 import { noPools, poolLeftNotice, poolsAfter, waitingIn } from './pools.js';
 import { answerOf, challengesAfter, noChallenges, withOutgoing, withoutChallenge } from './challenges.js';
@@ -66,6 +70,10 @@ const app = {
     challenges: noChallenges(),
     // The pools' counts and the pool I wait in (pools.js).
     pools: noPools(),
+    // My challenge links, and the one this page was opened for (open_challenges.js).
+    links: noLinks(challengeTokenFromPath(window.location.pathname)),
+    // "Challenge a friend" pressed on the first page: the form opens once the guest is online.
+    friendFormWanted: false,
 };
 
 // The page's own title, to go back to when it is not my move (page_title.js).
@@ -136,6 +144,7 @@ function rememberedTables() {
 function forgetPlaces() {
     app.invitations = new Map();
     app.challenges = noChallenges();
+    app.links = { ...noLinks(), opened: app.links.opened };
     app.pools = { ...noPools(), counts: app.pools.counts };
     app.rooms = [];
     app.room = null;
@@ -372,7 +381,10 @@ function onChallengeEvent(frame) {
     if (answer) showInfo(t(answer.key, { ...answer.params, reason: answer.params.reason ? t(answer.params.reason) : undefined }));
     app.challenges = challengesAfter(app.challenges, frame);
     if (frame.type === 'challenge') playSound('invitation');
+    // One of my open challenge links was accepted (its id is the challenge's): it is used up.
+    if (frame.type === 'challenge_accepted') app.links = withoutLink(app.links, frame.challenge);
     drawChallenges();
+    drawLinks();
 }
 
 function sendChallenge(fields) {
@@ -386,6 +398,63 @@ function answerChallenge(type, id, fields = {}) {
     app.challenges = withoutChallenge(app.challenges, id);
     drawChallenges();
     act(type, { challenge: id, ...fields });
+}
+
+// ---- open challenges (docs/protocol.md, "Open challenges") ------------------------------------
+
+function onLinkEvent(frame) {
+    app.links = linksAfter(app.links, frame);
+    drawLinks();
+}
+
+function createLink(fields) {
+    return request('create_open_challenge', fields).then((reply) => {
+        app.links = withMadeLink(app.links, reply, window.location.origin);
+        drawLinks();
+    });
+}
+
+function cancelLink(id) {
+    app.links = withoutLink(app.links, id);
+    drawLinks();
+    act('cancel_open_challenge', { link: id });
+}
+
+function listLinks() {
+    app.connection.request('list_open_challenges').catch(() => {});
+}
+
+function copyLink(url) {
+    return navigator.clipboard ? navigator.clipboard.writeText(url) : Promise.reject(new Error('no clipboard'));
+}
+
+// The page was opened at /challenge/<token>: show the challenge (a visitor may look too).
+function showOpenedChallenge() {
+    const opened = app.links.opened;
+    if (!opened || opened.challenge) return drawLinks();
+    app.connection.request('show_open_challenge', { token: opened.token })
+        .catch((error) => { app.links = withOpenedError(app.links, error); })
+        .finally(drawLinks);
+}
+
+function acceptOpenedChallenge() {
+    const opened = app.links.opened;
+    if (!opened) return;
+    app.connection.request('accept_open_challenge', { token: opened.token }).then(() => {
+        // The game follows by itself (challenge_accepted, then the table's state); a refusal
+        // that comes later (another was faster) is shown as any error.
+        dismissOpenedChallenge();
+    }, (error) => {
+        app.links = withOpenedError(app.links, error);
+        drawLinks();
+    });
+}
+
+// The address becomes the page's own again, so a reload does not show the link once more.
+function dismissOpenedChallenge() {
+    app.links = withoutOpened(app.links);
+    if (challengeTokenFromPath(window.location.pathname)) history.replaceState(null, '', '/' + window.location.hash);
+    drawLinks();
 }
 
 // ---- quick pairing (docs/protocol.md, "Pools") -----------------------------------------------
@@ -584,6 +653,7 @@ const header = new HeaderView($('top-bar'), {
         localStorage.setItem(LANGUAGE_KEY, language());
         app.notation = notationFor(language(), localStorage.getItem(NOTATION_KEY));
         challengeView.relabel();
+        friendView.relabel();
         drawSession();
         drawRooms();
         drawRoom();
@@ -597,7 +667,10 @@ const loginView = new LoginView($('login'), {
     guest: (nick) => { welcomeView.forget(); signIn(app.api.guest(nick)); },
 });
 // A visitor's first step to a game: one click as a guest (the second is a table).
-const welcomeView = new WelcomeView($('welcome'), { guest: (nick) => signIn(app.api.guest(nick)) });
+const welcomeView = new WelcomeView($('welcome'), {
+    guest: (nick) => signIn(app.api.guest(nick)),
+    friend: (nick) => { app.friendFormWanted = true; signIn(app.api.guest(nick)); },
+});
 const accountView = new AccountView($('account-panel'), {
     changePassword,
     challengeSetting: () => app.api.challengeSetting(),
@@ -629,6 +702,14 @@ const challengeView = new ChallengeView($('challenge-panel'), $('challenges'), {
 });
 
 const poolView = new PoolView($('pools-panel'), { join: joinPool, leave: leavePool });
+const friendView = new FriendChallengeView($('friend-panel'), { create: createLink, cancel: cancelLink, copy: copyLink });
+const openedView = new OpenedChallengeView($('opened-challenge'), { accept: acceptOpenedChallenge, dismiss: dismissOpenedChallenge });
+
+function drawLinks() {
+    const online = showsLobby(app.session);
+    friendView.render(app.links, { online, guest: Boolean(app.session.identity && app.session.identity.guest) });
+    openedView.render(app.links.opened, { online: online && app.connection.greeted, visitor: visits(app.session) });
+}
 
 function drawPools() {
     poolView.render(app.pools, { online: showsLobby(app.session), visitor: visits(app.session) });
@@ -670,6 +751,7 @@ function drawView() {
     drawInvitations();
     drawChallenges();
     drawPools();
+    drawLinks();
 }
 
 // One banner while the connection is gone, however many attempts it takes to come back.
@@ -753,6 +835,14 @@ connection.addEventListener('session', (event) => {
     drawTable();
     followWatchLink();
     followChallengeLink();
+    listLinks();
+    showOpenedChallenge();
+    if (app.friendFormWanted) {
+        app.friendFormWanted = false;
+        showView('lobby');
+        drawLinks();
+        friendView.open();
+    }
 });
 
 // A link to challenge a player (`/#challenge=Anna`, from a profile page): once online, the form
@@ -800,6 +890,7 @@ connection.addEventListener('visit', () => {
     drawSession();
     drawTable();
     followWatchLink();
+    showOpenedChallenge();
 });
 
 connection.addEventListener('refused', (event) => sessionEvent({ type: 'hello_refused', error: event.detail }));
@@ -809,6 +900,7 @@ connection.addEventListener('message', (event) => {
     if (frame.type === 'invitation_declined') return invitationDeclined(frame);
     if (CHALLENGE_EVENTS.has(frame.type)) return onChallengeEvent(frame);
     if (frame.type === 'pools' || frame.type === 'pool_left') return onPoolEvent(frame);
+    if (frame.type === 'open_challenges' || frame.type === 'open_challenge') return onLinkEvent(frame);
     // table_closed ends an invitation (to a player outside the room) and a watched table alike.
     if (frame.type === 'table_closed') noteInvitations(frame);
     if (TABLE_EVENTS.has(frame.type)) onTableEvent(frame);

@@ -106,6 +106,16 @@ const ERROR_READERS = {
         if (/sits at a game/.test(message)) return 'seated';
         return null;
     },
+    challenger_offline(message, params) {
+        params.nick = quotedNick(message);
+        return params.nick ? 'nick' : null;
+    },
+    open_challenge_not_for_you(message, params) {
+        const names = /is only for (.+)$/.exec(message || '');
+        if (!names) return null;
+        params.nicks = names[1].replace(/'/g, '');
+        return 'named';
+    },
     no_such_nick(message, params) {
         params.nick = quotedNick(message);
         if (!params.nick) return null;

@@ -1,9 +1,9 @@
 // The top of a visitor's page: what Rochade is, in a sentence or two, and the way to a game in
 // one click: "Play as guest" with a suggested nick (which the visitor may change). The rooms, their
 // members and their games are shown below it, read only, by the lobby view; logging in and
-// registering are in the login view below those. The box "Play" is also the place where quick
-// pairing and playing the computer will be offered (their own issues): nothing is shown for
-// them until they exist.
+// registering are in the login view below those. The box "Play" also offers "Challenge a friend":
+// the same guest entry, after which the form to make a challenge link opens. The quick pairing
+// buttons stand above it (pool_view.js).
 
 import { el, fill, keepingFocus } from './dom.js';
 import { t } from './messages.js';
@@ -11,7 +11,7 @@ import { errorNodes } from './alerts_view.js';
 import { suggestedGuestNick } from './visitor.js';
 
 export class WelcomeView {
-    // actions: {guest(nick)}
+    // actions: {guest(nick), friend(nick)}: friend plays as a guest and opens "Challenge a friend".
     constructor(root, actions) {
         this.root = root;
         this.actions = actions;
@@ -26,7 +26,9 @@ export class WelcomeView {
         const nick = this.nick.value.trim();
         if (!nick) return;
         this.submitted = true;
-        this.actions.guest(nick);
+        // The button that sent the form says where the guest goes next.
+        if (event.submitter && event.submitter.id === 'friend-as-guest') this.actions.friend(nick);
+        else this.actions.guest(nick);
     }
 
     // session: the session state (session.js); its error is shown when this form caused it.
@@ -48,7 +50,8 @@ export class WelcomeView {
                 el('h2', {}, t('welcome.play')),
                 el('form', { id: 'guest-quick', class: 'guest-quick', onsubmit: (event) => this.submit(event) },
                    el('label', { for: 'guest-nick' }, t('welcome.nick')), this.nick,
-                   el('button', { id: 'play-as-guest', type: 'submit', disabled: busy }, t(busy ? 'login.busy' : 'welcome.guest'))),
+                   el('button', { id: 'play-as-guest', type: 'submit', disabled: busy }, t(busy ? 'login.busy' : 'welcome.guest')),
+                   el('button', { id: 'friend-as-guest', type: 'submit', class: 'secondary', disabled: busy }, t('welcome.friend'))),
                 error ? el('p', { class: 'form-error', role: 'alert' }, errorNodes(error)) : null,
                 el('a', { class: 'to-login', href: '#login' }, t('welcome.login'))));
     }

@@ -137,6 +137,14 @@ TEST_CASE("challenge node messages survive encoding; a relay of no known kind is
     CHECK(relay.frame == "{\"type\":\"x\"}");
     CHECK(relay.code == "too_slow");
 
+    // An open challenge's acceptance, with the accepter's kind of identity.
+    const auto open = server::cluster::decode_node_message(server::cluster::encode(
+        ChallengeRelay{"n2", ChallengeRelay::Kind::OpenAccepted, std::string(64, 'f'), "Bert", false, "", "", true}));
+    REQUIRE(open);
+    CHECK(std::get<ChallengeRelay>(*open).kind == ChallengeRelay::Kind::OpenAccepted);
+    CHECK(std::get<ChallengeRelay>(*open).challenge == std::string(64, 'f'));
+    CHECK(std::get<ChallengeRelay>(*open).from_guest);
+
     const auto unknown = server::cluster::decode_node_message(
         R"({"kind":"challenge_relay","node":"n2","relay":"shrug","challenge":"a","nick":"Bert","rated":false,"frame":"","code":""})");
     REQUIRE_FALSE(unknown);
