@@ -13,20 +13,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { Run, enterAsGuest, enterRoom, launchBrowser, register, startServer, timeout, waitOnline, webRoot } from './browser_harness.mjs';
+import { fitsWidth, messageShown, openChallengeForm } from './page_checks.mjs';
 
 const shots = process.env.BROWSER_SHOTS || join(tmpdir(), 'rochade-challenge-preferences');
 const run = new Run(shots);
 
 async function challenge(page, to) {
-    if (!(await page.getAttribute('.challenge-details', 'open').then((open) => open !== null))) await page.click('.challenge-details > summary');
-    await page.fill('.challenge-form input[name=challenge_to]', to);
+    await openChallengeForm(page, to);
     await page.click('.challenge-form button[type=submit]');
 }
 
-async function errorShown(page, text) {
-    await page.waitForFunction((expected) => [...document.querySelectorAll('#messages li')].some((li) => li.textContent.includes(expected)),
-                               text, { timeout });
-}
 
 async function choose(page, value, saved) {
     await page.check(`#account-panel input[name=challenge_accept][value="${value}"]`);
@@ -61,9 +57,8 @@ async function main() {
             await waitOnline(g);
             await enterRoom(g, 35);
             await challenge(g, clara);
-            await errorShown(g, 'This player does not take your challenge: he takes none, or only from registered players.');
-            const wide = await g.evaluate(() => document.documentElement.scrollWidth);
-            if (wide > 390) throw new Error(`the page is ${wide} px wide on a 390 px phone`);
+            await messageShown(g, 'This player does not take your challenge: he takes none, or only from registered players.');
+            await fitsWidth(g);
             await run.shot(g, '02-gus-refused');
             await register(d, server.url, dora, 'Geheimnis-42');
             await enterRoom(d, 34);
@@ -76,7 +71,7 @@ async function main() {
         await run.step('she takes none: Dora is refused too, in English', async () => {
             await choose(c, 'nobody', 'Gespeichert. Es gilt sofort.');
             await challenge(d, clara);
-            await errorShown(d, 'This player does not take your challenge');
+            await messageShown(d, 'This player does not take your challenge');
             if (await c.isVisible('#challenges li[data-kind="challenge"]')) throw new Error('a refused challenge reached Clara');
             await run.shot(d, '03-dora-refused');
         });

@@ -16,6 +16,7 @@ import { join } from 'node:path';
 
 import { expectPieces } from './board_pieces.mjs';
 import { Run, enterAsGuest, enterRoom, launchBrowser, register, startServer, timeout, waitOnline, webRoot } from './browser_harness.mjs';
+import { challengeNoticeText, openChallengeForm, showLobby } from './page_checks.mjs';
 
 const shots = process.env.BROWSER_SHOTS || join(tmpdir(), 'rochade-challenge-setup');
 const run = new Run(shots);
@@ -23,21 +24,8 @@ const run = new Run(shots);
 const START_607 = 'rqnkrnbb/pppppppp/8/8/8/8/PPPPPPPP/RQNKRNBB';
 const FEN = 'r3k2r/pppq1ppp/2n2n2/4p3/4P3/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1';
 
-async function showLobby(page) {
-    if (await page.isVisible('#view-switch button[data-view="lobby"]')) await page.click('#view-switch button[data-view="lobby"]');
-    await page.waitForSelector('#room .member-list', { state: 'visible', timeout });
-}
 
-async function openChallengeForm(page, to) {
-    if (!(await page.getAttribute('.challenge-details', 'open').then((open) => open !== null))) await page.click('.challenge-details > summary');
-    await page.fill('.challenge-form input[name=challenge_to]', to);
-}
 
-async function noticeText(page) {
-    const notice = page.locator('#challenges li[data-kind="challenge"]');
-    await notice.waitFor({ timeout });
-    return notice.textContent();
-}
 
 async function main() {
     if (!existsSync(join(webRoot(), 'index.html'))) throw new Error('web/dist is missing: run node web/build.mjs');
@@ -72,7 +60,7 @@ async function main() {
         });
 
         await run.step('Dirk reads "Chess960 Nr. 607" in the notice on his phone, accepts: both boards show the start', async () => {
-            const text = await noticeText(d);
+            const text = await challengeNoticeText(d);
             const expected = `${cleo} fordert dich heraus: 5+3, ungewertet, Chess960 Nr. 607, du spielst Schwarz.`;
             if (!text.includes(expected)) throw new Error(`Dirk's notice says "${text}", not "${expected}"`);
             const wide = await d.evaluate(() => document.documentElement.scrollWidth);
@@ -101,7 +89,7 @@ async function main() {
             await d.click('.challenge-form button[type=submit]');
             await d.waitForSelector('#challenges li[data-kind="sent"]', { timeout });
             await showLobby(c);
-            const text = await noticeText(c);
+            const text = await challengeNoticeText(c);
             if (!text.includes(`${dirk} challenges you: 5+3, casual, from a position,`)) throw new Error(`Cleo's notice says "${text}"`);
             await c.selectOption('#challenges li[data-kind="challenge"] select[name=reason]', 'variant');
             await c.click('#challenges li[data-kind="challenge"] button[data-answer="decline"]');

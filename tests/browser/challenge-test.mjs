@@ -15,41 +15,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { Run, countSounds, enterAsGuest, enterRoom, launchBrowser, register, short, startServer, timeout, waitOnline } from './browser_harness.mjs';
+import { challengeNoticeText, fitsWidth, messageShown, openChallengeForm, showLobby } from './page_checks.mjs';
 
 const shots = process.env.BROWSER_SHOTS || join(tmpdir(), 'rochade-challenge');
 const run = new Run(shots);
 
-async function showLobby(page) {
-    if (await page.isVisible('#view-switch button[data-view="lobby"]')) await page.click('#view-switch button[data-view="lobby"]');
-    await page.waitForSelector('#room .member-list', { state: 'visible', timeout });
-}
 
 // Sends a challenge through the form ("Challenge a player"); the nick may be filled in already.
 async function challenge(page, { to, message = '', colour = 'random' }) {
-    if (!(await page.getAttribute('.challenge-details', 'open').then((open) => open !== null))) await page.click('.challenge-details > summary');
-    if (to) await page.fill('.challenge-form input[name=challenge_to]', to);
+    await openChallengeForm(page, to);
     await page.selectOption('.challenge-form select[name=challenge_color]', colour);
     await page.fill('.challenge-form input[name=challenge_message]', message);
     await page.click('.challenge-form button[type=submit]');
     await page.waitForSelector('#challenges li[data-kind="sent"]', { timeout });
 }
 
-async function noticeText(page) {
-    const notice = page.locator('#challenges li[data-kind="challenge"]');
-    await notice.waitFor({ timeout });
-    return notice.textContent();
-}
 
-async function infoShown(page, text) {
-    await page.waitForFunction((expected) => [...document.querySelectorAll('#messages li')].some((li) => li.textContent.includes(expected)),
-                               text, { timeout });
-}
 
-// Nothing sticks out sideways on the phone.
-async function fitsWidth(page) {
-    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
-    if (wide > 390) throw new Error(`the page is ${wide} px wide on a 390 px phone`);
-}
 
 async function main() {
     const server = await startServer({ identity: { allow_guests: true, password_hash_threads: 1 } });
@@ -81,7 +63,7 @@ async function main() {
             await challenge(a, { to: bert, message: 'Lust auf eine Partie? <b>x</b>', colour: 'black' });
             const waiting = await a.textContent('#challenges li[data-kind="sent"]');
             if (!waiting.includes(`Deine Herausforderung an ${bert} wartet auf Antwort.`)) throw new Error(`Anna's notice says "${waiting}"`);
-            const text = await noticeText(b);
+            const text = await challengeNoticeText(b);
             const expected = `${anna} challenges you: 5+3, casual, you play White.`;
             if (!text.includes(expected)) throw new Error(`Bert's notice says "${text}", not "${expected}"`);
             // The message is text, never markup.
@@ -111,12 +93,12 @@ async function main() {
             // The form is the lobby's: from the game view he goes back to the lobby first.
             await showLobby(b);
             await challenge(b, { to: anna });
-            const text = await noticeText(a);
+            const text = await challengeNoticeText(a);
             if (!text.includes(`${bert} fordert dich heraus: 5+3, ungewertet, Farben nach Los.`)) throw new Error(`Anna's notice says "${text}"`);
             await a.selectOption('#challenges li[data-kind="challenge"] select[name=reason]', 'too_fast');
             await run.shot(a, '03-anna-declines');
             await a.click('#challenges li[data-kind="challenge"] button[data-answer="decline"]');
-            await infoShown(b, `${anna} declined your challenge: This time control is too fast for me, please challenge again with a slower game.`);
+            await messageShown(b, `${anna} declined your challenge: This time control is too fast for me, please challenge again with a slower game.`);
             await b.waitForSelector('#challenges li', { state: 'detached', timeout });
             await a.waitForSelector('#challenges li', { state: 'detached', timeout });
             await fitsWidth(b);
@@ -131,19 +113,19 @@ async function main() {
             const filled = await a.inputValue('.challenge-form input[name=challenge_to]');
             if (filled !== bert) throw new Error(`the member list filled in "${filled}"`);
             await challenge(a, { to: '' });
-            await noticeText(b);
+            await challengeNoticeText(b);
             await b.selectOption('#challenges li[data-kind="challenge"] select[name=reason]', 'later');
             await b.click('#challenges li[data-kind="challenge"] button[data-answer="decline"]');
-            await infoShown(a, `${bert} hat deine Herausforderung abgelehnt: Jetzt passt es mir nicht, bitte frag später noch einmal.`);
+            await messageShown(a, `${bert} hat deine Herausforderung abgelehnt: Jetzt passt es mir nicht, bitte frag später noch einmal.`);
             await run.shot(a, '04-anna-declined');
         });
 
         await run.step('a challenge withdrawn goes from the challenged player\'s page, who is told', async () => {
             await challenge(a, { to: bert });
-            await noticeText(b);
+            await challengeNoticeText(b);
             await a.click('#challenges li[data-kind="sent"] button[data-answer="cancel"]');
             await b.waitForSelector('#challenges li', { state: 'detached', timeout });
-            await infoShown(b, `${anna} withdrew the challenge.`);
+            await messageShown(b, `${anna} withdrew the challenge.`);
         });
 
         await run.step('from Anna\'s profile page Bert challenges her: the form opens with her nick; she declines', async () => {
@@ -162,9 +144,9 @@ async function main() {
             if (await b.evaluate(() => window.location.hash)) throw new Error('the link\'s hash stays after it was followed');
             await run.shot(b, '05-bert-from-profile');
             await challenge(b, { to: '' });
-            await noticeText(a);
+            await challengeNoticeText(a);
             await a.click('#challenges li[data-kind="challenge"] button[data-answer="decline"]');
-            await infoShown(b, `${anna} declined your challenge: I am not accepting challenges at the moment.`);
+            await messageShown(b, `${anna} declined your challenge: I am not accepting challenges at the moment.`);
         });
     } finally {
         await run.finish(browser, server);

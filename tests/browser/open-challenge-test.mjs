@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { Run, boardOrientation, clickMove, launchBrowser, startServer, timeout, waitForMove, webRoot } from './browser_harness.mjs';
+import { fitsWidth } from './page_checks.mjs';
 
 const shots = process.env.BROWSER_SHOTS || join(tmpdir(), 'rochade-open-challenge');
 const run = new Run(shots);
@@ -37,10 +38,6 @@ async function newPage(browser, name, options) {
     return page;
 }
 
-async function fitsWidth(page, width) {
-    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
-    if (wide > width) throw new Error(`the page is ${wide} px wide on a ${width} px screen`);
-}
 
 async function clicks(page) {
     return page.evaluate(() => window.userClicks);

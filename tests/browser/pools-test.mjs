@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { Run, boardOrientation, clickMove, enterAsGuest, launchBrowser, startServer, timeout, waitForMove, waitOnline } from './browser_harness.mjs';
+import { fitsWidth } from './page_checks.mjs';
 
 const shots = process.env.BROWSER_SHOTS || join(tmpdir(), 'rochade-pools');
 const run = new Run(shots);
@@ -22,10 +23,6 @@ async function countsShow(page, pool, text) {
                                [pool, text], { timeout });
 }
 
-async function fitsWidth(page) {
-    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
-    if (wide > 390) throw new Error(`the page is ${wide} px wide on a 390 px phone`);
-}
 
 async function main() {
     const server = await startServer({ identity: { allow_guests: true, password_hash_threads: 1 }, pool_wave_ms: 300 });
