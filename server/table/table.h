@@ -232,6 +232,9 @@ private:
     // `draw_offered`: the mover's draw offer stands after the move (Offers::on_move).
     void add_move(Emission& emission, const PlayedMove& move, bool draw_offered, SteadyClock::time_point now);
     void add_ending(Emission& emission, const Ending& ending, SteadyClock::time_point now);
+    // An ending the table decided on its own (no request to answer, no log entry of its own
+    // beyond game_over): stored and told as one emission named `what`, and the lobby told.
+    void emit_ending(const Ending& ending, std::string_view what, SteadyClock::time_point now);
     void add_event(Emission& emission, std::string frame, db::TableEventKind kind, std::string detail_json);
     // At the running side's deadline; after a failed emission, not sooner than a second from
     // now, so that a flag whose verdict could not be stored is asked again at that pace.

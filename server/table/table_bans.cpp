@@ -54,13 +54,8 @@ void Table::forfeit_banned_now(SteadyClock::time_point now)
                                                                : "White wins by forfeit";
     auto ending = game_->forfeit(banned, why + "; " + result, now);
     if (!ending) return; // over by now
-    Emission emission;
-    add_ending(emission, *ending, now);
-    emission.what = "forfeit";
-    emission.game_change = GameChange::Ended;
     spdlog::info("table {} game {}: {}; {}", id_, game_id_.value_or(0), why, result);
-    emit(std::move(emission));
-    table_changed();
+    emit_ending(*ending, "forfeit", now);
 }
 
 } // namespace rochade::server

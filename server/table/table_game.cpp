@@ -83,9 +83,14 @@ void Table::end_if_over_at_start(SteadyClock::time_point now)
     auto ending = game_->end_if_over_at_start(now);
     if (!ending) return;
     spdlog::info("table {} game {}: over at its start: {}", id_, *game_id_, ending->result.message);
+    emit_ending(*ending, "start_position_over", now);
+}
+
+void Table::emit_ending(const Ending& ending, std::string_view what, SteadyClock::time_point now)
+{
     Emission emission;
-    add_ending(emission, *ending, now);
-    emission.what = "start_position_over";
+    add_ending(emission, ending, now);
+    emission.what = what;
     emission.game_change = GameChange::Ended;
     emit(std::move(emission));
     table_changed();
@@ -124,12 +129,7 @@ void Table::abort_if_first_move_missed(SteadyClock::time_point now)
     auto ending = game_->check_first_move(now);
     if (!ending) return;
     spdlog::info("table {} game {}: {}", id_, *game_id_, ending->result.message);
-    Emission emission;
-    add_ending(emission, *ending, now);
-    emission.what = "no_first_move";
-    emission.game_change = GameChange::Ended;
-    emit(std::move(emission));
-    table_changed();
+    emit_ending(*ending, "no_first_move", now);
 }
 
 // The table's side of a flag fall: the game stopped the clocks at the flag; its winnability
