@@ -6,8 +6,9 @@
 
 import { el, fill, keepingFocus } from './dom.js';
 import { DECLINE_REASONS, MAX_MESSAGE_BYTES, challengeFields } from './challenges.js';
-import { ratedPossible, variantText } from './game_setup.js';
+import { variantText } from './game_setup.js';
 import { GameSetupForm } from './game_setup_form.js';
+import { RatedChoice } from './rated_choice.js';
 import { t } from './messages.js';
 import { PRESETS, describe, presetLabel } from './time_control.js';
 
@@ -34,9 +35,7 @@ export class ChallengeView {
         this.preset = el('select', { name: 'challenge_time_control' },
                          PRESETS.map((preset, index) => el('option', { value: String(index), selected: index === 2 })));
         this.colour = el('select', { name: 'challenge_color' }, ['random', 'white', 'black'].map((colour) => el('option', { value: colour })));
-        this.rated = el('input', { type: 'checkbox', name: 'challenge_rated' });
-        this.ratedText = el('span', {});
-        this.ratedWhy = el('span', { class: 'hint rated-why' });
+        this.rated = new RatedChoice('challenge_rated');
         this.guest = false;
         // The variant, Chess960's number and the FEN with its preview, as the table form's.
         this.setup = new GameSetupForm({ onChange: () => this.updateRated() });
@@ -44,8 +43,7 @@ export class ChallengeView {
         this.submit = el('button', { type: 'submit', class: 'accept' });
         this.summary = el('summary', {});
         this.form = el('form', { class: 'challenge-form', onsubmit: (event) => { event.preventDefault(); this.send(); } },
-                       this.to, this.preset, this.colour, el('label', { class: 'rated-choice' }, this.rated, ' ', this.ratedText),
-                       this.ratedWhy, this.setup.node, this.message, this.submit);
+                       this.to, this.preset, this.colour, ...this.rated.nodes, this.setup.node, this.message, this.submit);
         this.details = el('details', { class: 'challenge-details' }, this.summary, this.form);
         fill(this.formRoot, this.details);
         this.relabel();
@@ -63,19 +61,14 @@ export class ChallengeView {
         label(this.message, 'challenge.form.message');
         [...this.preset.options].forEach((option, index) => { option.textContent = presetLabel(PRESETS[index]); });
         for (const option of this.colour.options) option.textContent = t(`open.colour.${option.value}`);
-        this.ratedText.textContent = t('open.rated');
+        this.rated.relabel();
         this.submit.textContent = t('challenge.form.send');
         this.setup.relabel();
         this.updateRated();
     }
 
-    // The rated box: disabled, unticked and explained for a guest and for a game from a position.
     updateRated() {
-        const why = this.guest ? 'open.rated.guest' : !ratedPossible(this.setup.variant) ? 'open.rated.position' : null;
-        this.rated.disabled = Boolean(why);
-        if (why) this.rated.checked = false;
-        this.ratedWhy.textContent = why ? t(why) : '';
-        this.ratedWhy.hidden = !why;
+        this.rated.update({ guest: this.guest, variant: this.setup.variant });
     }
 
     // Opens the form with a nick filled in (from the member list or a profile page).
@@ -86,13 +79,13 @@ export class ChallengeView {
     }
 
     send() {
-        for (const input of [this.to, this.rated, this.message]) input.setCustomValidity('');
+        for (const input of [this.to, this.rated.input, this.message]) input.setCustomValidity('');
         const answer = challengeFields({
             to: this.to.value, time_control: PRESETS[Number(this.preset.value)].value, color: this.colour.value,
             rated: this.rated.checked, message: this.message.value,
         });
         if (answer.error) {
-            const input = { to: this.to, rated: this.rated, message: this.message }[answer.input] || this.to;
+            const input = { to: this.to, rated: this.rated.input, message: this.message }[answer.input] || this.to;
             input.setCustomValidity(t(answer.error));
             input.reportValidity();
             return;

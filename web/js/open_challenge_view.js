@@ -10,8 +10,9 @@
 
 import { el, fill, keepingFocus } from './dom.js';
 import { errorNodes } from './alerts_view.js';
-import { ratedPossible, variantText } from './game_setup.js';
+import { variantText } from './game_setup.js';
 import { GameSetupForm } from './game_setup_form.js';
+import { RatedChoice } from './rated_choice.js';
 import { language, t } from './messages.js';
 import { DEFAULT_LINK_HOURS, LINK_HOURS, accepterColour, openLinkFields } from './open_challenges.js';
 import { PRESETS, describe, presetLabel } from './time_control.js';
@@ -35,9 +36,7 @@ export class FriendChallengeView {
         this.preset = el('select', { name: 'link_time_control' },
                          PRESETS.map((preset, index) => el('option', { value: String(index), selected: index === 2 })));
         this.colour = el('select', { name: 'link_color' }, ['random', 'white', 'black'].map((colour) => el('option', { value: colour })));
-        this.rated = el('input', { type: 'checkbox', name: 'link_rated' });
-        this.ratedText = el('span', {});
-        this.ratedWhy = el('span', { class: 'hint rated-why' });
+        this.rated = new RatedChoice('link_rated');
         this.guest = false;
         this.setup = new GameSetupForm({ onChange: () => this.updateRated() });
         this.players = el('input', { type: 'text', name: 'link_players', maxlength: 45, autocomplete: 'off' });
@@ -46,8 +45,7 @@ export class FriendChallengeView {
         this.submit = el('button', { type: 'submit', class: 'accept' });
         this.summary = el('summary', {});
         this.form = el('form', { class: 'link-form', onsubmit: (event) => { event.preventDefault(); this.send(); } },
-                       this.preset, this.colour, el('label', { class: 'rated-choice' }, this.rated, ' ', this.ratedText),
-                       this.ratedWhy, this.setup.node, this.players, this.hours, this.submit);
+                       this.preset, this.colour, ...this.rated.nodes, this.setup.node, this.players, this.hours, this.submit);
         this.details = el('details', { class: 'link-details', id: 'challenge-friend' }, this.summary, this.form);
         this.made = el('div', { class: 'link-made' });
         this.list = el('ul', { class: 'link-list' });
@@ -66,18 +64,14 @@ export class FriendChallengeView {
         [...this.preset.options].forEach((option, index) => { option.textContent = presetLabel(PRESETS[index]); });
         for (const option of this.colour.options) option.textContent = t(`open.colour.${option.value}`);
         for (const option of this.hours.options) option.textContent = t('open_link.form.valid', { hours: Number(option.value) });
-        this.ratedText.textContent = t('open.rated');
+        this.rated.relabel();
         this.submit.textContent = t('open_link.form.make');
         this.setup.relabel();
         this.updateRated();
     }
 
     updateRated() {
-        const why = this.guest ? 'open.rated.guest' : !ratedPossible(this.setup.variant) ? 'open.rated.position' : null;
-        this.rated.disabled = Boolean(why);
-        if (why) this.rated.checked = false;
-        this.ratedWhy.textContent = why ? t(why) : '';
-        this.ratedWhy.hidden = !why;
+        this.rated.update({ guest: this.guest, variant: this.setup.variant });
     }
 
     // Opens the form (the first page's "Challenge a friend").
@@ -87,11 +81,11 @@ export class FriendChallengeView {
     }
 
     send() {
-        for (const input of [this.rated, this.players]) input.setCustomValidity('');
+        for (const input of [this.rated.input, this.players]) input.setCustomValidity('');
         const answer = openLinkFields({ time_control: PRESETS[Number(this.preset.value)].value, color: this.colour.value,
                                         rated: this.rated.checked, players: this.players.value, hours: this.hours.value });
         if (answer.error) {
-            const input = answer.input === 'rated' ? this.rated : this.players;
+            const input = answer.input === 'rated' ? this.rated.input : this.players;
             input.setCustomValidity(t(answer.error));
             input.reportValidity();
             return;
