@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the browser client into web/dist/, which `rochade serve` serves by default: installs
-# web/'s npm packages (chessground, esbuild, playwright-core; pinned in web/package-lock.json)
+# web/'s npm packages (chessground, chessops, stockfish, esbuild, playwright-core; pinned in web/package-lock.json)
 # with `npm ci` when node_modules is missing or the lock file changed since the last install,
 # then bundles with esbuild (web/build.mjs). Needs node and npm (scripts/install-deps.sh).
 #

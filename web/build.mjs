@@ -34,7 +34,12 @@ const dist = join(web, 'dist');
 const banner = '/* Rochade (AGPL-3.0-or-later), with chessground by lichess.org (GPL-3.0-or-later);'
     + ' the cburnett pieces by Colin M.L. Burnett (GPL-2.0-or-later). The sources are in the source map and the repository. */';
 
-const PAGES = ['index.html', 'admin.html', 'archive.html', 'profile.html', 'leaderboard.html'];
+const PAGES = ['index.html', 'admin.html', 'archive.html', 'profile.html', 'leaderboard.html', 'analysis.html'];
+// Stockfish in WebAssembly for the analysis board (the npm package "stockfish", GPL-3.0): the
+// single-threaded lite build, copied to dist/engine/ under its own names (its script finds the
+// .wasm beside itself), with a gzip copy of each; brotli at its highest level would take the
+// build half a minute for 7 MB.
+const ENGINE_FILES = ['stockfish-18-lite-single.js', 'stockfish-18-lite-single.wasm'];
 const COMPRESSED = ['.html', '.js', '.css', '.map', '.svg', '.json'];
 
 rmSync(dist, { recursive: true, force: true });
@@ -48,6 +53,7 @@ const scripts = await build({
     entryPoints: {
         rochade: 'js/main.js', admin: 'js/admin/admin_main.js', archive: 'js/archive/archive_main.js',
         profile: 'js/profile/profile_main.js', leaderboard: 'js/leaderboard/leaderboard_main.js',
+        analysis: 'js/analysis/analysis_main.js',
     },
     format: 'esm',
     target: ['es2022'],
@@ -59,7 +65,8 @@ const scripts = await build({
 
 const styles = await build({
     ...common,
-    entryPoints: { rochade: 'bundle.css', admin: 'admin.css', archive: 'archive.css', profile: 'profile.css', leaderboard: 'leaderboard.css' },
+    entryPoints: { rochade: 'bundle.css', admin: 'admin.css', archive: 'archive.css', profile: 'profile.css', leaderboard: 'leaderboard.css',
+                   analysis: 'analysis.css' },
     banner: { css: banner },
 });
 
@@ -87,6 +94,12 @@ function withHashedNames(page, html) {
 
 for (const page of PAGES) writeFileSync(join(dist, page), withHashedNames(page, readFileSync(join(web, page), 'utf8')));
 copyFileSync(join(web, 'favicon.svg'), join(dist, 'favicon.svg'));
+mkdirSync(join(dist, 'engine'));
+for (const file of ENGINE_FILES) {
+    const content = readFileSync(join(web, 'node_modules', 'stockfish', 'bin', file));
+    writeFileSync(join(dist, 'engine', file), content);
+    writeFileSync(join(dist, 'engine', `${file}.gz`), gzipSync(content, { level: 9 }));
+}
 writeFileSync(join(dist, 'manifest.json'), `${JSON.stringify(hashedNames, null, 2)}\n`);
 
 for (const file of readdirSync(dist)) {

@@ -13,7 +13,7 @@ namespace fs = std::filesystem;
 
 std::string_view content_type_for(const fs::path& file)
 {
-    static constexpr std::array<std::pair<std::string_view, std::string_view>, 13> types{{
+    static constexpr std::array<std::pair<std::string_view, std::string_view>, 14> types{{
         {".html", "text/html; charset=utf-8"},
         {".js", "text/javascript; charset=utf-8"},
         {".mjs", "text/javascript; charset=utf-8"},
@@ -27,6 +27,7 @@ std::string_view content_type_for(const fs::path& file)
         {".woff", "font/woff"},
         {".map", "application/json"},
         {".webmanifest", "application/manifest+json"},
+        {".wasm", "application/wasm"}, // the analysis board's engine (web/build.mjs)
     }};
     const std::string extension = file.extension().string();
     for (const auto& [ext, type] : types)
@@ -86,6 +87,8 @@ std::optional<std::string> decoded_path(std::string_view target)
         return std::string("/profile.html");
     if (path == "/leaderboard" || path == "/leaderboard/") return std::string("/leaderboard.html");
     if (is_challenge_link(path)) return std::string("/index.html");
+    // The analysis board, /analysis?game={id} or ?fen= (web/analysis.html reads the query).
+    if (path == "/analysis" || path == "/analysis/") return std::string("/analysis.html");
     if (path.back() == '/') path += "index.html";
     return path;
 }

@@ -202,24 +202,28 @@ export function countSounds() {
 
 // ---- the board ----------------------------------------------------------------------------------
 
-// The centre of `square` on the shown table's board, in page coordinates, scrolled into view.
-// chessground draws no element per square: the square follows from the board's box and the
-// orientation class chessground puts on its wrapper ([data-board]).
-export async function squarePoint(page, square) {
-    const board = page.locator('#table [data-board] cg-board');
-    await board.scrollIntoViewIfNeeded({ timeout });
-    return squareCenter(await board.boundingBox(), square, await boardOrientation(page));
+// The board the helpers below act on unless told another: the shown table's. The analysis page
+// passes its own ('.analysis-board [data-board]').
+const TABLE_BOARD = '#table [data-board]';
+
+// The centre of `square` on the board, in page coordinates, scrolled into view. chessground
+// draws no element per square: the square follows from the board's box and the orientation
+// class chessground puts on its wrapper ([data-board]).
+export async function squarePoint(page, square, board = TABLE_BOARD) {
+    const squares = page.locator(`${board} cg-board`);
+    await squares.scrollIntoViewIfNeeded({ timeout });
+    return squareCenter(await squares.boundingBox(), square, await boardOrientation(page, board));
 }
 
-// The side the shown board has at the bottom: "white" or "black".
-export async function boardOrientation(page) {
-    const classes = await page.getAttribute('#table [data-board]', 'class', { timeout });
+// The side the board has at the bottom: "white" or "black".
+export async function boardOrientation(page, board = TABLE_BOARD) {
+    const classes = await page.getAttribute(board, 'class', { timeout });
     return classes.includes('orientation-black') ? 'black' : 'white';
 }
 
-export async function dragMove(page, from, to) {
-    const a = await squarePoint(page, from);
-    const b = await squarePoint(page, to);
+export async function dragMove(page, from, to, board = TABLE_BOARD) {
+    const a = await squarePoint(page, from, board);
+    const b = await squarePoint(page, to, board);
     await page.mouse.move(a.x, a.y);
     await page.mouse.down();
     await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
@@ -227,10 +231,10 @@ export async function dragMove(page, from, to) {
     await page.mouse.up();
 }
 
-export async function clickMove(page, from, to) {
-    const a = await squarePoint(page, from);
+export async function clickMove(page, from, to, board = TABLE_BOARD) {
+    const a = await squarePoint(page, from, board);
     await page.mouse.click(a.x, a.y);
-    const b = await squarePoint(page, to);
+    const b = await squarePoint(page, to, board);
     await page.mouse.click(b.x, b.y);
 }
 

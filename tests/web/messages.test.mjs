@@ -97,6 +97,8 @@ test('no German text is a key, nor an English text left untranslated where it sh
                           // ratings: category names German uses as they are, and lines of numbers alone
                           'category.bullet', 'category.blitz', 'category.chess960', 'rating.change', 'rating.change.full', 'rating.change.player',
                           'profile.page_title', 'profile.col.rd', 'leaderboard.col.rank',
+                          // the analysis board: the engine's name
+                          'analysis.engine',
                           // the client's presentation: German uses these words as they are, or placeholders alone
                           'alert.details', 'tables.status', 'tc.plus', 'speech.move', 'speech.to']);
     const untranslated = [];

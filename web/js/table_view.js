@@ -24,6 +24,7 @@ import { seatOf } from './table_model.js';
 import { channelLabelKey, spectatorNoteKey } from './table_chat_channels.js';
 import { bannerText, noticeText, sideName, statusName } from './table_texts.js';
 import { archivePath } from './archive_link.js';
+import { analysisPath } from './analysis/analysis_link.js';
 import { fenAt, lowTimeMs, moveAt, stepPly } from './table_play.js';
 import { variantText } from './game_setup.js';
 import { typedCastling } from './castling_gestures.js';
@@ -344,7 +345,10 @@ export class TableView {
                   this.ratingChanges(),
                   // The finished game's public page, in a tab of its own so the table stays open here.
                   state.game_id ? el('a', { class: 'archive-link', href: archivePath(state.game_id), target: '_blank',
-                                            rel: 'noopener' }, t('banner.archive')) : null);
+                                            rel: 'noopener' }, t('banner.archive')) : null,
+                  // The analysis board (its own page, which alone loads the engine), in a tab of its own too.
+                  state.game_id ? el('a', { class: 'analysis-link', href: analysisPath({ game: state.game_id }), target: '_blank',
+                                            rel: 'noopener' }, t('analysis.link')) : null);
     }
 
     // After a rated game: each player's new rating and its change, "Anna: 1662? (+162)".

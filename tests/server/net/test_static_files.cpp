@@ -24,8 +24,8 @@ struct WebRoot {
         fs::remove_all(base);
         fs::create_directories(base / "web" / "img");
         fs::create_directories(base / "web" / "empty");
-        for (const char* name : {"web/index.html", "web/admin.html", "web/archive.html", "web/app.js",
-                                 "web/img/logo.svg", "web/notes.xyz", "secret.html"})
+        for (const char* name : {"web/index.html", "web/admin.html", "web/archive.html", "web/analysis.html",
+                                 "web/app.js", "web/img/logo.svg", "web/notes.xyz", "secret.html"})
             std::ofstream(base / name) << "x";
         fs::create_symlink(base / "secret.html", base / "web" / "link.html");
     }
@@ -45,6 +45,7 @@ TEST_CASE("content types by extension", "[static_files]")
     CHECK(content_type_for("piece.png") == "image/png");
     CHECK(content_type_for("font.woff") == "font/woff");
     CHECK(content_type_for("rochade.js.map") == "application/json");
+    CHECK(content_type_for("stockfish.wasm") == "application/wasm");
     CHECK(content_type_for("notes.xyz").empty());
     CHECK(content_type_for("Makefile").empty());
 }
@@ -65,7 +66,8 @@ TEST_CASE("request targets that name a file under the root", "[static_files]")
           Case{"/games/1?ply=3", "archive.html"}, Case{"/games/%34%37", "archive.html"},
           Case{"/games/123456789012345678", "archive.html"},
           Case{"/challenge/Ab-_09xYzAb-_09xYzAb-_09xYzAb-_09xYzAb-_09x", "index.html"},
-          Case{"/challenge/abc?x=1", "index.html"}}) {
+          Case{"/challenge/abc?x=1", "index.html"}, Case{"/analysis", "analysis.html"},
+          Case{"/analysis/", "analysis.html"}, Case{"/analysis?game=12", "analysis.html"}}) {
         INFO(c.target);
         const auto found = find_static_file(web.root(), c.target);
         REQUIRE(found);

@@ -9,6 +9,7 @@ import { t } from '../messages.js';
 import { errorNodes } from '../alerts_view.js';
 import { GameReplayView } from '../game_replay_view.js';
 import { pgnPath } from '../archive_link.js';
+import { analysisPath } from '../analysis/analysis_link.js';
 import { profilePath } from '../profile_link.js';
 import { gamePage, loadProblem } from './archive_texts.js';
 
@@ -80,7 +81,8 @@ export class ArchiveView {
                 el('h2', {}, page.title), players, result, facts,
                 log.replay_problem ? el('p', { class: 'form-error', role: 'alert' },
                                         t('game.replay_problem', { problem: log.replay_problem })) : null,
-                el('a', { class: 'pgn-download', href: pgnPath(log.id), download: `rochade-game-${log.id}.pgn` }, t('game.pgn'))),
+                el('a', { class: 'pgn-download', href: pgnPath(log.id), download: `rochade-game-${log.id}.pgn` }, t('game.pgn')),
+                ' ', el('a', { class: 'analysis-link', href: analysisPath({ game: log.id }) }, t('analysis.link'))),
              el('div', { class: 'game-log-body' },
                 this.replay.boardColumn(notation),
                 el('div', { class: 'game-log-lists' }, el('h3', {}, t('game.moves')), this.replay.moveList(notation))));

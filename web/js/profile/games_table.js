@@ -5,6 +5,7 @@
 import { el } from '../dom.js';
 import { language, t } from '../messages.js';
 import { archivePath } from '../archive_link.js';
+import { analysisPath } from '../analysis/analysis_link.js';
 import { profilePath } from '../profile_link.js';
 import { categoryName, signedDiff } from '../rating_format.js';
 import { scoreText, sideName } from '../table_texts.js';
@@ -39,7 +40,8 @@ export function gamesTable(games, nick, className = 'games-list') {
                   seen.change ? el('td', { class: 'rating-change', dataset: { label: label(5) } }, changeCell(seen.change))
                       : el('td', { class: 'rating-change' }),
                   el('td', { class: 'number', dataset: { label: label(6) } }, String(game.moves ?? '')),
-                  el('td', {}, el('a', { class: 'game-link', href: archivePath(game.id) }, t('games.open', { id: game.id }))));
+                  el('td', {}, el('a', { class: 'game-link', href: archivePath(game.id) }, t('games.open', { id: game.id })), ' ',
+                     el('a', { class: 'analysis-link', href: analysisPath({ game: game.id }) }, t('analysis.link'))));
     });
     return el('table', { class: `data-table ${className}` },
               el('thead', {}, el('tr', {}, HEADERS.map((key) => el('th', {}, key ? t(key) : '')))),
