@@ -104,7 +104,7 @@ async function main() {
             if (score !== '#1') throw new Error(`the back-rank mate in one reads ${score}`);
             await p.waitForSelector('.engine-summary:has-text("Tiefe")', { timeout });
             const best = await p.textContent('.engine-line .engine-line-moves');
-            if (!best.startsWith('Rd8#')) throw new Error(`the best line is ${best}`);
+            if (!best.startsWith('Td8#')) throw new Error(`the best line is ${best} (German: T for the rook)`);
             await fitsWidth(p);
             await run.shot(p, '03-phone-fen');
             await p.goto(new URL(`/analysis?fen=${encodeURIComponent('8/8/8/8/8/8/8/8 w - - 0 1')}`, url).href);

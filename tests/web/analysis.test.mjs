@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { analysisPath, analysisTarget } from '../../web/js/analysis/analysis_link.js';
-import { legalUcis, positionAfter, sanLine, uciOfDrag } from '../../web/js/analysis/analysis_position.js';
+import { legalUcis, positionAfter, sanInNotation, sanLine, uciOfDrag } from '../../web/js/analysis/analysis_position.js';
 import { linesAfter, parseInfo, scoreText, whiteScore, whiteShare } from '../../web/js/analysis/engine_lines.js';
 
 test('info lines with a line of play are read; others are not', () => {
@@ -67,4 +67,14 @@ test('the page\'s address names a game or a position', () => {
     assert.deepEqual(analysisTarget('?game=1x'), {});
     assert.deepEqual(analysisTarget('?fen=8%2F8'), { fen: '8/8' });
     assert.deepEqual(analysisTarget(''), {});
+});
+
+test('the lines are written in the reader\'s notation', () => {
+    assert.equal(sanInNotation('Nxe4', 'de'), 'Sxe4');
+    assert.equal(sanInNotation('e8=Q+', 'de'), 'e8=D+');
+    assert.equal(sanInNotation('Rd8#', 'de'), 'Td8#');
+    assert.equal(sanInNotation('Bxb5', 'de'), 'Lxb5');
+    assert.equal(sanInNotation('O-O', 'de'), 'O-O');
+    assert.equal(sanInNotation('Kf1', 'de'), 'Kf1');
+    assert.equal(sanInNotation('Nxe4', 'en'), 'Nxe4');
 });

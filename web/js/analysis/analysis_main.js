@@ -10,7 +10,7 @@ import { LEADERBOARD_PATH } from '../profile_link.js';
 import { PageHeader, startPageLanguage } from '../page_header.js';
 import { sanIn } from '../game_replay.js';
 import { analysisTarget } from './analysis_link.js';
-import { STANDARD_FEN, boardState, legalUcis, positionAfter, sanLine } from './analysis_position.js';
+import { STANDARD_FEN, boardState, legalUcis, positionAfter, sanInNotation, sanLine } from './analysis_position.js';
 import { linesAfter, parseInfo, whiteScore } from './engine_lines.js';
 import { AnalysisView } from './analysis_view.js';
 import { StockfishEngine } from './stockfish_engine.js';
@@ -60,7 +60,8 @@ function draw() {
     const notation = notationFor(language(), storedNotation());
     const allMoves = [...gameMoves().slice(0, state.ply), ...state.tried];
     const lastMove = allMoves.length ? allMoves[allMoves.length - 1] : null;
-    const tried = sanLine(positionAfter(state.startFen, gameMoves().slice(0, state.ply)).pos, state.tried, 200);
+    const local = (sans) => sans.map((san) => sanInNotation(san, notation));
+    const tried = local(sanLine(positionAfter(state.startFen, gameMoves().slice(0, state.ply)).pos, state.tried, 200));
     view.render({
         ...state,
         title: state.log ? t('analysis.title.game', { id: state.log.id, white: state.log.white, black: state.log.black })
@@ -69,7 +70,7 @@ function draw() {
         engine: {
             ...state.engine,
             lines: state.engine.lines.map((line) => ({ score: whiteScore(line.score, board.turn), depth: line.depth,
-                                                         sans: sanLine(pos, line.pv) })),
+                                                         sans: local(sanLine(pos, line.pv)) })),
         },
         game: state.log ? { ply: state.ply, moves: state.log.moves.map((move) => ({ ply: move.ply, label: `${move.ply % 2 ? `${(move.ply + 1) / 2}.` : ''} ${sanIn(move, notation)}`.trim() })) } : null,
         tried,

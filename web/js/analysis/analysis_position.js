@@ -86,3 +86,9 @@ export function legalUcis(pos, { chess960 = false } = {}) {
     }
     return moves;
 }
+
+// A SAN in the reader's notation: German letters (K D T L S) for "de", as the server's san_de.
+const GERMAN_PIECES = { K: 'K', Q: 'D', R: 'T', B: 'L', N: 'S' };
+export function sanInNotation(san, notation) {
+    return notation === 'de' ? san.replace(/[QRBN]/gu, (letter) => GERMAN_PIECES[letter]) : san;
+}
