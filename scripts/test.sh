@@ -131,6 +131,8 @@ browser_tests+=(chess960-rating:BROWSER_SHOTS)
 browser_tests+=(challenge:BROWSER_SHOTS challenge-setup:BROWSER_SHOTS challenge-preferences:BROWSER_SHOTS)
 # Issue 27's quick pairing: the pools on the first page, waiting, leaving, a pool game.
 browser_tests+=(pools:BROWSER_SHOTS)
+# Issue 29's "Play the computer": a guest plays level 1 from the first page (run by browser_test).
+browser_tests+=(computer:BROWSER_SHOTS)
 
 # The docker stage's base image (debootstrap: network and disk more than CPU) is made in the
 # background while the C++ builds run; the stage waits for it and makes it itself if this failed.
