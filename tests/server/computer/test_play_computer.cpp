@@ -279,3 +279,19 @@ TEST_CASE("play_computer: another player watches the computer's game and sees it
         "the computer's answer, seen by a spectator");
     CHECK(seen.at("table") == game.table);
 }
+
+TEST_CASE("play_computer: an engine that fails on the fresh process too ends the game with a clear reason",
+          "[server][computer]")
+{
+    InProcessServer server([](server::ServerConfig& config) {
+        small_pool(config);
+        config.computer.stockfish_path = "/nonexistent/stockfish"; // levels 4-8 cannot start their engine
+    });
+    Guest anna(server.port(), "Anna");
+    auto game = play_computer(anna.client, {{"level", 4}, {"color", "white"}, {"time_control", "untimed"}});
+    REQUIRE(anna.client.request({{"type", "move"}, {"table", game.table}, {"move", "e2e4"}}).at("type") == "ok");
+    const json over = anna.client.receive_until("game_over", game.table);
+    CHECK(over.at("termination") == "adjudicated");
+    CHECK(over.at("result") == "*");
+    CHECK(over.at("message").get<std::string>().find("the computer's engine failed twice") != std::string::npos);
+}
