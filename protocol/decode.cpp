@@ -327,6 +327,25 @@ ClientMessage read_open_table(FieldReader& f)
     if (const auto refusal = refuse_rated_setup(open.setup, open.rated)) f.reject(refusal->message, refusal->code);
     return open;
 }
+// Casual only: the computer's games count for no rating (issue 29), so rated is refused here
+// with its own code rather than ignored.
+ClientMessage read_play_computer(FieldReader& f)
+{
+    PlayComputer play;
+    play.level = static_cast<int>(f.integer("level", 1, 8, "an integer from 1 to 8"));
+    play.time_control = f.time_control();
+    play.color = f.color();
+    if (f.optional_bool("rated"))
+        f.reject("play_computer: games against the computer are casual; leave out 'rated' or set it false",
+                 ErrorCode::ComputerCasualOnly);
+    play.setup = f.game_setup();
+    if (const auto room = f.optional_integer("room", std::numeric_limits<std::int64_t>::min(),
+                                             std::numeric_limits<std::int64_t>::max(), "a nonzero integer")) {
+        if (*room == 0) f.reject("field 'room' must be a nonzero integer, not 0");
+        play.room = *room;
+    }
+    return play;
+}
 ClientMessage read_join_table(FieldReader& f) { return JoinTable{f.table()}; }
 ClientMessage read_watch_table(FieldReader& f)
 {
@@ -466,6 +485,7 @@ constexpr std::array<MessageType, std::variant_size_v<ClientMessage>> message_ty
     {"cancel_open_challenge", read_cancel_open_challenge},
     {"show_open_challenge", read_show_open_challenge},
     {"accept_open_challenge", read_accept_open_challenge},
+    {"play_computer", read_play_computer},
 }};
 
 rochade::Unexpected<DecodeError> refuse(ErrorCode code, std::string message, std::optional<RequestId> id = {})

@@ -67,6 +67,9 @@ enum class ErrorCode : std::uint8_t {
     NoSuchPool,    // join_pool naming no pool of the catalogue
     AlreadyInPool, // join_pool while waiting in a pool (this one or another): leave_pool first
     NotInPool,     // leave_pool while waiting in no pool
+    // The computer (docs/protocol.md, "Playing the computer")
+    EnginesBusy,        // every engine of the pool is busy: try again
+    ComputerCasualOnly, // play_computer with rated: true
     // Moves and game actions
     NotYourTurn,
     IllegalMove,
@@ -148,6 +151,8 @@ constexpr std::string_view error_code_name(ErrorCode code)
     case ErrorCode::NoSuchPool: return "no_such_pool";
     case ErrorCode::AlreadyInPool: return "already_in_pool";
     case ErrorCode::NotInPool: return "not_in_pool";
+    case ErrorCode::EnginesBusy: return "engines_busy";
+    case ErrorCode::ComputerCasualOnly: return "computer_casual_only";
     case ErrorCode::LimitReached: return "limit_reached";
     case ErrorCode::ShuttingDown: return "shutting_down";
     case ErrorCode::StorageUnavailable: return "storage_unavailable";

@@ -199,13 +199,24 @@ struct JoinPool {
 };
 struct LeavePool {};
 struct ListPools {};
+// A game against the computer (docs/protocol.md, "Playing the computer"): the server opens a
+// table with the player and the computer at `level` seated, in `room` or else the player's room.
+// Casual only: `rated: true` is refused by the decoder.
+struct PlayComputer {
+    int level = 1; // 1..8 (server/engines/computer_levels.h)
+    TimeControl time_control;
+    ColorChoice color = ColorChoice::Random; // the player's colour
+    GameSetup setup;
+    std::optional<RoomNumber> room;
+};
 
 using ClientMessage =
     std::variant<Hello, Ping, ListRooms, EnterRoom, LeaveRoom, RoomChat, Whisper, OpenTable, JoinTable, WatchTable,
                  LeaveTable, TableChat, PlayMove, OfferDraw, AcceptDraw, DeclineDraw, ClaimDraw, Resign, Abort,
                  ClaimWin, Rematch, Register, Logout, ChangePassword, Notice, RoomMembers, DeclineInvitation, Challenge,
                  CancelChallenge, AcceptChallenge, DeclineChallenge, JoinPool, LeavePool, ListPools,
-                 CreateOpenChallenge, ListOpenChallenges, CancelOpenChallenge, ShowOpenChallenge, AcceptOpenChallenge>;
+                 CreateOpenChallenge, ListOpenChallenges, CancelOpenChallenge, ShowOpenChallenge, AcceptOpenChallenge,
+                 PlayComputer>;
 
 // A client's request id, echoed in the reply: a string or an integer, kept as the client wrote
 // it. Absent ids get no `ok` reply (errors are always sent).
@@ -257,6 +268,8 @@ struct TableSummary {
     TableStatus status = TableStatus::Waiting;
     std::optional<std::string> white, black; // seated nicks
     bool white_guest = false, black_guest = false;
+    // The seat is the computer's (play_computer); such a seat is no guest's.
+    bool white_computer = false, black_computer = false;
     ColorChoice opener_color = ColorChoice::Random;
     TimeControl time_control;
     std::optional<std::string> invite;

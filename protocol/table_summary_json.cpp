@@ -63,6 +63,8 @@ OrderedJson table_summary_to_json(const TableSummary& table)
                     {"black", string_or_null(table.black)},
                     {"white_guest", table.white_guest},
                     {"black_guest", table.black_guest},
+                    {"white_computer", table.white_computer},
+                    {"black_computer", table.black_computer},
                     {"opener_color", color_choice_name(table.opener_color)},
                     {"time_control", OrderedJson(time_control_to_json(table.time_control))},
                     {"invite", string_or_null(table.invite)},
@@ -86,6 +88,9 @@ rochade::Expected<TableSummary, std::string> table_summary_from_json(const Plain
         table.black = optional_string(value, "black");
         table.white_guest = json_field_as<bool>(value, "white_guest");
         table.black_guest = json_field_as<bool>(value, "black_guest");
+        // Absent from a node of an older version: no computer seat there.
+        table.white_computer = value.value("white_computer", false);
+        table.black_computer = value.value("black_computer", false);
         table.opener_color = color_named(json_field_as<std::string>(value, "opener_color"));
         auto time_control = parse_time_control(json_field(value, "time_control"));
         if (!time_control) throw JsonFieldError{"'time_control': " + time_control.error()};

@@ -133,6 +133,8 @@ browser_tests+=(challenge:BROWSER_SHOTS challenge-setup:BROWSER_SHOTS challenge-
 browser_tests+=(pools:BROWSER_SHOTS)
 # Issue 29's analysis board: Stockfish in the browser on a finished game and on a FEN.
 browser_tests+=(analysis:BROWSER_SHOTS)
+# Issue 29's "Play the computer": a guest plays level 1 from the first page (run by browser_test).
+browser_tests+=(computer:BROWSER_SHOTS)
 
 # The docker stage's base image (debootstrap: network and disk more than CPU) is made in the
 # background while the C++ builds run; the stage waits for it and makes it itself if this failed.

@@ -25,6 +25,7 @@
 #include "server/api/player_api.h"
 #include "server/cluster/node.h"
 #include "server/cluster/redis/redis_bus.h"
+#include "server/engines/engine_pool.h"
 #include "server/id_allocator.h"
 #include "server/identity/authenticator.h"
 #include "server/identity/password_hasher.h"
@@ -42,6 +43,17 @@
 namespace rochade::server {
 
 namespace {
+
+// The engine pool's configuration from the server's: "0 engines" is the machine's default.
+engines::EnginePoolConfig computer_pool_config(const ComputerConfig& computer)
+{
+    engines::EnginePoolConfig pool;
+    pool.engines = computer.engines ? computer.engines : engines::default_engine_count();
+    pool.queue_limit = computer.queue_limit;
+    pool.stockfish_path = computer.stockfish_path;
+    pool.fairy_stockfish_path = computer.fairy_stockfish_path;
+    return pool;
+}
 
 // How long shutdown waits for the clients to answer the 1001 close frames.
 constexpr std::chrono::seconds close_wait{2};
@@ -323,6 +335,7 @@ void Server::State::serve()
         reader = db::open_sqlite_reader(config.db_path, store_options);
     }
     auto flag_analysis = std::make_unique<FlagAnalysis>();
+    auto engine_pool = std::make_unique<engines::EnginePool>(computer_pool_config(config.computer));
 
     // Start-up reads, before anything listens: synchronous on this thread. They may throw
     // db::DbError: a store that cannot be read now stops the start with its message (nothing is
@@ -359,7 +372,8 @@ void Server::State::serve()
     };
     auto router = std::make_unique<Router>(*io,
                                            Router::Services{*writer, *reads, *flag_analysis, *table_ids, *game_ids,
-                                                            *authenticator, *metrics, *sanctions, build_moderation},
+                                                            *authenticator, *metrics, *sanctions, build_moderation,
+                                                            engine_pool.get()},
                                            config);
     // In a cluster, the games in the store are restored by whichever node takes their lease
     // (Router::adopt_orphans, once on the bus); alone, this node restores them all now.
@@ -436,6 +450,8 @@ void Server::State::serve()
     work.reset();
     io->stop();
     for (auto& worker : workers) worker.join();
+    // The engines' outcomes are posted to tables' strands: only once no io thread runs them.
+    engine_pool.reset();
     // Hashes still queued run now (a registration may still submit its account), before the
     // writer's last flush.
     hasher.reset();

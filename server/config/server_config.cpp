@@ -356,6 +356,27 @@ std::optional<std::string> read_cluster(const ConfigReader& reader, const json& 
     return std::nullopt;
 }
 
+// The "computer" section (docs/bots.md, "Playing the computer").
+std::optional<std::string> read_computer(const ConfigReader& reader, const json& section, ComputerConfig& out)
+{
+    if (!section.is_object()) return reader.error("computer", "must be an object");
+    if (auto e = reader.unknown_keys(
+            section, "computer.",
+            {"engines", "queue_limit", "stockfish_path", "fairy_stockfish_path", "move_delay_max_ms"}))
+        return e;
+    for (const auto& [key, value] : section.items()) {
+        const std::string field = "computer." + key;
+        std::optional<std::string> e;
+        if (key == "engines") e = reader.integer(value, field, 0, 256, out.engines);
+        if (key == "queue_limit") e = reader.integer(value, field, 0, 10'000, out.queue_limit);
+        if (key == "stockfish_path") e = reader.text(value, field, out.stockfish_path);
+        if (key == "fairy_stockfish_path") e = reader.text(value, field, out.fairy_stockfish_path);
+        if (key == "move_delay_max_ms") e = reader.integer(value, field, 0, 10'000, out.move_delay_max_ms);
+        if (e) return e;
+    }
+    return std::nullopt;
+}
+
 std::optional<std::string> read_metrics(const ConfigReader& reader, const json& section, MetricsConfig& out)
 {
     if (!section.is_object()) return reader.error("metrics", "must be an object");
@@ -465,6 +486,7 @@ rochade::Expected<ServerConfig, std::string> load_config_file(const std::string&
                                       "player_limits",
                                       "metrics",
                                       "cluster",
+                                      "computer",
                                       "trusted_proxies"}))
         return fail(*e);
     for (const auto& [key, value] : document.items()) {
@@ -488,6 +510,7 @@ rochade::Expected<ServerConfig, std::string> load_config_file(const std::string&
         if (key == "player_limits") e = read_player_limits(reader, value, base.player_limits);
         if (key == "metrics") e = read_metrics(reader, value, base.metrics);
         if (key == "cluster") e = read_cluster(reader, value, base);
+        if (key == "computer") e = read_computer(reader, value, base.computer);
         if (key == "trusted_proxies") e = read_trusted_proxies(reader, value, base.trusted_proxies);
         if (e) return fail(*e);
     }

@@ -91,6 +91,18 @@ struct ClusterConfig {
     std::int64_t orphan_sweep_ms = 30'000;
 };
 
+// Games against the computer (docs/bots.md, "The engine pool"): the pool's size and queue, the
+// engines' paths, and the human-like pause before the computer's move in fast games.
+struct ComputerConfig {
+    std::size_t engines = 0;     // engine processes at most; 0: one per CPU but one, at least one
+    std::size_t queue_limit = 8; // searches waiting for an engine; a game is refused beyond
+    std::string stockfish_path = "/usr/games/stockfish";
+    std::string fairy_stockfish_path = "/usr/games/fairy-stockfish";
+    // The computer waits a random 200..move_delay_max_ms (scaled by its clock) before a move in a
+    // game faster than 15 minutes (server/table/computer_move_delay.h); 0: no pause (tests).
+    std::int64_t move_delay_max_ms = 1200;
+};
+
 struct ServerConfig {
     std::string bind_address = "0.0.0.0";
     std::uint16_t port = 8080;
@@ -127,6 +139,7 @@ struct ServerConfig {
     PlayerLimits player_limits;
     MetricsConfig metrics;
     ClusterConfig cluster;
+    ComputerConfig computer;
     // Reverse proxies whose X-Forwarded-For names the client (server/config/trusted_proxies.h). Empty:
     // no peer is trusted, the header is ignored and every client is its socket's peer.
     std::vector<AddressRange> trusted_proxies;

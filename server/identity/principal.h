@@ -14,12 +14,15 @@ namespace rochade::identity {
 struct Principal {
     // Visitor: a connection that has not said hello (docs/protocol.md, "Visitors"). It may look
     // into the listed rooms and watch their games; it owns no seat, no nick and nothing else.
-    enum class Kind : std::uint8_t { Account, Guest, Visitor };
+    // Computer: the computer at a level (id: the level, 1..8) that plays a play_computer game;
+    // it owns that game's seat and nothing else, and no connection is it.
+    enum class Kind : std::uint8_t { Account, Guest, Visitor, Computer };
     Kind kind = Kind::Guest;
     std::int64_t id = 0; // the account's id, or the guest's session id
 
     bool guest() const { return kind == Kind::Guest; }
     bool visitor() const { return kind == Kind::Visitor; }
+    bool computer() const { return kind == Kind::Computer; }
     friend bool operator==(const Principal&, const Principal&) = default;
     friend auto operator<=>(const Principal&, const Principal&) = default;
 };

@@ -138,6 +138,8 @@ public:
     void cancel_open_challenge(ConnectionPtr connection, Identity who, Id id, protocol::CancelOpenChallenge cancel);
     void show_open_challenge(ConnectionPtr connection, Id id, protocol::ShowOpenChallenge show);
     void accept_open_challenge(ConnectionPtr connection, Identity who, Id id, protocol::AcceptOpenChallenge accept);
+    // lobby_computer.cpp: a game against the computer (docs/protocol.md, "Playing the computer").
+    void play_computer(ConnectionPtr connection, Identity who, Id id, protocol::PlayComputer play);
 
     // From tables (table/table_listener.h).
     void table_changed(protocol::TableSummary summary) override;

@@ -33,7 +33,8 @@ Router::Router(net::io_context& io, Services services, const ServerConfig& confi
                                   *tables_,
                                   services.table_ids,
                                   services.game_ids,
-                                  {}}),
+                                  {},
+                                  services.engines}),
       lobby_(std::make_shared<Lobby>(*services_, *this)), pools_(std::make_shared<PoolService>(*services_, lobby_)),
       authenticator_(services.authenticator), anonymous_(std::make_shared<AddressSlots>(static_cast<std::size_t>(
                                                   config.player_limits.connections_per_address_before_hello))),
@@ -212,6 +213,8 @@ void Router::on_message(const std::shared_ptr<Connection>& connection, std::stri
                 pools_->leave(connection, std::move(id));
             } else if constexpr (std::is_same_v<Message, protocol::ListPools>) {
                 pools_->list(connection, std::move(id));
+            } else if constexpr (std::is_same_v<Message, protocol::PlayComputer>) {
+                lobby_->play_computer(connection, *client.identity, std::move(id), std::move(message));
             } else if constexpr (std::is_same_v<Message, protocol::OpenTable>) {
                 lobby_->open_table(connection, *client.identity, std::move(id), std::move(message));
             } else if constexpr (std::is_same_v<Message, protocol::JoinTable>) {

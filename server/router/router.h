@@ -32,6 +32,9 @@ class StoreWriter;
 
 namespace rochade::server {
 
+namespace engines {
+class EnginePool;
+}
 namespace cluster {
 class ClusterLink;
 } // namespace cluster
@@ -62,6 +65,8 @@ public:
         // is built; it must outlive the router. From the wiring: the service (server/admin/) sits
         // beside the router, not below it, so the router knows only its interface.
         std::function<Moderation&(std::shared_ptr<Lobby> lobby, TableDirectory& tables)> build_moderation;
+        // The computer's engines; none: play_computer is refused (engines_busy).
+        engines::EnginePool* engines = nullptr;
     };
     Router(net::io_context& io, Services services, const ServerConfig& config);
     ~Router() override;

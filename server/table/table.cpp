@@ -162,6 +162,8 @@ protocol::TableSummary Table::summary() const
     if (seats_[1]) result.black = seats_[1]->nick;
     result.white_guest = seats_[0] && seats_[0]->owner.guest();
     result.black_guest = seats_[1] && seats_[1]->owner.guest();
+    result.white_computer = seats_[0] && seats_[0]->owner.computer();
+    result.black_computer = seats_[1] && seats_[1]->owner.computer();
     result.opener_color = opener_color_;
     result.setup = setup_;
     result.time_control = time_control_;
@@ -375,6 +377,8 @@ void Table::stand_up(Side side)
               nlohmann::json{{"left", nick}}.dump());
     emission.what = "seat_changed";
     emit(std::move(emission));
+    // The computer does not sit on alone after its opponent left: the table closes.
+    if (computer_ && computer_->side != side && seated(computer_->side)) return stand_up(computer_->side);
     close_if_abandoned();
     if (!closed_) table_changed();
 }

@@ -44,6 +44,7 @@
 #include "server/identity/principal.h"
 #include "server/moderation/moderation.h"
 #include "server/table/chat_inbox.h"
+#include "server/table/computer_opponent.h"
 #include "server/table/emission_queue.h"
 #include "server/table/event_log.h"
 #include "server/table/flag_watch.h"
@@ -96,6 +97,10 @@ public:
     // Every request names who asks: a seat is the principal's (the account, or the guest's
     // session) that took it, never the nick's, so only that principal plays from it.
     void seat_opener(ConnectionPtr connection, identity::Identity who, Id id);
+    // table_computer.cpp: the computer at `level` takes the free seat and the game starts
+    // (play_computer, after seat_opener, whose ok names the table); `opener` is told if no game
+    // could start.
+    void seat_computer(engines::ComputerLevel level, ConnectionPtr opener);
     void join(ConnectionPtr connection, identity::Identity who, Id id);
     void watch(ConnectionPtr connection, identity::Identity who, Id id, std::optional<std::int64_t> since);
     // leave_table, table_chat, move, draw offers and claims, resign, abort, claim_win, rematch.
@@ -262,6 +267,17 @@ private:
     void on_seat_hold_over(Side side);
     void close_if_abandoned();
 
+    // table_computer.cpp: the computer's turn. After every commit: when the computer is to move
+    // and is not thinking yet, its search goes to the engine pool; the answer comes back to the
+    // strand, waits out the human-like pause, and is played as a move (or dropped if stale).
+    void computer_turn();
+    void ask_engine();
+    void engine_answered(std::uint64_t search, engines::SearchOutcome outcome);
+    void play_computer_move(std::uint64_t search, std::string uci_move, SteadyClock::time_point now);
+    // The asked search is still the one wanted: same game, same ply, the computer to move.
+    bool computer_search_current(std::uint64_t search) const;
+    void abort_for_engine_failure(const std::string& reason, SteadyClock::time_point now);
+
     // table_game.cpp: the game played here.
     void game_action(const ConnectionPtr& connection, Side side, const Id& id, const protocol::ClientMessage& message,
                      SteadyClock::time_point now);
@@ -322,6 +338,7 @@ private:
     Watchers watchers_; // the players' connections too
     std::optional<RefereedGame> game_;
     std::optional<std::int64_t> game_id_;
+    std::optional<ComputerOpponent> computer_; // a play_computer table's computer
     Offers offers_; // the running game's draw offer, the rematch asked after a game
     bool closed_ = false;
     bool clocks_held_ = false; // a restored game waits for both players

@@ -102,6 +102,7 @@ void Table::committed(Emission& emission)
     if (emission.ended_game && ratings_.rated()) look_up_rating_change(*emission.ended_game);
     if (emission.ok_on_commit && emission.id) emission.sender->send(protocol::encode_ok(emission.id));
     if (emission.on_done) emission.on_done(true);
+    computer_turn(); // a play_computer table's computer, if it is to move now (table_computer.cpp)
 }
 
 void Table::fail_emissions(const db::StoreError& error)

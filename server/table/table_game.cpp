@@ -24,6 +24,7 @@ namespace {
 
 db::SeatOwner stored_owner(const identity::Principal& owner)
 {
+    if (owner.computer()) return {std::nullopt, std::nullopt}; // the nick names it (docs/bots.md)
     if (owner.guest()) return {std::nullopt, owner.id};
     return {owner.id, std::nullopt};
 }

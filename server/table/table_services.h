@@ -20,6 +20,9 @@ class StoreWriter;
 
 namespace rochade::server {
 
+namespace engines {
+class EnginePool;
+}
 class FlagAnalysis;
 class IdAllocator;
 class Sanctions;
@@ -39,6 +42,8 @@ struct TableServices {
     IdAllocator& table_ids;
     IdAllocator& game_ids;
     std::atomic<bool> shutting_down{false};
+    // The computer's engines (server/engines/engine_pool.h); none: play_computer is refused.
+    engines::EnginePool* engines = nullptr;
 };
 
 } // namespace rochade::server

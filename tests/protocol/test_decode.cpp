@@ -74,6 +74,7 @@ TEST_CASE("every message type decodes to its alternative and names itself")
         {R"({"type":"cancel_open_challenge","link":"ab"})", "cancel_open_challenge"},
         {R"({"type":"show_open_challenge","token":"t"})", "show_open_challenge"},
         {R"({"type":"accept_open_challenge","token":"t"})", "accept_open_challenge"},
+        {R"({"type":"play_computer","level":1,"time_control":"untimed"})", "play_computer"},
     };
     STATIC_REQUIRE(std::size(cases) == std::variant_size_v<ClientMessage>);
     std::size_t index = 0;

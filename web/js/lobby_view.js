@@ -7,16 +7,18 @@
 
 import { el, fill, keepingFocus } from './dom.js';
 import { language, t } from './messages.js';
-import { linkedNickNode, nickNode, ratingNode } from './nick_view.js';
+import { nickNode, ratingNode } from './nick_view.js';
 import { isTimed } from './rating_format.js';
-import { isGuestAt, isGuestMember, isLargeRoom, memberPageOffsets, shownMembers } from './room_model.js';
+import { isGuestMember, isLargeRoom, memberPageOffsets, shownMembers } from './room_model.js';
 import { statusName } from './table_texts.js';
 import { ratedPossible, variantText } from './game_setup.js';
 import { GameSetupForm } from './game_setup_form.js';
+import { seatNickNode } from './computer_seat.js';
+import { ComputerForm } from './computer_form.js';
 import { PRESETS, customTimeControl, describe, presetLabel } from './time_control.js';
 
 export class LobbyView {
-    // actions: {enterRoom(n), leaveRoom(n), listRooms(), openTable(fields), joinTable(id),
+    // actions: {enterRoom(n), leaveRoom(n), listRooms(), openTable(fields), playComputer(fields), joinTable(id),
     //           watchTable(id), roomChat(room, text), whisper(to, text), memberPage(room, offset)}
     constructor(roomsRoot, roomRoot, actions) {
         this.roomsRoot = roomsRoot;
@@ -66,6 +68,7 @@ export class LobbyView {
         this.customIncrement.title = t('open.custom.increment');
         for (const option of this.colour.options) option.textContent = t(`open.colour.${option.value}`);
         this.setup.relabel();
+        if (this.computerForm) this.computerForm.relabel();
         this.updateRated();
     }
 
@@ -248,7 +251,7 @@ export class LobbyView {
         }
         buttons.push(el('button', { type: 'button', dataset: { action: 'watch', table: table.table },
                                     onclick: () => this.actions.watchTable(table.table) }, t(seated ? 'tables.open' : 'tables.watch')));
-        const seat = (side) => (table[side] ? [linkedNickNode(table[side], isGuestAt(table, side)), ratingNode(table[`${side}_rating`])]
+        const seat = (side) => (table[side] ? [seatNickNode(table, side), ratingNode(table[`${side}_rating`])]
             : table.invite ? t('tables.invited', { nick: table.invite }) : t('tables.free'));
         return el('tr', { dataset: { table: table.table, rated: String(Boolean(table.rated)) } },
                   el('td', {}, table.table), el('td', {}, seat('white')),
@@ -275,10 +278,17 @@ export class LobbyView {
             this.openForm = el('form', { class: 'open-table', onsubmit: (event) => this.submitOpenTable(event) },
                                this.openTitle, this.preset, this.custom, this.colour, this.invite, this.setup.node,
                                this.ratedLabel, this.openSubmit, this.ratedWhy);
+            this.roomForms = el('div', { class: 'room-forms' }, this.openForm, this.computerFormNode());
         }
         this.openTitle.textContent = t('open.title');
         this.openSubmit.textContent = t('open.submit');
-        return this.openForm;
+        return this.roomForms;
+    }
+
+    // "Play the computer" beside the table form, in the room shown (computer_form.js).
+    computerFormNode() {
+        this.computerForm = new ComputerForm((fields) => this.actions.playComputer({ room: this.openRoom, ...fields }));
+        return this.computerForm.node;
     }
 
     submitOpenTable(event) {

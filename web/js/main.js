@@ -525,6 +525,26 @@ function openTable(fields) {
     }, () => {});
 }
 
+// A game against the computer (computer_form.js): the table opens with both seats taken.
+function playComputer(fields) {
+    request('play_computer', fields).then((reply) => {
+        if (reply.table !== undefined) showTable(reply.table);
+    }, () => {});
+}
+
+// From the first page: sign in as a guest with `nick`, then, once the connection has said hello
+// (playComputerAsked, from the session event), play the computer.
+function guestPlaysComputer(nick, fields) {
+    app.computerAsked = fields;
+    signIn(app.api.guest(nick));
+}
+
+function playComputerAsked() {
+    const fields = app.computerAsked;
+    app.computerAsked = null;
+    if (fields) playComputer(fields);
+}
+
 function joinTable(id) {
     watchTable(id).then(() => request('join_table', { table: id })).then(() => {
         app.shownTable = id;
@@ -670,6 +690,7 @@ const loginView = new LoginView($('login'), {
 const welcomeView = new WelcomeView($('welcome'), {
     guest: (nick) => signIn(app.api.guest(nick)),
     friend: (nick) => { app.friendFormWanted = true; signIn(app.api.guest(nick)); },
+    guestPlaysComputer,
 });
 const accountView = new AccountView($('account-panel'), {
     changePassword,
@@ -681,7 +702,7 @@ const accountView = new AccountView($('account-panel'), {
     },
 });
 const lobbyView = new LobbyView($('rooms'), $('room'), {
-    enterRoom, leaveRoom, listRooms, openTable, joinTable, watchTable: showTable, memberPage,
+    enterRoom, leaveRoom, listRooms, openTable, playComputer, joinTable, watchTable: showTable, memberPage,
     challenge: openChallengeForm,
     roomChat: (room, text) => request('room_chat', { room, text }),
     whisper: (to, text) => request('whisper', { to, text }).then(() => {
@@ -843,6 +864,7 @@ connection.addEventListener('session', (event) => {
         drawLinks();
         friendView.open();
     }
+    playComputerAsked();
 });
 
 // A link to challenge a player (`/#challenge=Anna`, from a profile page): once online, the form

@@ -915,4 +915,12 @@ export default {
     'error.no_such_pool': 'Diesen Pool gibt es nicht.',
     'error.already_in_pool': 'Du wartest schon in einem Pool; brich das Warten zuerst ab.',
     'error.not_in_pool': 'Du wartest in keinem Pool.',
+    'computer.title': 'Gegen den Computer spielen',
+    'computer.level': 'Stufe',
+    'computer.level.option': 'Stufe {level}',
+    'computer.submit': 'Gegen den Computer spielen',
+    'computer.mark': 'Computer',
+    'computer.mark.title': 'Diesen Platz spielt der Computer (Stockfish)',
+    'error.engines_busy': 'Alle Engines sind beschäftigt; versuch es gleich noch einmal.',
+    'error.computer_casual_only': 'Partien gegen den Computer werden nicht gewertet.',
 };

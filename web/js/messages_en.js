@@ -914,4 +914,12 @@ export default {
     'error.no_such_pool': 'There is no such pool.',
     'error.already_in_pool': 'You are waiting in a pool already; cancel that first.',
     'error.not_in_pool': 'You are not waiting in any pool.',
+    'computer.title': 'Play the computer',
+    'computer.level': 'Level',
+    'computer.level.option': 'Level {level}',
+    'computer.submit': 'Play the computer',
+    'computer.mark': 'computer',
+    'computer.mark.title': 'The computer (Stockfish) plays this seat',
+    'error.engines_busy': 'All engines are busy; try again in a moment.',
+    'error.computer_casual_only': 'Games against the computer are not rated.',
 };

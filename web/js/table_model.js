@@ -14,7 +14,8 @@ export const TABLE_EVENTS = new Set([
 // A table's setup (variant, chess960, start_fen) comes with its summaries too (issue 27), so a
 // table whose game has not begun already shows its variant and start position.
 const SUMMARY_FIELDS = ['room', 'status', 'white', 'black', 'white_guest', 'black_guest', 'opener_color', 'time_control',
-                        'invite', 'spectators', 'rated', 'white_rating', 'black_rating', 'variant', 'chess960', 'start_fen'];
+                        'invite', 'spectators', 'rated', 'white_rating', 'black_rating', 'variant', 'chess960', 'start_fen',
+                        'white_computer', 'black_computer'];
 
 // A summary names a seat's rating only while an account with a rating in the table's category
 // sits there (docs/ratings.md), so a summary without one clears it.
@@ -42,6 +43,7 @@ function summaryOf(frame) {
 export function emptyTable(id) {
     return {
         table: id, seq: 0, room: null, status: 'waiting', white: null, black: null, white_guest: false, black_guest: false,
+        white_computer: false, black_computer: false,
         opener_color: 'random', time_control: null, invite: null, spectators: 0, rated: false, white_rating: null, black_rating: null,
         rating_change: null, variant: 'standard', chess960: null,
         game_id: null, start_fen: null, fen: null, moves: [], clocks: null, to_move: null,

@@ -17,9 +17,9 @@ import { describe } from './time_control.js';
 import { remaining, format } from './clock_display.js';
 import { firstMoveWait } from './first_move.js';
 import { t } from './messages.js';
-import { linkedNickNode, ratingNode } from './nick_view.js';
+import { ratingNode } from './nick_view.js';
 import { ratingText, signedDiff } from './rating_format.js';
-import { isGuestAt } from './room_model.js';
+import { seatNickNode } from './computer_seat.js';
 import { seatOf } from './table_model.js';
 import { channelLabelKey, spectatorNoteKey } from './table_chat_channels.js';
 import { bannerText, noticeText, sideName, statusName } from './table_texts.js';
@@ -274,7 +274,7 @@ export class TableView {
         const moving = state.status === 'playing' && state.to_move === side;
         return el('div', { class: `player-line ${moving ? 'to-move' : ''}`, dataset: { side } },
                   el('span', { class: `side-dot ${side}`, title: sideName(side) }),
-                  el('span', { class: 'player-nick' }, nick ? [linkedNickNode(nick, isGuestAt(state, side)), ratingNode(state[`${side}_rating`])]
+                  el('span', { class: 'player-nick' }, nick ? [seatNickNode(state, side), ratingNode(state[`${side}_rating`])]
                       : state.invite && !state[other(side)] ? '' : t('table.free_seat')),
                   away ? el('span', { class: 'away' }, t('table.away')) : null,
                   state.draw_offer === side ? el('span', { class: 'badge' }, t('table.offers_draw')) : null,

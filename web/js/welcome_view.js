@@ -9,9 +9,11 @@ import { el, fill, keepingFocus } from './dom.js';
 import { t } from './messages.js';
 import { errorNodes } from './alerts_view.js';
 import { suggestedGuestNick } from './visitor.js';
+import { ComputerForm } from './computer_form.js';
 
 export class WelcomeView {
-    // actions: {guest(nick), friend(nick)}: friend plays as a guest and opens "Challenge a friend".
+    // actions: {guest(nick), friend(nick), guestPlaysComputer(nick, fields)}: friend plays as a
+    // guest and opens "Challenge a friend"; guestPlaysComputer as a guest against the computer.
     constructor(root, actions) {
         this.root = root;
         this.actions = actions;
@@ -53,7 +55,22 @@ export class WelcomeView {
                    el('button', { id: 'play-as-guest', type: 'submit', disabled: busy }, t(busy ? 'login.busy' : 'welcome.guest')),
                    el('button', { id: 'friend-as-guest', type: 'submit', class: 'secondary', disabled: busy }, t('welcome.friend'))),
                 error ? el('p', { class: 'form-error', role: 'alert' }, errorNodes(error)) : null,
-                el('a', { class: 'to-login', href: '#login' }, t('welcome.login'))));
+                el('a', { class: 'to-login', href: '#login' }, t('welcome.login')),
+                this.computerFormNode()));
+    }
+
+    // "Play the computer" as a guest with the nick above (computer_form.js): kept across redraws.
+    computerFormNode() {
+        if (!this.computerForm) {
+            this.computerForm = new ComputerForm((fields) => {
+                const nick = this.nick.value.trim();
+                if (!this.nick.reportValidity() || !nick) return;
+                this.submitted = true;
+                this.actions.guestPlaysComputer(nick, fields);
+            });
+        }
+        this.computerForm.relabel();
+        return this.computerForm.node;
     }
 
     // A sign-in started elsewhere (the login view): its refusal is not this form's to show.

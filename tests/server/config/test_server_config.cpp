@@ -253,7 +253,7 @@ TEST_CASE("config file errors name the file and the field", "[server_config]")
     };
     const std::vector<Case> cases{
         {R"({"port": 80, "colour": "blue"})",
-         ": unknown key 'colour' (known: bind, challenge_expiry_ms, cluster, db, db_busy_timeout_ms, "
+         ": unknown key 'colour' (known: bind, challenge_expiry_ms, cluster, computer, db, db_busy_timeout_ms, "
          "first_move_limit_ms, identity, limits, metrics, player_limits, pool_wave_ms, port, public_url, "
          "reconnect_grace_ms, room_update_ms, rooms, "
          "table_chat_queue, table_history_events, threads, trusted_proxies, web_root)"},
