@@ -26,10 +26,6 @@ set(rochade_test_pch "<tests/server/precompiled_test_headers.h>")
 # Sources that must not see the header: asio_compiled.cpp compiles Asio's and Beast's own
 # sources (boost/asio/impl/src.hpp), which are to come first in their translation unit.
 set(rochade_pch_skipped_sources ${PROJECT_SOURCE_DIR}/server/asio_compiled.cpp)
-# Targets compiled with other macros than the header was: g++ refuses the header for them
-# (-Winvalid-pch) and parses everything again. rochade_redis gets -D_FILE_OFFSET_BITS=64 from
-# hiredis's pkg-config flags.
-set(rochade_pch_skipped_targets rochade_redis)
 
 # Every target defined in `dir` and the folders below it.
 function(rochade_targets_below dir out)
@@ -85,9 +81,6 @@ function(rochade_use_precompiled_headers)
     foreach(target IN LISTS all_targets)
         get_target_property(type ${target} TYPE)
         if(NOT type MATCHES "^(STATIC_LIBRARY|SHARED_LIBRARY|OBJECT_LIBRARY|EXECUTABLE)$")
-            continue()
-        endif()
-        if(target IN_LIST rochade_pch_skipped_targets)
             continue()
         endif()
         if(target STREQUAL rochade_server_pch_owner)
