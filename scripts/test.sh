@@ -5,7 +5,8 @@
 #   3. ctest Release       every test, -j2; the store's suite also on PostgreSQL (ctest label
 #                          "postgres"), against a cluster scripts/postgres.sh starts in $build/postgres
 #                          before the ctest stages and stops at exit
-#   4. build sanitizers    -DROCHADE_SANITIZE=ON (AddressSanitizer + UBSan, -Og, the engine -O2) into build-asan/
+#   4. build sanitizers    -DROCHADE_SANITIZE=ON (AddressSanitizer + UBSan, -Og, the engine -O2) into build-asan/:
+#                          what ctest runs (tests/ and tools/), not bench/
 #   5. ctest sanitizers    every test except those with the ctest label "slow" (the chaos harness,
 #                          tests/server/cluster/test_chaos.cpp, which the Release stage runs)
 #   6. differential        tests/differential: random games checked against chessops
@@ -78,15 +79,22 @@ skip()
     failed+=("$1")
 }
 
+# configure_and_build DIR [CMAKE_ARGS...] [-- NINJA_TARGETS...]: every target unless some are named.
 configure_and_build()
 {
-    local dir=$1
+    local dir=$1 cmake_args=() targets=()
     shift
+    while (($#)) && [[ $1 != -- ]]; do cmake_args+=("$1"); shift; done
+    (($#)) && shift && targets=("$@")
     # ROCHADE_BUILD_TESTS explicitly: scripts/run.sh may have configured the same directory
     # without the tests.
-    cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DROCHADE_BUILD_TESTS=ON "$@" >/dev/null &&
-        ninja -C "$dir" --quiet
+    cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DROCHADE_BUILD_TESTS=ON "${cmake_args[@]}" >/dev/null &&
+        ninja -C "$dir" --quiet "${targets[@]}"
 }
+# The sanitizer stage runs ctest, which needs the test programs (tests/) and the rochade binary
+# that the server's and the CLI's tests start (tools/); bench/'s load generator, echo server and
+# benchmarks run in no test, and the Release stage builds them (CMake's per-folder "all" targets).
+asan_targets=(tests/all tools/all)
 
 differential()
 {
@@ -181,7 +189,7 @@ else
     skip "ctest Release" "the build failed"
     release_built=0
 fi
-if stage "build sanitizers" configure_and_build "$asan_build" -DROCHADE_SANITIZE=ON; then
+if stage "build sanitizers" configure_and_build "$asan_build" -DROCHADE_SANITIZE=ON -- "${asan_targets[@]}"; then
     stage "ctest sanitizers" ctest --test-dir "$asan_build" --output-on-failure -j "$jobs" -LE slow
 else
     skip "ctest sanitizers" "the build failed"
