@@ -126,6 +126,10 @@ void PoolService::disconnected(const ConnectionPtr& connection)
 {
     on_strand([this, connection_id = connection->id()] {
         listeners_.erase(connection_id);
+        // A guest's matcher id is his connection's id, never used again: the pools forget his
+        // previous games, or their memory would grow with every guest who ever waited. An
+        // account's memory stays, for his next connection.
+        if (connection_id < account_player_ids) registry_.forget(connection_id);
         const auto found = entrant_of(connection_id);
         if (found == entrants_.end()) return;
         registry_.leave(found->first);
