@@ -45,6 +45,8 @@ public:
 
     // Forgets a player's previous pool games (he left the server).
     void forget(PlayerId id) { history_.erase(id); }
+    // How many players' previous games the pool remembers.
+    std::size_t remembered_count() const { return history_.size(); }
 
 private:
     struct History {

@@ -40,6 +40,19 @@ std::optional<std::string> PoolRegistry::pool_of(PlayerId player) const
     return std::string(queues_[it->second].spec().id);
 }
 
+void PoolRegistry::forget(PlayerId player)
+{
+    leave(player);
+    for (PoolQueue& pool : queues_) pool.forget(player);
+}
+
+std::size_t PoolRegistry::remembered_count() const
+{
+    std::size_t remembered = 0;
+    for (const PoolQueue& pool : queues_) remembered += pool.remembered_count();
+    return remembered;
+}
+
 std::vector<PoolPairing> PoolRegistry::run_due_waves(Clock::time_point now)
 {
     std::vector<PoolPairing> started;

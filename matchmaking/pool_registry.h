@@ -48,6 +48,12 @@ public:
     std::optional<std::string> leave(PlayerId player);
     // The pool the player waits in.
     std::optional<std::string> pool_of(PlayerId player) const;
+    // The player left for good (a guest's connection closed: his id is never used again): every
+    // pool forgets his previous games, so that their memory does not grow with every guest who
+    // ever waited. He also stops waiting, if he still did.
+    void forget(PlayerId player);
+    // How many players' previous games the pools remember, summed over the pools.
+    std::size_t remembered_count() const;
 
     // Runs every pool's wave that is due; the paired players wait nowhere any more, and each
     // game counts as running in its pool until game_over().

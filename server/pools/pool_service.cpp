@@ -3,6 +3,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <spdlog/spdlog.h>
 
+#include "matchmaking/failed_pairing.h"
 #include "matchmaking/pool_catalogue.h"
 #include "protocol/encode.h"
 #include "protocol/nick.h"
@@ -88,6 +89,8 @@ void PoolService::enter(matchmaking::PlayerId player, int rating, int deviation)
     const auto found = entrants_.find(player);
     if (found == entrants_.end() || found->second.in_registry) return; // left while being read
     Entrant& entrant = found->second;
+    entrant.rating = rating;
+    entrant.deviation = deviation;
     matchmaking::WaitingPlayer waiting;
     waiting.id = player;
     waiting.rating = rating;
@@ -126,6 +129,10 @@ void PoolService::disconnected(const ConnectionPtr& connection)
 {
     on_strand([this, connection_id = connection->id()] {
         listeners_.erase(connection_id);
+        // A guest's matcher id is his connection's id, never used again: the pools forget his
+        // previous games, or their memory would grow with every guest who ever waited. An
+        // account's memory stays, for his next connection.
+        if (connection_id < account_player_ids) registry_.forget(connection_id);
         const auto found = entrant_of(connection_id);
         if (found == entrants_.end()) return;
         registry_.leave(found->first);
@@ -199,21 +206,22 @@ void PoolService::start_pool_game(const matchmaking::PoolPairing& pairing)
     start.time_control = pool_time_control(*matchmaking::pool_named(pairing.pool));
     start.challenger_color = protocol::ColorChoice::White;
     start.rated = pairing.game.rated;
-    lobby_->start_game(std::move(start),
-                       [self = shared_from_this(), pool = pairing.pool, white, black](GameStartResult result) {
-                           std::optional<protocol::TableSummary> table;
-                           std::string refusal;
-                           if (result)
-                               table = *result;
-                           else
-                               refusal = result.error().message;
-                           self->on_strand([self, pool, white, black, table, refusal] {
-                               self->pool_game_answered(pool, white, black, table, refusal);
-                           });
-                       });
+    lobby_->start_game(std::move(start), [self = shared_from_this(), pool = pairing.pool, white, black,
+                                          game = pairing.game](GameStartResult result) {
+        std::optional<protocol::TableSummary> table;
+        std::string refusal;
+        if (result)
+            table = *result;
+        else
+            refusal = result.error().message;
+        self->on_strand([self, pool, white, black, game, table, refusal] {
+            self->pool_game_answered(pool, white, black, game, table, refusal);
+        });
+    });
 }
 
 void PoolService::pool_game_answered(const std::string& pool, const Entrant& white, const Entrant& black,
+                                     const matchmaking::Pairing& game,
                                      const std::optional<protocol::TableSummary>& table, const std::string& refusal)
 {
     std::string frame;
@@ -225,11 +233,36 @@ void PoolService::pool_game_answered(const std::string& pool, const Entrant& whi
         spdlog::info("pools: the {} game of {} and {} did not start: {}", pool, white.who.nick, black.who.nick,
                      refusal);
         registry_.game_over(pool);
-        frame = protocol::encode_pool_left(pool, protocol::PoolLeftReason::Refused, std::nullopt, refusal);
         counts_changed();
+        // A player whose opponent left waits on (wait_again) and hears nothing of it; only when
+        // both are still here was it the table that failed, and both are told why.
+        const auto connected = [](const Entrant& entrant) {
+            const auto connection = entrant.connection.lock();
+            return connection && connection->is_open();
+        };
+        switch (matchmaking::after_failed_start(connected(white), connected(black))) {
+        case matchmaking::FailedPairing::WhiteWaitsOn: return wait_again(white, game.white);
+        case matchmaking::FailedPairing::BlackWaitsOn: return wait_again(black, game.black);
+        case matchmaking::FailedPairing::NobodyLeft: return;
+        case matchmaking::FailedPairing::BothTold: break;
+        }
+        frame = protocol::encode_pool_left(pool, protocol::PoolLeftReason::Refused, std::nullopt, refusal);
     }
     for (const Entrant* player : {&white, &black})
         if (auto connection = player->connection.lock()) connection->send(frame);
+}
+
+void PoolService::wait_again(const Entrant& entrant, matchmaking::PlayerId player)
+{
+    // He may have joined again meanwhile from another connection (an account's new login).
+    if (entrants_.contains(player)) return;
+    spdlog::info("pools: {} waits on in {}: the opponent left before the game could start", entrant.who.nick,
+                 entrant.pool);
+    Entrant waiting = entrant;
+    waiting.in_registry = false;
+    entrants_[player] = waiting;
+    entrant_of_connection_[waiting.connection_id] = player;
+    enter(player, waiting.rating, waiting.deviation);
 }
 
 } // namespace rochade::server

@@ -58,6 +58,10 @@ private:
         identity::Identity who;
         std::string pool;
         bool in_registry = false;
+        // As entered into the registry; kept so that a player whose game did not start because
+        // his opponent left can wait on at the same rating (pool_game_answered).
+        int rating = 1500;
+        int deviation = 350;
     };
     // A game a wave started, until its table says it is over.
     struct RunningGame {
@@ -78,7 +82,10 @@ private:
     void run_waves();
     void start_pool_game(const matchmaking::PoolPairing& pairing);
     void pool_game_answered(const std::string& pool, const Entrant& white, const Entrant& black,
-                            const std::optional<protocol::TableSummary>& table, const std::string& refusal);
+                            const matchmaking::Pairing& game, const std::optional<protocol::TableSummary>& table,
+                            const std::string& refusal);
+    // A paired player whose opponent left before the game could start goes back into his pool.
+    void wait_again(const Entrant& entrant, matchmaking::PlayerId player);
     // The matcher's id of a player: one per account (so that his last opponent and recent colours,
     // which the pool queues remember by this id, survive a reconnect), a guest's connection id.
     matchmaking::PlayerId pool_player_of(const Connection& connection, const identity::Identity& who);

@@ -87,3 +87,43 @@ TEST_CASE("the next wave is at the interval's end while two wait, at once when a
     const auto started = pools.run_due_waves(t0 + 100ms);
     CHECK(started.size() == full / 2);
 }
+
+TEST_CASE("a guest who left for good is forgotten by every pool, and stops waiting")
+{
+    PoolRegistry pools = fast_registry();
+    // Guests 1 and 2 play in 1+0, guest 1 and guest 3 later in 3+0: each pool remembers them.
+    pools.join("1+0", guest_player(1), t0);
+    pools.join("1+0", guest_player(2), t0);
+    REQUIRE(pools.run_due_waves(t0 + 1s).size() == 1);
+    pools.join("3+0", guest_player(1), t0 + 1s);
+    pools.join("3+0", guest_player(3), t0 + 1s);
+    REQUIRE(pools.run_due_waves(t0 + 2s).size() == 1);
+    CHECK(pools.remembered_count() == 4); // 1 and 2 in 1+0, 1 and 3 in 3+0
+
+    pools.forget(1);
+    CHECK(pools.remembered_count() == 2);
+    pools.forget(2);
+    pools.forget(3);
+    CHECK(pools.remembered_count() == 0);
+
+    // A guest who still waited when his connection closed waits no more either.
+    pools.join("5+0", guest_player(4), t0 + 2s);
+    pools.forget(4);
+    CHECK_FALSE(pools.pool_of(4));
+    CHECK(pools.counts()[4].waiting == 0);
+}
+
+TEST_CASE("the memory of a thousand guests who came, played and left is empty afterwards")
+{
+    PoolRegistry pools = fast_registry();
+    auto now = t0;
+    for (PlayerId id = 1; id <= 1000; id += 2) {
+        pools.join("1+0", guest_player(id), now);
+        pools.join("1+0", guest_player(id + 1), now);
+        now += 1s;
+        REQUIRE(pools.run_due_waves(now).size() == 1);
+        pools.forget(id);
+        pools.forget(id + 1);
+    }
+    CHECK(pools.remembered_count() == 0);
+}
