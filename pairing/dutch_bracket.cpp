@@ -8,6 +8,7 @@
 
 #include "pairing/colour_allocation.h"
 #include "pairing/completion.h"
+#include "pairing/next_bracket.h"
 
 namespace rochade::pairing {
 
@@ -250,9 +251,9 @@ private:
     }
 
     // C7: the downfloaters are chosen so that the next bracket (they and the next score group)
-    // pairs as many players as it can. Counted as the players of that bracket a maximum matching
-    // leaves unpaired, with the absolute criteria; 0 when nobody floats, as then every
-    // candidate leaves the same next bracket. Remembered per set of floaters.
+    // pairs as many players as it can while the round still completes below it. Counted as the
+    // players of that bracket left unpaired; 0 when nobody floats, as then every candidate
+    // leaves the same next bracket. Remembered per set of floaters.
     int next_bracket_unpaired_for(std::vector<int> floaters)
     {
         if (floaters.empty() || in_.next.empty()) return 0;
@@ -260,16 +261,13 @@ private:
         if (const auto known = next_unpaired_.find(floaters); known != next_unpaired_.end()) return known->second;
         std::vector<int> bracket = floaters;
         bracket.insert(bracket.end(), in_.next.begin(), in_.next.end());
-        const int count = static_cast<int>(bracket.size());
-        std::vector<std::vector<int>> neighbours(static_cast<std::size_t>(count));
-        for (int i = 0; i < count; ++i)
-            for (int j = i + 1; j < count; ++j)
-                if (compatible(bracket[i], bracket[j])) {
-                    neighbours[i].push_back(j);
-                    neighbours[j].push_back(i);
-                }
-        const auto partner = maximum_matching(count, neighbours);
-        const int unpaired = static_cast<int>(std::count(partner.begin(), partner.end(), -1));
+        const std::vector<int> below(in_.lower.begin() + static_cast<long>(in_.next.size()), in_.lower.end());
+        const auto [pairs, exact] = next_bracket_pairs(
+            bracket, below, [this](int a, int b) { return compatible(a, b); },
+            [this](int a) { return may_take_bye(round_.players[a], in_.bye_score_limit); });
+        if (!exact) budget_spent_ = true;
+        // No completion at all: the candidate fails C4 anyway (completes_with), any count will do.
+        const int unpaired = static_cast<int>(bracket.size()) - 2 * std::max(pairs, 0);
         next_unpaired_.emplace(std::move(floaters), unpaired);
         return unpaired;
     }
