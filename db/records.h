@@ -14,6 +14,7 @@
 #include "db/identity_records.h"
 #include "db/moderation_records.h"
 #include "db/open_challenge_records.h"
+#include "db/tournament_records.h"
 #include "engine/expected.h"
 #include "engine/outcome.h"
 #include "engine/types.h"
@@ -149,11 +150,14 @@ struct IdBlockReserved {
     std::optional<std::int64_t> from = std::nullopt;
 };
 
-using Write = std::variant<GameStarted, MovePlayed, TableEvent, GameEnded, GameClaimed, RoomChatted, IdBlockReserved,
-                           AccountCreated, PasswordChanged, RoleChanged, ChallengePolicyChanged, SessionStarted,
-                           SessionTokenIssued, SessionTokenSpent, RetiredTokenReused, SessionTokenTouched, SessionEnded,
-                           ExpiredSessionsPruned, ModerationLogged, SanctionSet, SanctionLifted, OpenChallengeCreated,
-                           OpenChallengeClaimed, OpenChallengeCanceled, ExpiredOpenChallengesPruned>;
+using Write =
+    std::variant<GameStarted, MovePlayed, TableEvent, GameEnded, GameClaimed, RoomChatted, IdBlockReserved,
+                 AccountCreated, PasswordChanged, RoleChanged, ChallengePolicyChanged, SessionStarted,
+                 SessionTokenIssued, SessionTokenSpent, RetiredTokenReused, SessionTokenTouched, SessionEnded,
+                 ExpiredSessionsPruned, ModerationLogged, SanctionSet, SanctionLifted, OpenChallengeCreated,
+                 OpenChallengeClaimed, OpenChallengeCanceled, ExpiredOpenChallengesPruned, TournamentCreated,
+                 TournamentStateChanged, TournamentPlayerJoined, TournamentPlayerWithdrawn, TournamentPlayerReadmitted,
+                 TournamentRoundPaired, TournamentGameStarted, TournamentResultRecorded>;
 
 // The identity writes (db/identity_records.h), which db::IdentityWrites turns into SQL.
 template <class T>
@@ -175,6 +179,14 @@ template <class T>
 constexpr bool is_open_challenge_write =
     std::is_same_v<T, OpenChallengeCreated> || std::is_same_v<T, OpenChallengeClaimed> ||
     std::is_same_v<T, OpenChallengeCanceled> || std::is_same_v<T, ExpiredOpenChallengesPruned>;
+
+// The tournament writes (db/tournament_records.h), which db::TournamentWrites turns into SQL.
+template <class T>
+constexpr bool is_tournament_write =
+    std::is_same_v<T, TournamentCreated> || std::is_same_v<T, TournamentStateChanged> ||
+    std::is_same_v<T, TournamentPlayerJoined> || std::is_same_v<T, TournamentPlayerWithdrawn> ||
+    std::is_same_v<T, TournamentPlayerReadmitted> || std::is_same_v<T, TournamentRoundPaired> ||
+    std::is_same_v<T, TournamentGameStarted> || std::is_same_v<T, TournamentResultRecorded>;
 
 // A game that was running when the server stopped, with what it takes to continue it.
 struct UnfinishedGame {

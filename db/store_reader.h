@@ -121,6 +121,12 @@ public:
     // The links of the creator whose folded nick is `creator_key` that stand at `at_ms`, oldest
     // first.
     virtual std::vector<OpenChallengeRecord> open_challenges_of(const std::string& creator_key, std::int64_t at_ms) = 0;
+
+    // Tournaments (db/tournament_records.h). Every tournament, newest first.
+    virtual std::vector<TournamentRecord> tournaments() = 0;
+    // One tournament with its players by entry and its rounds with their boards; nullopt when
+    // no tournament has this id.
+    virtual std::optional<TournamentLog> tournament(std::int64_t tournament_id) = 0;
 };
 
 } // namespace rochade::db

@@ -298,8 +298,64 @@ CREATE INDEX open_challenges_by_creator ON open_challenges (creator_key, expires
 CREATE INDEX open_challenges_by_expiry ON open_challenges (expires_at_ms);
 )sql";
 
-constexpr std::array<std::string_view, 9> ladder = {schema_v1, schema_v2, schema_v3, schema_v4, schema_v5,
-                                                    schema_v6, schema_v7, schema_v8, schema_v9};
+// Version 10: tournaments, as SQLite's version 16 (db/sqlite/migrations.cpp says what each
+// table keeps).
+constexpr std::string_view schema_v10 = R"sql(
+CREATE TABLE tournaments (
+    id              bigint  PRIMARY KEY,
+    name            text    NOT NULL,
+    system          text    NOT NULL CHECK (system IN ('swiss', 'round_robin')),
+    rounds          integer NOT NULL CHECK (rounds >= 1),
+    time_control    text    NOT NULL,
+    rated           boolean NOT NULL,
+    director_nick   text    NOT NULL,
+    director_key    text    NOT NULL,
+    settings        text    NOT NULL,
+    state           text    NOT NULL CHECK (state IN ('registering', 'running', 'paused', 'finished')),
+    created_at_ms   bigint  NOT NULL,
+    started_at_ms   bigint,
+    finished_at_ms  bigint
+);
+CREATE INDEX tournaments_by_state ON tournaments (state, id);
+CREATE TABLE tournament_players (
+    tournament_id   bigint  NOT NULL REFERENCES tournaments (id),
+    nick_key        text    NOT NULL,
+    nick            text    NOT NULL,
+    entry           integer NOT NULL CHECK (entry >= 1),
+    rating          integer NOT NULL,
+    first_round     integer NOT NULL CHECK (first_round >= 1),
+    withdrawn_from_round integer,
+    joined_at_ms    bigint  NOT NULL,
+    PRIMARY KEY (tournament_id, nick_key),
+    UNIQUE (tournament_id, entry)
+);
+CREATE TABLE tournament_rounds (
+    tournament_id   bigint  NOT NULL REFERENCES tournaments (id),
+    round           integer NOT NULL CHECK (round >= 1),
+    paired_at_ms    bigint  NOT NULL,
+    PRIMARY KEY (tournament_id, round)
+);
+CREATE TABLE tournament_pairings (
+    tournament_id   bigint  NOT NULL,
+    round           integer NOT NULL,
+    board           integer NOT NULL CHECK (board >= 1),
+    white_key       text    NOT NULL,
+    black_key       text,
+    bye             text    CHECK (bye IN ('pairing_allocated', 'half_point', 'zero_point')),
+    table_id        bigint,
+    game_id         bigint,
+    result          text    NOT NULL DEFAULT 'pending' CHECK (result IN ('pending', 'white_wins', 'draw',
+                        'black_wins', 'white_wins_by_forfeit', 'black_wins_by_forfeit', 'double_forfeit')),
+    PRIMARY KEY (tournament_id, round, board),
+    FOREIGN KEY (tournament_id, round) REFERENCES tournament_rounds (tournament_id, round),
+    FOREIGN KEY (tournament_id, white_key) REFERENCES tournament_players (tournament_id, nick_key),
+    FOREIGN KEY (tournament_id, black_key) REFERENCES tournament_players (tournament_id, nick_key),
+    CHECK ((black_key IS NULL) <> (bye IS NULL))
+);
+)sql";
+
+constexpr std::array<std::string_view, 10> ladder = {schema_v1, schema_v2, schema_v3, schema_v4, schema_v5,
+                                                     schema_v6, schema_v7, schema_v8, schema_v9, schema_v10};
 
 // Version 3's skeletons of the accounts registered before it, in C++ as SQLite's upgrade does
 // (protocol::nick_skeleton has no SQL twin).

@@ -45,6 +45,8 @@ public:
     std::vector<RatingChange> rating_changes(std::int64_t game_id) override;
     std::optional<OpenChallengeRecord> open_challenge(const std::string& token_hash) override;
     std::vector<OpenChallengeRecord> open_challenges_of(const std::string& creator_key, std::int64_t at_ms) override;
+    std::vector<TournamentRecord> tournaments() override;
+    std::optional<TournamentLog> tournament(std::int64_t tournament_id) override;
 
 private:
     // The games without an end, or only `only` among them.

@@ -10,6 +10,7 @@
 
 #include "db/game_query.h"
 #include "db/pg/pg_open_challenges.h"
+#include "db/pg/pg_tournaments.h"
 #include "db/rating_records.h"
 #include "db/rating_rules.h"
 #include "protocol/nick.h"
@@ -481,6 +482,8 @@ void apply_write(Connection& c, const Write& record)
                 write_moderation(c, w);
             } else if constexpr (is_open_challenge_write<T>) {
                 write_open_challenge(c, w);
+            } else if constexpr (is_tournament_write<T>) {
+                write_tournament(c, w);
             }
         },
         record);

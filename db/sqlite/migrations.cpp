@@ -493,9 +493,71 @@ CREATE INDEX open_challenges_by_creator ON open_challenges (creator_key, expires
 CREATE INDEX open_challenges_by_expiry ON open_challenges (expires_at_ms);
 )sql";
 
-constexpr std::array<std::string_view, 15> ladder = {schema_v1,  schema_v2,  schema_v3,  schema_v4,  schema_v5,
-                                                     schema_v6,  schema_v7,  schema_v8,  schema_v9,  schema_v10,
-                                                     schema_v11, schema_v12, schema_v13, schema_v14, schema_v15};
+// Version 16: tournaments (db/tournament_records.h; docs/tournaments.md, "The service").
+// - tournaments: the event, its settings the service alone reads (settings, JSON) and its state.
+// - tournament_players: registration order (entry), rating at registration, the first round he
+//   can be paired in (a late entry's missed rounds are before it), and the round from which he
+//   is withdrawn while he is.
+// - tournament_rounds, tournament_pairings: a round is stored once, with all its boards; a board
+//   is a game (black_key set) or a bye (bye set), and keeps its table, game and result, so a
+//   restarted service knows which games run and which round to continue.
+constexpr std::string_view schema_v16 = R"sql(
+CREATE TABLE tournaments (
+    id              INTEGER PRIMARY KEY,
+    name            TEXT    NOT NULL,
+    system          TEXT    NOT NULL CHECK (system IN ('swiss', 'round_robin')),
+    rounds          INTEGER NOT NULL CHECK (rounds >= 1),
+    time_control    TEXT    NOT NULL,
+    rated           INTEGER NOT NULL CHECK (rated IN (0, 1)),
+    director_nick   TEXT    NOT NULL,
+    director_key    TEXT    NOT NULL,
+    settings        TEXT    NOT NULL,
+    state           TEXT    NOT NULL CHECK (state IN ('registering', 'running', 'paused', 'finished')),
+    created_at_ms   INTEGER NOT NULL,
+    started_at_ms   INTEGER,
+    finished_at_ms  INTEGER
+);
+CREATE INDEX tournaments_by_state ON tournaments (state, id);
+CREATE TABLE tournament_players (
+    tournament_id   INTEGER NOT NULL REFERENCES tournaments (id),
+    nick_key        TEXT    NOT NULL,
+    nick            TEXT    NOT NULL,
+    entry           INTEGER NOT NULL CHECK (entry >= 1),
+    rating          INTEGER NOT NULL,
+    first_round     INTEGER NOT NULL CHECK (first_round >= 1),
+    withdrawn_from_round INTEGER,
+    joined_at_ms    INTEGER NOT NULL,
+    PRIMARY KEY (tournament_id, nick_key),
+    UNIQUE (tournament_id, entry)
+) WITHOUT ROWID;
+CREATE TABLE tournament_rounds (
+    tournament_id   INTEGER NOT NULL REFERENCES tournaments (id),
+    round           INTEGER NOT NULL CHECK (round >= 1),
+    paired_at_ms    INTEGER NOT NULL,
+    PRIMARY KEY (tournament_id, round)
+) WITHOUT ROWID;
+CREATE TABLE tournament_pairings (
+    tournament_id   INTEGER NOT NULL,
+    round           INTEGER NOT NULL,
+    board           INTEGER NOT NULL CHECK (board >= 1),
+    white_key       TEXT    NOT NULL,
+    black_key       TEXT,
+    bye             TEXT    CHECK (bye IN ('pairing_allocated', 'half_point', 'zero_point')),
+    table_id        INTEGER,
+    game_id         INTEGER,
+    result          TEXT    NOT NULL DEFAULT 'pending' CHECK (result IN ('pending', 'white_wins', 'draw',
+                        'black_wins', 'white_wins_by_forfeit', 'black_wins_by_forfeit', 'double_forfeit')),
+    PRIMARY KEY (tournament_id, round, board),
+    FOREIGN KEY (tournament_id, round) REFERENCES tournament_rounds (tournament_id, round),
+    FOREIGN KEY (tournament_id, white_key) REFERENCES tournament_players (tournament_id, nick_key),
+    FOREIGN KEY (tournament_id, black_key) REFERENCES tournament_players (tournament_id, nick_key),
+    CHECK ((black_key IS NULL) <> (bye IS NULL))
+) WITHOUT ROWID;
+)sql";
+
+constexpr std::array<std::string_view, 16> ladder = {
+    schema_v1, schema_v2,  schema_v3,  schema_v4,  schema_v5,  schema_v6,  schema_v7,  schema_v8,
+    schema_v9, schema_v10, schema_v11, schema_v12, schema_v13, schema_v14, schema_v15, schema_v16};
 
 // Version 5's folded nicks of the games stored before it.
 void fill_nick_keys(Database& db)

@@ -13,6 +13,7 @@
 #include "db/sqlite/rating_sql.h"
 #include "db/sqlite/running_moves.h"
 #include "db/sqlite/sqlite.h"
+#include "db/sqlite/tournament_sql.h"
 #include "protocol/nick.h"
 
 namespace rochade::db {
@@ -406,6 +407,13 @@ std::optional<OpenChallengeRecord> SqliteReader::open_challenge(const std::strin
 std::vector<OpenChallengeRecord> SqliteReader::open_challenges_of(const std::string& creator_key, std::int64_t at_ms)
 {
     return read_open_challenges_of(connection_->db, creator_key, at_ms);
+}
+
+std::vector<TournamentRecord> SqliteReader::tournaments() { return read_tournaments(connection_->db); }
+
+std::optional<TournamentLog> SqliteReader::tournament(std::int64_t tournament_id)
+{
+    return read_tournament(connection_->db, tournament_id);
 }
 
 } // namespace rochade::db

@@ -33,6 +33,7 @@
 #include "db/sqlite/rating_sql.h"
 #include "db/sqlite/running_moves.h"
 #include "db/sqlite/sqlite.h"
+#include "db/sqlite/tournament_sql.h"
 #include "protocol/nick.h"
 
 namespace rochade::db {
@@ -131,8 +132,8 @@ std::optional<GameHead> read_head(Database& db, std::int64_t game_id)
 
 struct SqliteWriter::State final : BatchBackend {
     State(const std::string& path, std::function<void(std::string)> report, const WriterTuning& tuning)
-        : db(open_tuned(path, tuning)), statements(db), identity(db), moderation(db), open_challenges(db), ratings(db),
-          on_error(report_or_stderr(std::move(report))), heads(load_heads(db))
+        : db(open_tuned(path, tuning)), statements(db), identity(db), moderation(db), open_challenges(db),
+          tournaments(db), ratings(db), on_error(report_or_stderr(std::move(report))), heads(load_heads(db))
     {
     }
 
@@ -151,6 +152,7 @@ struct SqliteWriter::State final : BatchBackend {
     IdentityWrites identity;
     ModerationWrites moderation;
     OpenChallengeWrites open_challenges;
+    TournamentWrites tournaments;
     RatingWrites ratings;
     std::function<void(std::string)> on_error;
     // Only the writer's thread touches these two.
@@ -339,6 +341,8 @@ void SqliteWriter::State::write(const Write& record)
                 moderation.write(w);
             } else if constexpr (is_open_challenge_write<T>) {
                 open_challenges.write(w);
+            } else if constexpr (is_tournament_write<T>) {
+                tournaments.write(w);
             } else if constexpr (std::is_same_v<T, IdBlockReserved>) {
                 s.id_block_reserved.bind(1, w.name).bind(2, w.next_free);
                 if (w.from)

@@ -226,6 +226,11 @@ public:
     {
         return reader_->open_challenges_of(creator_key, at_ms);
     }
+    std::vector<TournamentRecord> tournaments() override { return reader_->tournaments(); }
+    std::optional<TournamentLog> tournament(std::int64_t tournament_id) override
+    {
+        return reader_->tournament(tournament_id);
+    }
 
 private:
     std::unique_ptr<StoreReader> reader_;

@@ -54,7 +54,7 @@ TEST_CASE("a new database gets the whole schema and the current user_version")
     TempDatabase file("migrate");
     Database db = open_migrated(file.path());
     CHECK(db.query_int("PRAGMA user_version") == schema_version());
-    CHECK(schema_version() == 15);
+    CHECK(schema_version() == 16);
 
     const struct {
         const char* type;
@@ -100,6 +100,11 @@ TEST_CASE("a new database gets the whole schema and the current user_version")
         {"table", "open_challenges"},      // version 15: open challenge links
         {"index", "open_challenges_by_creator"},
         {"index", "open_challenges_by_expiry"},
+        {"table", "tournaments"}, // version 16: tournaments
+        {"index", "tournaments_by_state"},
+        {"table", "tournament_players"},
+        {"table", "tournament_rounds"},
+        {"table", "tournament_pairings"},
     };
     for (const auto& object : objects) {
         INFO(object.type << " " << object.name);
