@@ -19,9 +19,7 @@ using rochade::server::TakebackAuthority;
 using rochade::server::TakebackPolicy;
 using namespace std::chrono_literals;
 
-constexpr Side White = Side::White;
-constexpr Side Black = Side::Black;
-const Courtesies::time_point t0 = Courtesies::time_point{} + 1000s;
+const Courtesies::time_point courtesy_t0 = Courtesies::time_point{} + 1000s;
 
 } // namespace
 
@@ -35,7 +33,8 @@ TEST_CASE("takeback policy: casual on, rated off unless allowed; a tournament ne
     CHECK_FALSE(TakebackPolicy{TakebackAuthority::Tournament, true}.allowed());
     CHECK(TakebackPolicy{TakebackAuthority::Computer, false}.allowed());
     Courtesies courtesies;
-    const auto refused = courtesies.ask(TakebackPolicy{TakebackAuthority::Tournament, true}, White, Black, 3, t0);
+    const auto refused =
+        courtesies.ask(TakebackPolicy{TakebackAuthority::Tournament, true}, Side::White, Side::Black, 3, courtesy_t0);
     REQUIRE(refused);
     CHECK(refused->code == ErrorCode::TakebacksNotAllowed);
     CHECK(refused->message == "takebacks are not allowed in a tournament game");
@@ -45,16 +44,16 @@ TEST_CASE("takeback request: one ply on the opponent's turn, two on one's own; a
 {
     const TakebackPolicy allowed;
     Courtesies courtesies;
-    CHECK(courtesies.ask(allowed, White, Black, 0, t0)->code == ErrorCode::NothingToTakeBack);
-    REQUIRE_FALSE(courtesies.ask(allowed, White, Black, 1, t0));
-    CHECK(courtesies.request() == rochade::protocol::TakebackRequest{White, 1});
+    CHECK(courtesies.ask(allowed, Side::White, Side::Black, 0, courtesy_t0)->code == ErrorCode::NothingToTakeBack);
+    REQUIRE_FALSE(courtesies.ask(allowed, Side::White, Side::Black, 1, courtesy_t0));
+    CHECK(courtesies.request() == rochade::protocol::TakebackRequest{Side::White, 1});
     courtesies.on_move();
     CHECK_FALSE(courtesies.request());
-    REQUIRE_FALSE(courtesies.ask(allowed, White, White, 2, t0));
+    REQUIRE_FALSE(courtesies.ask(allowed, Side::White, Side::White, 2, courtesy_t0));
     CHECK(courtesies.request()->plies == 2);
-    CHECK(courtesies.accept(White)->code == ErrorCode::NoTakebackRequest);
-    REQUIRE_FALSE(courtesies.accept(Black));
-    CHECK(courtesies.accepted() == rochade::protocol::TakebackRequest{White, 2});
+    CHECK(courtesies.accept(Side::White)->code == ErrorCode::NoTakebackRequest);
+    REQUIRE_FALSE(courtesies.accept(Side::Black));
+    CHECK(courtesies.accepted() == rochade::protocol::TakebackRequest{Side::White, 2});
     CHECK_FALSE(courtesies.request());
 }
 
@@ -62,19 +61,19 @@ TEST_CASE("takeback declines: the wait doubles from 10 s to at most 320 s, per a
 {
     const TakebackPolicy allowed;
     Courtesies courtesies;
-    auto now = t0;
+    auto now = courtesy_t0;
     const std::chrono::milliseconds expected[] = {10s, 20s, 40s, 80s, 160s, 320s, 320s};
     for (const auto wait_expected : expected) {
-        REQUIRE_FALSE(courtesies.ask(allowed, White, Black, 5, now));
+        REQUIRE_FALSE(courtesies.ask(allowed, Side::White, Side::Black, 5, now));
         std::chrono::milliseconds wait{};
-        REQUIRE_FALSE(courtesies.decline(Black, now, wait));
+        REQUIRE_FALSE(courtesies.decline(Side::Black, now, wait));
         CHECK(wait == wait_expected);
-        const auto too_soon = courtesies.ask(allowed, White, Black, 5, now + wait - 1ms);
+        const auto too_soon = courtesies.ask(allowed, Side::White, Side::Black, 5, now + wait - 1ms);
         REQUIRE(too_soon);
         CHECK(too_soon->code == ErrorCode::TakebackTooSoon);
-        // Black's own requests do not wait for White's declines.
-        REQUIRE_FALSE(courtesies.ask(allowed, Black, Black, 5, now));
-        REQUIRE_FALSE(courtesies.withdraw(Black));
+        // Side::Black's own requests do not wait for Side::White's declines.
+        REQUIRE_FALSE(courtesies.ask(allowed, Side::Black, Side::Black, 5, now));
+        REQUIRE_FALSE(courtesies.withdraw(Side::Black));
         now += wait;
     }
 }
@@ -82,13 +81,13 @@ TEST_CASE("takeback declines: the wait doubles from 10 s to at most 320 s, per a
 TEST_CASE("more time: once every 10 s per giver", "[courtesies]")
 {
     Courtesies courtesies;
-    REQUIRE_FALSE(courtesies.give_time(White, t0));
-    const auto again = courtesies.give_time(White, t0 + 9999ms);
+    REQUIRE_FALSE(courtesies.give_time(Side::White, courtesy_t0));
+    const auto again = courtesies.give_time(Side::White, courtesy_t0 + 9999ms);
     REQUIRE(again);
     CHECK(again->code == ErrorCode::GiveTimeTooSoon);
     CHECK(again->message == "White may give time again in 1 s (once every 10 s)");
-    CHECK_FALSE(courtesies.give_time(Black, t0 + 1s));
-    CHECK_FALSE(courtesies.give_time(White, t0 + 10s));
+    CHECK_FALSE(courtesies.give_time(Side::Black, courtesy_t0 + 1s));
+    CHECK_FALSE(courtesies.give_time(Side::White, courtesy_t0 + 10s));
 }
 
 TEST_CASE("clocks per ply: a takeback goes back to the readings after the ply it keeps", "[courtesies]")

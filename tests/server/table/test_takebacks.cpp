@@ -21,7 +21,7 @@ using namespace rochade::test;
 namespace {
 
 // Two guests at a table opened with `extra` fields (takebacks, a setup), White the opener.
-SeatedGame seat_at_table(std::uint16_t port, const json& extra, const json& time_control = "5+3")
+SeatedGame seat_at_takeback_table(std::uint16_t port, const json& extra, const json& time_control = "5+3")
 {
     SeatedGame game;
     game.white = std::make_unique<WsTestClient>();
@@ -35,6 +35,7 @@ SeatedGame seat_at_table(std::uint16_t port, const json& extra, const json& time
     json open{{"type", "open_table"}, {"room", game.room}, {"time_control", time_control}, {"color", "white"}};
     open.update(extra);
     const json opened = game.white->request(open);
+    INFO(opened.dump());
     REQUIRE(opened.at("type") == "ok");
     game.table = opened.at("table").get<std::int64_t>();
     REQUIRE(game.black->request({{"type", "join_table"}, {"table", game.table}}).at("type") == "ok");
@@ -52,6 +53,7 @@ json ask_takeback(SeatedGame& game, const std::string& side)
     const std::string other = side == "white" ? "black" : "white";
     const json seen = game.player(other).receive_until("takeback_requested", game.table);
     CHECK(seen.at("by") == side);
+    CHECK(game.player(side).receive_until("takeback_requested", game.table) == seen); // the asker's copy
     game.last_seq = seen.at("seq").get<std::int64_t>();
     return seen;
 }
@@ -68,7 +70,7 @@ json accept_takeback(SeatedGame& game, const std::string& side)
     return white;
 }
 
-std::string error_code(const json& reply) { return reply.value("code", reply.dump()); }
+std::string takeback_error_code(const json& reply) { return reply.value("code", reply.dump()); }
 
 } // namespace
 
@@ -82,6 +84,7 @@ TEST_CASE("takeback: on the opponent's turn one ply goes, on one's own turn two;
     WsTestClient watcher;
     watcher.connect(server.port());
     watcher.hello("Kiebitz");
+    watcher.request({{"type", "enter_room"}, {"room", game.room}});
     REQUIRE(watcher.request({{"type", "watch_table"}, {"table", game.table}}).at("type") == "table_state");
 
     const json e5 = game.play({"e4", "e5"});
@@ -139,7 +142,8 @@ TEST_CASE("takeback: on the opponent's turn one ply goes, on one's own turn two;
     CHECK(taken == 2);
     const auto pgn = http_get(server.port(), "/games/" + std::to_string(game_id) + ".pgn");
     REQUIRE(pgn.status == 200);
-    CHECK_THAT(pgn.body, Catch::Contains("1. e4 e5 2. Nc3") && !Catch::Contains("Nf3") && !Catch::Contains("d4"));
+    CHECK_THAT(pgn.body, Catch::Contains("1. e4 {") && Catch::Contains("1... e5 {") && Catch::Contains("2. Nc3 {") &&
+                             !Catch::Contains("Nf3") && !Catch::Contains("d4"));
 }
 
 TEST_CASE("takeback refusals: a table that forbids them, nothing to take back, a request standing, not one's "
@@ -149,11 +153,11 @@ TEST_CASE("takeback refusals: a table that forbids them, nothing to take back, a
     InProcessServer server;
     SECTION("a table opened without takebacks refuses them, and its summary says so")
     {
-        auto game = seat_at_table(server.port(), {{"takebacks", false}});
+        auto game = seat_at_takeback_table(server.port(), {{"takebacks", false}});
         CHECK(game.started.at("takebacks") == false);
         game.play({"e4", "e5"});
         const json refused = game.act("white", "takeback");
-        CHECK(error_code(refused) == "takebacks_not_allowed");
+        CHECK(takeback_error_code(refused) == "takebacks_not_allowed");
         CHECK_THAT(refused.at("message").get<std::string>(), Catch::Contains("not allowed at this table"));
     }
     SECTION("an open_table with a takebacks that is no boolean is refused naming the field")
@@ -164,22 +168,22 @@ TEST_CASE("takeback refusals: a table that forbids them, nothing to take back, a
         opener.request({{"type", "enter_room"}, {"room", 34}});
         const json refused =
             opener.request({{"type", "open_table"}, {"room", 34}, {"time_control", "5+3"}, {"takebacks", "ja"}});
-        CHECK(error_code(refused) == "bad_request");
+        CHECK(takeback_error_code(refused) == "bad_request");
         CHECK_THAT(refused.at("message").get<std::string>(), Catch::Contains("takebacks"));
     }
     SECTION("the others")
     {
         auto game = SeatedGame::start(server.port(), "5+3");
-        CHECK(error_code(game.act("white", "takeback")) == "nothing_to_take_back");
+        CHECK(takeback_error_code(game.act("white", "takeback")) == "nothing_to_take_back");
         game.play({"e4"});
-        CHECK(error_code(game.act("black", "takeback")) == "nothing_to_take_back");
-        CHECK(error_code(game.act("black", "accept_takeback")) == "no_takeback_request");
+        CHECK(takeback_error_code(game.act("black", "takeback")) == "nothing_to_take_back");
+        CHECK(takeback_error_code(game.act("black", "accept_takeback")) == "no_takeback_request");
         ask_takeback(game, "white");
-        CHECK(error_code(game.act("white", "takeback")) == "takeback_request_stands");
-        CHECK(error_code(game.act("black", "takeback")) == "takeback_request_stands");
-        CHECK(error_code(game.act("white", "accept_takeback")) == "no_takeback_request"); // one's own
-        CHECK(error_code(game.act("white", "decline_takeback")) == "no_takeback_request");
-        CHECK(error_code(game.act("black", "withdraw_takeback")) == "no_takeback_request"); // not his
+        CHECK(takeback_error_code(game.act("white", "takeback")) == "takeback_request_stands");
+        CHECK(takeback_error_code(game.act("black", "takeback")) == "takeback_request_stands");
+        CHECK(takeback_error_code(game.act("white", "accept_takeback")) == "no_takeback_request"); // one's own
+        CHECK(takeback_error_code(game.act("white", "decline_takeback")) == "no_takeback_request");
+        CHECK(takeback_error_code(game.act("black", "withdraw_takeback")) == "no_takeback_request"); // not his
         // Declined: the asker waits 10 s, and is told so.
         REQUIRE(game.act("black", "decline_takeback").at("type") == "ok");
         const json declined = game.white->receive_until("takeback_declined", game.table);
@@ -187,7 +191,7 @@ TEST_CASE("takeback refusals: a table that forbids them, nothing to take back, a
         CHECK(declined.at("next_request_in_ms") == 10000);
         game.last_seq = declined.at("seq").get<std::int64_t>();
         const json too_soon = game.act("white", "takeback");
-        CHECK(error_code(too_soon) == "takeback_too_soon");
+        CHECK(takeback_error_code(too_soon) == "takeback_too_soon");
         CHECK_THAT(too_soon.at("message").get<std::string>(), Catch::Contains("ask again in 10 s"));
         // Withdrawn by the asker: nothing stands; a move also lapses a request.
         game.play({"e5"});
@@ -196,10 +200,10 @@ TEST_CASE("takeback refusals: a table that forbids them, nothing to take back, a
         const json withdrawn = game.white->receive_until("takeback_withdrawn", game.table);
         CHECK(withdrawn.at("by") == "black");
         game.last_seq = withdrawn.at("seq").get<std::int64_t>();
-        CHECK(error_code(game.act("white", "accept_takeback")) == "no_takeback_request");
+        CHECK(takeback_error_code(game.act("white", "accept_takeback")) == "no_takeback_request");
         ask_takeback(game, "black");
         game.play({"Nf3"}); // White moves instead of answering
-        CHECK(error_code(game.act("white", "accept_takeback")) == "no_takeback_request");
+        CHECK(takeback_error_code(game.act("white", "accept_takeback")) == "no_takeback_request");
         const json state = game.white->request({{"type", "watch_table"}, {"table", game.table}});
         CHECK(state.at("takeback_request").is_null());
     }
@@ -218,22 +222,24 @@ TEST_CASE("takeback: the repetition and fifty-move counts are those of the posit
         CHECK(back.at("moves").size() == 7);
         CHECK(back.at("to_move") == "black");
         // The position after 4.Ng1 stands twice now: no claim; with Ng8 it is the third time.
-        CHECK(error_code(game.black->request({{"type", "claim_draw"}, {"table", game.table}})) == "claim_invalid");
+        CHECK(takeback_error_code(game.black->request({{"type", "claim_draw"}, {"table", game.table}})) ==
+              "claim_invalid");
         REQUIRE(game.black->request({{"type", "claim_draw"}, {"table", game.table}, {"move", "Ng8"}}).at("type") ==
                 "ok");
         CHECK(game.white->receive_until("game_over", game.table).at("termination") == "threefold_repetition");
     }
     SECTION("fifty moves")
     {
-        auto game =
-            seat_at_table(server.port(), {{"variant", "from_position"}, {"fen", "7k/8/8/8/8/8/8/K6R w - - 99 80"}});
-        game.play({"Rh2"}); // the hundredth halfmove without capture or pawn move
+        auto game = seat_at_takeback_table(server.port(),
+                                           {{"variant", "from_position"}, {"fen", "7k/8/8/8/8/8/8/K5R1 w - - 99 80"}});
+        game.play({"Rg2"}); // the hundredth halfmove without capture or pawn move
         ask_takeback(game, "white");
         const json back = accept_takeback(game, "black");
         CHECK(back.at("moves").empty());
-        CHECK(back.at("fen") == "7k/8/8/8/8/8/8/K6R w - - 99 80");
-        CHECK(error_code(game.white->request({{"type", "claim_draw"}, {"table", game.table}})) == "claim_invalid");
-        REQUIRE(game.white->request({{"type", "claim_draw"}, {"table", game.table}, {"move", "Rh3"}}).at("type") ==
+        CHECK(back.at("fen") == "7k/8/8/8/8/8/8/K5R1 w - - 99 80");
+        CHECK(takeback_error_code(game.white->request({{"type", "claim_draw"}, {"table", game.table}})) ==
+              "claim_invalid");
+        REQUIRE(game.white->request({{"type", "claim_draw"}, {"table", game.table}, {"move", "Rg3"}}).at("type") ==
                 "ok");
         CHECK(game.black->receive_until("game_over", game.table).at("termination") == "fifty_moves");
     }
@@ -248,13 +254,14 @@ TEST_CASE("give_time: 5-60 s to the opponent's clock at once, for the players an
     WsTestClient watcher;
     watcher.connect(server.port());
     watcher.hello("Kiebitz");
+    watcher.request({{"type", "enter_room"}, {"room", game.room}});
     watcher.request({{"type", "watch_table"}, {"table", game.table}});
     game.play({"e4", "e5"});
     const json before = game.white->request({{"type", "watch_table"}, {"table", game.table}});
-    CHECK(error_code(game.white->request({{"type", "give_time"}, {"table", game.table}, {"seconds", 4}})) ==
+    CHECK(takeback_error_code(game.white->request({{"type", "give_time"}, {"table", game.table}, {"seconds", 4}})) ==
           "bad_request");
     const json too_much = game.white->request({{"type", "give_time"}, {"table", game.table}, {"seconds", 61}});
-    CHECK(error_code(too_much) == "bad_request");
+    CHECK(takeback_error_code(too_much) == "bad_request");
     CHECK_THAT(too_much.at("message").get<std::string>(), Catch::Contains("seconds"));
     REQUIRE(game.white->request({{"type", "give_time"}, {"table", game.table}, {"seconds", 15}}).at("type") == "ok");
     const json given = game.black->receive_until("time_given", game.table);
@@ -264,14 +271,14 @@ TEST_CASE("give_time: 5-60 s to the opponent's clock at once, for the players an
     CHECK(given.at("clocks").at("black_ms") == before.at("clocks").at("black_ms").get<std::int64_t>() + 15000);
     CHECK(watcher.receive_until("time_given", game.table) == given);
     const json again = game.white->request({{"type", "give_time"}, {"table", game.table}, {"seconds", 15}});
-    CHECK(error_code(again) == "give_time_too_soon");
+    CHECK(takeback_error_code(again) == "give_time_too_soon");
     // Black may give too (his own 10 s are his); without seconds it is 15.
     REQUIRE(game.act("black", "give_time").at("type") == "ok");
     CHECK(game.white->receive_until("time_given", game.table).at("seconds") == 15);
 
     auto untimed = SeatedGame::start(server.port(), "untimed", "Anna", "Bert");
     untimed.play({"e4"});
-    CHECK(error_code(untimed.act("black", "give_time")) == "give_time_not_allowed");
+    CHECK(takeback_error_code(untimed.act("black", "give_time")) == "give_time_not_allowed");
 }
 
 TEST_CASE("kill -9 with a takeback request standing, after a takeback and after time given: the game is restored "
