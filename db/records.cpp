@@ -7,7 +7,7 @@ namespace rochade::db {
 
 namespace {
 
-constexpr std::array<std::pair<TableEventKind, std::string_view>, 12> table_event_kind_spellings = {{
+constexpr std::array<std::pair<TableEventKind, std::string_view>, 17> table_event_kind_spellings = {{
     {TableEventKind::GameStarted, "game_started"},
     {TableEventKind::SeatChanged, "seat_changed"},
     {TableEventKind::DrawOffered, "draw_offered"},
@@ -20,6 +20,11 @@ constexpr std::array<std::pair<TableEventKind, std::string_view>, 12> table_even
     {TableEventKind::Adjudicated, "adjudicated"},
     {TableEventKind::TableChat, "table_chat"},
     {TableEventKind::SpectatorChat, "spectator_chat"},
+    {TableEventKind::TakebackRequested, "takeback_requested"},
+    {TableEventKind::TakebackDeclined, "takeback_declined"},
+    {TableEventKind::TakebackWithdrawn, "takeback_withdrawn"},
+    {TableEventKind::TakenBack, "taken_back"},
+    {TableEventKind::TimeGiven, "time_given"},
 }};
 
 } // namespace

@@ -91,6 +91,16 @@ enum class TableEventKind : std::uint8_t {
     // of the table, it is stored under the seq of the last event before it, which it does not
     // replace (the unique index of a game's events leaves these out).
     SpectatorChat,
+    // Takebacks and more time (docs/admin.md): a request, its decline or withdrawal, and the
+    // takeback itself (detail: who asked, the plies taken back, the ply and clocks it went back
+    // to; the moves rows after that ply are deleted in the same commit, MovesTakenBack); time
+    // given (detail: by, seconds, both clocks after it), which a restart adds to the clocks of
+    // the last move when no move or takeback came after it.
+    TakebackRequested,
+    TakebackDeclined,
+    TakebackWithdrawn,
+    TakenBack,
+    TimeGiven,
 };
 
 // The kind's text in table_events.kind and the admin's game log ("draw_offered", "table_chat",
@@ -132,6 +142,15 @@ struct GameClaimed {
     std::int64_t epoch = 0;
 };
 
+// The players agreed to a takeback: the game's stored moves after ply `plies_kept` are deleted,
+// so the stored moves are the game as it stands (its PGN, a restart, a takeover). Refused like a
+// move: for a game that is not running, and (Superseded) with an epoch older than the game's.
+struct MovesTakenBack {
+    std::int64_t game_id = 0;
+    int plies_kept = 0;
+    std::int64_t epoch = 0;
+};
+
 struct RoomChatted {
     std::int64_t room = 0;
     std::string nick, text;
@@ -151,8 +170,8 @@ struct IdBlockReserved {
 };
 
 using Write =
-    std::variant<GameStarted, MovePlayed, TableEvent, GameEnded, GameClaimed, RoomChatted, IdBlockReserved,
-                 AccountCreated, PasswordChanged, RoleChanged, ChallengePolicyChanged, SessionStarted,
+    std::variant<GameStarted, MovePlayed, TableEvent, GameEnded, GameClaimed, MovesTakenBack, RoomChatted,
+                 IdBlockReserved, AccountCreated, PasswordChanged, RoleChanged, ChallengePolicyChanged, SessionStarted,
                  SessionTokenIssued, SessionTokenSpent, RetiredTokenReused, SessionTokenTouched, SessionEnded,
                  ExpiredSessionsPruned, ModerationLogged, SanctionSet, SanctionLifted, OpenChallengeCreated,
                  OpenChallengeClaimed, OpenChallengeCanceled, ExpiredOpenChallengesPruned, TournamentCreated,

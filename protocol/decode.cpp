@@ -147,6 +147,12 @@ public:
         return value->get<bool>();
     }
 
+    std::optional<bool> optional_bool_value(const char* name)
+    {
+        if (!find(name)) return std::nullopt;
+        return optional_bool(name);
+    }
+
     ColorChoice color()
     {
         const std::optional<std::string> color = optional_string("color", 16);
@@ -324,6 +330,7 @@ ClientMessage read_open_table(FieldReader& f)
     open.invite = f.optional_string("invite", max_nick_bytes);
     open.rated = f.optional_bool("rated");
     open.setup = f.game_setup();
+    open.takebacks = f.optional_bool_value("takebacks");
     if (const auto refusal = refuse_rated_setup(open.setup, open.rated)) f.reject(refusal->message, refusal->code);
     return open;
 }
@@ -373,6 +380,20 @@ ClientMessage read_move(FieldReader& f)
 ClientMessage read_offer_draw(FieldReader& f) { return OfferDraw{f.table()}; }
 ClientMessage read_accept_draw(FieldReader& f) { return AcceptDraw{f.table()}; }
 ClientMessage read_decline_draw(FieldReader& f) { return DeclineDraw{f.table()}; }
+ClientMessage read_takeback(FieldReader& f) { return Takeback{f.table()}; }
+ClientMessage read_accept_takeback(FieldReader& f) { return AcceptTakeback{f.table()}; }
+ClientMessage read_decline_takeback(FieldReader& f) { return DeclineTakeback{f.table()}; }
+ClientMessage read_withdraw_takeback(FieldReader& f) { return WithdrawTakeback{f.table()}; }
+ClientMessage read_give_time(FieldReader& f)
+{
+    static_assert(min_given_seconds == 5 && max_given_seconds == 60, "the error text below names the range");
+    GiveTime give;
+    give.table = f.table();
+    give.seconds =
+        static_cast<int>(f.optional_integer("seconds", min_given_seconds, max_given_seconds, "an integer from 5 to 60")
+                             .value_or(give.seconds));
+    return give;
+}
 ClientMessage read_claim_draw(FieldReader& f)
 {
     ClaimDraw claim;
@@ -486,6 +507,11 @@ constexpr std::array<MessageType, std::variant_size_v<ClientMessage>> message_ty
     {"show_open_challenge", read_show_open_challenge},
     {"accept_open_challenge", read_accept_open_challenge},
     {"play_computer", read_play_computer},
+    {"takeback", read_takeback},
+    {"accept_takeback", read_accept_takeback},
+    {"decline_takeback", read_decline_takeback},
+    {"withdraw_takeback", read_withdraw_takeback},
+    {"give_time", read_give_time},
 }};
 
 rochade::Unexpected<DecodeError> refuse(ErrorCode code, std::string message, std::optional<RequestId> id = {})

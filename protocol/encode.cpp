@@ -147,6 +147,9 @@ void put_table_state(Json& out, const TableState& state, std::int64_t seq)
     out["check"] = state.check;
     out["draw_offer"] = side_or_null(state.draw_offer);
     out["rematch_offer"] = side_or_null(state.rematch_offer);
+    out["takeback_request"] = state.takeback_request ? Json{{"by", side_name(state.takeback_request->by)},
+                                                            {"plies", state.takeback_request->plies}}
+                                                     : Json(nullptr);
     out["disconnected"] = sides_json(state.disconnected);
     out["result"] = state.result ? result_json(*state.result) : Json(nullptr);
     out["rating_change"] = state.rating_change ? rating_change_json(*state.rating_change) : Json(nullptr);
@@ -569,6 +572,49 @@ std::string encode_spectators(TableId table, int count)
     Json frame = frame_of("spectators");
     frame["table"] = table;
     frame["count"] = count;
+    return dump(frame);
+}
+
+std::string encode_takeback_requested(TableId table, std::int64_t seq, Side by, int plies)
+{
+    Json frame = table_event("takeback_requested", table, seq);
+    frame["by"] = side_name(by);
+    frame["plies"] = plies;
+    return dump(frame);
+}
+
+std::string encode_takeback_declined(TableId table, std::int64_t seq, Side by, std::int64_t next_request_in_ms)
+{
+    Json frame = table_event("takeback_declined", table, seq);
+    frame["by"] = side_name(by);
+    frame["next_request_in_ms"] = next_request_in_ms;
+    return dump(frame);
+}
+
+std::string encode_takeback_withdrawn(TableId table, std::int64_t seq, Side by)
+{
+    Json frame = table_event("takeback_withdrawn", table, seq);
+    frame["by"] = side_name(by);
+    return dump(frame);
+}
+
+std::string encode_taken_back(TableId table, std::int64_t seq, Side by, int plies, const TableState& state)
+{
+    Json frame = table_event("taken_back", table, seq);
+    put_table_state(frame, state, seq);
+    frame["type"] = "taken_back";
+    frame["by"] = side_name(by);
+    frame["plies"] = plies;
+    return dump(frame);
+}
+
+std::string encode_time_given(TableId table, std::int64_t seq, Side by, int seconds, const ClockReading& clocks)
+{
+    Json frame = table_event("time_given", table, seq);
+    frame["by"] = side_name(by);
+    frame["to"] = side_name(opponent_of(by));
+    frame["seconds"] = seconds;
+    frame["clocks"] = clocks_json(clocks);
     return dump(frame);
 }
 

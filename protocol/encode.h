@@ -123,6 +123,14 @@ std::string encode_game_over(TableId table, std::int64_t seq, const GameResult& 
 std::string encode_proof(const Proof& proof);
 std::string encode_draw_offered(TableId table, std::int64_t seq, Side by);
 std::string encode_draw_declined(TableId table, std::int64_t seq, Side by);
+// Takebacks and more time (docs/protocol.md, "Takebacks and more time"). `by` is who asked,
+// declined, withdrew or gave; a decline says how long the asker waits before asking again;
+// taken_back carries the whole table state after the takeback (as game_started does).
+std::string encode_takeback_requested(TableId table, std::int64_t seq, Side by, int plies);
+std::string encode_takeback_declined(TableId table, std::int64_t seq, Side by, std::int64_t next_request_in_ms);
+std::string encode_takeback_withdrawn(TableId table, std::int64_t seq, Side by);
+std::string encode_taken_back(TableId table, std::int64_t seq, Side by, int plies, const TableState& state);
+std::string encode_time_given(TableId table, std::int64_t seq, Side by, int seconds, const ClockReading& clocks);
 // A claim with an intended move that was not valid: the move was played (its move event
 // follows) and the game goes on.
 std::string encode_draw_claim_rejected(TableId table, std::int64_t seq, Side by, std::string_view reason);

@@ -81,6 +81,14 @@ enum class ErrorCode : std::uint8_t {
     CannotAbort,
     OpponentConnected, // claim_win before the opponent's grace period ran out
     RematchUnavailable,
+    // Takebacks and more time (docs/protocol.md, "Takebacks and more time")
+    TakebacksNotAllowed,   // the table (or who decides there) forbids takebacks
+    NothingToTakeBack,     // the asker has made no move that could go back
+    TakebackRequestStands, // a takeback request stands already: answer or withdraw it first
+    NoTakebackRequest,     // nothing to accept, decline or withdraw
+    TakebackTooSoon,       // asked again too soon after a decline (the wait grows per decline)
+    GiveTimeNotAllowed,    // an untimed game, or one whose time is not the players' to give
+    GiveTimeTooSoon,       // more time given too soon after the last
     // Server
     LimitReached, // a player limit: tables waiting, rooms opened, chat messages per minute
     ShuttingDown,
@@ -132,6 +140,13 @@ constexpr std::string_view error_code_name(ErrorCode code)
     case ErrorCode::CannotAbort: return "cannot_abort";
     case ErrorCode::OpponentConnected: return "opponent_connected";
     case ErrorCode::RematchUnavailable: return "rematch_unavailable";
+    case ErrorCode::TakebacksNotAllowed: return "takebacks_not_allowed";
+    case ErrorCode::NothingToTakeBack: return "nothing_to_take_back";
+    case ErrorCode::TakebackRequestStands: return "takeback_request_stands";
+    case ErrorCode::NoTakebackRequest: return "no_takeback_request";
+    case ErrorCode::TakebackTooSoon: return "takeback_too_soon";
+    case ErrorCode::GiveTimeNotAllowed: return "give_time_not_allowed";
+    case ErrorCode::GiveTimeTooSoon: return "give_time_too_soon";
     case ErrorCode::RatedNeedsAccount: return "rated_needs_account";
     case ErrorCode::RatedNeedsClock: return "rated_needs_clock";
     case ErrorCode::NotInvited: return "not_invited";

@@ -19,7 +19,7 @@
 
 namespace rochade::protocol {
 
-inline constexpr int protocol_version = 5;
+inline constexpr int protocol_version = 6;
 
 using TableId = std::int64_t;
 using RoomNumber = std::int64_t; // positive: listed; negative: secret; 0 is no room
@@ -94,6 +94,9 @@ struct OpenTable {
     std::optional<std::string> invite; // the only nick that may take the free seat
     bool rated = false;                // counts for ratings: needs accounts and a clock (docs/ratings.md)
     GameSetup setup;                   // the variant and start (game_setup.h); not rated from a position
+    // Whether the players may take moves back (docs/protocol.md, "Takebacks and more time");
+    // none: on for a casual table, off for a rated one.
+    std::optional<bool> takebacks;
 };
 struct JoinTable {
     TableId table = 0;
@@ -125,6 +128,27 @@ struct AcceptDraw {
 };
 struct DeclineDraw {
     TableId table = 0;
+};
+// Takebacks and more time (docs/protocol.md, "Takebacks and more time"): a player asks to take
+// back his last move (on his turn: his last move and the opponent's reply); the opponent
+// accepts or declines, the asker may withdraw. give_time adds `seconds` to the opponent's clock.
+struct Takeback {
+    TableId table = 0;
+};
+struct AcceptTakeback {
+    TableId table = 0;
+};
+struct DeclineTakeback {
+    TableId table = 0;
+};
+struct WithdrawTakeback {
+    TableId table = 0;
+};
+inline constexpr int min_given_seconds = 5;
+inline constexpr int max_given_seconds = 60;
+struct GiveTime {
+    TableId table = 0;
+    int seconds = 15; // min_given_seconds..max_given_seconds
 };
 // Threefold or fifty moves, now or (with `move`) with an intended move (FIDE 9.2, 9.3).
 struct ClaimDraw {
@@ -216,7 +240,7 @@ using ClientMessage =
                  ClaimWin, Rematch, Register, Logout, ChangePassword, Notice, RoomMembers, DeclineInvitation, Challenge,
                  CancelChallenge, AcceptChallenge, DeclineChallenge, JoinPool, LeavePool, ListPools,
                  CreateOpenChallenge, ListOpenChallenges, CancelOpenChallenge, ShowOpenChallenge, AcceptOpenChallenge,
-                 PlayComputer>;
+                 PlayComputer, Takeback, AcceptTakeback, DeclineTakeback, WithdrawTakeback, GiveTime>;
 
 // A client's request id, echoed in the reply: a string or an integer, kept as the client wrote
 // it. Absent ids get no `ok` reply (errors are always sent).
@@ -278,6 +302,7 @@ struct TableSummary {
     // A seated account's rating in the table's category, when it has one (rated tables only).
     std::optional<SeatRating> white_rating, black_rating;
     GameSetup setup; // resolved: a Chess960 setup has its number
+    bool takebacks = false; // the players may take moves back
 };
 
 // Remaining time of each side at the moment of the event, and whose clock runs.
@@ -336,6 +361,13 @@ struct MoveRecord {
     std::string fen = {}; // the position after the move, so a client can show any ply without rules
 };
 
+// A takeback request that waits for the opponent's answer: `plies` (1 or 2) moves would go.
+struct TakebackRequest {
+    Side by = Side::White;
+    int plies = 1;
+    friend bool operator==(const TakebackRequest&, const TakebackRequest&) = default;
+};
+
 // Everything a client needs to draw a table from scratch.
 struct TableState {
     TableSummary summary;
@@ -349,6 +381,7 @@ struct TableState {
     bool check = false;                   // the side to move (or the mated side) is in check
     std::optional<Side> draw_offer;       // the side whose offer stands
     std::optional<Side> rematch_offer;
+    std::optional<TakebackRequest> takeback_request; // the one that stands
     std::vector<Side> disconnected; // seated players whose connection is gone
     std::optional<GameResult> result;
     std::optional<RatingChangeEvent> rating_change; // the last game's, once stored, until the next starts

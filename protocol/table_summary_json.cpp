@@ -71,7 +71,8 @@ OrderedJson table_summary_to_json(const TableSummary& table)
                     {"spectators", table.spectators},
                     {"rated", table.rated},
                     {"white_rating", rating_or_null(table.white_rating)},
-                    {"black_rating", rating_or_null(table.black_rating)}};
+                    {"black_rating", rating_or_null(table.black_rating)},
+                    {"takebacks", table.takebacks}};
     write_game_setup(out, table.setup);
     return out;
 }
@@ -101,6 +102,9 @@ rochade::Expected<TableSummary, std::string> table_summary_from_json(const Plain
         table.white_rating = optional_rating(value, "white_rating");
         table.black_rating = optional_rating(value, "black_rating");
         table.setup = game_setup_from_json(value);
+        // A peer of an older build sends none: takebacks then are off, as they were.
+        if (const auto found = value.find("takebacks"); found != value.end() && found->is_boolean())
+            table.takebacks = found->get<bool>();
         return table;
     } catch (const JsonFieldError& error) {
         return rochade::unexpected("table summary: " + error.message);

@@ -110,6 +110,8 @@ browser_tests=(smoke:SMOKE_SHOTS play:BROWSER_SHOTS board:BOARD_SHOTS admin:BROW
                clock-start:BROWSER_SHOTS chat-admin:BROWSER_SHOTS)
 # Issue 27's client: a game from a FEN, a Chess960 game (the setup form, castling on the board).
 browser_tests+=(position-game:POSITION_SHOTS chess960-game:CHESS960_SHOTS)
+# Issue 30's courtesies: a takeback accepted and declined, more time.
+browser_tests+=(takeback:BROWSER_SHOTS)
 browser_test()
 (
     shots=${BROWSER_SHOTS:-$build/browser-shots}

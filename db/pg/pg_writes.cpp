@@ -147,6 +147,23 @@ Params room_chatted_params(const RoomChatted& w)
     throw refused(what + "the last stored ply is " + std::to_string(last) + ", not " + std::to_string(w.ply - 1));
 }
 
+// A takeback: the running game's moves after `plies_kept` go, under the same fencing as a move
+// (the game's row held FOR UPDATE, so a claim waits for it or comes first and refuses it).
+void take_back_moves(Connection& c, const MovesTakenBack& w)
+{
+    const std::string what = "taking game " + std::to_string(w.game_id) + " back to ply " +
+                             std::to_string(w.plies_kept) + " failed on PostgreSQL " + c.where() + ": ";
+    const Result game = c.run("SELECT ended_at_ms IS NULL, owner_epoch, "
+                              "(SELECT COALESCE(MAX(ply), 0) FROM moves WHERE game_id = $1) "
+                              "FROM games WHERE id = $1 FOR UPDATE",
+                              Params().add(w.game_id));
+    if (game.rows() != 1 || !game.boolean(0, 0)) throw refused(what + "no running game has this id (unknown or ended)");
+    if (game.integer(0, 1) > w.epoch) throw superseded(c, w.game_id, w.epoch, "taking back moves of game");
+    const std::int64_t last = game.integer(0, 2);
+    if (w.plies_kept < 0 || w.plies_kept > last) throw refused(what + "its last stored ply is " + std::to_string(last));
+    c.run("DELETE FROM moves WHERE game_id = $1 AND ply > $2", Params().add(w.game_id).add(w.plies_kept));
+}
+
 // Columns from `first` of the first row: games, wins, draws, losses.
 GameCounts read_counts(const Result& row, int first)
 {
@@ -460,6 +477,8 @@ void apply_write(Connection& c, const Write& record)
                 write_game_ended(c, w);
             } else if constexpr (std::is_same_v<T, GameClaimed>) {
                 claim_game(c, w);
+            } else if constexpr (std::is_same_v<T, MovesTakenBack>) {
+                take_back_moves(c, w);
             } else if constexpr (std::is_same_v<T, RoomChatted>) {
                 c.run(room_chatted_sql, room_chatted_params(w));
             } else if constexpr (std::is_same_v<T, IdBlockReserved>) {

@@ -172,6 +172,7 @@ struct SqliteWriter::State final : BatchBackend {
     // error) when the transaction as a whole failed.
     std::optional<Outcomes> commit_together(const std::vector<const Submission*>& submissions, StoreError& error);
     void write(const Write& write);
+    void take_back_moves(const MovesTakenBack& w);
     void set_head(std::int64_t game_id, std::optional<GameHead> head);
     void undo_heads_to(std::size_t mark);
     // The game's stored owner epoch; nullopt for an unknown game.
@@ -180,6 +181,26 @@ struct SqliteWriter::State final : BatchBackend {
     // is the write, as "storing ply 5 of game". Built only on that path.
     DbError superseded(std::int64_t game_id, std::int64_t epoch, const std::string& what);
 };
+
+// Rare (a takeback): prepared here rather than kept, and its DELETE scans the game's moves from
+// moves_after_id (there is no index on them, schema version 3). The moves kept keep their row ids,
+// so a move stored after it is still above them all (running_moves.h).
+void SqliteWriter::State::take_back_moves(const MovesTakenBack& w)
+{
+    const std::string what = "taking game " + std::to_string(w.game_id) + " back to ply " +
+                             std::to_string(w.plies_kept) + " failed on " + db.path() + ": ";
+    const auto head = read_head(db, w.game_id);
+    if (!head) throw DbError(what + "no running game has this id (unknown or ended)", StoreFailure::Refused);
+    if (stored_epoch(w.game_id).value_or(0) > w.epoch)
+        throw superseded(w.game_id, w.epoch, "taking back moves of game");
+    if (w.plies_kept < 0 || w.plies_kept > head->ply)
+        throw DbError(what + "its last stored ply is " + std::to_string(head->ply), StoreFailure::Refused);
+    Statement remove = db.prepare("DELETE FROM moves WHERE id > (SELECT moves_after_id FROM games WHERE id = ?1) "
+                                  "AND game_id = ?1 AND ply > ?2");
+    remove.bind(1, w.game_id).bind(2, std::int64_t{w.plies_kept});
+    remove.run();
+    set_head(w.game_id, read_head(db, w.game_id));
+}
 
 std::optional<std::int64_t> SqliteWriter::State::stored_epoch(std::int64_t game_id)
 {
@@ -332,6 +353,8 @@ void SqliteWriter::State::write(const Write& record)
                 if (ended) throw DbError(what + "the game has ended", StoreFailure::Refused);
                 throw DbError(what + "another node claimed it with epoch " + std::to_string(stored) + " already",
                               StoreFailure::Superseded);
+            } else if constexpr (std::is_same_v<T, MovesTakenBack>) {
+                take_back_moves(w);
             } else if constexpr (std::is_same_v<T, RoomChatted>) {
                 s.room_chatted.bind(1, w.room).bind(2, w.nick).bind(3, w.text).bind(4, w.at_ms);
                 s.room_chatted.bind(5, protocol::nick_key(w.nick)).run(); // searched by (schema version 6)

@@ -59,6 +59,13 @@ public:
     // awaited first move is no longer awaited.
     void stop(time_point now);
 
+    // `side` gets `ms` more thinking time (another player's courtesy, "more time"), running or
+    // not: its deadline moves by as much. Nothing for an untimed clock.
+    void give(Side side, std::int64_t ms)
+    {
+        if (!untimed()) remaining_ms_[index(side)] += ms;
+    }
+
     const protocol::TimeControl& time_control() const { return time_control_; }
     bool untimed() const { return time_control_.untimed(); }
     std::optional<Side> running() const { return running_; }

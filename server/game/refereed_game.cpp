@@ -436,6 +436,14 @@ Expected<ClaimResult, RefereeError> RefereedGame::claim_draw(Side who, std::opti
     return ClaimResult{std::move(rejection), std::move(played.move), std::move(played.ending)};
 }
 
+std::optional<RefereeError> RefereedGame::give_time(Side to, std::int64_t ms, time_point now)
+{
+    if (auto refusal = refuse_unless_running(now)) return refusal;
+    if (clock_.untimed()) return RefereeError{ErrorCode::GiveTimeNotAllowed, "the game has no clock"};
+    clock_.give(to, ms);
+    return std::nullopt;
+}
+
 Expected<Ending, RefereeError> RefereedGame::resign(Side who, time_point now)
 {
     if (auto refusal = refuse_unless_running(now)) return unexpected(std::move(*refusal));

@@ -149,6 +149,9 @@ public:
     // play() refuses it, and nothing changes.
     Expected<ClaimResult, RefereeError> claim_draw(Side who, std::optional<std::string_view> intended_move,
                                                    time_point now);
+    // `to`'s clock gets `ms` more (the opponent gave it), at once; the flag deadline moves with
+    // it. Errors: game_not_started, game_over, give_time_not_allowed (untimed).
+    std::optional<RefereeError> give_time(Side to, std::int64_t ms, time_point now);
     // At any time while the game runs, on either turn.
     Expected<Ending, RefereeError> resign(Side who, time_point now);
     // Only while a side has not made its first move yet (ply < 2), else cannot_abort; the

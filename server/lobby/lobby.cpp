@@ -465,6 +465,7 @@ void Lobby::open_table_now(const ConnectionPtr& connection, const Identity& who,
         asked.opener = who;
         asked.rated = open.rated;
         asked.setup = open.setup;
+        asked.takebacks = open.takebacks;
         const Table::Opening opening = with_chances_drawn(std::move(asked));
         auto table = std::make_shared<Table>(services_, weak_from_this(), opening);
         services_.directory.add(opening.table, table);

@@ -58,6 +58,7 @@ void Lobby::play_computer(ConnectionPtr connection, Identity who, Id id, protoco
             asked.opener_color = play.color;
             asked.opener = who;
             asked.setup = play.setup;
+            asked.takebacks_decided_by = TakebackAuthority::Computer; // always allowed, and taken at once
             const Table::Opening opening = with_chances_drawn(std::move(asked));
             auto table = std::make_shared<Table>(services_, weak_from_this(), opening);
             services_.directory.add(opening.table, table);

@@ -15,6 +15,9 @@ constexpr bool is_table_message =
     std::is_same_v<Message, protocol::AcceptDraw> || std::is_same_v<Message, protocol::DeclineDraw> ||
     std::is_same_v<Message, protocol::ClaimDraw> || std::is_same_v<Message, protocol::Resign> ||
     std::is_same_v<Message, protocol::Abort> || std::is_same_v<Message, protocol::ClaimWin> ||
-    std::is_same_v<Message, protocol::Rematch> || std::is_same_v<Message, protocol::DeclineInvitation>;
+    std::is_same_v<Message, protocol::Rematch> || std::is_same_v<Message, protocol::DeclineInvitation> ||
+    std::is_same_v<Message, protocol::Takeback> || std::is_same_v<Message, protocol::AcceptTakeback> ||
+    std::is_same_v<Message, protocol::DeclineTakeback> || std::is_same_v<Message, protocol::WithdrawTakeback> ||
+    std::is_same_v<Message, protocol::GiveTime>;
 
 } // namespace rochade::server

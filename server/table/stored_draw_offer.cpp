@@ -37,6 +37,11 @@ std::optional<Side> standing_draw_offer(const std::vector<db::MovePlayed>& moves
         }
     };
     for (const db::TableEvent& event : events) {
+        if (event.kind == db::TableEventKind::TakenBack) { // a takeback leaves no offer standing
+            play_moves_until(event.seq);
+            offer.reset();
+            continue;
+        }
         if (event.kind != db::TableEventKind::DrawOffered && event.kind != db::TableEventKind::DrawDeclined) continue;
         play_moves_until(event.seq);
         const auto by = by_of(event);

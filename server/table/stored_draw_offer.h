@@ -2,8 +2,8 @@
 //
 // FIDE 9.1.2 as Offers (offers.h) applies it: an offer stands until the opponent accepts it (then
 // the game is over and not restored), declines it (a "draw_declined" table event) or moves (the
-// opponent's next move row). An offer made with a move is a "draw_offered" event under that
-// move's seq: it comes after the move, so that move does not lapse it.
+// opponent's next move row), or a takeback is accepted (a "taken_back" event). An offer made with a move is a
+// "draw_offered" event under that move's seq: it comes after the move, so that move does not lapse it.
 #pragma once
 
 #include <optional>

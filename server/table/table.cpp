@@ -13,6 +13,7 @@
 #include "server/clients/fan_out.h"
 #include "server/id_allocator.h"
 #include "server/metrics.h"
+#include "server/table/stored_courtesies.h"
 #include "server/table/stored_draw_offer.h"
 #include "server/table/table_services.h"
 #include "server/wall_clock.h"
@@ -26,8 +27,11 @@ Table::Table(TableServices& services, std::weak_ptr<TableListener> listener, Ope
       summary_timer_(strand_), id_(opening.table), room_(opening.room), time_control_(opening.time_control),
       opener_color_(opening.opener_color), setup_(opening.setup),
       ratings_(opening.rated, opening.time_control, opening.setup.variant == protocol::GameVariant::Chess960),
-      invite_(opening.invite), seats_(strand_), events_(services.config.table_history_events),
-      waiting_chat_(services.config.table_chat_queue)
+      invite_(opening.invite), seats_(strand_),
+      takeback_policy_(opening.takebacks_decided_by == TakebackAuthority::Table
+                           ? TakebackPolicy::for_table(opening.rated, opening.takebacks)
+                           : TakebackPolicy{opening.takebacks_decided_by, false}),
+      events_(services.config.table_history_events), waiting_chat_(services.config.table_chat_queue)
 {
     seats_[int(opening.opener_side)] = Seat{opening.opener.nick, opening.opener.principal, {}, false, {}, {}};
 }
@@ -87,6 +91,10 @@ std::shared_ptr<Table> Table::restore(TableServices& services, std::weak_ptr<Tab
         white_ms = stored.moves.back().white_ms;
         black_ms = stored.moves.back().black_ms;
     }
+    // Time given since the last move (or takeback) is on the clocks (stored_courtesies.h).
+    const StoredCourtesies courtesies = stored_courtesies(stored.moves, events);
+    white_ms += courtesies.white_given_ms;
+    black_ms += courtesies.black_given_ms;
     const auto start_position = parse_fen(start.start_fen, start.variant);
     const Side first_mover =
         start_position && start_position->side_to_move() == Color::Black ? Side::Black : Side::White;
@@ -105,6 +113,7 @@ std::shared_ptr<Table> Table::restore(TableServices& services, std::weak_ptr<Tab
     opening.opener = identity::Identity{seat_owner(start.white_owner), start.white, protocol::Role::Player, 0};
     opening.rated = start.rated;
     opening.setup = stored_setup(start);
+    opening.takebacks = courtesies.takebacks;
     auto table = std::make_shared<Table>(services, std::move(listener), opening);
     table->seats_[int(Side::Black)] = Seat{start.black, seat_owner(start.black_owner), {}, false, {}, {}};
     const auto now = SteadyClock::now();
@@ -112,6 +121,7 @@ std::shared_ptr<Table> Table::restore(TableServices& services, std::weak_ptr<Tab
     table->game_.emplace(std::move(*game));
     if (!table->game_->is_over()) table->offers_.restore_draw_offer(draw_offer); // a replayed ending leaves none
     table->game_id_ = start.game_id;
+    table->courtesies_.restore_readings(courtesies.readings_after(start, stored.moves));
     table->events_.restore(stored.last_seq);
     table->epoch_ = start.epoch;
     table->stored_game_ = GameCheckpoint{int(moves.size()), white_ms, black_ms, now, table->offers_.draw_offer()};
@@ -173,6 +183,7 @@ protocol::TableSummary Table::summary() const
         if (seat && seat->connected) --spectators;
     result.spectators = std::max(0, spectators);
     result.rated = ratings_.rated();
+    result.takebacks = takeback_policy_.allowed();
     if (seats_[0]) result.white_rating = seats_[0]->rating;
     if (seats_[1]) result.black_rating = seats_[1]->rating;
     return result;
@@ -195,6 +206,7 @@ protocol::TableState Table::state(SteadyClock::time_point now) const
             result.legal_moves = game_->legal_moves();
         }
         result.draw_offer = offers_.draw_offer();
+        if (!game_->is_over()) result.takeback_request = courtesies_.request();
         if (game_->is_over()) result.result = game_->result();
     } else {
         result.start_fen = result.fen = to_fen(setup_start());
@@ -290,6 +302,8 @@ void Table::add_move(Emission& emission, const PlayedMove& move, bool draw_offer
     }
     emission.events.push_back(Event{event.seq, std::make_shared<const std::string>(protocol::encode_move(event))});
     ++emission.moves;
+    courtesies_.on_move(); // a move lapses a takeback request
+    courtesies_.clocks_after_move({move.clocks.white_ms, move.clocks.black_ms});
 }
 
 void Table::add_ending(Emission& emission, const Ending& ending, SteadyClock::time_point)
@@ -300,6 +314,7 @@ void Table::add_ending(Emission& emission, const Ending& ending, SteadyClock::ti
     if (r.winnability) detail["winnability"] = to_text(*r.winnability);
     if (r.proof) detail["proof"] = nlohmann::json::parse(protocol::encode_proof(*r.proof));
     emission.ended_game = *game_id_;
+    courtesies_.forget_request();
     emission.writes.push_back(db::GameEnded{*game_id_, r.result, r.termination, detail.dump(), ending.clocks.white_ms,
                                             ending.clocks.black_ms, wall_clock_ms()});
     emission.events.push_back(

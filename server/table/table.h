@@ -45,6 +45,7 @@
 #include "server/moderation/moderation.h"
 #include "server/table/chat_inbox.h"
 #include "server/table/computer_opponent.h"
+#include "server/table/courtesies.h"
 #include "server/table/emission_queue.h"
 #include "server/table/event_log.h"
 #include "server/table/flag_watch.h"
@@ -76,6 +77,9 @@ public:
         // Resolved (a Chess960 setup has its number); every game at the table, rematches
         // included, starts from it.
         protocol::GameSetup setup;
+        // Whether takebacks are allowed, and who says so (courtesies.h); none: the default.
+        std::optional<bool> takebacks;
+        TakebackAuthority takebacks_decided_by = TakebackAuthority::Table;
     };
 
     // `listener` (the lobby) hears what changes at the table.
@@ -163,6 +167,12 @@ private:
         SteadyClock::time_point at{};            // since then the side to move is charged
         std::optional<Side> draw_offer;
     };
+    // A takeback not stored yet: the game's moves (UCI) and clock readings before it, which a
+    // failure of it (or of an emission before it is stored) goes back to. Only on a takeback.
+    struct TakenBack {
+        std::vector<std::string> moves;
+        std::vector<ClockReadings> readings;
+    };
     // A game start not stored yet: what the table was before it, to go back to.
     struct ReplacedGame {
         std::optional<RefereedGame> game; // the finished game a rematch replaced; none on a join
@@ -185,6 +195,7 @@ private:
         int moves = 0;                            // moves among the writes, counted once stored
         std::function<void(bool stored)> on_done; // a moderator's action waits for its commit
         std::optional<std::int64_t> ended_game;   // the game whose end this stores
+        std::shared_ptr<const TakenBack> taken_back; // for a takeback
     };
 
     using Request = std::function<void(SteadyClock::time_point now)>;
@@ -223,7 +234,8 @@ private:
     // Every write of the table's games carries its epoch.
     void stamp_epoch(std::vector<db::Write>& writes) const;
     void roll_back(std::vector<Emission>& failed, SteadyClock::time_point now);
-    void rebuild_game(const GameCheckpoint& stored, SteadyClock::time_point now);
+    // `moves`: the game's moves (UCI) from which the stored ones are the first stored.ply.
+    void rebuild_game(const GameCheckpoint& stored, const std::vector<std::string>& moves, SteadyClock::time_point now);
     void tell_not_stored(const Emission& emission, const db::StoreError& error);
     GameCheckpoint checkpoint(SteadyClock::time_point now) const;
     // Runs `work` once every emitted event is committed and broadcast (or failed), so a state
@@ -293,6 +305,14 @@ private:
     void claim_win(const ConnectionPtr& connection, Side side, const Id& id, SteadyClock::time_point now);
     void rematch(const ConnectionPtr& connection, Side side, const Id& id);
 
+    // table_courtesies.cpp: takebacks and more time (courtesies.h). Whether `message` is one of
+    // theirs; then it was answered.
+    bool courtesy(const ConnectionPtr& connection, Side side, const Id& id, const protocol::ClientMessage& message,
+                  SteadyClock::time_point now);
+    void take_back(const ConnectionPtr& connection, Side side, const Id& id, SteadyClock::time_point now);
+    void give_time(const ConnectionPtr& connection, Side side, const Id& id, const protocol::GiveTime& give,
+                   SteadyClock::time_point now);
+
     // table_chat.cpp: a table_chat line is checked on the strand, then stored now if the store
     // has nothing of this table's, else kept in `waiting_chat_` (or refused `busy` when that is
     // full). serve_waiting_chat sends the oldest waiting line once nothing else of the table is
@@ -340,6 +360,8 @@ private:
     std::optional<std::int64_t> game_id_;
     std::optional<ComputerOpponent> computer_; // a play_computer table's computer
     Offers offers_; // the running game's draw offer, the rematch asked after a game
+    TakebackPolicy takeback_policy_;
+    Courtesies courtesies_; // the running game's takeback request, the waits, the clocks per ply
     bool closed_ = false;
     bool clocks_held_ = false; // a restored game waits for both players
 

@@ -53,7 +53,8 @@ void Table::stamp_epoch(std::vector<db::Write>& writes) const
             [this](auto& w) {
                 using T = std::decay_t<decltype(w)>;
                 if constexpr (std::is_same_v<T, db::GameStarted> || std::is_same_v<T, db::MovePlayed> ||
-                              std::is_same_v<T, db::TableEvent> || std::is_same_v<T, db::GameEnded>)
+                              std::is_same_v<T, db::TableEvent> || std::is_same_v<T, db::GameEnded> ||
+                              std::is_same_v<T, db::MovesTakenBack>)
                     w.epoch = epoch_;
             },
             write);
@@ -146,10 +147,22 @@ void Table::roll_back(std::vector<Emission>& failed, SteadyClock::time_point now
         game_id_ = before.game_id;
         offers_.restore_draw_offer(std::nullopt); // the game before the start was over, or none
     } else if (game_ && stored_game_) {
-        rebuild_game(*stored_game_, now);
+        // A failed takeback goes back to the moves before it; otherwise the game's moves now
+        // begin with the stored ones.
+        const auto taken_back =
+            std::find_if(failed.begin(), failed.end(), [](const Emission& e) { return e.taken_back != nullptr; });
+        std::vector<std::string> moves;
+        if (taken_back != failed.end()) {
+            moves = taken_back->taken_back->moves;
+            courtesies_.restore_readings(taken_back->taken_back->readings);
+        } else {
+            for (const auto& move : game_->moves()) moves.push_back(move.uci);
+        }
+        rebuild_game(*stored_game_, moves, now);
     }
     events_.forget_unstored();
     offers_.forget_rematch();
+    courtesies_.forget_request(); // not worth an undo log either; it can be asked again
 
     // The room and the lobby's list of each player's running games follow the game.
     const bool running = game_ && !game_->is_over();
@@ -170,11 +183,12 @@ void Table::roll_back(std::vector<Emission>& failed, SteadyClock::time_point now
 }
 
 // Costs a replay of the stored moves: only on the failure path.
-void Table::rebuild_game(const GameCheckpoint& stored, SteadyClock::time_point now)
+void Table::rebuild_game(const GameCheckpoint& stored, const std::vector<std::string>& game_moves,
+                         SteadyClock::time_point now)
 {
-    std::vector<std::string> moves;
-    moves.reserve(std::size_t(stored.ply));
-    for (int i = 0; i < stored.ply; ++i) moves.push_back(game_->moves()[std::size_t(i)].uci);
+    const std::vector<std::string> moves(game_moves.begin(),
+                                         game_moves.begin() + std::min<std::ptrdiff_t>(stored.ply, game_moves.size()));
+    courtesies_.cut_readings_to(stored.ply);
     auto rebuilt =
         RefereedGame::restore(time_control_, game_->start_fen(), moves, stored.white_ms, stored.black_ms,
                               referee_limits(services_, time_control_), game_->game().start_position().variant());

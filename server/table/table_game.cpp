@@ -41,10 +41,12 @@ void Table::start_game(std::int64_t game_id, SteadyClock::time_point now, const 
     game_id_ = game_id;
     ++services_.metrics.games_running;
     offers_.game_started();
+    courtesies_.reset();
 
     Emission emission;
     ratings_.game_started();
     const auto initial = game_->clocks(now);
+    courtesies_.clocks_started({initial.white_ms, initial.black_ms});
     db::GameStarted started_row{*game_id_, id_, room_, seats_[0]->nick, seats_[1]->nick,
                                 protocol::time_control_to_json(time_control_).dump(), game_->start_fen(),
                                 initial.white_ms, initial.black_ms, wall_clock_ms(),
@@ -59,7 +61,9 @@ void Table::start_game(std::int64_t game_id, SteadyClock::time_point now, const 
     auto started = state(now);
     started.seq = seq;
     add_event(emission, protocol::encode_game_started(id_, seq, started), db::TableEventKind::GameStarted,
-              nlohmann::json{{"white", seats_[0]->nick}, {"black", seats_[1]->nick}}.dump());
+              nlohmann::json{
+                  {"white", seats_[0]->nick}, {"black", seats_[1]->nick}, {"takebacks", takeback_policy_.allowed()}}
+                  .dump());
     emission.what = replaced->seats_swapped ? "rematch" : "join_table";
     emission.sender = sender;
     emission.id = id;
@@ -281,6 +285,7 @@ void Table::game_action(const ConnectionPtr& connection, Side side, const Id& id
     // answers are for the offers to refuse.
     if (auto refused = game_->refuse_unless_running(now))
         return reply_error(connection, id, refused->code, std::string(type) + ": " + refused->message);
+    if (courtesy(connection, side, id, message, now)) return;
     const auto refused_offer = [&](std::optional<OfferRefusal> refusal) {
         if (refusal)
             reply_error(connection, id, error_code_of(*refusal),

@@ -75,6 +75,11 @@ TEST_CASE("every message type decodes to its alternative and names itself")
         {R"({"type":"show_open_challenge","token":"t"})", "show_open_challenge"},
         {R"({"type":"accept_open_challenge","token":"t"})", "accept_open_challenge"},
         {R"({"type":"play_computer","level":1,"time_control":"untimed"})", "play_computer"},
+        {R"({"type":"takeback","table":3})", "takeback"},
+        {R"({"type":"accept_takeback","table":3})", "accept_takeback"},
+        {R"({"type":"decline_takeback","table":3})", "decline_takeback"},
+        {R"({"type":"withdraw_takeback","table":3})", "withdraw_takeback"},
+        {R"({"type":"give_time","table":3,"seconds":15})", "give_time"},
     };
     STATIC_REQUIRE(std::size(cases) == std::variant_size_v<ClientMessage>);
     std::size_t index = 0;

@@ -5,6 +5,7 @@
 // ratings, and an account's nick links to its profile. A table may be Chess960 or start from a
 // position (the form's game_setup_form.js); the list says so.
 
+import { takebacksChecked } from './takeback_form.js';
 import { el, fill, keepingFocus } from './dom.js';
 import { language, t } from './messages.js';
 import { nickNode, ratingNode } from './nick_view.js';
@@ -42,6 +43,14 @@ export class LobbyView {
         this.ratedText = el('span', {});
         this.ratedLabel = el('label', { class: 'rated-choice' }, this.rated, ' ', this.ratedText);
         this.ratedWhy = el('span', { class: 'hint rated-why', id: 'rated-why' });
+        // Takebacks: ticked for a casual table, unticked when "Rated" is ticked, until the player
+        // sets the box himself (takebacksChecked in takeback_form.js).
+        this.takebacks = el('input', { type: 'checkbox', name: 'takebacks', checked: true,
+                                       onchange: () => { this.takebacksTouched = true; } });
+        this.takebacksTouched = false;
+        this.takebacksText = el('span', {});
+        this.takebacksLabel = el('label', { class: 'takebacks-choice' }, this.takebacks, ' ', this.takebacksText);
+        this.rated.addEventListener('change', () => this.updateTakebacks());
         // The variant, Chess960's number and the FEN with its preview; a game from a position is casual.
         this.setup = new GameSetupForm({ onChange: () => this.updateRated() });
         this.relabel();
@@ -86,6 +95,14 @@ export class LobbyView {
         this.ratedWhy.hidden = !why;
         if (why) this.rated.setAttribute('aria-describedby', 'rated-why');
         else this.rated.removeAttribute('aria-describedby');
+        this.updateTakebacks();
+    }
+
+    updateTakebacks() {
+        this.takebacks.checked = takebacksChecked(this.rated.checked && !this.rated.disabled, this.takebacksTouched,
+                                                  this.takebacks.checked);
+        this.takebacksText.textContent = t('open.takebacks');
+        this.takebacksLabel.title = t('open.takebacks.title');
     }
 
     renderRooms(rooms, currentRoom) {
@@ -277,7 +294,7 @@ export class LobbyView {
             this.openSubmit = el('button', { type: 'submit' });
             this.openForm = el('form', { class: 'open-table', onsubmit: (event) => this.submitOpenTable(event) },
                                this.openTitle, this.preset, this.custom, this.colour, this.invite, this.setup.node,
-                               this.ratedLabel, this.openSubmit, this.ratedWhy);
+                               this.ratedLabel, this.takebacksLabel, this.openSubmit, this.ratedWhy);
             this.roomForms = el('div', { class: 'room-forms' }, this.openForm, this.computerFormNode());
         }
         this.openTitle.textContent = t('open.title');
@@ -310,6 +327,7 @@ export class LobbyView {
         const invite = this.invite.value.trim();
         if (invite) fields.invite = invite;
         if (this.rated.checked && !this.rated.disabled) fields.rated = true;
+        fields.takebacks = this.takebacks.checked;
         this.actions.openTable(fields);
     }
 

@@ -613,6 +613,7 @@ function soundOf(frame, state, seat) {
     case 'game_started': return 'game_start';
     case 'game_over': return 'game_end';
     case 'draw_offered': return frame.by !== seat ? 'draw_offer' : null;
+    case 'takeback_requested': return frame.by !== seat ? 'draw_offer' : null;
     case 'rematch_offered': return seat && frame.by !== seat ? 'invitation' : null;
     default: return null;
     }

@@ -126,6 +126,12 @@ const ERROR_READERS = {
     too_many_attempts(message, params) {
         return params.seconds === undefined ? 'later' : null;
     },
+    takeback_too_soon(message, params) {
+        return params.seconds === undefined ? 'later' : null;
+    },
+    give_time_too_soon(message, params) {
+        return params.seconds === undefined ? 'later' : null;
+    },
     limit_reached(message, params) {
         const limit = /the most one player may \((\d+)\)/.exec(message);
         if (limit) params.limit = Number(limit[1]);

@@ -9,13 +9,14 @@ export const TABLE_EVENTS = new Set([
     'table_state', 'seat_changed', 'game_started', 'move', 'game_over', 'draw_offered',
     'draw_declined', 'draw_claim_rejected', 'table_chat', 'player_disconnected',
     'player_reconnected', 'rematch_offered', 'spectators', 'rating_change', 'table_closed',
+    'takeback_requested', 'takeback_declined', 'takeback_withdrawn', 'taken_back', 'time_given',
 ]);
 
 // A table's setup (variant, chess960, start_fen) comes with its summaries too (issue 27), so a
 // table whose game has not begun already shows its variant and start position.
 const SUMMARY_FIELDS = ['room', 'status', 'white', 'black', 'white_guest', 'black_guest', 'opener_color', 'time_control',
                         'invite', 'spectators', 'rated', 'white_rating', 'black_rating', 'variant', 'chess960', 'start_fen',
-                        'white_computer', 'black_computer'];
+                        'white_computer', 'black_computer', 'takebacks'];
 
 // A summary names a seat's rating only while an account with a rating in the table's category
 // sits there (docs/ratings.md), so a summary without one clears it.
@@ -48,6 +49,7 @@ export function emptyTable(id) {
         rating_change: null, variant: 'standard', chess960: null,
         game_id: null, start_fen: null, fen: null, moves: [], clocks: null, to_move: null,
         legal_moves: [], draw_offer: null, rematch_offer: null, disconnected: [], result: null,
+        takebacks: false, takeback_request: null, takebackWaitUntil: null,
         check: false, chat: [], notices: [], clocksReceivedAt: 0, closed: false,
     };
 }
@@ -60,7 +62,8 @@ function replaceState(state, frame, now, wallNow) {
     const next = { ...emptyTable(frame.table), chat: state.chat, notices: state.notices };
     for (const field of SUMMARY_FIELDS) if (frame[field] !== undefined) next[field] = frame[field];
     for (const field of ['seq', 'game_id', 'start_fen', 'fen', 'moves', 'clocks', 'to_move', 'legal_moves',
-                         'draw_offer', 'rematch_offer', 'disconnected', 'result', 'check', 'rating_change']) {
+                         'draw_offer', 'rematch_offer', 'disconnected', 'result', 'check', 'rating_change',
+                         'takeback_request']) {
         if (frame[field] !== undefined) next[field] = frame[field] ?? emptyTable(0)[field];
     }
     next.check = Boolean(next.check);
@@ -109,6 +112,18 @@ export function noticeOf(frame, state) {
     }
     case 'player_reconnected': return { key: 'notice.player_reconnected', params: { nick: frame.nick, side: frame.side } };
     case 'rematch_offered': return { key: 'notice.rematch_offered', params: { side: frame.by, nick: nickOf(state, frame.by) } };
+    case 'takeback_requested':
+        return { key: frame.plies === 2 ? 'notice.takeback_requested.two' : 'notice.takeback_requested',
+                 params: { side: frame.by, nick: nickOf(state, frame.by) } };
+    case 'takeback_declined':
+        return { key: 'notice.takeback_declined', params: { side: frame.by, nick: nickOf(state, frame.by),
+                                                              seconds: Math.round((frame.next_request_in_ms || 0) / 1000) } };
+    case 'takeback_withdrawn': return { key: 'notice.takeback_withdrawn', params: { side: frame.by, nick: nickOf(state, frame.by) } };
+    case 'taken_back':
+        return { key: frame.plies === 2 ? 'notice.taken_back.two' : 'notice.taken_back', params: { side: frame.by, nick: nickOf(state, frame.by) } };
+    case 'time_given':
+        return { key: 'notice.time_given', params: { side: frame.by, nick: nickOf(state, frame.by), to: frame.to,
+                                                     to_nick: nickOf(state, frame.to), seconds: frame.seconds } };
     default: return null;
     }
 }
@@ -173,6 +188,30 @@ export function applyTableEvent(state, frame, now, wallNow = Date.now()) {
         next.lastMove = frame.uci;
         // FIDE 9.1.2.3: an offer stands until the opponent moves; a move with offer_draw makes one.
         next.draw_offer = frame.draw_offered ? (frame.ply % 2 === 1 ? 'white' : 'black') : null;
+        next.takeback_request = null; // a move lapses a takeback request
+        break;
+    case 'takeback_requested':
+        next.takeback_request = { by: frame.by, plies: frame.plies };
+        break;
+    case 'takeback_declined':
+        next.takeback_request = null;
+        // The asker (the decliner's opponent) may ask again only after the wait.
+        next.takebackWaitUntil = { side: frame.by === 'white' ? 'black' : 'white', at: now + (frame.next_request_in_ms || 0) };
+        break;
+    case 'takeback_withdrawn':
+        next.takeback_request = null;
+        break;
+    case 'taken_back': {
+        // The whole table after the takeback: the board, moves and clocks are redrawn from it.
+        const replaced = replaceState(state, { ...frame, table: state.table, resync: false, missed: [] }, now, wallNow);
+        next = { ...replaced, takebackWaitUntil: state.takebackWaitUntil };
+        break;
+    }
+    case 'time_given':
+        if (frame.clocks) {
+            next.clocks = frame.clocks;
+            next.clocksReceivedAt = now;
+        }
         break;
     case 'game_over':
         next.status = 'finished';
@@ -183,6 +222,7 @@ export function applyTableEvent(state, frame, now, wallNow = Date.now()) {
         next.to_move = null;
         next.legal_moves = [];
         next.draw_offer = null;
+        next.takeback_request = null;
         next.check = false;
         break;
     case 'draw_offered':

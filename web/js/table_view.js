@@ -11,6 +11,7 @@
 // buttons and moves without scrolling), stacked on a phone (a clock above the board, the other
 // below, then the buttons and the moves).
 
+import { courtesyButtons } from './takeback_actions.js';
 import { el, fill, keepingFocus } from './dom.js';
 import { BoardView } from './board_view.js';
 import { describe } from './time_control.js';
@@ -307,6 +308,15 @@ export class TableView {
             }
         }
         this.tickFirstMove(now);
+        // The wait after a declined takeback counts down on the button itself.
+        if (this.takebackButton && state.takebackWaitUntil && seat === state.takebackWaitUntil.side) {
+            const courtesy = courtesyButtons(state, seat, now).find((button) => button.action === 'takeback');
+            if (courtesy) {
+                this.takebackButton.disabled = courtesy.disabled;
+                this.takebackButton.textContent = courtesy.waitSeconds
+                    ? t('action.takeback.wait', { seconds: courtesy.waitSeconds }) : t('action.takeback');
+            }
+        }
         // The grace period as the player_disconnected event announced it; after a reload it is
         // unknown and the server's answer to the claim says how long is left.
         if (this.claimWinButton && state.graceEndsAt) {
@@ -427,6 +437,17 @@ export class TableView {
                 buttons.push(this.button('accept_draw', 'accept_draw'), this.button('decline_draw', 'decline_draw'));
             } else if (state.draw_offer !== seat) {
                 buttons.push(this.button('offer_draw', 'offer_draw', {}, { disabled: !myTurn, title: t('action.offer_draw.title') }));
+            }
+            // Takeback (or its answer) and "Give 15 s", as takeback_actions.js decides.
+            this.takebackButton = null;
+            for (const courtesy of courtesyButtons(state, seat, performance.now())) {
+                const title = courtesy.action === 'takeback' || courtesy.action === 'give_time' ? t(`action.${courtesy.action}.title`) : undefined;
+                const node = this.button(courtesy.action, courtesy.type, courtesy.fields, { disabled: courtesy.disabled, title });
+                if (courtesy.action === 'takeback') {
+                    this.takebackButton = node;
+                    if (courtesy.waitSeconds) node.textContent = t('action.takeback.wait', { seconds: courtesy.waitSeconds });
+                }
+                buttons.push(node);
             }
             buttons.push(this.button('claim_draw', 'claim_draw', {}, { title: t('action.claim_draw.title') }));
             buttons.push(el('button', {

@@ -295,3 +295,28 @@ TEST_CASE("play_computer: an engine that fails on the fresh process too ends the
     CHECK(over.at("result") == "*");
     CHECK(over.at("message").get<std::string>().find("the computer's engine failed twice") != std::string::npos);
 }
+
+TEST_CASE("play_computer: the computer takes a takeback back at once; the human moves again from there",
+          "[server][computer][takeback]")
+{
+    InProcessServer server(small_pool);
+    Guest anna(server.port(), "Anna");
+    auto game = play_computer(anna.client, {{"level", 1}, {"color", "white"}, {"time_control", "untimed"}});
+    CHECK(game.started.at("takebacks") == true);
+    REQUIRE(anna.client.request({{"type", "move"}, {"table", game.table}, {"move", "e2e4"}}).at("type") == "ok");
+    const json answered = wait_for_turn(anna.client, game, json::object(), "white");
+    REQUIRE(answered.at("ply") == 2);
+    // On her own turn: her move and the computer's reply go, and it is her move at the start.
+    REQUIRE(anna.client.request({{"type", "takeback"}, {"table", game.table}}).at("type") == "ok");
+    const json requested = anna.client.receive_until("takeback_requested", game.table);
+    CHECK(requested.at("plies") == 2);
+    const json taken = anna.client.receive_until("taken_back", game.table);
+    CHECK(taken.at("plies") == 2);
+    CHECK(taken.at("to_move") == "white");
+    CHECK(taken.at("fen") == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    // She plays another first move; the computer answers it.
+    REQUIRE(anna.client.request({{"type", "move"}, {"table", game.table}, {"move", "d2d4"}}).at("type") == "ok");
+    const json again = wait_for_turn(anna.client, game, json::object(), "white");
+    CHECK(again.at("type") == "move");
+    CHECK(again.at("ply") == 2);
+}

@@ -6,6 +6,7 @@
 import { has, t } from '../messages.js';
 import { gameResult } from '../game_replay.js';
 import { endingText, scoreText, sideName } from '../table_texts.js';
+import { format as formatClock } from '../clock_display.js';
 
 // The detail object of an event; the API sends it as an object, a string is read as JSON.
 function detailOf(event) {
@@ -50,6 +51,17 @@ export function eventText(event, names = {}, notation) {
     case 'draw_declined':
     case 'rematch_offered':
         return t(`admin.event.${kind}`, { who: who(d.by, names) });
+    case 'takeback_requested':
+        return t('admin.event.takeback_requested', { who: who(d.by, names), plies: d.plies ?? '?' });
+    case 'takeback_declined':
+        return t('admin.event.takeback_declined', { who: who(d.by, names), seconds: Math.round((d.next_request_in_ms || 0) / 1000) });
+    case 'takeback_withdrawn':
+        return t('admin.event.takeback_withdrawn', { who: who(d.by, names) });
+    case 'taken_back':
+        return t('admin.event.taken_back', { who: who(d.by, names), plies: d.plies ?? '?', ply: d.to_ply ?? '?',
+                                             white: formatClock(d.white_ms || 0), black: formatClock(d.black_ms || 0) });
+    case 'time_given':
+        return t('admin.event.time_given', { who: who(d.by, names), seconds: Math.round((d.ms || 0) / 1000) });
     case 'draw_claim_rejected':
         return t('admin.event.draw_claim_rejected', { who: who(d.by, names), reason: d.reason || '' });
     case 'player_disconnected':

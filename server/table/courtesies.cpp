@@ -1,0 +1,97 @@
+#include "server/table/courtesies.h"
+
+#include <algorithm>
+
+namespace rochade::server {
+
+using protocol::ErrorCode;
+using protocol::Side;
+
+namespace {
+
+std::string courtesy_side_name(Side side) { return side == Side::White ? "White" : "Black"; }
+
+std::string courtesy_wait_text(std::chrono::milliseconds ms)
+{
+    return std::to_string((ms.count() + 999) / 1000) + " s";
+}
+
+} // namespace
+
+std::optional<CourtesyRefusal> Courtesies::ask(const TakebackPolicy& policy, Side who, Side to_move, int moves_made,
+                                               time_point now)
+{
+    if (!policy.allowed())
+        return CourtesyRefusal{ErrorCode::TakebacksNotAllowed, policy.decided_by == TakebackAuthority::Tournament
+                                                                   ? "takebacks are not allowed in a tournament game"
+                                                                   : "takebacks are not allowed at this table"};
+    if (request_)
+        return CourtesyRefusal{
+            ErrorCode::TakebackRequestStands,
+            courtesy_side_name(request_->by) + "'s takeback request stands: " +
+                (request_->by == who ? "wait for the answer or withdraw it" : "accept or decline it")};
+    if (moves_made == 0)
+        return CourtesyRefusal{ErrorCode::NothingToTakeBack,
+                               courtesy_side_name(who) + " has made no move to take back"};
+    if (now < next_request_at_[index(who)])
+        return CourtesyRefusal{ErrorCode::TakebackTooSoon,
+                               courtesy_side_name(protocol::opponent_of(who)) + " declined " + courtesy_side_name(who) +
+                                   "'s last takeback request; ask again in " +
+                                   courtesy_wait_text(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                       next_request_at_[index(who)] - now))};
+    request_ = protocol::TakebackRequest{who, to_move == who ? 2 : 1};
+    return std::nullopt;
+}
+
+std::optional<CourtesyRefusal> Courtesies::accept(Side who)
+{
+    if (!request_ || request_->by == who)
+        return CourtesyRefusal{ErrorCode::NoTakebackRequest,
+                               courtesy_side_name(protocol::opponent_of(who)) + " has not asked for a takeback"};
+    accepted_ = request_;
+    request_.reset();
+    return std::nullopt;
+}
+
+std::optional<CourtesyRefusal> Courtesies::decline(Side who, time_point now, std::chrono::milliseconds& wait)
+{
+    if (!request_ || request_->by == who)
+        return CourtesyRefusal{ErrorCode::NoTakebackRequest,
+                               courtesy_side_name(protocol::opponent_of(who)) + " has not asked for a takeback"};
+    const int asker = index(request_->by);
+    const int doublings = std::min(declines_[asker], 5); // 10 s * 2^5 = 320 s, the longest wait
+    declines_[asker] += 1;
+    wait = std::chrono::milliseconds(first_takeback_wait) * (1 << doublings);
+    next_request_at_[asker] = now + wait;
+    request_.reset();
+    return std::nullopt;
+}
+
+std::optional<CourtesyRefusal> Courtesies::withdraw(Side who)
+{
+    if (!request_ || request_->by != who)
+        return CourtesyRefusal{ErrorCode::NoTakebackRequest,
+                               courtesy_side_name(who) + " has no takeback request standing"};
+    request_.reset();
+    return std::nullopt;
+}
+
+std::optional<CourtesyRefusal> Courtesies::give_time(Side who, time_point now)
+{
+    if (now < next_gift_at_[index(who)])
+        return CourtesyRefusal{ErrorCode::GiveTimeTooSoon,
+                               courtesy_side_name(who) + " may give time again in " +
+                                   courtesy_wait_text(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                       next_gift_at_[index(who)] - now)) +
+                                   " (once every " + std::to_string(give_time_interval.count()) + " s)"};
+    next_gift_at_[index(who)] = now + give_time_interval;
+    return std::nullopt;
+}
+
+std::optional<ClockReadings> Courtesies::clocks_at(int ply) const
+{
+    if (ply < 0 || std::size_t(ply) >= readings_.size()) return std::nullopt;
+    return readings_[std::size_t(ply)];
+}
+
+} // namespace rochade::server

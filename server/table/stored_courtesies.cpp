@@ -1,0 +1,45 @@
+#include "server/table/stored_courtesies.h"
+
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
+namespace rochade::server {
+
+std::vector<ClockReadings> StoredCourtesies::readings_after(const db::GameStarted& start,
+                                                            const std::vector<db::MovePlayed>& moves) const
+{
+    std::vector<ClockReadings> readings;
+    readings.reserve(moves.size() + 1);
+    readings.push_back({start.white_ms, start.black_ms});
+    for (const auto& move : moves) readings.push_back({move.white_ms, move.black_ms});
+    return readings;
+}
+
+StoredCourtesies stored_courtesies(const std::vector<db::MovePlayed>& moves, const std::vector<db::TableEvent>& events)
+{
+    StoredCourtesies found;
+    // Time given counts only after whatever last set the clocks from a stored reading.
+    std::int64_t clocks_set_at = moves.empty() ? 0 : moves.back().seq;
+    for (const auto& event : events)
+        if (event.kind == db::TableEventKind::TakenBack) clocks_set_at = std::max(clocks_set_at, event.seq);
+    for (const auto& event : events) {
+        if (event.kind != db::TableEventKind::GameStarted && event.kind != db::TableEventKind::TimeGiven) continue;
+        const auto detail = nlohmann::json::parse(event.detail_json, nullptr, false);
+        if (!detail.is_object()) continue;
+        if (event.kind == db::TableEventKind::GameStarted) {
+            const auto takebacks = detail.find("takebacks");
+            if (takebacks != detail.end() && takebacks->is_boolean()) found.takebacks = takebacks->get<bool>();
+            continue;
+        }
+        if (event.seq <= clocks_set_at) continue;
+        const auto to = detail.find("to");
+        const auto ms = detail.find("ms");
+        if (to == detail.end() || ms == detail.end() || !ms->is_number_integer()) continue;
+        if (*to == "white") found.white_given_ms += ms->get<std::int64_t>();
+        if (*to == "black") found.black_given_ms += ms->get<std::int64_t>();
+    }
+    return found;
+}
+
+} // namespace rochade::server
