@@ -12,9 +12,11 @@
 #   6. differential        tests/differential: random games checked against chessops
 #   6a. fuzz               scripts/fuzz.sh $FUZZ_SECONDS (default 20) for each libFuzzer target (clang; docs/fuzzing.md),
 #                          one target per core at a time
-#   7. web client          node --test tests/web/ (the browser client's pure modules: session, catalogue, room and table models, board, sounds, ratings; no browser)
-#   8. build web           scripts/build-web.sh: npm ci in web/ when needed, esbuild into web/dist/ (the client, admin,
-#                          archive, profile and leaderboard bundles: web/build.mjs)
+#   7. build web           scripts/build-web.sh: npm ci in web/ when needed, esbuild into web/dist/ (the client, admin,
+#                          archive, profile, leaderboard and analysis bundles, the browser's engine: web/build.mjs)
+#   8. web client          node --test tests/web/ (the browser client's pure modules: session, catalogue, room and
+#                          table models, board, sounds, ratings, the analysis board's; no browser), after the build's
+#                          npm ci
 #   9. browser             headless Chromium runs against the Release server and web/dist, three tests at a
 #                          time (BROWSER_JOBS), each with its own server, database and browser:
 #                          tests/browser/smoke-test.mjs (accounts, guests, a game, reloads, restart, logout) and
@@ -203,9 +205,10 @@ else
 fi
 stage "fuzz" scripts/fuzz.sh "${FUZZ_SECONDS:-20}"
 
-stage "web client" node --test tests/web/
 web_built=0
 stage "build web" scripts/build-web.sh && web_built=1
+# After the build: its npm ci installs what the analysis board's pure modules import (chessops).
+stage "web client" node --test tests/web/
 if ((!web_built)); then
     skip "browser" "the web client's build failed"
     skip "proxy" "the web client's build failed"
