@@ -4,12 +4,12 @@
 // store and broadcast as a human's move, with the computer's clock charged from the moment its
 // turn began. An answer that arrives for a position that is gone (the game ended, the human
 // resigned or flagged, a failed commit rolled back) is dropped.
-#include <random>
 
 #include <spdlog/spdlog.h>
 
 #include "server/engines/engine_pool.h"
 #include "server/id_allocator.h"
+#include "server/identity/secrets.h"
 #include "server/table/computer_move_delay.h"
 #include "server/table/table.h"
 #include "server/table/table_services.h"
@@ -40,10 +40,12 @@ engines::SearchLimits search_limits(const engines::ComputerLevel& level, const p
     return limits;
 }
 
+// The share of the human-like pause, 0..1 in steps of a millionth: from the server's one
+// generator (identity/secrets.h), as everything random the server decides.
 double random_chance()
 {
-    thread_local std::mt19937 generator{std::random_device{}()};
-    return std::uniform_real_distribution<double>(0.0, 1.0)(generator);
+    constexpr std::uint32_t steps = 1'000'000;
+    return static_cast<double>(identity::uniform_below(steps + 1)) / steps;
 }
 
 } // namespace
