@@ -36,6 +36,7 @@
 #include "server/net/descriptor_limit.h"
 #include "server/net/listener.h"
 #include "server/net/session_services.h"
+#include "server/pools/pool_service.h"
 #include "server/router/router.h"
 #include "server/table/flag_analysis.h"
 #include "server/wall_clock.h"
@@ -240,6 +241,7 @@ std::shared_ptr<cluster::Node> Server::State::join_cluster(net::io_context& io, 
     options.node_timeout = std::chrono::milliseconds(config.cluster.node_timeout_ms);
     auto node = std::make_shared<cluster::Node>(io, make_bus(io), options);
     const std::weak_ptr<Lobby> lobby = router.lobby();
+    const std::weak_ptr<PoolService> pools = router.pools();
     router.join_cluster(node);
     // A node that does not answer a moderator's question within the node timeout is as good
     // as gone: the moderator hears so rather than wait.
@@ -259,7 +261,8 @@ std::shared_ptr<cluster::Node> Server::State::join_cluster(net::io_context& io, 
             if (!error) router.adopt_orphans();
         });
     };
-    handlers.on_node_gone = [lobby, sweep, options](std::string gone) {
+    handlers.on_node_gone = [lobby, pools, sweep, options](std::string gone) {
+        if (auto alive = pools.lock()) alive->node_gone(gone);
         if (auto alive = lobby.lock()) alive->node_gone(std::move(gone));
         sweep(options.heartbeat);
         sweep(options.heartbeat + options.node_timeout);

@@ -3,9 +3,12 @@
 // server without --bus has none, and its lobby works alone exactly as before.
 #pragma once
 
+#include <chrono>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "server/clients/fan_out.h"
@@ -25,6 +28,14 @@ struct NickClaim {
     // When granted: the node where the same principal was online until now, if another one
     // (its connection there gives way to this one).
     std::optional<std::string> replaced_on;
+};
+
+// What claiming a role's lease found (claim_role).
+enum class RoleClaim : std::uint8_t {
+    Held,    // this node held it and holds it still (renewed)
+    Taken,   // this node holds it now and did not hold it just before (free, expired, or lost)
+    Refused, // another node holds it
+    Unknown, // the bus did not answer
 };
 
 class ClusterLink : public NodeRoute {
@@ -79,6 +90,19 @@ public:
                          std::string text, std::function<void(bool sent)> done) = 0;
     // A client of this node that sent requests to `tables` on other nodes closed.
     virtual void client_gone(std::uint64_t connection, std::vector<protocol::TableId> tables) = 0;
+
+    // A role one node at a time plays for the cluster (the pools' pairing authority): its lease
+    // is taken when free and renewed by its holder's next claim, for lease_time(); the service
+    // that plays it claims it every heartbeat(). `done` gets what the claim found and the node
+    // that holds the role now (empty when Unknown), on the bus's strand (hand it off).
+    virtual void claim_role(const std::string& role, std::function<void(RoleClaim, std::string holder)> done) = 0;
+    virtual void release_role(const std::string& role) = 0;
+    virtual std::chrono::milliseconds lease_time() const = 0;
+    virtual std::chrono::milliseconds heartbeat() const = 0;
+    // A service's own channel (the pools'), which every node hears, the sender included, in the
+    // order each node published. The handler runs on the bus's strand (hand it off).
+    virtual void publish_on(const std::string& channel, std::string text) = 0;
+    virtual void subscribe_to(const std::string& channel, std::function<void(std::string_view)> handler) = 0;
 };
 
 // How a principal is written as a lease owner: "a17" for account 17, "g5" for guest session 5.

@@ -65,6 +65,13 @@ BusError cut_error() { return BusError{BusFailure::Unavailable, "memory bus: cut
 
 } // namespace
 
+std::optional<std::string> MemoryHub::lease_owner(const std::string& key)
+{
+    std::lock_guard lock(mutex_);
+    if (auto* lease = live_lease(key, Clock::now())) return lease->holder.owner;
+    return std::nullopt;
+}
+
 void MemoryHub::forget_leases()
 {
     std::lock_guard lock(mutex_);

@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -31,6 +32,8 @@ public:
     // on `channel`, and lease holders looked up.
     std::uint64_t published_on(const std::string& channel);
     std::uint64_t holder_lookups();
+    // Who holds the lease `key` now (tests that check which node plays a role).
+    std::optional<std::string> lease_owner(const std::string& key);
     // Every lease is gone at once, as from a Redis that restarted without its data (tests).
     void forget_leases();
 

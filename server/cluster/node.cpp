@@ -87,6 +87,45 @@ void Node::stop()
         leases_.clear();
         bus_->unsubscribe(std::string(lobby_channel));
         bus_->unsubscribe(node_channel(options_.id));
+        for (const auto& channel : service_channels_) bus_->unsubscribe(channel);
+        service_channels_.clear();
+    });
+}
+
+namespace {
+std::string role_lease(const std::string& role) { return "rochade:role:" + role; }
+std::string service_channel(const std::string& channel) { return "rochade:" + channel; }
+} // namespace
+
+void Node::claim_role(const std::string& role, std::function<void(RoleClaim, std::string holder)> done)
+{
+    // Not among leases_: the role's service renews it by claiming again, so that it knows when
+    // the renewal was asked (it acts only within the lease counted from then).
+    bus_->claim(role_lease(role), options_.id, "", options_.node_timeout,
+                [me = options_.id, done = std::move(done)](BusResult<Claim> result) {
+                    const auto* claim = std::get_if<Claim>(&result);
+                    if (!claim) return done(RoleClaim::Unknown, "");
+                    if (!claim->granted) return done(RoleClaim::Refused, claim->previous ? claim->previous->owner : "");
+                    const bool held = claim->previous && claim->previous->owner == me;
+                    done(held ? RoleClaim::Held : RoleClaim::Taken, me);
+                });
+}
+
+void Node::release_role(const std::string& role) { bus_->release(role_lease(role), options_.id); }
+
+void Node::publish_on(const std::string& channel, std::string text)
+{
+    on_strand([this, channel = service_channel(channel), text = std::move(text)]() mutable {
+        if (!stopped_) bus_->publish(std::move(channel), std::move(text));
+    });
+}
+
+void Node::subscribe_to(const std::string& channel, std::function<void(std::string_view)> handler)
+{
+    on_strand([this, channel = service_channel(channel), handler = std::move(handler)]() mutable {
+        if (stopped_) return;
+        service_channels_.insert(channel);
+        bus_->subscribe(channel, std::move(handler));
     });
 }
 

@@ -83,6 +83,12 @@ public:
     void forward(protocol::TableId table, std::uint64_t connection, const identity::Identity& who, std::string text,
                  std::function<void(bool sent)> done) override;
     void client_gone(std::uint64_t connection, std::vector<protocol::TableId> tables) override;
+    void claim_role(const std::string& role, std::function<void(RoleClaim, std::string holder)> done) override;
+    void release_role(const std::string& role) override;
+    std::chrono::milliseconds lease_time() const override { return options_.node_timeout; }
+    std::chrono::milliseconds heartbeat() const override { return options_.heartbeat; }
+    void publish_on(const std::string& channel, std::string text) override;
+    void subscribe_to(const std::string& channel, std::function<void(std::string_view)> handler) override;
 
     // The nodes heard of and not gone, this one excluded (for tests and /health).
     void known_nodes(std::function<void(std::set<std::string>)> done);
@@ -124,6 +130,7 @@ private:
     Handlers handlers_;
     bool stopped_ = false;
     std::map<std::string, std::chrono::steady_clock::time_point> last_heard_; // other nodes
+    std::set<std::string> service_channels_;    // subscribed by subscribe_to, dropped at stop()
     std::map<std::string, std::string> leases_; // key -> owner: nicks (a principal each), tables (this node)
     // This node's table leases whose last renewal went unanswered (the bus was away): until a
     // renewal confirms them the node does not announce those tables as its own.

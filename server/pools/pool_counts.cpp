@@ -1,7 +1,9 @@
-// The pools' counts (players waiting, games running) for the first page and the lobby: sent to
-// the connections that asked list_pools and to the waiting players, at most once a second when
-// they change. A pool's game counts as running until the lobby's summary of its table says it
-// is finished (or the table is gone), asked once a second while any runs.
+// The pools' counts (players waiting, games running) for the first page and the lobby: the
+// authority publishes them at most once a second when they change, and every node sends what it
+// hears to the connections that asked list_pools and to its waiting players. A pool's game counts
+// as running on the node that started it until the lobby's summary of its table says it is
+// finished (or the table is gone), asked once a second while any runs; the node's roster tells
+// the authority.
 #include <set>
 
 #include <boost/asio/steady_timer.hpp>
@@ -15,23 +17,16 @@ namespace {
 constexpr auto counts_interval = std::chrono::seconds(1);
 } // namespace
 
-std::string PoolService::counts_frame() const
-{
-    std::vector<protocol::PoolCountView> views;
-    for (const auto& count : registry_.counts()) views.push_back({count.pool, count.waiting, count.games_running});
-    return protocol::encode_pools(views);
-}
-
 void PoolService::list(ConnectionPtr connection, Id id)
 {
     on_strand([this, connection = std::move(connection), id = std::move(id)] {
         listeners_[connection->id()] = connection;
         if (id) connection->send(protocol::encode_ok(id));
-        connection->send(counts_frame());
+        connection->send(counts_frame_);
     });
 }
 
-void PoolService::counts_changed()
+void PoolService::authority_counts_changed()
 {
     if (counts_pending_) return;
     counts_pending_ = true;
@@ -39,15 +34,22 @@ void PoolService::counts_changed()
     counts_timer_.expires_at(due);
     counts_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& error) {
         if (error || self->stopped_) return;
-        self->send_counts();
+        self->publish_counts();
     });
 }
 
-void PoolService::send_counts()
+void PoolService::publish_counts()
 {
     counts_pending_ = false;
     counts_sent_at_ = Clock::now();
-    const auto frame = std::make_shared<const std::string>(counts_frame());
+    if (!authority_.in_office()) return;
+    publish(pools::Counts{link_->node_id(), authority_.counts()});
+}
+
+void PoolService::counts_heard(const pools::Counts& counts)
+{
+    counts_frame_ = protocol::encode_pools(counts.pools);
+    const auto frame = std::make_shared<const std::string>(counts_frame_);
     std::map<std::uint64_t, ConnectionPtr> receivers;
     for (const auto& [id, weak] : listeners_)
         if (auto connection = weak.lock()) receivers[id] = std::move(connection);
@@ -75,11 +77,10 @@ void PoolService::watch_running_games()
                 bool ended = false;
                 std::erase_if(self->running_, [&](const RunningGame& game) {
                     if (!asked.contains(game.table) || still_running.contains(game.table)) return false;
-                    self->registry_.game_over(game.pool);
                     ended = true;
                     return true;
                 });
-                if (ended) self->counts_changed();
+                if (ended) self->send_roster(); // the authority counts running games from the rosters
                 self->watch_running_games();
             });
         });

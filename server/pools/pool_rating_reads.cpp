@@ -18,7 +18,7 @@
 
 namespace rochade::server {
 
-void PoolService::read_rating_then_enter(matchmaking::PlayerId player, const identity::Identity& who,
+void PoolService::read_rating_then_enter(const std::string& player, const identity::Identity& who,
                                          const std::string& pool)
 {
     const auto category = TableRatings::category_of(pool_time_control(*matchmaking::pool_named(pool)));

@@ -1,8 +1,17 @@
-// The quick-pairing service (docs/protocol.md, "Pools"; issue 27 §2): the one owner of who waits
-// in which of the eleven pools on this server. It holds a matchmaking::PoolRegistry on its own
-// strand, runs the due waves when its timer fires at the registry's next_wave_at(), and starts
-// each pairing's game through Lobby::start_game. Joining players' ratings are read on the read
-// thread (pool_rating_reads.cpp); the counts go out at most once a second (pool_counts.cpp).
+// The quick-pairing service of one node (docs/protocol.md, "Pools"; issue 27 §2): the one owner
+// of who waits in which of the eleven pools among this node's players, and, while this node
+// holds the pools' lease, of the pairing authority for the whole cluster (pool_authority.h).
+//
+// The node's side ("the desk"): a joining player's rating is read on the read thread
+// (pool_rating_reads.cpp), then the authority is told he waits; when the authority pairs him,
+// this node claims him (he is Black: held until White's node answers) or starts the game
+// (he is White: Lobby::start_game, the other seat taken on Black's node); the counts the
+// authority publishes go to the connections that asked list_pools and to the waiting players
+// (pool_counts.cpp). The pool games this node started count as running until their tables say
+// they are over.
+//
+// Everything runs on the service's strand; the messages go through a PoolLink: to itself on a
+// server alone, over the bus in a cluster (join_cluster).
 #pragma once
 
 #include <chrono>
@@ -14,7 +23,6 @@
 #include <unordered_map>
 #include <vector>
 
-#include "matchmaking/pool_registry.h"
 #include "protocol/messages.h"
 #include "protocol/pool_encode.h"
 #include <boost/asio/steady_timer.hpp>
@@ -22,6 +30,8 @@
 #include "server/asio.h"
 #include "server/clients/connection.h"
 #include "server/identity/principal.h"
+#include "server/pools/pool_authority.h"
+#include "server/pools/pool_link.h"
 
 namespace rochade::server {
 
@@ -35,6 +45,11 @@ public:
 
     PoolService(TableServices& services, std::shared_ptr<Lobby> lobby);
 
+    // Takes the pools' office alone (a server without a bus). Called once, after construction.
+    void start();
+    // A cluster's node: from now on the pools are paired by whichever node holds their lease.
+    void join_cluster(std::shared_ptr<pools::PoolLink> link);
+
     // Requests, from any strand; each is answered on the service's strand.
     void join(ConnectionPtr connection, identity::Identity who, Id id, protocol::JoinPool join);
     void leave(ConnectionPtr connection, Id id);
@@ -42,28 +57,31 @@ public:
     void list(ConnectionPtr connection, Id id);
     // The connection closed: its player waits in no pool any more and hears no counts.
     void disconnected(const ConnectionPtr& connection);
+    // Another node of the cluster is gone (its heartbeats stopped).
+    void node_gone(std::string node);
     // Shutdown: the timers stop, no wave runs any more.
     void shut_down();
 
 private:
-    using Clock = matchmaking::PoolRegistry::Clock;
-    // Accounts' matcher ids count up from here, above any connection id (guests' matcher ids).
-    static constexpr matchmaking::PlayerId account_player_ids = matchmaking::PlayerId(1) << 62;
+    using Clock = pools::PoolAuthority::Clock;
 
-    // A player who asked for a pool: waiting in it, or still being read (then not yet in the
-    // registry).
+    // One of this node's players who asked for a pool: waiting in it, or still being read (then
+    // the authority has not been told yet).
     struct Entrant {
         std::weak_ptr<Connection> connection;
         std::uint64_t connection_id = 0;
         identity::Identity who;
-        std::string pool;
-        bool in_registry = false;
-        // As entered into the registry; kept so that a player whose game did not start because
-        // his opponent left can wait on at the same rating (pool_game_answered).
-        int rating = 1500;
-        int deviation = 350;
+        pools::PoolEntrant entrant; // as told to the authority
+        bool told = false;          // the authority was told he waits
     };
-    // A game a wave started, until its table says it is over.
+    // One of this node's players claimed for a pairing (he plays Black), until White's node says
+    // what came of it.
+    struct Claimed {
+        Entrant entrant;
+        std::string authority;
+        Clock::time_point since{};
+    };
+    // A game this node started, until its table says it is over.
     struct RunningGame {
         std::string pool;
         protocol::RoomNumber room = 0;
@@ -71,34 +89,54 @@ private:
     };
 
     template <class Work> void on_strand(Work work);
+    void use_link(std::shared_ptr<pools::PoolLink> link);
+    void publish(pools::PoolMessage message);
+    void received(const pools::PoolMessage& message);
+
+    // The desk.
     void join_now(const ConnectionPtr& connection, const identity::Identity& who, const Id& id,
                   const std::string& pool);
     void leave_now(const ConnectionPtr& connection, const Id& id);
-    // Into the registry with the rating and deviation of the pool's category.
-    void enter(matchmaking::PlayerId player, int rating, int deviation);
+    // Tells the authority he waits, with the rating and deviation of the pool's category.
+    void enter(const std::string& player, int rating, int deviation);
     // pool_rating_reads.cpp: the registered player's rating in `pool`'s category, then enter().
-    void read_rating_then_enter(matchmaking::PlayerId player, const identity::Identity& who, const std::string& pool);
+    void read_rating_then_enter(const std::string& player, const identity::Identity& who, const std::string& pool);
+    void claim_asked(const pools::ClaimAsked& asked);
+    void start_asked(const pools::StartAsked& asked);
+    // The answer's addressing: to the authority that asked and to Black's node.
+    static pools::StartAnswered answer_to(const pools::StartAsked& asked);
+    void start_answered_here(const pools::StartAsked& asked, const Entrant& white,
+                             const std::optional<protocol::TableSummary>& table, const std::string& refusal,
+                             bool black_offline);
+    // Black's side of White's node's answer.
+    void start_answered(const pools::StartAnswered& answer);
+    // A player whose game did not start through no fault of his goes back into his pool.
+    void wait_again(Entrant entrant);
+    // Whether a request comes from the authority this node last heard take office.
+    bool from_authority(const std::string& authority);
+    void send_roster();
+    std::string player_key(const identity::Identity& who) const;
+    std::unordered_map<std::string, Entrant>::iterator entrant_of(std::uint64_t connection_id);
+    void forget_entrant(std::unordered_map<std::string, Entrant>::iterator entrant);
+    static bool connected(const Entrant& entrant);
+
+    // The authority's office: claimed when the service starts and renewed every heartbeat.
+    void claim_office();
+    void office_answered(pools::OfficeClaim claim, const std::string& holder, Clock::time_point asked_at);
+    void office_tick();
+    bool may_pair(Clock::time_point now) const;
     void arm_wave_timer();
     void run_waves();
-    void start_pool_game(const matchmaking::PoolPairing& pairing);
-    void pool_game_answered(const std::string& pool, const Entrant& white, const Entrant& black,
-                            const matchmaking::Pairing& game, const std::optional<protocol::TableSummary>& table,
-                            const std::string& refusal);
-    // A paired player whose opponent left before the game could start goes back into his pool.
-    void wait_again(const Entrant& entrant, matchmaking::PlayerId player);
-    // The matcher's id of a player: one per account (so that his last opponent and recent colours,
-    // which the pool queues remember by this id, survive a reconnect), a guest's connection id.
-    matchmaking::PlayerId pool_player_of(const Connection& connection, const identity::Identity& who);
-    // The player `connection` entered, if he still waits or is being read.
-    std::unordered_map<matchmaking::PlayerId, Entrant>::iterator entrant_of(std::uint64_t connection_id);
-    void forget_entrant(std::unordered_map<matchmaking::PlayerId, Entrant>::iterator entrant);
+    void publish_all(pools::PoolAuthority::Outbox outbox);
 
-    // pool_counts.cpp: the counts go to the listeners and the waiting players, at most once
-    // a second; the running games are asked of the lobby meanwhile.
-    void counts_changed();
-    void send_counts();
+    // pool_counts.cpp: the authority's counts go out at most once a second; this node's
+    // listeners and waiting players get each Counts it hears; the running games are asked of
+    // the lobby meanwhile.
+    void authority_counts_changed();
+    void publish_counts();
+    void counts_heard(const pools::Counts& counts);
     void watch_running_games();
-    std::string counts_frame() const;
+    std::map<std::string, std::size_t> running_by_pool() const;
 
     TableServices& services_;
     std::shared_ptr<Lobby> lobby_;
@@ -106,13 +144,22 @@ private:
     net::steady_timer wave_timer_;
     net::steady_timer counts_timer_;
     net::steady_timer games_timer_;
-    matchmaking::PoolRegistry registry_;
-    std::unordered_map<matchmaking::PlayerId, Entrant> entrants_;
-    std::unordered_map<std::uint64_t, matchmaking::PlayerId> entrant_of_connection_;
-    std::unordered_map<std::string, matchmaking::PlayerId> account_players_; // nick key -> id
-    matchmaking::PlayerId next_account_player_ = account_player_ids;
+    net::steady_timer office_timer_;
+    std::shared_ptr<pools::PoolLink> link_;
+    pools::PoolAuthority authority_;
+    // Until when this node may pair: the time its last granted claim was asked plus the lease.
+    Clock::time_point office_until_{};
+    std::uint64_t ticks_ = 0;
+    // The node that pairs, as its AuthorityIs or this node's last claim of the lease said;
+    // requests of any other are refused.
+    std::string authority_node_;
+    std::unordered_map<std::string, Entrant> entrants_; // by player key
+    std::unordered_map<std::uint64_t, std::string> entrant_of_connection_;
+    std::map<std::pair<std::string, std::uint64_t>, Claimed> claimed_; // by (authority, pairing)
+    std::map<std::uint64_t, std::string> pool_guests_; // guests' connections that waited: for WaitEnded's for_good
     std::map<std::uint64_t, std::weak_ptr<Connection>> listeners_; // asked list_pools
     std::vector<RunningGame> running_;
+    std::string counts_frame_;
     bool counts_pending_ = false;
     bool games_watched_ = false;
     bool stopped_ = false;

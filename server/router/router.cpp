@@ -40,6 +40,7 @@ Router::Router(net::io_context& io, Services services, const ServerConfig& confi
                                                   config.player_limits.connections_per_address_before_hello))),
       moderation_(services.build_moderation(lobby_, *tables_))
 {
+    pools_->start();
 }
 
 Router::~Router() = default;

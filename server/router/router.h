@@ -123,6 +123,7 @@ public:
                         std::function<void(std::optional<identity::AuthRefusal>)> then);
 
     std::shared_ptr<Lobby> lobby() const { return lobby_; }
+    std::shared_ptr<PoolService> pools() const { return pools_; }
 
 private:
     using Id = std::optional<protocol::RequestId>;

@@ -10,6 +10,8 @@
 #include "server/cluster/cluster_link.h"
 #include "server/lobby/lobby.h"
 #include "server/metrics.h"
+#include "server/pools/cluster_pool_link.h"
+#include "server/pools/pool_service.h"
 #include "server/router/router.h"
 #include "server/router/table_messages.h"
 #include "server/table/table.h"
@@ -23,6 +25,7 @@ using protocol::ErrorCode;
 void Router::join_cluster(std::shared_ptr<cluster::ClusterLink> link)
 {
     cluster_ = link;
+    pools_->join_cluster(std::make_shared<pools::ClusterPoolLink>(link));
     lobby_->join_cluster(std::move(link));
 }
 

@@ -39,7 +39,8 @@ inline bool lists_table(const json& frame, std::int64_t table)
 // not installed (the test is skipped with a warning).
 struct ThreeProcesses {
     // With `relay_first`, node one reaches Redis through `relay`, which a test can cut.
-    explicit ThreeProcesses(const std::string& store, bool relay_first = false)
+    // `more_config`: further members of the nodes' configuration file ("\"pool_wave_ms\": 200").
+    explicit ThreeProcesses(const std::string& store, bool relay_first = false, const std::string& more_config = "")
     {
         const auto redis_binary = test::redis_server_path();
         if (!redis_binary) {
@@ -49,7 +50,8 @@ struct ThreeProcesses {
         }
         redis = std::make_unique<test::RedisServer>(*redis_binary); // started by its constructor
         const auto config = dir.path() / "cluster.json";
-        std::ofstream(config) << R"({"cluster": {"heartbeat_ms": 200, "node_timeout_ms": 1500}})";
+        std::ofstream(config) << R"({"cluster": {"heartbeat_ms": 200, "node_timeout_ms": 1500})"
+                              << (more_config.empty() ? "" : ", " + more_config) << "}";
         const std::string bus = "redis://127.0.0.1:" + std::to_string(redis->endpoint().port);
         auto node = [&](const std::string& name, const std::string& via) {
             return std::make_unique<ChildServer>(

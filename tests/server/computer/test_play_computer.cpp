@@ -227,6 +227,9 @@ TEST_CASE("play_computer: a full pool refuses a new game with engines_busy", "[s
     // The computer (level 8: a one-second search) moves first: its search holds the one engine.
     auto game = play_computer(anna.client, {{"level", 8}, {"color", "black"}, {"time_control", "untimed"}});
     CHECK(game.computer_side == "white");
+    // The table asks the pool once the game's start is stored, after play_computer was answered:
+    // a moment for that (the search lasts a second), or Bert's request could come first.
+    std::this_thread::sleep_for(200ms);
     const json refused = bert.client.request({{"type", "play_computer"}, {"level", 1}, {"time_control", "untimed"}});
     CHECK(refused.at("type") == "error");
     CHECK(refused.at("code") == "engines_busy");
