@@ -14,6 +14,7 @@ part_of() {
         engine/*) echo engine ;;
         rating/*) echo rating ;;
         pairing/*) echo pairing ;;
+        review/*) echo review ;;
         matchmaking/*) echo matchmaking ;;
         tournament/*) echo tournament ;;
         protocol/*) echo protocol ;;
@@ -47,7 +48,7 @@ part_of() {
 floor_of() {
     case $1 in
         engine) echo 0 ;;
-        rating | pairing | matchmaking) echo 1 ;;
+        rating | pairing | matchmaking | review) echo 1 ;;
         tournament) echo 2 ;;
         protocol) echo 2 ;;
         db) echo 3 ;;
