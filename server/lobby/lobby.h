@@ -329,6 +329,10 @@ private:
     bool room_update_armed_ = false;
     // The other nodes: a LoneNode until join_cluster(), and on a server alone for ever.
     std::unique_ptr<LobbyPeers> peers_;
+    // Players (nick keys) whose new challenge link is being counted and stored: a second request
+    // meanwhile is refused, so that two at once cannot both pass the limit (a nick is online on
+    // one node only, so one node's set is enough).
+    std::set<std::string> open_challenges_in_making_;
     // What the other nodes have in the rooms (lobby_cluster.cpp); empty on a server alone.
     std::map<std::string, RemoteNode> remote_nodes_; // by node id
     ChallengeBook challenges_;

@@ -60,6 +60,9 @@ void Lobby::create_open_challenge(ConnectionPtr connection, Identity who, Id id,
         }
         // The limit counts the links standing in the store, on every node; then the link is stored
         // before its token is shown, so a link that was shown always opens.
+        if (!open_challenges_in_making_.insert(protocol::nick_key(who.nick)).second)
+            return reply_error(connection, id, ErrorCode::LimitReached,
+                               "create_open_challenge: your previous link is still being made; try again in a moment");
         const auto now = wall_clock_ms();
         services_.reads.read(
             [key = protocol::nick_key(who.nick), now](db::StoreReader& reader) {
@@ -67,6 +70,8 @@ void Lobby::create_open_challenge(ConnectionPtr connection, Identity who, Id id,
             },
             [self = shared_from_this(), connection, who, id, create, now](db::ReadResult<std::size_t> standing) {
                 self->on_strand([self, connection, who, id, create, now, standing = std::move(standing)] {
+                    if (!standing || *standing >= protocol::max_open_challenges)
+                        self->open_challenges_in_making_.erase(protocol::nick_key(who.nick));
                     if (!standing)
                         return reply_error(connection, id, ErrorCode::StorageUnavailable,
                                            "create_open_challenge: your links could not be counted; try again");
@@ -88,9 +93,10 @@ void Lobby::store_open_challenge(const ConnectionPtr& connection, const Identity
     const std::string token = identity::new_token();
     auto row = open_challenge_row(create, who.nick, who.principal.guest(), identity::token_hash(token), now);
     db::OpenChallengeRecord record{row, std::nullopt, std::nullopt, std::nullopt};
-    services_.writer.submit(std::move(row), [self = shared_from_this(), connection, id, token,
-                                             record](std::optional<db::StoreError> error) {
-        self->on_strand([connection, id, token, record, error] {
+    services_.writer.submit(std::move(row), [self = shared_from_this(), connection, id, token, record,
+                                             key = protocol::nick_key(who.nick)](std::optional<db::StoreError> error) {
+        self->on_strand([self, connection, id, token, record, error, key] {
+            self->open_challenges_in_making_.erase(key);
             if (error)
                 return reply_error(connection, id, ErrorCode::StorageUnavailable,
                                    "create_open_challenge: the link could not be stored (" + error->message +

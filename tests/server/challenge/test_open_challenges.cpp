@@ -222,6 +222,38 @@ TEST_CASE("open challenge: at most three standing links; a withdrawn or expired 
     anna_again.receive_until("challenge_accepted");
 }
 
+TEST_CASE("open challenge: six links asked for at once make no more than three", "[server][challenge][open_challenge]")
+{
+    InProcessServer server;
+    WsTestClient anna;
+    register_at(anna, server.port(), "Anna");
+    // Sent without waiting: every request is judged while the others are being counted and stored.
+    for (int id = 1; id <= 6; ++id) {
+        json request = open_challenge();
+        request["id"] = id;
+        anna.send(request);
+    }
+    int made = 0;
+    for (int id = 1; id <= 6; ++id) {
+        const json reply = anna.receive_matching([id](const json& frame) { return frame.value("id", 0) == id; },
+                                                 "the reply to request " + std::to_string(id));
+        if (reply.value("type", "") == "error")
+            CHECK(reply.at("code") == "limit_reached");
+        else
+            ++made;
+    }
+    CHECK(made >= 1);
+    CHECK(made <= 3);
+    REQUIRE(anna.request({{"type", "list_open_challenges"}}).at("type") == "ok");
+    CHECK(anna.receive_until("open_challenges").at("links").size() == std::size_t(made));
+    // Once they are made, the count is the store's again: up to three.
+    while (made < 3) {
+        make_link(anna);
+        ++made;
+    }
+    CHECK(anna.request(open_challenge()).at("code") == "limit_reached");
+}
+
 TEST_CASE("open challenge: of two players accepting at once, exactly one gets the game",
           "[server][challenge][open_challenge]")
 {
