@@ -8,6 +8,7 @@
 // Exit status 1 when a player with a partner in range at his second wave was still unpaired
 // after it, or when a wave's matching at 1,000 players took 10 ms or more (the median of 201
 // runs: a single run's maximum on a shared machine measures the scheduler, not the matcher).
+// Last, the same size of wave as the cluster's pairing authority runs it, its messages included.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -20,6 +21,9 @@
 
 #include "matchmaking/pool_matcher.h"
 #include "matchmaking/pool_queue.h"
+#include "server/pools/pool_authority.h"
+
+#include <spdlog/spdlog.h>
 
 using namespace rochade::matchmaking;
 using SimClock = PoolQueue::Clock;
@@ -195,6 +199,77 @@ double run_full_pool(const Options& options)
     return match;
 }
 
+// The same wave as the cluster's pairing authority runs it (server/pools/pool_authority.h): 1,000
+// Waiting messages decoded from the wire, the wave, its ClaimAsked/StartAsked/StartAnswered round
+// encoded and decoded, against match_wave alone on the same players. Returns the authority's
+// median per wave in microseconds.
+double run_authority(const Options& options)
+{
+    using namespace rochade::server::pools;
+    spdlog::set_level(spdlog::level::warn); // the authority logs each office it takes
+    std::mt19937 random(options.seed + 2);
+    std::vector<std::string> waiting_wire;
+    std::vector<WaitingPlayer> waiting;
+    for (int i = 0; i < 1000; ++i) {
+        const auto player = random_player(PlayerId(i + 1), random);
+        waiting.push_back(player);
+        PoolEntrant entrant;
+        entrant.player = player.registered ? "a" : "g";
+        entrant.player += std::to_string(i + 1);
+        entrant.nick = "Spieler";
+        entrant.nick += std::to_string(i + 1);
+        entrant.guest = !player.registered;
+        entrant.pool = "3+0";
+        entrant.rating = player.rating;
+        entrant.deviation = player.deviation;
+        waiting_wire.push_back(encode(Waiting{i % 2 ? "n1" : "n2", entrant}));
+    }
+    std::vector<double> authority_us, wave_us, match_us;
+    std::size_t games = 0;
+    for (int run = 0; run < 51; ++run) {
+        PoolAuthority authority("n1", [](const PoolSpec&) { return SimClock::duration(std::chrono::seconds(1)); });
+        const auto now = SimClock::now();
+        authority.take_office(now);
+        const auto before = SimClock::now();
+        for (const auto& text : waiting_wire) authority.received(*decode_pool_message(text), now);
+        std::vector<std::string> wire;
+        const auto wave_before = SimClock::now();
+        const auto claims = authority.run_due_waves(now + std::chrono::seconds(2));
+        wave_us.push_back(microseconds(SimClock::now() - wave_before));
+        for (const auto& message : claims) wire.push_back(encode(message));
+        games = wire.size();
+        // Each claim answered yes by Black's node, each start answered with a table by White's.
+        for (const auto& text : wire) {
+            const auto claim = std::get<ClaimAsked>(*decode_pool_message(text));
+            for (const auto& start : authority.received(
+                     ClaimAnswered{claim.authority, claim.pairing, claim.node, claim.player, true}, now)) {
+                const auto asked = std::get<StartAsked>(*decode_pool_message(encode(start)));
+                StartAnswered answer;
+                answer.authority = asked.authority;
+                answer.pairing = asked.pairing;
+                answer.node = asked.node;
+                answer.pool = asked.pool;
+                answer.black_node = asked.black_node;
+                answer.black = asked.black;
+                answer.table = std::int64_t(asked.pairing);
+                authority.received(*decode_pool_message(encode(answer)), now);
+            }
+        }
+        authority_us.push_back(microseconds(SimClock::now() - before));
+
+        const auto match_before = SimClock::now();
+        (void)match_wave(waiting);
+        match_us.push_back(microseconds(SimClock::now() - match_before));
+    }
+    const double whole = median(authority_us);
+    const double match = median(match_us);
+    std::printf("authority: 1,000 waiting in one pool, %zu games, every message through its JSON\n", games);
+    std::printf("  joins + wave + claims + starts: median %.1f us over 51 runs\n", whole);
+    std::printf("  the wave alone (run_due_waves): median %.1f us\n", median(wave_us));
+    std::printf("  reference, match_wave alone on the same players: median %.1f us\n", match);
+    std::printf("  authority / match_wave: %.1f\n", whole / match);
+    return whole;
+}
 } // namespace
 
 int main(int argc, char** argv)
@@ -202,6 +277,7 @@ int main(int argc, char** argv)
     const Options options = parse(argc, argv);
     const int late = run_crowd(options);
     const double median_us = run_full_pool(options);
+    run_authority(options);
     if (late > 0 || median_us >= 10'000) {
         std::printf("FAIL: %d players waited past two waves with a partner in range; matching %.0f us\n", late,
                     median_us);
