@@ -11,6 +11,7 @@
 #include "protocol/nick.h"
 #include "server/clients/client.h"
 #include "server/clients/fan_out.h"
+#include "server/engines/computer_levels.h"
 #include "server/id_allocator.h"
 #include "server/metrics.h"
 #include "server/table/stored_courtesies.h"
@@ -62,7 +63,7 @@ std::vector<identity::Identity> Table::restored_players() const
 {
     std::vector<identity::Identity> players;
     for (const auto& seat : seats_)
-        if (seat) players.push_back(seat->player());
+        if (seat && !seat->owner.computer()) players.push_back(seat->player()); // nobody holds the computer's nick
     return players;
 }
 
@@ -118,6 +119,19 @@ std::shared_ptr<Table> Table::restore(TableServices& services, std::weak_ptr<Tab
     table->seats_[int(Side::Black)] = Seat{start.black, seat_owner(start.black_owner), {}, false, {}, {}};
     const auto now = SteadyClock::now();
     for (auto& seat : table->seats_) seat->disconnected_at = now;
+    // A game against the computer: its seat is the computer's again (a computer's seat is stored
+    // with no owner, the nick naming its level: docs/bots.md), present at once. The clocks stay
+    // held until the human is back; then the computer plays on if it is to move.
+    for (const Side side : {Side::White, Side::Black}) {
+        const db::SeatOwner& owner = side == Side::White ? start.white_owner : start.black_owner;
+        const std::string& nick = side == Side::White ? start.white : start.black;
+        if (owner.account_id || owner.guest_session_id) continue;
+        const auto number = engines::level_of_computer_nick(nick);
+        const auto level = number ? engines::computer_level(*number) : std::nullopt;
+        if (!level) continue;
+        table->computer_.emplace(table->strand_, side, *level);
+        table->seats_[int(side)] = Seat{nick, table->computer_->principal(), {}, true, {}, {}};
+    }
     table->game_.emplace(std::move(*game));
     if (!table->game_->is_over()) table->offers_.restore_draw_offer(draw_offer); // a replayed ending leaves none
     table->game_id_ = start.game_id;
@@ -576,6 +590,7 @@ void Table::watch(ConnectionPtr connection, identity::Identity who, Id id, std::
                     clocks_resumed_at_ = now;
                     game_->resume(now);
                     arm_flag_timer();
+                    computer_turn(); // a restored game against the computer, the computer to move
                 }
             }
         } else if (s) {

@@ -95,7 +95,8 @@ public:
     protocol::TableSummary opening_summary() const { return summary(); }
     protocol::TableSummary restored_summary() const { return summary(); }
 
-    // The players seated at a restored table, for the lobby to hold their seats and nicks.
+    // The players seated at a restored table, for the lobby to hold their seats and nicks (the
+    // computer is no player to wait for).
     std::vector<identity::Identity> restored_players() const;
 
     // Every request names who asks: a seat is the principal's (the account, or the guest's

@@ -323,3 +323,47 @@ TEST_CASE("play_computer: the computer takes a takeback back at once; the human 
     CHECK(again.at("type") == "move");
     CHECK(again.at("ply") == 2);
 }
+
+TEST_CASE("play_computer: a game against the computer survives a restart, and the computer plays on",
+          "[server][computer]")
+{
+    TempDir dir;
+    const auto db_path = (dir.path() / "rochade.db").string();
+    auto on_file = [&](server::ServerConfig& config) {
+        small_pool(config);
+        config.db_path = db_path;
+    };
+    std::string token;
+    std::int64_t table = 0;
+    {
+        InProcessServer server(on_file);
+        WsTestClient anna(10'000ms);
+        anna.connect(server.port());
+        token = anna.hello("Anna");
+        REQUIRE(anna.request({{"type", "enter_room"}, {"room", 35}}).at("type") == "room");
+        const auto game = play_computer(anna, {{"level", 1}, {"color", "white"}, {"time_control", "10+0"}});
+        table = game.table;
+        anna.send({{"type", "move"}, {"table", table}, {"move", "e4"}});
+        const json answered = wait_for_turn(anna, game, anna.receive_until("move", table), "white");
+        REQUIRE(answered.at("type") == "move");
+        REQUIRE(answered.at("ply") == 2);
+    } // the server stops with the game running
+    InProcessServer server(on_file);
+    WsTestClient anna(10'000ms);
+    anna.connect(server.port());
+    const json hello = anna.request({{"type", "hello"}, {"resume_token", token}});
+    REQUIRE(hello.at("type") == "hello_ok");
+    CHECK(hello.at("tables") == json::array({table}));
+    const json state = anna.request({{"type", "watch_table"}, {"table", table}});
+    REQUIRE(state.at("type") == "table_state");
+    CHECK(state.dump().find("\"black_computer\":true") != std::string::npos);
+    // Anna back: the clocks run, she moves, the computer answers.
+    anna.send({{"type", "move"}, {"table", table}, {"move", "d4"}});
+    const json after = anna.receive_matching(
+        [table](const json& frame) {
+            return frame.value("table", std::int64_t{0}) == table && frame.value("type", "") == "move" &&
+                   frame.value("ply", 0) == 4;
+        },
+        "the computer's move after the restart");
+    CHECK(after.at("to_move") == "white");
+}
