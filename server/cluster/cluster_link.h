@@ -105,7 +105,8 @@ public:
     virtual void subscribe_to(const std::string& channel, std::function<void(std::string_view)> handler) = 0;
 };
 
-// How a principal is written as a lease owner: "a17" for account 17, "g5" for guest session 5.
+// How a principal is written as a lease owner: "a17" for account 17, "g5" for guest session 5,
+// "c3" for the computer at level 3 ("v0" for a visitor, who owns nothing).
 std::string principal_text(const identity::Principal& who);
 
 } // namespace rochade::server::cluster

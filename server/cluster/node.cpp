@@ -43,7 +43,8 @@ template <class Message> const std::string* sender_of(const Message& message)
 
 std::string principal_text(const identity::Principal& who)
 {
-    std::string text = who.guest() ? "g" : "a";
+    // Each kind its own letter: the computer at level 1 is not account 1 (nor guest session 1).
+    std::string text = who.guest() ? "g" : who.computer() ? "c" : who.visitor() ? "v" : "a";
     text += std::to_string(who.id);
     return text;
 }
