@@ -17,6 +17,7 @@
 
 #include "protocol/account_limits.h"
 #include "protocol/game_setup.h"
+#include "protocol/tournament.h"
 
 namespace rochade::protocol {
 namespace {
@@ -135,6 +136,9 @@ public:
         for (const json& item : *value) items.push_back(read_string(name, item, max_bytes));
         return items;
     }
+
+    // Whether the message has the field (null counts as absent).
+    bool has(const char* name) { return find(name) != nullptr; }
 
     bool optional_bool(const char* name)
     {
@@ -460,6 +464,77 @@ ClientMessage read_join_pool(FieldReader& f) { return JoinPool{f.string("pool", 
 ClientMessage read_leave_pool(FieldReader&) { return LeavePool{}; }
 ClientMessage read_list_pools(FieldReader&) { return ListPools{}; }
 
+// A tournament's settings, each checked here with a message naming its field; what needs the
+// stored tournament (who asks, what is stored) is the service's (server/tournaments/).
+ClientMessage read_create_tournament(FieldReader& f)
+{
+    CreateTournament create;
+    create.name = f.string("name", max_tournament_name_chars * 4);
+    if (!f.problem())
+        if (const auto error = tournament_name_error(create.name)) f.reject("field 'name': " + *error);
+    create.system = f.string("system", 16);
+    const auto system = parse_tournament_system(create.system);
+    if (!f.problem() && !system)
+        f.reject("field 'system' must be \"swiss\" or \"round_robin\", not \"" + create.system + "\"");
+    if (system == TournamentSystem::Swiss) {
+        create.rounds = static_cast<int>(f.integer("rounds", 1, max_swiss_rounds, "an integer of rounds, 1 to 20"));
+        if (f.has("cycles")) f.reject("field 'cycles' is for a round robin; a Swiss has 'rounds'");
+    } else if (system == TournamentSystem::RoundRobin) {
+        if (f.has("rounds"))
+            f.reject(
+                "field 'rounds' is for a Swiss; a round robin's rounds follow from its players ('cycles': 1 or 2)");
+        create.cycles = static_cast<int>(
+            f.optional_integer("cycles", 1, max_round_robin_cycles, "1 (single) or 2 (double round robin)")
+                .value_or(1));
+    }
+    create.time_control = f.time_control();
+    create.rated = f.optional_bool("rated");
+    if (!f.problem() && create.rated && create.time_control.untimed())
+        f.reject("field 'rated': a rated tournament needs a clock: choose a time control", ErrorCode::RatedNeedsClock);
+    const auto late = f.optional_integer("late_entry_until_round", 0, max_swiss_rounds,
+                                         "an integer round, 0 (entries close at the start) to the last round");
+    create.late_entry_until_round = static_cast<int>(late.value_or(0));
+    if (!f.problem() && system == TournamentSystem::Swiss && create.late_entry_until_round > create.rounds)
+        f.reject("field 'late_entry_until_round' must be at most the tournament's " + std::to_string(create.rounds) +
+                 " rounds");
+    if (!f.problem() && system == TournamentSystem::RoundRobin && create.late_entry_until_round != 0)
+        f.reject("field 'late_entry_until_round' must be 0 for a round robin: its table is fixed at the start");
+    create.password = f.optional_string("password", max_tournament_password_bytes);
+    if (!f.problem() && create.password && create.password->size() < min_tournament_password_bytes)
+        f.reject("field 'password' must be " + std::to_string(min_tournament_password_bytes) + " to " +
+                 std::to_string(max_tournament_password_bytes) + " bytes");
+    return create;
+}
+std::int64_t tournament_id(FieldReader& f)
+{
+    return f.integer("tournament", 1, std::numeric_limits<std::int64_t>::max(), "a positive integer");
+}
+ClientMessage read_list_tournaments(FieldReader&) { return ListTournaments{}; }
+ClientMessage read_show_tournament(FieldReader& f) { return ShowTournament{tournament_id(f)}; }
+ClientMessage read_join_tournament(FieldReader& f)
+{
+    JoinTournament join;
+    join.tournament = tournament_id(f);
+    join.password = f.optional_string("password", max_tournament_password_bytes);
+    return join;
+}
+ClientMessage read_withdraw_tournament(FieldReader& f) { return WithdrawTournament{tournament_id(f)}; }
+ClientMessage read_start_tournament(FieldReader& f) { return StartTournament{tournament_id(f)}; }
+ClientMessage read_director_withdraw(FieldReader& f)
+{
+    DirectorWithdraw withdraw;
+    withdraw.tournament = tournament_id(f);
+    withdraw.nick = f.string("nick", max_nick_bytes);
+    return withdraw;
+}
+ClientMessage read_director_readmit(FieldReader& f)
+{
+    DirectorReadmit readmit;
+    readmit.tournament = tournament_id(f);
+    readmit.nick = f.string("nick", max_nick_bytes);
+    return readmit;
+}
+
 struct MessageType {
     std::string_view name;
     ClientMessage (*read)(FieldReader&);
@@ -512,6 +587,14 @@ constexpr std::array<MessageType, std::variant_size_v<ClientMessage>> message_ty
     {"decline_takeback", read_decline_takeback},
     {"withdraw_takeback", read_withdraw_takeback},
     {"give_time", read_give_time},
+    {"create_tournament", read_create_tournament},
+    {"list_tournaments", read_list_tournaments},
+    {"show_tournament", read_show_tournament},
+    {"join_tournament", read_join_tournament},
+    {"withdraw_tournament", read_withdraw_tournament},
+    {"start_tournament", read_start_tournament},
+    {"director_withdraw", read_director_withdraw},
+    {"director_readmit", read_director_readmit},
 }};
 
 rochade::Unexpected<DecodeError> refuse(ErrorCode code, std::string message, std::optional<RequestId> id = {})

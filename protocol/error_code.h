@@ -70,6 +70,14 @@ enum class ErrorCode : std::uint8_t {
     // The computer (docs/protocol.md, "Playing the computer")
     EnginesBusy,        // every engine of the pool is busy: try again
     ComputerCasualOnly, // play_computer with rated: true
+    // Tournaments (docs/protocol.md, "Tournaments")
+    NoSuchTournament,        // a tournament id that names no tournament
+    AlreadyInTournament,     // join_tournament by a registered player (or one whose entry is being stored)
+    NotInTournament,         // withdrawing or readmitting a player who is not registered (or not withdrawn)
+    TournamentClosed,        // joining a finished event, or a running one past its late entry
+    WrongTournamentPassword, // the event needs a password and this is not it (or none was given)
+    TournamentStarted,       // start_tournament on an event that is not registering any more
+    TooFewPlayers,           // start_tournament with fewer players than the system needs
     // Moves and game actions
     NotYourTurn,
     IllegalMove,
@@ -168,6 +176,13 @@ constexpr std::string_view error_code_name(ErrorCode code)
     case ErrorCode::NotInPool: return "not_in_pool";
     case ErrorCode::EnginesBusy: return "engines_busy";
     case ErrorCode::ComputerCasualOnly: return "computer_casual_only";
+    case ErrorCode::NoSuchTournament: return "no_such_tournament";
+    case ErrorCode::AlreadyInTournament: return "already_in_tournament";
+    case ErrorCode::NotInTournament: return "not_in_tournament";
+    case ErrorCode::TournamentClosed: return "tournament_closed";
+    case ErrorCode::WrongTournamentPassword: return "wrong_tournament_password";
+    case ErrorCode::TournamentStarted: return "tournament_started";
+    case ErrorCode::TooFewPlayers: return "too_few_players";
     case ErrorCode::LimitReached: return "limit_reached";
     case ErrorCode::ShuttingDown: return "shutting_down";
     case ErrorCode::StorageUnavailable: return "storage_unavailable";

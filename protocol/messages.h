@@ -19,7 +19,7 @@
 
 namespace rochade::protocol {
 
-inline constexpr int protocol_version = 6;
+inline constexpr int protocol_version = 7;
 
 using TableId = std::int64_t;
 using RoomNumber = std::int64_t; // positive: listed; negative: secret; 0 is no room
@@ -233,6 +233,42 @@ struct PlayComputer {
     GameSetup setup;
     std::optional<RoomNumber> room;
 };
+// Tournaments (docs/protocol.md, "Tournaments"): directors, moderators and admins create them;
+// anyone may list and show them; players join and withdraw; the director starts the event and
+// withdraws or readmits players. The settings are checked on their face by the decoder
+// (protocol/tournament.h); the service judges the rest.
+struct CreateTournament {
+    std::string name;
+    std::string system;             // "swiss" or "round_robin" (protocol::TournamentSystem)
+    int rounds = 0;                 // a Swiss's, 1..max_swiss_rounds; 0 for a round robin
+    int cycles = 1;                 // a round robin's: 1 or 2; 1 for a Swiss
+    TimeControl time_control;       // as tables read it
+    bool rated = false;             // needs a clock
+    int late_entry_until_round = 0; // 0: entries close at the start; at most `rounds`
+    std::optional<std::string> password;
+};
+struct ListTournaments {};
+struct ShowTournament {
+    std::int64_t tournament = 0;
+};
+struct JoinTournament {
+    std::int64_t tournament = 0;
+    std::optional<std::string> password;
+};
+struct WithdrawTournament {
+    std::int64_t tournament = 0;
+};
+struct StartTournament {
+    std::int64_t tournament = 0;
+};
+struct DirectorWithdraw {
+    std::int64_t tournament = 0;
+    std::string nick;
+};
+struct DirectorReadmit {
+    std::int64_t tournament = 0;
+    std::string nick;
+};
 
 using ClientMessage =
     std::variant<Hello, Ping, ListRooms, EnterRoom, LeaveRoom, RoomChat, Whisper, OpenTable, JoinTable, WatchTable,
@@ -240,7 +276,9 @@ using ClientMessage =
                  ClaimWin, Rematch, Register, Logout, ChangePassword, Notice, RoomMembers, DeclineInvitation, Challenge,
                  CancelChallenge, AcceptChallenge, DeclineChallenge, JoinPool, LeavePool, ListPools,
                  CreateOpenChallenge, ListOpenChallenges, CancelOpenChallenge, ShowOpenChallenge, AcceptOpenChallenge,
-                 PlayComputer, Takeback, AcceptTakeback, DeclineTakeback, WithdrawTakeback, GiveTime>;
+                 PlayComputer, Takeback, AcceptTakeback, DeclineTakeback, WithdrawTakeback, GiveTime, CreateTournament,
+                 ListTournaments, ShowTournament, JoinTournament, WithdrawTournament, StartTournament, DirectorWithdraw,
+                 DirectorReadmit>;
 
 // A client's request id, echoed in the reply: a string or an integer, kept as the client wrote
 // it. Absent ids get no `ok` reply (errors are always sent).

@@ -349,6 +349,9 @@ void Server::State::serve()
     for (const auto& game : stored.unfinished_games)
         if (auto log = reader->game_log(game.start.game_id))
             stored.game_events.emplace(game.start.game_id, std::move(log->events));
+    std::vector<db::TournamentLog> tournaments;
+    for (const auto& record : reader->tournaments())
+        if (auto log = reader->tournament(record.created.id)) tournaments.push_back(std::move(*log));
     auto table_ids = IdAllocator::reserve("table", *reader, *writer, id_block_size);
     auto game_ids = IdAllocator::reserve("game", *reader, *writer, id_block_size);
     auto session_ids = IdAllocator::reserve("session", *reader, *writer, id_block_size);
@@ -381,6 +384,7 @@ void Server::State::serve()
     // In a cluster, the games in the store are restored by whichever node takes their lease
     // (Router::adopt_orphans, once on the bus); alone, this node restores them all now.
     if (!bus_factory && config.cluster.bus.empty()) router->restore(std::move(stored));
+    router->restore_tournaments(std::move(tournaments));
 
     auto accounts = std::make_unique<AccountApi>(
         authenticator, config,

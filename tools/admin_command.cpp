@@ -17,12 +17,13 @@ namespace rochade::cli {
 
 namespace {
 
-constexpr const char* admin_usage = "usage: rochade admin create-user NICK [--role player|moderator|admin] --db FILE|URL\n"
-                              "       rochade admin set-role NICK player|moderator|admin --db FILE|URL\n"
-                              "       rochade admin reset-password NICK --db FILE|URL\n"
-                              "       rochade admin list-users --db FILE|URL\n"
-                              "  (FILE: the server's SQLite file; URL: postgresql://user@host:port/db)\n"
-                              "  (passwords are read from the terminal, or from standard input)\n";
+constexpr const char* admin_usage =
+    "usage: rochade admin create-user NICK [--role player|director|moderator|admin] --db FILE|URL\n"
+    "       rochade admin set-role NICK player|director|moderator|admin --db FILE|URL\n"
+    "       rochade admin reset-password NICK --db FILE|URL\n"
+    "       rochade admin list-users --db FILE|URL\n"
+    "  (FILE: the server's SQLite file; URL: postgresql://user@host:port/db)\n"
+    "  (passwords are read from the terminal, or from standard input)\n";
 
 std::int64_t now_ms()
 {
@@ -67,7 +68,7 @@ std::optional<Arguments> parse(const std::vector<std::string>& args, std::ostrea
 std::optional<protocol::Role> role_argument(const std::string& text, std::ostream& err)
 {
     const auto role = protocol::parse_role(text);
-    if (!role) err << "rochade admin: unknown role '" << text << "'; one of player, moderator, admin\n";
+    if (!role) err << "rochade admin: unknown role '" << text << "'; one of player, director, moderator, admin\n";
     return role;
 }
 

@@ -354,8 +354,15 @@ CREATE TABLE tournament_pairings (
 );
 )sql";
 
-constexpr std::array<std::string_view, 10> ladder = {schema_v1, schema_v2, schema_v3, schema_v4, schema_v5,
-                                                     schema_v6, schema_v7, schema_v8, schema_v9, schema_v10};
+// Version 11: SQLite's version 17, the director's role: accounts.role's CHECK gains 'director'
+// (PostgreSQL named the column's CHECK accounts_role_check).
+constexpr std::string_view schema_v11 = R"sql(
+ALTER TABLE accounts DROP CONSTRAINT accounts_role_check,
+    ADD CONSTRAINT accounts_role_check CHECK (role IN ('player', 'director', 'moderator', 'admin'));
+)sql";
+
+constexpr std::array<std::string_view, 11> ladder = {schema_v1, schema_v2, schema_v3, schema_v4,  schema_v5, schema_v6,
+                                                     schema_v7, schema_v8, schema_v9, schema_v10, schema_v11};
 
 // Version 3's skeletons of the accounts registered before it, in C++ as SQLite's upgrade does
 // (protocol::nick_skeleton has no SQL twin).

@@ -555,9 +555,36 @@ CREATE TABLE tournament_pairings (
 ) WITHOUT ROWID;
 )sql";
 
-constexpr std::array<std::string_view, 16> ladder = {
-    schema_v1, schema_v2,  schema_v3,  schema_v4,  schema_v5,  schema_v6,  schema_v7,  schema_v8,
-    schema_v9, schema_v10, schema_v11, schema_v12, schema_v13, schema_v14, schema_v15, schema_v16};
+// Version 17: the director's role (protocol::Role::Director, docs/tournaments.md). accounts.role's
+// CHECK gains 'director'. SQLite cannot alter a CHECK, and rebuilding accounts would break the
+// foreign keys of the sessions, games and sanctions that name it (a DROP TABLE inside the
+// migration's transaction is an implicit DELETE, which the deferred keys refuse at commit). A
+// CHECK that allows more words changes nothing stored, so the table's text is edited in place,
+// as SQLite's documentation of ALTER TABLE describes for such changes; widen_role_check() then
+// raises the schema cookie so that every connection reads the new text.
+constexpr std::string_view schema_v17 = R"sql(
+PRAGMA writable_schema = ON;
+UPDATE sqlite_master
+   SET sql = replace(sql, '(''player'', ''moderator'', ''admin'')', '(''player'', ''director'', ''moderator'', ''admin'')')
+ WHERE type = 'table' AND name = 'accounts';
+)sql";
+
+constexpr std::array<std::string_view, 17> ladder = {
+    schema_v1,  schema_v2,  schema_v3,  schema_v4,  schema_v5,  schema_v6,  schema_v7,  schema_v8, schema_v9,
+    schema_v10, schema_v11, schema_v12, schema_v13, schema_v14, schema_v15, schema_v16, schema_v17};
+
+// Version 17's end: the edit of accounts' text is checked, the schema cookie raised, and the
+// schema closed for writing again.
+void widen_role_check(Database& db)
+{
+    const auto widened = db.query_int("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'accounts' "
+                                      "AND sql LIKE '%''director''%'");
+    if (widened.value_or(0) != 1) throw DbError("accounts.role's CHECK does not read as version 4 wrote it");
+    const auto cookie = db.query_int("PRAGMA schema_version").value_or(0);
+    // PRAGMA does not take parameters; the value is the integer SQLite gave.
+    db.exec("PRAGMA schema_version = " + std::to_string(cookie + 1));
+    db.exec("PRAGMA writable_schema = OFF");
+}
 
 // Version 5's folded nicks of the games stored before it.
 void fill_nick_keys(Database& db)
@@ -654,6 +681,7 @@ void migrate_to(Database& db, int target)
             if (version == 6) fill_chat_nick_keys(db);
             if (version == 7) fill_categories(db);
             if (version == 9) fill_nick_skeletons(db);
+            if (version == 17) widen_role_check(db);
         } catch (const DbError& error) {
             throw DbError("migrating '" + db.path() + "' to schema version " + std::to_string(version) +
                           " failed: " + error.what());

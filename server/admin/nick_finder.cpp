@@ -57,7 +57,9 @@ void NickFinder::find_elsewhere(ModerationAttempt attempt, std::string nick, Fou
 
 void NickFinder::check_rank(ModerationAttempt attempt, std::string nick, protocol::Role target_role, Found then)
 {
-    if (target_role != protocol::Role::Player && !protocol::role_allows(attempt.who.role, protocol::Role::Admin)) {
+    // A director is a player with a tournament to run: moderators act on him as on any player.
+    if (protocol::role_allows(target_role, protocol::Role::Moderator) &&
+        !protocol::role_allows(attempt.who.role, protocol::Role::Admin)) {
         attempt.target = nick;
         return audit_.refuse(std::move(attempt), ErrorCode::Forbidden,
                              attempt.name() + ": '" + nick + "' is a " + std::string(protocol::role_name(target_role)) +

@@ -16,6 +16,7 @@
 #include "server/table/table.h"
 #include "server/table/table_directory.h"
 #include "server/table/table_services.h"
+#include "server/tournaments/tournament_service.h"
 
 namespace rochade::server {
 
@@ -36,8 +37,9 @@ Router::Router(net::io_context& io, Services services, const ServerConfig& confi
                                   {},
                                   services.engines}),
       lobby_(std::make_shared<Lobby>(*services_, *this)), pools_(std::make_shared<PoolService>(*services_, lobby_)),
-      authenticator_(services.authenticator), anonymous_(std::make_shared<AddressSlots>(static_cast<std::size_t>(
-                                                  config.player_limits.connections_per_address_before_hello))),
+      tournaments_service_(std::make_shared<TournamentService>(*services_)), authenticator_(services.authenticator),
+      anonymous_(std::make_shared<AddressSlots>(
+          static_cast<std::size_t>(config.player_limits.connections_per_address_before_hello))),
       moderation_(services.build_moderation(lobby_, *tables_))
 {
     pools_->start();
@@ -76,10 +78,16 @@ void Router::restore(StoredState stored)
     if (!restored.empty()) spdlog::info("restored {} running game(s) from the database", restored.size());
 }
 
+void Router::restore_tournaments(std::vector<db::TournamentLog> tournaments)
+{
+    tournaments_service_->restore(std::move(tournaments));
+}
+
 void Router::shut_down()
 {
     services_->shutting_down = true;
     pools_->shut_down();
+    tournaments_service_->shut_down();
     for (const auto& table : tables_->all()) table->shut_down();
 }
 
@@ -131,6 +139,7 @@ void Router::on_close(const std::shared_ptr<Connection>& connection)
         if (client->identity) lobby_->disconnected(connection);
         lobby_->forget_onlooker(connection);
         pools_->disconnected(connection);
+        tournaments_service_->disconnected(connection);
         client->anonymous_slot.release();
     }
     --services_->metrics.connections;
@@ -216,6 +225,23 @@ void Router::on_message(const std::shared_ptr<Connection>& connection, std::stri
                 pools_->list(connection, std::move(id));
             } else if constexpr (std::is_same_v<Message, protocol::PlayComputer>) {
                 lobby_->play_computer(connection, *client.identity, std::move(id), std::move(message));
+            } else if constexpr (std::is_same_v<Message, protocol::CreateTournament>) {
+                tournaments_service_->create(connection, *client.identity, std::move(id), std::move(message));
+            } else if constexpr (std::is_same_v<Message, protocol::ListTournaments>) {
+                tournaments_service_->list(connection, std::move(id));
+            } else if constexpr (std::is_same_v<Message, protocol::ShowTournament>) {
+                tournaments_service_->show(connection, std::move(id), message);
+            } else if constexpr (std::is_same_v<Message, protocol::JoinTournament>) {
+                tournaments_service_->join(connection, *client.identity, std::move(id), std::move(message));
+            } else if constexpr (std::is_same_v<Message, protocol::WithdrawTournament>) {
+                tournaments_service_->withdraw(connection, *client.identity, std::move(id), message);
+            } else if constexpr (std::is_same_v<Message, protocol::StartTournament>) {
+                tournaments_service_->start(connection, *client.identity, std::move(id), message);
+            } else if constexpr (std::is_same_v<Message, protocol::DirectorWithdraw>) {
+                tournaments_service_->director_withdraw(connection, *client.identity, std::move(id),
+                                                        std::move(message));
+            } else if constexpr (std::is_same_v<Message, protocol::DirectorReadmit>) {
+                tournaments_service_->director_readmit(connection, *client.identity, std::move(id), std::move(message));
             } else if constexpr (std::is_same_v<Message, protocol::OpenTable>) {
                 lobby_->open_table(connection, *client.identity, std::move(id), std::move(message));
             } else if constexpr (std::is_same_v<Message, protocol::JoinTable>) {

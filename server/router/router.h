@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "db/records.h"
+#include "db/tournament_records.h"
 #include "protocol/messages.h"
 #include "server/asio.h"
 #include "server/clients/connection.h"
@@ -44,6 +45,7 @@ class FlagAnalysis;
 class IdAllocator;
 class Lobby;
 class PoolService;
+class TournamentService;
 class Sanctions;
 class TableDirectory;
 struct Metrics;
@@ -77,6 +79,9 @@ public:
         // The table events of each unfinished game, by game id (for the draw offer that stood).
         std::map<std::int64_t, std::vector<db::TableEvent>> game_events;
     };
+    // The tournaments in the store, to their service (server/tournaments/). Call once, before the
+    // listener accepts; on every node (tournaments across nodes are not built yet).
+    void restore_tournaments(std::vector<db::TournamentLog> tournaments);
     // Rebuilds the tables of games that were running when the server stopped. Call once,
     // before the listener accepts.
     void restore(StoredState stored);
@@ -163,6 +168,7 @@ private:
     std::unique_ptr<TableServices> services_;
     std::shared_ptr<Lobby> lobby_;
     std::shared_ptr<PoolService> pools_; // quick pairing: server/pools/
+    std::shared_ptr<TournamentService> tournaments_service_; // server/tournaments/
     identity::Authenticator& authenticator_;
     std::shared_ptr<AddressSlots> anonymous_; // connections without hello, per address
     Moderation& moderation_;                  // the WebSocket's moderation requests and `notice` go through it

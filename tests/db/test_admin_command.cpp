@@ -54,6 +54,9 @@ TEST_CASE("rochade admin creates accounts with argon2id hashes, sets roles, rese
     CHECK(identity::verify_password(jurgen->password_hash, "geheim123"));
 
     CHECK(admin({"list-users", "--db", path}).out == "anna\tplayer\nJürgen\tadmin\n");
+    CHECK(admin({"set-role", "ANNA", "director", "--db", path}).out == "anna is now director\n");
+    CHECK(reader.account("anna")->role == db::Role::Director);
+    CHECK(admin({"list-users", "--db", path}).out == "anna\tdirector\nJürgen\tadmin\n");
     CHECK(admin({"set-role", "ANNA", "moderator", "--db", path}).out == "anna is now moderator\n");
     CHECK(reader.account("anna")->role == db::Role::Moderator);
 
@@ -83,7 +86,10 @@ TEST_CASE("rochade admin refuses what it cannot do, naming why")
         {{"create-user", "bert", "--db", path}, {"passwort1", "passwort2"}, 2, "the two passwords differ"},
         {{"create-user", "bert", "--db", path}, {}, 2, "no password given"},
         {{"create-user", "a b", "--db", path}, {"passwort1"}, 2, "space"},
-        {{"create-user", "bert", "--role", "king", "--db", path}, {"passwort1"}, 2, "unknown role 'king'"},
+        {{"create-user", "bert", "--role", "king", "--db", path},
+         {"passwort1"},
+         2,
+         "unknown role 'king'; one of player, director, moderator, admin"},
         {{"set-role", "niemand", "admin", "--db", path}, {}, 1, "no account 'niemand'"},
         {{"reset-password", "niemand", "--db", path}, {"passwort1", "passwort1"}, 1, "no account 'niemand'"},
         {{"list-users"}, {}, 2, "--db FILE are required"},

@@ -309,3 +309,47 @@ TEST_CASE("a resume token spent with a grace resumes once more while no later to
     REQUIRE_FALSE(stored(writer, SessionTokenSpent{"plain", t0 + 10}));
     CHECK_FALSE(reader.session_by_token("plain", TokenKind::Resume, t0 + 20));
 }
+
+TEST_CASE("the director's role is stored and read back, and a role word the store does not know is refused")
+{
+    TestStore file("identity-director");
+    TestWriter writer(file, [](const std::string&) {});
+    TestReader reader(file);
+    REQUIRE_FALSE(stored(writer, AccountCreated{"Leiterin", "leiterin", "$argon2id$x", Role::Director, t0}));
+    const auto account = reader.account("leiterin");
+    REQUIRE(account);
+    CHECK(account->role == Role::Director);
+    REQUIRE_FALSE(stored(writer, RoleChanged{account->id, Role::Player}));
+    CHECK(reader.account("leiterin")->role == Role::Player);
+    REQUIRE_FALSE(stored(writer, RoleChanged{account->id, Role::Director}));
+    CHECK(reader.account("leiterin")->role == Role::Director);
+    // The schema's CHECK still guards the column: only the four words.
+    CHECK_THROWS(rochade::db::testing::execute(file, "UPDATE accounts SET role = 'arbiter'"));
+    CHECK(reader.account("leiterin")->role == Role::Director);
+}
+
+TEST_CASE("SQLite's version 17 widens the role's CHECK in place: accounts and what names them stay")
+{
+    TempDatabase file("director-migration");
+    {
+        Database db(file.path(), OpenMode::ReadWriteCreate);
+        configure_connection(db);
+        migrate_to(db, 16);
+        db.exec("INSERT INTO accounts (id, nick, nick_key, nick_skeleton, password_hash, role, created_at_ms, "
+                "password_changed_at_ms) VALUES (1, 'Anna', 'anna', 'anna', 'h', 'moderator', 1, 1)");
+        db.exec(
+            "INSERT INTO sessions (id, account_id, nick, created_at_ms, expires_at_ms) VALUES (5, 1, 'Anna', 1, 9)");
+        CHECK_THROWS(db.exec("UPDATE accounts SET role = 'director' WHERE id = 1"));
+    }
+    Database db = open_migrated(file.path());
+    CHECK(db.query_int("PRAGMA user_version") == schema_version());
+    CHECK(db.query_int("PRAGMA foreign_key_check") == std::nullopt);
+    CHECK(db.query_int("SELECT COUNT(*) FROM sessions WHERE account_id = 1") == 1);
+    CHECK(read_account(db, "anna")->role == Role::Moderator);
+    db.exec("UPDATE accounts SET role = 'director' WHERE id = 1");
+    CHECK(read_account(db, "anna")->role == Role::Director);
+    CHECK_THROWS(db.exec("UPDATE accounts SET role = 'arbiter' WHERE id = 1"));
+    // A second connection reads the new text too.
+    Database other(file.path(), OpenMode::ReadWrite);
+    CHECK_THROWS(other.exec("UPDATE accounts SET role = 'arbiter' WHERE id = 1"));
+}

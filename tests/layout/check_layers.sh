@@ -35,6 +35,7 @@ part_of() {
         server/table/*) echo server/table ;;
         server/lobby/*) echo server/lobby ;;
         server/pools/*) echo server/pools ;;
+        server/tournaments/*) echo server/tournaments ;;
         server/api/*) echo server/api ;;
         server/admin/*) echo server/admin ;;
         server/router/*) echo server/router ;;
@@ -63,7 +64,7 @@ floor_of() {
         server/cluster/redis) echo 16 ;;
         server/table) echo 17 ;;
         server/lobby | server/api) echo 18 ;;
-        server/pools) echo 19 ;;
+        server/pools | server/tournaments) echo 19 ;;
         server/admin | server/router) echo 20 ;;
         server/net) echo 21 ;;
         server/wiring) echo 22 ;;

@@ -80,6 +80,15 @@ TEST_CASE("every message type decodes to its alternative and names itself")
         {R"({"type":"decline_takeback","table":3})", "decline_takeback"},
         {R"({"type":"withdraw_takeback","table":3})", "withdraw_takeback"},
         {R"({"type":"give_time","table":3,"seconds":15})", "give_time"},
+        {R"({"type":"create_tournament","name":"Winter Swiss","system":"swiss","rounds":5,"time_control":"3+2"})",
+         "create_tournament"},
+        {R"({"type":"list_tournaments"})", "list_tournaments"},
+        {R"({"type":"show_tournament","tournament":1})", "show_tournament"},
+        {R"({"type":"join_tournament","tournament":1})", "join_tournament"},
+        {R"({"type":"withdraw_tournament","tournament":1})", "withdraw_tournament"},
+        {R"({"type":"start_tournament","tournament":1})", "start_tournament"},
+        {R"({"type":"director_withdraw","tournament":1,"nick":"Bert"})", "director_withdraw"},
+        {R"({"type":"director_readmit","tournament":1,"nick":"Bert"})", "director_readmit"},
     };
     STATIC_REQUIRE(std::size(cases) == std::variant_size_v<ClientMessage>);
     std::size_t index = 0;

@@ -1,0 +1,512 @@
+#include "server/tournaments/tournament_service.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+#include "db/game_query.h"
+#include "db/read_thread.h"
+#include "db/store_reader.h"
+#include "db/store_writer.h"
+#include "protocol/decode.h"
+#include "protocol/encode.h"
+#include "protocol/nick.h"
+#include "protocol/role.h"
+#include "rating/glicko2.h"
+#include "server/table/table_ratings.h"
+#include "server/table/table_services.h"
+#include "server/wall_clock.h"
+
+namespace rochade::server {
+
+using protocol::ErrorCode;
+using protocol::Role;
+
+namespace {
+
+protocol::TimeControl time_control_of(const db::TournamentCreated& created)
+{
+    const auto stored = nlohmann::json::parse(created.time_control_json, nullptr, false);
+    if (stored.is_discarded()) return {};
+    auto parsed = protocol::parse_time_control(stored);
+    return parsed ? *parsed : protocol::TimeControl{};
+}
+
+bool withdrawn(const db::TournamentPlayerRecord& player) { return player.withdrawn_from_round.has_value(); }
+
+} // namespace
+
+TournamentService::TournamentService(TableServices& services)
+    : services_(services), strand_(net::make_strand(services.io))
+{
+}
+
+void TournamentService::restore(std::vector<db::TournamentLog> stored)
+{
+    // Before the listener accepts: nothing else runs on the strand yet.
+    for (auto& log : stored) {
+        const std::int64_t id = log.tournament.created.id;
+        next_id_ = std::max(next_id_, id + 1);
+        Tournament tournament;
+        tournament.settings = read_settings(log.tournament.created.settings_json);
+        tournament.log = std::move(log);
+        tournaments_.emplace(id, std::move(tournament));
+    }
+    if (!tournaments_.empty()) spdlog::info("tournaments: {} restored from the database", tournaments_.size());
+}
+
+void TournamentService::shut_down()
+{
+    net::post(strand_, [self = shared_from_this()] { self->stopped_ = true; });
+}
+
+// ---- requests ---------------------------------------------------------------------------
+
+void TournamentService::create(ConnectionPtr connection, identity::Identity who, Id id,
+                               protocol::CreateTournament create)
+{
+    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id),
+               create = std::move(create)] { create_now(connection, who, id, create); });
+}
+
+void TournamentService::list(ConnectionPtr connection, Id id)
+{
+    on_strand([this, connection = std::move(connection), id = std::move(id)] {
+        std::vector<protocol::TournamentView> views;
+        // Newest first: the ids count up.
+        for (auto it = tournaments_.rbegin(); it != tournaments_.rend(); ++it)
+            views.push_back(view_of(it->second, false));
+        if (id) connection->send(protocol::encode_ok(id));
+        connection->send(protocol::encode_tournaments(views));
+    });
+}
+
+void TournamentService::show(ConnectionPtr connection, Id id, protocol::ShowTournament show)
+{
+    on_strand([this, connection = std::move(connection), id = std::move(id), show] {
+        Tournament* tournament = find(connection, id, show.tournament, "show_tournament");
+        if (!tournament) return;
+        watch(*tournament, connection);
+        if (id) connection->send(protocol::encode_ok(id));
+        connection->send(protocol::encode_tournament(view_of(*tournament, true)));
+    });
+}
+
+void TournamentService::join(ConnectionPtr connection, identity::Identity who, Id id, protocol::JoinTournament join)
+{
+    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id),
+               join = std::move(join)] { join_now(connection, who, id, join); });
+}
+
+void TournamentService::withdraw(ConnectionPtr connection, identity::Identity who, Id id,
+                                 protocol::WithdrawTournament withdraw)
+{
+    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id), withdraw] {
+        constexpr std::string_view request = "withdraw_tournament";
+        Tournament* tournament = find(connection, id, withdraw.tournament, request);
+        if (!tournament) return;
+        const std::string key = protocol::nick_key(who.nick);
+        const auto* player = player_of(*tournament, key);
+        if (!player)
+            return connection->send_error(id, ErrorCode::NotInTournament,
+                                          "withdraw_tournament: you are not registered in this tournament");
+        if (withdrawn(*player))
+            return connection->send_error(id, ErrorCode::NotInTournament,
+                                          "withdraw_tournament: you have withdrawn from this tournament already");
+        store_withdrawal(connection, id, withdraw.tournament, key, std::string(request));
+    });
+}
+
+void TournamentService::start(ConnectionPtr connection, identity::Identity who, Id id, protocol::StartTournament start)
+{
+    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id), start] {
+        start_now(connection, who, id, start);
+    });
+}
+
+void TournamentService::director_withdraw(ConnectionPtr connection, identity::Identity who, Id id,
+                                          protocol::DirectorWithdraw withdraw)
+{
+    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id),
+               withdraw = std::move(withdraw)] {
+        constexpr std::string_view request = "director_withdraw";
+        Tournament* tournament = find(connection, id, withdraw.tournament, request);
+        if (!tournament || refuse_unless_director(connection, id, who, *tournament, request)) return;
+        const std::string key = protocol::nick_key(withdraw.nick);
+        const auto* player = player_of(*tournament, key);
+        if (!player || withdrawn(*player))
+            return connection->send_error(id, ErrorCode::NotInTournament,
+                                          "director_withdraw: '" + withdraw.nick +
+                                              (player ? "' has withdrawn already" : "' is not registered"));
+        store_withdrawal(connection, id, withdraw.tournament, key, std::string(request));
+    });
+}
+
+void TournamentService::director_readmit(ConnectionPtr connection, identity::Identity who, Id id,
+                                         protocol::DirectorReadmit readmit)
+{
+    on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id),
+               readmit = std::move(readmit)] {
+        constexpr std::string_view request = "director_readmit";
+        Tournament* tournament = find(connection, id, readmit.tournament, request);
+        if (!tournament || refuse_unless_director(connection, id, who, *tournament, request)) return;
+        const std::string key = protocol::nick_key(readmit.nick);
+        const auto* player = player_of(*tournament, key);
+        if (!player || !withdrawn(*player))
+            return connection->send_error(id, ErrorCode::NotInTournament,
+                                          "director_readmit: '" + readmit.nick +
+                                              (player ? "' has not withdrawn" : "' is not registered"));
+        store_readmission(connection, id, readmit.tournament, key, std::string(request));
+    });
+}
+
+void TournamentService::disconnected(const ConnectionPtr& connection)
+{
+    on_strand([this, connection_id = connection->id()] {
+        for (auto& [tournament_id, tournament] : tournaments_) tournament.watchers.erase(connection_id);
+    });
+}
+
+// ---- creating ---------------------------------------------------------------------------
+
+void TournamentService::create_now(const ConnectionPtr& connection, const identity::Identity& who, const Id& id,
+                                   const protocol::CreateTournament& create)
+{
+    if (services_.shutting_down)
+        return connection->send_error(id, ErrorCode::ShuttingDown, "create_tournament: the server is shutting down");
+    if (who.principal.guest() || !protocol::role_allows(who.role, Role::Director)) {
+        spdlog::warn("tournaments: {} ({}) may not create a tournament", who.nick, protocol::role_name(who.role));
+        return connection->send_error(id, ErrorCode::Forbidden,
+                                      "create_tournament: needs the director role (tournament directors, moderators "
+                                      "and admins create tournaments)");
+    }
+    const auto system = protocol::parse_tournament_system(create.system);
+    if (!system) return connection->send_error(id, ErrorCode::BadRequest, "create_tournament: unknown system");
+    const std::int64_t tournament_id = next_id_++;
+    TournamentSettings settings;
+    settings.cycles = create.cycles;
+    settings.late_entry_until_round = create.late_entry_until_round;
+    if (create.password) settings.password_hash = tournament_password_hash(tournament_id, *create.password);
+
+    db::TournamentCreated created;
+    created.id = tournament_id;
+    created.name = create.name;
+    created.system = create.system;
+    // A round robin's rounds follow from its players when it starts; until then the store keeps
+    // its cycles (docs/tournaments.md, "The service").
+    created.rounds = *system == protocol::TournamentSystem::Swiss ? create.rounds : create.cycles;
+    created.time_control_json = protocol::time_control_to_json(create.time_control).dump();
+    created.rated = create.rated;
+    created.director_nick = who.nick;
+    created.director_key = protocol::nick_key(who.nick);
+    created.settings_json = settings_json(settings);
+    created.created_at_ms = wall_clock_ms();
+    services_.writer.submit(db::Write(created), [self = shared_from_this(), connection, id, created,
+                                                 settings](std::optional<db::StoreError> error) {
+        self->on_strand([self, connection, id, created, settings, error = std::move(error)] {
+            if (error) return reply_store_error(connection, id, "create_tournament", *error);
+            Tournament tournament;
+            tournament.log.tournament.created = created;
+            tournament.log.tournament.state = "registering";
+            tournament.settings = settings;
+            auto& stored = self->tournaments_[created.id] = std::move(tournament);
+            watch(stored, connection);
+            spdlog::info("tournament {} '{}' ({}) created by {}", created.id, created.name, created.system,
+                         created.director_nick);
+            connection->send(protocol::encode_tournament_created(id, view_of(stored, true)));
+        });
+    });
+}
+
+// ---- joining ----------------------------------------------------------------------------
+
+// The refusals that need no store come first, the rating is read, then the entry is stored; a
+// second join of the same player while the first is under way finds him in `joining`.
+void TournamentService::join_now(const ConnectionPtr& connection, const identity::Identity& who, const Id& id,
+                                 const protocol::JoinTournament& join)
+{
+    constexpr std::string_view request = "join_tournament";
+    if (services_.shutting_down)
+        return connection->send_error(id, ErrorCode::ShuttingDown, "join_tournament: the server is shutting down");
+    Tournament* tournament = find(connection, id, join.tournament, request);
+    if (!tournament) return;
+    const auto& created = tournament->log.tournament.created;
+    const std::string key = protocol::nick_key(who.nick);
+    if (const auto* player = player_of(*tournament, key))
+        return connection->send_error(id, ErrorCode::AlreadyInTournament,
+                                      withdrawn(*player) ? "join_tournament: you have withdrawn from this "
+                                                           "tournament; its director may readmit you"
+                                                         : "join_tournament: you are registered already");
+    if (tournament->joining.contains(key))
+        return connection->send_error(id, ErrorCode::AlreadyInTournament,
+                                      "join_tournament: your entry is being stored already");
+    const std::string& state = tournament->log.tournament.state;
+    if (state == "finished")
+        return connection->send_error(id, ErrorCode::TournamentClosed, "join_tournament: the tournament is over");
+    if (state != "registering" && next_round(*tournament) > tournament->settings.late_entry_until_round)
+        return connection->send_error(
+            id, ErrorCode::TournamentClosed,
+            tournament->settings.late_entry_until_round == 0
+                ? std::string("join_tournament: the tournament has started and takes no late entries")
+                : "join_tournament: late entries were taken until round " +
+                      std::to_string(tournament->settings.late_entry_until_round));
+    if (created.rated && who.principal.guest())
+        return connection->send_error(id, ErrorCode::RatedNeedsAccount,
+                                      "join_tournament: a rated tournament is for players with an account: log in or "
+                                      "register");
+    if (tournament->settings.password_hash &&
+        (!join.password ||
+         !tournament_password_matches(created.id, *join.password, *tournament->settings.password_hash)))
+        return connection->send_error(id, ErrorCode::WrongTournamentPassword,
+                                      join.password ? "join_tournament: that is not the tournament's password"
+                                                    : "join_tournament: the tournament needs a password");
+    if (created.system == "round_robin") {
+        const auto entered = std::count_if(tournament->log.players.begin(), tournament->log.players.end(),
+                                           [](const auto& player) { return !withdrawn(player); });
+        if (entered + std::ptrdiff_t(tournament->joining.size()) >= protocol::max_round_robin_players)
+            return connection->send_error(id, ErrorCode::LimitReached,
+                                          "join_tournament: a round robin takes at most " +
+                                              std::to_string(protocol::max_round_robin_players) + " players");
+    }
+    tournament->joining.insert(key);
+    if (who.principal.guest()) return store_entry(connection, who, id, created.id, 0);
+    // An account's rating in the event's category, as a rated table reads its seats'.
+    const auto category = TableRatings::category_of(time_control_of(created));
+    const std::int64_t account = who.principal.id;
+    auto read = [key, account, category](db::StoreReader& reader) -> int {
+        const rating::Glicko2Config config;
+        rating::Rating value = config.initial;
+        const auto found = reader.player(key);
+        if (found && found->account.id == account && category)
+            for (const auto& stored : found->ratings)
+                if (stored.category == *category)
+                    value = rating::age_rd(stored.value, (wall_clock_ms() - stored.last_game_at_ms) / db::utc_day_ms,
+                                           config);
+        return int(std::lround(value.rating));
+    };
+    services_.reads.read(std::move(read), [self = shared_from_this(), connection, who, id,
+                                           tournament_id = created.id](db::ReadResult<int> rating) {
+        self->on_strand([self, connection, who, id, tournament_id, rating = std::move(rating)] {
+            if (!rating) {
+                if (auto found = self->tournaments_.find(tournament_id); found != self->tournaments_.end())
+                    found->second.joining.erase(protocol::nick_key(who.nick));
+                return connection->send_error(id, ErrorCode::StorageUnavailable,
+                                              "join_tournament: your rating could not be read; try again");
+            }
+            self->store_entry(connection, who, id, tournament_id, *rating);
+        });
+    });
+}
+
+void TournamentService::store_entry(const ConnectionPtr& connection, const identity::Identity& who, const Id& id,
+                                    std::int64_t tournament_id, int rating)
+{
+    auto& tournament = tournaments_.at(tournament_id);
+    const std::string key = protocol::nick_key(who.nick);
+    db::TournamentPlayerJoined joined{tournament_id, who.nick, key, rating, next_round(tournament), wall_clock_ms()};
+    services_.writer.submit(db::Write(joined),
+                            [self = shared_from_this(), connection, id, joined](std::optional<db::StoreError> error) {
+                                self->on_strand([self, connection, id, joined, error = std::move(error)] {
+                                    auto& tournament = self->tournaments_.at(joined.tournament_id);
+                                    tournament.joining.erase(joined.nick_key);
+                                    if (error) return reply_store_error(connection, id, "join_tournament", *error);
+                                    db::TournamentPlayerRecord player;
+                                    player.entry = int(tournament.log.players.size()) + 1;
+                                    player.nick = joined.nick;
+                                    player.nick_key = joined.nick_key;
+                                    player.rating = joined.rating;
+                                    player.first_round = joined.first_round;
+                                    player.joined_at_ms = joined.at_ms;
+                                    tournament.log.players.push_back(std::move(player));
+                                    watch(tournament, connection);
+                                    if (id) connection->send(protocol::encode_ok(id));
+                                    self->updated(tournament);
+                                });
+                            });
+}
+
+// ---- withdrawals, readmissions, the start -------------------------------------------------
+
+void TournamentService::store_withdrawal(const ConnectionPtr& connection, const Id& id, std::int64_t tournament_id,
+                                         const std::string& nick_key, std::string request)
+{
+    auto& tournament = tournaments_.at(tournament_id);
+    if (tournament.log.tournament.state == "finished")
+        return connection->send_error(id, ErrorCode::TournamentClosed, request + ": the tournament is over");
+    db::TournamentPlayerWithdrawn withdrawal{tournament_id, nick_key, next_round(tournament)};
+    services_.writer.submit(db::Write(withdrawal), [self = shared_from_this(), connection, id, withdrawal,
+                                                    request](std::optional<db::StoreError> error) {
+        self->on_strand([self, connection, id, withdrawal, request, error = std::move(error)] {
+            if (error) return reply_store_error(connection, id, request, *error);
+            auto& tournament = self->tournaments_.at(withdrawal.tournament_id);
+            for (auto& player : tournament.log.players)
+                if (player.nick_key == withdrawal.nick_key) player.withdrawn_from_round = withdrawal.from_round;
+            if (id) connection->send(protocol::encode_ok(id));
+            self->updated(tournament);
+        });
+    });
+}
+
+void TournamentService::store_readmission(const ConnectionPtr& connection, const Id& id, std::int64_t tournament_id,
+                                          const std::string& nick_key, std::string request)
+{
+    auto& tournament = tournaments_.at(tournament_id);
+    if (tournament.log.tournament.state == "finished")
+        return connection->send_error(id, ErrorCode::TournamentClosed, request + ": the tournament is over");
+    db::TournamentPlayerReadmitted readmission{tournament_id, nick_key};
+    services_.writer.submit(db::Write(readmission), [self = shared_from_this(), connection, id, readmission,
+                                                     request](std::optional<db::StoreError> error) {
+        self->on_strand([self, connection, id, readmission, request, error = std::move(error)] {
+            if (error) return reply_store_error(connection, id, request, *error);
+            auto& tournament = self->tournaments_.at(readmission.tournament_id);
+            for (auto& player : tournament.log.players)
+                if (player.nick_key == readmission.nick_key) player.withdrawn_from_round.reset();
+            if (id) connection->send(protocol::encode_ok(id));
+            self->updated(tournament);
+        });
+    });
+}
+
+// Of two starts at once the first marks the event as changing; the second is refused at once.
+// The store checks the state again (from registering), so two nodes could not both start it.
+void TournamentService::start_now(const ConnectionPtr& connection, const identity::Identity& who, const Id& id,
+                                  const protocol::StartTournament& start)
+{
+    constexpr std::string_view request = "start_tournament";
+    if (services_.shutting_down)
+        return connection->send_error(id, ErrorCode::ShuttingDown, "start_tournament: the server is shutting down");
+    Tournament* tournament = find(connection, id, start.tournament, request);
+    if (!tournament || refuse_unless_director(connection, id, who, *tournament, request)) return;
+    if (tournament->changing_state || tournament->log.tournament.state != "registering")
+        return connection->send_error(id, ErrorCode::TournamentStarted,
+                                      "start_tournament: the tournament has started already");
+    const auto entered = std::count_if(tournament->log.players.begin(), tournament->log.players.end(),
+                                       [](const auto& player) { return !withdrawn(player); });
+    const bool round_robin = tournament->log.tournament.created.system == "round_robin";
+    const int needed = round_robin ? protocol::min_round_robin_players : 2;
+    if (entered < needed)
+        return connection->send_error(id, ErrorCode::TooFewPlayers,
+                                      "start_tournament: " + std::string(round_robin ? "a round robin" : "a Swiss") +
+                                          " needs at least " + std::to_string(needed) + " players; " +
+                                          std::to_string(entered) + " are registered");
+    tournament->changing_state = true;
+    db::TournamentStateChanged change{start.tournament, "registering", "running", wall_clock_ms()};
+    services_.writer.submit(db::Write(change), [self = shared_from_this(), connection, id,
+                                                change](std::optional<db::StoreError> error) {
+        self->on_strand([self, connection, id, change, error = std::move(error)] {
+            auto& tournament = self->tournaments_.at(change.tournament_id);
+            tournament.changing_state = false;
+            if (error) return reply_store_error(connection, id, "start_tournament", *error);
+            tournament.log.tournament.state = change.to;
+            tournament.log.tournament.started_at_ms = change.at_ms;
+            spdlog::info("tournament {} started with {} players", change.tournament_id, tournament.log.players.size());
+            if (id) connection->send(protocol::encode_ok(id));
+            self->updated(tournament);
+        });
+    });
+}
+
+// ---- helpers ----------------------------------------------------------------------------
+
+TournamentService::Tournament* TournamentService::find(const ConnectionPtr& connection, const Id& id,
+                                                       std::int64_t tournament_id, std::string_view request)
+{
+    const auto found = tournaments_.find(tournament_id);
+    if (found != tournaments_.end()) return &found->second;
+    connection->send_error(id, ErrorCode::NoSuchTournament,
+                           std::string(request) + ": there is no tournament " + std::to_string(tournament_id));
+    return nullptr;
+}
+
+bool TournamentService::may_direct(const identity::Identity& who, const Tournament& tournament)
+{
+    if (who.principal.guest() || who.principal.visitor()) return false;
+    if (protocol::role_allows(who.role, Role::Moderator)) return true;
+    return protocol::role_allows(who.role, Role::Director) &&
+           protocol::nick_key(who.nick) == tournament.log.tournament.created.director_key;
+}
+
+bool TournamentService::refuse_unless_director(const ConnectionPtr& connection, const Id& id,
+                                               const identity::Identity& who, const Tournament& tournament,
+                                               std::string_view request)
+{
+    if (may_direct(who, tournament)) return false;
+    spdlog::warn("tournaments: {} ({}) may not {} tournament {}", who.nick, protocol::role_name(who.role), request,
+                 tournament.log.tournament.created.id);
+    connection->send_error(id, ErrorCode::Forbidden,
+                           std::string(request) + ": only the tournament's director (" +
+                               tournament.log.tournament.created.director_nick + "), a moderator or an admin may");
+    return true;
+}
+
+void TournamentService::reply_store_error(const ConnectionPtr& connection, const Id& id, std::string_view request,
+                                          const db::StoreError& error)
+{
+    spdlog::warn("tournaments: {} not stored ({}): {}", request, db::store_failure_name(error.kind), error.message);
+    if (error.kind == db::StoreFailure::Refused)
+        return connection->send_error(id, ErrorCode::BadRequest,
+                                      std::string(request) + ": the store refused it: " + error.message);
+    connection->send_error(id, ErrorCode::StorageUnavailable,
+                           std::string(request) + ": the change could not be stored; nothing changed, try again");
+}
+
+void TournamentService::watch(Tournament& tournament, const ConnectionPtr& connection)
+{
+    tournament.watchers[connection->id()] = connection;
+}
+
+void TournamentService::updated(Tournament& tournament)
+{
+    const auto frame =
+        std::make_shared<const std::string>(protocol::encode_tournament_updated(view_of(tournament, true)));
+    for (auto it = tournament.watchers.begin(); it != tournament.watchers.end();) {
+        if (const auto connection = it->second.lock()) {
+            connection->send(frame);
+            ++it;
+        } else {
+            it = tournament.watchers.erase(it);
+        }
+    }
+}
+
+protocol::TournamentView TournamentService::view_of(const Tournament& tournament, bool with_players)
+{
+    const auto& record = tournament.log.tournament;
+    const auto& created = record.created;
+    protocol::TournamentView view;
+    view.id = created.id;
+    view.name = created.name;
+    view.system = protocol::parse_tournament_system(created.system).value_or(protocol::TournamentSystem::Swiss);
+    view.rounds = view.system == protocol::TournamentSystem::Swiss ? created.rounds : 0;
+    view.cycles = tournament.settings.cycles;
+    view.time_control = time_control_of(created);
+    view.rated = created.rated;
+    view.director = created.director_nick;
+    view.late_entry_until_round = tournament.settings.late_entry_until_round;
+    view.password = tournament.settings.password_hash.has_value();
+    view.state = record.state;
+    view.created_ms = created.created_at_ms;
+    view.started_ms = record.started_at_ms;
+    view.finished_ms = record.finished_at_ms;
+    view.rounds_paired = int(tournament.log.rounds.size());
+    for (const auto& player : tournament.log.players) {
+        if (!withdrawn(player)) ++view.player_count;
+        if (with_players)
+            view.players.push_back({player.entry, player.nick, player.rating, player.first_round, withdrawn(player)});
+    }
+    return view;
+}
+
+const db::TournamentPlayerRecord* TournamentService::player_of(const Tournament& tournament,
+                                                               const std::string& nick_key)
+{
+    for (const auto& player : tournament.log.players)
+        if (player.nick_key == nick_key) return &player;
+    return nullptr;
+}
+
+int TournamentService::next_round(const Tournament& tournament) { return int(tournament.log.rounds.size()) + 1; }
+
+} // namespace rochade::server

@@ -1,0 +1,43 @@
+#include "server/tournaments/tournament_settings.h"
+
+#include <nlohmann/json.hpp>
+#include <sodium.h>
+
+#include "server/identity/secrets.h"
+
+namespace rochade::server {
+
+std::string settings_json(const TournamentSettings& settings)
+{
+    nlohmann::ordered_json out{{"cycles", settings.cycles},
+                               {"late_entry_until_round", settings.late_entry_until_round}};
+    if (settings.password_hash) out["password_hash"] = *settings.password_hash;
+    return out.dump();
+}
+
+TournamentSettings read_settings(std::string_view text)
+{
+    TournamentSettings settings;
+    const auto stored = nlohmann::json::parse(std::string(text), nullptr, false);
+    if (!stored.is_object()) return settings;
+    if (const auto cycles = stored.find("cycles"); cycles != stored.end() && cycles->is_number_integer())
+        settings.cycles = cycles->get<int>();
+    if (const auto late = stored.find("late_entry_until_round"); late != stored.end() && late->is_number_integer())
+        settings.late_entry_until_round = late->get<int>();
+    if (const auto hash = stored.find("password_hash"); hash != stored.end() && hash->is_string())
+        settings.password_hash = hash->get<std::string>();
+    return settings;
+}
+
+std::string tournament_password_hash(std::int64_t tournament_id, std::string_view password)
+{
+    return identity::token_hash("tournament " + std::to_string(tournament_id) + "\n" + std::string(password));
+}
+
+bool tournament_password_matches(std::int64_t tournament_id, std::string_view password, const std::string& hash)
+{
+    const std::string given = tournament_password_hash(tournament_id, password);
+    return given.size() == hash.size() && sodium_memcmp(given.data(), hash.data(), given.size()) == 0;
+}
+
+} // namespace rochade::server
