@@ -18,10 +18,21 @@ option(ROCHADE_PRECOMPILED_HEADERS "Precompile the common headers of the server-
 
 set(rochade_server_pch_owner rochade_server_base)
 set(rochade_server_pch "<server/precompiled_headers.h>")
-# The server's test programs have their own header (with Catch2), compiled in the first of them
-# that exists, here server_tests.
-set(rochade_test_pch_owner server_tests)
+# The server's test programs have their own header (with Catch2), compiled in engines_tests.
+# g++ refuses a precompiled header (-Winvalid-pch, "not used because X not defined") for a source
+# that lacks a macro the header was compiled with, so each header is compiled in a target with no
+# macros of its own: server_tests, the largest, defines ROCHADE_BINARY and PGN_EXTRACT, which
+# bus_tests does not. A user may define more than its owner, not fewer.
+set(rochade_test_pch_owner engines_tests)
 set(rochade_test_pch "<tests/server/precompiled_test_headers.h>")
+
+# The other test programs (engine/, protocol/, db/, ... not linking the server) precompile
+# Catch2's single header alone, which is longer than most of their sources together; several of
+# them build file by file (UNITY_BUILD OFF), so each of their sources parsed it again. Compiled in
+# protocol_tests, which defines no macro of its own (above; tests/main.cpp, which defines
+# CATCH_CONFIG_MAIN before its include, is in rochade_test_main and does not use it).
+set(rochade_catch_pch_owner protocol_tests)
+set(rochade_catch_pch "<catch2/catch.hpp>")
 
 # Sources that must not see the header: asio_compiled.cpp compiles Asio's and Beast's own
 # sources (boost/asio/impl/src.hpp), which are to come first in their translation unit.
@@ -123,6 +134,28 @@ function(rochade_use_precompiled_headers)
                                     PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
     endforeach()
     message(STATUS "Precompiled headers for: ${server_side}")
+
+    if(TARGET ${rochade_catch_pch_owner})
+        target_precompile_headers(${rochade_catch_pch_owner} PRIVATE ${rochade_catch_pch})
+        set(catch_side "")
+        foreach(target IN LISTS all_targets)
+            get_target_property(type ${target} TYPE)
+            if(NOT type STREQUAL "EXECUTABLE" OR target IN_LIST server_side)
+                continue()
+            endif()
+            rochade_is_test_program(${target} is_test)
+            if(is_test)
+                if(NOT target STREQUAL rochade_catch_pch_owner)
+                    target_precompile_headers(${target} REUSE_FROM ${rochade_catch_pch_owner})
+                endif()
+                if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+                    target_compile_options(${target} PRIVATE -fpch-preprocess)
+                endif()
+                list(APPEND catch_side ${target})
+            endif()
+        endforeach()
+        message(STATUS "Catch2 precompiled for: ${catch_side}")
+    endif()
 endfunction()
 
 rochade_use_precompiled_headers()
