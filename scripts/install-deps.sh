@@ -14,6 +14,7 @@ set -euo pipefail
 run_packages=(
     g++ cmake ninja-build pkg-config git ca-certificates
     ccache               # a build of sources compiled before on this machine takes its objects from the cache
+    mold                 # a faster linker for the twenty-odd programs of each build (CMakeLists.txt; optional there)
     nlohmann-json3-dev   # JSON in the CLI and the protocol
     libsqlite3-dev       # the server's embedded database
     libpq-dev            # the PostgreSQL store (db/pg/): libpq, PostgreSQL's C client library

@@ -131,8 +131,15 @@ std::string AccountApi::cookie_for(const std::string& token) const
 
 std::string AccountApi::expired_cookie() const
 {
-    return std::string(cookie_name) + "=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0" +
-           (config_.identity.secure_cookies ? "; Secure" : "");
+    // Appended in place, not as `std::string(cookie_name) + "..." + ...`: with that chain g++ 12
+    // at -O3 inlines the move of the temporary (its name fits the in-object buffer) and warns
+    // (-Warray-bounds) of a memcpy past that buffer, which cannot happen. The warning showed once
+    // libstdc++ came in through the precompiled header (cmake/precompiled_headers.cmake), and a
+    // warning-free build is the rule; here no temporary is moved.
+    std::string cookie(cookie_name);
+    cookie += "=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0";
+    if (config_.identity.secure_cookies) cookie += "; Secure";
+    return cookie;
 }
 
 void AccountApi::handle(ApiRequest request, std::function<void(ApiResponse)> answer)
