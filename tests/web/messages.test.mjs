@@ -100,7 +100,9 @@ test('no German text is a key, nor an English text left untranslated where it sh
                           // the analysis board: the engine's name
                           'analysis.engine',
                           // the client's presentation: German uses these words as they are, or placeholders alone
-                          'alert.details', 'tables.status', 'tc.plus', 'speech.move', 'speech.to']);
+                          'alert.details', 'tables.status', 'tc.plus', 'speech.move', 'speech.to',
+                          // tournaments: the form's "Name"
+                          'tournament.create.name']);
     const untranslated = [];
     for (const [key, value] of Object.entries(de)) {
         if (typeof value !== 'string') continue;

@@ -170,6 +170,10 @@ const ERROR_READERS = {
     kicked(message, params) {
         return params.reason ? 'reason' : null;
     },
+    // A tournament's director's action refused: not the moderators' sentence.
+    forbidden(message) {
+        return /^(create_tournament|start_tournament|director_withdraw|director_readmit):/.test(message) ? 'tournament' : null;
+    },
     draw_offer_not_allowed(message) {
         if (/only on one's own turn/.test(message)) return 'turn';
         if (/draw offer stands/.test(message)) return 'stands';

@@ -1,0 +1,199 @@
+// Tournaments in the page (docs/protocol.md, "6h. Tournaments"): the lists as the server last
+// sent them, the tournaments shown in full (with their players, pairings and standings), the
+// one on screen and the round chosen there, and who may do what. Pure: main.js feeds it the
+// frames and asks it; tournament_view.js draws what it holds.
+//
+// The server sends a tournament's players, pairings and standings in `tournament` and
+// `tournament_updated`, never in the list; pairings and standings are optional (a server
+// without rounds played on it sends neither).
+
+// Which list a tournament belongs in, by its state: registering ones are upcoming, paused ones
+// are running still.
+const LIST_OF_STATE = { registering: 'upcoming', running: 'running', paused: 'running', finished: 'finished' };
+export const LISTS = ['upcoming', 'running', 'finished'];
+
+export function noTournaments() {
+    // lists: summaries by list, newest first; full: id -> the whole tournament, for those shown
+    // or joined on this connection; shown: the id on screen, or null (the lists); round: the
+    // round chosen on its page, or null for the latest paired one.
+    return { lists: { upcoming: [], running: [], finished: [] }, full: new Map(), shown: null, round: null };
+}
+
+export function listOf(tournament) {
+    return LIST_OF_STATE[tournament && tournament.state] || 'upcoming';
+}
+
+// The tournament as the list holds it: everything but the players, pairings and standings.
+function summaryOf(tournament) {
+    const { players, pairings, standings, ...summary } = tournament;
+    return summary;
+}
+
+// The lists with `tournament` put where its state says (at the top of its list when it moved
+// there or is new; in its place when it stays).
+function listsWith(lists, tournament) {
+    const summary = summaryOf(tournament);
+    const wanted = listOf(tournament);
+    const next = {};
+    for (const name of LISTS) {
+        const list = lists[name] || [];
+        const index = list.findIndex((entry) => entry.id === tournament.id);
+        if (name === wanted) {
+            next[name] = index >= 0 ? list.map((entry, i) => (i === index ? summary : entry)) : [summary, ...list];
+        } else {
+            next[name] = index >= 0 ? list.filter((entry) => entry.id !== tournament.id) : list;
+        }
+    }
+    return next;
+}
+
+// The state after a frame: `tournaments` (the lists), `tournament` and `tournament_updated` (one
+// tournament in full). Others leave it as it is.
+export function tournamentsAfter(state, frame) {
+    if (frame.type === 'tournaments') {
+        const lists = {};
+        for (const name of LISTS) lists[name] = Array.isArray(frame[name]) ? frame[name] : [];
+        return { ...state, lists };
+    }
+    if ((frame.type === 'tournament' || frame.type === 'tournament_updated') && frame.tournament
+        && Number.isInteger(frame.tournament.id)) {
+        const tournament = frame.tournament;
+        const full = new Map(state.full);
+        full.set(tournament.id, tournament);
+        return { ...state, full, lists: listsWith(state.lists, tournament) };
+    }
+    return state;
+}
+
+// The page of tournament `id` (its round: the latest, until one is chosen), or the lists (null).
+export function showing(state, id) {
+    return { ...state, shown: id, round: null };
+}
+
+export function withRound(state, round) {
+    return { ...state, round };
+}
+
+// The tournament on screen in full, or its summary from the lists until the full one comes, or null.
+export function shownTournament(state) {
+    if (state.shown === null) return null;
+    if (state.full.has(state.shown)) return state.full.get(state.shown);
+    for (const name of LISTS) {
+        const found = state.lists[name].find((entry) => entry.id === state.shown);
+        if (found) return found;
+    }
+    return null;
+}
+
+// ---- who may do what ------------------------------------------------------------------------
+
+const sameNick = (a, b) => Boolean(a && b) && String(a).toLowerCase() === String(b).toLowerCase();
+
+// Tournament directors, moderators and admins create tournaments (the server decides anyway).
+export function mayCreate(identity) {
+    return Boolean(identity && !identity.guest && ['director', 'moderator', 'admin'].includes(identity.role));
+}
+
+// A tournament's director (while he holds the role), any moderator or admin may start it and
+// withdraw or readmit its players.
+export function mayDirect(identity, tournament) {
+    if (!identity || identity.guest || !tournament) return false;
+    if (identity.role === 'moderator' || identity.role === 'admin') return true;
+    return identity.role === 'director' && sameNick(identity.nick, tournament.director);
+}
+
+// My entry in the tournament's players, or null.
+export function entryOf(tournament, nick) {
+    const players = (tournament && tournament.players) || [];
+    return players.find((player) => sameNick(player.nick, nick)) || null;
+}
+
+// Whether the tournament still takes entries: registering, or running before the round its late
+// entries end with is paired (the next round to pair is at most late_entry_until_round).
+export function takesEntries(tournament) {
+    if (!tournament) return false;
+    if (tournament.state === 'registering') return true;
+    if (tournament.state !== 'running' && tournament.state !== 'paused') return false;
+    const late = Number(tournament.late_entry_until_round) || 0;
+    return (Number(tournament.rounds_paired) || 0) + 1 <= late;
+}
+
+// What the viewer can do about his own entry: 'join', 'withdraw', or null; and why not joining
+// ('guest_rated', 'withdrawn', 'closed'). identity null: a visitor.
+export function entryAction(tournament, identity) {
+    if (!tournament || !identity || !tournament.players) return { action: null, why: null };
+    const entry = entryOf(tournament, identity.nick);
+    if (tournament.state === 'finished') return { action: null, why: null };
+    if (entry && !entry.withdrawn) return { action: 'withdraw', why: null };
+    if (entry && entry.withdrawn) return { action: null, why: 'withdrawn' };
+    if (!takesEntries(tournament)) return { action: null, why: 'closed' };
+    if (identity.guest && tournament.rated) return { action: null, why: 'guest_rated' };
+    return { action: 'join', why: null };
+}
+
+// ---- rounds and standings ---------------------------------------------------------------------
+
+// The paired rounds, latest first.
+export function roundsOf(tournament) {
+    const pairings = (tournament && Array.isArray(tournament.pairings)) ? tournament.pairings : [];
+    return [...pairings].sort((a, b) => b.round - a.round);
+}
+
+// The round shown on the page: the chosen one if it was paired, else the latest; null before any.
+export function shownRound(tournament, chosen) {
+    const rounds = roundsOf(tournament);
+    if (!rounds.length) return null;
+    return rounds.find((round) => round.round === chosen) || rounds[0];
+}
+
+// Whether a board's game is being played at a table now (the page offers to watch it).
+export function isRunning(board) {
+    return Boolean(board) && !board.bye && Number.isInteger(board.table) && (board.result === undefined || board.result === 'pending');
+}
+
+// The standings, with the tie-break codes they are in; empty before any.
+export function standingsOf(tournament) {
+    const rows = (tournament && Array.isArray(tournament.standings)) ? tournament.standings : [];
+    const codes = (tournament && Array.isArray(tournament.tie_breaks)) ? tournament.tie_breaks : [];
+    return { codes, rows };
+}
+
+// The room a table stands in, as a `not_in_room` refusal names it ("watch_table: table 12 stands
+// in room 34; enter it first"), or null: a tournament's board does not always say its room.
+export function roomOfRefusal(message) {
+    const match = /stands in room (-?\d+)/.exec(message || '');
+    return match ? Number(match[1]) : null;
+}
+
+// ---- the form to create one -----------------------------------------------------------------
+
+// The create_tournament request from the form's values, or {error: message key} for the first
+// value that cannot be sent. values: {name, system ('swiss'|'round_robin'), rounds, cycles,
+// time_control (object form), rated, late_entry_until_round, password}.
+export function createFields(values) {
+    const name = String(values.name || '').trim().replace(/\s+/g, ' ');
+    if ([...name].length < 3 || [...name].length > 60) return { error: 'tournament.create.error.name' };
+    const fields = { name, system: values.system === 'round_robin' ? 'round_robin' : 'swiss', time_control: values.time_control };
+    if (!fields.time_control) return { error: 'tournament.create.error.time_control' };
+    if (fields.system === 'swiss') {
+        const rounds = Number(values.rounds);
+        if (!Number.isInteger(rounds) || rounds < 1 || rounds > 20) return { error: 'tournament.create.error.rounds' };
+        fields.rounds = rounds;
+        const late = Number(values.late_entry_until_round || 0);
+        if (!Number.isInteger(late) || late < 0 || late > rounds) return { error: 'tournament.create.error.late_entry' };
+        if (late) fields.late_entry_until_round = late;
+    } else {
+        fields.cycles = Number(values.cycles) === 2 ? 2 : 1;
+    }
+    if (values.rated) {
+        if (fields.time_control.kind === 'untimed') return { error: 'tournament.create.error.rated_untimed' };
+        fields.rated = true;
+    }
+    const password = String(values.password || '');
+    if (password) {
+        const bytes = new TextEncoder().encode(password).length;
+        if (bytes < 4 || bytes > 64) return { error: 'tournament.create.error.password' };
+        fields.password = password;
+    }
+    return { fields };
+}
