@@ -31,6 +31,8 @@ import {
 import { pageTitle } from './page_title.js';
 import { initialSession, nextSession, showsLobby, showsLogin, visits, wantsSocket } from './session.js';
 import { TableView } from './table_view.js';
+import { TournamentView } from './tournament_view.js';
+import { noTournaments, roomOfRefusal, showing, tournamentsAfter, withRound } from './tournaments.js';
 import { TABLE_EVENTS, applyTableEvent, emptyTable, seatOf, tableIdOf } from './table_model.js';
 import { pendingMoveFate } from './table_play.js';
 import { playSound, soundForMove } from './sounds.js';
@@ -43,6 +45,8 @@ const ROOM_KEY = 'rochade.room';
 const TABLES_KEY = 'rochade.tables';
 const VIEW_KEY = 'rochade.view';
 const SHOWN_KEY = 'rochade.shownTable';
+const LOBBY_TAB_KEY = 'rochade.lobbyTab';
+const TOURNAMENT_KEY = 'rochade.tournament';
 
 const $ = (id) => document.getElementById(id);
 
@@ -74,6 +78,10 @@ const app = {
     links: noLinks(challengeTokenFromPath(window.location.pathname)),
     // "Challenge a friend" pressed on the first page: the form opens once the guest is online.
     friendFormWanted: false,
+    // The lobby's tab: 'rooms' (the rooms and the room one is in) or 'tournaments'.
+    lobbyTab: sessionStorage.getItem(LOBBY_TAB_KEY) === 'tournaments' ? 'tournaments' : 'rooms',
+    // The tournaments' lists, those shown in full and the one on screen (tournaments.js).
+    tournaments: showing(noTournaments(), rememberedTournament()),
 };
 
 // The page's own title, to go back to when it is not my move (page_title.js).
@@ -120,6 +128,13 @@ function remember() {
     sessionStorage.setItem(SHOWN_KEY, app.shownTable === null ? '' : String(app.shownTable));
     sessionStorage.setItem(ROOM_KEY, app.room ? String(app.room.room) : '');
     sessionStorage.setItem(TABLES_KEY, JSON.stringify([...app.tables.keys()]));
+    sessionStorage.setItem(LOBBY_TAB_KEY, app.lobbyTab);
+    sessionStorage.setItem(TOURNAMENT_KEY, app.tournaments.shown === null ? '' : String(app.tournaments.shown));
+}
+
+function rememberedTournament() {
+    const value = Number(sessionStorage.getItem(TOURNAMENT_KEY));
+    return Number.isInteger(value) && value > 0 ? value : null;
 }
 
 function rememberedShownTable() {
@@ -146,6 +161,7 @@ function forgetPlaces() {
     app.challenges = noChallenges();
     app.links = { ...noLinks(), opened: app.links.opened };
     app.pools = { ...noPools(), counts: app.pools.counts };
+    app.tournaments = { ...noTournaments(), lists: app.tournaments.lists, shown: app.tournaments.shown };
     app.rooms = [];
     app.room = null;
     app.tables.clear();
@@ -483,6 +499,82 @@ function leavePool() {
     request('leave_pool').catch(() => {});
 }
 
+// ---- tournaments (docs/protocol.md, "6h. Tournaments") -----------------------------------------
+
+function onTournamentEvent(frame) {
+    app.tournaments = tournamentsAfter(app.tournaments, frame);
+    drawTournaments();
+}
+
+// The lists come with the frame `tournaments` after the ok.
+function listTournaments() {
+    app.connection.request('list_tournaments').catch((error) => {
+        if (error.code !== 'disconnected') showError(error);
+    });
+}
+
+// A tournament's page: the server sends it in full (`tournament`) and from then on every change
+// (`tournament_updated`) while this connection lasts.
+function showTournament(id) {
+    app.tournaments = showing(app.tournaments, id);
+    remember();
+    drawTournaments();
+    request('show_tournament', { tournament: id }).catch((error) => {
+        if (error.code === 'no_such_tournament') tournamentBack();
+    });
+}
+
+function tournamentBack() {
+    app.tournaments = showing(app.tournaments, null);
+    remember();
+    drawTournaments();
+    listTournaments();
+}
+
+function createTournament(fields) {
+    return request('create_tournament', fields).then((reply) => {
+        if (reply.tournament) {
+            app.tournaments = tournamentsAfter(app.tournaments, { type: 'tournament', tournament: reply.tournament });
+            showTournament(reply.tournament.id);
+        }
+    });
+}
+
+function joinTournament(id, password) {
+    act('join_tournament', password ? { tournament: id, password } : { tournament: id });
+}
+
+function chooseRound(round) {
+    app.tournaments = withRound(app.tournaments, round);
+    drawTournaments();
+}
+
+// A board's game, watched as a table of a room is: a spectator must be in the table's room, which
+// the board names when the server says it, or else the refusal does ("stands in room 34").
+function watchBoard(board) {
+    const inRoom = board.room === undefined || (app.room && app.room.room === board.room);
+    const entered = inRoom ? Promise.resolve() : enterRoom(board.room);
+    entered.then(() => watchTable(board.table, undefined, { quietly: true })).then(() => showWatched(board.table), (error) => {
+        const room = error && error.code === 'not_in_room' ? roomOfRefusal(error.message) : null;
+        if (room === null) {
+            // watchTable has shown every other refusal already.
+            if (error && error.code === 'no_such_table') showError(error);
+            return;
+        }
+        enterRoom(room).then(() => showTable(board.table));
+    });
+}
+
+function showLobbyTab(tab) {
+    app.lobbyTab = tab;
+    remember();
+    if (tab === 'tournaments') {
+        if (app.tournaments.shown !== null) showTournament(app.tournaments.shown);
+        else listTournaments();
+    }
+    drawView();
+}
+
 // Watches a table (again: with `since`, the last seq seen). `quietly` is for coming back after a
 // hello: a table that is gone, or one in a room this tab has left (a spectator must be in the
 // table's room; a player always gets back to their own game), is dropped without an error.
@@ -511,12 +603,14 @@ function showView(view) {
 // button that had the focus is gone from a narrow screen, and a keyboard user would be left at
 // the top of the page.
 function showTable(id) {
-    watchTable(id).then(() => {
-        app.shownTable = id;
-        showView('game');
-        drawTable();
-        tableView.focusBoard();
-    }, () => {});
+    watchTable(id).then(() => showWatched(id), () => {});
+}
+
+function showWatched(id) {
+    app.shownTable = id;
+    showView('game');
+    drawTable();
+    tableView.focusBoard();
 }
 
 function openTable(fields) {
@@ -676,6 +770,7 @@ const header = new HeaderView($('top-bar'), {
         challengeView.relabel();
         friendView.relabel();
         drawSession();
+        drawTournaments();
         drawRooms();
         drawRoom();
         drawTable();
@@ -722,6 +817,34 @@ const challengeView = new ChallengeView($('challenge-panel'), $('challenges'), {
     decline: (offer, reason) => answerChallenge('decline_challenge', offer.id, { reason }),
     cancel: (sent) => answerChallenge('cancel_challenge', sent.id),
 });
+
+const tournamentView = new TournamentView($('tournaments'), {
+    list: listTournaments, show: showTournament, back: tournamentBack, create: createTournament, join: joinTournament,
+    withdraw: (id) => act('withdraw_tournament', { tournament: id }),
+    start: (id) => act('start_tournament', { tournament: id }),
+    directorWithdraw: (id, nick) => act('director_withdraw', { tournament: id, nick }),
+    directorReadmit: (id, nick) => act('director_readmit', { tournament: id, nick }),
+    chooseRound, watch: watchBoard,
+});
+
+function drawTournaments() {
+    const online = showsLobby(app.session) && app.connection.greeted;
+    tournamentView.render(app.tournaments, { identity: app.session.identity, online, visitor: visits(app.session) });
+}
+
+// The lobby's tabs: the rooms, or the tournaments (each hides the other's panels).
+function drawLobbyTabs() {
+    const tab = app.lobbyTab;
+    const focused = $('lobby-tabs').contains(document.activeElement) ? document.activeElement.dataset.tab : null;
+    fill($('lobby-tabs'), ['rooms', 'tournaments'].map((name) => el('button', {
+        type: 'button', class: tab === name ? 'current' : '', dataset: { tab: name }, 'aria-pressed': String(tab === name),
+        onclick: () => showLobbyTab(name) }, t(`nav.${name}`))));
+    if (focused) $('lobby-tabs').querySelector(`[data-tab="${focused}"]`)?.focus();
+    $('lobby-tabs').setAttribute('aria-label', t('nav.lobby_tabs'));
+    $('rooms').hidden = tab !== 'rooms';
+    $('room').hidden = tab !== 'rooms';
+    $('tournaments').hidden = tab !== 'tournaments';
+}
 
 const poolView = new PoolView($('pools-panel'), { join: joinPool, leave: leavePool });
 const friendView = new FriendChallengeView($('friend-panel'), { create: createLink, cancel: cancelLink, copy: copyLink });
@@ -774,6 +897,8 @@ function drawView() {
     drawChallenges();
     drawPools();
     drawLinks();
+    drawLobbyTabs();
+    drawTournaments();
 }
 
 // One banner while the connection is gone, however many attempts it takes to come back.
@@ -846,6 +971,7 @@ connection.addEventListener('session', (event) => {
     // A new connection waits in no pool (a closed one left it).
     app.pools = { ...app.pools, waitingIn: null };
     listPools();
+    followTournaments();
     const room = app.room ? app.room.room : rememberedRoom();
     if (room) enterRoom(room);
     const ids = new Set([...rememberedTables(), ...app.tables.keys(), ...(hello.tables || [])]);
@@ -867,6 +993,13 @@ connection.addEventListener('session', (event) => {
     }
     playComputerAsked();
 });
+
+// After every hello or visit: the lists again, and the tournament on screen watched again (a new
+// connection watches nothing).
+function followTournaments() {
+    listTournaments();
+    if (app.tournaments.shown !== null) showTournament(app.tournaments.shown);
+}
 
 // A link to challenge a player (`/#challenge=Anna`, from a profile page): once online, the form
 // opens with the nick filled in; the hash is then cleared. A visitor keeps it until logged in.
@@ -900,6 +1033,7 @@ function followWatchLink() {
 // "Visitors").
 connection.addEventListener('visit', () => {
     listPools();
+    followTournaments();
     request('list_rooms').then((reply) => {
         app.rooms = reply.rooms || [];
         drawRooms();
@@ -916,6 +1050,8 @@ connection.addEventListener('visit', () => {
     showOpenedChallenge();
 });
 
+const TOURNAMENT_FRAMES = new Set(['tournaments', 'tournament', 'tournament_updated']);
+
 connection.addEventListener('refused', (event) => sessionEvent({ type: 'hello_refused', error: event.detail }));
 
 connection.addEventListener('message', (event) => {
@@ -924,6 +1060,7 @@ connection.addEventListener('message', (event) => {
     if (CHALLENGE_EVENTS.has(frame.type)) return onChallengeEvent(frame);
     if (frame.type === 'pools' || frame.type === 'pool_left') return onPoolEvent(frame);
     if (frame.type === 'open_challenges' || frame.type === 'open_challenge') return onLinkEvent(frame);
+    if (TOURNAMENT_FRAMES.has(frame.type)) return onTournamentEvent(frame);
     // table_closed ends an invitation (to a player outside the room) and a watched table alike.
     if (frame.type === 'table_closed') noteInvitations(frame);
     if (TABLE_EVENTS.has(frame.type)) onTableEvent(frame);
@@ -960,6 +1097,11 @@ connection.addEventListener('goodbye', (event) => {
 
 setInterval(() => tableView.tick(performance.now()), 100);
 setInterval(() => { if ((connection.greeted || connection.visiting) && !document.hidden) listRooms(); }, 15_000);
+// The lists have no events of their own (a tournament's page has): asked again while they are on screen.
+setInterval(() => {
+    if ((connection.greeted || connection.visiting) && !document.hidden && app.lobbyTab === 'tournaments'
+        && app.tournaments.shown === null) listTournaments();
+}, 15_000);
 
 drawSession();
 drawRooms();

@@ -1,0 +1,112 @@
+// The form to create a tournament (docs/protocol.md, "create_tournament"), for tournament
+// directors, moderators and admins: name, system (Swiss with its rounds, round robin single or
+// double), time control, rated, late entries until a round, password. Made once and kept across
+// redraws, so what a director types survives a tournament's update; what cannot be sent is said
+// beside the button (tournaments.js createFields), what the server refuses as every error is.
+
+import { el } from './dom.js';
+import { t } from './messages.js';
+import { PRESETS, presetLabel } from './time_control.js';
+import { createFields } from './tournaments.js';
+
+export class TournamentForm {
+    // create(fields): a promise, resolved when the server made it (the form then closes).
+    constructor(create) {
+        this.create = create;
+        this.name = el('input', { type: 'text', name: 'tournament-name', maxlength: 60, required: true });
+        this.system = el('select', { name: 'tournament-system', onchange: () => this.showSystem() },
+                         el('option', { value: 'swiss' }), el('option', { value: 'round_robin' }));
+        this.rounds = el('input', { type: 'number', name: 'tournament-rounds', min: '1', max: '20', step: '1', value: '5' });
+        this.cycles = el('select', { name: 'tournament-cycles' }, el('option', { value: '1' }), el('option', { value: '2' }));
+        // The presets the lobby offers; 3+2 blitz first chosen, as clubs' evening events are.
+        this.timeControl = el('select', { name: 'tournament-time-control' },
+                              PRESETS.map((preset, index) => el('option', { value: String(index), selected: index === 1 })));
+        this.rated = el('input', { type: 'checkbox', name: 'tournament-rated' });
+        this.late = el('input', { type: 'number', name: 'tournament-late-entry', min: '0', max: '20', step: '1', value: '0' });
+        this.password = el('input', { type: 'text', name: 'tournament-password', maxlength: 64, autocomplete: 'off' });
+        this.error = el('p', { class: 'form-error', role: 'alert', hidden: true });
+        this.texts = {};
+        const label = (name, input) => {
+            this.texts[name] = el('span', {});
+            return el('label', { class: `field field-${name}` }, this.texts[name], input);
+        };
+        this.roundsField = label('rounds', this.rounds);
+        this.cyclesField = label('cycles', this.cycles);
+        this.lateField = label('late', this.late);
+        this.submit = el('button', { type: 'submit' });
+        this.cancel = el('button', { type: 'button', class: 'link', onclick: () => this.close() });
+        this.title = el('h3', {});
+        this.ratedText = el('span', {});
+        this.node = el('form', { class: 'tournament-create', hidden: true, onsubmit: (event) => this.send(event) },
+                       this.title, label('name', this.name), label('system', this.system), this.roundsField, this.cyclesField,
+                       label('time', this.timeControl), el('label', { class: 'field field-rated' }, this.rated, ' ', this.ratedText),
+                       this.lateField, label('password', this.password),
+                       el('div', { class: 'form-buttons' }, this.submit, this.cancel), this.error);
+        this.relabel();
+        this.showSystem();
+    }
+
+    relabel() {
+        this.title.textContent = t('tournament.create.title');
+        this.texts.name.textContent = t('tournament.create.name');
+        this.texts.system.textContent = t('tournament.create.system');
+        this.texts.rounds.textContent = t('tournament.create.rounds');
+        this.texts.cycles.textContent = t('tournament.create.cycles');
+        this.texts.time.textContent = t('tournament.create.time_control');
+        this.texts.late.textContent = t('tournament.create.late_entry');
+        this.texts.password.textContent = t('tournament.create.password');
+        this.password.placeholder = t('tournament.create.password.placeholder');
+        this.ratedText.textContent = t('tournament.create.rated');
+        this.system.options[0].textContent = t('tournament.create.system.swiss');
+        this.system.options[1].textContent = t('tournament.create.system.round_robin');
+        this.cycles.options[0].textContent = t('tournament.create.cycles.single');
+        this.cycles.options[1].textContent = t('tournament.create.cycles.double');
+        [...this.timeControl.options].forEach((option, index) => { option.textContent = presetLabel(PRESETS[index]); });
+        this.submit.textContent = t('tournament.create.submit');
+        this.cancel.textContent = t('tournament.create.cancel');
+        this.late.title = t('tournament.create.late_entry.title');
+    }
+
+    // A Swiss has rounds and late entries; a round robin cycles (its rounds follow from its players).
+    showSystem() {
+        const swiss = this.system.value === 'swiss';
+        this.roundsField.hidden = !swiss;
+        this.lateField.hidden = !swiss;
+        this.cyclesField.hidden = swiss;
+    }
+
+    get open() {
+        return !this.node.hidden;
+    }
+
+    show() {
+        this.node.hidden = false;
+        this.name.focus();
+    }
+
+    close() {
+        this.node.hidden = true;
+        this.error.hidden = true;
+    }
+
+    send(event) {
+        event.preventDefault();
+        const made = createFields({
+            name: this.name.value, system: this.system.value, rounds: this.rounds.value, cycles: this.cycles.value,
+            time_control: PRESETS[Number(this.timeControl.value)].value, rated: this.rated.checked,
+            late_entry_until_round: this.late.value, password: this.password.value,
+        });
+        if (made.error) {
+            this.error.textContent = t(made.error);
+            this.error.hidden = false;
+            return;
+        }
+        this.error.hidden = true;
+        this.submit.disabled = true;
+        this.create(made.fields).then(() => {
+            this.name.value = '';
+            this.password.value = '';
+            this.close();
+        }, () => {}).finally(() => { this.submit.disabled = false; });
+    }
+}

@@ -1,0 +1,236 @@
+// The lobby's Tournaments tab (issue 28 §5): the upcoming, running and finished tournaments, and
+// a tournament's page: its settings, joining and withdrawing, the pairings of a round with their
+// results and a Watch button for the games being played, the standings with the tie-break
+// columns (each code explained in its title), the players (withdrawn ones marked), and the
+// director's controls (start, withdraw and readmit a player). Directors, moderators and admins
+// also get the form to create one (tournament_form.js). The page follows tournament_updated
+// live: main.js folds every frame into tournaments.js's state and calls render.
+
+import { el, fill, keepingFocus } from './dom.js';
+import { dateTime } from './time_format.js';
+import { language, t } from './messages.js';
+import { nickNode } from './nick_view.js';
+import { describe } from './time_control.js';
+import {
+    byeKey, byePoints, numberText, pointsText, rankText, resultSign, stateKey, systemText, tieBreakTitle,
+} from './tournament_format.js';
+import { TournamentForm } from './tournament_form.js';
+import {
+    LISTS, entryAction, isRunning, mayCreate, mayDirect, roundsOf, shownRound, shownTournament, standingsOf,
+} from './tournaments.js';
+
+export class TournamentView {
+    // actions: {list(), show(id), back(), create(fields) -> promise, join(id, password), withdraw(id),
+    //           start(id), directorWithdraw(id, nick), directorReadmit(id, nick), chooseRound(n), watch(board)}
+    constructor(root, actions) {
+        this.root = root;
+        this.actions = actions;
+        this.form = new TournamentForm((fields) => actions.create(fields));
+        // The password to join with, kept across redraws (an update must not swallow keystrokes).
+        this.password = el('input', { type: 'password', name: 'tournament-join-password', autocomplete: 'off', maxlength: 64 });
+    }
+
+    // state: tournaments.js's; place: {identity (or null), online, visitor}
+    // The state is immutable (tournaments.js): the same state, viewer and language draw the same
+    // page, so such a call (main.js draws after every move of every table) leaves it as it is.
+    render(state, place) {
+        const drawn = { state, identity: place.identity, online: Boolean(place.online), visitor: Boolean(place.visitor),
+                        lang: language() };
+        if (this.drawn && Object.keys(drawn).every((key) => drawn[key] === this.drawn[key])) return;
+        this.drawn = drawn;
+        keepingFocus(() => this.redraw(state, place));
+    }
+
+    redraw(state, place) {
+        this.form.relabel();
+        this.password.placeholder = t('tournament.join.password');
+        this.password.setAttribute('aria-label', t('tournament.join.password'));
+        const tournament = shownTournament(state);
+        const creator = place.online && mayCreate(place.identity);
+        const newButton = creator && !tournament ? el('button', { type: 'button', class: 'tournament-new', dataset: { action: 'new-tournament' },
+            'aria-expanded': String(this.form.open), onclick: () => {
+                if (this.form.open) this.form.close();
+                else this.form.show();
+                this.drawn = null;
+                this.render(state, place);
+            } }, t('tournament.new')) : null;
+        if (!creator) this.form.close();
+        const header = el('div', { class: 'panel-header' }, el('h2', {}, t('tournament.title')),
+                          el('button', { type: 'button', class: 'tournament-refresh', onclick: () => this.actions.list() }, t('rooms.refresh')),
+                          newButton);
+        fill(this.root, header, tournament ? null : this.form.node,
+             tournament ? this.page(tournament, state, place) : this.lists(state));
+    }
+
+    // ---- the lists ----------------------------------------------------------------------------
+
+    lists(state) {
+        const empty = LISTS.every((name) => !state.lists[name].length);
+        return el('div', { class: 'tournament-lists' }, empty ? el('p', { class: 'hint' }, t('tournament.none')) : null,
+                  LISTS.filter((name) => state.lists[name].length).map((name) => el('section', { class: `tournament-list list-${name}` },
+                      el('h3', {}, t(`tournament.list.${name}`)),
+                      el('ul', {}, state.lists[name].map((summary) => this.listEntry(summary))))));
+    }
+
+    listEntry(summary) {
+        return el('li', { dataset: { tournament: summary.id } },
+                  el('button', { type: 'button', class: 'link tournament-open', dataset: { tournament: summary.id },
+                                 onclick: () => this.actions.show(summary.id) }, summary.name),
+                  el('span', { class: 'tournament-meta' },
+                     [systemText(summary), describe(summary.time_control), t(summary.rated ? 'tables.rated' : 'tables.casual'),
+                      t('tournament.players.count', { count: summary.player_count ?? 0 })].join(' · '),
+                     summary.password ? [' ', el('span', { class: 'badge', title: t('tournament.password.title') }, t('tournament.password.badge'))] : null));
+    }
+
+    // ---- a tournament's page ------------------------------------------------------------------
+
+    page(tournament, state, place) {
+        const director = place.online && mayDirect(place.identity, tournament);
+        return el('article', { class: 'tournament-page', dataset: { tournament: tournament.id, state: tournament.state } },
+                  el('div', { class: 'tournament-title' },
+                     el('button', { type: 'button', class: 'link tournament-back', onclick: () => this.actions.back() }, t('tournament.back')),
+                     el('h3', {}, tournament.name, ' ', el('span', { class: `badge tournament-state state-${tournament.state}` },
+                                                            t(stateKey(tournament.state))))),
+                  this.settings(tournament),
+                  this.entryControls(tournament, place),
+                  director ? this.directorControls(tournament) : null,
+                  this.pairings(tournament, state, place),
+                  this.standings(tournament, place),
+                  this.players(tournament, director, place));
+    }
+
+    settings(tournament) {
+        const row = (key, value) => [el('dt', {}, t(key)), el('dd', {}, value)];
+        const lang = language();
+        return el('dl', { class: 'tournament-settings' },
+                  row('tournament.setting.system', systemText(tournament)),
+                  row('tournament.setting.time_control', describe(tournament.time_control)),
+                  row('tournament.setting.mode', t(tournament.rated ? 'tables.rated' : 'tables.casual')),
+                  row('tournament.setting.director', tournament.director ? nickNode(tournament.director, false) : '?'),
+                  tournament.system === 'swiss' ? row('tournament.setting.late_entry', Number(tournament.late_entry_until_round)
+                      ? t('tournament.late_entry.until', { round: tournament.late_entry_until_round }) : t('tournament.late_entry.none')) : null,
+                  row('tournament.setting.rounds_paired', String(tournament.rounds_paired ?? 0)),
+                  tournament.password ? row('tournament.setting.password', t('tournament.password.needed')) : null,
+                  tournament.started_ms ? row('tournament.setting.started', dateTime(tournament.started_ms, lang))
+                      : row('tournament.setting.created', dateTime(tournament.created_ms, lang)),
+                  tournament.finished_ms ? row('tournament.setting.finished', dateTime(tournament.finished_ms, lang)) : null);
+    }
+
+    // Join (with the password where one is needed) or withdraw; why not, where it helps to know.
+    entryControls(tournament, place) {
+        if (place.visitor) return el('p', { class: 'hint tournament-visitor' }, t('tournament.visitor'));
+        if (!place.online) return null;
+        const { action, why } = entryAction(tournament, place.identity);
+        if (action === 'join') {
+            return el('form', { class: 'tournament-join', onsubmit: (event) => {
+                event.preventDefault();
+                this.actions.join(tournament.id, tournament.password ? this.password.value : null);
+            } }, tournament.password ? this.password : null,
+            el('button', { type: 'submit', dataset: { action: 'join-tournament' } }, t('tournament.join')));
+        }
+        if (action === 'withdraw') {
+            return el('div', { class: 'tournament-entry' }, el('span', { class: 'tournament-registered' }, t('tournament.registered')), ' ',
+                      el('button', { type: 'button', dataset: { action: 'withdraw-tournament' },
+                                     onclick: () => this.actions.withdraw(tournament.id) }, t('tournament.withdraw')));
+        }
+        return why ? el('p', { class: 'hint tournament-why' }, t(`tournament.why.${why}`)) : null;
+    }
+
+    directorControls(tournament) {
+        if (tournament.state !== 'registering') return null;
+        return el('div', { class: 'tournament-director' },
+                  el('button', { type: 'button', dataset: { action: 'start-tournament' },
+                                 onclick: () => this.actions.start(tournament.id) }, t('tournament.start')),
+                  ' ', el('span', { class: 'hint' }, t('tournament.start.hint')));
+    }
+
+    // The pairings of one round (the latest, or the one chosen), with a button per paired round.
+    pairings(tournament, state, place) {
+        const rounds = roundsOf(tournament);
+        if (!rounds.length) {
+            return tournament.state === 'registering' ? null
+                : el('section', { class: 'tournament-pairings' }, el('h4', {}, t('tournament.pairings')),
+                     el('p', { class: 'hint' }, t('tournament.pairings.none')));
+        }
+        const round = shownRound(tournament, state.round);
+        const chooser = rounds.length > 1 ? el('nav', { class: 'round-chooser', 'aria-label': t('tournament.rounds.label') },
+            [...rounds].reverse().map((r) => el('button', { type: 'button', class: r.round === round.round ? 'current' : '',
+                                                            'aria-pressed': String(r.round === round.round), dataset: { round: r.round },
+                                                            onclick: () => this.actions.chooseRound(r.round) }, String(r.round)))) : null;
+        const nick = place.identity ? place.identity.nick : '';
+        const boards = [...(round.boards || [])].sort((a, b) => a.board - b.board);
+        return el('section', { class: 'tournament-pairings', dataset: { round: round.round } },
+                  el('h4', {}, t('tournament.pairings.round', { round: round.round })), chooser,
+                  el('div', { class: 'table-scroll' }, el('table', { class: 'pairing-table' },
+                     el('thead', {}, el('tr', {}, el('th', {}, t('tournament.col.board')), el('th', {}, t('side.white')),
+                                        el('th', {}, t('tournament.col.result')), el('th', {}, t('side.black')), el('th', {}, ''))),
+                     el('tbody', {}, boards.map((board) => this.boardRow(board, nick))))));
+    }
+
+    boardRow(board, nick) {
+        const me = (name) => (name && nick && name.toLowerCase() === nick.toLowerCase() ? t('room.you') : null);
+        if (board.bye) {
+            return el('tr', { class: me(board.white) ? 'bye me' : 'bye', dataset: { board: board.board } }, el('td', {}, board.board),
+                      el('td', {}, nickNode(board.white, false, me(board.white))),
+                      el('td', { class: 'result' }, pointsText(byePoints(board.bye))),
+                      el('td', {}, t(byeKey(board.bye))), el('td', {}, ''));
+        }
+        const running = isRunning(board);
+        const mine = Boolean(me(board.white) || me(board.black));
+        return el('tr', { class: mine ? 'me' : '', dataset: { board: board.board, result: board.result || 'pending' } }, el('td', {}, board.board),
+                  el('td', {}, nickNode(board.white, false, me(board.white))),
+                  el('td', { class: 'result' }, resultSign(board.result) || (running ? t('tournament.playing') : '')),
+                  el('td', {}, board.black ? nickNode(board.black, false, me(board.black)) : ''),
+                  el('td', {}, running ? el('button', { type: 'button', dataset: { action: 'watch-board', table: board.table },
+                                                        onclick: () => this.actions.watch(board) }, t('tables.watch')) : ''));
+    }
+
+    standings(tournament, place) {
+        const { codes, rows } = standingsOf(tournament);
+        if (!rows.length) return null;
+        const nick = place.identity ? place.identity.nick : '';
+        const head = el('tr', {}, el('th', {}, t('tournament.col.rank')), el('th', {}, t('tournament.col.player')),
+                        el('th', { title: t('tournament.col.points.title') }, t('tournament.col.points')),
+                        codes.map((code) => el('th', { class: 'tie-break', title: tieBreakTitle(code) },
+                                               el('abbr', { title: tieBreakTitle(code) }, code))));
+        const body = rows.map((row) => {
+            const mine = nick && row.nick.toLowerCase() === nick.toLowerCase();
+            return el('tr', { class: `${row.withdrawn ? 'withdrawn' : ''} ${mine ? 'me' : ''}`.trim(), dataset: { nick: row.nick } },
+                      el('td', {}, rankText(row.rank)),
+                      el('td', {}, nickNode(row.nick, false),
+                         row.withdrawn ? [' ', el('span', { class: 'badge withdrawn-mark' }, t('tournament.withdrawn'))] : null),
+                      el('td', { class: 'points' }, pointsText(row.points)),
+                      codes.map((code, index) => el('td', { class: 'tie-break' }, numberText((row.tie_breaks || [])[index]))));
+        });
+        return el('section', { class: 'tournament-standings' }, el('h4', {}, t('tournament.standings')),
+                  el('div', { class: 'table-scroll' },
+                     el('table', { class: 'standings-table' }, el('thead', {}, head), el('tbody', {}, body))));
+    }
+
+    players(tournament, director, place) {
+        const players = tournament.players || [];
+        const nick = place.identity ? place.identity.nick : '';
+        const count = tournament.player_count ?? players.filter((player) => !player.withdrawn).length;
+        const title = el('h4', {}, t('tournament.players', { count }));
+        if (!players.length) return el('section', { class: 'tournament-players' }, title, el('p', { class: 'hint' }, t('tournament.players.none')));
+        const controls = director && tournament.state !== 'finished';
+        const head = el('tr', {}, el('th', {}, t('tournament.col.entry')), el('th', {}, t('tournament.col.player')),
+                        el('th', {}, t('tournament.col.rating')), el('th', {}, ''), controls ? el('th', {}, '') : null);
+        const body = players.map((player) => {
+            const mine = nick && player.nick.toLowerCase() === nick.toLowerCase();
+            const status = player.withdrawn ? el('span', { class: 'badge withdrawn-mark' }, t('tournament.withdrawn'))
+                : Number(player.first_round) > 1 ? t('tournament.first_round', { round: player.first_round }) : '';
+            const control = controls ? el('td', {}, el('button', {
+                type: 'button', class: 'link', dataset: { action: player.withdrawn ? 'readmit' : 'director-withdraw', nick: player.nick },
+                onclick: () => (player.withdrawn ? this.actions.directorReadmit(tournament.id, player.nick)
+                    : this.actions.directorWithdraw(tournament.id, player.nick)),
+            }, t(player.withdrawn ? 'tournament.readmit' : 'tournament.director_withdraw'))) : null;
+            return el('tr', { class: player.withdrawn ? 'withdrawn' : '', dataset: { nick: player.nick, withdrawn: String(Boolean(player.withdrawn)) } },
+                      el('td', {}, player.entry), el('td', {}, nickNode(player.nick, false, mine ? t('room.you') : null)),
+                      el('td', {}, player.rating ? String(player.rating) : '–'), el('td', {}, status), control);
+        });
+        return el('section', { class: 'tournament-players' }, title,
+                  el('div', { class: 'table-scroll' },
+                     el('table', { class: 'player-table' }, el('thead', {}, head), el('tbody', {}, body))));
+    }
+}
