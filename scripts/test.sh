@@ -147,6 +147,8 @@ browser_tests+=(pools:BROWSER_SHOTS)
 browser_tests+=(analysis:BROWSER_SHOTS)
 # Issue 29's "Play the computer": a guest plays level 1 from the first page (run by browser_test).
 browser_tests+=(computer:BROWSER_SHOTS)
+# Issue 28's Tournaments tab: a director creates a Swiss, players join, it starts (and its round is played).
+browser_tests+=(tournament:BROWSER_SHOTS)
 
 # The docker stage's base image (debootstrap: network and disk more than CPU) is made in the
 # background while the C++ builds run; the stage waits for it and makes it itself if this failed.
