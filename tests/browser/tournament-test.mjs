@@ -10,7 +10,8 @@
 //   - the director starts it: every page shows it running;
 //   - when the server pairs rounds (docs/protocol.md documents the tournament's `pairings`): the
 //     two players find themselves at their board, play a move each, one resigns, and the result
-//     shows on every page, in the pairings (1-0 or 0-1) and the standings (1 point to the winner);
+//     shows on every page, in the pairings (1-0), the standings (1 point to the winner) and the
+//     crosstable;
 //   - the phone's page fits its width; screenshots of each page, the phone's among them.
 //
 //   ROCHADE_BIN=build/tools/rochade node tests/browser/tournament-test.mjs
@@ -208,6 +209,8 @@ async function main() {
                                                { timeout });
                     await page.waitForSelector(`#tournaments .standings-table tr[data-nick="${winner}"] td.points:text-is("1")`, { timeout });
                     await page.waitForSelector(`#tournaments .standings-table tr[data-nick="${loser}"] td.points:text-is("0")`, short);
+                    const cell = await page.textContent(`#tournaments .cross-table tr[data-nick="${winner}"] td.cross-cell[data-round="1"]`);
+                    if (!/^\d+w\u00a01$/.test(cell)) throw new Error(`the winner's crosstable cell reads "${cell}"`);
                     const codes = await page.$$eval('#tournaments .standings-table th.tie-break abbr', (nodes) => nodes.map((node) => node.textContent));
                     if (!codes.length) throw new Error('no tie-break columns');
                     const title = await page.getAttribute('#tournaments .standings-table th.tie-break abbr', 'title');
@@ -218,6 +221,7 @@ async function main() {
                 await b.waitForSelector('.tournament-standings h4:text-is("Tabelle")', short);
                 await b.waitForSelector('.standings-table th:text-is("Platz")', short);
                 await b.waitForSelector('.standings-table th:text-is("Pkt.")', short);
+                await b.waitForSelector('.tournament-crosstable h4:text-is("Kreuztabelle")', short);
             });
             await run.check('the phone shows the standings within its width', async () => {
                 await fitsWidth(c);

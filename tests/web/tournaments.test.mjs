@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import {
-    createFields, entryAction, entryOf, isRunning, listOf, mayCreate, mayDirect, noTournaments, roomOfRefusal, roundsOf,
+    createFields, crosstable, entryAction, entryOf, isRunning, listOf, mayCreate, mayDirect, noTournaments, roomOfRefusal, roundsOf,
     showing, shownRound, shownTournament, standingsOf, takesEntries, tournamentsAfter, withRound,
 } from '../../web/js/tournaments.js';
 import { errorText } from '../../web/js/messages.js';
@@ -200,4 +200,23 @@ test('a refused director\'s action says who may, not "only moderators"', () => {
     assert.match(inLanguage('de', () => errorText({ code: 'forbidden', message }).sentence), /Turnierleiter/);
     assert.match(errorText({ code: 'forbidden', message: 'create_tournament: needs the director role' }).sentence, /director/);
     assert.equal(errorText({ code: 'forbidden', message: 'notice: needs the moderator role' }).sentence, 'Only moderators may do that.');
+});
+
+test('the crosstable: a row per player in the standings\' order, a cell per round with opponent, colour and score', () => {
+    const players = ['Bert', 'Clara', 'Dora', 'Emil', 'Fritz'].map((nick, index) => ({ entry: index + 1, nick, rating: 1500, first_round: 1,
+                                                                                      withdrawn: false }));
+    const tournament = winterSwiss({ players, pairings: [ROUND_2, ROUND_1],
+                                     standings: [{ rank: '1', nick: 'Dora', points: 1 }, { rank: '2-3', nick: 'Fritz', points: 1.5 }] });
+    const table = crosstable(tournament);
+    assert.deepEqual(table.rounds, [1, 2]);
+    assert.deepEqual(table.rows.map((row) => row.nick), ['Dora', 'Fritz', 'Bert', 'Clara', 'Emil'], 'the standings first, then by entry');
+    const cells = (nick) => table.rows.find((row) => row.nick === nick).cells.map(({ opponent, colour, score }) => [opponent, colour, score]);
+    assert.deepEqual(cells('Bert'), [[2, 'w', ''], [null, null, '']], 'a game being played; not paired in round 2');
+    assert.deepEqual(cells('Clara'), [[1, 'b', ''], [5, 'w', '½']]);
+    assert.deepEqual(cells('Dora'), [[4, 'w', '+'], [null, null, '']]);
+    assert.deepEqual(cells('Emil'), [[3, 'b', '−'], [null, null, '']]);
+    assert.deepEqual(cells('Fritz'), [[null, null, '1'], [2, 'b', '½']], 'the pairing-allocated bye');
+    assert.equal(table.rows[0].rank, '1');
+    assert.equal(table.rows[4].rank, null);
+    assert.deepEqual(crosstable(winterSwiss()), { rounds: [], rows: [] }, 'nothing before the first round');
 });

@@ -1067,4 +1067,11 @@ export default {
     'tournament.create.error.rated_untimed': 'Ein gewertetes Turnier braucht eine Uhr.',
     'tournament.create.error.password': 'Das Passwort braucht 4 bis 64 Zeichen.',
     'error.forbidden.tournament': 'Das dürfen nur der Turnierleiter des Turniers, Moderatoren und Admins (Turniere legen Turnierleiter an).',
+    'tournament.crosstable': 'Kreuztabelle',
+    'tournament.crosstable.hint': 'Je Runde: die Nummer des Gegners, die Farbe (w Weiß, s Schwarz) und das Ergebnis; * solange die Partie läuft.',
+    'tournament.crosstable.round': '{round}. R.',
+    'tournament.crosstable.round.title': '{round}. Runde',
+    'tournament.crosstable.white': 'w',
+    'tournament.crosstable.black': 's',
+    'tournament.crosstable.bye': 'spielfrei',
 };

@@ -1066,4 +1066,11 @@ export default {
     'tournament.create.error.rated_untimed': 'A rated tournament needs a clock.',
     'tournament.create.error.password': 'The password needs 4 to 64 characters.',
     'error.forbidden.tournament': 'Only the tournament’s director, a moderator or an admin may do that (tournament directors create tournaments).',
+    'tournament.crosstable': 'Crosstable',
+    'tournament.crosstable.hint': 'Each round: the opponent\'s number, the colour (w White, b Black) and the score; * while the game is played.',
+    'tournament.crosstable.round': 'R{round}',
+    'tournament.crosstable.round.title': 'Round {round}',
+    'tournament.crosstable.white': 'w',
+    'tournament.crosstable.black': 'b',
+    'tournament.crosstable.bye': 'bye',
 };

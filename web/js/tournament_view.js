@@ -16,7 +16,7 @@ import {
 } from './tournament_format.js';
 import { TournamentForm } from './tournament_form.js';
 import {
-    LISTS, entryAction, isRunning, mayCreate, mayDirect, roundsOf, shownRound, shownTournament, standingsOf,
+    LISTS, crosstable, entryAction, isRunning, mayCreate, mayDirect, roundsOf, shownRound, shownTournament, standingsOf,
 } from './tournaments.js';
 
 export class TournamentView {
@@ -96,6 +96,7 @@ export class TournamentView {
                   director ? this.directorControls(tournament) : null,
                   this.pairings(tournament, state, place),
                   this.standings(tournament, place),
+                  this.crosstable(tournament, place),
                   this.players(tournament, director, place));
     }
 
@@ -205,6 +206,28 @@ export class TournamentView {
         return el('section', { class: 'tournament-standings' }, el('h4', {}, t('tournament.standings')),
                   el('div', { class: 'table-scroll' },
                      el('table', { class: 'standings-table' }, el('thead', {}, head), el('tbody', {}, body))));
+    }
+
+    // Each player's games by round: the opponent's entry number, the colour and the score.
+    crosstable(tournament, place) {
+        const table = crosstable(tournament);
+        if (!table.rows.length) return null;
+        const nick = place.identity ? place.identity.nick : '';
+        const head = el('tr', {}, el('th', {}, t('tournament.col.entry')), el('th', {}, t('tournament.col.player')),
+                        table.rounds.map((round) => el('th', { title: t('tournament.crosstable.round.title', { round }) },
+                                                       t('tournament.crosstable.round', { round }))),
+                        el('th', {}, t('tournament.col.points')));
+        const body = table.rows.map((row) => el('tr', {
+            class: nick && row.nick.toLowerCase() === nick.toLowerCase() ? 'me' : '', dataset: { nick: row.nick } },
+            el('td', {}, row.entry), el('td', {}, nickNode(row.nick, false)),
+            row.cells.map((cell) => el('td', { class: 'cross-cell', dataset: { round: cell.round } },
+                cell.opponent !== null ? `${cell.opponent}${t(cell.colour === 'w' ? 'tournament.crosstable.white' : 'tournament.crosstable.black')} ${cell.score || '*'}`
+                    : cell.bye ? `${t('tournament.crosstable.bye')} ${cell.score}` : '')),
+            el('td', { class: 'points' }, row.points === null ? '' : pointsText(row.points))));
+        return el('section', { class: 'tournament-crosstable' }, el('h4', {}, t('tournament.crosstable')),
+                  el('p', { class: 'hint' }, t('tournament.crosstable.hint')),
+                  el('div', { class: 'table-scroll' },
+                     el('table', { class: 'cross-table' }, el('thead', {}, head), el('tbody', {}, body))));
     }
 
     players(tournament, director, place) {

@@ -197,3 +197,53 @@ export function createFields(values) {
     }
     return { fields };
 }
+
+// ---- the crosstable ---------------------------------------------------------------------------
+
+// What a board's result gave each side, as a crosstable writes it: 1 ½ 0, + and − for forfeits;
+// '' while the game is played.
+const SCORES = {
+    white_wins: ['1', '0'], draw: ['½', '½'], black_wins: ['0', '1'],
+    white_wins_by_forfeit: ['+', '−'], black_wins_by_forfeit: ['−', '+'], double_forfeit: ['−', '−'],
+};
+
+// The crosstable as arbiters print a Swiss's: a row per player (in the standings' order when
+// there are standings, else by entry), a cell per paired round with the opponent's entry number,
+// the colour ('w' or 'b') and the score; a bye has no opponent and its points; a round the player
+// was not paired in is empty. {rounds: [1, 2, ...], rows: [{entry, nick, rank, points, cells}]}.
+export function crosstable(tournament) {
+    const players = (tournament && tournament.players) || [];
+    const rounds = roundsOf(tournament).map((round) => round.round).sort((a, b) => a - b);
+    if (!players.length || !rounds.length) return { rounds: [], rows: [] };
+    const key = (nick) => String(nick).toLowerCase();
+    const entries = new Map(players.map((player) => [key(player.nick), player.entry]));
+    const cells = new Map(players.map((player) => [key(player.nick), new Map()]));
+    for (const round of roundsOf(tournament)) {
+        for (const board of round.boards || []) {
+            const white = cells.get(key(board.white));
+            if (board.bye) {
+                const points = board.bye === 'pairing_allocated' ? '1' : board.bye === 'half_point' ? '½' : '0';
+                if (white) white.set(round.round, { opponent: null, colour: null, score: points, bye: board.bye });
+                continue;
+            }
+            const [whiteScore, blackScore] = SCORES[board.result] || ['', ''];
+            if (white) white.set(round.round, { opponent: entries.get(key(board.black)) ?? null, colour: 'w', score: whiteScore });
+            const black = board.black ? cells.get(key(board.black)) : null;
+            if (black) black.set(round.round, { opponent: entries.get(key(board.white)) ?? null, colour: 'b', score: blackScore });
+        }
+    }
+    const standings = standingsOf(tournament).rows;
+    const order = standings.length
+        ? [...standings.map((row) => players.find((player) => key(player.nick) === key(row.nick))).filter(Boolean),
+           ...players.filter((player) => !standings.some((row) => key(row.nick) === key(player.nick)))]
+        : [...players].sort((a, b) => a.entry - b.entry);
+    const standing = new Map(standings.map((row) => [key(row.nick), row]));
+    return {
+        rounds,
+        rows: order.map((player) => ({
+            entry: player.entry, nick: player.nick, rank: standing.get(key(player.nick))?.rank ?? null,
+            points: standing.get(key(player.nick))?.points ?? null,
+            cells: rounds.map((round) => ({ round, ...(cells.get(key(player.nick)).get(round) || { opponent: null, colour: null, score: '' }) })),
+        })),
+    };
+}
