@@ -81,7 +81,9 @@ test('the page shows the full tournament, its summary until it comes, or the lis
     assert.equal(shownTournament(state).players.length, 2);
     state = withRound(state, 1);
     assert.equal(state.round, 1);
+    assert.equal(showing(state, 3).round, 1, 'the same page shown again keeps its round');
     assert.equal(showing(state, null).round, null, 'another page starts at the latest round');
+    assert.equal(showing(showing(state, 4), 3).round, null);
     assert.equal(shownTournament(showing(state, 77)), null);
 });
 

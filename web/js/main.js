@@ -998,7 +998,12 @@ connection.addEventListener('session', (event) => {
 // connection watches nothing).
 function followTournaments() {
     listTournaments();
-    if (app.tournaments.shown !== null) showTournament(app.tournaments.shown);
+    const id = app.tournaments.shown;
+    if (id === null) return;
+    // Quietly: a tournament remembered from before a reload may be gone (a new database).
+    app.connection.request('show_tournament', { tournament: id }).catch((error) => {
+        if (error.code === 'no_such_tournament' && app.tournaments.shown === id) tournamentBack();
+    });
 }
 
 // A link to challenge a player (`/#challenge=Anna`, from a profile page): once online, the form

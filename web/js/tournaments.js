@@ -65,9 +65,10 @@ export function tournamentsAfter(state, frame) {
     return state;
 }
 
-// The page of tournament `id` (its round: the latest, until one is chosen), or the lists (null).
+// The page of tournament `id` (its round: the latest, until one is chosen; the same page shown
+// again, after a reconnection, keeps the round chosen), or the lists (null).
 export function showing(state, id) {
-    return { ...state, shown: id, round: null };
+    return { ...state, shown: id, round: id === state.shown ? state.round : null };
 }
 
 export function withRound(state, round) {
