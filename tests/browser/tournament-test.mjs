@@ -43,6 +43,12 @@ function createDirector(db, nick, password) {
     if (made.status !== 0) throw new Error(`rochade admin create-user failed (${made.status}): ${made.stderr}`);
 }
 
+// Waits until the first node `selector` finds has the text `text` (its textContent: headings that
+// CSS writes in capitals are compared as written).
+async function textShows(page, selector, text) {
+    await page.waitForFunction(([sel, expected]) => document.querySelector(sel)?.textContent === expected, [selector, text], { timeout });
+}
+
 async function openTournamentsTab(page) {
     await page.click('#lobby-tabs button[data-tab="tournaments"]');
     await page.waitForSelector('#tournaments:not([hidden]) .panel-header h2', { timeout });
@@ -113,7 +119,7 @@ async function main() {
             await waitOnline(b);
             await openTournamentsTab(b);
             await b.waitForSelector('#lobby-tabs button[data-tab="tournaments"]:text-is("Turniere")', short);
-            await b.waitForSelector('.list-upcoming h3:text-is("Demnächst")', { timeout });
+            await textShows(b, '.list-upcoming h3', 'Demnächst');
             await b.waitForSelector(`.list-upcoming .tournament-meta:has-text("Schweizer System, 1 Runde")`, short);
             await openTournament(b, id);
             await b.waitForSelector('.tournament-state:text-is("Anmeldung offen")', short);
