@@ -37,7 +37,8 @@ export class TournamentForm {
         this.cancel = el('button', { type: 'button', class: 'link', onclick: () => this.close() });
         this.title = el('h3', {});
         this.ratedText = el('span', {});
-        this.node = el('form', { class: 'tournament-create', hidden: true, onsubmit: (event) => this.send(event) },
+        // novalidate: the form's own check says what is wrong in the page's language, not the browser's.
+        this.node = el('form', { class: 'tournament-create', hidden: true, novalidate: true, onsubmit: (event) => this.send(event) },
                        this.title, label('name', this.name), label('system', this.system), this.roundsField, this.cyclesField,
                        label('time', this.timeControl), el('label', { class: 'field field-rated' }, this.rated, ' ', this.ratedText),
                        this.lateField, label('password', this.password),

@@ -56,8 +56,8 @@ export class TournamentView {
             } }, t('tournament.new')) : null;
         if (!creator) this.form.close();
         const header = el('div', { class: 'panel-header' }, el('h2', {}, t('tournament.title')),
-                          el('button', { type: 'button', class: 'tournament-refresh', onclick: () => this.actions.list() }, t('rooms.refresh')),
-                          newButton);
+                          el('div', { class: 'panel-buttons' }, newButton,
+                             el('button', { type: 'button', class: 'tournament-refresh', onclick: () => this.actions.list() }, t('rooms.refresh'))));
         fill(this.root, header, tournament ? null : this.form.node,
              tournament ? this.page(tournament, state, place) : this.lists(state));
     }
