@@ -9,7 +9,8 @@
 //   - the director withdraws Clara and readmits her; Clara's page says so each time;
 //   - the director starts it: every page shows it running;
 //   - when the server pairs rounds (docs/protocol.md documents the tournament's `pairings`): the
-//     two players find themselves at their board, play a move each, one resigns, and the result
+//     two players find themselves at their board and are told so, play a move each, one resigns,
+//     and the result
 //     shows on every page, in the pairings (1-0), the standings (1 point to the winner) and the
 //     crosstable;
 //   - the phone's page fits its width; screenshots of each page, the phone's among them.
@@ -189,6 +190,11 @@ async function main() {
                 await d.waitForSelector('.pairing-table button[data-action="watch-board"]', { timeout });
                 await fitsWidth(c);
                 await run.shot(c, '05-clara-phone-game');
+            });
+
+            await run.check('each player is told of the game, in his language', async () => {
+                await messageShown(b, '1. Runde: deine Partie gegen');
+                await messageShown(c, 'round 1: your game against');
             });
 
             await run.step('the director watches the game from the pairings', async () => {

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import {
-    createFields, crosstable, entryAction, entryOf, isRunning, listOf, mayCreate, mayDirect, noTournaments, roomOfRefusal, roundsOf,
+    createFields, crosstable, entryAction, entryOf, isRunning, listOf, mayCreate, mayDirect, myNewGames, noTournaments, roomOfRefusal, roundsOf,
     showing, shownRound, shownTournament, standingsOf, takesEntries, tournamentsAfter, withRound,
 } from '../../web/js/tournaments.js';
 import { errorText } from '../../web/js/messages.js';
@@ -221,4 +221,19 @@ test('the crosstable: a row per player in the standings\' order, a cell per roun
     assert.equal(table.rows[0].rank, '1');
     assert.equal(table.rows[4].rank, null);
     assert.deepEqual(crosstable(winterSwiss()), { rounds: [], rows: [] }, 'nothing before the first round');
+});
+
+test('the games of mine an update started, for the notice; none again, none of others', () => {
+    const before = winterSwiss({ state: 'running' });
+    const after = winterSwiss({ state: 'running', pairings: [ROUND_1] });
+    assert.deepEqual(myNewGames(before, after, 'clara'), [{ round: 1, table: 17, opponent: 'Bert', colour: 'black' }]);
+    assert.deepEqual(myNewGames(before, after, 'Bert'), [{ round: 1, table: 17, opponent: 'Clara', colour: 'white' }]);
+    assert.deepEqual(myNewGames(after, after, 'Bert'), [], 'told once');
+    assert.deepEqual(myNewGames(before, after, 'Dora'), [], 'a forfeit has no table');
+    assert.deepEqual(myNewGames(before, after, 'Fritz'), [], 'a bye is no game');
+    assert.deepEqual(myNewGames(before, after, ''), []);
+    assert.deepEqual(myNewGames(undefined, after, 'Bert').length, 1, 'the first frame of a tournament');
+    const unseated = winterSwiss({ pairings: [{ round: 1, boards: [{ board: 1, white: 'Bert', black: 'Clara', result: 'pending' }] }] });
+    assert.deepEqual(myNewGames(before, unseated, 'Bert'), [], 'not before its table opens');
+    assert.deepEqual(myNewGames(unseated, after, 'Bert').length, 1, 'when its table opens');
 });

@@ -32,7 +32,7 @@ import { pageTitle } from './page_title.js';
 import { initialSession, nextSession, showsLobby, showsLogin, visits, wantsSocket } from './session.js';
 import { TableView } from './table_view.js';
 import { TournamentView } from './tournament_view.js';
-import { noTournaments, roomOfRefusal, showing, tournamentsAfter, withRound } from './tournaments.js';
+import { myNewGames, noTournaments, roomOfRefusal, showing, tournamentsAfter, withRound } from './tournaments.js';
 import { TABLE_EVENTS, applyTableEvent, emptyTable, seatOf, tableIdOf } from './table_model.js';
 import { pendingMoveFate } from './table_play.js';
 import { playSound, soundForMove } from './sounds.js';
@@ -501,8 +501,17 @@ function leavePool() {
 
 // ---- tournaments (docs/protocol.md, "6h. Tournaments") -----------------------------------------
 
+// A round paired with a game of mine is told wherever I am (the game itself comes on screen by
+// itself, with its sound); only news, not the state a page gets when it shows a tournament.
 function onTournamentEvent(frame) {
+    const before = frame.type === 'tournament_updated' && frame.tournament ? app.tournaments.full.get(frame.tournament.id) : undefined;
     app.tournaments = tournamentsAfter(app.tournaments, frame);
+    if (before) {
+        for (const game of myNewGames(before, frame.tournament, myNick())) {
+            showInfo(t('tournament.game_starts', { name: frame.tournament.name, round: game.round, opponent: game.opponent || '?',
+                                                   side: t(`side.${game.colour}`) }));
+        }
+    }
     drawTournaments();
 }
 

@@ -1074,4 +1074,5 @@ export default {
     'tournament.crosstable.white': 'w',
     'tournament.crosstable.black': 's',
     'tournament.crosstable.bye': 'spielfrei',
+    'tournament.game_starts': '{name}, {round}. Runde: deine Partie gegen {opponent} beginnt; du spielst {side}.',
 };

@@ -1073,4 +1073,5 @@ export default {
     'tournament.crosstable.white': 'w',
     'tournament.crosstable.black': 'b',
     'tournament.crosstable.bye': 'bye',
+    'tournament.game_starts': '{name}, round {round}: your game against {opponent} starts; you play {side}.',
 };

@@ -248,3 +248,26 @@ export function crosstable(tournament) {
         })),
     };
 }
+
+// ---- one's own next game ----------------------------------------------------------------------
+
+// The games of mine that an update started: boards of `after` where `nick` plays and which have a
+// table now but had none in `before` (or were not paired there). [{round, table, opponent, colour}]
+// for the notice "your game of round 2 starts"; the game itself comes on screen by itself.
+export function myNewGames(before, after, nick) {
+    if (!after || !nick) return [];
+    const had = new Set();
+    for (const round of roundsOf(before)) {
+        for (const board of round.boards || []) if (Number.isInteger(board.table)) had.add(`${round.round}:${board.board}`);
+    }
+    const games = [];
+    for (const round of roundsOf(after)) {
+        for (const board of round.boards || []) {
+            if (board.bye || !Number.isInteger(board.table) || had.has(`${round.round}:${board.board}`)) continue;
+            if (board.result !== undefined && board.result !== 'pending') continue;
+            const colour = sameNick(board.white, nick) ? 'white' : sameNick(board.black, nick) ? 'black' : null;
+            if (colour) games.push({ round: round.round, table: board.table, opponent: colour === 'white' ? board.black : board.white, colour });
+        }
+    }
+    return games;
+}
