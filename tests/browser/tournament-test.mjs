@@ -10,9 +10,8 @@
 //   - the director starts it: every page shows it running;
 //   - when the server pairs rounds (docs/protocol.md documents the tournament's `pairings`): the
 //     two players find themselves at their board and are told so, play a move each, one resigns,
-//     and the result
-//     shows on every page, in the pairings (1-0), the standings (1 point to the winner) and the
-//     crosstable;
+//     and the result shows on every page, in the pairings (1-0), the standings (1 point to the
+//     winner) and the crosstable;
 //   - the phone's page fits its width; screenshots of each page, the phone's among them.
 //
 //   ROCHADE_BIN=build/tools/rochade node tests/browser/tournament-test.mjs
