@@ -244,13 +244,7 @@ double run_authority(const Options& options)
             for (const auto& start : authority.received(
                      ClaimAnswered{claim.authority, claim.pairing, claim.node, claim.player, true}, now)) {
                 const auto asked = std::get<StartAsked>(*decode_pool_message(encode(start)));
-                StartAnswered answer;
-                answer.authority = asked.authority;
-                answer.pairing = asked.pairing;
-                answer.node = asked.node;
-                answer.pool = asked.pool;
-                answer.black_node = asked.black_node;
-                answer.black = asked.black;
+                StartAnswered answer = answer_to(asked);
                 answer.table = std::int64_t(asked.pairing);
                 authority.received(*decode_pool_message(encode(answer)), now);
             }

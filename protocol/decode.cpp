@@ -534,6 +534,23 @@ ClientMessage read_director_readmit(FieldReader& f)
     readmit.nick = f.string("nick", max_nick_bytes);
     return readmit;
 }
+ClientMessage read_director_result(FieldReader& f)
+{
+    DirectorResult result;
+    result.tournament = tournament_id(f);
+    result.round = static_cast<int>(
+        f.integer("round", 1, max_swiss_rounds * max_round_robin_cycles * max_round_robin_players, "a round number"));
+    result.board = static_cast<int>(f.integer("board", 1, 10'000, "a board number"));
+    result.result = f.string("result", 32);
+    if (!f.problem() && !is_director_result(result.result))
+        f.reject("field 'result' must be one of " + std::string(director_result_words) + ", not \"" + result.result +
+                 "\"");
+    result.reason = f.string("reason", max_director_reason_bytes);
+    return result;
+}
+ClientMessage read_pause_tournament(FieldReader& f) { return PauseTournament{tournament_id(f)}; }
+ClientMessage read_resume_tournament(FieldReader& f) { return ResumeTournament{tournament_id(f)}; }
+ClientMessage read_end_tournament(FieldReader& f) { return EndTournament{tournament_id(f)}; }
 
 struct MessageType {
     std::string_view name;
@@ -595,6 +612,10 @@ constexpr std::array<MessageType, std::variant_size_v<ClientMessage>> message_ty
     {"start_tournament", read_start_tournament},
     {"director_withdraw", read_director_withdraw},
     {"director_readmit", read_director_readmit},
+    {"director_result", read_director_result},
+    {"pause_tournament", read_pause_tournament},
+    {"resume_tournament", read_resume_tournament},
+    {"end_tournament", read_end_tournament},
 }};
 
 rochade::Unexpected<DecodeError> refuse(ErrorCode code, std::string message, std::optional<RequestId> id = {})

@@ -9,14 +9,13 @@
 #include <nlohmann/json.hpp>
 
 #include "protocol/decode.h"
+#include "protocol/frame_json.h"
 #include "protocol/frame_writer.h"
 
 namespace rochade::protocol {
 namespace {
 
-using Json = nlohmann::ordered_json;
-
-std::string dump(const Json& frame) { return frame.dump(-1, ' ', false, Json::error_handler_t::replace); }
+using Json = FrameJson;
 
 Json frame_of(std::string_view type) { return Json{{"type", type}}; }
 
@@ -221,7 +220,7 @@ std::string encode_welcome(std::string_view server_version, const ServerLimits& 
                            {"message_burst", limits.message_burst},
                            {"idle_timeout_ms", limits.idle_timeout_ms},
                            {"reconnect_grace_ms", limits.reconnect_grace_ms}};
-    return dump(frame);
+    return frame_text(frame);
 }
 
 std::string encode_error(const OptionalId& id, ErrorCode code, std::string_view message)
@@ -230,7 +229,7 @@ std::string encode_error(const OptionalId& id, ErrorCode code, std::string_view 
     put_id(frame, id);
     frame["code"] = error_code_name(code);
     frame["message"] = message;
-    return dump(frame);
+    return frame_text(frame);
 }
 
 std::string encode_error(const OptionalId& id, ErrorCode code, std::string_view message, const ErrorSanction& sanction)
@@ -242,7 +241,7 @@ std::string encode_error(const OptionalId& id, ErrorCode code, std::string_view 
     if (sanction.has_end) frame["until"] = sanction.until_ms ? Json(*sanction.until_ms) : Json(nullptr);
     frame["reason"] = sanction.reason;
     if (sanction.ban) frame["ban"] = ban_target_name(*sanction.ban);
-    return dump(frame);
+    return frame_text(frame);
 }
 
 std::string_view ban_target_name(BanTarget target)
@@ -259,14 +258,14 @@ std::string encode_ok(const OptionalId& id, std::optional<TableId> table)
     Json frame = frame_of("ok");
     put_id(frame, id);
     if (table) frame["table"] = *table;
-    return dump(frame);
+    return frame_text(frame);
 }
 
 std::string encode_pong(const OptionalId& id)
 {
     Json frame = frame_of("pong");
     put_id(frame, id);
-    return dump(frame);
+    return frame_text(frame);
 }
 
 std::string encode_hello_ok(const OptionalId& id, const HelloOk& hello)
@@ -279,7 +278,7 @@ std::string encode_hello_ok(const OptionalId& id, const HelloOk& hello)
     frame["guest"] = hello.guest;
     frame["role"] = role_name(hello.role);
     frame["tables"] = hello.tables;
-    return dump(frame);
+    return frame_text(frame);
 }
 
 std::string encode_password_changed(const OptionalId& id, std::string_view resume_token)
@@ -287,7 +286,7 @@ std::string encode_password_changed(const OptionalId& id, std::string_view resum
     Json frame = frame_of("ok");
     put_id(frame, id);
     frame["resume_token"] = resume_token;
-    return dump(frame);
+    return frame_text(frame);
 }
 
 // ---- lobby and rooms ----------------------------------------------------------------------
@@ -301,7 +300,7 @@ std::string encode_rooms(const OptionalId& id, const std::vector<RoomSummary>& r
         list.push_back(
             Json{{"room", room.room}, {"name", room.name}, {"members", room.members}, {"tables", room.tables}});
     frame["rooms"] = std::move(list);
-    return dump(frame);
+    return frame_text(frame);
 }
 
 void put_member_list(Json& frame, const RoomMemberList& list)
@@ -323,7 +322,7 @@ std::string encode_room(const OptionalId& id, const RoomSummary& room, bool secr
     Json list = Json::array();
     for (const TableSummary& table : tables) list.push_back(summary_json(table));
     frame["tables"] = std::move(list);
-    return dump(frame);
+    return frame_text(frame);
 }
 
 std::string encode_room_presence(RoomNumber room, const RoomMemberList& members)
@@ -331,7 +330,7 @@ std::string encode_room_presence(RoomNumber room, const RoomMemberList& members)
     Json frame = frame_of("room_presence");
     frame["room"] = room;
     put_member_list(frame, members);
-    return dump(frame);
+    return frame_text(frame);
 }
 
 std::string encode_room_tables(RoomNumber room, const std::vector<TableSummary>& changed,
@@ -343,7 +342,7 @@ std::string encode_room_tables(RoomNumber room, const std::vector<TableSummary>&
     for (const TableSummary& table : changed) list.push_back(summary_json(table));
     frame["tables"] = std::move(list);
     frame["closed"] = closed;
-    return dump(frame);
+    return frame_text(frame);
 }
 
 std::string encode_room_members(const OptionalId& id, const MemberPage& page)
@@ -355,7 +354,7 @@ std::string encode_room_members(const OptionalId& id, const MemberPage& page)
     frame["member_count"] = page.member_count;
     frame["members"] = page.members;
     frame["guests"] = page.guests;
-    return dump(frame);
+    return frame_text(frame);
 }
 
 std::string encode_notice(std::optional<RoomNumber> room, std::string_view from, std::string_view text)
@@ -364,7 +363,7 @@ std::string encode_notice(std::optional<RoomNumber> room, std::string_view from,
     if (room) frame["room"] = *room;
     frame["from"] = from;
     frame["text"] = text;
-    return dump(frame);
+    return frame_text(frame);
 }
 
 std::string encode_room_chat(RoomNumber room, std::string_view from, std::string_view text)
@@ -373,7 +372,7 @@ std::string encode_room_chat(RoomNumber room, std::string_view from, std::string
     frame["room"] = room;
     frame["from"] = from;
     frame["text"] = text;
-    return dump(frame);
+    return frame_text(frame);
 }
 
 std::string encode_whisper(std::string_view from, std::string_view to, std::string_view text)
@@ -382,7 +381,7 @@ std::string encode_whisper(std::string_view from, std::string_view to, std::stri
     frame["from"] = from;
     frame["to"] = to;
     frame["text"] = text;
-    return dump(frame);
+    return frame_text(frame);
 }
 
 std::string encode_table_opened(const TableSummary& table)
@@ -390,7 +389,7 @@ std::string encode_table_opened(const TableSummary& table)
     Json frame = frame_of("table_opened");
     frame["room"] = table.room;
     frame["table"] = summary_json(table);
-    return dump(frame);
+    return frame_text(frame);
 }
 
 std::string encode_table_closed(RoomNumber room, TableId table)
@@ -398,7 +397,7 @@ std::string encode_table_closed(RoomNumber room, TableId table)
     Json frame = frame_of("table_closed");
     frame["room"] = room;
     frame["table"] = table;
-    return dump(frame);
+    return frame_text(frame);
 }
 
 std::string encode_invitation_declined(TableId table, std::string_view nick)
@@ -406,7 +405,7 @@ std::string encode_invitation_declined(TableId table, std::string_view nick)
     Json frame = frame_of("invitation_declined");
     frame["table"] = table;
     frame["nick"] = nick;
-    return dump(frame);
+    return frame_text(frame);
 }
 
 // ---- tables -------------------------------------------------------------------------------
@@ -419,7 +418,7 @@ std::string encode_table_state(const OptionalId& id, const TableState& state, co
     frame["resync"] = missed.resync;
     // The missed events are already finished frames: splice their text into an array rather
     // than parse each one back (a reconnect may replay many of them).
-    std::string text = dump(frame);
+    std::string text = frame_text(frame);
     text.pop_back(); // the object's closing '}'
     std::size_t size = text.size() + 13;
     for (const std::string& event : missed.frames) size += event.size() + 1;
@@ -438,7 +437,7 @@ std::string encode_game_started(TableId table, std::int64_t seq, const TableStat
     Json frame = frame_of("game_started");
     put_table_state(frame, state, seq);
     frame["table"] = table; // the event's own table and seq win over the state's
-    return dump(frame);
+    return frame_text(frame);
 }
 
 std::string encode_move(const MoveEvent& event)
@@ -483,23 +482,23 @@ std::string encode_game_over(TableId table, std::int64_t seq, const GameResult& 
     Json frame = table_event("game_over", table, seq);
     put_result(frame, result);
     frame["clocks"] = clocks_json(clocks);
-    return dump(frame);
+    return frame_text(frame);
 }
 
-std::string encode_proof(const Proof& proof) { return dump(proof_json(proof)); }
+std::string encode_proof(const Proof& proof) { return frame_text(proof_json(proof)); }
 
 std::string encode_draw_offered(TableId table, std::int64_t seq, Side by)
 {
     Json frame = table_event("draw_offered", table, seq);
     frame["by"] = side_name(by);
-    return dump(frame);
+    return frame_text(frame);
 }
 
 std::string encode_draw_declined(TableId table, std::int64_t seq, Side by)
 {
     Json frame = table_event("draw_declined", table, seq);
     frame["by"] = side_name(by);
-    return dump(frame);
+    return frame_text(frame);
 }
 
 std::string encode_draw_claim_rejected(TableId table, std::int64_t seq, Side by, std::string_view reason)
@@ -507,7 +506,7 @@ std::string encode_draw_claim_rejected(TableId table, std::int64_t seq, Side by,
     Json frame = table_event("draw_claim_rejected", table, seq);
     frame["by"] = side_name(by);
     frame["reason"] = reason;
-    return dump(frame);
+    return frame_text(frame);
 }
 
 std::string encode_table_chat(TableId table, std::optional<std::int64_t> seq, ChatChannel channel,
@@ -520,7 +519,7 @@ std::string encode_table_chat(TableId table, std::optional<std::int64_t> seq, Ch
     frame["from"] = from;
     frame["text"] = text;
     frame["at"] = at_ms;
-    return dump(frame);
+    return frame_text(frame);
 }
 
 std::string encode_player_disconnected(TableId table, std::int64_t seq, Side side, std::string_view nick,
@@ -530,7 +529,7 @@ std::string encode_player_disconnected(TableId table, std::int64_t seq, Side sid
     frame["side"] = side_name(side);
     frame["nick"] = nick;
     frame["grace_ms"] = grace_ms;
-    return dump(frame);
+    return frame_text(frame);
 }
 
 std::string encode_player_reconnected(TableId table, std::int64_t seq, Side side, std::string_view nick)
@@ -538,14 +537,14 @@ std::string encode_player_reconnected(TableId table, std::int64_t seq, Side side
     Json frame = table_event("player_reconnected", table, seq);
     frame["side"] = side_name(side);
     frame["nick"] = nick;
-    return dump(frame);
+    return frame_text(frame);
 }
 
 std::string encode_rematch_offered(TableId table, std::int64_t seq, Side by)
 {
     Json frame = table_event("rematch_offered", table, seq);
     frame["by"] = side_name(by);
-    return dump(frame);
+    return frame_text(frame);
 }
 
 std::string encode_seat_changed(TableId table, std::int64_t seq, const TableSummary& summary)
@@ -554,7 +553,7 @@ std::string encode_seat_changed(TableId table, std::int64_t seq, const TableSumm
     // summary travels under "summary".
     Json frame = table_event("seat_changed", table, seq);
     frame["summary"] = summary_json(summary);
-    return dump(frame);
+    return frame_text(frame);
 }
 
 // Unsequenced: a count that changes as people come and go is no part of the game's record, and
@@ -564,7 +563,7 @@ std::string encode_rating_change(const RatingChangeEvent& change)
     Json frame = frame_of("rating_change");
     Json fields = rating_change_json(change); // kept: items() only refers to it
     for (auto& [key, value] : fields.items()) frame[key] = std::move(value);
-    return dump(frame);
+    return frame_text(frame);
 }
 
 std::string encode_spectators(TableId table, int count)
@@ -572,7 +571,7 @@ std::string encode_spectators(TableId table, int count)
     Json frame = frame_of("spectators");
     frame["table"] = table;
     frame["count"] = count;
-    return dump(frame);
+    return frame_text(frame);
 }
 
 std::string encode_takeback_requested(TableId table, std::int64_t seq, Side by, int plies)
@@ -580,7 +579,7 @@ std::string encode_takeback_requested(TableId table, std::int64_t seq, Side by, 
     Json frame = table_event("takeback_requested", table, seq);
     frame["by"] = side_name(by);
     frame["plies"] = plies;
-    return dump(frame);
+    return frame_text(frame);
 }
 
 std::string encode_takeback_declined(TableId table, std::int64_t seq, Side by, std::int64_t next_request_in_ms)
@@ -588,14 +587,14 @@ std::string encode_takeback_declined(TableId table, std::int64_t seq, Side by, s
     Json frame = table_event("takeback_declined", table, seq);
     frame["by"] = side_name(by);
     frame["next_request_in_ms"] = next_request_in_ms;
-    return dump(frame);
+    return frame_text(frame);
 }
 
 std::string encode_takeback_withdrawn(TableId table, std::int64_t seq, Side by)
 {
     Json frame = table_event("takeback_withdrawn", table, seq);
     frame["by"] = side_name(by);
-    return dump(frame);
+    return frame_text(frame);
 }
 
 std::string encode_taken_back(TableId table, std::int64_t seq, Side by, int plies, const TableState& state)
@@ -605,7 +604,7 @@ std::string encode_taken_back(TableId table, std::int64_t seq, Side by, int plie
     frame["type"] = "taken_back";
     frame["by"] = side_name(by);
     frame["plies"] = plies;
-    return dump(frame);
+    return frame_text(frame);
 }
 
 std::string encode_time_given(TableId table, std::int64_t seq, Side by, int seconds, const ClockReading& clocks)
@@ -615,7 +614,7 @@ std::string encode_time_given(TableId table, std::int64_t seq, Side by, int seco
     frame["to"] = side_name(opponent_of(by));
     frame["seconds"] = seconds;
     frame["clocks"] = clocks_json(clocks);
-    return dump(frame);
+    return frame_text(frame);
 }
 
 } // namespace rochade::protocol

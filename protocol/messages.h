@@ -19,7 +19,7 @@
 
 namespace rochade::protocol {
 
-inline constexpr int protocol_version = 7;
+inline constexpr int protocol_version = 8;
 
 using TableId = std::int64_t;
 using RoomNumber = std::int64_t; // positive: listed; negative: secret; 0 is no room
@@ -269,6 +269,24 @@ struct DirectorReadmit {
     std::int64_t tournament = 0;
     std::string nick;
 };
+// A board's result set or corrected by the director; `result` one of the store's words
+// (white_wins, draw, black_wins, white_wins_by_forfeit, black_wins_by_forfeit, double_forfeit),
+// `reason` for the audit log.
+struct DirectorResult {
+    std::int64_t tournament = 0;
+    int round = 0, board = 0;
+    std::string result;
+    std::string reason;
+};
+struct PauseTournament {
+    std::int64_t tournament = 0;
+};
+struct ResumeTournament {
+    std::int64_t tournament = 0;
+};
+struct EndTournament {
+    std::int64_t tournament = 0;
+};
 
 using ClientMessage =
     std::variant<Hello, Ping, ListRooms, EnterRoom, LeaveRoom, RoomChat, Whisper, OpenTable, JoinTable, WatchTable,
@@ -278,7 +296,7 @@ using ClientMessage =
                  CreateOpenChallenge, ListOpenChallenges, CancelOpenChallenge, ShowOpenChallenge, AcceptOpenChallenge,
                  PlayComputer, Takeback, AcceptTakeback, DeclineTakeback, WithdrawTakeback, GiveTime, CreateTournament,
                  ListTournaments, ShowTournament, JoinTournament, WithdrawTournament, StartTournament, DirectorWithdraw,
-                 DirectorReadmit>;
+                 DirectorReadmit, DirectorResult, PauseTournament, ResumeTournament, EndTournament>;
 
 // A client's request id, echoed in the reply: a string or an integer, kept as the client wrote
 // it. Absent ids get no `ok` reply (errors are always sent).

@@ -2,25 +2,20 @@
 
 #include <nlohmann/json.hpp>
 
+#include "protocol/frame_json.h"
+
 #include "protocol/decode.h"
 
 namespace rochade::protocol {
 namespace {
 
-using OpenJson = nlohmann::ordered_json;
-
-std::string open_frame_text(const OpenJson& frame)
-{
-    return frame.dump(-1, ' ', false, OpenJson::error_handler_t::replace);
-}
-
 // The link's terms; its id only for the creator.
-OpenJson open_challenge_json(const OpenChallengeView& view, bool with_link)
+FrameJson open_challenge_json(const OpenChallengeView& view, bool with_link)
 {
-    OpenJson out;
+    FrameJson out;
     if (with_link) out["link"] = view.link;
     out["from"] = view.from;
-    out["time_control"] = OpenJson::parse(time_control_to_json(view.time_control).dump());
+    out["time_control"] = time_control_frame_json(view.time_control);
     out["color"] = color_choice_name(view.color);
     out["rated"] = view.rated;
     write_game_setup(out, view.setup);
@@ -33,25 +28,25 @@ OpenJson open_challenge_json(const OpenChallengeView& view, bool with_link)
 
 std::string encode_open_challenge_created(const OptionalId& id, const std::string& token, const OpenChallengeView& link)
 {
-    OpenJson frame{{"type", "ok"}};
+    FrameJson frame{{"type", "ok"}};
     if (id) std::visit([&](const auto& value) { frame["id"] = value; }, id->value);
     frame["token"] = token;
     frame["path"] = "/challenge/" + token;
     frame["link"] = open_challenge_json(link, true);
-    return open_frame_text(frame);
+    return frame_text(frame);
 }
 
 std::string encode_open_challenges(const std::vector<OpenChallengeView>& links)
 {
-    OpenJson list = OpenJson::array();
+    FrameJson list = FrameJson::array();
     for (const auto& link : links) list.push_back(open_challenge_json(link, true));
-    return open_frame_text(OpenJson{{"type", "open_challenges"}, {"links", std::move(list)}});
+    return frame_text(FrameJson{{"type", "open_challenges"}, {"links", std::move(list)}});
 }
 
 std::string encode_open_challenge(const std::string& token, const OpenChallengeView& challenge)
 {
-    return open_frame_text(
-        OpenJson{{"type", "open_challenge"}, {"token", token}, {"challenge", open_challenge_json(challenge, false)}});
+    return frame_text(
+        FrameJson{{"type", "open_challenge"}, {"token", token}, {"challenge", open_challenge_json(challenge, false)}});
 }
 
 } // namespace rochade::protocol

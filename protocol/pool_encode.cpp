@@ -2,18 +2,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "protocol/frame_json.h"
+
 namespace rochade::protocol {
-namespace {
-
-using PoolJson = nlohmann::ordered_json;
-
-std::string pool_frame_text(const PoolJson& frame)
-{
-    return frame.dump(-1, ' ', false, PoolJson::error_handler_t::replace);
-}
-
-} // namespace
-
 std::string_view pool_left_reason_name(PoolLeftReason reason)
 {
     switch (reason) {
@@ -26,19 +17,19 @@ std::string_view pool_left_reason_name(PoolLeftReason reason)
 
 std::string encode_pools(const std::vector<PoolCountView>& pools)
 {
-    PoolJson list = PoolJson::array();
+    FrameJson list = FrameJson::array();
     for (const auto& pool : pools)
         list.push_back({{"pool", pool.pool}, {"waiting", pool.waiting}, {"games_running", pool.games_running}});
-    return pool_frame_text(PoolJson{{"type", "pools"}, {"pools", std::move(list)}});
+    return frame_text(FrameJson{{"type", "pools"}, {"pools", std::move(list)}});
 }
 
 std::string encode_pool_left(std::string_view pool, PoolLeftReason reason, std::optional<TableId> table,
                              std::optional<std::string> message)
 {
-    PoolJson frame{{"type", "pool_left"}, {"pool", pool}, {"reason", pool_left_reason_name(reason)}};
+    FrameJson frame{{"type", "pool_left"}, {"pool", pool}, {"reason", pool_left_reason_name(reason)}};
     if (table) frame["table"] = *table;
     if (message) frame["message"] = *message;
-    return pool_frame_text(frame);
+    return frame_text(frame);
 }
 
 } // namespace rochade::protocol

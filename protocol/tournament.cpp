@@ -2,23 +2,50 @@
 
 #include <nlohmann/json.hpp>
 
+#include "protocol/frame_json.h"
+
 #include "protocol/decode.h"
 #include "protocol/utf8.h"
 
 namespace rochade::protocol {
 namespace {
 
-using TournamentJson = nlohmann::ordered_json;
-
-std::string tournament_frame_text(const TournamentJson& frame)
+FrameJson pairings_json(const std::vector<TournamentRoundView>& rounds)
 {
-    // Names and nicks are checked UTF-8 already; a stored one that is not is replaced, not thrown.
-    return frame.dump(-1, ' ', false, TournamentJson::error_handler_t::replace);
+    FrameJson out = FrameJson::array();
+    for (const auto& round : rounds) {
+        FrameJson boards = FrameJson::array();
+        for (const auto& board : round.boards) {
+            FrameJson item{{"board", board.board}, {"white", board.white}};
+            if (board.black) item["black"] = *board.black;
+            if (board.bye) item["bye"] = *board.bye;
+            if (board.table) item["table"] = *board.table;
+            if (!board.bye) item["result"] = board.result;
+            boards.push_back(std::move(item));
+        }
+        out.push_back(FrameJson{{"round", round.round}, {"paired_ms", round.paired_ms}, {"boards", std::move(boards)}});
+    }
+    return out;
 }
 
-TournamentJson tournament_json(const TournamentView& view, bool with_players)
+FrameJson standings_json(const std::vector<TournamentStandingView>& rows)
 {
-    TournamentJson out;
+    FrameJson out = FrameJson::array();
+    for (const auto& row : rows) {
+        FrameJson tie_breaks = FrameJson::array();
+        for (const int value : row.tie_break_hundredths) tie_breaks.push_back(value / 100.0);
+        out.push_back(FrameJson{{"rank", row.rank},
+                                {"nick", row.nick},
+                                {"points", row.half_points / 2.0},
+                                {"tie_breaks", std::move(tie_breaks)},
+                                {"withdrawn", row.withdrawn}});
+    }
+    return out;
+}
+
+FrameJson tournament_json(const TournamentView& view, bool with_players)
+{
+    FrameJson out;
     out["id"] = view.id;
     out["name"] = view.name;
     out["system"] = tournament_system_name(view.system);
@@ -26,7 +53,7 @@ TournamentJson tournament_json(const TournamentView& view, bool with_players)
         out["rounds"] = view.rounds;
     else
         out["cycles"] = view.cycles;
-    out["time_control"] = TournamentJson::parse(time_control_to_json(view.time_control).dump());
+    out["time_control"] = time_control_frame_json(view.time_control);
     out["rated"] = view.rated;
     out["director"] = view.director;
     out["late_entry_until_round"] = view.late_entry_until_round;
@@ -38,19 +65,30 @@ TournamentJson tournament_json(const TournamentView& view, bool with_players)
     out["rounds_paired"] = view.rounds_paired;
     out["player_count"] = view.player_count;
     if (with_players) {
-        TournamentJson players = TournamentJson::array();
+        FrameJson players = FrameJson::array();
         for (const auto& player : view.players)
-            players.push_back(TournamentJson{{"entry", player.entry},
-                                             {"nick", player.nick},
-                                             {"rating", player.rating},
-                                             {"first_round", player.first_round},
-                                             {"withdrawn", player.withdrawn}});
+            players.push_back(FrameJson{{"entry", player.entry},
+                                        {"nick", player.nick},
+                                        {"rating", player.rating},
+                                        {"first_round", player.first_round},
+                                        {"withdrawn", player.withdrawn}});
         out["players"] = std::move(players);
+        if (!view.tie_breaks.empty()) out["tie_breaks"] = view.tie_breaks;
+        if (!view.pairings.empty()) out["pairings"] = pairings_json(view.pairings);
+        if (!view.standings.empty()) out["standings"] = standings_json(view.standings);
     }
     return out;
 }
 
 } // namespace
+
+bool is_director_result(std::string_view word)
+{
+    for (const std::string_view known :
+         {"white_wins", "draw", "black_wins", "white_wins_by_forfeit", "black_wins_by_forfeit", "double_forfeit"})
+        if (word == known) return true;
+    return false;
+}
 
 std::optional<std::string> tournament_name_error(std::string_view name)
 {
@@ -76,36 +114,33 @@ std::optional<std::string> tournament_name_error(std::string_view name)
 
 std::string encode_tournament_created(const OptionalId& id, const TournamentView& tournament)
 {
-    TournamentJson frame{{"type", "ok"}};
+    FrameJson frame{{"type", "ok"}};
     if (id) std::visit([&](const auto& value) { frame["id"] = value; }, id->value);
     frame["tournament"] = tournament_json(tournament, true);
-    return tournament_frame_text(frame);
+    return frame_text(frame);
 }
 
 std::string encode_tournaments(const std::vector<TournamentView>& tournaments)
 {
-    TournamentJson upcoming = TournamentJson::array(), running = TournamentJson::array(),
-                   finished = TournamentJson::array();
+    FrameJson upcoming = FrameJson::array(), running = FrameJson::array(), finished = FrameJson::array();
     for (const auto& view : tournaments) {
         auto& list = view.state == "registering" ? upcoming : view.state == "finished" ? finished : running;
         list.push_back(tournament_json(view, false));
     }
-    return tournament_frame_text(TournamentJson{{"type", "tournaments"},
-                                                {"upcoming", std::move(upcoming)},
-                                                {"running", std::move(running)},
-                                                {"finished", std::move(finished)}});
+    return frame_text(FrameJson{{"type", "tournaments"},
+                                {"upcoming", std::move(upcoming)},
+                                {"running", std::move(running)},
+                                {"finished", std::move(finished)}});
 }
 
 std::string encode_tournament(const TournamentView& tournament)
 {
-    return tournament_frame_text(
-        TournamentJson{{"type", "tournament"}, {"tournament", tournament_json(tournament, true)}});
+    return frame_text(FrameJson{{"type", "tournament"}, {"tournament", tournament_json(tournament, true)}});
 }
 
 std::string encode_tournament_updated(const TournamentView& tournament)
 {
-    return tournament_frame_text(
-        TournamentJson{{"type", "tournament_updated"}, {"tournament", tournament_json(tournament, true)}});
+    return frame_text(FrameJson{{"type", "tournament_updated"}, {"tournament", tournament_json(tournament, true)}});
 }
 
 } // namespace rochade::protocol

@@ -38,6 +38,12 @@ inline constexpr int min_round_robin_players = 3;
 inline constexpr int max_round_robin_players = 20;
 inline constexpr std::size_t min_tournament_password_bytes = 4;
 inline constexpr std::size_t max_tournament_password_bytes = 64;
+inline constexpr std::size_t max_director_reason_bytes = 200;
+
+// The results a director may give a board (director_result): every stored result but pending.
+inline constexpr std::string_view director_result_words =
+    "white_wins, draw, black_wins, white_wins_by_forfeit, black_wins_by_forfeit, double_forfeit";
+bool is_director_result(std::string_view word);
 
 // What is wrong with a tournament's name, or nothing: 3 to 60 code points of valid UTF-8, no
 // control characters, no spaces at either end and no two in a row (names are shown in lists and
@@ -50,6 +56,34 @@ struct TournamentPlayerView {
     std::string nick;
     int rating = 0;      // at registration; 0 for a guest in a casual event
     int first_round = 1; // a late entry's first round
+    bool withdrawn = false;
+};
+
+// One board of a paired round: a game (white and black), or a bye (white alone, `bye` its kind:
+// pairing_allocated, half_point, zero_point). `result` in the store's words (pending, white_wins,
+// draw, black_wins, white_wins_by_forfeit, black_wins_by_forfeit, double_forfeit), games only.
+struct TournamentBoardView {
+    int board = 0;
+    std::string white;
+    std::optional<std::string> black;
+    std::optional<std::string> bye;
+    std::optional<std::int64_t> table; // once the game was started at a table
+    std::string result = "pending";
+};
+
+struct TournamentRoundView {
+    int round = 0;
+    std::int64_t paired_ms = 0;
+    std::vector<TournamentBoardView> boards;
+};
+
+// A row of the standings: points and tie-breaks as numbers (the tie-breaks in hundredths in the
+// model, shown as 12.5), the rank as "3" or "3-4" for players tied after every tie-break.
+struct TournamentStandingView {
+    std::string rank;
+    std::string nick;
+    int half_points = 0;
+    std::vector<int> tie_break_hundredths;
     bool withdrawn = false;
 };
 
@@ -72,6 +106,12 @@ struct TournamentView {
     int rounds_paired = 0;
     int player_count = 0; // registered and not withdrawn
     std::vector<TournamentPlayerView> players;
+    // With the players (show_tournament, tournament_updated) once the event has started: the
+    // tie-break codes in the director's order, every paired round, and the standings after the
+    // rounds whose games are all finished.
+    std::vector<std::string> tie_breaks;
+    std::vector<TournamentRoundView> pairings;
+    std::vector<TournamentStandingView> standings;
 };
 
 // The reply to create_tournament: {"type":"ok","id":...,"tournament":{...}}.

@@ -39,6 +39,7 @@
 #include "server/pools/pool_service.h"
 #include "server/router/router.h"
 #include "server/table/flag_analysis.h"
+#include "server/tournaments/tournament_export_api.h"
 #include "server/wall_clock.h"
 
 namespace rochade::server {
@@ -400,11 +401,13 @@ void Server::State::serve()
     auto archive_api = std::make_unique<ArchiveApi>(*reads, PgnSite::of(config));
     auto player_api = std::make_unique<PlayerApi>(*reads);
     auto challenge_setting_api = std::make_unique<ChallengeSettingApi>(authenticator, *reads, *writer);
+    auto tournament_export_api = std::make_unique<TournamentExportApi>(*reads);
     {
         std::lock_guard lock(mutex);
         moderation_service = moderation.get();
     }
-    const HttpEndpoints endpoints{*accounts, *admin_api, *archive_api, *player_api, *challenge_setting_api, *hasher};
+    const HttpEndpoints endpoints{
+        *accounts, *admin_api, *archive_api, *player_api, *challenge_setting_api, *tournament_export_api, *hasher};
     auto listener = std::make_shared<Listener>(*io, *services, endpoints);
     listener->open(config.bind_address, config.port);
     port = listener->port();

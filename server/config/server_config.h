@@ -122,6 +122,9 @@ struct ServerConfig {
     // How long a player has for the first move before the game is aborted (no_first_move);
     // unset: as the time control says (server/table/first_move_limit.h, 15-35 s as lichess).
     std::optional<std::int64_t> first_move_limit_ms;
+    // Between a tournament round's last result and the next round's pairing: the players see the
+    // standings and come back to the board (lichess's Swiss waits about as long).
+    std::int64_t tournament_round_pause_ms = 10'000;
     std::size_t table_history_events = 64;    // events kept per table for reconnects
     // Table chat lines that may wait at one table while the store is busy with it (its game's
     // requests go first: server/table/chat_inbox.h); the next one is refused with `busy`. A line is at

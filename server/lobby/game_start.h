@@ -27,6 +27,8 @@ struct GameStart {
     // The room the table stands in; absent: the challenger's room (the lowest listed one he
     // stands in, else any he stands in), else the first configured room.
     std::optional<protocol::RoomNumber> room;
+    // A tournament's board: no takeback, abort or rematch at its table (Table::tournament_game).
+    bool tournament = false;
 };
 
 struct GameStartRefusal {

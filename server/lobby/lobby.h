@@ -123,6 +123,10 @@ public:
     // lobby's strand.
     void tables_running(std::vector<std::pair<protocol::RoomNumber, protocol::TableId>> tables,
                         std::function<void(std::set<protocol::TableId>)> answer);
+    // lobby_online_players.cpp: which of `nicks` are online on this node, by nick_key, with
+    // their identities; `answer` runs on the lobby's strand.
+    void online_players(std::vector<std::string> nicks,
+                        std::function<void(std::map<std::string, identity::Identity>)> answer);
 
     // lobby_challenges.cpp: challenges (docs/protocol.md, "Challenges"). A challenge lives on
     // its challenger's node; the challenged player answers on his own node, which sends the

@@ -91,6 +91,7 @@ void Lobby::start_game_now(const GameStart& start, const std::optional<std::stri
     asked.opener = start.challenger;
     asked.rated = start.rated;
     asked.setup = start.setup;
+    if (start.tournament) asked.takebacks_decided_by = TakebackAuthority::Tournament;
     const Table::Opening opening = with_chances_drawn(std::move(asked));
     auto table = std::make_shared<Table>(services_, weak_from_this(), opening);
     services_.directory.add(opening.table, table);

@@ -1,5 +1,6 @@
 // What the HTTP session hands a request to, besides static files and the WebSocket upgrade: the
-// JSON APIs (accounts, the admin's desk, the public archive, profiles and leaderboards) and the
+// JSON APIs (accounts, the admin's desk, the public archive, profiles and leaderboards, the
+// tournaments' TRF export) and the
 // password hashing pool whose queue /metrics reads. Built complete by the wiring (server.cpp)
 // before the listener opens; the sessions hold it by reference and the Server outlives them.
 #pragma once
@@ -15,6 +16,7 @@ class AdminApi;
 class ArchiveApi;
 class ChallengeSettingApi;
 class PlayerApi;
+class TournamentExportApi;
 
 struct HttpEndpoints {
     AccountApi& accounts;
@@ -22,6 +24,7 @@ struct HttpEndpoints {
     ArchiveApi& archive;
     PlayerApi& players;
     ChallengeSettingApi& challenge_setting;
+    TournamentExportApi& tournament_export;
     const identity::PasswordHasher& password_hasher;
 };
 

@@ -22,6 +22,7 @@
 #include "server/net/static_representation.h"
 #include "server/net/ws_session.h"
 #include "server/router/router.h"
+#include "server/tournaments/tournament_export_api.h"
 
 namespace rochade::server {
 
@@ -313,6 +314,7 @@ void HttpSession::on_read(beast::error_code ec, std::size_t)
     // The archive is public and only read: no cookie is used, so no Origin needs checking.
     if (ArchiveApi::serves(path)) return public_request(parser_->release(), endpoints_.archive);
     if (PlayerApi::serves(path)) return public_request(parser_->release(), endpoints_.players);
+    if (TournamentExportApi::serves(path)) return public_request(parser_->release(), endpoints_.tournament_export);
     if (PositionApi::serves(path))
         return api_request(parser_->release(), [](ApiRequest api, std::function<void(ApiResponse)> answer) {
             answer(PositionApi::answer(api));

@@ -188,6 +188,18 @@ PoolMessage from_json(const Json& j)
 
 } // namespace
 
+StartAnswered answer_to(const StartAsked& asked)
+{
+    StartAnswered answer;
+    answer.authority = asked.authority;
+    answer.pairing = asked.pairing;
+    answer.node = asked.node;
+    answer.pool = asked.pool;
+    answer.black_node = asked.black_node;
+    answer.black = asked.black;
+    return answer;
+}
+
 std::string encode(const PoolMessage& message)
 {
     return std::visit([](const auto& m) { return to_json(m).dump(); }, message);

@@ -103,6 +103,9 @@ struct StartAnswered {
     // rather than waiting on; see matchmaking::after_failed_start).
     bool white_connected = false;
 };
+// The answer to `asked`, addressed to the authority that asked and to Black's node; its table,
+// refusal and white_connected are for White's node to fill in.
+StartAnswered answer_to(const StartAsked& asked);
 // The authority to every node: the counts for the first page and the lobby.
 struct Counts {
     std::string authority;

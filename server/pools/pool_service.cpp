@@ -268,24 +268,12 @@ void PoolService::claim_asked(const pools::ClaimAsked& asked)
     publish(pools::ClaimAnswered{asked.authority, asked.pairing, asked.node, asked.player, claimed});
 }
 
-pools::StartAnswered PoolService::answer_to(const pools::StartAsked& asked)
-{
-    pools::StartAnswered answer;
-    answer.authority = asked.authority;
-    answer.pairing = asked.pairing;
-    answer.node = asked.node;
-    answer.pool = asked.pool;
-    answer.black_node = asked.black_node;
-    answer.black = asked.black;
-    return answer;
-}
-
 void PoolService::start_asked(const pools::StartAsked& asked)
 {
     const auto found = entrants_.find(asked.white);
     if (!from_authority(asked.authority) || found == entrants_.end() || !found->second.told ||
         !connected(found->second)) {
-        auto answer = answer_to(asked);
+        auto answer = pools::answer_to(asked);
         answer.refusal = "the opponent left before the game could start";
         answer.white_connected = false;
         return publish(std::move(answer));
@@ -319,7 +307,7 @@ void PoolService::start_answered_here(const pools::StartAsked& asked, const Entr
                                       const std::optional<protocol::TableSummary>& table, const std::string& refusal,
                                       bool black_offline)
 {
-    auto answer = answer_to(asked);
+    auto answer = pools::answer_to(asked);
     const auto connection = white.connection.lock();
     if (table) {
         answer.table = table->table;

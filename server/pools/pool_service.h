@@ -103,8 +103,6 @@ private:
     void read_rating_then_enter(const std::string& player, const identity::Identity& who, const std::string& pool);
     void claim_asked(const pools::ClaimAsked& asked);
     void start_asked(const pools::StartAsked& asked);
-    // The answer's addressing: to the authority that asked and to Black's node.
-    static pools::StartAnswered answer_to(const pools::StartAsked& asked);
     void start_answered_here(const pools::StartAsked& asked, const Entrant& white,
                              const std::optional<protocol::TableSummary>& table, const std::string& refusal,
                              bool black_offline);

@@ -23,7 +23,7 @@ namespace rochade::server {
 using protocol::ErrorCode;
 
 Router::Router(net::io_context& io, Services services, const ServerConfig& config)
-    : io_(io), config_(config), tables_(std::make_shared<TableDirectory>()),
+    : io_(io), config_(config), tables_(std::make_shared<TableDirectory>()), game_feed_(std::make_unique<GameFeed>()),
       services_(new TableServices{io,
                                   services.writer,
                                   services.reads,
@@ -34,15 +34,17 @@ Router::Router(net::io_context& io, Services services, const ServerConfig& confi
                                   *tables_,
                                   services.table_ids,
                                   services.game_ids,
+                                  *game_feed_,
                                   {},
                                   services.engines}),
       lobby_(std::make_shared<Lobby>(*services_, *this)), pools_(std::make_shared<PoolService>(*services_, lobby_)),
-      tournaments_service_(std::make_shared<TournamentService>(*services_)), authenticator_(services.authenticator),
-      anonymous_(std::make_shared<AddressSlots>(
-          static_cast<std::size_t>(config.player_limits.connections_per_address_before_hello))),
+      tournaments_service_(std::make_shared<TournamentService>(*services_, lobby_)),
+      authenticator_(services.authenticator), anonymous_(std::make_shared<AddressSlots>(static_cast<std::size_t>(
+                                                  config.player_limits.connections_per_address_before_hello))),
       moderation_(services.build_moderation(lobby_, *tables_))
 {
     pools_->start();
+    tournaments_service_->start();
 }
 
 Router::~Router() = default;
@@ -242,6 +244,14 @@ void Router::on_message(const std::shared_ptr<Connection>& connection, std::stri
                                                         std::move(message));
             } else if constexpr (std::is_same_v<Message, protocol::DirectorReadmit>) {
                 tournaments_service_->director_readmit(connection, *client.identity, std::move(id), std::move(message));
+            } else if constexpr (std::is_same_v<Message, protocol::DirectorResult>) {
+                tournaments_service_->director_result(connection, *client.identity, std::move(id), std::move(message));
+            } else if constexpr (std::is_same_v<Message, protocol::PauseTournament>) {
+                tournaments_service_->pause(connection, *client.identity, std::move(id), message);
+            } else if constexpr (std::is_same_v<Message, protocol::ResumeTournament>) {
+                tournaments_service_->resume_paused(connection, *client.identity, std::move(id), message);
+            } else if constexpr (std::is_same_v<Message, protocol::EndTournament>) {
+                tournaments_service_->end(connection, *client.identity, std::move(id), message);
             } else if constexpr (std::is_same_v<Message, protocol::OpenTable>) {
                 lobby_->open_table(connection, *client.identity, std::move(id), std::move(message));
             } else if constexpr (std::is_same_v<Message, protocol::JoinTable>) {

@@ -23,6 +23,7 @@
 #include "server/identity/authenticator.h"
 #include "server/identity/principal.h"
 #include "server/moderation/moderation.h"
+#include "server/table/game_feed.h"
 #include "server/table/table_listener.h"
 #include "server/table/table_services.h"
 
@@ -165,6 +166,7 @@ private:
     net::io_context& io_;
     const ServerConfig& config_;
     std::shared_ptr<TableDirectory> tables_;
+    std::unique_ptr<GameFeed> game_feed_; // before services_, which holds it
     std::unique_ptr<TableServices> services_;
     std::shared_ptr<Lobby> lobby_;
     std::shared_ptr<PoolService> pools_; // quick pairing: server/pools/

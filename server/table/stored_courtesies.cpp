@@ -30,6 +30,8 @@ StoredCourtesies stored_courtesies(const std::vector<db::MovePlayed>& moves, con
         if (event.kind == db::TableEventKind::GameStarted) {
             const auto takebacks = detail.find("takebacks");
             if (takebacks != detail.end() && takebacks->is_boolean()) found.takebacks = takebacks->get<bool>();
+            const auto tournament = detail.find("tournament");
+            found.tournament = tournament != detail.end() && tournament->is_boolean() && tournament->get<bool>();
             continue;
         }
         if (event.seq <= clocks_set_at) continue;

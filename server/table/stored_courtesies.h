@@ -22,6 +22,9 @@ struct StoredCourtesies {
     // From the game_started event's detail; none for a game stored before takebacks existed
     // (the table's default applies).
     std::optional<bool> takebacks;
+    // A tournament's board (the game_started event's detail says so): its table keeps the
+    // tournament's rules (Table::tournament_game).
+    bool tournament = false;
     // time_given events after the last stored move and the last taken_back event.
     std::int64_t white_given_ms = 0, black_given_ms = 0;
 

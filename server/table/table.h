@@ -49,6 +49,7 @@
 #include "server/table/emission_queue.h"
 #include "server/table/event_log.h"
 #include "server/table/flag_watch.h"
+#include "server/table/game_feed.h"
 #include "server/table/offers.h"
 #include "server/table/seats.h"
 #include "server/table/table_listener.h"
@@ -195,7 +196,7 @@ private:
         std::unique_ptr<ReplacedGame> started;    // for Started
         int moves = 0;                            // moves among the writes, counted once stored
         std::function<void(bool stored)> on_done; // a moderator's action waits for its commit
-        std::optional<std::int64_t> ended_game;   // the game whose end this stores
+        std::optional<GameFinished> ended_game;   // the game whose end this stores
         std::shared_ptr<const TakenBack> taken_back; // for a takeback
     };
 
@@ -210,6 +211,8 @@ private:
     protocol::TableState state(SteadyClock::time_point now) const;
     std::optional<Side> side_of(const identity::Principal& who) const { return seats_.side_of(who); }
     bool seated(Side side) const { return seats_.taken(side); }
+    // A tournament's board: no abort, no rematch, no takeback (the tournament decides).
+    bool tournament_game() const { return takeback_policy_.decided_by == TakebackAuthority::Tournament; }
     Seat* seat(Side side) { return seats_.at(side); }
 
     void subscribe(const ConnectionPtr& connection, const identity::Principal& who);
@@ -284,6 +287,8 @@ private:
     // and is not thinking yet, its search goes to the engine pool; the answer comes back to the
     // strand, waits out the human-like pause, and is played as a move (or dropped if stale).
     void computer_turn();
+    // A restored game against the computer: its seat is the computer's again.
+    void reseat_stored_computer(const db::GameStarted& start);
     void ask_engine();
     void engine_answered(std::uint64_t search, engines::SearchOutcome outcome);
     void play_computer_move(std::uint64_t search, std::string uci_move, SteadyClock::time_point now);

@@ -96,11 +96,15 @@ void Table::committed(Emission& emission)
     switch (emission.game_change) {
     case GameChange::None: break;
     case GameChange::Started:
+        stored_game_ = emission.after;
+        if (game_id_) services_.game_feed.begun(GameBegun{*game_id_, id_, tournament_game()});
+        break;
     case GameChange::Progressed: stored_game_ = emission.after; break;
     case GameChange::Ended: stored_game_.reset(); break;
     }
     // The store rated the game in the same commit: now its changes can be read and shown.
-    if (emission.ended_game && ratings_.rated()) look_up_rating_change(*emission.ended_game);
+    if (emission.ended_game && ratings_.rated()) look_up_rating_change(emission.ended_game->game_id);
+    if (emission.ended_game) services_.game_feed.finished(*emission.ended_game);
     if (emission.ok_on_commit && emission.id) emission.sender->send(protocol::encode_ok(emission.id));
     if (emission.on_done) emission.on_done(true);
     computer_turn(); // a play_computer table's computer, if it is to move now (table_computer.cpp)

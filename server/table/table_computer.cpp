@@ -7,6 +7,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "server/engines/computer_levels.h"
 #include "server/engines/engine_pool.h"
 #include "server/id_allocator.h"
 #include "server/identity/secrets.h"
@@ -69,6 +70,23 @@ void Table::seat_computer(engines::ComputerLevel level, ConnectionPtr opener)
         replaced->joined = side;
         self->start_game(*game_id, now, nullptr, std::nullopt, std::move(replaced));
     });
+}
+
+// A computer's seat is stored with no owner, the nick naming its level (docs/bots.md); it is
+// present at once. The clocks stay held until the human is back; then the computer plays on if it
+// is to move (Table::restore, then computer_turn after the clocks resume).
+void Table::reseat_stored_computer(const db::GameStarted& start)
+{
+    for (const Side side : {Side::White, Side::Black}) {
+        const db::SeatOwner& owner = side == Side::White ? start.white_owner : start.black_owner;
+        const std::string& nick = side == Side::White ? start.white : start.black;
+        if (owner.account_id || owner.guest_session_id) continue;
+        const auto number = engines::level_of_computer_nick(nick);
+        const auto level = number ? engines::computer_level(*number) : std::nullopt;
+        if (!level) continue;
+        computer_.emplace(strand_, side, *level);
+        seats_[int(side)] = Seat{nick, computer_->principal(), {}, true, {}, {}};
+    }
 }
 
 void Table::computer_turn()

@@ -60,10 +60,11 @@ void Table::start_game(std::int64_t game_id, SteadyClock::time_point now, const 
     const auto seq = events_.take_next();
     auto started = state(now);
     started.seq = seq;
+    nlohmann::json started_detail{
+        {"white", seats_[0]->nick}, {"black", seats_[1]->nick}, {"takebacks", takeback_policy_.allowed()}};
+    if (tournament_game()) started_detail["tournament"] = true; // read back by a restart (stored_courtesies.h)
     add_event(emission, protocol::encode_game_started(id_, seq, started), db::TableEventKind::GameStarted,
-              nlohmann::json{
-                  {"white", seats_[0]->nick}, {"black", seats_[1]->nick}, {"takebacks", takeback_policy_.allowed()}}
-                  .dump());
+              started_detail.dump());
     emission.what = replaced->seats_swapped ? "rematch" : "join_table";
     emission.sender = sender;
     emission.id = id;
@@ -240,6 +241,9 @@ void Table::rematch(const ConnectionPtr& connection, Side side, const Id& id)
 {
     if (!game_ || !game_->is_over())
         return reply_error(connection, id, ErrorCode::RematchUnavailable, "rematch: the game is not over yet");
+    if (tournament_game())
+        return reply_error(connection, id, ErrorCode::RematchUnavailable,
+                           "rematch: a tournament game has no rematch; the tournament pairs the next round");
     Seat* opponent = seat(protocol::opponent_of(side));
     if (!opponent)
         return reply_error(connection, id, ErrorCode::RematchUnavailable, "rematch: your opponent has left the table");
@@ -304,6 +308,10 @@ void Table::game_action(const ConnectionPtr& connection, Side side, const Id& id
         add_event(emission, protocol::encode_draw_declined(id_, seq, side), db::TableEventKind::DrawDeclined,
                   nlohmann::json{{"by", side_text(side)}}.dump());
     } else {
+        if (std::holds_alternative<protocol::Abort>(message) && tournament_game())
+            return reply_error(connection, id, ErrorCode::CannotAbort,
+                               "abort: a tournament game cannot be aborted: resign, or lose by forfeit by not making "
+                               "the first move in time");
         if (std::holds_alternative<protocol::AcceptDraw>(message) && refused_offer(offers_.accept_draw(side))) return;
         auto ending = std::holds_alternative<protocol::AcceptDraw>(message) ? game_->agree_draw(now)
                       : std::holds_alternative<protocol::Resign>(message)   ? game_->resign(side, now)

@@ -24,6 +24,7 @@ namespace engines {
 class EnginePool;
 }
 class FlagAnalysis;
+class GameFeed;
 class IdAllocator;
 class Sanctions;
 class TableDirectory;
@@ -41,6 +42,8 @@ struct TableServices {
     TableDirectory& directory;
     IdAllocator& table_ids;
     IdAllocator& game_ids;
+    // The games that start and end here, for those who follow them by id (the tournaments).
+    GameFeed& game_feed;
     std::atomic<bool> shutting_down{false};
     // The computer's engines (server/engines/engine_pool.h); none: play_computer is refused.
     engines::EnginePool* engines = nullptr;

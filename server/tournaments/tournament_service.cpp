@@ -17,6 +17,7 @@
 #include "rating/glicko2.h"
 #include "server/table/table_ratings.h"
 #include "server/table/table_services.h"
+#include "server/tournaments/stored_tournament.h"
 #include "server/wall_clock.h"
 
 namespace rochade::server {
@@ -24,23 +25,22 @@ namespace rochade::server {
 using protocol::ErrorCode;
 using protocol::Role;
 
-namespace {
-
-protocol::TimeControl time_control_of(const db::TournamentCreated& created)
+TournamentService::TournamentService(TableServices& services, std::shared_ptr<Lobby> lobby)
+    : services_(services), lobby_(std::move(lobby)), strand_(net::make_strand(services.io))
 {
-    const auto stored = nlohmann::json::parse(created.time_control_json, nullptr, false);
-    if (stored.is_discarded()) return {};
-    auto parsed = protocol::parse_time_control(stored);
-    return parsed ? *parsed : protocol::TimeControl{};
 }
 
-bool withdrawn(const db::TournamentPlayerRecord& player) { return player.withdrawn_from_round.has_value(); }
-
-} // namespace
-
-TournamentService::TournamentService(TableServices& services)
-    : services_(services), strand_(net::make_strand(services.io))
+void TournamentService::start()
 {
+    std::weak_ptr<TournamentService> weak = weak_from_this();
+    services_.game_feed.follow({[weak](const GameBegun& game) {
+                                    if (auto self = weak.lock())
+                                        self->on_strand([self, game] { self->game_begun(game); });
+                                },
+                                [weak](const GameFinished& game) {
+                                    if (auto self = weak.lock())
+                                        self->on_strand([self, game] { self->game_finished(game); });
+                                }});
 }
 
 void TournamentService::restore(std::vector<db::TournamentLog> stored)
@@ -52,7 +52,9 @@ void TournamentService::restore(std::vector<db::TournamentLog> stored)
         Tournament tournament;
         tournament.settings = read_settings(log.tournament.created.settings_json);
         tournament.log = std::move(log);
+        const bool running = tournament.log.tournament.state == "running";
         tournaments_.emplace(id, std::move(tournament));
+        if (running) on_strand([self = shared_from_this(), id] { self->resume(id); });
     }
     if (!tournaments_.empty()) spdlog::info("tournaments: {} restored from the database", tournaments_.size());
 }
@@ -115,7 +117,7 @@ void TournamentService::withdraw(ConnectionPtr connection, identity::Identity wh
         if (withdrawn(*player))
             return connection->send_error(id, ErrorCode::NotInTournament,
                                           "withdraw_tournament: you have withdrawn from this tournament already");
-        store_withdrawal(connection, id, withdraw.tournament, key, std::string(request));
+        store_withdrawal(withdraw.tournament, key, {connection, id, std::string(request)});
     });
 }
 
@@ -140,7 +142,7 @@ void TournamentService::director_withdraw(ConnectionPtr connection, identity::Id
             return connection->send_error(id, ErrorCode::NotInTournament,
                                           "director_withdraw: '" + withdraw.nick +
                                               (player ? "' has withdrawn already" : "' is not registered"));
-        store_withdrawal(connection, id, withdraw.tournament, key, std::string(request));
+        store_withdrawal(withdraw.tournament, key, {connection, id, std::string(request)});
     });
 }
 
@@ -158,7 +160,7 @@ void TournamentService::director_readmit(ConnectionPtr connection, identity::Ide
             return connection->send_error(id, ErrorCode::NotInTournament,
                                           "director_readmit: '" + readmit.nick +
                                               (player ? "' has not withdrawn" : "' is not registered"));
-        store_readmission(connection, id, readmit.tournament, key, std::string(request));
+        store_readmission(readmit.tournament, key, {connection, id, std::string(request)});
     });
 }
 
@@ -300,77 +302,90 @@ void TournamentService::join_now(const ConnectionPtr& connection, const identity
     });
 }
 
+// Every change after the creation goes through here: the store first, then this strand.
+void TournamentService::store_change(std::int64_t tournament_id, std::vector<db::Write> writes, Requester requester,
+                                     Change apply, Change settle)
+{
+    services_.writer.submit(std::move(writes), [self = shared_from_this(), tournament_id,
+                                                requester = std::move(requester), apply = std::move(apply),
+                                                settle = std::move(settle)](std::optional<db::StoreError> error) {
+        self->on_strand([self, tournament_id, requester, apply, settle, error = std::move(error)] {
+            auto& tournament = self->tournaments_.at(tournament_id);
+            if (settle) settle(tournament);
+            if (error) {
+                if (requester.connection)
+                    return reply_store_error(requester.connection, requester.id, requester.request, *error);
+                return spdlog::error("tournament {}: {} not stored ({}): {}", tournament_id, requester.request,
+                                     db::store_failure_name(error->kind), error->message);
+            }
+            apply(tournament);
+            if (requester.connection && requester.id) requester.connection->send(protocol::encode_ok(requester.id));
+            self->updated(tournament);
+        });
+    });
+}
+
 void TournamentService::store_entry(const ConnectionPtr& connection, const identity::Identity& who, const Id& id,
                                     std::int64_t tournament_id, int rating)
 {
     auto& tournament = tournaments_.at(tournament_id);
     const std::string key = protocol::nick_key(who.nick);
     db::TournamentPlayerJoined joined{tournament_id, who.nick, key, rating, next_round(tournament), wall_clock_ms()};
-    services_.writer.submit(db::Write(joined),
-                            [self = shared_from_this(), connection, id, joined](std::optional<db::StoreError> error) {
-                                self->on_strand([self, connection, id, joined, error = std::move(error)] {
-                                    auto& tournament = self->tournaments_.at(joined.tournament_id);
-                                    tournament.joining.erase(joined.nick_key);
-                                    if (error) return reply_store_error(connection, id, "join_tournament", *error);
-                                    db::TournamentPlayerRecord player;
-                                    player.entry = int(tournament.log.players.size()) + 1;
-                                    player.nick = joined.nick;
-                                    player.nick_key = joined.nick_key;
-                                    player.rating = joined.rating;
-                                    player.first_round = joined.first_round;
-                                    player.joined_at_ms = joined.at_ms;
-                                    tournament.log.players.push_back(std::move(player));
-                                    watch(tournament, connection);
-                                    if (id) connection->send(protocol::encode_ok(id));
-                                    self->updated(tournament);
-                                });
-                            });
+    store_change(
+        tournament_id, joined, {connection, id, "join_tournament"},
+        [joined, connection](Tournament& tournament) {
+            db::TournamentPlayerRecord player;
+            player.entry = int(tournament.log.players.size()) + 1;
+            player.nick = joined.nick;
+            player.nick_key = joined.nick_key;
+            player.rating = joined.rating;
+            player.first_round = joined.first_round;
+            player.joined_at_ms = joined.at_ms;
+            tournament.log.players.push_back(std::move(player));
+            watch(tournament, connection);
+        },
+        [key](Tournament& tournament) { tournament.joining.erase(key); });
 }
 
 // ---- withdrawals, readmissions, the start -------------------------------------------------
 
-void TournamentService::store_withdrawal(const ConnectionPtr& connection, const Id& id, std::int64_t tournament_id,
-                                         const std::string& nick_key, std::string request)
+void TournamentService::store_withdrawal(std::int64_t tournament_id, const std::string& nick_key, Requester requester,
+                                         Change after)
 {
     auto& tournament = tournaments_.at(tournament_id);
-    if (tournament.log.tournament.state == "finished")
-        return connection->send_error(id, ErrorCode::TournamentClosed, request + ": the tournament is over");
+    if (tournament.log.tournament.state == "finished") {
+        if (requester.connection)
+            requester.connection->send_error(requester.id, ErrorCode::TournamentClosed,
+                                             requester.request + ": the tournament is over");
+        return;
+    }
     db::TournamentPlayerWithdrawn withdrawal{tournament_id, nick_key, next_round(tournament)};
-    services_.writer.submit(db::Write(withdrawal), [self = shared_from_this(), connection, id, withdrawal,
-                                                    request](std::optional<db::StoreError> error) {
-        self->on_strand([self, connection, id, withdrawal, request, error = std::move(error)] {
-            if (error) return reply_store_error(connection, id, request, *error);
-            auto& tournament = self->tournaments_.at(withdrawal.tournament_id);
-            for (auto& player : tournament.log.players)
-                if (player.nick_key == withdrawal.nick_key) player.withdrawn_from_round = withdrawal.from_round;
-            if (id) connection->send(protocol::encode_ok(id));
-            self->updated(tournament);
-        });
+    store_change(tournament_id, withdrawal, std::move(requester), [withdrawal, after](Tournament& tournament) {
+        for (auto& player : tournament.log.players)
+            if (player.nick_key == withdrawal.nick_key) player.withdrawn_from_round = withdrawal.from_round;
+        if (after) after(tournament);
     });
 }
 
-void TournamentService::store_readmission(const ConnectionPtr& connection, const Id& id, std::int64_t tournament_id,
-                                          const std::string& nick_key, std::string request)
+void TournamentService::store_readmission(std::int64_t tournament_id, const std::string& nick_key, Requester requester)
 {
     auto& tournament = tournaments_.at(tournament_id);
-    if (tournament.log.tournament.state == "finished")
-        return connection->send_error(id, ErrorCode::TournamentClosed, request + ": the tournament is over");
-    db::TournamentPlayerReadmitted readmission{tournament_id, nick_key};
-    services_.writer.submit(db::Write(readmission), [self = shared_from_this(), connection, id, readmission,
-                                                     request](std::optional<db::StoreError> error) {
-        self->on_strand([self, connection, id, readmission, request, error = std::move(error)] {
-            if (error) return reply_store_error(connection, id, request, *error);
-            auto& tournament = self->tournaments_.at(readmission.tournament_id);
-            for (auto& player : tournament.log.players)
-                if (player.nick_key == readmission.nick_key) player.withdrawn_from_round.reset();
-            if (id) connection->send(protocol::encode_ok(id));
-            self->updated(tournament);
-        });
-    });
+    if (tournament.log.tournament.state == "finished") {
+        if (requester.connection)
+            requester.connection->send_error(requester.id, ErrorCode::TournamentClosed,
+                                             requester.request + ": the tournament is over");
+        return;
+    }
+    store_change(tournament_id, db::TournamentPlayerReadmitted{tournament_id, nick_key}, std::move(requester),
+                 [nick_key](Tournament& tournament) {
+                     for (auto& player : tournament.log.players)
+                         if (player.nick_key == nick_key) player.withdrawn_from_round.reset();
+                 });
 }
 
 // Of two starts at once the first marks the event as changing; the second is refused at once.
 // The store checks the state again (from registering), so two nodes could not both start it.
+// Once started, the first round is paired at once.
 void TournamentService::start_now(const ConnectionPtr& connection, const identity::Identity& who, const Id& id,
                                   const protocol::StartTournament& start)
 {
@@ -393,19 +408,15 @@ void TournamentService::start_now(const ConnectionPtr& connection, const identit
                                           std::to_string(entered) + " are registered");
     tournament->changing_state = true;
     db::TournamentStateChanged change{start.tournament, "registering", "running", wall_clock_ms()};
-    services_.writer.submit(db::Write(change), [self = shared_from_this(), connection, id,
-                                                change](std::optional<db::StoreError> error) {
-        self->on_strand([self, connection, id, change, error = std::move(error)] {
-            auto& tournament = self->tournaments_.at(change.tournament_id);
-            tournament.changing_state = false;
-            if (error) return reply_store_error(connection, id, "start_tournament", *error);
+    store_change(
+        start.tournament, change, {connection, id, std::string(request)},
+        [self = shared_from_this(), change](Tournament& tournament) {
             tournament.log.tournament.state = change.to;
             tournament.log.tournament.started_at_ms = change.at_ms;
             spdlog::info("tournament {} started with {} players", change.tournament_id, tournament.log.players.size());
-            if (id) connection->send(protocol::encode_ok(id));
-            self->updated(tournament);
-        });
-    });
+            self->on_strand([self, id = change.tournament_id] { self->pair_next_round(id); });
+        },
+        [](Tournament& tournament) { tournament.changing_state = false; });
 }
 
 // ---- helpers ----------------------------------------------------------------------------
@@ -451,62 +462,5 @@ void TournamentService::reply_store_error(const ConnectionPtr& connection, const
     connection->send_error(id, ErrorCode::StorageUnavailable,
                            std::string(request) + ": the change could not be stored; nothing changed, try again");
 }
-
-void TournamentService::watch(Tournament& tournament, const ConnectionPtr& connection)
-{
-    tournament.watchers[connection->id()] = connection;
-}
-
-void TournamentService::updated(Tournament& tournament)
-{
-    const auto frame =
-        std::make_shared<const std::string>(protocol::encode_tournament_updated(view_of(tournament, true)));
-    for (auto it = tournament.watchers.begin(); it != tournament.watchers.end();) {
-        if (const auto connection = it->second.lock()) {
-            connection->send(frame);
-            ++it;
-        } else {
-            it = tournament.watchers.erase(it);
-        }
-    }
-}
-
-protocol::TournamentView TournamentService::view_of(const Tournament& tournament, bool with_players)
-{
-    const auto& record = tournament.log.tournament;
-    const auto& created = record.created;
-    protocol::TournamentView view;
-    view.id = created.id;
-    view.name = created.name;
-    view.system = protocol::parse_tournament_system(created.system).value_or(protocol::TournamentSystem::Swiss);
-    view.rounds = view.system == protocol::TournamentSystem::Swiss ? created.rounds : 0;
-    view.cycles = tournament.settings.cycles;
-    view.time_control = time_control_of(created);
-    view.rated = created.rated;
-    view.director = created.director_nick;
-    view.late_entry_until_round = tournament.settings.late_entry_until_round;
-    view.password = tournament.settings.password_hash.has_value();
-    view.state = record.state;
-    view.created_ms = created.created_at_ms;
-    view.started_ms = record.started_at_ms;
-    view.finished_ms = record.finished_at_ms;
-    view.rounds_paired = int(tournament.log.rounds.size());
-    for (const auto& player : tournament.log.players) {
-        if (!withdrawn(player)) ++view.player_count;
-        if (with_players)
-            view.players.push_back({player.entry, player.nick, player.rating, player.first_round, withdrawn(player)});
-    }
-    return view;
-}
-
-const db::TournamentPlayerRecord* TournamentService::player_of(const Tournament& tournament,
-                                                               const std::string& nick_key)
-{
-    for (const auto& player : tournament.log.players)
-        if (player.nick_key == nick_key) return &player;
-    return nullptr;
-}
-
-int TournamentService::next_round(const Tournament& tournament) { return int(tournament.log.rounds.size()) + 1; }
 
 } // namespace rochade::server

@@ -2,11 +2,14 @@
 // the one owner of this server's tournaments, on its own strand. It keeps each tournament as the
 // store has it (db::TournamentLog) with its settings and the connections that watch it; every
 // change is written through the store's writer first and applied here only when the store took
-// it, so a refusal changes nothing. Players' ratings are read on the read thread. Rounds, games
-// and results are not built yet: the service takes an event from registering to running.
+// it, so a refusal changes nothing. Players' ratings are read on the read thread. Once started,
+// the service pairs each round (tournament_rounds.cpp: the players online then, by the Dutch
+// system), starts its games through the lobby, records each board's result as the game feed
+// reports its end, and pairs the next round after a pause, until the last one is played.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -14,13 +17,18 @@
 #include <string>
 #include <vector>
 
+#include "db/records.h"
 #include "db/tournament_records.h"
 #include "protocol/messages.h"
 #include "protocol/tournament.h"
+#include <boost/asio/steady_timer.hpp>
+
 #include "server/asio.h"
 #include "server/clients/connection.h"
 #include "server/identity/principal.h"
+#include "server/table/game_feed.h"
 #include "server/tournaments/tournament_settings.h"
+#include "tournament/tournament_model.h"
 
 namespace rochade::db {
 struct StoreError;
@@ -28,6 +36,7 @@ struct StoreError;
 
 namespace rochade::server {
 
+class Lobby;
 struct TableServices;
 
 class TournamentService : public std::enable_shared_from_this<TournamentService> {
@@ -35,9 +44,12 @@ public:
     using ConnectionPtr = std::shared_ptr<Connection>;
     using Id = std::optional<protocol::RequestId>;
 
-    explicit TournamentService(TableServices& services);
+    TournamentService(TableServices& services, std::shared_ptr<Lobby> lobby);
 
-    // The tournaments in the store, at start-up before the listener accepts.
+    // While the server is wired: follows the games of this node's tables (its boards').
+    void start();
+    // The tournaments in the store, at start-up before the listener accepts. A running one goes
+    // on: its finished games' results are read, boards without a game are started again.
     void restore(std::vector<db::TournamentLog> stored);
 
     // Requests, from any strand; each is answered on the service's strand. `who` is the
@@ -51,6 +63,12 @@ public:
     void director_withdraw(ConnectionPtr connection, identity::Identity who, Id id,
                            protocol::DirectorWithdraw withdraw);
     void director_readmit(ConnectionPtr connection, identity::Identity who, Id id, protocol::DirectorReadmit readmit);
+    // tournament_director.cpp: a board's result set or corrected (with the audit log's line),
+    // pause, resume, end.
+    void director_result(ConnectionPtr connection, identity::Identity who, Id id, protocol::DirectorResult result);
+    void pause(ConnectionPtr connection, identity::Identity who, Id id, protocol::PauseTournament pause);
+    void resume_paused(ConnectionPtr connection, identity::Identity who, Id id, protocol::ResumeTournament resume);
+    void end(ConnectionPtr connection, identity::Identity who, Id id, protocol::EndTournament end);
     // The connection closed: it watches nothing any more.
     void disconnected(const ConnectionPtr& connection);
     void shut_down();
@@ -61,8 +79,22 @@ private:
         TournamentSettings settings;
         std::set<std::string> joining; // nick keys whose entry is being read or stored
         bool changing_state = false;   // a state change is being stored
+        bool pairing = false;          // a round is being paired (presence asked, then stored)
+        std::unique_ptr<net::steady_timer> next_round; // the pause before the next round
         std::map<std::uint64_t, std::weak_ptr<Connection>> watchers;
     };
+    // A board of a round, where the game feed's tables are looked up.
+    struct BoardRef {
+        std::int64_t tournament = 0;
+        int round = 0, board = 0;
+    };
+    // Who asked for a change, to be answered once it is stored; nobody for the service's own.
+    struct Requester {
+        ConnectionPtr connection;
+        Id id;
+        std::string request; // "join_tournament": names the change in replies and logs
+    };
+    using Change = std::function<void(Tournament&)>;
 
     template <class Work> void on_strand(Work work);
     // The tournament `tournament_id`, or nothing and the refusal sent.
@@ -76,19 +108,60 @@ private:
                     const protocol::CreateTournament& create);
     void join_now(const ConnectionPtr& connection, const identity::Identity& who, const Id& id,
                   const protocol::JoinTournament& join);
+    // Stores `write`; once it is stored, `apply` changes the tournament here, the requester gets
+    // ok and the watchers tournament_updated. A write the store did not take changes nothing, and
+    // the requester hears why. `settle` runs first either way (a guard released).
+    void store_change(std::int64_t tournament_id, std::vector<db::Write> writes, Requester requester, Change apply,
+                      Change settle = {});
+    void store_change(std::int64_t tournament_id, db::Write write, Requester requester, Change apply,
+                      Change settle = {})
+    {
+        store_change(tournament_id, std::vector<db::Write>{std::move(write)}, std::move(requester), std::move(apply),
+                     std::move(settle));
+    }
+    // A director's change of the event's state from one of `from` to `to`.
+    void change_state(const ConnectionPtr& connection, const identity::Identity& who, const Id& id,
+                      std::int64_t tournament_id, std::string_view request, std::vector<std::string> from,
+                      std::string to);
     // With the player's rating read: the entry is stored, then applied here.
     void store_entry(const ConnectionPtr& connection, const identity::Identity& who, const Id& id,
                      std::int64_t tournament_id, int rating);
-    // Stores a withdrawal or a readmission of `nick_key`, by himself or the director.
-    void store_withdrawal(const ConnectionPtr& connection, const Id& id, std::int64_t tournament_id,
-                          const std::string& nick_key, std::string request);
-    void store_readmission(const ConnectionPtr& connection, const Id& id, std::int64_t tournament_id,
-                           const std::string& nick_key, std::string request);
+    // Stores a withdrawal or a readmission of `nick_key`, by himself, the director or the service;
+    // `after` runs once the withdrawal is applied.
+    void store_withdrawal(std::int64_t tournament_id, const std::string& nick_key, Requester requester,
+                          Change after = {});
+    void store_readmission(std::int64_t tournament_id, const std::string& nick_key, Requester requester);
     void start_now(const ConnectionPtr& connection, const identity::Identity& who, const Id& id,
                    const protocol::StartTournament& start);
     // After a write the store refused or could not keep: the reply names the request.
     static void reply_store_error(const ConnectionPtr& connection, const Id& id, std::string_view request,
                                   const db::StoreError& error);
+
+    // tournament_rounds.cpp: the rounds.
+    // Asks the lobby who of the active players is online, then pairs the next round with them.
+    void pair_next_round(std::int64_t tournament_id);
+    void pair_round_with(std::int64_t tournament_id, const std::map<std::string, identity::Identity>& online);
+    // Each game of `round` whose board has no table yet is started, White (online) as the opener.
+    void start_boards(Tournament& tournament, int round, const std::map<std::string, identity::Identity>& online);
+    void start_board(const BoardRef& ref, const identity::Identity& white, const std::string& black, int attempt);
+    // The board's game could not start: the one who is not online loses by forfeit.
+    void board_not_started(const BoardRef& ref, const std::string& why, int attempt);
+    void game_begun(const GameBegun& game);
+    void game_finished(const GameFinished& game);
+    // Stores a board's result; a player who missed his first move is withdrawn from the next round.
+    void record_result(const BoardRef& ref, tournament::GameResult result, std::optional<std::string> late_key);
+    // After a result: a round whose games are all finished is followed by the next one after the
+    // pause, or ends the event after its last round.
+    void round_settled(Tournament& tournament);
+    void pair_after_pause(Tournament& tournament);
+    void finish(Tournament& tournament);
+    // After a restart: the results of games that ended unseen, the boards never started.
+    void resume(std::int64_t tournament_id);
+    // After the reconnect grace: `round` 0 pairs the next round, else starts that round's boards.
+    void after_players_return(std::int64_t tournament_id, int round);
+    db::TournamentBoardRecord* board_of(const BoardRef& ref);
+
+    // tournament_view.cpp: what the players see.
     static void watch(Tournament& tournament, const ConnectionPtr& connection);
     // tournament_updated to every connection that watches it.
     void updated(Tournament& tournament);
@@ -98,9 +171,16 @@ private:
     static int next_round(const Tournament& tournament);
 
     TableServices& services_;
+    std::shared_ptr<Lobby> lobby_;
     net::strand<net::io_context::executor_type> strand_;
     std::map<std::int64_t, Tournament> tournaments_;
     std::int64_t next_id_ = 1;
+    // The tables of boards whose result is not recorded yet: where a game's end is looked up.
+    std::map<protocol::TableId, BoardRef> boards_by_table_;
+    // A tournament table's start or end that came before the lobby's answer naming its table
+    // (the table runs on its own strand and may store the start first); taken up by start_board.
+    std::map<protocol::TableId, GameBegun> early_begun_;
+    std::map<protocol::TableId, GameFinished> early_finished_;
     bool stopped_ = false;
 };
 

@@ -5,48 +5,26 @@
 
 #include "protocol/challenge_encode.h"
 #include "protocol/decode.h"
+#include "tests/protocol/decoding_steps.h"
 
 using namespace rochade::protocol;
-
-namespace {
-
-const DecodeLimits challenge_limits{};
-
-ClientMessage challenge_decoded(std::string_view text)
-{
-    auto request = decode(text, challenge_limits);
-    INFO(text);
-    REQUIRE(request);
-    return request->message;
-}
-
-std::string challenge_refusal(std::string_view text)
-{
-    auto request = decode(text, challenge_limits);
-    INFO(text);
-    REQUIRE_FALSE(request);
-    CHECK(request.error().code == ErrorCode::BadRequest);
-    return request.error().message;
-}
-
-} // namespace
+using namespace rochade::protocol::testing;
 
 TEST_CASE("challenge requests decode into their typed values", "[protocol][challenge]")
 {
-    const auto challenge = std::get<Challenge>(challenge_decoded(
+    const auto challenge = std::get<Challenge>(decoded_request(
         R"({"type":"challenge","to":"Bert","time_control":"untimed","color":"black","rated":true,"message":"Lust?"})"));
     CHECK(challenge.to == "Bert");
     CHECK(challenge.time_control.untimed());
     CHECK(challenge.color == ColorChoice::Black);
     CHECK(challenge.rated);
     CHECK(challenge.message == "Lust?");
-    const auto plain =
-        std::get<Challenge>(challenge_decoded(R"({"type":"challenge","to":"Bert","time_control":"3+2"})"));
+    const auto plain = std::get<Challenge>(decoded_request(R"({"type":"challenge","to":"Bert","time_control":"3+2"})"));
     CHECK(plain.color == ColorChoice::Random);
     CHECK_FALSE(plain.rated);
     CHECK_FALSE(plain.message);
 
-    CHECK(std::get<DeclineChallenge>(challenge_decoded(R"({"type":"decline_challenge","challenge":"c"})")).reason ==
+    CHECK(std::get<DeclineChallenge>(decoded_request(R"({"type":"decline_challenge","challenge":"c"})")).reason ==
           DeclineReason::Generic);
     for (const auto& [name, reason] :
          std::vector<std::pair<std::string, DeclineReason>>{{"generic", DeclineReason::Generic},
@@ -61,28 +39,26 @@ TEST_CASE("challenge requests decode into their typed values", "[protocol][chall
                                                             {"no_bot", DeclineReason::NoBot},
                                                             {"only_bot", DeclineReason::OnlyBot}}) {
         const auto decline = std::get<DeclineChallenge>(
-            challenge_decoded(R"({"type":"decline_challenge","challenge":"c","reason":")" + name + "\"}"));
+            decoded_request(R"({"type":"decline_challenge","challenge":"c","reason":")" + name + "\"}"));
         CHECK(decline.reason == reason);
         CHECK(decline_reason_name(reason) == name);
     }
-    CHECK(std::get<CancelChallenge>(challenge_decoded(R"({"type":"cancel_challenge","challenge":"abc"})")).challenge ==
+    CHECK(std::get<CancelChallenge>(decoded_request(R"({"type":"cancel_challenge","challenge":"abc"})")).challenge ==
           "abc");
-    CHECK(std::get<AcceptChallenge>(challenge_decoded(R"({"type":"accept_challenge","challenge":"abc"})")).challenge ==
+    CHECK(std::get<AcceptChallenge>(decoded_request(R"({"type":"accept_challenge","challenge":"abc"})")).challenge ==
           "abc");
 }
 
 TEST_CASE("challenge requests: refusals name the field", "[protocol][challenge]")
 {
-    CHECK(challenge_refusal(R"({"type":"challenge","time_control":"3+2"})") ==
-          "challenge: field 'to' is missing (a string)");
-    CHECK(challenge_refusal(R"({"type":"challenge","to":"B","time_control":"3+2","message":")" + std::string(201, 'x') +
-                            "\"}") == "challenge: field 'message' is 201 bytes long; at most 200 are allowed");
-    CHECK(challenge_refusal(R"({"type":"decline_challenge","challenge":"c","reason":"boring"})") ==
+    CHECK(refusal_of(R"({"type":"challenge","time_control":"3+2"})") == "challenge: field 'to' is missing (a string)");
+    CHECK(refusal_of(R"({"type":"challenge","to":"B","time_control":"3+2","message":")" + std::string(201, 'x') +
+                     "\"}") == "challenge: field 'message' is 201 bytes long; at most 200 are allowed");
+    CHECK(refusal_of(R"({"type":"decline_challenge","challenge":"c","reason":"boring"})") ==
           "decline_challenge: field 'reason' must be one of generic, later, too_fast, too_slow, time_control, rated, "
           "casual, standard, "
           "variant, no_bot, only_bot, not \"boring\"");
-    CHECK(challenge_refusal(R"({"type":"accept_challenge"})") ==
-          "accept_challenge: field 'challenge' is missing (a string)");
+    CHECK(refusal_of(R"({"type":"accept_challenge"})") == "accept_challenge: field 'challenge' is missing (a string)");
 }
 
 TEST_CASE("challenge events encode as the protocol shows them", "[protocol][challenge]")
@@ -116,21 +92,20 @@ TEST_CASE("a challenge carries a game setup, read and refused as open_table's, a
           "[protocol][challenge][game_setup]")
 {
     const auto c960 = std::get<Challenge>(
-        challenge_decoded(R"({"type":"challenge","to":"Bert","time_control":"3+2","variant":"chess960","chess960":7})"));
+        decoded_request(R"({"type":"challenge","to":"Bert","time_control":"3+2","variant":"chess960","chess960":7})"));
     CHECK(c960.setup.variant == GameVariant::Chess960);
     CHECK(c960.setup.chess960 == 7);
-    const auto plain =
-        std::get<Challenge>(challenge_decoded(R"({"type":"challenge","to":"Bert","time_control":"3+2"})"));
+    const auto plain = std::get<Challenge>(decoded_request(R"({"type":"challenge","to":"Bert","time_control":"3+2"})"));
     CHECK(plain.setup.variant == GameVariant::Standard);
 
     const auto rated_position = decode(R"({"type":"challenge","to":"Bert","time_control":"3+2","rated":true,)"
                                        R"("variant":"from_position","fen":"4k3/8/8/8/8/8/4P3/4K3 b - -"})",
-                                       challenge_limits);
+                                       DecodeLimits{});
     REQUIRE_FALSE(rated_position);
     CHECK(rated_position.error().code == ErrorCode::RatedFromPosition);
     const auto bad_fen = decode(R"({"type":"challenge","to":"Bert","time_control":"3+2","variant":"from_position",)"
                                 R"("fen":"8/8/8/8/8/8/8/8 w - - 0 1"})",
-                                challenge_limits);
+                                DecodeLimits{});
     REQUIRE_FALSE(bad_fen);
     CHECK(bad_fen.error().code == ErrorCode::BadFen);
 

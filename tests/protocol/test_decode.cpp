@@ -89,6 +89,11 @@ TEST_CASE("every message type decodes to its alternative and names itself")
         {R"({"type":"start_tournament","tournament":1})", "start_tournament"},
         {R"({"type":"director_withdraw","tournament":1,"nick":"Bert"})", "director_withdraw"},
         {R"({"type":"director_readmit","tournament":1,"nick":"Bert"})", "director_readmit"},
+        {R"({"type":"director_result","tournament":1,"round":1,"board":1,"result":"draw","reason":"agreed"})",
+         "director_result"},
+        {R"({"type":"pause_tournament","tournament":1})", "pause_tournament"},
+        {R"({"type":"resume_tournament","tournament":1})", "resume_tournament"},
+        {R"({"type":"end_tournament","tournament":1})", "end_tournament"},
     };
     STATIC_REQUIRE(std::size(cases) == std::variant_size_v<ClientMessage>);
     std::size_t index = 0;

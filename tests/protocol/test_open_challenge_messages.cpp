@@ -5,35 +5,16 @@
 
 #include "protocol/decode.h"
 #include "protocol/open_challenge_encode.h"
+#include "tests/protocol/decoding_steps.h"
 
 using namespace rochade::protocol;
-
-namespace {
-
-ClientMessage open_decoded(std::string_view text)
-{
-    auto request = decode(text, DecodeLimits{});
-    INFO(text);
-    REQUIRE(request);
-    return request->message;
-}
-
-std::string open_refusal(std::string_view text, ErrorCode code = ErrorCode::BadRequest)
-{
-    auto request = decode(text, DecodeLimits{});
-    INFO(text);
-    REQUIRE_FALSE(request);
-    CHECK(request.error().code == code);
-    return request.error().message;
-}
-
-} // namespace
+using namespace rochade::protocol::testing;
 
 TEST_CASE("open challenge requests decode into their typed values", "[protocol][open_challenge]")
 {
     const auto create = std::get<CreateOpenChallenge>(
-        open_decoded(R"({"type":"create_open_challenge","time_control":"5+3","color":"black","rated":true,)"
-                     R"("variant":"chess960","chess960":7,"players":["Bert","clara"],"valid_hours":48})"));
+        decoded_request(R"({"type":"create_open_challenge","time_control":"5+3","color":"black","rated":true,)"
+                        R"("variant":"chess960","chess960":7,"players":["Bert","clara"],"valid_hours":48})"));
     CHECK(create.time_control.increment_ms == 3000);
     CHECK(create.color == ColorChoice::Black);
     CHECK(create.rated);
@@ -43,39 +24,40 @@ TEST_CASE("open challenge requests decode into their typed values", "[protocol][
     CHECK(create.valid_hours == 48);
 
     const auto plain =
-        std::get<CreateOpenChallenge>(open_decoded(R"({"type":"create_open_challenge","time_control":"untimed"})"));
+        std::get<CreateOpenChallenge>(decoded_request(R"({"type":"create_open_challenge","time_control":"untimed"})"));
     CHECK(plain.color == ColorChoice::Random);
     CHECK_FALSE(plain.rated);
     CHECK(plain.players.empty());
     CHECK(plain.valid_hours == default_open_challenge_hours);
 
-    CHECK(std::holds_alternative<ListOpenChallenges>(open_decoded(R"({"type":"list_open_challenges"})")));
-    CHECK(std::get<CancelOpenChallenge>(open_decoded(R"({"type":"cancel_open_challenge","link":"ab12"})")).link ==
+    CHECK(std::holds_alternative<ListOpenChallenges>(decoded_request(R"({"type":"list_open_challenges"})")));
+    CHECK(std::get<CancelOpenChallenge>(decoded_request(R"({"type":"cancel_open_challenge","link":"ab12"})")).link ==
           "ab12");
-    CHECK(std::get<ShowOpenChallenge>(open_decoded(R"({"type":"show_open_challenge","token":"t0k"})")).token == "t0k");
-    CHECK(std::get<AcceptOpenChallenge>(open_decoded(R"({"type":"accept_open_challenge","token":"t0k"})")).token ==
+    CHECK(std::get<ShowOpenChallenge>(decoded_request(R"({"type":"show_open_challenge","token":"t0k"})")).token ==
+          "t0k");
+    CHECK(std::get<AcceptOpenChallenge>(decoded_request(R"({"type":"accept_open_challenge","token":"t0k"})")).token ==
           "t0k");
 }
 
 TEST_CASE("open challenge requests: refusals name the field", "[protocol][open_challenge]")
 {
-    CHECK(open_refusal(R"({"type":"create_open_challenge"})")
+    CHECK(refusal_of(R"({"type":"create_open_challenge"})")
               .starts_with("create_open_challenge: field 'time_control' is missing"));
-    CHECK(open_refusal(R"({"type":"create_open_challenge","time_control":"3+2","players":["a","b","c"]})") ==
+    CHECK(refusal_of(R"({"type":"create_open_challenge","time_control":"3+2","players":["a","b","c"]})") ==
           "create_open_challenge: field 'players' must be an array of at most 2 strings, not 3 of them");
-    CHECK(open_refusal(R"({"type":"create_open_challenge","time_control":"3+2","players":"Bert"})") ==
+    CHECK(refusal_of(R"({"type":"create_open_challenge","time_control":"3+2","players":"Bert"})") ==
           "create_open_challenge: field 'players' must be an array of at most 2 strings, not a string");
-    CHECK(open_refusal(R"({"type":"create_open_challenge","time_control":"3+2","players":[7]})") ==
+    CHECK(refusal_of(R"({"type":"create_open_challenge","time_control":"3+2","players":[7]})") ==
           "create_open_challenge: field 'players' must be a string, not an integer");
-    CHECK(open_refusal(R"({"type":"create_open_challenge","time_control":"3+2","valid_hours":169})") ==
+    CHECK(refusal_of(R"({"type":"create_open_challenge","time_control":"3+2","valid_hours":169})") ==
           "create_open_challenge: field 'valid_hours' must be an integer of hours, 1 to 168; 169 is out of range");
-    CHECK(open_refusal(R"({"type":"create_open_challenge","time_control":"3+2","rated":true,)"
-                       R"("variant":"from_position","fen":"4k3/8/8/8/8/8/4P3/4K3 w - -"})",
-                       ErrorCode::RatedFromPosition)
+    CHECK(refusal_of(R"({"type":"create_open_challenge","time_control":"3+2","rated":true,)"
+                     R"("variant":"from_position","fen":"4k3/8/8/8/8/8/4P3/4K3 w - -"})",
+                     ErrorCode::RatedFromPosition)
               .find("cannot be rated") != std::string::npos);
-    CHECK(open_refusal(R"({"type":"accept_open_challenge"})") ==
+    CHECK(refusal_of(R"({"type":"accept_open_challenge"})") ==
           "accept_open_challenge: field 'token' is missing (a string)");
-    CHECK(open_refusal(R"({"type":"cancel_open_challenge","link":")" + std::string(65, 'a') + "\"}") ==
+    CHECK(refusal_of(R"({"type":"cancel_open_challenge","link":")" + std::string(65, 'a') + "\"}") ==
           "cancel_open_challenge: field 'link' is 65 bytes long; at most 64 are allowed");
 }
 

@@ -6,27 +6,18 @@
 
 #include "protocol/decode.h"
 #include "protocol/table_summary_json.h"
+#include "tests/protocol/decoding_steps.h"
 
 using namespace rochade::protocol;
+using namespace rochade::protocol::testing;
 
 namespace {
 
 PlayComputer play_decoded(std::string_view text)
 {
-    auto request = decode(text, DecodeLimits{});
-    INFO(text);
-    REQUIRE(request);
-    REQUIRE(std::holds_alternative<PlayComputer>(request->message));
-    return std::get<PlayComputer>(request->message);
-}
-
-std::string play_refusal(std::string_view text, ErrorCode code = ErrorCode::BadRequest)
-{
-    auto request = decode(text, DecodeLimits{});
-    INFO(text);
-    REQUIRE_FALSE(request);
-    CHECK(request.error().code == code);
-    return request.error().message;
+    const ClientMessage message = decoded_request(text);
+    REQUIRE(std::holds_alternative<PlayComputer>(message));
+    return std::get<PlayComputer>(message);
 }
 
 } // namespace
@@ -56,23 +47,22 @@ TEST_CASE("play_computer decodes level, colour, time control, setup and room", "
 
 TEST_CASE("play_computer refusals name what was wrong", "[protocol][computer]")
 {
-    CHECK(play_refusal(R"({"type":"play_computer","level":9,"time_control":"untimed"})").find("level") !=
+    CHECK(refusal_of(R"({"type":"play_computer","level":9,"time_control":"untimed"})").find("level") !=
           std::string::npos);
-    CHECK(play_refusal(R"({"type":"play_computer","level":0,"time_control":"untimed"})").find("1 to 8") !=
+    CHECK(refusal_of(R"({"type":"play_computer","level":0,"time_control":"untimed"})").find("1 to 8") !=
           std::string::npos);
-    CHECK(play_refusal(R"({"type":"play_computer","time_control":"untimed"})").find("'level' is missing") !=
+    CHECK(refusal_of(R"({"type":"play_computer","time_control":"untimed"})").find("'level' is missing") !=
           std::string::npos);
-    CHECK(play_refusal(R"({"type":"play_computer","level":2})").find("time_control") != std::string::npos);
-    CHECK(
-        play_refusal(R"({"type":"play_computer","level":2,"time_control":"untimed","color":"green"})").find("color") !=
-        std::string::npos);
-    CHECK(play_refusal(R"({"type":"play_computer","level":2,"time_control":"untimed","room":0})").find("room") !=
+    CHECK(refusal_of(R"({"type":"play_computer","level":2})").find("time_control") != std::string::npos);
+    CHECK(refusal_of(R"({"type":"play_computer","level":2,"time_control":"untimed","color":"green"})").find("color") !=
           std::string::npos);
-    CHECK(play_refusal(R"({"type":"play_computer","level":2,"time_control":"5+0","rated":true})",
-                       ErrorCode::ComputerCasualOnly)
+    CHECK(refusal_of(R"({"type":"play_computer","level":2,"time_control":"untimed","room":0})").find("room") !=
+          std::string::npos);
+    CHECK(refusal_of(R"({"type":"play_computer","level":2,"time_control":"5+0","rated":true})",
+                     ErrorCode::ComputerCasualOnly)
               .find("casual") != std::string::npos);
-    CHECK(play_refusal(R"({"type":"play_computer","level":2,"time_control":"untimed","variant":"atomic"})",
-                       ErrorCode::BadVariant)
+    CHECK(refusal_of(R"({"type":"play_computer","level":2,"time_control":"untimed","variant":"atomic"})",
+                     ErrorCode::BadVariant)
               .find("variant") != std::string::npos);
 }
 

@@ -5,27 +5,12 @@
 
 #include "protocol/decode.h"
 #include "protocol/tournament.h"
+#include "tests/protocol/decoding_steps.h"
 
 using namespace rochade::protocol;
+using namespace rochade::protocol::testing;
 
 namespace {
-
-ClientMessage tournament_decoded(std::string_view text)
-{
-    auto request = decode(text, DecodeLimits{});
-    INFO(text);
-    REQUIRE(request);
-    return request->message;
-}
-
-std::string tournament_refusal(std::string_view text, ErrorCode code = ErrorCode::BadRequest)
-{
-    auto request = decode(text, DecodeLimits{});
-    INFO(text);
-    REQUIRE_FALSE(request);
-    CHECK(request.error().code == code);
-    return request.error().message;
-}
 
 std::string create_with(const std::string& fields)
 {
@@ -36,7 +21,7 @@ std::string create_with(const std::string& fields)
 
 TEST_CASE("tournament requests decode into their typed values", "[protocol][tournament]")
 {
-    const auto swiss = std::get<CreateTournament>(tournament_decoded(
+    const auto swiss = std::get<CreateTournament>(decoded_request(
         create_with(R"("name":"Winter Swiss","system":"swiss","rounds":7,"rated":true,"late_entry_until_round":3,)"
                     R"("password":"Schach-1")")));
     CHECK(swiss.name == "Winter Swiss");
@@ -49,7 +34,7 @@ TEST_CASE("tournament requests decode into their typed values", "[protocol][tour
     CHECK(swiss.password == "Schach-1");
 
     const auto round_robin = std::get<CreateTournament>(
-        tournament_decoded(create_with(R"("name":"Vereinsmeisterschaft 2027","system":"round_robin","cycles":2)")));
+        decoded_request(create_with(R"("name":"Vereinsmeisterschaft 2027","system":"round_robin","cycles":2)")));
     CHECK(round_robin.system == "round_robin");
     CHECK(round_robin.rounds == 0);
     CHECK(round_robin.cycles == 2);
@@ -58,12 +43,12 @@ TEST_CASE("tournament requests decode into their typed values", "[protocol][tour
     CHECK_FALSE(round_robin.password);
 
     const auto join =
-        std::get<JoinTournament>(tournament_decoded(R"({"type":"join_tournament","tournament":4,"password":"pw-12"})"));
+        std::get<JoinTournament>(decoded_request(R"({"type":"join_tournament","tournament":4,"password":"pw-12"})"));
     CHECK(join.tournament == 4);
     CHECK(join.password == "pw-12");
-    CHECK(std::get<ShowTournament>(tournament_decoded(R"({"type":"show_tournament","tournament":9})")).tournament == 9);
+    CHECK(std::get<ShowTournament>(decoded_request(R"({"type":"show_tournament","tournament":9})")).tournament == 9);
     const auto withdraw =
-        std::get<DirectorWithdraw>(tournament_decoded(R"({"type":"director_withdraw","tournament":2,"nick":"Bert"})"));
+        std::get<DirectorWithdraw>(decoded_request(R"({"type":"director_withdraw","tournament":2,"nick":"Bert"})"));
     CHECK(withdraw.tournament == 2);
     CHECK(withdraw.nick == "Bert");
 }
@@ -102,22 +87,21 @@ TEST_CASE("a tournament's settings are refused on their face, each naming its fi
         {R"("name":"Winter","system":"swiss","rounds":5,"rated":"yes")", "field 'rated'"},
     };
     for (const Case& c : cases) {
-        const std::string message = tournament_refusal(create_with(c.fields), c.code);
+        const std::string message = refusal_of(create_with(c.fields), c.code);
         INFO(message);
         CHECK(message.starts_with("create_tournament: "));
         CHECK(message.find(c.message_part) != std::string::npos);
     }
     // A rated event needs a clock, with the code tables use.
-    const std::string untimed = tournament_refusal(
+    const std::string untimed = refusal_of(
         R"({"type":"create_tournament","name":"Blitz","system":"swiss","rounds":3,"time_control":"untimed","rated":true})",
         ErrorCode::RatedNeedsClock);
     CHECK(untimed.find("field 'rated'") != std::string::npos);
-    CHECK(tournament_refusal(R"({"type":"create_tournament","name":"Blitz","system":"swiss","rounds":3})")
-              .find("time_control") != std::string::npos);
-    CHECK(tournament_refusal(R"({"type":"join_tournament","tournament":0})").find("field 'tournament'") !=
-          std::string::npos);
-    CHECK(tournament_refusal(R"({"type":"director_readmit","tournament":1})").find("field 'nick'") !=
-          std::string::npos);
+    CHECK(
+        refusal_of(R"({"type":"create_tournament","name":"Blitz","system":"swiss","rounds":3})").find("time_control") !=
+        std::string::npos);
+    CHECK(refusal_of(R"({"type":"join_tournament","tournament":0})").find("field 'tournament'") != std::string::npos);
+    CHECK(refusal_of(R"({"type":"director_readmit","tournament":1})").find("field 'nick'") != std::string::npos);
 }
 
 TEST_CASE("tournament names: letters of any script, no control characters, no stray spaces", "[protocol][tournament]")
@@ -191,4 +175,85 @@ TEST_CASE("tournament frames encode as documented, never with a password", "[pro
     const auto update = nlohmann::json::parse(encode_tournament_updated(view));
     CHECK(update.at("type") == "tournament_updated");
     CHECK(update.at("tournament").at("players").size() == 1);
+}
+
+TEST_CASE("a started tournament's frames carry its pairings and standings as documented", "[protocol][tournament]")
+{
+    TournamentView view;
+    view.id = 4;
+    view.name = "Herbst";
+    view.state = "running";
+    view.players.push_back({1, "Bert", 1600, 1, false});
+    view.tie_breaks = {"BH-C1", "SB"};
+    TournamentRoundView round{1, 1800000000000, {}};
+    TournamentBoardView game;
+    game.board = 1;
+    game.white = "Bert";
+    game.black = "Clara";
+    game.table = 17;
+    round.boards.push_back(game);
+    TournamentBoardView forfeit;
+    forfeit.board = 2;
+    forfeit.white = "Dora";
+    forfeit.black = "Emil";
+    forfeit.result = "white_wins_by_forfeit";
+    round.boards.push_back(forfeit);
+    TournamentBoardView bye;
+    bye.board = 3;
+    bye.white = "Fritz";
+    bye.bye = "zero_point";
+    round.boards.push_back(bye);
+    view.pairings.push_back(round);
+    view.standings.push_back({"1-2", "Bert", 3, {1250, 75}, false});
+    view.standings.push_back({"1-2", "Dora", 3, {1250, 75}, true});
+
+    const auto shown = nlohmann::json::parse(encode_tournament(view)).at("tournament");
+    CHECK(shown.at("tie_breaks") == nlohmann::json::array({"BH-C1", "SB"}));
+    const auto& boards = shown.at("pairings")[0].at("boards");
+    CHECK(shown.at("pairings")[0].at("round") == 1);
+    CHECK(shown.at("pairings")[0].at("paired_ms") == 1800000000000);
+    CHECK(boards[0] ==
+          nlohmann::json::parse(R"({"board":1,"white":"Bert","black":"Clara","table":17,"result":"pending"})"));
+    CHECK(boards[1].at("result") == "white_wins_by_forfeit");
+    CHECK_FALSE(boards[1].contains("table"));
+    CHECK(boards[2] == nlohmann::json::parse(R"({"board":3,"white":"Fritz","bye":"zero_point"})"));
+    const auto& first = shown.at("standings")[0];
+    CHECK(first.at("rank") == "1-2");
+    CHECK(first.at("points") == 1.5);
+    CHECK(first.at("tie_breaks") == nlohmann::json::array({12.5, 0.75}));
+    CHECK(shown.at("standings")[1].at("withdrawn") == true);
+    // The list never carries them.
+    const auto list = nlohmann::json::parse(encode_tournaments({view}));
+    CHECK_FALSE(list.at("running")[0].contains("pairings"));
+    CHECK_FALSE(list.at("running")[0].contains("standings"));
+}
+
+TEST_CASE("the director's requests decode, with their refusals naming the field", "[protocol][tournament]")
+{
+    const auto result = std::get<DirectorResult>(decoded_request(
+        R"({"type":"director_result","tournament":3,"round":2,"board":1,"result":"draw","reason":"agreed by phone"})"));
+    CHECK(result.tournament == 3);
+    CHECK(result.round == 2);
+    CHECK(result.board == 1);
+    CHECK(result.result == "draw");
+    CHECK(result.reason == "agreed by phone");
+    CHECK(std::get<PauseTournament>(decoded_request(R"({"type":"pause_tournament","tournament":3})")).tournament == 3);
+    CHECK(std::get<ResumeTournament>(decoded_request(R"({"type":"resume_tournament","tournament":4})")).tournament ==
+          4);
+    CHECK(std::get<EndTournament>(decoded_request(R"({"type":"end_tournament","tournament":5})")).tournament == 5);
+
+    CHECK(refusal_of(
+              R"({"type":"director_result","tournament":3,"round":2,"board":1,"result":"pending","reason":"x"})") ==
+          "director_result: field 'result' must be one of white_wins, draw, black_wins, white_wins_by_forfeit, "
+          "black_wins_by_forfeit, double_forfeit, not \"pending\"");
+    CHECK(refusal_of(R"({"type":"director_result","tournament":3,"round":2,"board":1,"result":"draw","reason":""})") ==
+          "director_result: field 'reason' must not be empty");
+    CHECK(refusal_of(R"({"type":"director_result","tournament":3,"round":0,"board":1,"result":"draw","reason":"x"})")
+              .find("field 'round'") != std::string::npos);
+    CHECK(refusal_of(R"({"type":"director_result","tournament":3,"round":1,"result":"draw","reason":"x"})")
+              .find("field 'board'") != std::string::npos);
+    CHECK(refusal_of(R"({"type":"director_result","tournament":3,"round":1,"board":1,"result":"draw","reason":")" +
+                     std::string(201, 'x') + "\"}")
+              .find("field 'reason'") != std::string::npos);
+    CHECK(refusal_of(R"({"type":"end_tournament"})").find("field 'tournament'") != std::string::npos);
 }

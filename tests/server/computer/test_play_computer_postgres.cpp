@@ -32,6 +32,8 @@ TEST_CASE("on PostgreSQL: a game against the computer is stored to its end", "[s
         anna.request({{"type", "play_computer"}, {"level", 1}, {"color", "white"}, {"time_control", "untimed"}});
     REQUIRE(ok.at("type") == "ok");
     const std::int64_t table = ok.at("table");
+    // The ok names the table; the game starts once its start is stored (slower on PostgreSQL).
+    anna.receive_until("game_started", table);
     REQUIRE(anna.request({{"type", "move"}, {"table", table}, {"move", "e2e4"}}).at("type") == "ok");
     anna.receive_matching([](const json& frame) { return frame.at("type") == "move" && frame.at("ply") == 2; },
                           "the computer's answer");

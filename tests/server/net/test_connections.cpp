@@ -19,7 +19,7 @@ TEST_CASE("welcome and /health", "[server][connection]")
     WsTestClient client;
     json welcome = client.connect(server.port());
     CHECK(welcome.at("type") == "welcome");
-    CHECK(welcome.at("protocol") == 7);
+    CHECK(welcome.at("protocol") == 8);
     CHECK(welcome.at("limits").at("max_message_bytes") == 4096);
     CHECK(welcome.at("limits").at("reconnect_grace_ms") == 60000);
 

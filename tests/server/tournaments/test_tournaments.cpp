@@ -14,97 +14,13 @@
 #include "db/store_writer.h"
 #include "protocol/nick.h"
 #include "tests/server/server_fixture.h"
+#include "tests/server/tournaments/tourney_steps.h"
 #include "tests/server/ws_test_client.h"
 
 using namespace rochade;
 using namespace rochade::test;
 
 namespace {
-
-const std::string tourney_password = "Turnier-Passwort-1";
-
-// Stores `write` on the server's database file (the server runs on it: SQLite's WAL lets a second
-// writer in), as the admin tool would.
-void tourney_store(const std::string& db_path, db::Write write)
-{
-    auto writer = db::open_sqlite_writer(db_path);
-    std::promise<std::optional<db::StoreError>> stored;
-    writer->submit(std::move(write), [&stored](std::optional<db::StoreError> error) { stored.set_value(error); });
-    const auto error = stored.get_future().get();
-    INFO((error ? error->message : std::string()));
-    REQUIRE_FALSE(error);
-}
-
-// An account `nick` with `role`, logged in on `client`. The role is read at login, so it is set
-// between registering (on a first connection) and logging in.
-void tourney_account(WsTestClient& client, const InProcessServer& server, const std::string& nick,
-                     protocol::Role role = protocol::Role::Player)
-{
-    {
-        WsTestClient first;
-        first.connect(server.port());
-        REQUIRE(first.request({{"type", "register"}, {"nick", nick}, {"password", tourney_password}}).at("type") ==
-                "hello_ok");
-    }
-    if (role != protocol::Role::Player) {
-        const auto account = db::open_sqlite_reader(server.config().db_path)->account(protocol::nick_key(nick));
-        REQUIRE(account);
-        tourney_store(server.config().db_path, db::RoleChanged{account->id, role});
-    }
-    client.connect(server.port());
-    const json hello = client.request({{"type", "hello"}, {"nick", nick}, {"password", tourney_password}});
-    REQUIRE(hello.at("type") == "hello_ok");
-    CHECK(hello.at("role") == std::string(protocol::role_name(role)));
-}
-
-json swiss_request(json extra = json::object())
-{
-    json request{{"type", "create_tournament"},
-                 {"name", "Winter Swiss"},
-                 {"system", "swiss"},
-                 {"rounds", 5},
-                 {"time_control", "3+2"}};
-    for (const auto& [key, value] : extra.items()) request[key] = value;
-    return request;
-}
-
-// Creates a tournament as `director` and returns its id.
-std::int64_t tourney_create(WsTestClient& director, json extra = json::object())
-{
-    const json ok = director.request(swiss_request(std::move(extra)));
-    INFO(ok.dump());
-    REQUIRE(ok.at("type") == "ok");
-    return ok.at("tournament").at("id");
-}
-
-json tourney_join(WsTestClient& player, std::int64_t tournament, std::optional<std::string> password = {})
-{
-    json request{{"type", "join_tournament"}, {"tournament", tournament}};
-    if (password) request["password"] = *password;
-    return player.request(request);
-}
-
-json tourney_show(WsTestClient& client, std::int64_t tournament)
-{
-    REQUIRE(client.request({{"type", "show_tournament"}, {"tournament", tournament}}).at("type") == "ok");
-    return client.receive_until("tournament").at("tournament");
-}
-
-json tourney_act(WsTestClient& client, const std::string& type, std::int64_t tournament,
-                 std::optional<std::string> nick = {})
-{
-    json request{{"type", type}, {"tournament", tournament}};
-    if (nick) request["nick"] = *nick;
-    return client.request(request);
-}
-
-void check_refused(const json& reply, const std::string& code, const std::string& message_part = "")
-{
-    INFO(reply.dump());
-    REQUIRE(reply.at("type") == "error");
-    CHECK(reply.at("code") == code);
-    if (!message_part.empty()) CHECK(reply.at("message").get<std::string>().find(message_part) != std::string::npos);
-}
 
 std::vector<std::string> nicks_of(const json& tournament)
 {
@@ -251,7 +167,7 @@ TEST_CASE("tournaments: the director starts the event; too few players, others a
     tourney_account(clara, server, "Clara");
 
     const std::int64_t closed = tourney_create(director);
-    const std::int64_t late = tourney_create(director, {{"name", "Mit Nachmeldung"}, {"late_entry_until_round", 1}});
+    const std::int64_t late = tourney_create(director, {{"name", "Mit Nachmeldung"}, {"late_entry_until_round", 2}});
     const std::int64_t round_robin =
         tourney_create(director, {{"name", "Rundenturnier"}, {"system", "round_robin"}, {"rounds", nullptr}});
     REQUIRE(tourney_join(anna, closed).at("type") == "ok");
@@ -273,12 +189,18 @@ TEST_CASE("tournaments: the director starts the event; too few players, others a
     check_refused(tourney_act(director, "start_tournament", closed), "tournament_started");
     check_refused(tourney_join(clara, closed), "tournament_closed", "takes no late entries");
 
-    // Late entry until round 1: the event has started, round 1 is not paired yet.
+    // Late entry until round 2: the start pairs round 1 at once; round 2 is not paired yet.
     REQUIRE(tourney_join(anna, late).at("type") == "ok");
     REQUIRE(tourney_join(bert, late).at("type") == "ok");
     REQUIRE(tourney_act(moderator, "start_tournament", late).at("type") == "ok"); // a moderator may direct
+    anna.receive_matching(
+        [late](const json& frame) {
+            return frame.at("type") == "tournament_updated" && frame.at("tournament").at("id") == late &&
+                   frame.at("tournament").at("rounds_paired") == 1;
+        },
+        "round 1 of the late-entry event paired");
     REQUIRE(tourney_join(clara, late).at("type") == "ok");
-    CHECK(tourney_show(clara, late).at("players")[2].at("first_round") == 1);
+    CHECK(tourney_show(clara, late).at("players")[2].at("first_round") == 2);
 
     // A round robin needs three.
     REQUIRE(tourney_join(anna, round_robin).at("type") == "ok");
@@ -355,10 +277,13 @@ TEST_CASE("tournaments: after a restart on the same database the tournaments, th
         REQUIRE(tourney_join(anna, late).at("type") == "ok");
         REQUIRE(tourney_join(bert, late).at("type") == "ok");
         REQUIRE(tourney_act(director, "start_tournament", late).at("type") == "ok");
+        // The start pairs round 1 at once, so its late entries (until round 1) close.
+        anna.receive_matching(
+            [](const json& frame) {
+                return frame.at("type") == "tournament_updated" && frame.at("tournament").at("rounds_paired") == 1;
+            },
+            "round 1 paired");
     }
-    // Meanwhile (as the rounds to come will): round 1 of `late` is paired, so its late entries close.
-    tourney_store(db_path,
-                  db::TournamentRoundPaired{late, 1, {db::TournamentPairing{1, "anna", "bert", std::nullopt}}, 1});
 
     {
         InProcessServer again(on_that_store);

@@ -1,0 +1,357 @@
+// A tournament's rounds on the server (docs/tournaments.md, "Rounds on the server"): the next
+// round is paired with the players online on this node at that moment (lichess's rule: who is
+// not there is not paired, and has the round as a zero-point bye), stored, and each game started
+// at a table of its own through the lobby, White as its opener; the table's start and end reach
+// this strand through the game feed, which is where a board learns its game and its result. A
+// side that does not make the first move in time loses by forfeit and is withdrawn from the next
+// rounds (the director readmits him). When the last game of a round ends the next round is
+// paired after the pause (`tournament_round_pause_ms`), and after the last round the event ends.
+#include <algorithm>
+
+#include <spdlog/spdlog.h>
+
+#include "db/read_thread.h"
+#include "db/store_reader.h"
+#include "db/store_writer.h"
+#include "protocol/nick.h"
+#include "server/lobby/game_start.h"
+#include "server/lobby/lobby.h"
+#include "server/table/table_services.h"
+#include "server/tournaments/stored_tournament.h"
+#include "server/tournaments/tournament_service.h"
+#include "server/wall_clock.h"
+#include "tournament/next_round.h"
+
+namespace rochade::server {
+
+namespace {
+
+// A board whose game could not be started with both players online is tried again this often
+// (a store that was busy, a table id that could not be reserved) before it counts as unplayed.
+constexpr int board_start_attempts = 3;
+constexpr std::chrono::seconds board_start_retry{2};
+
+bool round_finished(const db::TournamentRoundRecord& round)
+{
+    for (const auto& board : round.boards)
+        if (board.pairing.black_key && board.result == "pending") return false;
+    return true;
+}
+
+} // namespace
+
+db::TournamentBoardRecord* TournamentService::board_of(const BoardRef& ref)
+{
+    const auto found = tournaments_.find(ref.tournament);
+    if (found == tournaments_.end()) return nullptr;
+    auto& rounds = found->second.log.rounds;
+    if (ref.round < 1 || ref.round > int(rounds.size())) return nullptr;
+    for (auto& board : rounds[std::size_t(ref.round - 1)].boards)
+        if (board.pairing.board == ref.board) return &board;
+    return nullptr;
+}
+
+// ---- pairing ------------------------------------------------------------------------------
+
+void TournamentService::pair_next_round(std::int64_t tournament_id)
+{
+    const auto found = tournaments_.find(tournament_id);
+    if (found == tournaments_.end()) return;
+    Tournament& tournament = found->second;
+    if (tournament.pairing || tournament.log.tournament.state != "running" || services_.shutting_down) return;
+    // A round robin's rounds are not played on the server yet (docs/tournaments.md, "Rounds on
+    // the server"): it stays running with no rounds.
+    if (tournament.log.tournament.created.system != "swiss") return;
+    tournament.pairing = true;
+    std::vector<std::string> nicks;
+    for (const auto& player : tournament.log.players)
+        if (!withdrawn(player)) nicks.push_back(player.nick);
+    lobby_->online_players(std::move(nicks), [self = shared_from_this(), tournament_id](auto online) {
+        self->on_strand(
+            [self, tournament_id, online = std::move(online)] { self->pair_round_with(tournament_id, online); });
+    });
+}
+
+void TournamentService::pair_round_with(std::int64_t tournament_id,
+                                        const std::map<std::string, identity::Identity>& online)
+{
+    Tournament& tournament = tournaments_.at(tournament_id);
+    std::set<std::string> absent;
+    for (const auto& player : tournament.log.players)
+        if (!online.contains(player.nick_key)) absent.insert(player.nick_key);
+    const int round = next_round(tournament);
+    const auto paired = tournament::pair_next_swiss_round(model_of(tournament.log, absent));
+    if (const auto* refused = std::get_if<tournament::NextRoundError>(&paired)) {
+        tournament.pairing = false;
+        if (round > tournament.log.tournament.created.rounds) return finish(tournament);
+        const bool someone_away =
+            std::any_of(tournament.log.players.begin(), tournament.log.players.end(),
+                        [&](const auto& player) { return !withdrawn(player) && absent.contains(player.nick_key); });
+        // With everyone there, no pairing will ever be found (too few players left, or all have
+        // met): the event ends, as lichess ends a Swiss that cannot be paired. Otherwise it is
+        // tried again after the pause, when those away may be back.
+        if (!someone_away) {
+            spdlog::warn("tournament {}: round {} cannot be paired with everyone present ({}); the event ends",
+                         tournament_id, round, refused->message);
+            return finish(tournament);
+        }
+        spdlog::info("tournament {}: round {} is not paired yet: {}", tournament_id, round, refused->message);
+        return pair_after_pause(tournament);
+    }
+    const auto stored = stored_round(tournament.log, round, std::get<tournament::Round>(paired), wall_clock_ms());
+    const auto away =
+        std::count_if(tournament.log.players.begin(), tournament.log.players.end(),
+                      [&](const auto& player) { return !withdrawn(player) && absent.contains(player.nick_key); });
+    spdlog::info("tournament {}: round {} paired: {} boards, {} players away", tournament_id, round,
+                 stored.pairings.size(), away);
+    store_change(
+        tournament_id, stored, {nullptr, std::nullopt, "round " + std::to_string(round) + "'s pairing"},
+        [self = shared_from_this(), stored, online](Tournament& tournament) {
+            db::TournamentRoundRecord record{stored.round, stored.at_ms, {}};
+            for (const auto& pairing : stored.pairings)
+                record.boards.push_back({pairing, std::nullopt, std::nullopt, "pending"});
+            tournament.log.rounds.push_back(std::move(record));
+            self->start_boards(tournament, stored.round, online);
+        },
+        [](Tournament& tournament) { tournament.pairing = false; });
+}
+
+// ---- the boards' games --------------------------------------------------------------------
+
+void TournamentService::start_boards(Tournament& tournament, int round,
+                                     const std::map<std::string, identity::Identity>& online)
+{
+    const std::int64_t tournament_id = tournament.log.tournament.created.id;
+    for (const auto& board : tournament.log.rounds[std::size_t(round - 1)].boards) {
+        if (!board.pairing.black_key || board.result != "pending" || board.table_id) continue;
+        const BoardRef ref{tournament_id, round, board.pairing.board};
+        const auto white = online.find(board.pairing.white_key);
+        const auto black = online.find(*board.pairing.black_key);
+        if (white == online.end() || black == online.end()) {
+            board_not_started(ref, "a player is not online", board_start_attempts);
+            continue;
+        }
+        start_board(ref, white->second, black->second.nick, 1);
+    }
+}
+
+void TournamentService::start_board(const BoardRef& ref, const identity::Identity& white, const std::string& black,
+                                    int attempt)
+{
+    const Tournament& tournament = tournaments_.at(ref.tournament);
+    const auto& created = tournament.log.tournament.created;
+    GameStart start;
+    start.challenger = white;
+    start.challenged = black;
+    start.time_control = time_control_of(created);
+    start.challenger_color = protocol::ColorChoice::White;
+    start.rated = created.rated;
+    start.tournament = true;
+    lobby_->start_game(std::move(start), [self = shared_from_this(), ref, attempt](GameStartResult started) {
+        self->on_strand([self, ref, attempt, started = std::move(started)] {
+            if (!started) return self->board_not_started(ref, started.error().message, attempt);
+            self->boards_by_table_[started->table] = ref;
+            spdlog::info("tournament {}: round {} board {} at table {}", ref.tournament, ref.round, ref.board,
+                         started->table);
+            // The table may have stored its game's start (or even its end) before this answer.
+            if (const auto early = self->early_begun_.extract(started->table)) self->game_begun(early.mapped());
+            if (const auto early = self->early_finished_.extract(started->table)) self->game_finished(early.mapped());
+        });
+    });
+}
+
+// Whoever is online now keeps the board: the other loses by forfeit (both away: both lose). With
+// both online the start is tried again, a few times, before the board counts as unplayed.
+void TournamentService::board_not_started(const BoardRef& ref, const std::string& why, int attempt)
+{
+    const db::TournamentBoardRecord* board = board_of(ref);
+    if (!board || !board->pairing.black_key) return;
+    const Tournament& tournament = tournaments_.at(ref.tournament);
+    std::vector<std::string> nicks;
+    for (const auto& player : tournament.log.players)
+        if (player.nick_key == board->pairing.white_key || player.nick_key == *board->pairing.black_key)
+            nicks.push_back(player.nick);
+    spdlog::warn("tournament {}: round {} board {} not started: {}", ref.tournament, ref.round, ref.board, why);
+    lobby_->online_players(nicks, [self = shared_from_this(), ref, attempt](auto online) {
+        self->on_strand([self, ref, attempt, online = std::move(online)] {
+            const db::TournamentBoardRecord* board = self->board_of(ref);
+            if (!board || board->result != "pending" || board->table_id) return;
+            const auto white = online.find(board->pairing.white_key);
+            const auto black = online.find(*board->pairing.black_key);
+            const bool white_here = white != online.end(), black_here = black != online.end();
+            if (white_here && black_here && attempt < board_start_attempts) {
+                auto timer = std::make_shared<net::steady_timer>(self->strand_, board_start_retry);
+                return timer->async_wait([self, ref, attempt, timer, who = white->second,
+                                          black = black->second.nick](boost::system::error_code e) {
+                    if (!e) self->start_board(ref, who, black, attempt + 1);
+                });
+            }
+            using tournament::GameResult;
+            const GameResult result = white_here && !black_here   ? GameResult::WhiteWinsByForfeit
+                                      : black_here && !white_here ? GameResult::BlackWinsByForfeit
+                                                                  : GameResult::DoubleForfeit;
+            self->record_result(ref, result, std::nullopt);
+        });
+    });
+}
+
+void TournamentService::game_begun(const GameBegun& game)
+{
+    const auto found = boards_by_table_.find(game.table);
+    if (found == boards_by_table_.end()) {
+        if (game.tournament) early_begun_[game.table] = game;
+        return;
+    }
+    const BoardRef ref = found->second;
+    const db::TournamentBoardRecord* board = board_of(ref);
+    if (!board || board->game_id) return;
+    store_change(ref.tournament,
+                 db::TournamentGameStarted{ref.tournament, ref.round, ref.board, game.table, game.game_id},
+                 {nullptr, std::nullopt, "the start of board " + std::to_string(ref.board)},
+                 [self = shared_from_this(), ref, game](Tournament&) {
+                     if (auto* board = self->board_of(ref)) {
+                         board->table_id = game.table;
+                         board->game_id = game.game_id;
+                     }
+                 });
+}
+
+void TournamentService::game_finished(const GameFinished& game)
+{
+    const auto found = boards_by_table_.find(game.table);
+    if (found == boards_by_table_.end()) {
+        if (game.tournament) early_finished_[game.table] = game;
+        return;
+    }
+    const BoardRef ref = found->second;
+    const db::TournamentBoardRecord* board = board_of(ref);
+    if (!board || !board->pairing.black_key || board->result != "pending") return;
+    const auto result = board_result(game.result, game.plies);
+    std::optional<std::string> late;
+    if (result == tournament::GameResult::BlackWinsByForfeit) late = board->pairing.white_key;
+    if (result == tournament::GameResult::WhiteWinsByForfeit) late = *board->pairing.black_key;
+    record_result(ref, result, late);
+}
+
+// ---- results, the next round, the end -------------------------------------------------------
+
+void TournamentService::record_result(const BoardRef& ref, tournament::GameResult result,
+                                      std::optional<std::string> late_key)
+{
+    const db::TournamentResultRecorded recorded{ref.tournament, ref.round, ref.board, result_word(result), false};
+    store_change(ref.tournament, recorded, {nullptr, std::nullopt, "the result of board " + std::to_string(ref.board)},
+                 [self = shared_from_this(), ref, recorded, late_key](Tournament& tournament) {
+                     auto* board = self->board_of(ref);
+                     if (!board) return;
+                     board->result = recorded.result;
+                     if (board->table_id) self->boards_by_table_.erase(*board->table_id);
+                     spdlog::info("tournament {}: round {} board {}: {}", ref.tournament, ref.round, ref.board,
+                                  recorded.result);
+                     // Missed the first move: out from the next round on, unless readmitted; the
+                     // next round waits for the withdrawal to be stored.
+                     const auto* late = late_key ? player_of(tournament, *late_key) : nullptr;
+                     if (late && !withdrawn(*late) && tournament.log.tournament.state == "running")
+                         return self->store_withdrawal(
+                             ref.tournament, *late_key,
+                             {nullptr, std::nullopt, "the withdrawal of a player who did not start his game"},
+                             [self](Tournament& tournament) { self->round_settled(tournament); });
+                     self->round_settled(tournament);
+                 });
+}
+
+void TournamentService::round_settled(Tournament& tournament)
+{
+    if (tournament.log.tournament.state != "running" || tournament.log.rounds.empty()) return;
+    if (!round_finished(tournament.log.rounds.back())) return;
+    if (int(tournament.log.rounds.size()) >= tournament.log.tournament.created.rounds) return finish(tournament);
+    pair_after_pause(tournament);
+}
+
+void TournamentService::pair_after_pause(Tournament& tournament)
+{
+    const std::int64_t tournament_id = tournament.log.tournament.created.id;
+    if (!tournament.next_round) tournament.next_round = std::make_unique<net::steady_timer>(strand_);
+    tournament.next_round->expires_after(std::chrono::milliseconds(services_.config.tournament_round_pause_ms));
+    tournament.next_round->async_wait([self = shared_from_this(), tournament_id](boost::system::error_code e) {
+        if (!e) self->on_strand([self, tournament_id] { self->pair_next_round(tournament_id); });
+    });
+}
+
+void TournamentService::finish(Tournament& tournament)
+{
+    if (tournament.changing_state) return;
+    tournament.changing_state = true;
+    const std::int64_t tournament_id = tournament.log.tournament.created.id;
+    const db::TournamentStateChanged change{tournament_id, tournament.log.tournament.state, "finished",
+                                            wall_clock_ms()};
+    store_change(
+        tournament_id, change, {nullptr, std::nullopt, "the end of the tournament"},
+        [change](Tournament& tournament) {
+            tournament.log.tournament.state = change.to;
+            tournament.log.tournament.finished_at_ms = change.at_ms;
+            spdlog::info("tournament {} finished after {} rounds", change.tournament_id, tournament.log.rounds.size());
+        },
+        [](Tournament& tournament) { tournament.changing_state = false; });
+}
+
+// ---- after a restart --------------------------------------------------------------------------
+
+// The boards of the last round: a game still running is followed again by its table (restored
+// by the router with the same id); a game that ended while nobody recorded it has its result
+// read from the store; a board whose game never began is started again (or forfeited).
+void TournamentService::resume(std::int64_t tournament_id)
+{
+    Tournament& tournament = tournaments_.at(tournament_id);
+    if (tournament.log.rounds.empty()) return after_players_return(tournament_id, 0);
+    auto& round = tournament.log.rounds.back();
+    if (round_finished(round)) return after_players_return(tournament_id, 0);
+    std::vector<std::string> unstarted;
+    for (const auto& board : round.boards) {
+        if (!board.pairing.black_key || board.result != "pending") continue;
+        const BoardRef ref{tournament_id, round.round, board.pairing.board};
+        if (!board.game_id) {
+            unstarted.push_back(board.pairing.white_key);
+            unstarted.push_back(*board.pairing.black_key);
+            continue;
+        }
+        if (board.table_id) boards_by_table_[*board.table_id] = ref;
+        const std::int64_t game_id = *board.game_id;
+        services_.reads.read([game_id](db::StoreReader& reader) { return reader.game_log(game_id); },
+                             [self = shared_from_this(), ref](db::ReadResult<std::optional<db::GameLog>> log) {
+                                 self->on_strand([self, ref, log = std::move(log)] {
+                                     if (!log || !*log || !(*log)->end)
+                                         return; // still running, or unreadable: the feed tells
+                                     const db::TournamentBoardRecord* board = self->board_of(ref);
+                                     if (!board || board->result != "pending") return;
+                                     protocol::GameResult result;
+                                     result.result = (*log)->end->result;
+                                     result.termination = (*log)->end->termination;
+                                     self->record_result(ref, board_result(result, int((*log)->moves.size())),
+                                                         std::nullopt);
+                                 });
+                             });
+    }
+    if (!unstarted.empty()) after_players_return(tournament_id, round.round);
+}
+
+// The players of a restarted server come back within the reconnect grace, as to their tables:
+// only then is a round paired or a board's game started (or forfeited).
+void TournamentService::after_players_return(std::int64_t tournament_id, int round)
+{
+    auto timer =
+        std::make_shared<net::steady_timer>(strand_, std::chrono::milliseconds(services_.config.reconnect_grace_ms));
+    timer->async_wait([self = shared_from_this(), timer, tournament_id, round](boost::system::error_code e) {
+        if (e) return;
+        Tournament& tournament = self->tournaments_.at(tournament_id);
+        if (round == 0 || int(tournament.log.rounds.size()) != round) return self->pair_next_round(tournament_id);
+        std::vector<std::string> nicks;
+        for (const auto& player : tournament.log.players) nicks.push_back(player.nick);
+        self->lobby_->online_players(std::move(nicks), [self, tournament_id, round](auto online) {
+            self->on_strand([self, tournament_id, round, online = std::move(online)] {
+                self->start_boards(self->tournaments_.at(tournament_id), round, online);
+            });
+        });
+    });
+}
+
+} // namespace rochade::server

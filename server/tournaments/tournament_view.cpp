@@ -1,0 +1,109 @@
+// What the players and watchers see of a tournament (docs/protocol.md, "Tournaments"): the
+// settings and players, and once it has started every paired round with its results and the
+// standings with the tie-breaks (tournament/standings.h) after the rounds whose games are all
+// finished.
+#include <spdlog/spdlog.h>
+
+#include "protocol/encode.h"
+#include "server/tournaments/stored_tournament.h"
+#include "server/tournaments/tournament_service.h"
+#include "tournament/standings.h"
+
+namespace rochade::server {
+
+namespace {
+
+std::string nick_of(const db::TournamentLog& log, const std::string& nick_key)
+{
+    for (const auto& player : log.players)
+        if (player.nick_key == nick_key) return player.nick;
+    return nick_key;
+}
+
+void add_rounds(protocol::TournamentView& view, const db::TournamentLog& log)
+{
+    for (const auto& round : log.rounds) {
+        protocol::TournamentRoundView shown{round.round, round.paired_at_ms, {}};
+        for (const auto& board : round.boards) {
+            protocol::TournamentBoardView item;
+            item.board = board.pairing.board;
+            item.white = nick_of(log, board.pairing.white_key);
+            if (board.pairing.black_key) item.black = nick_of(log, *board.pairing.black_key);
+            item.bye = board.pairing.bye;
+            item.table = board.table_id;
+            item.result = board.result;
+            shown.boards.push_back(std::move(item));
+        }
+        view.pairings.push_back(std::move(shown));
+    }
+    const auto tie_breaks = tournament::default_tie_breaks();
+    for (const auto tie_break : tie_breaks) view.tie_breaks.emplace_back(tournament::tie_break_code(tie_break));
+    const auto model = model_of(log);
+    for (const auto& row : tournament::standings(model, tie_breaks)) {
+        const auto* player = player_by_entry(log, row.start_number);
+        view.standings.push_back(
+            {row.rank(), row.nick, row.half_points, row.tie_breaks, player != nullptr && withdrawn(*player)});
+    }
+}
+
+} // namespace
+
+void TournamentService::watch(Tournament& tournament, const ConnectionPtr& connection)
+{
+    tournament.watchers[connection->id()] = connection;
+}
+
+void TournamentService::updated(Tournament& tournament)
+{
+    const auto frame =
+        std::make_shared<const std::string>(protocol::encode_tournament_updated(view_of(tournament, true)));
+    for (auto it = tournament.watchers.begin(); it != tournament.watchers.end();) {
+        if (const auto connection = it->second.lock()) {
+            connection->send(frame);
+            ++it;
+        } else {
+            it = tournament.watchers.erase(it);
+        }
+    }
+}
+
+protocol::TournamentView TournamentService::view_of(const Tournament& tournament, bool with_players)
+{
+    const auto& record = tournament.log.tournament;
+    const auto& created = record.created;
+    protocol::TournamentView view;
+    view.id = created.id;
+    view.name = created.name;
+    view.system = protocol::parse_tournament_system(created.system).value_or(protocol::TournamentSystem::Swiss);
+    view.rounds = view.system == protocol::TournamentSystem::Swiss ? created.rounds : 0;
+    view.cycles = tournament.settings.cycles;
+    view.time_control = time_control_of(created);
+    view.rated = created.rated;
+    view.director = created.director_nick;
+    view.late_entry_until_round = tournament.settings.late_entry_until_round;
+    view.password = tournament.settings.password_hash.has_value();
+    view.state = record.state;
+    view.created_ms = created.created_at_ms;
+    view.started_ms = record.started_at_ms;
+    view.finished_ms = record.finished_at_ms;
+    view.rounds_paired = int(tournament.log.rounds.size());
+    for (const auto& player : tournament.log.players) {
+        if (!withdrawn(player)) ++view.player_count;
+        if (with_players)
+            view.players.push_back({player.entry, player.nick, player.rating, player.first_round, withdrawn(player)});
+    }
+    if (with_players && record.state != "registering") add_rounds(view, tournament.log);
+    return view;
+}
+
+const db::TournamentPlayerRecord* TournamentService::player_of(const Tournament& tournament,
+                                                               const std::string& nick_key)
+{
+    for (const auto& player : tournament.log.players)
+        if (player.nick_key == nick_key) return &player;
+    return nullptr;
+}
+
+int TournamentService::next_round(const Tournament& tournament) { return int(tournament.log.rounds.size()) + 1; }
+
+} // namespace rochade::server

@@ -1,0 +1,376 @@
+// A tournament's rounds on the server over real sockets (issue 28 §1 and §2): the start pairs
+// round 1 with the players online (an absent one has a zero-point bye), each game starts at a
+// table of its own with White and Black as paired, its end is the board's result, the next round
+// is paired after the pause and the event ends after the last; the standings with their
+// tie-breaks. A side that does not make the first move loses by forfeit and is out of the next
+// round; a tournament game has no abort, rematch or takeback; a restart in the middle of a round
+// loses nothing.
+#include <chrono>
+#include <map>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "db/sqlite/sqlite.h"
+#include "tests/server/server_fixture.h"
+#include "tests/server/tournaments/tourney_steps.h"
+#include "tests/server/ws_test_client.h"
+
+using namespace rochade;
+using namespace rochade::test;
+
+namespace {
+
+// The tournament as its watcher `client` hears it once `done` holds.
+json tourney_update_until(WsTestClient& client, std::int64_t tournament, const std::function<bool(const json&)>& done,
+                          const std::string& what)
+{
+    return client
+        .receive_matching(
+            [&](const json& frame) {
+                return frame.at("type") == "tournament_updated" && frame.at("tournament").at("id") == tournament &&
+                       done(frame.at("tournament"));
+            },
+            what)
+        .at("tournament");
+}
+
+json round_of(const json& tournament, int round)
+{
+    for (const auto& paired : tournament.at("pairings"))
+        if (paired.at("round") == round) return paired;
+    FAIL("round " << round << " is not paired: " << tournament.dump());
+    return {};
+}
+
+// Every game board of `round` has a table (its game was started).
+bool round_started(const json& tournament, int round)
+{
+    if (int(tournament.at("rounds_paired")) < round) return false;
+    const json paired = round_of(tournament, round); // kept: a range-for over a temporary's member dangles
+    for (const auto& board : paired.at("boards"))
+        if (board.contains("black") && !board.contains("table") && board.at("result") == "pending") return false;
+    return true;
+}
+
+const json* board_with(const json& round, const std::string& nick)
+{
+    for (const auto& board : round.at("boards"))
+        if (board.at("white") == nick || board.value("black", "") == nick) return &board;
+    return nullptr;
+}
+
+void tourney_pause_short(server::ServerConfig& config) { config.tournament_round_pause_ms = 50; }
+
+} // namespace
+
+TEST_CASE("tournament rounds: a Swiss is paired with who is online, played at tables, paired again and finished",
+          "[server][tournament][rounds]")
+{
+    InProcessServer server(tourney_pause_short);
+    WsTestClient director, emil;
+    std::map<std::string, WsTestClient> players;
+    tourney_account(director, server, "Leiterin", protocol::Role::Director);
+    for (const std::string nick : {"Anna", "Bert", "Clara", "Dora"}) tourney_account(players[nick], server, nick);
+    tourney_account(emil, server, "Emil");
+    const std::int64_t id = tourney_create(director, {{"rounds", 2}});
+    for (auto& [nick, client] : players) REQUIRE(tourney_join(client, id).at("type") == "ok");
+    REQUIRE(tourney_join(emil, id).at("type") == "ok");
+    emil.close(); // away when the round is paired: not paired, a zero-point bye
+
+    REQUIRE(tourney_act(director, "start_tournament", id).at("type") == "ok");
+    json shown = tourney_update_until(
+        director, id, [](const json& t) { return round_started(t, 1); }, "round 1 with its games started");
+    json round = round_of(shown, 1);
+    REQUIRE(round.at("boards").size() == 3);
+    const json* emils = board_with(round, "Emil");
+    REQUIRE(emils);
+    CHECK(emils->at("bye") == "zero_point");
+    CHECK_FALSE(emils->contains("black"));
+    CHECK(shown.at("tie_breaks") == json::array({"BH-C1", "BH", "SB", "DE", "WIN", "BPG"}));
+
+    // Each game: both players are seated at its table as paired, White to move; White resigns
+    // on board 1, Black on board 2.
+    for (const auto& board : round.at("boards")) {
+        if (!board.contains("black")) continue;
+        const std::int64_t table = board.at("table");
+        auto& white = players.at(board.at("white"));
+        auto& black = players.at(board.at("black"));
+        const json started = white.receive_until("game_started", table);
+        CHECK(started.dump().find("\"white\":\"" + board.at("white").get<std::string>() + "\"") != std::string::npos);
+        black.receive_until("game_started", table);
+        auto& resigner = board.at("board") == 1 ? white : black;
+        REQUIRE(resigner.request({{"type", "resign"}, {"table", table}}).at("type") == "ok");
+    }
+
+    // Round 2 after the pause, with the results of round 1 in the standings.
+    shown = tourney_update_until(
+        director, id, [](const json& t) { return round_started(t, 2); }, "round 2 with its games started");
+    round = round_of(shown, 1);
+    CHECK(round.at("boards")[0].at("result") == "black_wins");
+    CHECK(round.at("boards")[1].at("result") == "white_wins");
+    const json standings = shown.at("standings");
+    REQUIRE(standings.size() == 5);
+    CHECK(standings[0].at("points") == 1);
+    CHECK(standings[1].at("points") == 1);
+    CHECK(standings[4].at("nick") == "Emil");
+    CHECK(standings[4].at("points") == 0);
+    CHECK(standings[0].at("tie_breaks").size() == 6);
+
+    // Emil is still away: round 2 pairs the winners and the losers, Emil has a zero-point bye again.
+    round = round_of(shown, 2);
+    int games = 0, byes = 0;
+    for (const auto& board : round.at("boards")) (board.contains("black") ? games : byes)++;
+    CHECK(games == 2);
+    CHECK(byes == 1);
+    for (const auto& board : round.at("boards")) {
+        if (!board.contains("black")) continue;
+        const std::int64_t table = board.at("table");
+        auto& white = players.at(board.at("white"));
+        white.receive_until("game_started", table);
+        REQUIRE(white.request({{"type", "offer_draw"}, {"table", table}}).at("type") == "ok");
+        auto& black = players.at(board.at("black"));
+        black.receive_until("draw_offered", table);
+        REQUIRE(black.request({{"type", "accept_draw"}, {"table", table}}).at("type") == "ok");
+    }
+    shown = tourney_update_until(
+        director, id, [](const json& t) { return t.at("state") == "finished"; }, "the end after round 2");
+    CHECK(shown.contains("finished_ms"));
+    CHECK(shown.at("rounds_paired") == 2);
+    const json second = round_of(shown, 2);
+    for (const auto& board : second.at("boards"))
+        if (board.contains("black")) CHECK(board.at("result") == "draw");
+    // The winners of round 1 drew: 1½ each; the losers ½ each; Emil 0.
+    CHECK(shown.at("standings")[0].at("points") == 1.5);
+    CHECK(shown.at("standings")[2].at("points") == 0.5);
+    CHECK(shown.at("standings")[4].at("points") == 0);
+
+    // The arbiters' export: the TRF with every player and both rounds, for anyone.
+    const HttpReply trf = http_get(server.port(), "/tournaments/" + std::to_string(id) + ".trf");
+    CHECK(trf.status == 200);
+    CHECK(trf.header("content-type") == "text/plain; charset=utf-8");
+    CHECK(trf.body.find("XXR 2") != std::string::npos);
+    for (const std::string nick : {"Anna", "Bert", "Clara", "Dora", "Emil"})
+        CHECK(trf.body.find(nick) != std::string::npos);
+    CHECK(http_get(server.port(), "/tournaments/999.trf").status == 404);
+    CHECK(http_get(server.port(), "/tournaments/x1.trf").status == 404);
+    CHECK(http_get(server.port(), "/tournaments/" + std::to_string(id) + ".trf?round=1").status == 400);
+    CHECK(http_request(server.port(), "POST", "/tournaments/" + std::to_string(id) + ".trf").status == 405);
+
+    // Stored: both rounds, every result.
+    db::Database db(server.config().db_path, db::OpenMode::ReadOnly);
+    CHECK(db.query_int("SELECT COUNT(*) FROM tournament_rounds WHERE tournament_id = " + std::to_string(id)) == 2);
+    CHECK(db.query_int("SELECT COUNT(*) FROM tournament_pairings WHERE tournament_id = " + std::to_string(id) +
+                       " AND black_key IS NOT NULL AND result = 'pending'") == 0);
+}
+
+TEST_CASE("tournament rounds: a missed first move is a loss by forfeit and a withdrawal; no abort, rematch or "
+          "takeback at a tournament table",
+          "[server][tournament][rounds]")
+{
+    InProcessServer server([](server::ServerConfig& config) {
+        tourney_pause_short(config);
+        config.first_move_limit_ms = 400;
+    });
+    WsTestClient director, anna, bert, clara;
+    tourney_account(director, server, "Leiterin", protocol::Role::Director);
+    tourney_account(anna, server, "Anna");
+    tourney_account(bert, server, "Bert");
+    tourney_account(clara, server, "Clara");
+    const std::int64_t id = tourney_create(director, {{"rounds", 2}});
+    for (auto* player : {&anna, &bert, &clara}) REQUIRE(tourney_join(*player, id).at("type") == "ok");
+    REQUIRE(tourney_act(director, "start_tournament", id).at("type") == "ok");
+    json shown = tourney_update_until(
+        director, id, [](const json& t) { return round_started(t, 1); }, "round 1 started");
+    const json board = round_of(shown, 1).at("boards")[0];
+    const std::int64_t table = board.at("table");
+    const std::string late_nick = board.at("white");
+    std::map<std::string, WsTestClient*> by_nick{{"Anna", &anna}, {"Bert", &bert}, {"Clara", &clara}};
+    auto& white = *by_nick.at(late_nick);
+    auto& black = *by_nick.at(board.at("black"));
+    white.receive_until("game_started", table);
+
+    const json abort = white.request({{"type", "abort"}, {"table", table}});
+    CHECK(abort.at("code") == "cannot_abort");
+    CHECK(abort.at("message").get<std::string>().find("tournament game") != std::string::npos);
+    const json takeback = white.request({{"type", "takeback"}, {"table", table}});
+    CHECK(takeback.at("type") == "error");
+
+    // White does not move: the game is aborted by the first-move limit, and he loses by forfeit.
+    shown = tourney_update_until(
+        director, id,
+        [](const json& t) {
+            return int(t.at("rounds_paired")) >= 1 && round_of(t, 1).at("boards")[0].at("result") != "pending";
+        },
+        "round 1's result");
+    CHECK(round_of(shown, 1).at("boards")[0].at("result") == "black_wins_by_forfeit");
+    const json rematch = black.request({{"type", "rematch"}, {"table", table}});
+    CHECK(rematch.at("code") == "rematch_unavailable");
+    CHECK(rematch.at("message").get<std::string>().find("tournament") != std::string::npos);
+
+    // The late player is withdrawn before round 2 is paired: it pairs the other two, and he has
+    // the round as a zero-point bye; the director may readmit him.
+    shown = tourney_update_until(
+        director, id, [](const json& t) { return round_started(t, 2); }, "round 2 without the late player");
+    bool late_withdrawn = false;
+    for (const auto& player : shown.at("players"))
+        if (player.at("nick") == late_nick) late_withdrawn = player.at("withdrawn");
+    CHECK(late_withdrawn);
+    const json second = round_of(shown, 2);
+    REQUIRE(second.at("boards").size() == 2);
+    CHECK(second.at("boards")[0].at("white") != late_nick);
+    CHECK(second.at("boards")[0].at("black") != late_nick);
+    CHECK(second.at("boards")[1].at("white") == late_nick);
+    CHECK(second.at("boards")[1].at("bye") == "zero_point");
+    REQUIRE(tourney_act(director, "director_readmit", id, late_nick).at("type") == "ok");
+    tourney_update_until(
+        director, id,
+        [&](const json& t) {
+            for (const auto& player : t.at("players"))
+                if (player.at("nick") == late_nick) return player.at("withdrawn") == false;
+            return false;
+        },
+        "the late player readmitted");
+}
+
+TEST_CASE("tournament rounds: a restart in the middle of a round: the game goes on, its result counts, the event ends",
+          "[server][tournament][rounds]")
+{
+    TempDir dir;
+    const std::string db_path = (dir.path() / "rounds.db").string();
+    const auto on_that_store = [&](server::ServerConfig& config) {
+        config.db_path = db_path;
+        config.reconnect_grace_ms = 500;
+        tourney_pause_short(config);
+    };
+    std::int64_t id = 0, table = 0;
+    std::string white_nick;
+    {
+        InProcessServer server(on_that_store);
+        WsTestClient director, anna, bert;
+        tourney_account(director, server, "Leiterin", protocol::Role::Director);
+        tourney_account(anna, server, "Anna");
+        tourney_account(bert, server, "Bert");
+        id = tourney_create(director, {{"rounds", 1}});
+        REQUIRE(tourney_join(anna, id).at("type") == "ok");
+        REQUIRE(tourney_join(bert, id).at("type") == "ok");
+        REQUIRE(tourney_act(director, "start_tournament", id).at("type") == "ok");
+        const json shown = tourney_update_until(
+            director, id,
+            [](const json& t) {
+                return int(t.at("rounds_paired")) == 1 && round_of(t, 1).at("boards")[0].contains("table");
+            },
+            "round 1 started");
+        const json board = round_of(shown, 1).at("boards")[0];
+        table = board.at("table");
+        white_nick = board.at("white");
+        auto& white = white_nick == "Anna" ? anna : bert;
+        white.receive_until("game_started", table);
+        REQUIRE(white.request({{"type", "move"}, {"table", table}, {"move", "e4"}}).at("type") == "ok");
+    }
+    InProcessServer again(on_that_store);
+    WsTestClient director, white, black;
+    for (auto* client : {&white, &black}) {
+        client->connect(again.port());
+        const std::string nick = client == &white ? white_nick : (white_nick == "Anna" ? "Bert" : "Anna");
+        REQUIRE(client->request({{"type", "hello"}, {"nick", nick}, {"password", tourney_password}}).at("type") ==
+                "hello_ok");
+    }
+    director.connect(again.port());
+    const json before = tourney_show(director, id);
+    CHECK(before.at("state") == "running");
+    CHECK(round_of(before, 1).at("boards")[0].at("table") == table);
+    // The restored game is played on at the same table once both are back: Black resigns.
+    REQUIRE(white.request({{"type", "watch_table"}, {"table", table}}).at("type") == "table_state");
+    REQUIRE(black.request({{"type", "watch_table"}, {"table", table}}).at("type") == "table_state");
+    REQUIRE(black.request({{"type", "resign"}, {"table", table}}).at("type") == "ok");
+    const json after = tourney_update_until(
+        director, id, [](const json& t) { return t.at("state") == "finished"; }, "the end after the restored game");
+    CHECK(round_of(after, 1).at("boards")[0].at("result") == "white_wins");
+    CHECK(after.at("standings")[0].at("nick") == white_nick);
+}
+
+TEST_CASE("tournament rounds: the director corrects a result (audit log), pauses, resumes and ends the event",
+          "[server][tournament][rounds][director]")
+{
+    InProcessServer server(tourney_pause_short);
+    WsTestClient director, anna, bert, clara;
+    tourney_account(director, server, "Leiterin", protocol::Role::Director);
+    tourney_account(anna, server, "Anna");
+    tourney_account(bert, server, "Bert");
+    tourney_account(clara, server, "Clara");
+    const std::int64_t id = tourney_create(director, {{"rounds", 3}});
+    for (auto* player : {&anna, &bert, &clara}) REQUIRE(tourney_join(*player, id).at("type") == "ok");
+    const json result_request = {{"type", "director_result"},
+                                 {"tournament", id},
+                                 {"round", 1},
+                                 {"board", 1},
+                                 {"result", "draw"},
+                                 {"reason", "both players agreed on a draw by telephone"}};
+    json before_start = result_request;
+    check_refused(director.request(before_start), "tournament_closed", "has not started");
+    REQUIRE(tourney_act(director, "start_tournament", id).at("type") == "ok");
+    json shown = tourney_update_until(
+        director, id, [](const json& t) { return round_started(t, 1); }, "round 1 started");
+
+    // The director pauses first: the round's game is played, but round 2 is not paired.
+    REQUIRE(tourney_act(director, "pause_tournament", id).at("type") == "ok");
+    check_refused(tourney_act(director, "pause_tournament", id), "bad_request", "the tournament is paused");
+    check_refused(tourney_act(anna, "pause_tournament", id), "forbidden");
+    const json board = round_of(shown, 1).at("boards")[0];
+    const std::int64_t table = board.at("table");
+    std::map<std::string, WsTestClient*> by_nick{{"Anna", &anna}, {"Bert", &bert}, {"Clara", &clara}};
+    auto& white = *by_nick.at(board.at("white"));
+    white.receive_until("game_started", table);
+    REQUIRE(white.request({{"type", "resign"}, {"table", table}}).at("type") == "ok");
+    shown = tourney_update_until(
+        director, id,
+        [](const json& t) {
+            return int(t.at("rounds_paired")) >= 1 && round_of(t, 1).at("boards")[0].at("result") == "black_wins";
+        },
+        "round 1's result while paused");
+    CHECK(shown.at("state") == "paused");
+    std::this_thread::sleep_for(std::chrono::milliseconds(300)); // six pauses: no round is paired meanwhile
+    CHECK(tourney_show(director, id).at("rounds_paired") == 1);
+
+    // The correction: refused to a player, for a bye or a board that is not there, for the
+    // result the board has; then stored with the audit log's line.
+    check_refused(anna.request(result_request), "forbidden");
+    json no_board = result_request;
+    no_board["board"] = 5;
+    check_refused(director.request(no_board), "bad_request", "round 1 has no board 5");
+    json same = result_request;
+    same["result"] = "black_wins";
+    check_refused(director.request(same), "bad_request", "is black_wins already");
+    json bad_word = result_request;
+    bad_word["result"] = "1-0";
+    check_refused(director.request(bad_word), "bad_request", "result");
+    json no_reason = result_request;
+    no_reason.erase("reason");
+    check_refused(director.request(no_reason), "bad_request", "reason");
+    REQUIRE(director.request(result_request).at("type") == "ok");
+    shown = tourney_update_until(
+        director, id,
+        [](const json& t) {
+            return int(t.at("rounds_paired")) >= 1 && round_of(t, 1).at("boards")[0].at("result") == "draw";
+        },
+        "the corrected result");
+    db::Database db(server.config().db_path, db::OpenMode::ReadOnly);
+    CHECK(db.query_int("SELECT COUNT(*) FROM moderation_log WHERE action = 'tournament_result' AND actor_nick = "
+                       "'Leiterin' AND reason = 'both players agreed on a draw by telephone' AND target = "
+                       "'tournament " +
+                       std::to_string(id) + " round 1 board 1'") == 1);
+
+    // Resumed: round 2 is paired; then the director ends the event.
+    REQUIRE(tourney_act(director, "resume_tournament", id).at("type") == "ok");
+    shown = tourney_update_until(
+        director, id, [](const json& t) { return round_started(t, 2); }, "round 2 after the resumption");
+    REQUIRE(tourney_act(director, "end_tournament", id).at("type") == "ok");
+    shown = tourney_update_until(
+        director, id, [](const json& t) { return t.at("state") == "finished"; }, "the end");
+    CHECK(shown.at("rounds_paired") == 2);
+    check_refused(tourney_act(director, "end_tournament", id), "tournament_closed", "the tournament is finished");
+    check_refused(tourney_act(director, "resume_tournament", id), "tournament_closed");
+}

@@ -1,0 +1,107 @@
+// The steps of the tournament tests over real sockets: accounts with a role, creating, joining,
+// showing and acting on a tournament, and a write made on the server's database file as the
+// admin tool would.
+#pragma once
+
+#include <future>
+#include <optional>
+#include <string>
+
+#include <catch2/catch.hpp>
+
+#include "db/sqlite/sqlite_store.h"
+#include "db/store_reader.h"
+#include "db/store_writer.h"
+#include "protocol/nick.h"
+#include "protocol/role.h"
+#include "tests/server/server_fixture.h"
+#include "tests/server/ws_test_client.h"
+
+namespace rochade::test {
+
+inline const std::string tourney_password = "Turnier-Passwort-1";
+
+// Stores `write` on the server's database file (the server runs on it: SQLite's WAL lets a second
+// writer in), as the admin tool would.
+inline void tourney_store(const std::string& db_path, db::Write write)
+{
+    auto writer = db::open_sqlite_writer(db_path);
+    std::promise<std::optional<db::StoreError>> stored;
+    writer->submit(std::move(write), [&stored](std::optional<db::StoreError> error) { stored.set_value(error); });
+    const auto error = stored.get_future().get();
+    INFO((error ? error->message : std::string()));
+    REQUIRE_FALSE(error);
+}
+
+// An account `nick` with `role`, logged in on `client`. The role is read at login, so it is set
+// between registering (on a first connection) and logging in.
+inline void tourney_account(WsTestClient& client, const InProcessServer& server, const std::string& nick,
+                            protocol::Role role = protocol::Role::Player)
+{
+    {
+        WsTestClient first;
+        first.connect(server.port());
+        REQUIRE(first.request({{"type", "register"}, {"nick", nick}, {"password", tourney_password}}).at("type") ==
+                "hello_ok");
+    }
+    if (role != protocol::Role::Player) {
+        const auto account = db::open_sqlite_reader(server.config().db_path)->account(protocol::nick_key(nick));
+        REQUIRE(account);
+        tourney_store(server.config().db_path, db::RoleChanged{account->id, role});
+    }
+    client.connect(server.port());
+    const json hello = client.request({{"type", "hello"}, {"nick", nick}, {"password", tourney_password}});
+    REQUIRE(hello.at("type") == "hello_ok");
+    CHECK(hello.at("role") == std::string(protocol::role_name(role)));
+}
+
+inline json swiss_request(json extra = json::object())
+{
+    json request{{"type", "create_tournament"},
+                 {"name", "Winter Swiss"},
+                 {"system", "swiss"},
+                 {"rounds", 5},
+                 {"time_control", "3+2"}};
+    for (const auto& [key, value] : extra.items()) request[key] = value;
+    return request;
+}
+
+// Creates a tournament as `director` and returns its id.
+inline std::int64_t tourney_create(WsTestClient& director, json extra = json::object())
+{
+    const json ok = director.request(swiss_request(std::move(extra)));
+    INFO(ok.dump());
+    REQUIRE(ok.at("type") == "ok");
+    return ok.at("tournament").at("id");
+}
+
+inline json tourney_join(WsTestClient& player, std::int64_t tournament, std::optional<std::string> password = {})
+{
+    json request{{"type", "join_tournament"}, {"tournament", tournament}};
+    if (password) request["password"] = *password;
+    return player.request(request);
+}
+
+inline json tourney_show(WsTestClient& client, std::int64_t tournament)
+{
+    REQUIRE(client.request({{"type", "show_tournament"}, {"tournament", tournament}}).at("type") == "ok");
+    return client.receive_until("tournament").at("tournament");
+}
+
+inline json tourney_act(WsTestClient& client, const std::string& type, std::int64_t tournament,
+                        std::optional<std::string> nick = {})
+{
+    json request{{"type", type}, {"tournament", tournament}};
+    if (nick) request["nick"] = *nick;
+    return client.request(request);
+}
+
+inline void check_refused(const json& reply, const std::string& code, const std::string& message_part = "")
+{
+    INFO(reply.dump());
+    REQUIRE(reply.at("type") == "error");
+    CHECK(reply.at("code") == code);
+    if (!message_part.empty()) CHECK(reply.at("message").get<std::string>().find(message_part) != std::string::npos);
+}
+
+} // namespace rochade::test
