@@ -172,7 +172,7 @@ const ERROR_READERS = {
     },
     // A tournament's director's action refused: not the moderators' sentence.
     forbidden(message) {
-        return /^(create_tournament|start_tournament|director_withdraw|director_readmit):/.test(message) ? 'tournament' : null;
+        return /^(create_tournament|start_tournament|director_withdraw|director_readmit|director_result|pause_tournament|resume_tournament|end_tournament):/.test(message) ? 'tournament' : null;
     },
     draw_offer_not_allowed(message) {
         if (/only on one's own turn/.test(message)) return 'turn';

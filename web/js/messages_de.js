@@ -1075,4 +1075,9 @@ export default {
     'tournament.crosstable.black': 's',
     'tournament.crosstable.bye': 'spielfrei',
     'tournament.game_starts': '{name}, {round}. Runde: deine Partie gegen {opponent} beginnt; du spielst {side}.',
+    'tournament.pause': 'Unterbrechen',
+    'tournament.resume': 'Fortsetzen',
+    'tournament.end': 'Turnier beenden',
+    'tournament.pause.hint': 'Unterbrochen wird keine neue Runde ausgelost; laufende Partien gehen weiter.',
+    'tournament.paused.hint': 'Das Turnier ist unterbrochen; Fortsetzen lost die nächste Runde aus.',
 };

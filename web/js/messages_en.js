@@ -1074,4 +1074,9 @@ export default {
     'tournament.crosstable.black': 'b',
     'tournament.crosstable.bye': 'bye',
     'tournament.game_starts': '{name}, round {round}: your game against {opponent} starts; you play {side}.',
+    'tournament.pause': 'Pause',
+    'tournament.resume': 'Resume',
+    'tournament.end': 'End the tournament',
+    'tournament.pause.hint': 'Paused, no new round is paired; games being played go on.',
+    'tournament.paused.hint': 'The tournament is paused; Resume pairs the next round.',
 };

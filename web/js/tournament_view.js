@@ -2,7 +2,7 @@
 // a tournament's page: its settings, joining and withdrawing, the pairings of a round with their
 // results and a Watch button for the games being played, the standings with the tie-break
 // columns (each code explained in its title), the players (withdrawn ones marked), and the
-// director's controls (start, withdraw and readmit a player). Directors, moderators and admins
+// director's controls (start, pause, resume and end it, withdraw and readmit a player). Directors, moderators and admins
 // also get the form to create one (tournament_form.js). The page follows tournament_updated
 // live: main.js folds every frame into tournaments.js's state and calls render.
 
@@ -21,7 +21,8 @@ import {
 
 export class TournamentView {
     // actions: {list(), show(id), back(), create(fields) -> promise, join(id, password), withdraw(id),
-    //           start(id), directorWithdraw(id, nick), directorReadmit(id, nick), chooseRound(n), watch(board)}
+    //           start(id), pause(id), resume(id), end(id), directorWithdraw(id, nick), directorReadmit(id, nick),
+    //           chooseRound(n), watch(board)}
     constructor(root, actions) {
         this.root = root;
         this.actions = actions;
@@ -137,12 +138,21 @@ export class TournamentView {
         return why ? el('p', { class: 'hint tournament-why' }, t(`tournament.why.${why}`)) : null;
     }
 
+    // Start while it registers; pause, resume and end once it runs (a server without them refuses).
     directorControls(tournament) {
-        if (tournament.state !== 'registering') return null;
-        return el('div', { class: 'tournament-director' },
-                  el('button', { type: 'button', dataset: { action: 'start-tournament' },
-                                 onclick: () => this.actions.start(tournament.id) }, t('tournament.start')),
-                  ' ', el('span', { class: 'hint' }, t('tournament.start.hint')));
+        const button = (action, key, send) => el('button', { type: 'button', dataset: { action }, onclick: () => send(tournament.id) }, t(key));
+        if (tournament.state === 'registering') {
+            return el('div', { class: 'tournament-director' }, button('start-tournament', 'tournament.start', this.actions.start),
+                      ' ', el('span', { class: 'hint' }, t('tournament.start.hint')));
+        }
+        if (tournament.state === 'running' || tournament.state === 'paused') {
+            return el('div', { class: 'tournament-director' },
+                      tournament.state === 'running' ? button('pause-tournament', 'tournament.pause', this.actions.pause)
+                          : button('resume-tournament', 'tournament.resume', this.actions.resume),
+                      button('end-tournament', 'tournament.end', this.actions.end),
+                      el('span', { class: 'hint' }, t(tournament.state === 'running' ? 'tournament.pause.hint' : 'tournament.paused.hint')));
+        }
+        return null;
     }
 
     // The pairings of one round (the latest, or the one chosen), with a button per paired round.
