@@ -64,8 +64,10 @@ async function playerRowShows(page, nick, withdrawn) {
     await page.waitForSelector(`#tournaments .player-table tr[data-nick="${nick}"][data-withdrawn="${withdrawn}"]`, { timeout });
 }
 
+// In the page, shown or not: a player whose game starts with the round sees the game, and the
+// tournament is behind the Lobby switch on a screen narrower than 1600 px.
 async function stateShows(page, state) {
-    await page.waitForSelector(`#tournaments .tournament-page[data-state="${state}"]`, { timeout });
+    await page.waitForSelector(`#tournaments .tournament-page[data-state="${state}"]`, { state: 'attached', timeout });
 }
 
 async function main() {
@@ -165,7 +167,7 @@ async function main() {
             await stateShows(d, 'running');
             await stateShows(b, 'running');
             await stateShows(c, 'running');
-            await b.waitForSelector('.tournament-state:text-is("läuft")', short);
+            if (await b.$eval('.tournament-state', (node) => node.textContent) !== 'läuft') throw new Error('the German state is not "läuft"');
             if (await d.isVisible('button[data-action="start-tournament"]')) throw new Error('Start is still offered');
             await run.shot(d, '04-director-started');
         });
