@@ -20,8 +20,8 @@ namespace rochade::server::engines {
 class EngineProcess : public std::enable_shared_from_this<EngineProcess> {
 public:
     // Starts `program_path` with its stdin and stdout on pipes (stderr to /dev/null). Throws
-    // std::system_error naming the program when the pipes or the fork fail; a path that cannot
-    // be executed shows as the child exiting at once, which the first read reports as end of file.
+    // std::system_error naming the program when the pipes or the fork fail, or when the program
+    // cannot be executed (missing, not executable: "engine PATH cannot be started: REASON").
     EngineProcess(net::any_io_executor executor, const std::string& program_path);
     ~EngineProcess();
     EngineProcess(const EngineProcess&) = delete;

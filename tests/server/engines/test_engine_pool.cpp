@@ -256,7 +256,8 @@ TEST_CASE("a program that cannot be started fails the search, naming why", "[eng
     const auto outcome = wait_for(future);
     const auto* failure = std::get_if<SearchFailure>(&outcome);
     REQUIRE(failure);
-    CHECK(failure->reason.starts_with("the engine exited"));
+    CHECK(failure->reason == "engine /nonexistent/stockfish cannot be started: No such file or directory");
+    CHECK(pool.processes_started() == 0);
 }
 
 TEST_CASE("a full pool refuses a search at once, and has room again when one ends", "[engines][pool][busy]")
