@@ -17,7 +17,7 @@
 option(ROCHADE_PRECOMPILED_HEADERS "Precompile the common headers of the server-side targets" ON)
 
 set(rochade_server_pch_owner rochade_server_base)
-set(rochade_server_pch "<server/precompiled_headers.h>")
+set(rochade_server_pch "<server/base/precompiled_headers.h>")
 # The server's test programs have their own header (with Catch2), compiled in engines_tests.
 # g++ refuses a precompiled header (-Winvalid-pch, "not used because X not defined") for a source
 # that lacks a macro the header was compiled with, so each header is compiled in a target with no
@@ -36,7 +36,7 @@ set(rochade_catch_pch "<catch2/catch.hpp>")
 
 # Sources that must not see the header: asio_compiled.cpp compiles Asio's and Beast's own
 # sources (boost/asio/impl/src.hpp), which are to come first in their translation unit.
-set(rochade_pch_skipped_sources ${PROJECT_SOURCE_DIR}/server/asio_compiled.cpp)
+set(rochade_pch_skipped_sources ${PROJECT_SOURCE_DIR}/server/base/asio_compiled.cpp)
 # Targets compiled with other macros than the header was: g++ refuses the header for them
 # (-Winvalid-pch) and parses everything again. rochade_redis gets -D_FILE_OFFSET_BITS=64 from
 # hiredis's pkg-config flags.

@@ -6,8 +6,8 @@
 
 #include "allocator.h"
 #include "commands.h"
-#include "server/log_format.h"
-#include "server/server.h"
+#include "server/base/log_format.h"
+#include "server/wiring/server.h"
 
 namespace rochade::cli {
 

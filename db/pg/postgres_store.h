@@ -1,5 +1,5 @@
 // The one place that builds PostgreSQL's implementations of the store interfaces (db/pg/), as
-// db/sqlite/sqlite_store.h builds SQLite's, so that the composition root (server/server.cpp) names no
+// db/sqlite/sqlite_store.h builds SQLite's, so that the composition root (server/wiring/server.cpp) names no
 // PostgreSQL class and never sees libpq.
 #pragma once
 

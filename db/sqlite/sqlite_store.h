@@ -1,5 +1,5 @@
 // The one place that builds SQLite's implementations of the store interfaces, so that the
-// composition root (server/server.cpp) names no SQLite class; db/pg/postgres_store.h is
+// composition root (server/wiring/server.cpp) names no SQLite class; db/pg/postgres_store.h is
 // PostgreSQL's.
 #pragma once
 

@@ -4,7 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include "db/store_writer.h"
-#include "server/wall_clock.h"
+#include "server/base/wall_clock.h"
 
 namespace rochade::server {
 

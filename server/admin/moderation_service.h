@@ -34,7 +34,7 @@
 #include "server/admin/other_nodes_over_bus.h"
 #include "server/admin/sanctions_desk.h"
 #include "server/admin/table_desk.h"
-#include "server/asio.h"
+#include "server/base/asio.h"
 #include "server/cluster/node_message.h"
 #include "server/moderation/moderation.h"
 #include "server/moderation/request_checks.h"

@@ -10,13 +10,13 @@
 #include "server/admin/audit_trail.h"
 #include "server/admin/nick_finder.h"
 #include "server/admin/other_nodes.h"
+#include "server/base/wall_clock.h"
 #include "server/clients/session_registry.h"
 #include "server/lobby/lobby.h"
 #include "server/moderation/request_checks.h"
 #include "server/moderation/sanctions.h"
 #include "server/table/table.h"
 #include "server/table/table_directory.h"
-#include "server/wall_clock.h"
 
 namespace rochade::server {
 

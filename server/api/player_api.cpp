@@ -11,7 +11,7 @@
 #include "server/api/games_json.h"
 #include "server/api/query_string.h"
 #include "server/api/reply.h"
-#include "server/wall_clock.h"
+#include "server/base/wall_clock.h"
 
 namespace rochade::server {
 

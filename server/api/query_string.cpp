@@ -1,6 +1,6 @@
 #include "server/api/query_string.h"
 
-#include "server/percent_decode.h"
+#include "server/base/percent_decode.h"
 
 #include <algorithm>
 #include <charconv>

@@ -14,8 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "server/base/asio.h"
 #include "server/cluster/bus.h"
-#include "server/asio.h"
 
 namespace rochade::server::cluster {
 

@@ -16,15 +16,15 @@
 
 #include <boost/asio/steady_timer.hpp>
 
+#include "server/base/asio.h"
 #include "server/cluster/bus.h"
 #include "server/cluster/cluster_link.h"
 #include "server/cluster/remote_connection.h"
-#include "server/asio.h"
 
 namespace rochade::server::cluster {
 
 struct NodeOptions {
-    std::string id; // unique in the cluster: "host:port" by default (server/server.cpp)
+    std::string id; // unique in the cluster: "host:port" by default (server/wiring/server.cpp)
     std::chrono::milliseconds heartbeat{1000};
     // A node not heard of for this long is gone; also the ttl of the leases a node holds, so
     // what a killed node held is free again after it.

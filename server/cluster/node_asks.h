@@ -17,8 +17,8 @@
 
 #include <boost/asio/steady_timer.hpp>
 
+#include "server/base/asio.h"
 #include "server/cluster/node_message.h"
-#include "server/asio.h"
 
 namespace rochade::server::cluster {
 

@@ -10,9 +10,9 @@
 #include <memory>
 #include <string>
 
-#include "server/cluster/cluster_link.h"
+#include "server/base/asio.h"
 #include "server/clients/connection.h"
-#include "server/asio.h"
+#include "server/cluster/cluster_link.h"
 
 namespace rochade::server::cluster {
 

@@ -22,7 +22,7 @@
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/executor_work_guard.hpp>
 
-#include "server/asio.h"
+#include "server/base/asio.h"
 #include "server/engines/search_request.h"
 
 namespace rochade::server::engines {

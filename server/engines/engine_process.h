@@ -12,7 +12,7 @@
 #include <string>
 #include <system_error>
 
-#include "server/asio.h"
+#include "server/base/asio.h"
 
 namespace rochade::server::engines {
 

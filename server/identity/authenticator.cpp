@@ -6,12 +6,12 @@
 #include "db/read_thread.h"
 #include "db/store_writer.h"
 #include "protocol/nick.h"
+#include "server/base/id_allocator.h"
+#include "server/base/wall_clock.h"
 #include "server/config/server_config.h"
-#include "server/id_allocator.h"
 #include "server/identity/password_hasher.h"
 #include "server/identity/secrets.h"
 #include "server/moderation/sanctions.h"
-#include "server/wall_clock.h"
 
 namespace rochade::identity {
 

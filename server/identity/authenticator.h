@@ -20,9 +20,9 @@
 #include "db/identity_records.h"
 #include "protocol/encode.h"
 #include "protocol/error_code.h"
+#include "server/base/asio.h"
 #include "server/identity/login_throttle.h"
 #include "server/identity/principal.h"
-#include "server/asio.h"
 
 #include <boost/asio/steady_timer.hpp>
 

@@ -14,7 +14,7 @@
 
 #include "protocol/challenge_encode.h"
 #include "protocol/messages.h"
-#include "server/asio.h"
+#include "server/base/asio.h"
 #include "server/identity/principal.h"
 
 namespace rochade::server {

@@ -6,7 +6,7 @@
 
 #include <memory>
 
-#include "server/asio.h"
+#include "server/base/asio.h"
 #include "server/lobby/lobby_peers.h"
 
 namespace rochade::server {

@@ -11,15 +11,15 @@
 #include "db/store_writer.h"
 #include "protocol/encode.h"
 #include "protocol/nick.h"
+#include "server/base/id_allocator.h"
+#include "server/base/metrics.h"
+#include "server/base/wall_clock.h"
 #include "server/clients/client.h"
-#include "server/id_allocator.h"
 #include "server/lobby/lone_node.h"
-#include "server/metrics.h"
 #include "server/moderation/sanctions.h"
 #include "server/table/table.h"
 #include "server/table/table_directory.h"
 #include "server/table/table_services.h"
-#include "server/wall_clock.h"
 
 namespace rochade::server {
 

@@ -23,7 +23,7 @@
 #include "db/open_challenge_records.h"
 #include "protocol/messages.h"
 #include "protocol/open_challenge_encode.h"
-#include "server/asio.h"
+#include "server/base/asio.h"
 #include "server/clients/connection.h"
 #include "server/cluster/cluster_link.h"
 #include "server/cluster/node_message.h"

@@ -5,9 +5,9 @@
 // one whose computer would think slowly.
 #include <spdlog/spdlog.h>
 
+#include "server/base/id_allocator.h"
 #include "server/engines/computer_levels.h"
 #include "server/engines/engine_pool.h"
-#include "server/id_allocator.h"
 #include "server/lobby/lobby.h"
 #include "server/lobby/table_opening.h"
 #include "server/table/table.h"

@@ -7,8 +7,8 @@
 #include <spdlog/spdlog.h>
 
 #include "protocol/nick.h"
+#include "server/base/id_allocator.h"
 #include "server/clients/client.h"
-#include "server/id_allocator.h"
 #include "server/lobby/lobby.h"
 #include "server/lobby/table_opening.h"
 #include "server/table/table.h"

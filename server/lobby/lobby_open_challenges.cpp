@@ -11,13 +11,13 @@
 #include "db/store_writer.h"
 #include "protocol/challenge_encode.h"
 #include "protocol/nick.h"
+#include "server/base/wall_clock.h"
 #include "server/clients/client.h"
 #include "server/identity/secrets.h"
 #include "server/lobby/lobby.h"
 #include "server/lobby/open_challenge_terms.h"
 #include "server/moderation/sanctions.h"
 #include "server/table/table_services.h"
-#include "server/wall_clock.h"
 
 namespace rochade::server {
 

@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "protocol/messages.h"
+#include "server/base/metrics.h"
 #include "server/clients/connection.h"
 #include "server/identity/principal.h"
-#include "server/metrics.h"
 
 namespace rochade::server {
 

@@ -7,7 +7,7 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 
-#include "server/asio.h"
+#include "server/base/asio.h"
 
 namespace rochade::server {
 namespace beast = boost::beast;

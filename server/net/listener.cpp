@@ -9,8 +9,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include "server/base/metrics.h"
 #include "server/net/http_session.h"
-#include "server/metrics.h"
 #include "server/net/refusal.h"
 
 namespace rochade::server {

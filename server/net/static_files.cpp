@@ -5,7 +5,7 @@
 #include <string>
 #include <utility>
 
-#include "server/percent_decode.h"
+#include "server/base/percent_decode.h"
 
 namespace rochade::server {
 

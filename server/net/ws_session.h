@@ -24,9 +24,9 @@
 #include <optional>
 #include <string>
 
+#include "server/base/metrics.h"
 #include "server/net/beast.h"
 #include "server/net/message_budget.h"
-#include "server/metrics.h"
 #include "server/net/read_budget.h"
 #include "server/net/session_services.h"
 

@@ -13,7 +13,7 @@
 #include <spdlog/spdlog.h>
 
 #include "protocol/encode.h"
-#include "server/metrics.h"
+#include "server/base/metrics.h"
 
 namespace rochade::server {
 

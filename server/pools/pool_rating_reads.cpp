@@ -10,11 +10,11 @@
 #include "matchmaking/pool_catalogue.h"
 #include "protocol/nick.h"
 #include "rating/glicko2.h"
+#include "server/base/wall_clock.h"
 #include "server/pools/pool_service.h"
 #include "server/pools/pool_time_control.h"
 #include "server/table/table_ratings.h"
 #include "server/table/table_services.h"
-#include "server/wall_clock.h"
 
 namespace rochade::server {
 

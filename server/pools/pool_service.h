@@ -27,7 +27,7 @@
 #include "protocol/pool_encode.h"
 #include <boost/asio/steady_timer.hpp>
 
-#include "server/asio.h"
+#include "server/base/asio.h"
 #include "server/clients/connection.h"
 #include "server/identity/principal.h"
 #include "server/pools/pool_authority.h"

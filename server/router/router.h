@@ -17,7 +17,7 @@
 #include "db/records.h"
 #include "db/tournament_records.h"
 #include "protocol/messages.h"
-#include "server/asio.h"
+#include "server/base/asio.h"
 #include "server/clients/connection.h"
 #include "server/config/server_config.h"
 #include "server/identity/authenticator.h"

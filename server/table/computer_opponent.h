@@ -8,7 +8,7 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include "protocol/messages.h"
-#include "server/asio.h"
+#include "server/base/asio.h"
 #include "server/engines/computer_levels.h"
 #include "server/engines/search_request.h"
 #include "server/identity/principal.h"

@@ -12,7 +12,7 @@
 
 #include <boost/asio/steady_timer.hpp>
 
-#include "server/asio.h"
+#include "server/base/asio.h"
 
 namespace rochade::server {
 

@@ -14,7 +14,7 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include "protocol/messages.h"
-#include "server/asio.h"
+#include "server/base/asio.h"
 #include "server/clients/connection.h"
 #include "server/identity/principal.h"
 

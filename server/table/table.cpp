@@ -9,12 +9,12 @@
 #include "protocol/decode.h"
 #include "protocol/encode.h"
 #include "protocol/nick.h"
+#include "server/base/id_allocator.h"
+#include "server/base/metrics.h"
+#include "server/base/wall_clock.h"
 #include "server/clients/client.h"
 #include "server/clients/fan_out.h"
-#include "server/id_allocator.h"
-#include "server/metrics.h"
 #include "server/table/table_services.h"
-#include "server/wall_clock.h"
 
 namespace rochade::server {
 

@@ -38,7 +38,7 @@
 #include "db/records.h"
 #include "db/store_error.h"
 #include "protocol/messages.h"
-#include "server/asio.h"
+#include "server/base/asio.h"
 #include "server/clients/connection.h"
 #include "server/game/refereed_game.h"
 #include "server/identity/principal.h"

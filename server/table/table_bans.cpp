@@ -9,10 +9,10 @@
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
+#include "server/base/wall_clock.h"
 #include "server/moderation/sanctions.h"
 #include "server/table/table.h"
 #include "server/table/table_services.h"
-#include "server/wall_clock.h"
 
 namespace rochade::server {
 

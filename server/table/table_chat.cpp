@@ -20,10 +20,10 @@
 #include <nlohmann/json.hpp>
 
 #include "protocol/encode.h"
+#include "server/base/wall_clock.h"
 #include "server/moderation/sanctions.h"
 #include "server/table/table.h"
 #include "server/table/table_services.h"
-#include "server/wall_clock.h"
 
 namespace rochade::server {
 

@@ -27,7 +27,7 @@
 
 #include "db/store_writer.h"
 #include "protocol/encode.h"
-#include "server/metrics.h"
+#include "server/base/metrics.h"
 #include "server/table/table.h"
 #include "server/table/table_services.h"
 

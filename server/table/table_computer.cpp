@@ -7,9 +7,9 @@
 
 #include <spdlog/spdlog.h>
 
+#include "server/base/id_allocator.h"
 #include "server/engines/computer_levels.h"
 #include "server/engines/engine_pool.h"
-#include "server/id_allocator.h"
 #include "server/identity/secrets.h"
 #include "server/table/computer_move_delay.h"
 #include "server/table/table.h"

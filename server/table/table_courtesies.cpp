@@ -12,9 +12,9 @@
 
 #include "protocol/decode.h"
 #include "protocol/encode.h"
+#include "server/base/wall_clock.h"
 #include "server/table/table.h"
 #include "server/table/table_services.h"
-#include "server/wall_clock.h"
 
 namespace rochade::server {
 

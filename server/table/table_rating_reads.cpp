@@ -12,9 +12,9 @@
 #include "db/read_thread.h"
 #include "protocol/encode.h"
 #include "protocol/nick.h"
+#include "server/base/wall_clock.h"
 #include "server/table/table.h"
 #include "server/table/table_services.h"
-#include "server/wall_clock.h"
 
 namespace rochade::server {
 

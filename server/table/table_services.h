@@ -10,7 +10,7 @@
 #include <memory>
 
 #include "protocol/messages.h"
-#include "server/asio.h"
+#include "server/base/asio.h"
 #include "server/config/server_config.h"
 
 namespace rochade::db {

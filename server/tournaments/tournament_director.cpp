@@ -10,10 +10,10 @@
 #include "db/moderation_records.h"
 #include "db/store_writer.h"
 #include "protocol/role.h"
+#include "server/base/wall_clock.h"
 #include "server/table/table_services.h"
 #include "server/tournaments/stored_tournament.h"
 #include "server/tournaments/tournament_service.h"
-#include "server/wall_clock.h"
 
 namespace rochade::server {
 

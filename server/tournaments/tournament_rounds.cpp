@@ -14,12 +14,12 @@
 #include "db/store_reader.h"
 #include "db/store_writer.h"
 #include "protocol/nick.h"
+#include "server/base/wall_clock.h"
 #include "server/lobby/game_start.h"
 #include "server/lobby/lobby.h"
 #include "server/table/table_services.h"
 #include "server/tournaments/stored_tournament.h"
 #include "server/tournaments/tournament_service.h"
-#include "server/wall_clock.h"
 #include "tournament/next_round.h"
 
 namespace rochade::server {

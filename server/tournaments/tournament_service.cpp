@@ -15,10 +15,10 @@
 #include "protocol/nick.h"
 #include "protocol/role.h"
 #include "rating/glicko2.h"
+#include "server/base/wall_clock.h"
 #include "server/table/table_ratings.h"
 #include "server/table/table_services.h"
 #include "server/tournaments/stored_tournament.h"
-#include "server/wall_clock.h"
 
 namespace rochade::server {
 

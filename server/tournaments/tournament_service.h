@@ -23,7 +23,7 @@
 #include "protocol/tournament.h"
 #include <boost/asio/steady_timer.hpp>
 
-#include "server/asio.h"
+#include "server/base/asio.h"
 #include "server/clients/connection.h"
 #include "server/identity/principal.h"
 #include "server/table/game_feed.h"

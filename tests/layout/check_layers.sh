@@ -22,7 +22,7 @@ part_of() {
         db/pg/*) echo db/pg ;;
         db/existing_store.*) echo db/existing_store ;;
         db/*) echo db ;;
-        server/asio.h | server/asio_compiled.cpp | server/wall_clock.h | server/metrics.* | server/log_format.* | server/id_allocator.* | server/percent_decode.h) echo server/base ;;
+        server/base/*) echo server/base ;;
         server/game/*) echo server/game ;;
         server/engines/*) echo server/engines ;;
         server/identity/authenticator.*) echo server/identity/authenticator ;;
@@ -40,7 +40,7 @@ part_of() {
         server/admin/*) echo server/admin ;;
         server/router/*) echo server/router ;;
         server/net/*) echo server/net ;;
-        server/server.*) echo server/wiring ;;
+        server/wiring/*) echo server/wiring ;;
         tools/*) echo tools ;;
         *) echo "" ;;
     esac

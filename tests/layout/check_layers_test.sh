@@ -35,7 +35,7 @@ expect() {
 
 expect pass server/lobby/lobby.cpp server/table/table.h          # a floor down
 expect pass server/table/table.cpp server/table/seats.h          # within its part
-expect pass server/server.cpp db/sqlite/sqlite_store.h           # the wiring builds the backends
+expect pass server/wiring/server.cpp db/sqlite/sqlite_store.h           # the wiring builds the backends
 expect fail server/table/table.cpp server/lobby/lobby.h          # a floor up
 expect fail server/api/reply.cpp server/lobby/room.h             # sideways, the same floor
 expect pass server/lobby/lobby.cpp matchmaking/pool_queue.h      # the server uses the matcher

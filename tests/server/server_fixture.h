@@ -18,8 +18,8 @@
 #include <thread>
 #include <vector>
 
-#include "server/server.h"
 #include "server/config/server_config.h"
+#include "server/wiring/server.h"
 
 namespace rochade::test {
 

@@ -28,7 +28,7 @@
 
 #include <boost/asio/steady_timer.hpp>
 
-#include "server/asio.h"
+#include "server/base/asio.h"
 #include "server/config/redis_url.h"
 
 namespace rochade::server::redis {

@@ -12,7 +12,7 @@
 #include "server/cluster/memory_bus.h"
 #include "server/config/trusted_proxies.h"
 #include "server/moderation/moderation.h"
-#include "server/server.h"
+#include "server/wiring/server.h"
 #include "tests/server/cluster_fixture.h"
 #include "tests/server/room_events.h"
 #include "tests/server/seated_game.h"

@@ -8,7 +8,7 @@
 #include <catch2/catch.hpp>
 
 #include "server/moderation/moderation.h"
-#include "server/server.h"
+#include "server/wiring/server.h"
 #include "tests/server/server_fixture.h"
 #include "tests/server/ws_test_client.h"
 

@@ -11,10 +11,10 @@
 #include <variant>
 #include <vector>
 
-#include "server/moderation/moderation.h"
 #include "server/admin/moderation_service.h"
-#include "server/server.h"
 #include "server/config/trusted_proxies.h"
+#include "server/moderation/moderation.h"
+#include "server/wiring/server.h"
 #include "tests/server/server_fixture.h"
 #include "tests/server/ws_test_client.h"
 

@@ -1,4 +1,4 @@
-#include "server/metrics.h"
+#include "server/base/metrics.h"
 
 #include <charconv>
 #include <fstream>

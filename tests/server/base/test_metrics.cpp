@@ -1,4 +1,4 @@
-// server/metrics.h and GET /metrics: the text format (escaping, histograms), who may read it
+// server/base/metrics.h and GET /metrics: the text format (escaping, histograms), who may read it
 // (server/net/metrics_access.h), and the numbers a real server reports after real play.
 #include <catch2/catch.hpp>
 
@@ -13,7 +13,7 @@
 #include <string>
 #include <thread>
 
-#include "server/metrics.h"
+#include "server/base/metrics.h"
 #include "server/net/metrics_access.h"
 #include "tests/server/seated_game.h"
 #include "tests/server/server_fixture.h"

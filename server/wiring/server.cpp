@@ -1,4 +1,4 @@
-#include "server/server.h"
+#include "server/wiring/server.h"
 
 #include <condition_variable>
 #include <csignal>
@@ -23,14 +23,15 @@
 #include "server/api/archive_api.h"
 #include "server/api/challenge_setting_api.h"
 #include "server/api/player_api.h"
+#include "server/base/id_allocator.h"
+#include "server/base/metrics.h"
+#include "server/base/wall_clock.h"
 #include "server/cluster/node.h"
 #include "server/cluster/redis/redis_bus.h"
 #include "server/engines/engine_pool.h"
-#include "server/id_allocator.h"
 #include "server/identity/authenticator.h"
 #include "server/identity/password_hasher.h"
 #include "server/lobby/lobby.h"
-#include "server/metrics.h"
 #include "server/moderation/sanctions.h"
 #include "server/net/beast.h"
 #include "server/net/descriptor_limit.h"
@@ -40,7 +41,6 @@
 #include "server/router/router.h"
 #include "server/table/flag_analysis.h"
 #include "server/tournaments/tournament_export_api.h"
-#include "server/wall_clock.h"
 
 namespace rochade::server {
 
@@ -361,7 +361,7 @@ void Server::State::serve()
     // From here on reads run on their own thread.
     auto reads = std::make_unique<db::ReadThread>(std::move(reader), on_store_error);
     // In a cluster another node may reserve ids between this one's reads and writes: a refused
-    // reservation reads the new start here and asks again (server/id_allocator.h).
+    // reservation reads the new start here and asks again (server/base/id_allocator.h).
     for (auto* ids : {table_ids.get(), game_ids.get(), session_ids.get()}) ids->read_through(*reads);
     auto hasher = std::make_unique<identity::PasswordHasher>(
         static_cast<std::size_t>(config.identity.password_hash_threads), config.identity.password_hash_queue);
@@ -483,10 +483,10 @@ void Server::State::serve()
     router.reset();
     node.reset(); // its strand and timer belong to the io_context
     admin_api.reset();
-    archive_api.reset(); // after the read thread, whose jobs it answered
-    player_api.reset();  // likewise
+    archive_api.reset();           // after the read thread, whose jobs it answered
+    player_api.reset();            // likewise
     challenge_setting_api.reset(); // likewise, and after the writer, whose callbacks it answered
-    moderation.reset();  // holds the lobby, whose strand belongs to the io_context
+    moderation.reset();            // holds the lobby, whose strand belongs to the io_context
     accounts.reset();
     authenticator.reset();
     flag_analysis.reset();

@@ -1,4 +1,4 @@
-#include "server/log_format.h"
+#include "server/base/log_format.h"
 
 #include <memory>
 

@@ -1,4 +1,4 @@
-// Ids from the store (server/id_allocator.h): blocks reserved ahead of use, the next one when
+// Ids from the store (server/base/id_allocator.h): blocks reserved ahead of use, the next one when
 // half is used, and never one id twice, also when two nodes of a cluster reserve at once: the
 // store refuses the reservation that comes second, which reads the new start and asks again.
 #include <catch2/catch.hpp>
@@ -9,7 +9,7 @@
 
 #include "db/read_thread.h"
 #include "db/sqlite/sqlite_store.h"
-#include "server/id_allocator.h"
+#include "server/base/id_allocator.h"
 #include "tests/db/temp_database.h"
 
 using namespace rochade;

@@ -1,4 +1,4 @@
-#include "server/id_allocator.h"
+#include "server/base/id_allocator.h"
 
 #include <future>
 #include <stdexcept>

@@ -11,7 +11,7 @@
 #include <spdlog/sinks/ostream_sink.h>
 #include <spdlog/spdlog.h>
 
-#include "server/log_format.h"
+#include "server/base/log_format.h"
 #include "tests/server/server_fixture.h"
 #include "tests/server/ws_test_client.h"
 
@@ -42,7 +42,8 @@ TEST_CASE("control characters are escaped for the log, everything else is kept",
 TEST_CASE("a logger set up by escape_log_messages writes one line per message, however it is worded", "[log]")
 {
     std::ostringstream out;
-    auto logger = std::make_shared<spdlog::logger>("escape-test", std::make_shared<spdlog::sinks::ostream_sink_mt>(out));
+    auto logger =
+        std::make_shared<spdlog::logger>("escape-test", std::make_shared<spdlog::sinks::ostream_sink_mt>(out));
     spdlog::register_logger(logger);
     rochade::server::escape_log_messages(); // every registered logger
     logger->info("connection 7 closed: {}", "bye\n[2026-01-01 00:00:00.000] [info] admin logged in");
