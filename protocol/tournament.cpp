@@ -49,10 +49,9 @@ FrameJson tournament_json(const TournamentView& view, bool with_players)
     out["id"] = view.id;
     out["name"] = view.name;
     out["system"] = tournament_system_name(view.system);
-    if (view.system == TournamentSystem::Swiss)
-        out["rounds"] = view.rounds;
-    else
-        out["cycles"] = view.cycles;
+    // A round robin's rounds are known once it has started (view.rounds 0 before).
+    if (view.system != TournamentSystem::Swiss) out["cycles"] = view.cycles;
+    if (view.system == TournamentSystem::Swiss || view.rounds > 0) out["rounds"] = view.rounds;
     out["time_control"] = time_control_frame_json(view.time_control);
     out["rated"] = view.rated;
     out["director"] = view.director;

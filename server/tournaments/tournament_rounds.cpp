@@ -6,6 +6,9 @@
 // side that does not make the first move in time loses by forfeit and is withdrawn from the next
 // rounds (the director readmits him). When the last game of a round ends the next round is
 // paired after the pause (`tournament_round_pause_ms`), and after the last round the event ends.
+// A round robin's rounds come from its Berger schedule instead (stored_round_robin.h): everyone
+// is paired, a game with a withdrawn player is a forfeit at once, a missed first move forfeits
+// that game alone.
 #include <algorithm>
 
 #include <spdlog/spdlog.h>
@@ -18,6 +21,7 @@
 #include "server/lobby/game_start.h"
 #include "server/lobby/lobby.h"
 #include "server/table/table_services.h"
+#include "server/tournaments/stored_round_robin.h"
 #include "server/tournaments/stored_tournament.h"
 #include "server/tournaments/tournament_service.h"
 #include "tournament/next_round.h"
@@ -59,17 +63,53 @@ void TournamentService::pair_next_round(std::int64_t tournament_id)
     if (found == tournaments_.end()) return;
     Tournament& tournament = found->second;
     if (tournament.pairing || tournament.log.tournament.state != "running" || services_.shutting_down) return;
-    // A round robin's rounds are not played on the server yet (docs/tournaments.md, "Rounds on
-    // the server"): it stays running with no rounds.
-    if (tournament.log.tournament.created.system != "swiss") return;
     tournament.pairing = true;
     std::vector<std::string> nicks;
     for (const auto& player : tournament.log.players)
         if (!withdrawn(player)) nicks.push_back(player.nick);
     lobby_->online_players(std::move(nicks), [self = shared_from_this(), tournament_id](auto online) {
-        self->on_strand(
-            [self, tournament_id, online = std::move(online)] { self->pair_round_with(tournament_id, online); });
+        self->on_strand([self, tournament_id, online = std::move(online)] {
+            if (round_robin(self->tournaments_.at(tournament_id)))
+                return self->pair_round_robin_round(tournament_id, online);
+            self->pair_round_with(tournament_id, online);
+        });
     });
+}
+
+bool TournamentService::round_robin(const Tournament& tournament)
+{
+    return tournament.log.tournament.created.system == "round_robin";
+}
+
+int TournamentService::planned_rounds(const Tournament& tournament)
+{
+    if (!round_robin(tournament)) return tournament.log.tournament.created.rounds;
+    const auto schedule = round_robin_schedule(tournament.log);
+    const auto* made = std::get_if<RoundRobinSchedule>(&schedule);
+    return made ? int(made->model.rounds.size()) : 0;
+}
+
+void TournamentService::pair_round_robin_round(std::int64_t tournament_id,
+                                               const std::map<std::string, identity::Identity>& online)
+{
+    Tournament& tournament = tournaments_.at(tournament_id);
+    const int round = next_round(tournament);
+    const auto schedule = round_robin_schedule(tournament.log);
+    if (const auto* refused = std::get_if<tournament::RoundRobinError>(&schedule)) {
+        // start_tournament counted the players; only a store edited by hand gets here.
+        spdlog::error("tournament {}: no round robin schedule ({}); the event ends", tournament_id, refused->message);
+        tournament.pairing = false;
+        return finish(tournament);
+    }
+    const auto& made = std::get<RoundRobinSchedule>(schedule);
+    if (round > int(made.model.rounds.size())) {
+        tournament.pairing = false;
+        return finish(tournament);
+    }
+    auto stored = round_robin_round(made, tournament_id, round, wall_clock_ms());
+    spdlog::info("tournament {}: round robin round {} of {}: {} boards", tournament_id, round, made.model.rounds.size(),
+                 stored.pairings.size());
+    store_round(tournament, std::move(stored), online);
 }
 
 void TournamentService::pair_round_with(std::int64_t tournament_id,
@@ -98,12 +138,20 @@ void TournamentService::pair_round_with(std::int64_t tournament_id,
         spdlog::info("tournament {}: round {} is not paired yet: {}", tournament_id, round, refused->message);
         return pair_after_pause(tournament);
     }
-    const auto stored = stored_round(tournament.log, round, std::get<tournament::Round>(paired), wall_clock_ms());
+    auto stored = stored_round(tournament.log, round, std::get<tournament::Round>(paired), wall_clock_ms());
     const auto away =
         std::count_if(tournament.log.players.begin(), tournament.log.players.end(),
                       [&](const auto& player) { return !withdrawn(player) && absent.contains(player.nick_key); });
     spdlog::info("tournament {}: round {} paired: {} boards, {} players away", tournament_id, round,
                  stored.pairings.size(), away);
+    store_round(tournament, std::move(stored), online);
+}
+
+void TournamentService::store_round(Tournament& tournament, db::TournamentRoundPaired stored,
+                                    const std::map<std::string, identity::Identity>& online)
+{
+    const std::int64_t tournament_id = tournament.log.tournament.created.id;
+    const int round = stored.round;
     store_change(
         tournament_id, stored, {nullptr, std::nullopt, "round " + std::to_string(round) + "'s pairing"},
         [self = shared_from_this(), stored, online](Tournament& tournament) {
@@ -125,6 +173,21 @@ void TournamentService::start_boards(Tournament& tournament, int round,
     for (const auto& board : tournament.log.rounds[std::size_t(round - 1)].boards) {
         if (!board.pairing.black_key || board.result != "pending" || board.table_id) continue;
         const BoardRef ref{tournament_id, round, board.pairing.board};
+        // A round robin pairs its withdrawn players too (their games are forfeits, or annulled
+        // in the standings: stored_round_robin.h).
+        const auto* white_player = player_of(tournament, board.pairing.white_key);
+        const auto* black_player = player_of(tournament, *board.pairing.black_key);
+        const bool white_out = !white_player || withdrawn(*white_player);
+        const bool black_out = !black_player || withdrawn(*black_player);
+        if (white_out || black_out) {
+            using tournament::GameResult;
+            record_result(ref,
+                          white_out && black_out ? GameResult::DoubleForfeit
+                          : white_out            ? GameResult::BlackWinsByForfeit
+                                                 : GameResult::WhiteWinsByForfeit,
+                          std::nullopt);
+            continue;
+        }
         const auto white = online.find(board.pairing.white_key);
         const auto black = online.find(*board.pairing.black_key);
         if (white == online.end() || black == online.end()) {
@@ -227,9 +290,13 @@ void TournamentService::game_finished(const GameFinished& game)
     const db::TournamentBoardRecord* board = board_of(ref);
     if (!board || !board->pairing.black_key || board->result != "pending") return;
     const auto result = board_result(game.result, game.plies);
+    // A Swiss withdraws who missed his first move; in a round robin that would annul or forfeit
+    // all his games (FIDE's withdrawal rule), so there it is this game's forfeit alone.
     std::optional<std::string> late;
-    if (result == tournament::GameResult::BlackWinsByForfeit) late = board->pairing.white_key;
-    if (result == tournament::GameResult::WhiteWinsByForfeit) late = *board->pairing.black_key;
+    if (!round_robin(tournaments_.at(ref.tournament))) {
+        if (result == tournament::GameResult::BlackWinsByForfeit) late = board->pairing.white_key;
+        if (result == tournament::GameResult::WhiteWinsByForfeit) late = *board->pairing.black_key;
+    }
     record_result(ref, result, late);
 }
 
@@ -263,7 +330,7 @@ void TournamentService::round_settled(Tournament& tournament)
 {
     if (tournament.log.tournament.state != "running" || tournament.log.rounds.empty()) return;
     if (!round_finished(tournament.log.rounds.back())) return;
-    if (int(tournament.log.rounds.size()) >= tournament.log.tournament.created.rounds) return finish(tournament);
+    if (int(tournament.log.rounds.size()) >= planned_rounds(tournament)) return finish(tournament);
     pair_after_pause(tournament);
 }
 

@@ -18,6 +18,7 @@
 #include "server/base/wall_clock.h"
 #include "server/table/table_ratings.h"
 #include "server/table/table_services.h"
+#include "server/tournaments/stored_round_robin.h"
 #include "server/tournaments/stored_tournament.h"
 
 namespace rochade::server {
@@ -160,6 +161,11 @@ void TournamentService::director_readmit(ConnectionPtr connection, identity::Ide
             return connection->send_error(id, ErrorCode::NotInTournament,
                                           "director_readmit: '" + readmit.nick +
                                               (player ? "' has not withdrawn" : "' is not registered"));
+        if (round_robin(*tournament) && tournament->log.tournament.state != "registering" &&
+            !in_round_robin_schedule(*player))
+            return connection->send_error(id, ErrorCode::TournamentStarted,
+                                          "director_readmit: '" + readmit.nick +
+                                              "' withdrew before the round robin started, and its schedule is fixed");
         store_readmission(readmit.tournament, key, {connection, id, std::string(request)});
     });
 }

@@ -141,6 +141,15 @@ private:
     // Asks the lobby who of the active players is online, then pairs the next round with them.
     void pair_next_round(std::int64_t tournament_id);
     void pair_round_with(std::int64_t tournament_id, const std::map<std::string, identity::Identity>& online);
+    // A round robin's next round, from its Berger schedule (stored_round_robin.h): everyone is
+    // paired, online or not; a game against a withdrawn or absent player is a forfeit.
+    void pair_round_robin_round(std::int64_t tournament_id, const std::map<std::string, identity::Identity>& online);
+    // Stores `stored` as the next round and starts its boards.
+    void store_round(Tournament& tournament, db::TournamentRoundPaired stored,
+                     const std::map<std::string, identity::Identity>& online);
+    // The rounds the event plays: a Swiss's as created, a round robin's from its schedule.
+    static int planned_rounds(const Tournament& tournament);
+    static bool round_robin(const Tournament& tournament);
     // Each game of `round` whose board has no table yet is started, White (online) as the opener.
     void start_boards(Tournament& tournament, int round, const std::map<std::string, identity::Identity>& online);
     void start_board(const BoardRef& ref, const identity::Identity& white, const std::string& black, int attempt);

@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "protocol/encode.h"
+#include "server/tournaments/stored_round_robin.h"
 #include "server/tournaments/stored_tournament.h"
 #include "server/tournaments/tournament_service.h"
 #include "tournament/standings.h"
@@ -18,6 +19,23 @@ std::string nick_of(const db::TournamentLog& log, const std::string& nick_key)
     for (const auto& player : log.players)
         if (player.nick_key == nick_key) return player.nick;
     return nick_key;
+}
+
+// A round robin's standings: FIDE's withdrawal rule applied, and the tie-breaks of C.07's
+// recommendation for round robins (Sonneborn-Berger, direct encounter, wins).
+void add_round_robin_standings(protocol::TournamentView& view, const db::TournamentLog& log)
+{
+    const auto schedule = round_robin_schedule(log);
+    const auto* made = std::get_if<RoundRobinSchedule>(&schedule);
+    if (!made) return;
+    const std::vector tie_breaks{tournament::TieBreak::SonnebornBerger, tournament::TieBreak::DirectEncounter,
+                                 tournament::TieBreak::Wins};
+    for (const auto tie_break : tie_breaks) view.tie_breaks.emplace_back(tournament::tie_break_code(tie_break));
+    const auto model = round_robin_standings_model(*made);
+    for (const auto& row : tournament::standings(model, tie_breaks)) {
+        const bool out = model.players[std::size_t(row.start_number - 1)].status == tournament::PlayerStatus::Withdrawn;
+        view.standings.push_back({row.rank(), row.nick, row.half_points, row.tie_breaks, out});
+    }
 }
 
 void add_rounds(protocol::TournamentView& view, const db::TournamentLog& log)
@@ -36,6 +54,7 @@ void add_rounds(protocol::TournamentView& view, const db::TournamentLog& log)
         }
         view.pairings.push_back(std::move(shown));
     }
+    if (log.tournament.created.system == "round_robin") return add_round_robin_standings(view, log);
     const auto tie_breaks = tournament::default_tie_breaks();
     for (const auto tie_break : tie_breaks) view.tie_breaks.emplace_back(tournament::tie_break_code(tie_break));
     const auto model = model_of(log);
@@ -75,7 +94,10 @@ protocol::TournamentView TournamentService::view_of(const Tournament& tournament
     view.id = created.id;
     view.name = created.name;
     view.system = protocol::parse_tournament_system(created.system).value_or(protocol::TournamentSystem::Swiss);
-    view.rounds = view.system == protocol::TournamentSystem::Swiss ? created.rounds : 0;
+    // A round robin's rounds are known once it has started and its players are fixed.
+    view.rounds = view.system == protocol::TournamentSystem::Swiss ? created.rounds
+                  : record.state == "registering"                  ? 0
+                                                                   : planned_rounds(tournament);
     view.cycles = tournament.settings.cycles;
     view.time_control = time_control_of(created);
     view.rated = created.rated;

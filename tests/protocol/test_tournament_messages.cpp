@@ -157,6 +157,7 @@ TEST_CASE("tournament frames encode as documented, never with a password", "[pro
     running.state = "paused";
     running.system = TournamentSystem::RoundRobin;
     running.cycles = 2;
+    running.rounds = 0; // a round robin's rounds are known once it has started
     auto finished = view;
     finished.id = 5;
     finished.state = "finished";
@@ -168,6 +169,10 @@ TEST_CASE("tournament frames encode as documented, never with a password", "[pro
     REQUIRE(list.at("running").size() == 1);
     CHECK(list.at("running")[0].at("cycles") == 2);
     CHECK_FALSE(list.at("running")[0].contains("rounds"));
+    running.rounds = 6; // started: four players, two cycles
+    const auto started = nlohmann::json::parse(encode_tournament(running)).at("tournament");
+    CHECK(started.at("cycles") == 2);
+    CHECK(started.at("rounds") == 6);
     REQUIRE(list.at("finished").size() == 1);
     CHECK(list.at("finished")[0].at("finished_ms") == 1800000009000);
 

@@ -7,6 +7,7 @@
 // loses nothing.
 #include <chrono>
 #include <map>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -14,6 +15,7 @@
 #include <catch2/catch.hpp>
 
 #include "db/sqlite/sqlite.h"
+#include "pairing/berger.h"
 #include "tests/server/server_fixture.h"
 #include "tests/server/tournaments/tourney_steps.h"
 #include "tests/server/ws_test_client.h"
@@ -373,4 +375,105 @@ TEST_CASE("tournament rounds: the director corrects a result (audit log), pauses
     CHECK(shown.at("rounds_paired") == 2);
     check_refused(tourney_act(director, "end_tournament", id), "tournament_closed", "the tournament is finished");
     check_refused(tourney_act(director, "resume_tournament", id), "tournament_closed");
+}
+
+TEST_CASE("tournament rounds: a round robin of 5 plays its Berger rounds; a withdrawal before half is annulled",
+          "[server][tournament][rounds][round_robin]")
+{
+    InProcessServer server(tourney_pause_short);
+    WsTestClient director, fritz;
+    std::map<std::string, WsTestClient> players;
+    tourney_account(director, server, "Leiterin", protocol::Role::Director);
+    const std::vector<std::string> entered{"Anna", "Bert", "Clara", "Dora", "Emil"}; // Berger numbers 1-5
+    for (const auto& nick : entered) tourney_account(players[nick], server, nick);
+    tourney_account(fritz, server, "Fritz");
+    const json created = director.request({{"type", "create_tournament"},
+                                           {"name", "Vereinsmeisterschaft"},
+                                           {"system", "round_robin"},
+                                           {"cycles", 1},
+                                           {"time_control", "3+2"}});
+    REQUIRE(created.at("type") == "ok");
+    const std::int64_t id = created.at("tournament").at("id");
+    for (const auto& nick : entered) REQUIRE(tourney_join(players.at(nick), id).at("type") == "ok");
+    // Fritz enters and withdraws before the start: he has no place in the schedule.
+    REQUIRE(tourney_join(fritz, id).at("type") == "ok");
+    REQUIRE(tourney_act(fritz, "withdraw_tournament", id).at("type") == "ok");
+    REQUIRE(tourney_act(director, "start_tournament", id).at("type") == "ok");
+    check_refused(tourney_act(director, "director_readmit", id, "Fritz"), "tournament_started",
+                  "withdrew before the round robin started");
+    check_refused(tourney_join(fritz, id), "already_in_tournament");
+
+    const auto berger = pairing::berger_schedule(5);
+    REQUIRE(berger);
+    REQUIRE(berger->size() == 5);
+    std::map<std::pair<std::string, std::string>, int> met; // {white, black} -> round
+    std::map<std::string, int> sat_out;
+    json shown;
+    for (int round = 1; round <= 5; ++round) {
+        shown = tourney_update_until(
+            director, id, [round](const json& t) { return round_started(t, round); },
+            "round " + std::to_string(round) + " with its games started");
+        CHECK(shown.at("rounds") == 5);
+        const json paired = round_of(shown, round);
+        // The round is the Berger table's, Berger number n being the n-th entry.
+        std::vector<std::pair<std::string, std::string>> expected;
+        for (const auto& board : (*berger)[std::size_t(round - 1)].boards)
+            expected.emplace_back(entered[std::size_t(board.white - 1)], entered[std::size_t(board.black - 1)]);
+        std::vector<std::pair<std::string, std::string>> actual;
+        for (const auto& board : paired.at("boards")) {
+            REQUIRE(board.contains("black")); // the player sitting out has no board, not a bye
+            actual.emplace_back(board.at("white"), board.at("black"));
+        }
+        CHECK(actual == expected);
+        std::set<std::string> playing;
+        for (const auto& [white, black] : actual) {
+            playing.insert(white);
+            playing.insert(black);
+            met[{white, black}] = round;
+        }
+        for (const auto& nick : entered)
+            if (!playing.contains(nick)) ++sat_out[nick];
+        // Every game over the board: White resigns. Emil withdraws during round 1, while his game
+        // runs; from round 2 on his games are forfeits, decided without a table.
+        for (const auto& board : paired.at("boards")) {
+            const bool emils = board.at("white") == "Emil" || board.at("black") == "Emil";
+            if (round > 1 && emils) {
+                CHECK_FALSE(board.contains("table"));
+                CHECK(board.at("result") ==
+                      (board.at("white") == "Emil" ? "black_wins_by_forfeit" : "white_wins_by_forfeit"));
+                continue;
+            }
+            const std::int64_t table = board.at("table");
+            auto& white = players.at(board.at("white"));
+            white.receive_until("game_started", table);
+            players.at(board.at("black")).receive_until("game_started", table);
+            if (emils) REQUIRE(tourney_act(players.at("Emil"), "withdraw_tournament", id).at("type") == "ok");
+            REQUIRE(white.request({{"type", "resign"}, {"table", table}}).at("type") == "ok");
+        }
+    }
+    shown = tourney_update_until(
+        director, id, [](const json& t) { return t.at("state") == "finished"; }, "the end after round 5");
+    CHECK(shown.at("rounds_paired") == 5);
+    CHECK(met.size() == 10); // everyone met everyone once
+    for (const auto& nick : entered) CHECK(sat_out[nick] == 1);
+
+    // Emil played 1 of his 4 games: all his results are annulled (FIDE's default), so the
+    // standings hold the games among the other four alone, each won by Black.
+    std::map<std::string, double> points;
+    for (const auto& round : shown.at("pairings"))
+        for (const auto& board : round.at("boards"))
+            if (board.at("white") != "Emil" && board.at("black") != "Emil") {
+                CHECK(board.at("result") == "black_wins");
+                points[board.at("black")] += 1;
+            }
+    CHECK(shown.at("tie_breaks") == json::array({"SB", "DE", "WIN"}));
+    const json standings = shown.at("standings");
+    REQUIRE(standings.size() == 5);
+    for (const auto& row : standings) {
+        INFO(row.dump());
+        const std::string nick = row.at("nick");
+        CHECK(row.at("points").get<double>() == points[nick]);
+        CHECK(row.at("withdrawn") == (nick == "Emil"));
+    }
+    CHECK(standings[4].at("nick") == "Emil");
 }
