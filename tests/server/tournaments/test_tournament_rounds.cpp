@@ -477,3 +477,96 @@ TEST_CASE("tournament rounds: a round robin of 5 plays its Berger rounds; a with
     }
     CHECK(standings[4].at("nick") == "Emil");
 }
+
+TEST_CASE("tournament rounds: a Swiss of 12 over 5 rounds with a late entry, a withdrawal and a bye",
+          "[server][tournament][rounds][swiss12]")
+{
+    InProcessServer server(tourney_pause_short);
+    WsTestClient director;
+    std::map<std::string, WsTestClient> players;
+    tourney_account(director, server, "Leiterin", protocol::Role::Director);
+    std::vector<std::string> nicks;
+    for (int i = 1; i <= 13; ++i) nicks.push_back("Spieler" + std::string(i < 10 ? "0" : "") + std::to_string(i));
+    for (const auto& nick : nicks) tourney_account(players[nick], server, nick);
+    const std::string late = nicks.back(); // Spieler13 enters after round 1
+    const std::string quitter = nicks[3];  // Spieler04 withdraws during round 2
+    const std::int64_t id = tourney_create(director, {{"rounds", 5}, {"late_entry_until_round", 2}});
+    for (int i = 0; i < 12; ++i) REQUIRE(tourney_join(players.at(nicks[std::size_t(i)]), id).at("type") == "ok");
+    REQUIRE(tourney_act(director, "start_tournament", id).at("type") == "ok");
+
+    std::set<std::pair<std::string, std::string>> met;
+    std::map<std::string, int> allocated_byes;
+    json shown;
+    for (int round = 1; round <= 5; ++round) {
+        shown = tourney_update_until(
+            director, id, [round](const json& t) { return round_started(t, round); },
+            "round " + std::to_string(round) + " with its games started");
+        const json paired = round_of(shown, round);
+        int games = 0;
+        std::set<std::string> seen;
+        for (const auto& board : paired.at("boards")) {
+            const std::string white = board.at("white");
+            CHECK(seen.insert(white).second); // nobody twice in a round
+            if (!board.contains("black")) {
+                INFO("round " << round << ": " << board.dump());
+                // The withdrawn player is listed with a zero-point bye (absent), the odd player
+                // out with the pairing's one-point bye.
+                if (white == quitter && round >= 3) {
+                    CHECK(board.at("bye") == "zero_point");
+                    continue;
+                }
+                CHECK(board.at("bye") == "pairing_allocated");
+                CHECK(++allocated_byes[white] == 1); // C.04.1.3: at most one per player
+                continue;
+            }
+            const std::string black = board.at("black");
+            CHECK(seen.insert(black).second);
+            // C1: two players meet at most once.
+            CHECK(met.insert({std::min(white, black), std::max(white, black)}).second);
+            if (round >= 3) {
+                CHECK(white != quitter);
+                CHECK(black != quitter);
+            }
+            ++games;
+        }
+        // 12 players in round 1; 13 (the late entry) in round 2: one pairing-allocated bye; 12 from round 3.
+        CHECK(games == 6);
+        CHECK(seen.size() == (round == 1 ? 12u : 13u));
+        CHECK(seen.contains(late) == (round >= 2));
+        if (round == 1) REQUIRE(tourney_join(players.at(late), id).at("type") == "ok");
+        if (round == 2) REQUIRE(tourney_act(players.at(quitter), "withdraw_tournament", id).at("type") == "ok");
+        // Odd boards: White resigns; even boards: Black resigns.
+        for (const auto& board : paired.at("boards")) {
+            if (!board.contains("black")) continue;
+            const std::int64_t table = board.at("table");
+            auto& white = players.at(board.at("white"));
+            auto& black = players.at(board.at("black"));
+            white.receive_until("game_started", table);
+            black.receive_until("game_started", table);
+            auto& resigner = int(board.at("board")) % 2 == 1 ? white : black;
+            REQUIRE(resigner.request({{"type", "resign"}, {"table", table}}).at("type") == "ok");
+        }
+    }
+    shown = tourney_update_until(
+        director, id, [](const json& t) { return t.at("state") == "finished"; }, "the end after round 5");
+    CHECK(shown.at("rounds_paired") == 5);
+    CHECK(allocated_byes.size() == 1);
+
+    // The standings add up: every game gives one point, a pairing-allocated bye one, the late
+    // entry's missed round a half; 13 players, the withdrawn one listed as such.
+    const json standings = shown.at("standings");
+    REQUIRE(standings.size() == 13);
+    double total = 0;
+    for (const auto& row : standings) {
+        total += row.at("points").get<double>();
+        CHECK(row.at("withdrawn") == (row.at("nick") == quitter));
+    }
+    CHECK(total == 5 * 6 + 1 + 0.5);
+    for (std::size_t i = 1; i < standings.size(); ++i)
+        CHECK(standings[i - 1].at("points").get<double>() >= standings[i].at("points").get<double>());
+
+    const HttpReply trf = http_get(server.port(), "/tournaments/" + std::to_string(id) + ".trf");
+    REQUIRE(trf.status == 200);
+    for (const auto& nick : nicks) CHECK(trf.body.find(nick) != std::string::npos);
+    CHECK(trf.body.find("XXR 5") != std::string::npos);
+}
