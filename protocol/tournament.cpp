@@ -28,6 +28,17 @@ FrameJson pairings_json(const std::vector<TournamentRoundView>& rounds)
     return out;
 }
 
+FrameJson crosstable_json(const TournamentCrosstableView& table)
+{
+    FrameJson points = FrameJson::array(), sonneborn_berger = FrameJson::array();
+    for (const int value : table.half_points) points.push_back(value / 2.0);
+    for (const int value : table.sonneborn_berger_hundredths) sonneborn_berger.push_back(value / 100.0);
+    return FrameJson{{"nicks", table.nicks},
+                     {"cells", table.cells},
+                     {"points", std::move(points)},
+                     {"sb", std::move(sonneborn_berger)}};
+}
+
 FrameJson standings_json(const std::vector<TournamentStandingView>& rows)
 {
     FrameJson out = FrameJson::array();
@@ -75,6 +86,7 @@ FrameJson tournament_json(const TournamentView& view, bool with_players)
         if (!view.tie_breaks.empty()) out["tie_breaks"] = view.tie_breaks;
         if (!view.pairings.empty()) out["pairings"] = pairings_json(view.pairings);
         if (!view.standings.empty()) out["standings"] = standings_json(view.standings);
+        if (view.crosstable) out["crosstable"] = crosstable_json(*view.crosstable);
     }
     return out;
 }

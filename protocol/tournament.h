@@ -87,6 +87,16 @@ struct TournamentStandingView {
     bool withdrawn = false;
 };
 
+// A round robin's crosstable, rows and columns in Berger order: a cell holds the row player's
+// results against the column player in round order ("1", "½", "0", "+" forfeit win, "-"
+// forfeit loss; two in a double round robin), "" while not played, "X" on the diagonal.
+struct TournamentCrosstableView {
+    std::vector<std::string> nicks;
+    std::vector<std::vector<std::string>> cells;
+    std::vector<int> half_points;
+    std::vector<int> sonneborn_berger_hundredths;
+};
+
 // A tournament as shown. `players` is filled for show_tournament and tournament_updated, left
 // empty in the list (which gives `player_count`).
 struct TournamentView {
@@ -112,6 +122,7 @@ struct TournamentView {
     std::vector<std::string> tie_breaks;
     std::vector<TournamentRoundView> pairings;
     std::vector<TournamentStandingView> standings;
+    std::optional<TournamentCrosstableView> crosstable; // a round robin's, once started
 };
 
 // The reply to create_tournament: {"type":"ok","id":...,"tournament":{...}}.

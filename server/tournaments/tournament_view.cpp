@@ -36,6 +36,9 @@ void add_round_robin_standings(protocol::TournamentView& view, const db::Tournam
         const bool out = model.players[std::size_t(row.start_number - 1)].status == tournament::PlayerStatus::Withdrawn;
         view.standings.push_back({row.rank(), row.nick, row.half_points, row.tie_breaks, out});
     }
+    const auto table = tournament::crosstable(model);
+    view.crosstable =
+        protocol::TournamentCrosstableView{table.nicks, table.cells, table.half_points, table.sonneborn_berger};
 }
 
 void add_rounds(protocol::TournamentView& view, const db::TournamentLog& log)

@@ -173,6 +173,13 @@ TEST_CASE("tournament frames encode as documented, never with a password", "[pro
     const auto started = nlohmann::json::parse(encode_tournament(running)).at("tournament");
     CHECK(started.at("cycles") == 2);
     CHECK(started.at("rounds") == 6);
+    CHECK_FALSE(started.contains("crosstable"));
+    running.crosstable = TournamentCrosstableView{{"Anna", "Bert"}, {{"X", "1½"}, {"0½", "X"}}, {3, 1}, {125, 0}};
+    const auto with_table = nlohmann::json::parse(encode_tournament_updated(running)).at("tournament");
+    CHECK(with_table.at("crosstable") ==
+          nlohmann::json::parse(
+              R"({"nicks":["Anna","Bert"],"cells":[["X","1½"],["0½","X"]],"points":[1.5,0.5],"sb":[1.25,0.0]})"));
+    CHECK_FALSE(nlohmann::json::parse(encode_tournaments({running})).at("running")[0].contains("crosstable"));
     REQUIRE(list.at("finished").size() == 1);
     CHECK(list.at("finished")[0].at("finished_ms") == 1800000009000);
 

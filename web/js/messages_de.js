@@ -1069,6 +1069,7 @@ export default {
     'error.forbidden.tournament': 'Das dürfen nur der Turnierleiter des Turniers, Moderatoren und Admins (Turniere legen Turnierleiter an).',
     'tournament.crosstable': 'Kreuztabelle',
     'tournament.crosstable.hint': 'Je Runde: die Nummer des Gegners, die Farbe (w Weiß, s Schwarz) und das Ergebnis; * solange die Partie läuft.',
+    'tournament.crosstable.grid.hint': 'Jede Zeile: die Ergebnisse des Spielers gegen die Spieler der Spalten (1 Sieg, ½ Remis, 0 Niederlage, + und − kampflos); SB: Sonneborn-Berger.',
     'tournament.crosstable.round': '{round}. R.',
     'tournament.crosstable.round.title': '{round}. Runde',
     'tournament.crosstable.white': 'w',

@@ -1068,6 +1068,7 @@ export default {
     'error.forbidden.tournament': 'Only the tournament’s director, a moderator or an admin may do that (tournament directors create tournaments).',
     'tournament.crosstable': 'Crosstable',
     'tournament.crosstable.hint': 'Each round: the opponent\'s number, the colour (w White, b Black) and the score; * while the game is played.',
+    'tournament.crosstable.grid.hint': 'Each row: the player\'s results against the players of the columns (1 win, ½ draw, 0 loss, + and − by forfeit); SB: Sonneborn-Berger.',
     'tournament.crosstable.round': 'R{round}',
     'tournament.crosstable.round.title': 'Round {round}',
     'tournament.crosstable.white': 'w',

@@ -220,6 +220,7 @@ export class TournamentView {
 
     // Each player's games by round: the opponent's entry number, the colour and the score.
     crosstable(tournament, place) {
+        if (tournament.crosstable) return this.roundRobinGrid(tournament.crosstable, place);
         const table = crosstable(tournament);
         if (!table.rows.length) return null;
         const nick = place.identity ? place.identity.nick : '';
@@ -238,6 +239,27 @@ export class TournamentView {
                   el('p', { class: 'hint' }, t('tournament.crosstable.hint')),
                   el('div', { class: 'table-scroll' },
                      el('table', { class: 'cross-table' }, el('thead', {}, head), el('tbody', {}, body))));
+    }
+
+    // A round robin's crosstable as the server sends it: a row and a column per player in Berger
+    // order, the row player's results against the column player, points and Sonneborn-Berger.
+    roundRobinGrid(grid, place) {
+        const nicks = grid.nicks || [];
+        if (!nicks.length) return null;
+        const me = place.identity ? place.identity.nick.toLowerCase() : '';
+        const head = el('tr', {}, el('th', {}, t('tournament.col.entry')), el('th', {}, t('tournament.col.player')),
+                        nicks.map((_, column) => el('th', { scope: 'col' }, column + 1)),
+                        el('th', {}, t('tournament.col.points')), el('th', {}, 'SB'));
+        const body = nicks.map((nick, row) => el('tr', { class: me && nick.toLowerCase() === me ? 'me' : '', dataset: { nick } },
+            el('td', {}, row + 1), el('td', {}, nickNode(nick, false)),
+            nicks.map((_, column) => el('td', { class: row === column ? 'cross-cell cross-self' : 'cross-cell' },
+                                        ((grid.cells || [])[row] || [])[column] || '')),
+            el('td', { class: 'points' }, pointsText((grid.points || [])[row] ?? 0)),
+            el('td', {}, String((grid.sb || [])[row] ?? ''))));
+        return el('section', { class: 'tournament-crosstable' }, el('h4', {}, t('tournament.crosstable')),
+                  el('p', { class: 'hint' }, t('tournament.crosstable.grid.hint')),
+                  el('div', { class: 'table-scroll' },
+                     el('table', { class: 'cross-table cross-grid' }, el('thead', {}, head), el('tbody', {}, body))));
     }
 
     players(tournament, director, place) {

@@ -5,6 +5,7 @@
 // tie-breaks. A side that does not make the first move loses by forfeit and is out of the next
 // round; a tournament game has no abort, rematch or takeback; a restart in the middle of a round
 // loses nothing.
+#include <algorithm>
 #include <chrono>
 #include <map>
 #include <set>
@@ -476,6 +477,29 @@ TEST_CASE("tournament rounds: a round robin of 5 plays its Berger rounds; a with
         CHECK(row.at("withdrawn") == (nick == "Emil"));
     }
     CHECK(standings[4].at("nick") == "Emil");
+
+    // The crosstable in Berger order: Black's win in each game, nothing against Emil (annulled).
+    const json table = shown.at("crosstable");
+    CHECK(table.at("nicks") == json(entered));
+    const json cells = table.at("cells");
+    REQUIRE(cells.size() == 5);
+    const auto index_of = [&](const std::string& nick) {
+        return std::size_t(std::find(entered.begin(), entered.end(), nick) - entered.begin());
+    };
+    for (std::size_t row = 0; row < 5; ++row) {
+        CHECK(cells[row][row] == "X");
+        CHECK(table.at("points")[row].get<double>() == points[entered[row]]);
+    }
+    for (std::size_t other = 0; other < 4; ++other) {
+        CHECK(cells[4][other] == "");
+        CHECK(cells[other][4] == "");
+    }
+    for (const auto& round : shown.at("pairings"))
+        for (const auto& board : round.at("boards"))
+            if (board.at("white") != "Emil" && board.at("black") != "Emil") {
+                CHECK(cells[index_of(board.at("black"))][index_of(board.at("white"))] == "1");
+                CHECK(cells[index_of(board.at("white"))][index_of(board.at("black"))] == "0");
+            }
 }
 
 TEST_CASE("tournament rounds: a Swiss of 12 over 5 rounds with a late entry, a withdrawal and a bye",
