@@ -594,3 +594,87 @@ TEST_CASE("tournament rounds: a Swiss of 12 over 5 rounds with a late entry, a w
     for (const auto& nick : nicks) CHECK(trf.body.find(nick) != std::string::npos);
     CHECK(trf.body.find("XXR 5") != std::string::npos);
 }
+
+TEST_CASE("tournament rounds: a round robin restarted between rounds pairs the next round of the same schedule",
+          "[server][tournament][rounds][round_robin]")
+{
+    TempDir dir;
+    const std::string db_path = (dir.path() / "round_robin.db").string();
+    const std::vector<std::string> entered{"Anna", "Bert", "Clara"};
+    const auto berger = pairing::berger_schedule(3);
+    REQUIRE(berger);
+    REQUIRE(berger->size() == 3);
+    const auto expected_round = [&](int round) {
+        std::vector<std::pair<std::string, std::string>> games;
+        for (const auto& board : (*berger)[std::size_t(round - 1)].boards)
+            games.emplace_back(entered[std::size_t(board.white - 1)], entered[std::size_t(board.black - 1)]);
+        return games;
+    };
+    const auto games_of = [](const json& paired) {
+        std::vector<std::pair<std::string, std::string>> games;
+        for (const auto& board : paired.at("boards")) games.emplace_back(board.at("white"), board.at("black"));
+        return games;
+    };
+    // White resigns the one game of a round.
+    const auto play_round = [](std::map<std::string, WsTestClient>& players, const json& paired) {
+        const json& board = paired.at("boards").at(0);
+        const std::int64_t table = board.at("table");
+        auto& white = players.at(board.at("white"));
+        white.receive_until("game_started", table);
+        players.at(board.at("black")).receive_until("game_started", table);
+        REQUIRE(white.request({{"type", "resign"}, {"table", table}}).at("type") == "ok");
+    };
+    std::int64_t id = 0;
+    {
+        // A long pause: round 2 is not paired before the server stops.
+        InProcessServer server([&](server::ServerConfig& config) {
+            config.db_path = db_path;
+            config.tournament_round_pause_ms = 60'000;
+        });
+        WsTestClient director;
+        std::map<std::string, WsTestClient> players;
+        tourney_account(director, server, "Leiterin", protocol::Role::Director);
+        for (const auto& nick : entered) tourney_account(players[nick], server, nick);
+        const json created = director.request(
+            {{"type", "create_tournament"}, {"name", "Dreikampf"}, {"system", "round_robin"}, {"time_control", "3+2"}});
+        REQUIRE(created.at("type") == "ok");
+        id = created.at("tournament").at("id");
+        for (const auto& nick : entered) REQUIRE(tourney_join(players.at(nick), id).at("type") == "ok");
+        REQUIRE(tourney_act(director, "start_tournament", id).at("type") == "ok");
+        const json shown = tourney_update_until(
+            director, id, [](const json& t) { return round_started(t, 1); }, "round 1 started");
+        CHECK(games_of(round_of(shown, 1)) == expected_round(1));
+        play_round(players, round_of(shown, 1));
+        tourney_update_until(
+            director, id,
+            [](const json& t) {
+                return int(t.at("rounds_paired")) >= 1 && round_of(t, 1).at("boards")[0].at("result") != "pending";
+            },
+            "round 1's result");
+    }
+    InProcessServer again([&](server::ServerConfig& config) {
+        config.db_path = db_path;
+        config.reconnect_grace_ms = 300;
+        tourney_pause_short(config);
+    });
+    WsTestClient director;
+    std::map<std::string, WsTestClient> players;
+    for (const auto& nick : entered) {
+        players[nick].connect(again.port());
+        REQUIRE(players[nick].request({{"type", "hello"}, {"nick", nick}, {"password", tourney_password}}).at("type") ==
+                "hello_ok");
+    }
+    director.connect(again.port());
+    REQUIRE(tourney_show(director, id).at("rounds_paired") == 1);
+    for (int round = 2; round <= 3; ++round) {
+        const json shown = tourney_update_until(
+            director, id, [round](const json& t) { return round_started(t, round); },
+            "round " + std::to_string(round) + " after the restart");
+        CHECK(games_of(round_of(shown, round)) == expected_round(round));
+        play_round(players, round_of(shown, round));
+    }
+    const json after = tourney_update_until(
+        director, id, [](const json& t) { return t.at("state") == "finished"; }, "the end after round 3");
+    CHECK(after.at("rounds_paired") == 3);
+    CHECK(after.at("crosstable").at("nicks") == json(entered));
+}
