@@ -8,6 +8,7 @@
 //     players live (tournament_updated), and the German page's texts are checked;
 //   - the director withdraws Clara and readmits her; Clara's page says so each time;
 //   - the director starts it: every page shows it running;
+//   - (with rounds) the director corrects the game's result to a draw with a reason;
 //   - when the server pairs rounds (docs/protocol.md documents the tournament's `pairings`): the
 //     two players find themselves at their board and are told so, play a move each, one resigns,
 //     and the result shows on every page, in the pairings (1-0), the standings (1 point to the
@@ -230,6 +231,23 @@ async function main() {
                     if (!title || !title.startsWith(`${codes[0]}:`)) throw new Error(`the first tie-break's title is "${title}"`);
                 });
             }
+            await run.step('the director corrects board 1 to a draw, with a reason; every page shows it; players have no such form', async () => {
+                if (await b.isVisible('form.director-result')) throw new Error('a player is offered the correction');
+                await d.waitForSelector('form.director-result select[name="director-result-board"] option[value="1"]', { ...short, state: 'attached' });
+                await d.selectOption('form.director-result select[name="director-result"]', 'draw');
+                await d.click('form.director-result button[type="submit"]');
+                // No reason, no request: the reason field asks for it.
+                await d.waitForFunction(() => document.activeElement?.name === 'director-result-reason', null, short);
+                await d.fill('form.director-result input[name="director-result-reason"]', 'Remis vereinbart, falsch eingetragen');
+                await d.click('form.director-result button[type="submit"]');
+                for (const page of [d, b, c]) {
+                    await page.waitForSelector('#tournaments .pairing-table tr[data-board="1"][data-result="draw"] td.result:text-is("½-½")',
+                                               { timeout });
+                }
+                await c.waitForSelector(`#tournaments .standings-table tr[data-nick="${winner}"] td.points:text-is("½")`, { timeout });
+                await c.waitForSelector(`#tournaments .standings-table tr[data-nick="${loser}"] td.points:text-is("½")`, short);
+                await run.shot(d, '06-director-corrected');
+            });
             await run.check('the German page names the standings and the tie-breaks in German', async () => {
                 await b.waitForSelector('.tournament-standings h4:text-is("Tabelle")', short);
                 await b.waitForSelector('.standings-table th:text-is("Platz")', short);

@@ -19,9 +19,13 @@ import {
     LISTS, crosstable, entryAction, isRunning, mayCreate, mayDirect, roundsOf, shownRound, shownTournament, standingsOf,
 } from './tournaments.js';
 
+// The results a director may give a board (protocol/tournament.h, director_result_words).
+const DIRECTOR_RESULTS = ['white_wins', 'draw', 'black_wins', 'white_wins_by_forfeit', 'black_wins_by_forfeit', 'double_forfeit'];
+
 export class TournamentView {
     // actions: {list(), show(id), back(), create(fields) -> promise, join(id, password), withdraw(id),
     //           start(id), pause(id), resume(id), end(id), directorWithdraw(id, nick), directorReadmit(id, nick),
+    //           directorResult(id, round, board, result, reason),
     //           chooseRound(n), watch(board)}
     constructor(root, actions) {
         this.root = root;
@@ -29,6 +33,12 @@ export class TournamentView {
         this.form = new TournamentForm((fields) => actions.create(fields));
         // The password to join with, kept across redraws (an update must not swallow keystrokes).
         this.password = el('input', { type: 'password', name: 'tournament-join-password', autocomplete: 'off', maxlength: 64 });
+        // The director's correction of a board's result, kept across redraws like the password.
+        this.correction = {
+            board: el('select', { name: 'director-result-board' }),
+            result: el('select', { name: 'director-result' }, DIRECTOR_RESULTS.map((word) => el('option', { value: word }))),
+            reason: el('input', { type: 'text', name: 'director-result-reason', maxlength: 200, autocomplete: 'off' }),
+        };
     }
 
     // state: tournaments.js's; place: {identity (or null), online, visitor}
@@ -175,7 +185,34 @@ export class TournamentView {
                   el('div', { class: 'table-scroll' }, el('table', { class: 'pairing-table' },
                      el('thead', {}, el('tr', {}, el('th', {}, t('tournament.col.board')), el('th', {}, t('side.white')),
                                         el('th', {}, t('tournament.col.result')), el('th', {}, t('side.black')), el('th', {}, ''))),
-                     el('tbody', {}, boards.map((board) => this.boardRow(board, nick))))));
+                     el('tbody', {}, boards.map((board) => this.boardRow(board, nick))))),
+                  place.online && mayDirect(place.identity, tournament) ? this.correctionForm(tournament, round, boards) : null);
+    }
+
+    // director_result: a game board of the round shown, its result, and the reason the audit log keeps.
+    correctionForm(tournament, round, boards) {
+        const games = boards.filter((board) => !board.bye && board.black);
+        if (!games.length) return null;
+        const { board, result, reason } = this.correction;
+        const chosen = board.value;
+        board.replaceChildren(...games.map((game) => el('option', { value: String(game.board) },
+            t('tournament.correct.board', { board: game.board, white: game.white, black: game.black }))));
+        if (games.some((game) => String(game.board) === chosen)) board.value = chosen;
+        for (const option of result.options) option.textContent = t(`tournament.result.${option.value}`);
+        reason.placeholder = t('tournament.correct.reason');
+        const submit = (event) => {
+            event.preventDefault();
+            const why = reason.value.trim();
+            if (!why) { reason.focus(); return; }
+            this.actions.directorResult(tournament.id, round.round, Number(board.value), result.value, why);
+            reason.value = '';
+        };
+        return el('form', { class: 'director-result', dataset: { round: round.round }, onsubmit: submit },
+                  el('h5', {}, t('tournament.correct.title')),
+                  el('label', {}, t('tournament.col.board'), ' ', board), ' ',
+                  el('label', {}, t('tournament.col.result'), ' ', result), ' ',
+                  el('label', {}, t('tournament.correct.reason.label'), ' ', reason), ' ',
+                  el('button', { type: 'submit' }, t('tournament.correct.submit')));
     }
 
     boardRow(board, nick) {
