@@ -25,8 +25,8 @@ void TournamentService::director_result(ConnectionPtr connection, identity::Iden
     on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id),
                result = std::move(result)] {
         constexpr std::string_view request = "director_result";
-        Tournament* tournament = find(connection, id, result.tournament, request);
-        if (!tournament || refuse_unless_director(connection, id, who, *tournament, request)) return;
+        Tournament* tournament = find_directed(connection, id, who, result.tournament, request);
+        if (!tournament) return;
         if (tournament->log.tournament.state == "registering")
             return connection->send_error(id, ErrorCode::TournamentClosed,
                                           "director_result: the tournament has not started; no round is paired");
@@ -100,8 +100,8 @@ void TournamentService::change_state(const ConnectionPtr& connection, const iden
                                      std::int64_t tournament_id, std::string_view request,
                                      std::vector<std::string> from, std::string to)
 {
-    Tournament* tournament = find(connection, id, tournament_id, request);
-    if (!tournament || refuse_unless_director(connection, id, who, *tournament, request)) return;
+    Tournament* tournament = find_directed(connection, id, who, tournament_id, request);
+    if (!tournament) return;
     const std::string& state = tournament->log.tournament.state;
     if (tournament->changing_state || std::find(from.begin(), from.end(), state) == from.end())
         return connection->send_error(id,

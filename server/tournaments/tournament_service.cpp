@@ -135,8 +135,8 @@ void TournamentService::director_withdraw(ConnectionPtr connection, identity::Id
     on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id),
                withdraw = std::move(withdraw)] {
         constexpr std::string_view request = "director_withdraw";
-        Tournament* tournament = find(connection, id, withdraw.tournament, request);
-        if (!tournament || refuse_unless_director(connection, id, who, *tournament, request)) return;
+        Tournament* tournament = find_directed(connection, id, who, withdraw.tournament, request);
+        if (!tournament) return;
         const std::string key = protocol::nick_key(withdraw.nick);
         const auto* player = player_of(*tournament, key);
         if (!player || withdrawn(*player))
@@ -153,8 +153,8 @@ void TournamentService::director_readmit(ConnectionPtr connection, identity::Ide
     on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id),
                readmit = std::move(readmit)] {
         constexpr std::string_view request = "director_readmit";
-        Tournament* tournament = find(connection, id, readmit.tournament, request);
-        if (!tournament || refuse_unless_director(connection, id, who, *tournament, request)) return;
+        Tournament* tournament = find_directed(connection, id, who, readmit.tournament, request);
+        if (!tournament) return;
         const std::string key = protocol::nick_key(readmit.nick);
         const auto* player = player_of(*tournament, key);
         if (!player || !withdrawn(*player))
@@ -398,8 +398,8 @@ void TournamentService::start_now(const ConnectionPtr& connection, const identit
     constexpr std::string_view request = "start_tournament";
     if (services_.shutting_down)
         return connection->send_error(id, ErrorCode::ShuttingDown, "start_tournament: the server is shutting down");
-    Tournament* tournament = find(connection, id, start.tournament, request);
-    if (!tournament || refuse_unless_director(connection, id, who, *tournament, request)) return;
+    Tournament* tournament = find_directed(connection, id, who, start.tournament, request);
+    if (!tournament) return;
     if (tournament->changing_state || tournament->log.tournament.state != "registering")
         return connection->send_error(id, ErrorCode::TournamentStarted,
                                       "start_tournament: the tournament has started already");
@@ -443,6 +443,15 @@ bool TournamentService::may_direct(const identity::Identity& who, const Tourname
     if (protocol::role_allows(who.role, Role::Moderator)) return true;
     return protocol::role_allows(who.role, Role::Director) &&
            protocol::nick_key(who.nick) == tournament.log.tournament.created.director_key;
+}
+
+TournamentService::Tournament* TournamentService::find_directed(const ConnectionPtr& connection, const Id& id,
+                                                                const identity::Identity& who,
+                                                                std::int64_t tournament_id, std::string_view request)
+{
+    Tournament* tournament = find(connection, id, tournament_id, request);
+    if (!tournament || refuse_unless_director(connection, id, who, *tournament, request)) return nullptr;
+    return tournament;
 }
 
 bool TournamentService::refuse_unless_director(const ConnectionPtr& connection, const Id& id,

@@ -104,6 +104,10 @@ private:
     static bool may_direct(const identity::Identity& who, const Tournament& tournament);
     bool refuse_unless_director(const ConnectionPtr& connection, const Id& id, const identity::Identity& who,
                                 const Tournament& tournament, std::string_view request);
+    // The preamble of every director's request: the tournament if it exists and `who` may
+    // direct it, else nothing and the refusal sent.
+    Tournament* find_directed(const ConnectionPtr& connection, const Id& id, const identity::Identity& who,
+                              std::int64_t tournament_id, std::string_view request);
     void create_now(const ConnectionPtr& connection, const identity::Identity& who, const Id& id,
                     const protocol::CreateTournament& create);
     void join_now(const ConnectionPtr& connection, const identity::Identity& who, const Id& id,
