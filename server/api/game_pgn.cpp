@@ -117,14 +117,14 @@ std::string pgn_termination(Termination termination)
     return "";
 }
 
-StoredGamePgn stored_game_pgn(const db::GameLog& log, const PgnSite& site)
+StoredGamePgn stored_game_pgn(const db::GameLog& log, const PgnSite& site, const std::optional<PgnEvent>& event)
 {
     StoredGamePgn out;
     PgnGame pgn;
-    pgn.tags = {{"Event", event_name(site, log.start.room)},
+    pgn.tags = {{"Event", event ? event->event : event_name(site, log.start.room)},
                 {"Site", site.public_url.empty() ? "?" : site.public_url},
                 {"Date", pgn_date(log.start.started_at_ms)},
-                {"Round", "-"},
+                {"Round", event ? event->round : "-"},
                 {"White", log.start.white},
                 {"Black", log.start.black},
                 {"UTCDate", pgn_date(log.start.started_at_ms)},

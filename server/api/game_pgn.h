@@ -36,7 +36,15 @@ struct StoredGamePgn {
     std::string problem;
 };
 
-StoredGamePgn stored_game_pgn(const db::GameLog& log, const PgnSite& site);
+// A tournament game's Event and Round tags instead of the room's name and "-": the event's name
+// and "round.board", as arbiters' programs write them.
+struct PgnEvent {
+    std::string event;
+    std::string round;
+};
+
+StoredGamePgn stored_game_pgn(const db::GameLog& log, const PgnSite& site,
+                              const std::optional<PgnEvent>& event = std::nullopt);
 
 // A remaining time as PGN's clock comment wants it: "1:05:09"; whole seconds, rounded down; a
 // negative reading (a flag that fell) is 0:00:00.

@@ -401,7 +401,7 @@ void Server::State::serve()
     auto archive_api = std::make_unique<ArchiveApi>(*reads, PgnSite::of(config));
     auto player_api = std::make_unique<PlayerApi>(*reads);
     auto challenge_setting_api = std::make_unique<ChallengeSettingApi>(authenticator, *reads, *writer);
-    auto tournament_export_api = std::make_unique<TournamentExportApi>(*reads);
+    auto tournament_export_api = std::make_unique<TournamentExportApi>(*reads, PgnSite::of(config));
     {
         std::lock_guard lock(mutex);
         moderation_service = moderation.get();

@@ -248,6 +248,15 @@ async function main() {
                 await c.waitForSelector(`#tournaments .standings-table tr[data-nick="${loser}"] td.points:text-is("½")`, short);
                 await run.shot(d, '06-director-corrected');
             });
+            await run.step('the page offers the games as PGN and the TRF; the PGN holds the game as round 1.1', async () => {
+                const href = await c.getAttribute('#tournaments a[data-download="pgn"]', 'href');
+                const pgn = await c.evaluate(async (path) => { const r = await fetch(path); return [r.status, await r.text()]; }, href);
+                if (pgn[0] !== 200 || !pgn[1].includes('[Round "1.1"]') || !pgn[1].includes(`[White "${white === b ? bert : clara}"]`)) {
+                    throw new Error(`the PGN download answered ${pgn[0]}: ${pgn[1].slice(0, 200)}`);
+                }
+                const trf = await c.getAttribute('#tournaments a[data-download="trf"]', 'href');
+                if (trf !== href.replace(/\.pgn$/, '.trf')) throw new Error(`the TRF link is ${trf}`);
+            });
             await run.check('the German page names the standings and the tie-breaks in German', async () => {
                 await b.waitForSelector('.tournament-standings h4:text-is("Tabelle")', short);
                 await b.waitForSelector('.standings-table th:text-is("Platz")', short);

@@ -125,7 +125,12 @@ export class TournamentView {
                   tournament.password ? row('tournament.setting.password', t('tournament.password.needed')) : null,
                   tournament.started_ms ? row('tournament.setting.started', dateTime(tournament.started_ms, lang))
                       : row('tournament.setting.created', dateTime(tournament.created_ms, lang)),
-                  tournament.finished_ms ? row('tournament.setting.finished', dateTime(tournament.finished_ms, lang)) : null);
+                  tournament.finished_ms ? row('tournament.setting.finished', dateTime(tournament.finished_ms, lang)) : null,
+                  tournament.state !== 'registering' ? row('tournament.setting.downloads', [
+                      el('a', { href: `/tournaments/${Number(tournament.id)}.pgn`, download: '', dataset: { download: 'pgn' } },
+                         t('tournament.download.pgn')), ' · ',
+                      el('a', { href: `/tournaments/${Number(tournament.id)}.trf`, download: '', dataset: { download: 'trf' } },
+                         t('tournament.download.trf'))]) : null);
     }
 
     // Join (with the password where one is needed) or withdraw; why not, where it helps to know.

@@ -593,6 +593,23 @@ TEST_CASE("tournament rounds: a Swiss of 12 over 5 rounds with a late entry, a w
     REQUIRE(trf.status == 200);
     for (const auto& nick : nicks) CHECK(trf.body.find(nick) != std::string::npos);
     CHECK(trf.body.find("XXR 5") != std::string::npos);
+
+    // All games as PGN, in round and board order, Event the tournament, Round "round.board".
+    const HttpReply pgn = http_get(server.port(), "/tournaments/" + std::to_string(id) + ".pgn");
+    REQUIRE(pgn.status == 200);
+    CHECK(pgn.header("content-type") == "application/x-chess-pgn; charset=utf-8");
+    std::size_t events = 0;
+    for (auto at = pgn.body.find("[Event \"Winter Swiss\"]"); at != std::string::npos;
+         at = pgn.body.find("[Event \"Winter Swiss\"]", at + 1))
+        ++events;
+    CHECK(events == 30);
+    const auto first_round = pgn.body.find("[Round \"1.1\"]");
+    const auto last_round = pgn.body.find("[Round \"5.6\"]");
+    CHECK(first_round != std::string::npos);
+    CHECK(last_round != std::string::npos);
+    CHECK(first_round < last_round);
+    CHECK(http_get(server.port(), "/tournaments/999.pgn").status == 404);
+    CHECK(http_get(server.port(), "/tournaments/" + std::to_string(id) + ".pgn?all=1").status == 400);
 }
 
 TEST_CASE("tournament rounds: a round robin restarted between rounds pairs the next round of the same schedule",
