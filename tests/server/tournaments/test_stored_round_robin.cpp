@@ -6,24 +6,15 @@
 #include "pairing/berger.h"
 #include "protocol/nick.h"
 #include "server/tournaments/stored_round_robin.h"
+#include "tests/server/tournaments/stored_rows.h"
 
 using namespace rochade;
 using namespace rochade::server;
+using rochade::test::stored_player;
 using tournament::GameResult;
 using tournament::PlayerStatus;
 
 namespace {
-
-db::TournamentPlayerRecord rr_player(int entry, std::string nick, std::optional<int> withdrawn_from = std::nullopt)
-{
-    db::TournamentPlayerRecord player;
-    player.entry = entry;
-    player.nick = nick;
-    player.nick_key = protocol::nick_key(nick);
-    player.rating = 1600 + entry;
-    player.withdrawn_from_round = withdrawn_from;
-    return player;
-}
 
 // Five entries: Bert withdrew before the start (round 1), so Anna, Clara, Dora, Emil are Berger
 // numbers 1-4, entered in a shuffled order to show that the entry decides.
@@ -35,8 +26,8 @@ db::TournamentLog four_player_log()
     log.tournament.created.system = "round_robin";
     log.tournament.created.rounds = 1; // cycles
     log.tournament.state = "running";
-    log.players = {rr_player(5, "Emil"), rr_player(1, "Anna"), rr_player(2, "Bert", 1), rr_player(3, "Clara"),
-                   rr_player(4, "Dora")};
+    log.players = {stored_player(5, "Emil"), stored_player(1, "Anna"), stored_player(2, "Bert", 1, 1),
+                   stored_player(3, "Clara"), stored_player(4, "Dora")};
     return log;
 }
 

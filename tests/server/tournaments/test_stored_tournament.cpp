@@ -5,27 +5,16 @@
 
 #include "protocol/nick.h"
 #include "server/tournaments/stored_tournament.h"
+#include "tests/server/tournaments/stored_rows.h"
 
 using namespace rochade;
 using namespace rochade::server;
+using rochade::test::stored_player;
 using tournament::ByeKind;
 using tournament::GameResult;
 using tournament::PlayerStatus;
 
 namespace {
-
-db::TournamentPlayerRecord stored_player(int entry, std::string nick, int first_round = 1,
-                                         std::optional<int> withdrawn_from = std::nullopt)
-{
-    db::TournamentPlayerRecord player;
-    player.entry = entry;
-    player.nick = nick;
-    player.nick_key = protocol::nick_key(nick);
-    player.rating = 1500 + entry;
-    player.first_round = first_round;
-    player.withdrawn_from_round = withdrawn_from;
-    return player;
-}
 
 db::TournamentBoardRecord stored_board(int board, std::string white, std::optional<std::string> black,
                                        std::string result = "pending", std::optional<std::string> bye = std::nullopt)
