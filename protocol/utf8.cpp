@@ -48,4 +48,14 @@ void append_utf8(std::string& out, char32_t c)
     }
 }
 
+bool is_valid_utf8(std::string_view text)
+{
+    for (std::size_t at = 0; at < text.size();) {
+        const CodePoint point = read_code_point(text, at);
+        if (!point.valid) return false;
+        at += static_cast<std::size_t>(point.length);
+    }
+    return true;
+}
+
 } // namespace rochade::protocol

@@ -20,4 +20,8 @@ CodePoint read_code_point(std::string_view text, std::size_t at);
 
 void append_utf8(std::string& out, char32_t c);
 
+// Whether all of `text` is well-formed UTF-8: no malformed, overlong, surrogate or cut-short
+// sequence.
+bool is_valid_utf8(std::string_view text);
+
 } // namespace rochade::protocol

@@ -5,6 +5,7 @@
 
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <spdlog/spdlog.h>
 
 #include "server/engines/engine_process.h"
 
@@ -137,11 +138,15 @@ std::shared_ptr<EnginePool::Engine> EnginePool::engine_for(EngineProgram program
     return spawn(program);
 }
 
+const std::string& EnginePool::path_of(EngineProgram program) const
+{
+    return program == EngineProgram::Stockfish ? config_.stockfish_path : config_.fairy_stockfish_path;
+}
+
 std::shared_ptr<EnginePool::Engine> EnginePool::spawn(EngineProgram program)
 {
-    const auto& path = program == EngineProgram::Stockfish ? config_.stockfish_path : config_.fairy_stockfish_path;
     auto engine = std::make_shared<Engine>(
-        Engine{std::make_shared<EngineProcess>(context_.get_executor(), path), program, false});
+        Engine{std::make_shared<EngineProcess>(context_.get_executor(), path_of(program)), program, false});
     ++processes_started_;
     return engine;
 }
@@ -192,6 +197,8 @@ void EnginePool::read_until_best_move(std::shared_ptr<Search> search, std::share
 void EnginePool::engine_failed(std::shared_ptr<Search> search, std::shared_ptr<Engine> engine, std::string why)
 {
     retire(engine);
+    spdlog::warn("engine pool: {} failed on attempt {} of {}: {}", path_of(engine->program), search->attempt,
+                 attempts_per_search, why);
     if (search->attempt >= attempts_per_search) {
         finish(search, SearchFailure{why});
         return;

@@ -13,6 +13,7 @@
 #include <spdlog/spdlog.h>
 
 #include "protocol/encode.h"
+#include "protocol/utf8.h"
 #include "server/base/metrics.h"
 
 namespace rochade::server {
@@ -247,6 +248,11 @@ template <class NextLayer> void BasicWsSession<NextLayer>::on_read(beast::error_
         return drop(websocket::close_code::too_big, "message over " + std::to_string(limit) + " bytes");
     }
     if (!ws_.is_message_done()) return read();
+    // Beast checks UTF-8 as frames arrive but skips the end-of-message check when the final
+    // frame is empty, so a message cut inside a code point would pass: checked whole here.
+    const auto text = message_.cdata();
+    if (!protocol::is_valid_utf8(std::string_view(static_cast<const char*>(text.data()), text.size())))
+        return drop(websocket::close_code::bad_payload, "text message is not valid UTF-8");
     deliver_message();
     if (!pending_close_) read();
 }

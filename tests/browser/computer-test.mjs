@@ -41,9 +41,11 @@ async function visitorPage(browser, name, lang, viewport) {
     return page;
 }
 
-// The computer's answer to the visitor's move `ply` - 1: the move list holds `ply` moves.
+// The computer's answer to the visitor's move `ply` - 1: the move list holds `ply` moves. The
+// first answer starts the engine process, which on a loaded machine (this stage runs the browser
+// tests side by side) may take the pool's whole start allowance, 8 s, and a second attempt.
 async function waitForAnswer(page, ply) {
-    await page.waitForSelector(`#table .move-list .move[data-ply="${ply}"]`, { timeout });
+    await page.waitForSelector(`#table .move-list .move[data-ply="${ply}"]`, { timeout: ply === 2 ? 30_000 : timeout });
 }
 
 async function main() {

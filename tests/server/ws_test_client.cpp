@@ -374,12 +374,17 @@ void WsTestClient::send_control_pings(int count, std::chrono::milliseconds gap)
 
 void WsTestClient::send_empty_fragments(int count)
 {
-    auto& s = *state_;
     // A client's frames are masked (RFC 6455 5.3); a zero mask keeps the payload as written.
     std::string frames = {'\x01', '\x81', 0, 0, 0, 0, '{'}; // text, FIN=0, one byte
     const char empty_continuation[] = {'\x00', '\x80', 0, 0, 0, 0};
     frames.reserve(frames.size() + std::size_t(count) * sizeof empty_continuation);
     for (int i = 0; i < count; ++i) frames.append(empty_continuation, sizeof empty_continuation);
+    send_raw_frames(frames);
+}
+
+void WsTestClient::send_raw_frames(const std::string& frames)
+{
+    auto& s = *state_;
     bool done = false;
     asio::async_write(beast::get_lowest_layer(s.ws).socket(), asio::buffer(frames),
                       [&](beast::error_code, std::size_t) { done = true; });

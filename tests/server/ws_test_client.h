@@ -88,6 +88,9 @@ public:
     // empty, masked continuation frames that never finish it (FIN=0, opcode 0, no payload);
     // stops quietly when the server has closed the socket.
     void send_empty_fragments(int count);
+    // Writes `frames`, raw WebSocket frames as a client would put them on the wire (masked),
+    // straight onto the socket.
+    void send_raw_frames(const std::string& frames);
     const std::optional<CloseInfo>& closed_by_server() const;
 
     const std::deque<json>& inbox() const;

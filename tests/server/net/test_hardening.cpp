@@ -98,6 +98,28 @@ TEST_CASE("a flood of empty continuation frames is closed, not parsed for ever",
     CHECK(other.request({{"type", "ping"}})["type"] == "pong");
 }
 
+TEST_CASE("a text message cut inside a code point by an empty final frame is closed with 1007",
+          "[server][connection][hardening]")
+{
+    // Found by fuzz_websocket: Beast skips its end-of-message UTF-8 check when the final frame
+    // has no payload, so the session checks the whole message.
+    InProcessServer server;
+    WsTestClient client;
+    client.connect(server.port());
+    // A zero mask keeps the payload as written (RFC 6455 5.3).
+    const std::string start = "{\"type\":\"ping\",\"x\":\"\xE2\x82";
+    std::string frames = {'\x01', static_cast<char>(0x80 | start.size()), 0, 0, 0, 0};
+    frames += start;                                   // text, FIN=0, ends inside the euro sign
+    frames += std::string{'\x80', '\x80', 0, 0, 0, 0}; // continuation, FIN=1, empty
+    client.send_raw_frames(frames);
+    const auto closed = client.wait_closed();
+    CHECK(closed.code == 1007);
+    CHECK(closed.reason == "text message is not valid UTF-8");
+    WsTestClient other;
+    other.connect(server.port());
+    CHECK(other.request({{"type", "ping"}})["type"] == "pong");
+}
+
 TEST_CASE("max_connections is kept below the open-file limit", "[server][limits][hardening]")
 {
     using rochade::server::connections_within;
