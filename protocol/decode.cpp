@@ -10,6 +10,7 @@
 // servers (forward compatibility). An optional field that is null counts as absent.
 #include "protocol/decode.h"
 
+#include <algorithm>
 #include <array>
 #include <limits>
 
@@ -17,6 +18,7 @@
 
 #include "protocol/account_limits.h"
 #include "protocol/game_setup.h"
+#include "protocol/nick.h"
 #include "protocol/tournament.h"
 
 namespace rochade::protocol {
@@ -135,6 +137,30 @@ public:
         std::vector<std::string> items;
         for (const json& item : *value) items.push_back(read_string(name, item, max_bytes));
         return items;
+    }
+
+    // An optional array of at most max_items pairs of strings of 1..max_bytes bytes each
+    // ([["anna", "bert"], ...]); absent: empty.
+    std::vector<std::pair<std::string, std::string>> optional_string_pairs(const char* name, std::size_t max_items,
+                                                                           std::size_t max_bytes)
+    {
+        const json* value = find(name);
+        if (!value) return {};
+        if (!value->is_array() || value->size() > max_items) {
+            reject(std::string("field '") + name + "' must be an array of at most " + std::to_string(max_items) +
+                   " pairs, not " + (value->is_array() ? std::to_string(value->size()) + " of them" : type_of(*value)));
+            return {};
+        }
+        std::vector<std::pair<std::string, std::string>> pairs;
+        for (const json& item : *value) {
+            if (!item.is_array() || item.size() != 2) {
+                reject(std::string("field '") + name + "' must hold pairs of two strings, [\"anna\", \"bert\"], not " +
+                       (item.is_array() ? "an array of " + std::to_string(item.size()) : type_of(item)));
+                return {};
+            }
+            pairs.emplace_back(read_string(name, item[0], max_bytes), read_string(name, item[1], max_bytes));
+        }
+        return pairs;
     }
 
     // Whether the message has the field (null counts as absent).
@@ -464,6 +490,42 @@ ClientMessage read_join_pool(FieldReader& f) { return JoinPool{f.string("pool", 
 ClientMessage read_leave_pool(FieldReader&) { return LeavePool{}; }
 ClientMessage read_list_pools(FieldReader&) { return ListPools{}; }
 
+// The director's rules of a tournament: forbidden pairs and tie-breaks (a Swiss's: a round
+// robin's Berger table pairs everyone with everyone and ranks by SB, DE, WIN) and the first move
+// at which a draw may be offered.
+void read_director_rules(FieldReader& f, std::optional<TournamentSystem> system, CreateTournament& create)
+{
+    create.forbidden_pairs = f.optional_string_pairs("forbidden_pairs", max_forbidden_pairs, max_nick_bytes);
+    for (const auto& [first, second] : create.forbidden_pairs) {
+        if (f.problem()) break;
+        for (const auto* nick : {&first, &second})
+            if (const auto error = nick_error(*nick); error && !f.problem())
+                f.reject("field 'forbidden_pairs': '" + *nick + "' is no nick: " + *error);
+        if (!f.problem() && nick_key(first) == nick_key(second))
+            f.reject("field 'forbidden_pairs': '" + first + "' cannot be forbidden to meet himself");
+    }
+    create.tie_breaks = f.optional_string_list("tie_breaks", tie_break_codes.size(), 8);
+    for (std::size_t i = 0; i < create.tie_breaks.size() && !f.problem(); ++i) {
+        const auto& code = create.tie_breaks[i];
+        if (!is_tie_break_code(code))
+            f.reject("field 'tie_breaks': '" + code +
+                     "' is no tie-break; choose from BH-C1, BH, BH-C2, BH-M1, SB, DE, WIN, WON, BPG, BWG, PS, ARO");
+        else if (std::find(create.tie_breaks.begin(), create.tie_breaks.begin() + std::ptrdiff_t(i), code) !=
+                 create.tie_breaks.begin() + std::ptrdiff_t(i))
+            f.reject("field 'tie_breaks' names '" + code + "' twice");
+    }
+    if (!f.problem() && system == TournamentSystem::RoundRobin) {
+        if (!create.forbidden_pairs.empty())
+            f.reject("field 'forbidden_pairs' is for a Swiss: a round robin pairs everyone with everyone");
+        else if (!create.tie_breaks.empty())
+            f.reject("field 'tie_breaks' is for a Swiss: a round robin ranks by SB, DE and WIN");
+    }
+    create.draw_offers_from_move =
+        static_cast<int>(f.optional_integer("draw_offers_from_move", 0, max_draw_offers_from_move,
+                                            "a move number, 0 (draws may be offered at any time) to 100")
+                             .value_or(0));
+}
+
 // A tournament's settings, each checked here with a message naming its field; what needs the
 // stored tournament (who asks, what is stored) is the service's (server/tournaments/).
 ClientMessage read_create_tournament(FieldReader& f)
@@ -472,10 +534,11 @@ ClientMessage read_create_tournament(FieldReader& f)
     create.name = f.string("name", max_tournament_name_chars * 4);
     if (!f.problem())
         if (const auto error = tournament_name_error(create.name)) f.reject("field 'name': " + *error);
-    create.system = f.string("system", 16);
-    const auto system = parse_tournament_system(create.system);
+    const std::string system_name = f.string("system", 16);
+    const auto system = parse_tournament_system(system_name);
     if (!f.problem() && !system)
-        f.reject("field 'system' must be \"swiss\" or \"round_robin\", not \"" + create.system + "\"");
+        f.reject("field 'system' must be \"swiss\" or \"round_robin\", not \"" + system_name + "\"");
+    if (system) create.system = *system;
     if (system == TournamentSystem::Swiss) {
         create.rounds = static_cast<int>(f.integer("rounds", 1, max_swiss_rounds, "an integer of rounds, 1 to 20"));
         if (f.has("cycles")) f.reject("field 'cycles' is for a round robin; a Swiss has 'rounds'");
@@ -503,6 +566,7 @@ ClientMessage read_create_tournament(FieldReader& f)
     if (!f.problem() && create.password && create.password->size() < min_tournament_password_bytes)
         f.reject("field 'password' must be " + std::to_string(min_tournament_password_bytes) + " to " +
                  std::to_string(max_tournament_password_bytes) + " bytes");
+    read_director_rules(f, system, create);
     return create;
 }
 std::int64_t tournament_id(FieldReader& f)

@@ -16,6 +16,7 @@
 #include "protocol/error_code.h"
 #include "protocol/game_setup.h"
 #include "protocol/time_control.h"
+#include "protocol/tournament_system.h"
 
 namespace rochade::protocol {
 
@@ -239,13 +240,20 @@ struct PlayComputer {
 // (protocol/tournament.h); the service judges the rest.
 struct CreateTournament {
     std::string name;
-    std::string system;             // "swiss" or "round_robin" (protocol::TournamentSystem)
+    TournamentSystem system = TournamentSystem::Swiss;
     int rounds = 0;                 // a Swiss's, 1..max_swiss_rounds; 0 for a round robin
     int cycles = 1;                 // a round robin's: 1 or 2; 1 for a Swiss
     TimeControl time_control;       // as tables read it
     bool rated = false;             // needs a clock
     int late_entry_until_round = 0; // 0: entries close at the start; at most `rounds`
     std::optional<std::string> password;
+    // Two nicks that must never be paired (family, clubmates): a Swiss's, entered or not yet.
+    std::vector<std::pair<std::string, std::string>> forbidden_pairs;
+    // A Swiss's tie-breaks in the director's order (tie_break_codes); empty: the default.
+    std::vector<std::string> tie_breaks;
+    // The first move at which a draw may be offered in the event's games (the "no draw offers
+    // before move 30" rule); 0: at any time.
+    int draw_offers_from_move = 0;
 };
 struct ListTournaments {};
 struct ShowTournament {

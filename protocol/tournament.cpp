@@ -67,6 +67,7 @@ FrameJson tournament_json(const TournamentView& view, bool with_players)
     out["rated"] = view.rated;
     out["director"] = view.director;
     out["late_entry_until_round"] = view.late_entry_until_round;
+    if (view.draw_offers_from_move > 0) out["draw_offers_from_move"] = view.draw_offers_from_move;
     out["password"] = view.password;
     out["state"] = view.state;
     out["created_ms"] = view.created_ms;
@@ -99,6 +100,11 @@ bool is_director_result(std::string_view word)
          {"white_wins", "draw", "black_wins", "white_wins_by_forfeit", "black_wins_by_forfeit", "double_forfeit"})
         if (word == known) return true;
     return false;
+}
+
+bool is_tie_break_code(std::string_view code)
+{
+    return std::find(tie_break_codes.begin(), tie_break_codes.end(), code) != tie_break_codes.end();
 }
 
 std::optional<std::string> tournament_name_error(std::string_view name)

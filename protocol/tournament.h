@@ -4,6 +4,7 @@
 // tournament: who may act, whether a player may still join.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -13,21 +14,9 @@
 #include "protocol/encode.h"
 #include "protocol/messages.h"
 #include "protocol/time_control.h"
+#include "protocol/tournament_system.h"
 
 namespace rochade::protocol {
-
-enum class TournamentSystem : std::uint8_t { Swiss, RoundRobin };
-
-constexpr std::string_view tournament_system_name(TournamentSystem system)
-{
-    return system == TournamentSystem::Swiss ? "swiss" : "round_robin";
-}
-constexpr std::optional<TournamentSystem> parse_tournament_system(std::string_view name)
-{
-    if (name == "swiss") return TournamentSystem::Swiss;
-    if (name == "round_robin") return TournamentSystem::RoundRobin;
-    return std::nullopt;
-}
 
 inline constexpr std::size_t min_tournament_name_chars = 3;
 inline constexpr std::size_t max_tournament_name_chars = 60;
@@ -39,6 +28,14 @@ inline constexpr int max_round_robin_players = 20;
 inline constexpr std::size_t min_tournament_password_bytes = 4;
 inline constexpr std::size_t max_tournament_password_bytes = 64;
 inline constexpr std::size_t max_director_reason_bytes = 200;
+inline constexpr std::size_t max_forbidden_pairs = 50;
+inline constexpr int max_draw_offers_from_move = 100;
+
+// The tie-breaks a director may choose, by their FIDE C.07 codes (tournament/standings.h
+// computes each; a test keeps the two lists equal).
+inline constexpr std::array<std::string_view, 12> tie_break_codes{"BH-C1", "BH",  "BH-C2", "BH-M1", "SB", "DE",
+                                                                  "WIN",   "WON", "BPG",   "BWG",   "PS", "ARO"};
+bool is_tie_break_code(std::string_view code);
 
 // The results a director may give a board (director_result): every stored result but pending.
 inline constexpr std::string_view director_result_words =
@@ -109,6 +106,7 @@ struct TournamentView {
     bool rated = false;
     std::string director;
     int late_entry_until_round = 0; // 0: entries close at the start
+    int draw_offers_from_move = 0;  // 0: draws may be offered at any time
     bool password = false;          // whether joining needs one (never the password or its hash)
     std::string state;              // registering, running, paused, finished
     std::int64_t created_ms = 0;

@@ -31,6 +31,13 @@ std::string_view tie_break_code(TieBreak tie_break)
     return "?";
 }
 
+std::optional<TieBreak> parse_tie_break(std::string_view code)
+{
+    for (int i = 0; i <= static_cast<int>(TieBreak::AverageRatingOfOpponents); ++i)
+        if (tie_break_code(static_cast<TieBreak>(i)) == code) return static_cast<TieBreak>(i);
+    return std::nullopt;
+}
+
 std::string StandingRow::rank() const
 {
     if (rank_first == rank_last) return std::to_string(rank_first);

@@ -3,6 +3,7 @@
 // results: the rounds in which every game is finished count, a round still being played does not.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,6 +30,8 @@ enum class TieBreak {
 // BH-C1, BH, SB, DE, WIN, BPG: the default.
 std::vector<TieBreak> default_tie_breaks();
 std::string_view tie_break_code(TieBreak tie_break); // "BH-C1"
+// The tie-break a code names ("BH-C1"), or nothing.
+std::optional<TieBreak> parse_tie_break(std::string_view code);
 
 struct StandingRow {
     int start_number = 0;

@@ -29,6 +29,8 @@ struct GameStart {
     std::optional<protocol::RoomNumber> room;
     // A tournament's board: no takeback, abort or rematch at its table (Table::tournament_game).
     bool tournament = false;
+    // A tournament's rule: no draw offers before this move (0: at any time).
+    int draw_offers_from_move = 0;
 };
 
 struct GameStartRefusal {

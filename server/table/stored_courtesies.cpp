@@ -32,6 +32,9 @@ StoredCourtesies stored_courtesies(const std::vector<db::MovePlayed>& moves, con
             if (takebacks != detail.end() && takebacks->is_boolean()) found.takebacks = takebacks->get<bool>();
             const auto tournament = detail.find("tournament");
             found.tournament = tournament != detail.end() && tournament->is_boolean() && tournament->get<bool>();
+            const auto from_move = detail.find("draw_offers_from_move");
+            if (from_move != detail.end() && from_move->is_number_integer())
+                found.draw_offers_from_move = from_move->get<int>();
             continue;
         }
         if (event.seq <= clocks_set_at) continue;

@@ -25,6 +25,8 @@ struct StoredCourtesies {
     // A tournament's board (the game_started event's detail says so): its table keeps the
     // tournament's rules (Table::tournament_game).
     bool tournament = false;
+    // Its rule on draw offers (Table::Opening::draw_offers_from_move); 0: none.
+    int draw_offers_from_move = 0;
     // time_given events after the last stored move and the last taken_back event.
     std::int64_t white_given_ms = 0, black_given_ms = 0;
 

@@ -29,7 +29,8 @@ Table::Table(TableServices& services, std::weak_ptr<TableListener> listener, Ope
       takeback_policy_(opening.takebacks_decided_by == TakebackAuthority::Table
                            ? TakebackPolicy::for_table(opening.rated, opening.takebacks)
                            : TakebackPolicy{opening.takebacks_decided_by, false}),
-      events_(services.config.table_history_events), waiting_chat_(services.config.table_chat_queue)
+      draw_offers_from_move_(opening.draw_offers_from_move), events_(services.config.table_history_events),
+      waiting_chat_(services.config.table_chat_queue)
 {
     seats_[int(opening.opener_side)] = Seat{opening.opener.nick, opening.opener.principal, {}, false, {}, {}};
 }

@@ -81,6 +81,8 @@ public:
         // Whether takebacks are allowed, and who says so (courtesies.h); none: the default.
         std::optional<bool> takebacks;
         TakebackAuthority takebacks_decided_by = TakebackAuthority::Table;
+        // A tournament's rule: draws are offered from this move on (0: at any time).
+        int draw_offers_from_move = 0;
     };
 
     // `listener` (the lobby) hears what changes at the table.
@@ -213,6 +215,9 @@ private:
     bool seated(Side side) const { return seats_.taken(side); }
     // A tournament's board: no abort, no rematch, no takeback (the tournament decides).
     bool tournament_game() const { return takeback_policy_.decided_by == TakebackAuthority::Tournament; }
+    // Why a draw may not be offered now under the tournament's rule (draw_offers_from_move_),
+    // or nothing.
+    std::optional<std::string> early_draw_offer() const;
     Seat* seat(Side side) { return seats_.at(side); }
 
     void subscribe(const ConnectionPtr& connection, const identity::Principal& who);
@@ -367,6 +372,7 @@ private:
     std::optional<ComputerOpponent> computer_; // a play_computer table's computer
     Offers offers_; // the running game's draw offer, the rematch asked after a game
     TakebackPolicy takeback_policy_;
+    const int draw_offers_from_move_; // Opening::draw_offers_from_move
     Courtesies courtesies_; // the running game's takeback request, the waits, the clocks per ply
     bool closed_ = false;
     bool clocks_held_ = false; // a restored game waits for both players

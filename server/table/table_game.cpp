@@ -63,6 +63,7 @@ void Table::start_game(std::int64_t game_id, SteadyClock::time_point now, const 
     nlohmann::json started_detail{
         {"white", seats_[0]->nick}, {"black", seats_[1]->nick}, {"takebacks", takeback_policy_.allowed()}};
     if (tournament_game()) started_detail["tournament"] = true; // read back by a restart (stored_courtesies.h)
+    if (draw_offers_from_move_ > 0) started_detail["draw_offers_from_move"] = draw_offers_from_move_;
     add_event(emission, protocol::encode_game_started(id_, seq, started), db::TableEventKind::GameStarted,
               started_detail.dump());
     emission.what = replaced->seats_swapped ? "rematch" : "join_table";
@@ -185,9 +186,22 @@ void Table::on_flag_verdict(const WinnabilityVerdict& verdict, SteadyClock::time
     });
 }
 
+std::optional<std::string> Table::early_draw_offer() const
+{
+    if (draw_offers_from_move_ <= 0 || !game_) return std::nullopt;
+    const int move_number = game_->ply() / 2 + 1;
+    if (move_number >= draw_offers_from_move_) return std::nullopt;
+    return "no draw offers before move " + std::to_string(draw_offers_from_move_) + " in this tournament (it is move " +
+           std::to_string(move_number) + ")";
+}
+
 void Table::play(const ConnectionPtr& connection, Side side, const Id& id, const protocol::PlayMove& message,
                  SteadyClock::time_point now)
 {
+    if (message.offer_draw)
+        if (const auto too_early = early_draw_offer())
+            return reply_error(connection, id, ErrorCode::DrawOfferNotAllowed,
+                               "move: " + *too_early + "; the move was not played: play it without the offer");
     auto result = game_->play(side, message.move, now);
     if (!result) return reply_error(connection, id, result.error().code, "move: " + result.error().message);
     Emission emission;
@@ -298,6 +312,8 @@ void Table::game_action(const ConnectionPtr& connection, Side side, const Id& id
     };
     Emission emission;
     if (std::holds_alternative<protocol::OfferDraw>(message)) {
+        if (const auto too_early = early_draw_offer())
+            return reply_error(connection, id, ErrorCode::DrawOfferNotAllowed, "offer_draw: " + *too_early);
         if (refused_offer(offers_.offer_draw(side, *game_->to_move()))) return;
         const auto seq = events_.take_next();
         add_event(emission, protocol::encode_draw_offered(id_, seq, side), db::TableEventKind::DrawOffered,

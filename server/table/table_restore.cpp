@@ -94,6 +94,7 @@ std::shared_ptr<Table> Table::restore(TableServices& services, std::weak_ptr<Tab
     opening.setup = stored_setup(start);
     opening.takebacks = courtesies.takebacks;
     if (courtesies.tournament) opening.takebacks_decided_by = TakebackAuthority::Tournament;
+    opening.draw_offers_from_move = courtesies.draw_offers_from_move;
     auto table = std::make_shared<Table>(services, std::move(listener), opening);
     table->seats_[int(Side::Black)] = Seat{start.black, seat_owner(start.black_owner), {}, false, {}, {}};
     const auto now = SteadyClock::now();

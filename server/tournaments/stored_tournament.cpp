@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "protocol/decode.h"
+#include "server/tournaments/tournament_settings.h"
 
 namespace rochade::server {
 
@@ -72,7 +73,8 @@ tournament::Tournament model_of(const db::TournamentLog& log, const std::set<std
     const auto& created = log.tournament.created;
     tournament::Tournament model;
     model.name = created.name;
-    model.system = created.system == "round_robin" ? tournament::System::RoundRobin : tournament::System::Swiss;
+    model.system = system_of(created) == protocol::TournamentSystem::RoundRobin ? tournament::System::RoundRobin
+                                                                                : tournament::System::Swiss;
     model.total_rounds = created.rounds;
     const int next_round = int(log.rounds.size()) + 1;
     std::map<std::string, int> entry_of;
@@ -112,7 +114,22 @@ tournament::Tournament model_of(const db::TournamentLog& log, const std::set<std
                 round.byes.push_back({stored.entry, ByeKind::HalfPoint});
         model.rounds.push_back(std::move(round));
     }
+    // The director's forbidden pairs of players who have entered (C.04.1: an absolute criterion
+    // like a rematch).
+    for (const auto& [first, second] : read_settings(created.settings_json).forbidden_pairs) {
+        const auto a = entry_of.find(first), b = entry_of.find(second);
+        if (a != entry_of.end() && b != entry_of.end())
+            model.forbidden_pairs.emplace_back(std::min(a->second, b->second), std::max(a->second, b->second));
+    }
     return model;
+}
+
+std::vector<tournament::TieBreak> tie_breaks_of(const db::TournamentCreated& created)
+{
+    std::vector<tournament::TieBreak> chosen;
+    for (const auto& code : read_settings(created.settings_json).tie_breaks)
+        if (const auto tie_break = tournament::parse_tie_break(code)) chosen.push_back(*tie_break);
+    return chosen.empty() ? tournament::default_tie_breaks() : chosen;
 }
 
 db::TournamentRoundPaired stored_round(const db::TournamentLog& log, int round, const tournament::Round& paired,

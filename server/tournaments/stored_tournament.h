@@ -7,9 +7,12 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "db/tournament_records.h"
 #include "protocol/messages.h"
+#include "protocol/tournament.h"
+#include "tournament/standings.h"
 #include "tournament/tournament_model.h"
 
 namespace rochade::server {
@@ -34,6 +37,16 @@ db::TournamentRoundPaired stored_round(const db::TournamentLog& log, int round, 
 // did not make its first move is that side's loss by forfeit (plies 0: White's, 1: Black's); any
 // other game without a score (a moderator's abort, both players banned) a double forfeit.
 tournament::GameResult board_result(const protocol::GameResult& result, int plies);
+
+// The tie-breaks the director chose, in his order (TournamentSettings::tie_breaks), or FIDE's
+// default order when he chose none.
+std::vector<tournament::TieBreak> tie_breaks_of(const db::TournamentCreated& created);
+
+// The event's system as stored (the store takes only the systems' names: a Swiss otherwise).
+inline protocol::TournamentSystem system_of(const db::TournamentCreated& created)
+{
+    return protocol::parse_tournament_system(created.system).value_or(protocol::TournamentSystem::Swiss);
+}
 
 // The event's time control as stored (an empty one if it does not read: none should).
 protocol::TimeControl time_control_of(const db::TournamentCreated& created);

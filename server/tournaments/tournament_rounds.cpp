@@ -78,7 +78,7 @@ void TournamentService::pair_next_round(std::int64_t tournament_id)
 
 bool TournamentService::round_robin(const Tournament& tournament)
 {
-    return tournament.log.tournament.created.system == "round_robin";
+    return system_of(tournament.log.tournament.created) == protocol::TournamentSystem::RoundRobin;
 }
 
 int TournamentService::planned_rounds(const Tournament& tournament)
@@ -210,6 +210,7 @@ void TournamentService::start_board(const BoardRef& ref, const identity::Identit
     start.challenger_color = protocol::ColorChoice::White;
     start.rated = created.rated;
     start.tournament = true;
+    start.draw_offers_from_move = tournament.settings.draw_offers_from_move;
     lobby_->start_game(std::move(start), [self = shared_from_this(), ref, attempt](GameStartResult started) {
         self->on_strand([self, ref, attempt, started = std::move(started)] {
             if (!started) return self->board_not_started(ref, started.error().message, attempt);

@@ -190,21 +190,23 @@ void TournamentService::create_now(const ConnectionPtr& connection, const identi
                                       "create_tournament: needs the director role (tournament directors, moderators "
                                       "and admins create tournaments)");
     }
-    const auto system = protocol::parse_tournament_system(create.system);
-    if (!system) return connection->send_error(id, ErrorCode::BadRequest, "create_tournament: unknown system");
     const std::int64_t tournament_id = next_id_++;
     TournamentSettings settings;
     settings.cycles = create.cycles;
     settings.late_entry_until_round = create.late_entry_until_round;
     if (create.password) settings.password_hash = tournament_password_hash(tournament_id, *create.password);
+    for (const auto& [first, second] : create.forbidden_pairs)
+        settings.forbidden_pairs.emplace_back(protocol::nick_key(first), protocol::nick_key(second));
+    settings.tie_breaks = create.tie_breaks;
+    settings.draw_offers_from_move = create.draw_offers_from_move;
 
     db::TournamentCreated created;
     created.id = tournament_id;
     created.name = create.name;
-    created.system = create.system;
+    created.system = std::string(protocol::tournament_system_name(create.system));
     // A round robin's rounds follow from its players when it starts; until then the store keeps
     // its cycles (docs/tournaments.md, "The service").
-    created.rounds = *system == protocol::TournamentSystem::Swiss ? create.rounds : create.cycles;
+    created.rounds = create.system == protocol::TournamentSystem::Swiss ? create.rounds : create.cycles;
     created.time_control_json = protocol::time_control_to_json(create.time_control).dump();
     created.rated = create.rated;
     created.director_nick = who.nick;
@@ -270,7 +272,7 @@ void TournamentService::join_now(const ConnectionPtr& connection, const identity
         return connection->send_error(id, ErrorCode::WrongTournamentPassword,
                                       join.password ? "join_tournament: that is not the tournament's password"
                                                     : "join_tournament: the tournament needs a password");
-    if (created.system == "round_robin") {
+    if (system_of(created) == protocol::TournamentSystem::RoundRobin) {
         const auto entered = std::count_if(tournament->log.players.begin(), tournament->log.players.end(),
                                            [](const auto& player) { return !withdrawn(player); });
         if (entered + std::ptrdiff_t(tournament->joining.size()) >= protocol::max_round_robin_players)
@@ -405,7 +407,7 @@ void TournamentService::start_now(const ConnectionPtr& connection, const identit
                                       "start_tournament: the tournament has started already");
     const auto entered = std::count_if(tournament->log.players.begin(), tournament->log.players.end(),
                                        [](const auto& player) { return !withdrawn(player); });
-    const bool round_robin = tournament->log.tournament.created.system == "round_robin";
+    const bool round_robin = this->round_robin(*tournament);
     const int needed = round_robin ? protocol::min_round_robin_players : 2;
     if (entered < needed)
         return connection->send_error(id, ErrorCode::TooFewPlayers,

@@ -12,6 +12,13 @@ std::string settings_json(const TournamentSettings& settings)
     nlohmann::ordered_json out{{"cycles", settings.cycles},
                                {"late_entry_until_round", settings.late_entry_until_round}};
     if (settings.password_hash) out["password_hash"] = *settings.password_hash;
+    if (!settings.forbidden_pairs.empty()) {
+        auto pairs = nlohmann::ordered_json::array();
+        for (const auto& [first, second] : settings.forbidden_pairs) pairs.push_back({first, second});
+        out["forbidden_pairs"] = std::move(pairs);
+    }
+    if (!settings.tie_breaks.empty()) out["tie_breaks"] = settings.tie_breaks;
+    if (settings.draw_offers_from_move > 0) out["draw_offers_from_move"] = settings.draw_offers_from_move;
     return out.dump();
 }
 
@@ -26,6 +33,15 @@ TournamentSettings read_settings(std::string_view text)
         settings.late_entry_until_round = late->get<int>();
     if (const auto hash = stored.find("password_hash"); hash != stored.end() && hash->is_string())
         settings.password_hash = hash->get<std::string>();
+    if (const auto pairs = stored.find("forbidden_pairs"); pairs != stored.end() && pairs->is_array())
+        for (const auto& pair : *pairs)
+            if (pair.is_array() && pair.size() == 2 && pair[0].is_string() && pair[1].is_string())
+                settings.forbidden_pairs.emplace_back(pair[0].get<std::string>(), pair[1].get<std::string>());
+    if (const auto codes = stored.find("tie_breaks"); codes != stored.end() && codes->is_array())
+        for (const auto& code : *codes)
+            if (code.is_string()) settings.tie_breaks.push_back(code.get<std::string>());
+    if (const auto from = stored.find("draw_offers_from_move"); from != stored.end() && from->is_number_integer())
+        settings.draw_offers_from_move = from->get<int>();
     return settings;
 }
 

@@ -1,12 +1,16 @@
 // What a tournament keeps beyond the store's columns (db::TournamentCreated::settings_json): the
-// cycles of a round robin, the round until which late entries are taken, and the password's hash
-// (never the password). Written once at creation, read back at every start of the server.
+// cycles of a round robin, the round until which late entries are taken, the password's hash
+// (never the password), and the director's rules: forbidden pairs, the tie-breaks' order, the
+// first move at which a draw may be offered. Written once at creation, read back at every start
+// of the server.
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace rochade::server {
 
@@ -14,6 +18,11 @@ struct TournamentSettings {
     int cycles = 1;                 // a round robin's: 1 single, 2 double
     int late_entry_until_round = 0; // 0: entries close at the start
     std::optional<std::string> password_hash;
+    // Nick keys (protocol::nick_key) that must never be paired; by key, so that they hold
+    // whenever the players enter and however they write their nicks.
+    std::vector<std::pair<std::string, std::string>> forbidden_pairs;
+    std::vector<std::string> tie_breaks; // FIDE C.07 codes; empty: the default order
+    int draw_offers_from_move = 0;       // 0: at any time
 };
 
 std::string settings_json(const TournamentSettings& settings);

@@ -57,8 +57,9 @@ void add_rounds(protocol::TournamentView& view, const db::TournamentLog& log)
         }
         view.pairings.push_back(std::move(shown));
     }
-    if (log.tournament.created.system == "round_robin") return add_round_robin_standings(view, log);
-    const auto tie_breaks = tournament::default_tie_breaks();
+    if (system_of(log.tournament.created) == protocol::TournamentSystem::RoundRobin)
+        return add_round_robin_standings(view, log);
+    const auto tie_breaks = tie_breaks_of(log.tournament.created);
     for (const auto tie_break : tie_breaks) view.tie_breaks.emplace_back(tournament::tie_break_code(tie_break));
     const auto model = model_of(log);
     for (const auto& row : tournament::standings(model, tie_breaks)) {
@@ -96,7 +97,7 @@ protocol::TournamentView TournamentService::view_of(const Tournament& tournament
     protocol::TournamentView view;
     view.id = created.id;
     view.name = created.name;
-    view.system = protocol::parse_tournament_system(created.system).value_or(protocol::TournamentSystem::Swiss);
+    view.system = system_of(created);
     // A round robin's rounds are known once it has started and its players are fixed.
     view.rounds = view.system == protocol::TournamentSystem::Swiss ? created.rounds
                   : record.state == "registering"                  ? 0
@@ -106,6 +107,7 @@ protocol::TournamentView TournamentService::view_of(const Tournament& tournament
     view.rated = created.rated;
     view.director = created.director_nick;
     view.late_entry_until_round = tournament.settings.late_entry_until_round;
+    view.draw_offers_from_move = tournament.settings.draw_offers_from_move;
     view.password = tournament.settings.password_hash.has_value();
     view.state = record.state;
     view.created_ms = created.created_at_ms;

@@ -98,7 +98,7 @@ async function main() {
             if (await d.isVisible('#room')) throw new Error('the room stays on screen beside the tournaments');
         });
 
-        await run.step('the director creates a Swiss of one round with a password; its page opens', async () => {
+        await run.step('the director creates a Swiss of one round with a password and his rules; its page opens', async () => {
             await d.click('#tournaments button[data-action="new-tournament"]');
             await d.fill('input[name="tournament-name"]', name);
             await d.fill('input[name="tournament-rounds"]', '0');
@@ -106,12 +106,20 @@ async function main() {
             await d.waitForSelector('.tournament-create .form-error:has-text("A Swiss has 1 to 20 rounds.")', short);
             await d.fill('input[name="tournament-rounds"]', '1');
             await d.fill('input[name="tournament-password"]', 'Schach-1');
+            // His rules: an unknown tie-break is refused in the form; no draw offers before move 30.
+            await d.fill('input[name="tournament-tie-breaks"]', 'SB, Koya');
+            await d.click('.tournament-create button[type=submit]');
+            await d.waitForSelector('.tournament-create .form-error:has-text("Tie-breaks: FIDE codes from the list, each once.")', short);
+            await d.fill('input[name="tournament-tie-breaks"]', 'SB, BH-C1, BH');
+            await d.fill('textarea[name="tournament-forbidden-pairs"]', 'Zora Xaver');
+            await d.fill('input[name="tournament-draw-offers-from"]', '30');
             await d.click('.tournament-create button[type=submit]');
             await d.waitForSelector('#tournaments .tournament-page[data-state="registering"]', { timeout });
             id = Number(await d.getAttribute('#tournaments .tournament-page', 'data-tournament'));
             await d.waitForSelector(`.tournament-title h3:has-text("${name}")`, short);
             await d.waitForSelector('.tournament-settings dd:has-text("Swiss, 1 round")', short);
             await d.waitForSelector('.tournament-settings dd:has-text("with a password")', short);
+            await d.waitForSelector('.tournament-settings dd:text-is("from move 30")', short);
             await d.waitForSelector('#tournaments button[data-action="start-tournament"]', short);
             await d.waitForSelector('.tournament-players .hint:has-text("Nobody has joined yet.")', short);
             await run.shot(d, '01-director-created');
@@ -262,6 +270,9 @@ async function main() {
                 await b.waitForSelector('.standings-table th:text-is("Platz")', short);
                 await b.waitForSelector('.standings-table th:text-is("Pkt.")', short);
                 await b.waitForSelector('.tournament-crosstable h4:text-is("Kreuztabelle")', short);
+                // The director's tie-breaks, in his order.
+                const codes = await b.locator('.standings-table th.tie-break').allTextContents();
+                if (codes.join(',') !== 'SB,BH-C1,BH') throw new Error(`tie-break columns ${codes.join(',')}`);
             });
             await run.check('the phone shows the standings within its width', async () => {
                 await fitsWidth(c);

@@ -25,17 +25,29 @@ TEST_CASE("tournament requests decode into their typed values", "[protocol][tour
         create_with(R"("name":"Winter Swiss","system":"swiss","rounds":7,"rated":true,"late_entry_until_round":3,)"
                     R"("password":"Schach-1")")));
     CHECK(swiss.name == "Winter Swiss");
-    CHECK(swiss.system == "swiss");
+    CHECK(swiss.system == TournamentSystem::Swiss);
     CHECK(swiss.rounds == 7);
     CHECK(swiss.cycles == 1);
     CHECK(swiss.time_control.increment_ms == 2000);
     CHECK(swiss.rated);
     CHECK(swiss.late_entry_until_round == 3);
     CHECK(swiss.password == "Schach-1");
+    CHECK(swiss.forbidden_pairs.empty());
+    CHECK(swiss.tie_breaks.empty());
+    CHECK(swiss.draw_offers_from_move == 0);
+
+    const auto ruled = std::get<CreateTournament>(decoded_request(
+        create_with(R"("name":"Familienturnier","system":"swiss","rounds":5,)"
+                    R"("forbidden_pairs":[["Anna","Bert"],["Clara","Dora"]],"tie_breaks":["SB","BH-C1","ARO"],)"
+                    R"("draw_offers_from_move":30)")));
+    CHECK(ruled.forbidden_pairs ==
+          std::vector<std::pair<std::string, std::string>>{{"Anna", "Bert"}, {"Clara", "Dora"}});
+    CHECK(ruled.tie_breaks == std::vector<std::string>{"SB", "BH-C1", "ARO"});
+    CHECK(ruled.draw_offers_from_move == 30);
 
     const auto round_robin = std::get<CreateTournament>(
         decoded_request(create_with(R"("name":"Vereinsmeisterschaft 2027","system":"round_robin","cycles":2)")));
-    CHECK(round_robin.system == "round_robin");
+    CHECK(round_robin.system == TournamentSystem::RoundRobin);
     CHECK(round_robin.rounds == 0);
     CHECK(round_robin.cycles == 2);
     CHECK_FALSE(round_robin.rated);
@@ -85,6 +97,24 @@ TEST_CASE("a tournament's settings are refused on their face, each naming its fi
         {R"("name":"Winter","system":"swiss","rounds":5,"password":")" + std::string(65, 'p') + R"(")",
          "field 'password'"},
         {R"("name":"Winter","system":"swiss","rounds":5,"rated":"yes")", "field 'rated'"},
+        {R"("name":"Winter","system":"swiss","rounds":5,"forbidden_pairs":"Anna-Bert")",
+         "field 'forbidden_pairs' must be an array of at most 50 pairs, not a string"},
+        {R"("name":"Winter","system":"swiss","rounds":5,"forbidden_pairs":[["Anna","Bert","Clara"]])",
+         "field 'forbidden_pairs' must hold pairs of two strings"},
+        {R"("name":"Winter","system":"swiss","rounds":5,"forbidden_pairs":[["Anna","B e"]])",
+         "field 'forbidden_pairs': 'B e' is no nick"},
+        {R"("name":"Winter","system":"swiss","rounds":5,"forbidden_pairs":[["Anna","ANNA"]])",
+         "'Anna' cannot be forbidden to meet himself"},
+        {R"("name":"Winter","system":"round_robin","forbidden_pairs":[["Anna","Bert"]])",
+         "field 'forbidden_pairs' is for a Swiss"},
+        {R"("name":"Winter","system":"swiss","rounds":5,"tie_breaks":["SB","Koya"])",
+         "field 'tie_breaks': 'Koya' is no tie-break; choose from BH-C1"},
+        {R"("name":"Winter","system":"swiss","rounds":5,"tie_breaks":["SB","BH","SB"])",
+         "field 'tie_breaks' names 'SB' twice"},
+        {R"("name":"Winter","system":"round_robin","tie_breaks":["SB"])", "field 'tie_breaks' is for a Swiss"},
+        {R"("name":"Winter","system":"swiss","rounds":5,"draw_offers_from_move":101)", "field 'draw_offers_from_move'"},
+        {R"("name":"Winter","system":"swiss","rounds":5,"draw_offers_from_move":"30")",
+         "field 'draw_offers_from_move'"},
     };
     for (const Case& c : cases) {
         const std::string message = refusal_of(create_with(c.fields), c.code);
@@ -146,6 +176,7 @@ TEST_CASE("tournament frames encode as documented, never with a password", "[pro
     CHECK(t.at("director") == "Anna");
     CHECK(t.at("late_entry_until_round") == 2);
     CHECK(t.at("password") == true);
+    CHECK_FALSE(t.contains("draw_offers_from_move")); // no such rule
     CHECK(t.at("state") == "registering");
     CHECK_FALSE(t.contains("started_ms"));
     CHECK(t.at("player_count") == 1);
@@ -158,6 +189,9 @@ TEST_CASE("tournament frames encode as documented, never with a password", "[pro
     running.system = TournamentSystem::RoundRobin;
     running.cycles = 2;
     running.rounds = 0; // a round robin's rounds are known once it has started
+    auto ruled = view;
+    ruled.draw_offers_from_move = 30;
+    CHECK(nlohmann::json::parse(encode_tournament(ruled)).at("tournament").at("draw_offers_from_move") == 30);
     auto finished = view;
     finished.id = 5;
     finished.state = "finished";

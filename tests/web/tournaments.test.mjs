@@ -178,6 +178,15 @@ test('the create form\'s request, or the first value that cannot be sent', () =>
                        password: 'Schach-1' });
     assert.deepEqual(createFields({ ...base, system: 'round_robin', cycles: '2', late_entry_until_round: '3' }).fields,
                      { name: 'Winter Swiss', system: 'round_robin', cycles: 2, time_control: FISCHER });
+    // The director's rules: a pair per line, codes in his order (any case), the first move for offers.
+    assert.deepEqual(createFields({ ...base, forbidden_pairs: 'Anna Bert\n\n  Clara, Dora \n', tie_breaks: 'sb, BH;ARO',
+                                    draw_offers_from_move: '30' }).fields,
+                     { name: 'Winter Swiss', system: 'swiss', rounds: 5, time_control: FISCHER,
+                       forbidden_pairs: [['Anna', 'Bert'], ['Clara', 'Dora']], tie_breaks: ['SB', 'BH', 'ARO'], draw_offers_from_move: 30 });
+    // A round robin has neither forbidden pairs nor chosen tie-breaks: what the Swiss fields hold is not sent.
+    assert.deepEqual(createFields({ ...base, system: 'round_robin', forbidden_pairs: 'Anna Bert', tie_breaks: 'SB',
+                                    draw_offers_from_move: '40' }).fields,
+                     { name: 'Winter Swiss', system: 'round_robin', cycles: 1, time_control: FISCHER, draw_offers_from_move: 40 });
     const refused = [
         [{ name: 'ab' }, 'tournament.create.error.name'],
         [{ name: 'x'.repeat(61) }, 'tournament.create.error.name'],
@@ -189,6 +198,13 @@ test('the create form\'s request, or the first value that cannot be sent', () =>
         [{ password: 'abc' }, 'tournament.create.error.password'],
         [{ password: 'x'.repeat(65) }, 'tournament.create.error.password'],
         [{ time_control: null }, 'tournament.create.error.time_control'],
+        [{ forbidden_pairs: 'Anna Bert Clara' }, 'tournament.create.error.forbidden_pairs'],
+        [{ forbidden_pairs: 'Anna anna' }, 'tournament.create.error.forbidden_pairs'],
+        [{ forbidden_pairs: 'A B\n'.repeat(51) }, 'tournament.create.error.forbidden_pairs'],
+        [{ tie_breaks: 'SB, Koya' }, 'tournament.create.error.tie_breaks'],
+        [{ tie_breaks: 'SB SB' }, 'tournament.create.error.tie_breaks'],
+        [{ draw_offers_from_move: '101' }, 'tournament.create.error.draw_offers'],
+        [{ draw_offers_from_move: '2.5' }, 'tournament.create.error.draw_offers'],
     ];
     for (const [change, key] of refused) {
         assert.equal(createFields({ ...base, ...change }).error, key, JSON.stringify(change));

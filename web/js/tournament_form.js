@@ -1,13 +1,15 @@
 // The form to create a tournament (docs/protocol.md, "create_tournament"), for tournament
 // directors, moderators and admins: name, system (Swiss with its rounds, round robin single or
-// double), time control, rated, late entries until a round, password. Made once and kept across
+// double), time control, rated, late entries until a round, password, and the director's rules
+// (a Swiss's forbidden pairs and tie-breaks, the first move for draw offers). Made once and kept across
 // redraws, so what a director types survives a tournament's update; what cannot be sent is said
 // beside the button (tournaments.js createFields), what the server refuses as every error is.
 
 import { el } from './dom.js';
 import { t } from './messages.js';
 import { PRESETS, presetLabel } from './time_control.js';
-import { createFields } from './tournaments.js';
+import { TIE_BREAK_CODES } from './tournament_format.js';
+import { DEFAULT_TIE_BREAKS, createFields } from './tournaments.js';
 
 export class TournamentForm {
     // create(fields): a promise, resolved when the server made it (the form then closes).
@@ -24,6 +26,10 @@ export class TournamentForm {
         this.rated = el('input', { type: 'checkbox', name: 'tournament-rated' });
         this.late = el('input', { type: 'number', name: 'tournament-late-entry', min: '0', max: '20', step: '1', value: '0' });
         this.password = el('input', { type: 'text', name: 'tournament-password', maxlength: 64, autocomplete: 'off' });
+        this.forbidden = el('textarea', { name: 'tournament-forbidden-pairs', rows: 2, autocomplete: 'off', spellcheck: 'false' });
+        this.tieBreaks = el('input', { type: 'text', name: 'tournament-tie-breaks', autocomplete: 'off', spellcheck: 'false',
+                                       value: DEFAULT_TIE_BREAKS.join(', ') });
+        this.drawsFrom = el('input', { type: 'number', name: 'tournament-draw-offers-from', min: '0', max: '100', step: '1', value: '0' });
         this.error = el('p', { class: 'form-error', role: 'alert', hidden: true });
         this.texts = {};
         const label = (name, input) => {
@@ -33,6 +39,8 @@ export class TournamentForm {
         this.roundsField = label('rounds', this.rounds);
         this.cyclesField = label('cycles', this.cycles);
         this.lateField = label('late', this.late);
+        this.forbiddenField = label('forbidden', this.forbidden);
+        this.tieBreaksField = label('tie_breaks', this.tieBreaks);
         this.submit = el('button', { type: 'submit' });
         this.cancel = el('button', { type: 'button', class: 'link', onclick: () => this.close() });
         this.title = el('h3', {});
@@ -41,7 +49,8 @@ export class TournamentForm {
         this.node = el('form', { class: 'tournament-create', hidden: true, novalidate: true, onsubmit: (event) => this.send(event) },
                        this.title, label('name', this.name), label('system', this.system), this.roundsField, this.cyclesField,
                        label('time', this.timeControl), el('label', { class: 'field field-rated' }, this.rated, ' ', this.ratedText),
-                       this.lateField, label('password', this.password),
+                       this.lateField, label('password', this.password), this.forbiddenField, this.tieBreaksField,
+                       label('draws', this.drawsFrom),
                        el('div', { class: 'form-buttons' }, this.submit, this.cancel), this.error);
         this.relabel();
         this.showSystem();
@@ -66,6 +75,12 @@ export class TournamentForm {
         this.submit.textContent = t('tournament.create.submit');
         this.cancel.textContent = t('tournament.create.cancel');
         this.late.title = t('tournament.create.late_entry.title');
+        this.texts.forbidden.textContent = t('tournament.create.forbidden_pairs');
+        this.forbidden.placeholder = t('tournament.create.forbidden_pairs.placeholder');
+        this.texts.tie_breaks.textContent = t('tournament.create.tie_breaks');
+        this.tieBreaks.title = t('tournament.create.tie_breaks.title', { codes: TIE_BREAK_CODES.join(', ') });
+        this.texts.draws.textContent = t('tournament.create.draw_offers');
+        this.drawsFrom.title = t('tournament.create.draw_offers.title');
     }
 
     // A Swiss has rounds and late entries; a round robin cycles (its rounds follow from its players).
@@ -73,6 +88,8 @@ export class TournamentForm {
         const swiss = this.system.value === 'swiss';
         this.roundsField.hidden = !swiss;
         this.lateField.hidden = !swiss;
+        this.forbiddenField.hidden = !swiss;
+        this.tieBreaksField.hidden = !swiss;
         this.cyclesField.hidden = swiss;
     }
 
@@ -96,6 +113,7 @@ export class TournamentForm {
             name: this.name.value, system: this.system.value, rounds: this.rounds.value, cycles: this.cycles.value,
             time_control: PRESETS[Number(this.timeControl.value)].value, rated: this.rated.checked,
             late_entry_until_round: this.late.value, password: this.password.value,
+            forbidden_pairs: this.forbidden.value, tie_breaks: this.tieBreaks.value, draw_offers_from_move: this.drawsFrom.value,
         });
         if (made.error) {
             this.error.textContent = t(made.error);
@@ -107,6 +125,7 @@ export class TournamentForm {
         this.create(made.fields).then(() => {
             this.name.value = '';
             this.password.value = '';
+            this.forbidden.value = '';
             this.close();
         }, () => {}).finally(() => { this.submit.disabled = false; });
     }

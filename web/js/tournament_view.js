@@ -121,6 +121,8 @@ export class TournamentView {
                   row('tournament.setting.director', tournament.director ? nickNode(tournament.director, false) : '?'),
                   tournament.system === 'swiss' ? row('tournament.setting.late_entry', Number(tournament.late_entry_until_round)
                       ? t('tournament.late_entry.until', { round: tournament.late_entry_until_round }) : t('tournament.late_entry.none')) : null,
+                  Number(tournament.draw_offers_from_move) > 0 ? row('tournament.setting.draw_offers',
+                      t('tournament.draw_offers.from', { move: Number(tournament.draw_offers_from_move) })) : null,
                   row('tournament.setting.rounds_paired', String(tournament.rounds_paired ?? 0)),
                   tournament.password ? row('tournament.setting.password', t('tournament.password.needed')) : null,
                   tournament.started_ms ? row('tournament.setting.started', dateTime(tournament.started_ms, lang))

@@ -7,6 +7,8 @@
 // `tournament_updated`, never in the list; pairings and standings are optional (a server
 // without rounds played on it sends neither).
 
+import { TIE_BREAK_CODES } from './tournament_format.js';
+
 // Which list a tournament belongs in, by its state: registering ones are upcoming, paused ones
 // are running still.
 const LIST_OF_STATE = { registering: 'upcoming', running: 'running', paused: 'running', finished: 'finished' };
@@ -171,6 +173,26 @@ export function roomOfRefusal(message) {
 // The create_tournament request from the form's values, or {error: message key} for the first
 // value that cannot be sent. values: {name, system ('swiss'|'round_robin'), rounds, cycles,
 // time_control (object form), rated, late_entry_until_round, password}.
+// The server's order of tie-breaks when the director chooses none (he chooses from
+// TIE_BREAK_CODES).
+export const DEFAULT_TIE_BREAKS = ['BH-C1', 'BH', 'SB', 'DE', 'WIN', 'BPG'];
+const MAX_FORBIDDEN_PAIRS = 50;
+
+// The director's rules of a Swiss: forbidden pairs (a pair per line, two nicks apart by spaces
+// or a comma) and the tie-breaks in order; null and the error's key when they cannot be sent.
+function swissRules(values, fields) {
+    const pairs = String(values.forbidden_pairs || '').split('\n').map((line) => line.trim()).filter(Boolean)
+        .map((line) => line.split(/[\s,;]+/).filter(Boolean));
+    if (pairs.length > MAX_FORBIDDEN_PAIRS || pairs.some((pair) => pair.length !== 2 || pair[0].toLowerCase() === pair[1].toLowerCase()))
+        return 'tournament.create.error.forbidden_pairs';
+    if (pairs.length) fields.forbidden_pairs = pairs;
+    const codes = String(values.tie_breaks || '').split(/[\s,;]+/).filter(Boolean).map((code) => code.toUpperCase());
+    if (codes.some((code) => !TIE_BREAK_CODES.includes(code)) || new Set(codes).size !== codes.length)
+        return 'tournament.create.error.tie_breaks';
+    if (codes.length) fields.tie_breaks = codes;
+    return null;
+}
+
 export function createFields(values) {
     const name = String(values.name || '').trim().replace(/\s+/g, ' ');
     if ([...name].length < 3 || [...name].length > 60) return { error: 'tournament.create.error.name' };
@@ -183,6 +205,8 @@ export function createFields(values) {
         const late = Number(values.late_entry_until_round || 0);
         if (!Number.isInteger(late) || late < 0 || late > rounds) return { error: 'tournament.create.error.late_entry' };
         if (late) fields.late_entry_until_round = late;
+        const error = swissRules(values, fields);
+        if (error) return { error };
     } else {
         fields.cycles = Number(values.cycles) === 2 ? 2 : 1;
     }
@@ -190,6 +214,9 @@ export function createFields(values) {
         if (fields.time_control.kind === 'untimed') return { error: 'tournament.create.error.rated_untimed' };
         fields.rated = true;
     }
+    const drawsFrom = Number(values.draw_offers_from_move || 0);
+    if (!Number.isInteger(drawsFrom) || drawsFrom < 0 || drawsFrom > 100) return { error: 'tournament.create.error.draw_offers' };
+    if (drawsFrom) fields.draw_offers_from_move = drawsFrom;
     const password = String(values.password || '');
     if (password) {
         const bytes = new TextEncoder().encode(password).length;

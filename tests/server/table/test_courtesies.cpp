@@ -124,6 +124,14 @@ TEST_CASE("stored courtesies: the takeback setting, and the time given after the
     };
     const auto found = rochade::server::stored_courtesies(moves, events);
     CHECK(found.takebacks == false);
+    CHECK_FALSE(found.tournament);
+    CHECK(found.draw_offers_from_move == 0);
+    // A tournament's board keeps the tournament's rules: no takebacks, its first move for offers.
+    const auto board = rochade::server::stored_courtesies(
+        moves, {event(1, TableEventKind::GameStarted,
+                      R"({"white":"A","black":"B","takebacks":false,"tournament":true,"draw_offers_from_move":30})")});
+    CHECK(board.tournament);
+    CHECK(board.draw_offers_from_move == 30);
     CHECK(found.white_given_ms == 60000);
     CHECK(found.black_given_ms == 15000);
     // A takeback after the gifts sets the clocks from a stored reading: they are gone.

@@ -1,11 +1,18 @@
 // Between the store's rows of a tournament and the results model (server/tournaments/
 // stored_tournament.h): the words both ways, the model with its statuses, late entries' byes and
 // results, a paired round as the store takes it, and a game's end as a board's result.
+#include <algorithm>
+#include <variant>
+
 #include <catch2/catch.hpp>
 
 #include "protocol/nick.h"
+#include "protocol/tournament.h"
 #include "server/tournaments/stored_tournament.h"
+#include "server/tournaments/tournament_settings.h"
 #include "tests/server/tournaments/stored_rows.h"
+#include "tournament/next_round.h"
+#include "tournament/trf_conversion.h"
 
 using namespace rochade;
 using namespace rochade::server;
@@ -25,16 +32,23 @@ db::TournamentBoardRecord stored_board(int board, std::string white, std::option
     return record;
 }
 
+// A running Swiss without players or rounds.
+db::TournamentLog running_swiss(std::int64_t id, std::string name, int rounds)
+{
+    db::TournamentLog log;
+    log.tournament.created.id = id;
+    log.tournament.created.name = std::move(name);
+    log.tournament.created.system = "swiss";
+    log.tournament.created.rounds = rounds;
+    log.tournament.state = "running";
+    return log;
+}
+
 // Five players; Dora withdrawn from round 3; Emil a late entry from round 2; round 1 played with
 // Clara's pairing bye, round 2 with one game pending.
 db::TournamentLog five_player_log()
 {
-    db::TournamentLog log;
-    log.tournament.created.id = 7;
-    log.tournament.created.name = "Herbst";
-    log.tournament.created.system = "swiss";
-    log.tournament.created.rounds = 5;
-    log.tournament.state = "running";
+    auto log = running_swiss(7, "Herbst", 5);
     log.players = {stored_player(1, "Anna"), stored_player(2, "Bert"), stored_player(3, "Clara"),
                    stored_player(4, "Dora", 1, 3), stored_player(5, "Emil", 2)};
     log.rounds.push_back({1,
@@ -143,4 +157,62 @@ TEST_CASE("stored tournament: a game's end as the board's result; a missed first
     CHECK(board_result(ended(Score::Unfinished, Termination::NoFirstMove), 1) == GameResult::WhiteWinsByForfeit);
     CHECK(board_result(ended(Score::Unfinished, Termination::Adjudicated), 12) == GameResult::DoubleForfeit);
     CHECK(board_result(ended(Score::Unfinished, Termination::Forfeit), 12) == GameResult::DoubleForfeit);
+}
+
+TEST_CASE("stored tournament: the director's forbidden pairs of entered players reach the Dutch pairing",
+          "[server][tournament][stored][director]")
+{
+    auto log = running_swiss(8, "Familienturnier", 3);
+    // Ratings 1501..1504: Dora and Clara in the top half meet Bert and Anna in round 1.
+    log.players = {stored_player(1, "Anna"), stored_player(2, "Bert"), stored_player(3, "Clara"),
+                   stored_player(4, "Dora")};
+    const auto met = [](const tournament::Tournament& model, int a, int b) {
+        const auto paired = tournament::pair_next_swiss_round(model);
+        REQUIRE(std::holds_alternative<tournament::Round>(paired));
+        const auto& round = std::get<tournament::Round>(paired);
+        CHECK(round.games.size() == 2);
+        return std::any_of(round.games.begin(), round.games.end(), [&](const tournament::Game& game) {
+            return (game.white == a && game.black == b) || (game.white == b && game.black == a);
+        });
+    };
+    CHECK(met(model_of(log), 1, 3)); // Clara-Anna without the rule
+
+    TournamentSettings settings;
+    // By nick key, in either order; a pair with a player who never entered is kept but not used.
+    settings.forbidden_pairs = {{"clara", "anna"}, {"anna", "zora"}};
+    log.tournament.created.settings_json = settings_json(settings);
+    const auto model = model_of(log);
+    CHECK(model.forbidden_pairs == std::vector<std::pair<int, int>>{{1, 3}});
+    CHECK_FALSE(met(model, 1, 3));
+    // The arbiters' export carries it: the TRF's XXP line.
+    CHECK(tournament::write_trf(model).find("\nXXP 1 3\n") != std::string::npos);
+}
+
+TEST_CASE("stored tournament: the director's tie-breaks in his order, the default without them",
+          "[server][tournament][stored][director]")
+{
+    db::TournamentCreated created;
+    CHECK(tie_breaks_of(created) == tournament::default_tie_breaks());
+    TournamentSettings settings;
+    settings.tie_breaks = {"SB", "BH", "ARO"};
+    created.settings_json = settings_json(settings);
+    CHECK(tie_breaks_of(created) == std::vector<tournament::TieBreak>{tournament::TieBreak::SonnebornBerger,
+                                                                      tournament::TieBreak::Buchholz,
+                                                                      tournament::TieBreak::AverageRatingOfOpponents});
+    const auto read = read_settings(created.settings_json);
+    CHECK(read.tie_breaks == settings.tie_breaks);
+}
+
+TEST_CASE("the tie-break codes a request may name are exactly the ones the standings compute",
+          "[server][tournament][stored][director]")
+{
+    for (const auto code : protocol::tie_break_codes) {
+        INFO(code);
+        const auto tie_break = tournament::parse_tie_break(code);
+        REQUIRE(tie_break);
+        CHECK(tournament::tie_break_code(*tie_break) == code);
+    }
+    for (int i = 0; i <= int(tournament::TieBreak::AverageRatingOfOpponents); ++i)
+        CHECK(protocol::is_tie_break_code(tournament::tie_break_code(tournament::TieBreak(i))));
+    CHECK_FALSE(tournament::parse_tie_break("XYZ"));
 }

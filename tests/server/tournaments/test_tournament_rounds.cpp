@@ -26,45 +26,6 @@ using namespace rochade::test;
 
 namespace {
 
-// The tournament as its watcher `client` hears it once `done` holds.
-json tourney_update_until(WsTestClient& client, std::int64_t tournament, const std::function<bool(const json&)>& done,
-                          const std::string& what)
-{
-    return client
-        .receive_matching(
-            [&](const json& frame) {
-                return frame.at("type") == "tournament_updated" && frame.at("tournament").at("id") == tournament &&
-                       done(frame.at("tournament"));
-            },
-            what)
-        .at("tournament");
-}
-
-json round_of(const json& tournament, int round)
-{
-    for (const auto& paired : tournament.at("pairings"))
-        if (paired.at("round") == round) return paired;
-    FAIL("round " << round << " is not paired: " << tournament.dump());
-    return {};
-}
-
-// Every game board of `round` has a table (its game was started).
-bool round_started(const json& tournament, int round)
-{
-    if (int(tournament.at("rounds_paired")) < round) return false;
-    const json paired = round_of(tournament, round); // kept: a range-for over a temporary's member dangles
-    for (const auto& board : paired.at("boards"))
-        if (board.contains("black") && !board.contains("table") && board.at("result") == "pending") return false;
-    return true;
-}
-
-const json* board_with(const json& round, const std::string& nick)
-{
-    for (const auto& board : round.at("boards"))
-        if (board.at("white") == nick || board.value("black", "") == nick) return &board;
-    return nullptr;
-}
-
 void tourney_pause_short(server::ServerConfig& config) { config.tournament_round_pause_ms = 50; }
 
 } // namespace

@@ -1,0 +1,60 @@
+// The director's rules of a tournament over real sockets (issue 28 §1 and §2): two players he
+// forbids to meet are not paired, the standings carry his tie-breaks in his order, and a draw
+// offered before the move he set is refused at the board, alone or with a move (which is then
+// not played), and taken from that move on. (A restart reads the rule back from the game_started
+// event: tests/server/table/test_courtesies.cpp.)
+#include <map>
+#include <string>
+
+#include <catch2/catch.hpp>
+
+#include "tests/server/server_fixture.h"
+#include "tests/server/tournaments/tourney_steps.h"
+#include "tests/server/ws_test_client.h"
+
+using namespace rochade;
+using namespace rochade::test;
+
+TEST_CASE("tournament director's rules: forbidden pairs, his tie-breaks, no draw offers before his move",
+          "[server][tournament][director]")
+{
+    InProcessServer server([](auto& config) { config.tournament_round_pause_ms = 50; });
+    WsTestClient director;
+    std::map<std::string, WsTestClient> players;
+    tourney_account(director, server, "Leiterin", protocol::Role::Director);
+    for (const std::string nick : {"Anna", "Bert", "Clara", "Dora"}) tourney_account(players[nick], server, nick);
+    // Written in another case than the players registered: the rule holds by nick key.
+    const std::int64_t id =
+        tourney_create(director, {{"rounds", 2},
+                                  {"forbidden_pairs", json::array({json::array({"anna", "CLARA"})})},
+                                  {"tie_breaks", json::array({"SB", "BH"})},
+                                  {"draw_offers_from_move", 3}});
+    for (auto& [nick, client] : players) REQUIRE(tourney_join(client, id).at("type") == "ok");
+    CHECK(tourney_show(director, id).at("draw_offers_from_move") == 3);
+
+    REQUIRE(tourney_act(director, "start_tournament", id).at("type") == "ok");
+    const json shown = tourney_update_until(
+        director, id, [](const json& t) { return round_started(t, 1); }, "round 1 with its games started");
+    CHECK(shown.at("tie_breaks") == json::array({"SB", "BH"}));
+    const json round = round_of(shown, 1);
+    const json* annas = board_with(round, "Anna");
+    REQUIRE(annas);
+    REQUIRE(annas->contains("black"));
+    CHECK(annas->at("white") != "Clara");
+    CHECK(annas->at("black") != "Clara");
+
+    // At Anna's board: no draw offer at move 1, alone or with a move; from move 3 it stands.
+    const std::int64_t table = annas->at("table");
+    auto& white = players.at(annas->at("white"));
+    auto& black = players.at(annas->at("black"));
+    white.receive_until("game_started", table);
+    black.receive_until("game_started", table);
+    check_refused(white.request({{"type", "offer_draw"}, {"table", table}}), "draw_offer_not_allowed",
+                  "offer_draw: no draw offers before move 3 in this tournament (it is move 1)");
+    check_refused(white.request({{"type", "move"}, {"table", table}, {"move", "e4"}, {"offer_draw", true}}),
+                  "draw_offer_not_allowed", "the move was not played");
+    for (const auto& [side, move] : {std::pair{&white, "e4"}, {&black, "e5"}, {&white, "Nf3"}, {&black, "Nc6"}})
+        REQUIRE(side->request({{"type", "move"}, {"table", table}, {"move", move}}).at("type") == "ok");
+    REQUIRE(white.request({{"type", "offer_draw"}, {"table", table}}).at("type") == "ok");
+    black.receive_until("draw_offered", table);
+}
