@@ -74,6 +74,7 @@ FrameJson tournament_json(const TournamentView& view, bool with_players)
     if (view.started_ms) out["started_ms"] = *view.started_ms;
     if (view.finished_ms) out["finished_ms"] = *view.finished_ms;
     out["rounds_paired"] = view.rounds_paired;
+    if (view.next_round_ms) out["next_round_ms"] = *view.next_round_ms;
     out["player_count"] = view.player_count;
     if (with_players) {
         FrameJson players = FrameJson::array();

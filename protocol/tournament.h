@@ -112,6 +112,8 @@ struct TournamentView {
     std::int64_t created_ms = 0;
     std::optional<std::int64_t> started_ms, finished_ms;
     int rounds_paired = 0;
+    // While the pause before the next round runs: when it ends (ms since the epoch).
+    std::optional<std::int64_t> next_round_ms;
     int player_count = 0; // registered and not withdrawn
     std::vector<TournamentPlayerView> players;
     // With the players (show_tournament, tournament_updated) once the event has started: the

@@ -123,6 +123,7 @@ void TournamentService::change_state(const ConnectionPtr& connection, const iden
                 if (tournament.next_round) tournament.next_round->cancel();
             }
             if (change.to == "paused" && tournament.next_round) tournament.next_round->cancel();
+            if (change.to != "running") tournament.next_round_at_ms.reset();
             // Resumed: a finished round (or none paired yet) is followed by the next one.
             if (change.to == "running" && tournament.log.rounds.empty()) self->pair_after_pause(tournament);
             if (change.to == "running") self->round_settled(tournament);

@@ -64,6 +64,7 @@ void TournamentService::pair_next_round(std::int64_t tournament_id)
     Tournament& tournament = found->second;
     if (tournament.pairing || tournament.log.tournament.state != "running" || services_.shutting_down) return;
     tournament.pairing = true;
+    tournament.next_round_at_ms.reset();
     std::vector<std::string> nicks;
     for (const auto& player : tournament.log.players)
         if (!withdrawn(player)) nicks.push_back(player.nick);
@@ -136,7 +137,8 @@ void TournamentService::pair_round_with(std::int64_t tournament_id,
             return finish(tournament);
         }
         spdlog::info("tournament {}: round {} is not paired yet: {}", tournament_id, round, refused->message);
-        return pair_after_pause(tournament);
+        pair_after_pause(tournament);
+        return updated(tournament); // the countdown starts again
     }
     auto stored = stored_round(tournament.log, round, std::get<tournament::Round>(paired), wall_clock_ms());
     const auto away =
@@ -340,6 +342,7 @@ void TournamentService::pair_after_pause(Tournament& tournament)
     const std::int64_t tournament_id = tournament.log.tournament.created.id;
     if (!tournament.next_round) tournament.next_round = std::make_unique<net::steady_timer>(strand_);
     tournament.next_round->expires_after(std::chrono::milliseconds(services_.config.tournament_round_pause_ms));
+    tournament.next_round_at_ms = wall_clock_ms() + services_.config.tournament_round_pause_ms;
     tournament.next_round->async_wait([self = shared_from_this(), tournament_id](boost::system::error_code e) {
         if (!e) self->on_strand([self, tournament_id] { self->pair_next_round(tournament_id); });
     });

@@ -81,6 +81,9 @@ private:
         bool changing_state = false;   // a state change is being stored
         bool pairing = false;          // a round is being paired (presence asked, then stored)
         std::unique_ptr<net::steady_timer> next_round; // the pause before the next round
+        // When that pause ends, by the wall clock (the view's next_round_ms, the clients'
+        // countdown); none while no pause runs.
+        std::optional<std::int64_t> next_round_at_ms;
         std::map<std::uint64_t, std::weak_ptr<Connection>> watchers;
     };
     // A board of a round, where the game feed's tables are looked up.

@@ -114,6 +114,7 @@ protocol::TournamentView TournamentService::view_of(const Tournament& tournament
     view.started_ms = record.started_at_ms;
     view.finished_ms = record.finished_at_ms;
     view.rounds_paired = int(tournament.log.rounds.size());
+    if (record.state == "running") view.next_round_ms = tournament.next_round_at_ms;
     for (const auto& player : tournament.log.players) {
         if (!withdrawn(player)) ++view.player_count;
         if (with_players)

@@ -72,7 +72,9 @@ async function stateShows(page, state) {
 }
 
 async function main() {
-    const server = await startServer({ identity: { allow_guests: true, password_hash_threads: 1 } }, { prefix: 'rochade-tournament-' });
+    // A minute's pause after a round: the round's checks run in it, with the countdown shown.
+    const server = await startServer({ identity: { allow_guests: true, password_hash_threads: 1 }, tournament_round_pause_ms: 60_000 },
+                                     { prefix: 'rochade-tournament-' });
     const { url } = server;
     const browser = await launchBrowser();
     const suffix = String(Date.now() % 100000);
@@ -98,13 +100,13 @@ async function main() {
             if (await d.isVisible('#room')) throw new Error('the room stays on screen beside the tournaments');
         });
 
-        await run.step('the director creates a Swiss of one round with a password and his rules; its page opens', async () => {
+        await run.step('the director creates a Swiss of two rounds with a password and his rules; its page opens', async () => {
             await d.click('#tournaments button[data-action="new-tournament"]');
             await d.fill('input[name="tournament-name"]', name);
             await d.fill('input[name="tournament-rounds"]', '0');
             await d.click('.tournament-create button[type=submit]');
             await d.waitForSelector('.tournament-create .form-error:has-text("A Swiss has 1 to 20 rounds.")', short);
-            await d.fill('input[name="tournament-rounds"]', '1');
+            await d.fill('input[name="tournament-rounds"]', '2');
             await d.fill('input[name="tournament-password"]', 'Schach-1');
             // His rules: an unknown tie-break is refused in the form; no draw offers before move 30.
             await d.fill('input[name="tournament-tie-breaks"]', 'SB, Koya');
@@ -117,7 +119,7 @@ async function main() {
             await d.waitForSelector('#tournaments .tournament-page[data-state="registering"]', { timeout });
             id = Number(await d.getAttribute('#tournaments .tournament-page', 'data-tournament'));
             await d.waitForSelector(`.tournament-title h3:has-text("${name}")`, short);
-            await d.waitForSelector('.tournament-settings dd:has-text("Swiss, 1 round")', short);
+            await d.waitForSelector('.tournament-settings dd:has-text("Swiss, 2 rounds")', short);
             await d.waitForSelector('.tournament-settings dd:has-text("with a password")', short);
             await d.waitForSelector('.tournament-settings dd:text-is("from move 30")', short);
             await d.waitForSelector('#tournaments button[data-action="start-tournament"]', short);
@@ -131,7 +133,7 @@ async function main() {
             await openTournamentsTab(b);
             await b.waitForSelector('#lobby-tabs button[data-tab="tournaments"]:text-is("Turniere")', short);
             await textShows(b, '.list-upcoming h3', 'Demnächst');
-            await b.waitForSelector(`.list-upcoming .tournament-meta:has-text("Schweizer System, 1 Runde")`, short);
+            await b.waitForSelector(`.list-upcoming .tournament-meta:has-text("Schweizer System, 2 Runden")`, short);
             await openTournament(b, id);
             await b.waitForSelector('.tournament-state:text-is("Anmeldung offen")', short);
             await b.waitForSelector('.tournament-settings dt:text-is("Bedenkzeit")', short);
@@ -239,6 +241,13 @@ async function main() {
                     if (!title || !title.startsWith(`${codes[0]}:`)) throw new Error(`the first tie-break's title is "${title}"`);
                 });
             }
+            await run.check('between the rounds each page counts down to round 2, in its language', async () => {
+                await d.waitForSelector('#tournaments .tournament-countdown:has-text("Round 2 starts in 0:")', short);
+                await b.waitForSelector('#tournaments .tournament-countdown:has-text("Runde 2 beginnt in 0:")', short);
+                const first = await d.textContent('#tournaments .tournament-countdown');
+                await d.waitForFunction((before) => document.querySelector('#tournaments .tournament-countdown')?.textContent !== before,
+                                        first, short);
+            });
             await run.step('the director corrects board 1 to a draw, with a reason; every page shows it; players have no such form', async () => {
                 if (await b.isVisible('form.director-result')) throw new Error('a player is offered the correction');
                 await d.waitForSelector('form.director-result select[name="director-result-board"] option[value="1"]', { ...short, state: 'attached' });
@@ -281,6 +290,16 @@ async function main() {
             });
             await run.shot(d, '06-director-standings');
             await run.shot(b, '06-bert-standings');
+            await run.step('the director ends the event in the pause: every page shows it finished, with the final standings', async () => {
+                await d.click('#tournaments button[data-action="end-tournament"]');
+                for (const page of [d, b, c]) {
+                    await page.waitForSelector(`#tournaments .tournament-page[data-tournament="${id}"][data-state="finished"]`, { timeout });
+                    await page.waitForSelector(`#tournaments .standings-table tr[data-nick="${winner}"] td.points:text-is("½")`, short);
+                    if (await page.isVisible('#tournaments .tournament-countdown')) throw new Error('a finished event counts down');
+                }
+                await b.waitForSelector('#tournaments .tournament-state:text-is("beendet")', short);
+                await run.shot(b, '08-bert-finished');
+            });
         }
 
         await run.check('the phone\'s tournament page fits its width', async () => {

@@ -177,6 +177,7 @@ TEST_CASE("tournament frames encode as documented, never with a password", "[pro
     CHECK(t.at("late_entry_until_round") == 2);
     CHECK(t.at("password") == true);
     CHECK_FALSE(t.contains("draw_offers_from_move")); // no such rule
+    CHECK_FALSE(t.contains("next_round_ms"));         // no pause running
     CHECK(t.at("state") == "registering");
     CHECK_FALSE(t.contains("started_ms"));
     CHECK(t.at("player_count") == 1);
@@ -191,7 +192,10 @@ TEST_CASE("tournament frames encode as documented, never with a password", "[pro
     running.rounds = 0; // a round robin's rounds are known once it has started
     auto ruled = view;
     ruled.draw_offers_from_move = 30;
-    CHECK(nlohmann::json::parse(encode_tournament(ruled)).at("tournament").at("draw_offers_from_move") == 30);
+    ruled.next_round_ms = 1800000060000;
+    const auto ruled_json = nlohmann::json::parse(encode_tournament(ruled)).at("tournament");
+    CHECK(ruled_json.at("draw_offers_from_move") == 30);
+    CHECK(ruled_json.at("next_round_ms") == 1800000060000);
     auto finished = view;
     finished.id = 5;
     finished.state = "finished";

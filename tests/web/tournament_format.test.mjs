@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import {
-    TIE_BREAK_CODES, byeKey, byePoints, numberText, pointsText, rankText, resultSign, stateKey, systemText, tieBreakKey,
+    TIE_BREAK_CODES, byeKey, byePoints, countdownText, numberText, pointsText, rankText, resultSign, stateKey, systemText, tieBreakKey,
     tieBreakTitle,
 } from '../../web/js/tournament_format.js';
 import { t } from '../../web/js/messages.js';
@@ -66,4 +66,12 @@ test('the system and the state in words', () => {
     assert.equal(inLanguage('de', () => systemText({ system: 'round_robin', cycles: 1 })), 'Rundenturnier');
     assert.equal(stateKey('running'), 'tournament.state.running');
     assert.equal(stateKey('bogus'), 'tournament.state.registering');
+});
+
+test('the countdown to the next round: minutes and seconds, rounded up, never below 0:00', () => {
+    assert.equal(countdownText(65_000), '1:05');
+    assert.equal(countdownText(8_200), '0:09');
+    assert.equal(countdownText(0), '0:00');
+    assert.equal(countdownText(-3000), '0:00');
+    assert.equal(countdownText(600_000), '10:00');
 });

@@ -1114,6 +1114,7 @@ connection.addEventListener('goodbye', (event) => {
 });
 
 setInterval(() => tableView.tick(performance.now()), 100);
+setInterval(() => tournamentView.tick(), 1000);
 setInterval(() => { if ((connection.greeted || connection.visiting) && !document.hidden) listRooms(); }, 15_000);
 // The lists have no events of their own (a tournament's page has): asked again while they are on screen.
 setInterval(() => {

@@ -1075,6 +1075,8 @@ export default {
     'tournament.create.error.forbidden_pairs': 'Nie gegeneinander: zwei verschiedene Nicks je Zeile, höchstens 50 Zeilen.',
     'tournament.create.error.tie_breaks': 'Feinwertungen: FIDE-Kürzel aus der Liste, jedes nur einmal.',
     'tournament.create.error.draw_offers': 'Der erste Zug für Remisangebote liegt zwischen 0 und 100.',
+    'tournament.countdown': 'Runde {round} beginnt in {time}',
+    'tournament.countdown.due': 'Runde {round} wird ausgelost',
     'tournament.setting.draw_offers': 'Remisangebote',
     'tournament.draw_offers.from': 'ab Zug {move}',
     'error.forbidden.tournament': 'Das dürfen nur der Turnierleiter des Turniers, Moderatoren und Admins (Turniere legen Turnierleiter an).',

@@ -1074,6 +1074,8 @@ export default {
     'tournament.create.error.forbidden_pairs': 'Never pair: two different nicks per line, at most 50 lines.',
     'tournament.create.error.tie_breaks': 'Tie-breaks: FIDE codes from the list, each once.',
     'tournament.create.error.draw_offers': 'The first move for draw offers is 0 to 100.',
+    'tournament.countdown': 'Round {round} starts in {time}',
+    'tournament.countdown.due': 'Round {round} is being paired',
     'tournament.setting.draw_offers': 'Draw offers',
     'tournament.draw_offers.from': 'from move {move}',
     'error.forbidden.tournament': 'Only the tournament’s director, a moderator or an admin may do that (tournament directors create tournaments).',

@@ -12,6 +12,12 @@ const RESULT_SIGNS = {
     white_wins_by_forfeit: '+/−', black_wins_by_forfeit: '−/+', double_forfeit: '−/−',
 };
 
+// The time left before the next round as a countdown shows it: "1:05", "0:09"; "0:00" when due.
+export function countdownText(ms) {
+    const seconds = Math.max(0, Math.ceil(Number(ms) / 1000));
+    return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
 export function resultSign(result) {
     return RESULT_SIGNS[result] || '';
 }

@@ -12,7 +12,7 @@ import { language, t } from './messages.js';
 import { nickNode } from './nick_view.js';
 import { describe } from './time_control.js';
 import {
-    byeKey, byePoints, numberText, pointsText, rankText, resultSign, stateKey, systemText, tieBreakTitle,
+    byeKey, byePoints, countdownText, numberText, pointsText, rankText, resultSign, stateKey, systemText, tieBreakTitle,
 } from './tournament_format.js';
 import { TournamentForm } from './tournament_form.js';
 import {
@@ -103,12 +103,35 @@ export class TournamentView {
                      el('h3', {}, tournament.name, ' ', el('span', { class: `badge tournament-state state-${tournament.state}` },
                                                             t(stateKey(tournament.state))))),
                   this.settings(tournament),
+                  this.countdown(tournament),
                   this.entryControls(tournament, place),
                   director ? this.directorControls(tournament) : null,
                   this.pairings(tournament, state, place),
                   this.standings(tournament, place),
                   this.crosstable(tournament, place),
                   this.players(tournament, director, place));
+    }
+
+    // While the pause before the next round runs: "Round 2 starts in 0:09", ticking (tick()).
+    // By this browser's clock, so a few seconds' skew from the server's is possible.
+    countdown(tournament) {
+        if (!tournament.next_round_ms || tournament.state !== 'running') return null;
+        const node = el('p', { class: 'tournament-countdown', role: 'timer',
+                               dataset: { until: Number(tournament.next_round_ms), round: Number(tournament.rounds_paired || 0) + 1 } });
+        this.showCountdown(node);
+        return node;
+    }
+
+    showCountdown(node) {
+        const left = Number(node.dataset.until) - Date.now();
+        const round = Number(node.dataset.round);
+        node.textContent = left > 0 ? t('tournament.countdown', { round, time: countdownText(left) })
+            : t('tournament.countdown.due', { round });
+    }
+
+    // Once a second (main.js): every countdown on the page moves on.
+    tick() {
+        for (const node of this.root.querySelectorAll('.tournament-countdown')) this.showCountdown(node);
     }
 
     settings(tournament) {

@@ -1,7 +1,8 @@
 // The director's rules of a tournament over real sockets (issue 28 §1 and §2): two players he
 // forbids to meet are not paired, the standings carry his tie-breaks in his order, and a draw
 // offered before the move he set is refused at the board, alone or with a move (which is then
-// not played), and taken from that move on. (A restart reads the rule back from the game_started
+// not played), and taken from that move on. Between rounds the view says when the next one is
+// paired. (A restart reads the rule back from the game_started
 // event: tests/server/table/test_courtesies.cpp.)
 #include <map>
 #include <string>
@@ -57,4 +58,21 @@ TEST_CASE("tournament director's rules: forbidden pairs, his tie-breaks, no draw
         REQUIRE(side->request({{"type", "move"}, {"table", table}, {"move", move}}).at("type") == "ok");
     REQUIRE(white.request({{"type", "offer_draw"}, {"table", table}}).at("type") == "ok");
     black.receive_until("draw_offered", table);
+
+    // Both games end: the watchers learn when the next round is paired (the countdown), and the
+    // paired round has no countdown any more.
+    REQUIRE(black.request({{"type", "accept_draw"}, {"table", table}}).at("type") == "ok");
+    for (const auto& board : round.at("boards")) {
+        if (board.at("table") == table) continue;
+        auto& resigner = players.at(board.at("white"));
+        resigner.receive_until("game_started", board.at("table"));
+        REQUIRE(resigner.request({{"type", "resign"}, {"table", board.at("table")}}).at("type") == "ok");
+    }
+    const json pausing = tourney_update_until(
+        director, id, [](const json& t) { return t.contains("next_round_ms"); }, "the countdown to round 2");
+    CHECK(pausing.at("rounds_paired") == 1);
+    CHECK(pausing.at("next_round_ms").get<std::int64_t>() >= round.at("paired_ms").get<std::int64_t>() + 50);
+    const json second = tourney_update_until(
+        director, id, [](const json& t) { return round_started(t, 2); }, "round 2 with its games started");
+    CHECK_FALSE(second.contains("next_round_ms"));
 }
