@@ -47,6 +47,17 @@ bool is_game_page(std::string_view path)
     return !id.empty() && id.size() <= 18 && std::ranges::all_of(id, [](char c) { return c >= '0' && c <= '9'; });
 }
 
+// A tournament's public page, /tournaments/{id}: the client, which opens the tournament named in
+// the address (visitors too). /tournaments/{id}.pgn and .trf are HTTP routes of their own.
+bool is_tournament_page(std::string_view path)
+{
+    constexpr std::string_view prefix = "/tournaments/";
+    if (!path.starts_with(prefix)) return false;
+    std::string_view id = path.substr(prefix.size());
+    if (id.ends_with('/')) id.remove_suffix(1);
+    return !id.empty() && id.size() <= 15 && std::ranges::all_of(id, [](char c) { return c >= '0' && c <= '9'; });
+}
+
 // An open challenge's link, /challenge/{token} (docs/protocol.md, "Open challenges"): the
 // client's page, which reads the token from the address. A token is base64url, 43 characters
 // as the server makes them; anything else is no link.
@@ -86,7 +97,7 @@ std::optional<std::string> decoded_path(std::string_view target)
     if (path.starts_with("/@/") && path.size() > 3 && path.find('/', 3) == std::string::npos)
         return std::string("/profile.html");
     if (path == "/leaderboard" || path == "/leaderboard/") return std::string("/leaderboard.html");
-    if (is_challenge_link(path)) return std::string("/index.html");
+    if (is_challenge_link(path) || is_tournament_page(path)) return std::string("/index.html");
     // The analysis board, /analysis?game={id} or ?fen= (web/analysis.html reads the query).
     if (path == "/analysis" || path == "/analysis/") return std::string("/analysis.html");
     if (path.back() == '/') path += "index.html";

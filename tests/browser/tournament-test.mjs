@@ -300,6 +300,18 @@ async function main() {
                 await b.waitForSelector('#tournaments .tournament-state:text-is("beendet")', short);
                 await run.shot(b, '08-bert-finished');
             });
+            await run.step('the address is the tournament\'s public page: a visitor opens it and sees the final standings', async () => {
+                const address = new URL(d.url());
+                if (address.pathname !== `/tournaments/${id}`) throw new Error(`the director's address is ${address.pathname}`);
+                const visitor = run.watch('visitor', await (await browser.newContext(LAPTOP)).newPage());
+                await visitor.goto(`${url}tournaments/${id}`);
+                await visitor.waitForSelector(`#tournaments .tournament-page[data-tournament="${id}"][data-state="finished"]`, { timeout });
+                await visitor.waitForSelector(`#tournaments .standings-table tr[data-nick="${winner}"] td.points:text-is("½")`, short);
+                if (await visitor.isVisible('#tournaments button[data-action="end-tournament"]')) throw new Error('a visitor is offered the director\'s controls');
+                await run.shot(visitor, '09-visitor-public-page');
+                await visitor.click('#tournaments .tournament-back');
+                await visitor.waitForFunction(() => window.location.pathname === '/', null, short);
+            });
         }
 
         await run.check('the phone\'s tournament page fits its width', async () => {

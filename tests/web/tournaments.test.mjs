@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 
 import {
     createFields, crosstable, entryAction, entryOf, isRunning, listOf, mayCreate, mayDirect, myNewGames, noTournaments, roomOfRefusal, roundsOf,
+    tournamentOfPath,
     showing, shownRound, shownTournament, standingsOf, takesEntries, tournamentsAfter, withRound,
 } from '../../web/js/tournaments.js';
 import { errorText } from '../../web/js/messages.js';
@@ -252,4 +253,13 @@ test('the games of mine an update started, for the notice; none again, none of o
     const unseated = winterSwiss({ pairings: [{ round: 1, boards: [{ board: 1, white: 'Bert', black: 'Clara', result: 'pending' }] }] });
     assert.deepEqual(myNewGames(before, unseated, 'Bert'), [], 'not before its table opens');
     assert.deepEqual(myNewGames(unseated, after, 'Bert').length, 1, 'when its table opens');
+});
+
+test('a tournament\'s public address names it; nothing else does', () => {
+    assert.equal(tournamentOfPath('/tournaments/7'), 7);
+    assert.equal(tournamentOfPath('/tournaments/12/'), 12);
+    for (const path of ['/', '/tournaments/', '/tournaments/0', '/tournaments/7.pgn', '/tournaments/x', '/tournaments/7/players',
+                        '/tournaments/1234567890123456', '/games/7', undefined]) {
+        assert.equal(tournamentOfPath(path), null, String(path));
+    }
 });

@@ -32,7 +32,7 @@ import { pageTitle } from './page_title.js';
 import { initialSession, nextSession, showsLobby, showsLogin, visits, wantsSocket } from './session.js';
 import { TableView } from './table_view.js';
 import { TournamentView } from './tournament_view.js';
-import { myNewGames, noTournaments, roomOfRefusal, showing, tournamentsAfter, withRound } from './tournaments.js';
+import { myNewGames, noTournaments, roomOfRefusal, showing, tournamentOfPath, tournamentsAfter, withRound } from './tournaments.js';
 import { TABLE_EVENTS, applyTableEvent, emptyTable, seatOf, tableIdOf } from './table_model.js';
 import { pendingMoveFate } from './table_play.js';
 import { playSound, soundForMove } from './sounds.js';
@@ -78,10 +78,12 @@ const app = {
     links: noLinks(challengeTokenFromPath(window.location.pathname)),
     // "Challenge a friend" pressed on the first page: the form opens once the guest is online.
     friendFormWanted: false,
-    // The lobby's tab: 'rooms' (the rooms and the room one is in) or 'tournaments'.
-    lobbyTab: sessionStorage.getItem(LOBBY_TAB_KEY) === 'tournaments' ? 'tournaments' : 'rooms',
+    // The lobby's tab: 'rooms' (the rooms and the room one is in) or 'tournaments'; a
+    // tournament's public address (/tournaments/{id}) opens it.
+    lobbyTab: tournamentOfPath(window.location.pathname) || sessionStorage.getItem(LOBBY_TAB_KEY) === 'tournaments'
+        ? 'tournaments' : 'rooms',
     // The tournaments' lists, those shown in full and the one on screen (tournaments.js).
-    tournaments: showing(noTournaments(), rememberedTournament()),
+    tournaments: showing(noTournaments(), tournamentOfPath(window.location.pathname) ?? rememberedTournament()),
 };
 
 // The page's own title, to go back to when it is not my move (page_title.js).
@@ -526,6 +528,9 @@ function listTournaments() {
 // (`tournament_updated`) while this connection lasts.
 function showTournament(id) {
     app.tournaments = showing(app.tournaments, id);
+    // The address is the tournament's public page, to copy and send (a challenge link's stays).
+    if (window.location.pathname === '/' || tournamentOfPath(window.location.pathname))
+        history.replaceState(null, '', `/tournaments/${Number(id)}${window.location.hash}`);
     remember();
     drawTournaments();
     request('show_tournament', { tournament: id }).catch((error) => {
@@ -535,6 +540,8 @@ function showTournament(id) {
 
 function tournamentBack() {
     app.tournaments = showing(app.tournaments, null);
+    // Back at the lists: the address is the lobby's again (a reload shows the lists).
+    if (tournamentOfPath(window.location.pathname)) history.replaceState(null, '', '/' + window.location.hash);
     remember();
     drawTournaments();
     listTournaments();
@@ -1013,6 +1020,8 @@ function followTournaments() {
     listTournaments();
     const id = app.tournaments.shown;
     if (id === null) return;
+    // Opened at its public address: the tournament is what the page is for, so it is in view.
+    if (tournamentOfPath(window.location.pathname) === id) requestAnimationFrame(() => $('tournaments').scrollIntoView({ block: 'start' }));
     // Quietly: a tournament remembered from before a reload may be gone (a new database).
     app.connection.request('show_tournament', { tournament: id }).catch((error) => {
         if (error.code === 'no_such_tournament' && app.tournaments.shown === id) tournamentBack();

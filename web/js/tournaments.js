@@ -93,6 +93,14 @@ export function shownTournament(state) {
 const sameNick = (a, b) => Boolean(a && b) && String(a).toLowerCase() === String(b).toLowerCase();
 
 // Tournament directors, moderators and admins create tournaments (the server decides anyway).
+// The tournament a public address names, /tournaments/{id} (the server serves the client
+// there), or null.
+export function tournamentOfPath(pathname) {
+    const match = /^\/tournaments\/(\d{1,15})\/?$/u.exec(String(pathname || ''));
+    const id = match ? Number(match[1]) : 0;
+    return id > 0 ? id : null;
+}
+
 export function mayCreate(identity) {
     return Boolean(identity && !identity.guest && ['director', 'moderator', 'admin'].includes(identity.role));
 }

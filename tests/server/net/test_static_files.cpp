@@ -58,16 +58,27 @@ TEST_CASE("request targets that name a file under the root", "[static_files]")
         const char* target;
         fs::path file;
     };
-    for (const Case& c :
-         {Case{"/", "index.html"}, Case{"/index.html", "index.html"}, Case{"/app.js?v=3", "app.js"},
-          Case{"/img/logo.svg", "img/logo.svg"}, Case{"/img/%6Cogo.svg", "img/logo.svg"}, Case{"/admin", "admin.html"},
-          Case{"/admin/", "admin.html"}, Case{"/admin?tab=audit", "admin.html"}, Case{"/admin.html", "admin.html"},
-          Case{"/games/4711", "archive.html"}, Case{"/games/4711/", "archive.html"},
-          Case{"/games/1?ply=3", "archive.html"}, Case{"/games/%34%37", "archive.html"},
-          Case{"/games/123456789012345678", "archive.html"},
-          Case{"/challenge/Ab-_09xYzAb-_09xYzAb-_09xYzAb-_09xYzAb-_09x", "index.html"},
-          Case{"/challenge/abc?x=1", "index.html"}, Case{"/analysis", "analysis.html"},
-          Case{"/analysis/", "analysis.html"}, Case{"/analysis?game=12", "analysis.html"}}) {
+    for (const Case& c : {Case{"/", "index.html"},
+                          Case{"/index.html", "index.html"},
+                          Case{"/app.js?v=3", "app.js"},
+                          Case{"/img/logo.svg", "img/logo.svg"},
+                          Case{"/img/%6Cogo.svg", "img/logo.svg"},
+                          Case{"/admin", "admin.html"},
+                          Case{"/admin/", "admin.html"},
+                          Case{"/admin?tab=audit", "admin.html"},
+                          Case{"/admin.html", "admin.html"},
+                          Case{"/games/4711", "archive.html"},
+                          Case{"/games/4711/", "archive.html"},
+                          Case{"/games/1?ply=3", "archive.html"},
+                          Case{"/games/%34%37", "archive.html"},
+                          Case{"/games/123456789012345678", "archive.html"},
+                          Case{"/challenge/Ab-_09xYzAb-_09xYzAb-_09xYzAb-_09xYzAb-_09x", "index.html"},
+                          Case{"/challenge/abc?x=1", "index.html"},
+                          Case{"/analysis", "analysis.html"},
+                          Case{"/analysis/", "analysis.html"},
+                          Case{"/analysis?game=12", "analysis.html"},
+                          Case{"/tournaments/7", "index.html"},
+                          Case{"/tournaments/123456789012345/", "index.html"}}) {
         INFO(c.target);
         const auto found = find_static_file(web.root(), c.target);
         REQUIRE(found);
@@ -86,7 +97,10 @@ TEST_CASE("request targets that are not served", "[static_files]")
                                "/games/1234567890123456789", "/games/4711//", "/gamesx/1",
                                // A challenge link's token is base64url, nothing else.
                                "/challenge/", "/challenge", "/challenge/a/b", "/challenge/a.b", "/challenge/a%20b",
-                               "/challenge/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}) {
+                               "/challenge/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+                               // A tournament's page has its number; .pgn and .trf are the server's routes.
+                               "/tournaments/", "/tournaments/7.pgn", "/tournaments/7.trf", "/tournaments/x",
+                               "/tournaments/1234567890123456", "/tournaments/7/players"}) {
         INFO(target);
         CHECK_FALSE(find_static_file(web.root(), target));
     }
