@@ -176,7 +176,7 @@ using Write =
                  ExpiredSessionsPruned, ModerationLogged, SanctionSet, SanctionLifted, OpenChallengeCreated,
                  OpenChallengeClaimed, OpenChallengeCanceled, ExpiredOpenChallengesPruned, TournamentCreated,
                  TournamentStateChanged, TournamentPlayerJoined, TournamentPlayerWithdrawn, TournamentPlayerReadmitted,
-                 TournamentRoundPaired, TournamentGameStarted, TournamentResultRecorded>;
+                 TournamentByeRequested, TournamentRoundPaired, TournamentGameStarted, TournamentResultRecorded>;
 
 // The identity writes (db/identity_records.h), which db::IdentityWrites turns into SQL.
 template <class T>
@@ -204,8 +204,9 @@ template <class T>
 constexpr bool is_tournament_write =
     std::is_same_v<T, TournamentCreated> || std::is_same_v<T, TournamentStateChanged> ||
     std::is_same_v<T, TournamentPlayerJoined> || std::is_same_v<T, TournamentPlayerWithdrawn> ||
-    std::is_same_v<T, TournamentPlayerReadmitted> || std::is_same_v<T, TournamentRoundPaired> ||
-    std::is_same_v<T, TournamentGameStarted> || std::is_same_v<T, TournamentResultRecorded>;
+    std::is_same_v<T, TournamentPlayerReadmitted> || std::is_same_v<T, TournamentByeRequested> ||
+    std::is_same_v<T, TournamentRoundPaired> || std::is_same_v<T, TournamentGameStarted> ||
+    std::is_same_v<T, TournamentResultRecorded>;
 
 // A game that was running when the server stopped, with what it takes to continue it.
 struct UnfinishedGame {

@@ -70,6 +70,15 @@ struct TournamentPlayerReadmitted {
     std::string nick_key;
 };
 
+// The player asks for a half-point bye in `round` (C.04.1: he will not play it), or (round
+// nothing) takes his request back; by himself or by the director. Refused unless he is
+// registered and not withdrawn, and unless the round is 1 or later.
+struct TournamentByeRequested {
+    std::int64_t tournament_id = 0;
+    std::string nick_key;
+    std::optional<int> round;
+};
+
 // One board of a round: a game between two registered players, or a bye (black_key empty and
 // `bye` set).
 struct TournamentPairing {
@@ -120,6 +129,7 @@ struct TournamentPlayerRecord {
     int rating = 0;
     int first_round = 1;
     std::optional<int> withdrawn_from_round; // set while withdrawn
+    std::optional<int> bye_round;            // the round he asked a half-point bye for
     std::int64_t joined_at_ms = 0;
 };
 

@@ -584,20 +584,16 @@ ClientMessage read_join_tournament(FieldReader& f)
 }
 ClientMessage read_withdraw_tournament(FieldReader& f) { return WithdrawTournament{tournament_id(f)}; }
 ClientMessage read_start_tournament(FieldReader& f) { return StartTournament{tournament_id(f)}; }
-ClientMessage read_director_withdraw(FieldReader& f)
+// A director's action on one player: director_withdraw, director_readmit, director_bye.
+template <class Message> ClientMessage read_director_on_player(FieldReader& f)
 {
-    DirectorWithdraw withdraw;
-    withdraw.tournament = tournament_id(f);
-    withdraw.nick = f.string("nick", max_nick_bytes);
-    return withdraw;
+    Message message;
+    message.tournament = tournament_id(f);
+    message.nick = f.string("nick", max_nick_bytes);
+    return message;
 }
-ClientMessage read_director_readmit(FieldReader& f)
-{
-    DirectorReadmit readmit;
-    readmit.tournament = tournament_id(f);
-    readmit.nick = f.string("nick", max_nick_bytes);
-    return readmit;
-}
+ClientMessage read_request_bye(FieldReader& f) { return RequestBye{tournament_id(f)}; }
+ClientMessage read_cancel_bye(FieldReader& f) { return CancelBye{tournament_id(f)}; }
 ClientMessage read_director_result(FieldReader& f)
 {
     DirectorResult result;
@@ -674,12 +670,15 @@ constexpr std::array<MessageType, std::variant_size_v<ClientMessage>> message_ty
     {"join_tournament", read_join_tournament},
     {"withdraw_tournament", read_withdraw_tournament},
     {"start_tournament", read_start_tournament},
-    {"director_withdraw", read_director_withdraw},
-    {"director_readmit", read_director_readmit},
+    {"director_withdraw", read_director_on_player<DirectorWithdraw>},
+    {"director_readmit", read_director_on_player<DirectorReadmit>},
     {"director_result", read_director_result},
     {"pause_tournament", read_pause_tournament},
     {"resume_tournament", read_resume_tournament},
     {"end_tournament", read_end_tournament},
+    {"request_bye", read_request_bye},
+    {"cancel_bye", read_cancel_bye},
+    {"director_bye", read_director_on_player<DirectorBye>},
 }};
 
 rochade::Unexpected<DecodeError> refuse(ErrorCode code, std::string message, std::optional<RequestId> id = {})

@@ -273,6 +273,18 @@ struct DirectorWithdraw {
     std::int64_t tournament = 0;
     std::string nick;
 };
+// A player asks for a half-point bye in the next round to be paired, or takes it back; a
+// director gives one to a player (docs/protocol.md, "request_bye").
+struct RequestBye {
+    std::int64_t tournament = 0;
+};
+struct CancelBye {
+    std::int64_t tournament = 0;
+};
+struct DirectorBye {
+    std::int64_t tournament = 0;
+    std::string nick;
+};
 struct DirectorReadmit {
     std::int64_t tournament = 0;
     std::string nick;
@@ -304,7 +316,8 @@ using ClientMessage =
                  CreateOpenChallenge, ListOpenChallenges, CancelOpenChallenge, ShowOpenChallenge, AcceptOpenChallenge,
                  PlayComputer, Takeback, AcceptTakeback, DeclineTakeback, WithdrawTakeback, GiveTime, CreateTournament,
                  ListTournaments, ShowTournament, JoinTournament, WithdrawTournament, StartTournament, DirectorWithdraw,
-                 DirectorReadmit, DirectorResult, PauseTournament, ResumeTournament, EndTournament>;
+                 DirectorReadmit, DirectorResult, PauseTournament, ResumeTournament, EndTournament, RequestBye,
+                 CancelBye, DirectorBye>;
 
 // A client's request id, echoed in the reply: a string or an integer, kept as the client wrote
 // it. Absent ids get no `ok` reply (errors are always sent).

@@ -78,12 +78,15 @@ FrameJson tournament_json(const TournamentView& view, bool with_players)
     out["player_count"] = view.player_count;
     if (with_players) {
         FrameJson players = FrameJson::array();
-        for (const auto& player : view.players)
-            players.push_back(FrameJson{{"entry", player.entry},
-                                        {"nick", player.nick},
-                                        {"rating", player.rating},
-                                        {"first_round", player.first_round},
-                                        {"withdrawn", player.withdrawn}});
+        for (const auto& player : view.players) {
+            FrameJson entry{{"entry", player.entry},
+                            {"nick", player.nick},
+                            {"rating", player.rating},
+                            {"first_round", player.first_round},
+                            {"withdrawn", player.withdrawn}};
+            if (player.bye_round) entry["bye_round"] = *player.bye_round;
+            players.push_back(std::move(entry));
+        }
         out["players"] = std::move(players);
         if (!view.tie_breaks.empty()) out["tie_breaks"] = view.tie_breaks;
         if (!view.pairings.empty()) out["pairings"] = pairings_json(view.pairings);

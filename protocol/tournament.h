@@ -54,6 +54,7 @@ struct TournamentPlayerView {
     int rating = 0;      // at registration; 0 for a guest in a casual event
     int first_round = 1; // a late entry's first round
     bool withdrawn = false;
+    std::optional<int> bye_round; // a half-point bye asked for a round not yet paired
 };
 
 // One board of a paired round: a game (white and black), or a bye (white alone, `bye` its kind:

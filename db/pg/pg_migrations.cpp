@@ -361,8 +361,14 @@ ALTER TABLE accounts DROP CONSTRAINT accounts_role_check,
     ADD CONSTRAINT accounts_role_check CHECK (role IN ('player', 'director', 'moderator', 'admin'));
 )sql";
 
-constexpr std::array<std::string_view, 11> ladder = {schema_v1, schema_v2, schema_v3, schema_v4,  schema_v5, schema_v6,
-                                                     schema_v7, schema_v8, schema_v9, schema_v10, schema_v11};
+// Version 12: SQLite's version 18, a player's request for a half-point bye.
+constexpr std::string_view schema_v12 = R"sql(
+ALTER TABLE tournament_players ADD COLUMN bye_round integer CHECK (bye_round IS NULL OR bye_round >= 1);
+)sql";
+
+constexpr std::array<std::string_view, 12> ladder = {schema_v1, schema_v2,  schema_v3,  schema_v4,
+                                                     schema_v5, schema_v6,  schema_v7,  schema_v8,
+                                                     schema_v9, schema_v10, schema_v11, schema_v12};
 
 // Version 3's skeletons of the accounts registered before it, in C++ as SQLite's upgrade does
 // (protocol::nick_skeleton has no SQL twin).

@@ -116,6 +116,24 @@ void write_tournament(Connection& c, const TournamentPlayerReadmitted& w)
                                  " on PostgreSQL " + c.where() + ": not registered, or not withdrawn");
 }
 
+void write_tournament(Connection& c, const TournamentByeRequested& w)
+{
+    const std::string doing = (w.round ? "a half-point bye in round " + std::to_string(*w.round) + " for "
+                                       : std::string("taking back the bye request of ")) +
+                              w.nick_key + " in " + tournament_named(w.tournament_id) + " on PostgreSQL " + c.where();
+    if (w.round && *w.round < 1) throw tournament_refused(doing + ": there is no such round");
+    Params params;
+    params.add(w.tournament_id).add(w.nick_key);
+    if (w.round)
+        params.add(*w.round);
+    else
+        params.add_null();
+    const Result requested = c.run("UPDATE tournament_players SET bye_round = $3 WHERE tournament_id = $1 AND "
+                                   "nick_key = $2 AND withdrawn_from_round IS NULL",
+                                   params);
+    if (requested.affected() != 1) throw tournament_refused(doing + ": not registered, or withdrawn");
+}
+
 void write_tournament(Connection& c, const TournamentRoundPaired& w)
 {
     const std::string doing = "pairing round " + std::to_string(w.round) + " of " + tournament_named(w.tournament_id) +
@@ -191,7 +209,7 @@ std::optional<TournamentLog> read_tournament(Connection& c, std::int64_t tournam
     log.tournament = read_tournament_row(found, 0);
 
     const Result players =
-        c.run("SELECT entry, nick, nick_key, rating, first_round, withdrawn_from_round, joined_at_ms "
+        c.run("SELECT entry, nick, nick_key, rating, first_round, withdrawn_from_round, joined_at_ms, bye_round "
               "FROM tournament_players WHERE tournament_id = $1 ORDER BY entry",
               Params().add(tournament_id));
     for (int row = 0; row < players.rows(); ++row) {
@@ -203,6 +221,7 @@ std::optional<TournamentLog> read_tournament(Connection& c, std::int64_t tournam
         p.first_round = static_cast<int>(players.integer(row, 4));
         if (const auto from = players.optional_integer(row, 5)) p.withdrawn_from_round = static_cast<int>(*from);
         p.joined_at_ms = players.integer(row, 6);
+        if (const auto bye = players.optional_integer(row, 7)) p.bye_round = static_cast<int>(*bye);
         log.players.push_back(std::move(p));
     }
 

@@ -18,6 +18,7 @@ void write_tournament(Connection& c, const TournamentStateChanged& w);
 void write_tournament(Connection& c, const TournamentPlayerJoined& w);
 void write_tournament(Connection& c, const TournamentPlayerWithdrawn& w);
 void write_tournament(Connection& c, const TournamentPlayerReadmitted& w);
+void write_tournament(Connection& c, const TournamentByeRequested& w);
 void write_tournament(Connection& c, const TournamentRoundPaired& w);
 void write_tournament(Connection& c, const TournamentGameStarted& w);
 void write_tournament(Connection& c, const TournamentResultRecorded& w);

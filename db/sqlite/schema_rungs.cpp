@@ -561,9 +561,15 @@ UPDATE sqlite_master
  WHERE type = 'table' AND name = 'accounts';
 )sql";
 
-constexpr std::array<std::string_view, 17> rungs = {
-    schema_v1,  schema_v2,  schema_v3,  schema_v4,  schema_v5,  schema_v6,  schema_v7,  schema_v8, schema_v9,
-    schema_v10, schema_v11, schema_v12, schema_v13, schema_v14, schema_v15, schema_v16, schema_v17};
+// Version 18: a player's request for a half-point bye (db::TournamentByeRequested): the round he
+// asked it for, NULL when he has none.
+constexpr std::string_view schema_v18 = R"sql(
+ALTER TABLE tournament_players ADD COLUMN bye_round INTEGER CHECK (bye_round IS NULL OR bye_round >= 1);
+)sql";
+
+constexpr std::array<std::string_view, 18> rungs = {
+    schema_v1,  schema_v2,  schema_v3,  schema_v4,  schema_v5,  schema_v6,  schema_v7,  schema_v8,  schema_v9,
+    schema_v10, schema_v11, schema_v12, schema_v13, schema_v14, schema_v15, schema_v16, schema_v17, schema_v18};
 
 } // namespace
 

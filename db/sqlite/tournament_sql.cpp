@@ -53,6 +53,8 @@ TournamentWrites::TournamentWrites(Database& db)
                             "nick_key = ?2 AND withdrawn_from_round IS NULL")),
       readmitted_(db.prepare("UPDATE tournament_players SET withdrawn_from_round = NULL WHERE tournament_id = ?1 AND "
                              "nick_key = ?2 AND withdrawn_from_round IS NOT NULL")),
+      bye_requested_(db.prepare("UPDATE tournament_players SET bye_round = ?3 WHERE tournament_id = ?1 AND nick_key = "
+                                "?2 AND withdrawn_from_round IS NULL")),
       last_round_(db.prepare("SELECT COALESCE(MAX(round), 0) FROM tournament_rounds WHERE tournament_id = ?1")),
       round_paired_(
           db.prepare("INSERT INTO tournament_rounds (tournament_id, round, paired_at_ms) VALUES (?1, ?2, ?3)")),
@@ -135,6 +137,21 @@ void TournamentWrites::write(const TournamentPlayerReadmitted& w)
                            db_.path() + ": not registered, or not withdrawn");
 }
 
+void TournamentWrites::write(const TournamentByeRequested& w)
+{
+    const std::string doing = (w.round ? "a half-point bye in round " + std::to_string(*w.round) + " for "
+                                       : std::string("taking back the bye request of ")) +
+                              w.nick_key + " in " + tournament_named(w.tournament_id) + " on " + db_.path();
+    if (w.round && *w.round < 1) throw RefusedWrite(doing + ": there is no such round");
+    bye_requested_.bind(1, w.tournament_id).bind(2, w.nick_key);
+    if (w.round)
+        bye_requested_.bind(3, std::int64_t{*w.round});
+    else
+        bye_requested_.bind_null(3);
+    bye_requested_.run();
+    if (db_.changes() != 1) throw RefusedWrite(doing + ": not registered, or withdrawn");
+}
+
 void TournamentWrites::write(const TournamentRoundPaired& w)
 {
     const std::string doing =
@@ -200,8 +217,9 @@ std::optional<TournamentLog> read_tournament(Database& db, std::int64_t tourname
     TournamentLog log;
     log.tournament = read_tournament_row(row);
 
-    Statement players = db.prepare("SELECT entry, nick, nick_key, rating, first_round, withdrawn_from_round, "
-                                   "joined_at_ms FROM tournament_players WHERE tournament_id = ?1 ORDER BY entry");
+    Statement players =
+        db.prepare("SELECT entry, nick, nick_key, rating, first_round, withdrawn_from_round, joined_at_ms, bye_round "
+                   "FROM tournament_players WHERE tournament_id = ?1 ORDER BY entry");
     players.bind(1, tournament_id);
     while (players.step()) {
         TournamentPlayerRecord p;
@@ -212,6 +230,7 @@ std::optional<TournamentLog> read_tournament(Database& db, std::int64_t tourname
         p.first_round = static_cast<int>(players.column_int(4));
         if (const auto from = players.column_optional_int(5)) p.withdrawn_from_round = static_cast<int>(*from);
         p.joined_at_ms = players.column_int(6);
+        if (const auto bye = players.column_optional_int(7)) p.bye_round = static_cast<int>(*bye);
         log.players.push_back(std::move(p));
     }
 

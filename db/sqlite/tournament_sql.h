@@ -24,6 +24,7 @@ public:
     void write(const TournamentPlayerJoined& w);
     void write(const TournamentPlayerWithdrawn& w);
     void write(const TournamentPlayerReadmitted& w);
+    void write(const TournamentByeRequested& w);
     void write(const TournamentRoundPaired& w);
     void write(const TournamentGameStarted& w);
     void write(const TournamentResultRecorded& w);
@@ -34,8 +35,8 @@ private:
     bool registered(std::int64_t tournament_id, const std::string& nick_key);
 
     Database& db_;
-    Statement created_, state_changed_, state_, joined_, registered_, withdrawn_, readmitted_, last_round_,
-        round_paired_, board_paired_, game_started_, result_recorded_;
+    Statement created_, state_changed_, state_, joined_, registered_, withdrawn_, readmitted_, bye_requested_,
+        last_round_, round_paired_, board_paired_, game_started_, result_recorded_;
 };
 
 // Every tournament, newest first.

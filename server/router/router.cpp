@@ -244,6 +244,12 @@ void Router::on_message(const std::shared_ptr<Connection>& connection, std::stri
                                                         std::move(message));
             } else if constexpr (std::is_same_v<Message, protocol::DirectorReadmit>) {
                 tournaments_service_->director_readmit(connection, *client.identity, std::move(id), std::move(message));
+            } else if constexpr (std::is_same_v<Message, protocol::RequestBye>) {
+                tournaments_service_->request_bye(connection, *client.identity, std::move(id), message);
+            } else if constexpr (std::is_same_v<Message, protocol::CancelBye>) {
+                tournaments_service_->cancel_bye(connection, *client.identity, std::move(id), message);
+            } else if constexpr (std::is_same_v<Message, protocol::DirectorBye>) {
+                tournaments_service_->director_bye(connection, *client.identity, std::move(id), std::move(message));
             } else if constexpr (std::is_same_v<Message, protocol::DirectorResult>) {
                 tournaments_service_->director_result(connection, *client.identity, std::move(id), std::move(message));
             } else if constexpr (std::is_same_v<Message, protocol::PauseTournament>) {

@@ -117,11 +117,18 @@ void TournamentService::pair_round_with(std::int64_t tournament_id,
                                         const std::map<std::string, identity::Identity>& online)
 {
     Tournament& tournament = tournaments_.at(tournament_id);
-    std::set<std::string> absent;
-    for (const auto& player : tournament.log.players)
-        if (!online.contains(player.nick_key)) absent.insert(player.nick_key);
     const int round = next_round(tournament);
-    const auto paired = tournament::pair_next_swiss_round(model_of(tournament.log, absent));
+    // A player who asked for a half-point bye in this round has it, online or not.
+    tournament::RoundRequests requests;
+    std::set<std::string> absent;
+    for (const auto& player : tournament.log.players) {
+        if (player.bye_round == round && !withdrawn(player)) {
+            requests.half_point_byes.push_back(player.entry);
+            continue;
+        }
+        if (!online.contains(player.nick_key)) absent.insert(player.nick_key);
+    }
+    const auto paired = tournament::pair_next_swiss_round(model_of(tournament.log, absent), requests);
     if (const auto* refused = std::get_if<tournament::NextRoundError>(&paired)) {
         tournament.pairing = false;
         if (round > tournament.log.tournament.created.rounds) return finish(tournament);

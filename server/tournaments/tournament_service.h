@@ -66,6 +66,11 @@ public:
     // tournament_director.cpp: a board's result set or corrected (with the audit log's line),
     // pause, resume, end.
     void director_result(ConnectionPtr connection, identity::Identity who, Id id, protocol::DirectorResult result);
+    // tournament_byes.cpp: a half-point bye in the next round, asked by the player or given by
+    // the director, and taken back.
+    void request_bye(ConnectionPtr connection, identity::Identity who, Id id, protocol::RequestBye bye);
+    void cancel_bye(ConnectionPtr connection, identity::Identity who, Id id, protocol::CancelBye cancel);
+    void director_bye(ConnectionPtr connection, identity::Identity who, Id id, protocol::DirectorBye bye);
     void pause(ConnectionPtr connection, identity::Identity who, Id id, protocol::PauseTournament pause);
     void resume_paused(ConnectionPtr connection, identity::Identity who, Id id, protocol::ResumeTournament resume);
     void end(ConnectionPtr connection, identity::Identity who, Id id, protocol::EndTournament end);
@@ -138,6 +143,11 @@ private:
     void store_withdrawal(std::int64_t tournament_id, const std::string& nick_key, Requester requester,
                           Change after = {});
     void store_readmission(std::int64_t tournament_id, const std::string& nick_key, Requester requester);
+    // tournament_byes.cpp: why `player` may not have a half-point bye in the next round, or
+    // nothing; then the request stored (`round` nothing: taken back).
+    std::optional<std::string> bye_refusal(const Tournament& tournament, const db::TournamentPlayerRecord* player);
+    void store_bye(std::int64_t tournament_id, const std::string& nick_key, std::optional<int> round,
+                   Requester requester);
     void start_now(const ConnectionPtr& connection, const identity::Identity& who, const Id& id,
                    const protocol::StartTournament& start);
     // After a write the store refused or could not keep: the reply names the request.

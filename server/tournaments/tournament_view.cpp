@@ -118,7 +118,10 @@ protocol::TournamentView TournamentService::view_of(const Tournament& tournament
     for (const auto& player : tournament.log.players) {
         if (!withdrawn(player)) ++view.player_count;
         if (with_players)
-            view.players.push_back({player.entry, player.nick, player.rating, player.first_round, withdrawn(player)});
+            view.players.push_back({player.entry, player.nick, player.rating, player.first_round, withdrawn(player),
+                                    player.bye_round && *player.bye_round > int(tournament.log.rounds.size())
+                                        ? player.bye_round
+                                        : std::nullopt});
     }
     if (with_players && record.state != "registering") add_rounds(view, tournament.log);
     return view;

@@ -163,6 +163,15 @@ async function main() {
             await run.shot(c, '03-clara-phone-joined');
         });
 
+        await run.step('Bert asks for a half-point bye in round 1, every page shows it, and he takes it back', async () => {
+            await b.click('#tournaments button[data-action="request-bye"]:text-is("Freilos (½) in Runde 1")');
+            await b.waitForSelector('#tournaments .tournament-bye:has-text("Freilos (½) in Runde 1 beantragt.")', { timeout });
+            await d.waitForSelector(`#tournaments .player-table tr[data-nick="${bert}"] .bye-mark:text-is("½ bye, round 1")`, { timeout });
+            await b.click('#tournaments button[data-action="cancel-bye"]');
+            await b.waitForSelector('#tournaments button[data-action="request-bye"]', { timeout });
+            await d.waitForSelector(`#tournaments .player-table tr[data-nick="${bert}"] .bye-mark`, { timeout, state: 'detached' });
+        });
+
         await run.step('the director withdraws Clara and readmits her; her page says so each time', async () => {
             await d.click(`button[data-action="director-withdraw"][data-nick="${clara}"]`);
             await playerRowShows(c, clara, true);

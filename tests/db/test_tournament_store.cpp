@@ -187,6 +187,24 @@ TEST_CASE("players register once each, in order; withdraw and return; none joins
     check_refused(writer, joined("gina", 1500));
 }
 
+TEST_CASE("a player's half-point bye request is stored and taken back; refused for a withdrawn or unknown player")
+{
+    TestStore store("tournament-byes");
+    TestWriter writer(store);
+    running_swiss(writer);
+    REQUIRE_FALSE(store_now(writer, TournamentByeRequested{7, "bert", 2}));
+    REQUIRE_FALSE(store_now(writer, TournamentPlayerWithdrawn{7, "dora", 3}));
+    check_refused(writer, TournamentByeRequested{7, "dora", 3}); // withdrawn
+    check_refused(writer, TournamentByeRequested{7, "hans", 2}); // not registered
+    check_refused(writer, TournamentByeRequested{7, "carl", 0}); // no such round
+    TestReader reader(store);
+    const auto log = reader.tournament(7);
+    CHECK(log->players[0].bye_round == std::optional<int>(2));
+    CHECK_FALSE(log->players[1].bye_round);
+    REQUIRE_FALSE(store_now(writer, TournamentByeRequested{7, "bert", std::nullopt}));
+    CHECK_FALSE(reader.tournament(7)->players[0].bye_round);
+}
+
 TEST_CASE("a round is paired once, only as the next round, only with registered players")
 {
     TestStore store("tournament-rounds");
@@ -279,6 +297,30 @@ TEST_CASE("the tournaments migration adds the tables and keeps what the version 
     CHECK_THROWS(db.exec("INSERT INTO tournaments (id, name, system, rounds, time_control, rated, director_nick, "
                          "director_key, settings, state, created_at_ms) VALUES (1, 'T', 'arena', 3, '{}', 0, 'Anna', "
                          "'anna', '{}', 'registering', 1)"));
+}
+
+TEST_CASE("the byes migration keeps the players stored before it, with no bye asked for")
+{
+    TempDatabase file("byes-migration");
+    {
+        Database db(file.path(), OpenMode::ReadWriteCreate);
+        configure_connection(db);
+        migrate_to(db, 17); // the version before byes
+        db.exec("INSERT INTO tournaments (id, name, system, rounds, time_control, rated, director_nick, director_key, "
+                "settings, state, created_at_ms) VALUES (7, 'Herbst', 'swiss', 5, '\"3+2\"', 0, 'Anna', 'anna', '{}', "
+                "'registering', 1)");
+        db.exec("INSERT INTO tournament_players (tournament_id, nick_key, nick, entry, rating, first_round, "
+                "joined_at_ms) VALUES (7, 'bert', 'Bert', 1, 1500, 1, 2)");
+    }
+    SqliteReader store(file.path()); // opening migrates
+    const auto log = store.tournament(7);
+    REQUIRE(log);
+    REQUIRE(log->players.size() == 1);
+    CHECK(log->players[0].nick == "Bert");
+    CHECK_FALSE(log->players[0].bye_round);
+    Database db(file.path(), OpenMode::ReadWrite);
+    CHECK(db.query_int("PRAGMA user_version") == schema_version());
+    CHECK_THROWS(db.exec("UPDATE tournament_players SET bye_round = 0 WHERE nick_key = 'bert'"));
 }
 
 TEST_CASE("PostgreSQL: the tournaments migration adds the tables and keeps what the version before it stored",

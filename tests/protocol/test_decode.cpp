@@ -94,6 +94,9 @@ TEST_CASE("every message type decodes to its alternative and names itself")
         {R"({"type":"pause_tournament","tournament":1})", "pause_tournament"},
         {R"({"type":"resume_tournament","tournament":1})", "resume_tournament"},
         {R"({"type":"end_tournament","tournament":1})", "end_tournament"},
+        {R"({"type":"request_bye","tournament":1})", "request_bye"},
+        {R"({"type":"cancel_bye","tournament":1})", "cancel_bye"},
+        {R"({"type":"director_bye","tournament":1,"nick":"Bert"})", "director_bye"},
     };
     STATIC_REQUIRE(std::size(cases) == std::variant_size_v<ClientMessage>);
     std::size_t index = 0;

@@ -161,7 +161,8 @@ TEST_CASE("tournament frames encode as documented, never with a password", "[pro
     view.state = "registering";
     view.created_ms = 1800000000000;
     view.player_count = 1;
-    view.players.push_back({1, "Bert", 1612, 1, false});
+    view.players.push_back({1, "Bert", 1612, 1, false, std::nullopt});
+    view.players.push_back({2, "Clara", 1540, 1, false, 3}); // asked for a half-point bye in round 3
 
     const auto created = nlohmann::json::parse(encode_tournament_created(OptionalId{RequestId{7}}, view));
     CHECK(created.at("type") == "ok");
@@ -182,7 +183,9 @@ TEST_CASE("tournament frames encode as documented, never with a password", "[pro
     CHECK_FALSE(t.contains("started_ms"));
     CHECK(t.at("player_count") == 1);
     CHECK(t.at("players") ==
-          nlohmann::json::parse(R"([{"entry":1,"nick":"Bert","rating":1612,"first_round":1,"withdrawn":false}])"));
+          nlohmann::json::parse(R"([{"entry":1,"nick":"Bert","rating":1612,"first_round":1,"withdrawn":false},)"
+                                R"({"entry":2,"nick":"Clara","rating":1540,"first_round":1,"withdrawn":false,)"
+                                R"("bye_round":3}])"));
 
     auto running = view;
     running.id = 4;
@@ -224,7 +227,7 @@ TEST_CASE("tournament frames encode as documented, never with a password", "[pro
     CHECK(nlohmann::json::parse(encode_tournament(view)).at("type") == "tournament");
     const auto update = nlohmann::json::parse(encode_tournament_updated(view));
     CHECK(update.at("type") == "tournament_updated");
-    CHECK(update.at("tournament").at("players").size() == 1);
+    CHECK(update.at("tournament").at("players").size() == 2);
 }
 
 TEST_CASE("a started tournament's frames carry its pairings and standings as documented", "[protocol][tournament]")
@@ -233,7 +236,7 @@ TEST_CASE("a started tournament's frames carry its pairings and standings as doc
     view.id = 4;
     view.name = "Herbst";
     view.state = "running";
-    view.players.push_back({1, "Bert", 1600, 1, false});
+    view.players.push_back({1, "Bert", 1600, 1, false, std::nullopt});
     view.tie_breaks = {"BH-C1", "SB"};
     TournamentRoundView round{1, 1800000000000, {}};
     TournamentBoardView game;

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 
 import {
     createFields, crosstable, entryAction, entryOf, isRunning, listOf, mayCreate, mayDirect, myNewGames, noTournaments, roomOfRefusal, roundsOf,
-    tournamentOfPath,
+    byeOffer, tournamentOfPath,
     showing, shownRound, shownTournament, standingsOf, takesEntries, tournamentsAfter, withRound,
 } from '../../web/js/tournaments.js';
 import { errorText } from '../../web/js/messages.js';
@@ -262,4 +262,18 @@ test('a tournament\'s public address names it; nothing else does', () => {
                         '/tournaments/1234567890123456', '/games/7', undefined]) {
         assert.equal(tournamentOfPath(path), null, String(path));
     }
+});
+
+test('a half-point bye: asked for the next round but never the last, taken back while it stands, none in a round robin', () => {
+    const swiss = { system: 'swiss', state: 'running', rounds: 5, rounds_paired: 2 };
+    const anna = { nick: 'Anna', withdrawn: false };
+    assert.deepEqual(byeOffer(swiss, anna), { action: 'request', round: 3 });
+    assert.deepEqual(byeOffer(swiss, { ...anna, bye_round: 3 }), { action: 'cancel', round: 3 });
+    assert.deepEqual(byeOffer(swiss, { ...anna, bye_round: 2 }), { action: 'request', round: 3 }); // round 2 is paired: used
+    assert.deepEqual(byeOffer({ ...swiss, state: 'registering', rounds_paired: 0 }, anna), { action: 'request', round: 1 });
+    assert.equal(byeOffer({ ...swiss, rounds_paired: 4 }, anna), null); // round 5 is the last
+    assert.equal(byeOffer(swiss, { ...anna, withdrawn: true }), null);
+    assert.equal(byeOffer({ ...swiss, state: 'finished' }, anna), null);
+    assert.equal(byeOffer({ ...swiss, system: 'round_robin' }, anna), null);
+    assert.equal(byeOffer(swiss, null), null);
 });

@@ -843,6 +843,9 @@ const tournamentView = new TournamentView($('tournaments'), {
     end: (id) => act('end_tournament', { tournament: id }),
     directorWithdraw: (id, nick) => act('director_withdraw', { tournament: id, nick }),
     directorReadmit: (id, nick) => act('director_readmit', { tournament: id, nick }),
+    requestBye: (id) => act('request_bye', { tournament: id }),
+    cancelBye: (id) => act('cancel_bye', { tournament: id }),
+    directorBye: (id, nick) => act('director_bye', { tournament: id, nick }),
     directorResult: (id, round, board, result, reason) => act('director_result', { tournament: id, round, board, result, reason }),
     chooseRound, watch: watchBoard,
 });

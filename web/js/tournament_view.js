@@ -16,7 +16,7 @@ import {
 } from './tournament_format.js';
 import { TournamentForm } from './tournament_form.js';
 import {
-    LISTS, crosstable, entryAction, isRunning, mayCreate, mayDirect, roundsOf, shownRound, shownTournament, standingsOf,
+    LISTS, byeOffer, crosstable, entryAction, entryOf, isRunning, mayCreate, mayDirect, roundsOf, shownRound, shownTournament, standingsOf,
 } from './tournaments.js';
 
 // The results a director may give a board (protocol/tournament.h, director_result_words).
@@ -173,7 +173,8 @@ export class TournamentView {
         if (action === 'withdraw') {
             return el('div', { class: 'tournament-entry' }, el('span', { class: 'tournament-registered' }, t('tournament.registered')), ' ',
                       el('button', { type: 'button', dataset: { action: 'withdraw-tournament' },
-                                     onclick: () => this.actions.withdraw(tournament.id) }, t('tournament.withdraw')));
+                                     onclick: () => this.actions.withdraw(tournament.id) }, t('tournament.withdraw')),
+                      this.byeControl(tournament, place));
         }
         return why ? el('p', { class: 'hint tournament-why' }, t(`tournament.why.${why}`)) : null;
     }
@@ -329,6 +330,20 @@ export class TournamentView {
                      el('table', { class: 'cross-table cross-grid' }, el('thead', {}, head), el('tbody', {}, body))));
     }
 
+    // A registered player's half-point bye: ask for one in the next round, or take it back.
+    byeControl(tournament, place) {
+        const offer = byeOffer(tournament, entryOf(tournament, place.identity.nick));
+        if (!offer) return null;
+        if (offer.action === 'cancel') {
+            return el('span', { class: 'tournament-bye' }, ' ', t('tournament.bye.requested', { round: offer.round }), ' ',
+                      el('button', { type: 'button', class: 'link', dataset: { action: 'cancel-bye' },
+                                     onclick: () => this.actions.cancelBye(tournament.id) }, t('tournament.bye.cancel')));
+        }
+        return el('span', { class: 'tournament-bye' }, ' ',
+                  el('button', { type: 'button', dataset: { action: 'request-bye' }, title: t('tournament.bye.request.title'),
+                                 onclick: () => this.actions.requestBye(tournament.id) }, t('tournament.bye.request', { round: offer.round })));
+    }
+
     players(tournament, director, place) {
         const players = tournament.players || [];
         const nick = place.identity ? place.identity.nick : '';
@@ -341,12 +356,18 @@ export class TournamentView {
         const body = players.map((player) => {
             const mine = nick && player.nick.toLowerCase() === nick.toLowerCase();
             const status = player.withdrawn ? el('span', { class: 'badge withdrawn-mark' }, t('tournament.withdrawn'))
-                : Number(player.first_round) > 1 ? t('tournament.first_round', { round: player.first_round }) : '';
+                : [Number(player.first_round) > 1 ? t('tournament.first_round', { round: player.first_round }) : '',
+                   player.bye_round ? el('span', { class: 'badge bye-mark' }, t('tournament.bye.badge', { round: player.bye_round })) : null];
+            const bye = byeOffer(tournament, player);
             const control = controls ? el('td', {}, el('button', {
                 type: 'button', class: 'link', dataset: { action: player.withdrawn ? 'readmit' : 'director-withdraw', nick: player.nick },
                 onclick: () => (player.withdrawn ? this.actions.directorReadmit(tournament.id, player.nick)
                     : this.actions.directorWithdraw(tournament.id, player.nick)),
-            }, t(player.withdrawn ? 'tournament.readmit' : 'tournament.director_withdraw'))) : null;
+            }, t(player.withdrawn ? 'tournament.readmit' : 'tournament.director_withdraw')),
+            bye && bye.action === 'request' ? [' ', el('button', {
+                type: 'button', class: 'link', dataset: { action: 'director-bye', nick: player.nick },
+                onclick: () => this.actions.directorBye(tournament.id, player.nick),
+            }, t('tournament.director_bye', { round: bye.round }))] : null) : null;
             return el('tr', { class: player.withdrawn ? 'withdrawn' : '', dataset: { nick: player.nick, withdrawn: String(Boolean(player.withdrawn)) } },
                       el('td', {}, player.entry), el('td', {}, nickNode(player.nick, false, mine ? t('room.you') : null)),
                       el('td', {}, player.rating ? String(player.rating) : '–'), el('td', {}, status), control);

@@ -142,6 +142,17 @@ export function entryAction(tournament, identity) {
     return { action: 'join', why: null };
 }
 
+// What `player` (an entry of `tournament`) can do about a half-point bye (docs/protocol.md,
+// "request_bye"): {action: 'cancel', round} while he has asked for one in a round not yet paired,
+// {action: 'request', round} for the next round when that is not the last, else null. A round
+// robin has no byes.
+export function byeOffer(tournament, player) {
+    if (!tournament || !player || player.withdrawn || tournament.system !== 'swiss' || tournament.state === 'finished') return null;
+    const next = Number(tournament.rounds_paired || 0) + 1;
+    if (Number(player.bye_round) >= next) return { action: 'cancel', round: Number(player.bye_round) };
+    return next < Number(tournament.rounds) ? { action: 'request', round: next } : null;
+}
+
 // ---- rounds and standings ---------------------------------------------------------------------
 
 // The paired rounds, latest first.

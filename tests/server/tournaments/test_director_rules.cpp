@@ -33,9 +33,7 @@ TEST_CASE("tournament director's rules: forbidden pairs, his tie-breaks, no draw
     for (auto& [nick, client] : players) REQUIRE(tourney_join(client, id).at("type") == "ok");
     CHECK(tourney_show(director, id).at("draw_offers_from_move") == 3);
 
-    REQUIRE(tourney_act(director, "start_tournament", id).at("type") == "ok");
-    const json shown = tourney_update_until(
-        director, id, [](const json& t) { return round_started(t, 1); }, "round 1 with its games started");
+    const json shown = tourney_start(director, id);
     CHECK(shown.at("tie_breaks") == json::array({"SB", "BH"}));
     const json round = round_of(shown, 1);
     const json* annas = board_with(round, "Anna");

@@ -44,9 +44,7 @@ TEST_CASE("tournament rounds: a Swiss is paired with who is online, played at ta
     REQUIRE(tourney_join(emil, id).at("type") == "ok");
     emil.close(); // away when the round is paired: not paired, a zero-point bye
 
-    REQUIRE(tourney_act(director, "start_tournament", id).at("type") == "ok");
-    json shown = tourney_update_until(
-        director, id, [](const json& t) { return round_started(t, 1); }, "round 1 with its games started");
+    json shown = tourney_start(director, id);
     json round = round_of(shown, 1);
     REQUIRE(round.at("boards").size() == 3);
     const json* emils = board_with(round, "Emil");
@@ -145,9 +143,7 @@ TEST_CASE("tournament rounds: a missed first move is a loss by forfeit and a wit
     tourney_account(clara, server, "Clara");
     const std::int64_t id = tourney_create(director, {{"rounds", 2}});
     for (auto* player : {&anna, &bert, &clara}) REQUIRE(tourney_join(*player, id).at("type") == "ok");
-    REQUIRE(tourney_act(director, "start_tournament", id).at("type") == "ok");
-    json shown = tourney_update_until(
-        director, id, [](const json& t) { return round_started(t, 1); }, "round 1 started");
+    json shown = tourney_start(director, id);
     const json board = round_of(shown, 1).at("boards")[0];
     const std::int64_t table = board.at("table");
     const std::string late_nick = board.at("white");
@@ -275,9 +271,7 @@ TEST_CASE("tournament rounds: the director corrects a result (audit log), pauses
                                  {"reason", "both players agreed on a draw by telephone"}};
     json before_start = result_request;
     check_refused(director.request(before_start), "tournament_closed", "has not started");
-    REQUIRE(tourney_act(director, "start_tournament", id).at("type") == "ok");
-    json shown = tourney_update_until(
-        director, id, [](const json& t) { return round_started(t, 1); }, "round 1 started");
+    json shown = tourney_start(director, id);
 
     // The director pauses first: the round's game is played, but round 2 is not paired.
     REQUIRE(tourney_act(director, "pause_tournament", id).at("type") == "ok");

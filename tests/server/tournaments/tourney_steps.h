@@ -136,6 +136,14 @@ inline const json* board_with(const json& round, const std::string& nick)
     return nullptr;
 }
 
+// The director starts `tournament`: the tournament as he hears it once round 1's games started.
+inline json tourney_start(WsTestClient& director, std::int64_t tournament)
+{
+    REQUIRE(tourney_act(director, "start_tournament", tournament).at("type") == "ok");
+    return tourney_update_until(
+        director, tournament, [](const json& t) { return round_started(t, 1); }, "round 1 with its games started");
+}
+
 inline void check_refused(const json& reply, const std::string& code, const std::string& message_part = "")
 {
     INFO(reply.dump());
