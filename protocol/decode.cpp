@@ -490,6 +490,26 @@ ClientMessage read_join_pool(FieldReader& f) { return JoinPool{f.string("pool", 
 ClientMessage read_leave_pool(FieldReader&) { return LeavePool{}; }
 ClientMessage read_list_pools(FieldReader&) { return ListPools{}; }
 
+// Who may enter a tournament: a rating range, a number of rated games, invited players.
+void read_entry_conditions(FieldReader& f, CreateTournament& create)
+{
+    const auto rating = [&](const char* name) -> std::optional<int> {
+        const auto value = f.optional_integer(name, 0, max_entry_rating, "a rating, 0 to 4000");
+        return value ? std::optional<int>(static_cast<int>(*value)) : std::nullopt;
+    };
+    create.min_rating = rating("min_rating");
+    create.max_rating = rating("max_rating");
+    if (!f.problem() && create.min_rating && create.max_rating && *create.min_rating > *create.max_rating)
+        f.reject("field 'max_rating' must be at least 'min_rating' (" + std::to_string(*create.min_rating) + ")");
+    create.min_rated_games = static_cast<int>(
+        f.optional_integer("min_rated_games", 0, max_min_rated_games, "a number of rated games, 0 to 1000")
+            .value_or(0));
+    create.invited = f.optional_string_list("invited", max_invited_players, max_nick_bytes);
+    for (const auto& nick : create.invited)
+        if (const auto error = nick_error(nick); error && !f.problem())
+            f.reject("field 'invited': '" + nick + "' is no nick: " + *error);
+}
+
 // The director's rules of a tournament: forbidden pairs and tie-breaks (a Swiss's: a round
 // robin's Berger table pairs everyone with everyone and ranks by SB, DE, WIN) and the first move
 // at which a draw may be offered.
@@ -520,6 +540,7 @@ void read_director_rules(FieldReader& f, std::optional<TournamentSystem> system,
         else if (!create.tie_breaks.empty())
             f.reject("field 'tie_breaks' is for a Swiss: a round robin ranks by SB, DE and WIN");
     }
+    read_entry_conditions(f, create);
     create.draw_offers_from_move =
         static_cast<int>(f.optional_integer("draw_offers_from_move", 0, max_draw_offers_from_move,
                                             "a move number, 0 (draws may be offered at any time) to 100")

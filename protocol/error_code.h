@@ -78,6 +78,7 @@ enum class ErrorCode : std::uint8_t {
     WrongTournamentPassword, // the event needs a password and this is not it (or none was given)
     TournamentStarted,       // start_tournament on an event that is not registering any more
     TooFewPlayers,           // start_tournament with fewer players than the system needs
+    EntryConditions,         // join_tournament by a player the event's conditions leave out
     // Moves and game actions
     NotYourTurn,
     IllegalMove,
@@ -183,6 +184,7 @@ constexpr std::string_view error_code_name(ErrorCode code)
     case ErrorCode::WrongTournamentPassword: return "wrong_tournament_password";
     case ErrorCode::TournamentStarted: return "tournament_started";
     case ErrorCode::TooFewPlayers: return "too_few_players";
+    case ErrorCode::EntryConditions: return "entry_conditions";
     case ErrorCode::LimitReached: return "limit_reached";
     case ErrorCode::ShuttingDown: return "shutting_down";
     case ErrorCode::StorageUnavailable: return "storage_unavailable";

@@ -254,6 +254,11 @@ struct CreateTournament {
     // The first move at which a draw may be offered in the event's games (the "no draw offers
     // before move 30" rule); 0: at any time.
     int draw_offers_from_move = 0;
+    // Who may enter: a rating range in the event's category, a number of rated games in it,
+    // invited players only (by nick). None of them: everyone.
+    std::optional<int> min_rating, max_rating;
+    int min_rated_games = 0;
+    std::vector<std::string> invited;
 };
 struct ListTournaments {};
 struct ShowTournament {

@@ -68,6 +68,10 @@ FrameJson tournament_json(const TournamentView& view, bool with_players)
     out["director"] = view.director;
     out["late_entry_until_round"] = view.late_entry_until_round;
     if (view.draw_offers_from_move > 0) out["draw_offers_from_move"] = view.draw_offers_from_move;
+    if (view.min_rating) out["min_rating"] = *view.min_rating;
+    if (view.max_rating) out["max_rating"] = *view.max_rating;
+    if (view.min_rated_games > 0) out["min_rated_games"] = view.min_rated_games;
+    if (view.invited_only) out["invited_only"] = true;
     out["password"] = view.password;
     out["state"] = view.state;
     out["created_ms"] = view.created_ms;

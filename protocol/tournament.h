@@ -30,6 +30,9 @@ inline constexpr std::size_t max_tournament_password_bytes = 64;
 inline constexpr std::size_t max_director_reason_bytes = 200;
 inline constexpr std::size_t max_forbidden_pairs = 50;
 inline constexpr int max_draw_offers_from_move = 100;
+inline constexpr int max_entry_rating = 4000;
+inline constexpr int max_min_rated_games = 1000;
+inline constexpr std::size_t max_invited_players = 200;
 
 // The tie-breaks a director may choose, by their FIDE C.07 codes (tournament/standings.h
 // computes each; a test keeps the two lists equal).
@@ -108,6 +111,9 @@ struct TournamentView {
     std::string director;
     int late_entry_until_round = 0; // 0: entries close at the start
     int draw_offers_from_move = 0;  // 0: draws may be offered at any time
+    std::optional<int> min_rating, max_rating;
+    int min_rated_games = 0;
+    bool invited_only = false;      // the list itself is the director's
     bool password = false;          // whether joining needs one (never the password or its hash)
     std::string state;              // registering, running, paused, finished
     std::int64_t created_ms = 0;

@@ -199,6 +199,10 @@ void TournamentService::create_now(const ConnectionPtr& connection, const identi
         settings.forbidden_pairs.emplace_back(protocol::nick_key(first), protocol::nick_key(second));
     settings.tie_breaks = create.tie_breaks;
     settings.draw_offers_from_move = create.draw_offers_from_move;
+    settings.min_rating = create.min_rating;
+    settings.max_rating = create.max_rating;
+    settings.min_rated_games = create.min_rated_games;
+    for (const auto& nick : create.invited) settings.invited.push_back(protocol::nick_key(nick));
 
     db::TournamentCreated created;
     created.id = tournament_id;
@@ -272,6 +276,14 @@ void TournamentService::join_now(const ConnectionPtr& connection, const identity
         return connection->send_error(id, ErrorCode::WrongTournamentPassword,
                                       join.password ? "join_tournament: that is not the tournament's password"
                                                     : "join_tournament: the tournament needs a password");
+    const auto& settings = tournament->settings;
+    if (!settings.invited.empty() &&
+        std::find(settings.invited.begin(), settings.invited.end(), key) == settings.invited.end())
+        return connection->send_error(id, ErrorCode::EntryConditions,
+                                      "join_tournament: this tournament is for invited players only");
+    if (settings.asks_rating() && who.principal.guest())
+        return connection->send_error(id, ErrorCode::EntryConditions,
+                                      "join_tournament: this tournament asks for a rating: log in or register");
     if (system_of(created) == protocol::TournamentSystem::RoundRobin) {
         const auto entered = std::count_if(tournament->log.players.begin(), tournament->log.players.end(),
                                            [](const auto& player) { return !withdrawn(player); });
@@ -282,32 +294,60 @@ void TournamentService::join_now(const ConnectionPtr& connection, const identity
     }
     tournament->joining.insert(key);
     if (who.principal.guest()) return store_entry(connection, who, id, created.id, 0);
-    // An account's rating in the event's category, as a rated table reads its seats'.
+    // An account's rating in the event's category, as a rated table reads its seats', and his
+    // rated games in it.
     const auto category = TableRatings::category_of(time_control_of(created));
     const std::int64_t account = who.principal.id;
-    auto read = [key, account, category](db::StoreReader& reader) -> int {
+    auto read = [key, account, category](db::StoreReader& reader) -> EntryRating {
         const rating::Glicko2Config config;
         rating::Rating value = config.initial;
+        int games = 0;
         const auto found = reader.player(key);
         if (found && found->account.id == account && category)
             for (const auto& stored : found->ratings)
-                if (stored.category == *category)
+                if (stored.category == *category) {
                     value = rating::age_rd(stored.value, (wall_clock_ms() - stored.last_game_at_ms) / db::utc_day_ms,
                                            config);
-        return int(std::lround(value.rating));
+                    games = stored.all.games;
+                }
+        return {int(std::lround(value.rating)), games};
     };
     services_.reads.read(std::move(read), [self = shared_from_this(), connection, who, id,
-                                           tournament_id = created.id](db::ReadResult<int> rating) {
+                                           tournament_id = created.id](db::ReadResult<EntryRating> rating) {
         self->on_strand([self, connection, who, id, tournament_id, rating = std::move(rating)] {
-            if (!rating) {
-                if (auto found = self->tournaments_.find(tournament_id); found != self->tournaments_.end())
-                    found->second.joining.erase(protocol::nick_key(who.nick));
-                return connection->send_error(id, ErrorCode::StorageUnavailable,
-                                              "join_tournament: your rating could not be read; try again");
+            const auto found = self->tournaments_.find(tournament_id);
+            if (found == self->tournaments_.end()) return;
+            const auto refused = rating ? entry_refusal(found->second.settings, *rating,
+                                                        time_control_of(found->second.log.tournament.created))
+                                        : std::nullopt;
+            if (!rating || refused) {
+                found->second.joining.erase(protocol::nick_key(who.nick));
+                if (!rating)
+                    return connection->send_error(id, ErrorCode::StorageUnavailable,
+                                                  "join_tournament: your rating could not be read; try again");
+                return connection->send_error(id, ErrorCode::EntryConditions, "join_tournament: " + *refused);
             }
-            self->store_entry(connection, who, id, tournament_id, *rating);
+            self->store_entry(connection, who, id, tournament_id, rating->rating);
         });
     });
+}
+
+std::optional<std::string> TournamentService::entry_refusal(const TournamentSettings& settings,
+                                                            const EntryRating& player,
+                                                            const protocol::TimeControl& time_control)
+{
+    const auto category = TableRatings::category_of(time_control);
+    const std::string name = category ? std::string(rating::category_name(*category)) : std::string("untimed");
+    if (settings.min_rating && player.rating < *settings.min_rating)
+        return "your " + name + " rating " + std::to_string(player.rating) + " is below the tournament's minimum of " +
+               std::to_string(*settings.min_rating);
+    if (settings.max_rating && player.rating > *settings.max_rating)
+        return "your " + name + " rating " + std::to_string(player.rating) + " is above the tournament's maximum of " +
+               std::to_string(*settings.max_rating);
+    if (player.games < settings.min_rated_games)
+        return "you have played " + std::to_string(player.games) + " rated " + name +
+               " games; the tournament asks for " + std::to_string(settings.min_rated_games);
+    return std::nullopt;
 }
 
 // Every change after the creation goes through here: the store first, then this strand.

@@ -150,6 +150,14 @@ private:
                    Requester requester);
     void start_now(const ConnectionPtr& connection, const identity::Identity& who, const Id& id,
                    const protocol::StartTournament& start);
+    // A player's rating in the event's category and his rated games in it, read at entry.
+    struct EntryRating {
+        int rating = 0;
+        int games = 0;
+    };
+    // Why the event's conditions leave `player` out, or nothing.
+    static std::optional<std::string> entry_refusal(const TournamentSettings& settings, const EntryRating& player,
+                                                    const protocol::TimeControl& time_control);
     // After a write the store refused or could not keep: the reply names the request.
     static void reply_store_error(const ConnectionPtr& connection, const Id& id, std::string_view request,
                                   const db::StoreError& error);

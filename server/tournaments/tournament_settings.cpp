@@ -19,6 +19,10 @@ std::string settings_json(const TournamentSettings& settings)
     }
     if (!settings.tie_breaks.empty()) out["tie_breaks"] = settings.tie_breaks;
     if (settings.draw_offers_from_move > 0) out["draw_offers_from_move"] = settings.draw_offers_from_move;
+    if (settings.min_rating) out["min_rating"] = *settings.min_rating;
+    if (settings.max_rating) out["max_rating"] = *settings.max_rating;
+    if (settings.min_rated_games > 0) out["min_rated_games"] = settings.min_rated_games;
+    if (!settings.invited.empty()) out["invited"] = settings.invited;
     return out.dump();
 }
 
@@ -42,6 +46,17 @@ TournamentSettings read_settings(std::string_view text)
             if (code.is_string()) settings.tie_breaks.push_back(code.get<std::string>());
     if (const auto from = stored.find("draw_offers_from_move"); from != stored.end() && from->is_number_integer())
         settings.draw_offers_from_move = from->get<int>();
+    const auto number = [&](const char* name) -> std::optional<int> {
+        const auto found = stored.find(name);
+        if (found == stored.end() || !found->is_number_integer()) return std::nullopt;
+        return found->get<int>();
+    };
+    settings.min_rating = number("min_rating");
+    settings.max_rating = number("max_rating");
+    settings.min_rated_games = number("min_rated_games").value_or(0);
+    if (const auto invited = stored.find("invited"); invited != stored.end() && invited->is_array())
+        for (const auto& key : *invited)
+            if (key.is_string()) settings.invited.push_back(key.get<std::string>());
     return settings;
 }
 

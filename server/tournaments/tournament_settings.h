@@ -23,6 +23,13 @@ struct TournamentSettings {
     std::vector<std::pair<std::string, std::string>> forbidden_pairs;
     std::vector<std::string> tie_breaks; // FIDE C.07 codes; empty: the default order
     int draw_offers_from_move = 0;       // 0: at any time
+    // Who may enter (protocol::CreateTournament's conditions); invited by nick key.
+    std::optional<int> min_rating, max_rating;
+    int min_rated_games = 0;
+    std::vector<std::string> invited;
+
+    // Whether an entry needs the player's rating and games read (and so an account).
+    bool asks_rating() const { return min_rating || max_rating || min_rated_games > 0; }
 };
 
 std::string settings_json(const TournamentSettings& settings);

@@ -108,6 +108,10 @@ protocol::TournamentView TournamentService::view_of(const Tournament& tournament
     view.director = created.director_nick;
     view.late_entry_until_round = tournament.settings.late_entry_until_round;
     view.draw_offers_from_move = tournament.settings.draw_offers_from_move;
+    view.min_rating = tournament.settings.min_rating;
+    view.max_rating = tournament.settings.max_rating;
+    view.min_rated_games = tournament.settings.min_rated_games;
+    view.invited_only = !tournament.settings.invited.empty();
     view.password = tournament.settings.password_hash.has_value();
     view.state = record.state;
     view.created_ms = created.created_at_ms;

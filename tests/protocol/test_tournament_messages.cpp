@@ -44,6 +44,16 @@ TEST_CASE("tournament requests decode into their typed values", "[protocol][tour
           std::vector<std::pair<std::string, std::string>>{{"Anna", "Bert"}, {"Clara", "Dora"}});
     CHECK(ruled.tie_breaks == std::vector<std::string>{"SB", "BH-C1", "ARO"});
     CHECK(ruled.draw_offers_from_move == 30);
+    CHECK_FALSE(ruled.min_rating);
+    CHECK(ruled.invited.empty());
+
+    const auto conditioned = std::get<CreateTournament>(decoded_request(
+        create_with(R"("name":"Vereinsabend","system":"swiss","rounds":5,"min_rating":1200,"max_rating":1800,)"
+                    R"("min_rated_games":10,"invited":["Anna","Bert"])")));
+    CHECK(conditioned.min_rating == 1200);
+    CHECK(conditioned.max_rating == 1800);
+    CHECK(conditioned.min_rated_games == 10);
+    CHECK(conditioned.invited == std::vector<std::string>{"Anna", "Bert"});
 
     const auto round_robin = std::get<CreateTournament>(
         decoded_request(create_with(R"("name":"Vereinsmeisterschaft 2027","system":"round_robin","cycles":2)")));
@@ -112,6 +122,12 @@ TEST_CASE("a tournament's settings are refused on their face, each naming its fi
         {R"("name":"Winter","system":"swiss","rounds":5,"tie_breaks":["SB","BH","SB"])",
          "field 'tie_breaks' names 'SB' twice"},
         {R"("name":"Winter","system":"round_robin","tie_breaks":["SB"])", "field 'tie_breaks' is for a Swiss"},
+        {R"("name":"Winter","system":"swiss","rounds":5,"min_rating":1800,"max_rating":1200)",
+         "field 'max_rating' must be at least 'min_rating' (1800)"},
+        {R"("name":"Winter","system":"swiss","rounds":5,"min_rating":4001)", "field 'min_rating'"},
+        {R"("name":"Winter","system":"swiss","rounds":5,"min_rated_games":-1)", "field 'min_rated_games'"},
+        {R"("name":"Winter","system":"swiss","rounds":5,"invited":["Anna","B e"])",
+         "field 'invited': 'B e' is no nick"},
         {R"("name":"Winter","system":"swiss","rounds":5,"draw_offers_from_move":101)", "field 'draw_offers_from_move'"},
         {R"("name":"Winter","system":"swiss","rounds":5,"draw_offers_from_move":"30")",
          "field 'draw_offers_from_move'"},
@@ -196,9 +212,16 @@ TEST_CASE("tournament frames encode as documented, never with a password", "[pro
     auto ruled = view;
     ruled.draw_offers_from_move = 30;
     ruled.next_round_ms = 1800000060000;
+    ruled.min_rating = 1200;
+    ruled.min_rated_games = 10;
+    ruled.invited_only = true;
     const auto ruled_json = nlohmann::json::parse(encode_tournament(ruled)).at("tournament");
     CHECK(ruled_json.at("draw_offers_from_move") == 30);
     CHECK(ruled_json.at("next_round_ms") == 1800000060000);
+    CHECK(ruled_json.at("min_rating") == 1200);
+    CHECK_FALSE(ruled_json.contains("max_rating"));
+    CHECK(ruled_json.at("min_rated_games") == 10);
+    CHECK(ruled_json.at("invited_only") == true);
     auto finished = view;
     finished.id = 5;
     finished.state = "finished";

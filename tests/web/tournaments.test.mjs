@@ -184,6 +184,10 @@ test('the create form\'s request, or the first value that cannot be sent', () =>
                                     draw_offers_from_move: '30' }).fields,
                      { name: 'Winter Swiss', system: 'swiss', rounds: 5, time_control: FISCHER,
                        forbidden_pairs: [['Anna', 'Bert'], ['Clara', 'Dora']], tie_breaks: ['SB', 'BH', 'ARO'], draw_offers_from_move: 30 });
+    // Who may enter: empty fields are no condition.
+    assert.deepEqual(createFields({ ...base, min_rating: '1200', max_rating: ' ', min_rated_games: '10', invited: 'Anna, Bert\nClara' }).fields,
+                     { name: 'Winter Swiss', system: 'swiss', rounds: 5, time_control: FISCHER, min_rating: 1200, min_rated_games: 10,
+                       invited: ['Anna', 'Bert', 'Clara'] });
     // A round robin has neither forbidden pairs nor chosen tie-breaks: what the Swiss fields hold is not sent.
     assert.deepEqual(createFields({ ...base, system: 'round_robin', forbidden_pairs: 'Anna Bert', tie_breaks: 'SB',
                                     draw_offers_from_move: '40' }).fields,
@@ -205,6 +209,11 @@ test('the create form\'s request, or the first value that cannot be sent', () =>
         [{ tie_breaks: 'SB, Koya' }, 'tournament.create.error.tie_breaks'],
         [{ tie_breaks: 'SB SB' }, 'tournament.create.error.tie_breaks'],
         [{ draw_offers_from_move: '101' }, 'tournament.create.error.draw_offers'],
+        [{ min_rating: '1800', max_rating: '1200' }, 'tournament.create.error.rating_range'],
+        [{ min_rating: '4001' }, 'tournament.create.error.rating_range'],
+        [{ max_rating: '-5' }, 'tournament.create.error.rating_range'],
+        [{ min_rated_games: '1001' }, 'tournament.create.error.min_rated_games'],
+        [{ invited: 'a '.repeat(201) }, 'tournament.create.error.invited'],
         [{ draw_offers_from_move: '2.5' }, 'tournament.create.error.draw_offers'],
     ];
     for (const [change, key] of refused) {

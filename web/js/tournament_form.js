@@ -30,6 +30,11 @@ export class TournamentForm {
         this.tieBreaks = el('input', { type: 'text', name: 'tournament-tie-breaks', autocomplete: 'off', spellcheck: 'false',
                                        value: DEFAULT_TIE_BREAKS.join(', ') });
         this.drawsFrom = el('input', { type: 'number', name: 'tournament-draw-offers-from', min: '0', max: '100', step: '1', value: '0' });
+        const number = (name, max) => el('input', { type: 'number', name, min: '0', max, step: '1' });
+        this.minRating = number('tournament-min-rating', '4000');
+        this.maxRating = number('tournament-max-rating', '4000');
+        this.minGames = number('tournament-min-rated-games', '1000');
+        this.invited = el('textarea', { name: 'tournament-invited', rows: 2, autocomplete: 'off', spellcheck: 'false' });
         this.error = el('p', { class: 'form-error', role: 'alert', hidden: true });
         this.texts = {};
         const label = (name, input) => {
@@ -50,7 +55,8 @@ export class TournamentForm {
                        this.title, label('name', this.name), label('system', this.system), this.roundsField, this.cyclesField,
                        label('time', this.timeControl), el('label', { class: 'field field-rated' }, this.rated, ' ', this.ratedText),
                        this.lateField, label('password', this.password), this.forbiddenField, this.tieBreaksField,
-                       label('draws', this.drawsFrom),
+                       label('draws', this.drawsFrom), label('min_rating', this.minRating), label('max_rating', this.maxRating),
+                       label('min_games', this.minGames), label('invited', this.invited),
                        el('div', { class: 'form-buttons' }, this.submit, this.cancel), this.error);
         this.relabel();
         this.showSystem();
@@ -81,6 +87,11 @@ export class TournamentForm {
         this.tieBreaks.title = t('tournament.create.tie_breaks.title', { codes: TIE_BREAK_CODES.join(', ') });
         this.texts.draws.textContent = t('tournament.create.draw_offers');
         this.drawsFrom.title = t('tournament.create.draw_offers.title');
+        this.texts.min_rating.textContent = t('tournament.create.min_rating');
+        this.texts.max_rating.textContent = t('tournament.create.max_rating');
+        this.texts.min_games.textContent = t('tournament.create.min_rated_games');
+        this.texts.invited.textContent = t('tournament.create.invited');
+        this.invited.placeholder = t('tournament.create.invited.placeholder');
     }
 
     // A Swiss has rounds and late entries; a round robin cycles (its rounds follow from its players).
@@ -114,6 +125,8 @@ export class TournamentForm {
             time_control: PRESETS[Number(this.timeControl.value)].value, rated: this.rated.checked,
             late_entry_until_round: this.late.value, password: this.password.value,
             forbidden_pairs: this.forbidden.value, tie_breaks: this.tieBreaks.value, draw_offers_from_move: this.drawsFrom.value,
+            min_rating: this.minRating.value, max_rating: this.maxRating.value, min_rated_games: this.minGames.value,
+            invited: this.invited.value,
         });
         if (made.error) {
             this.error.textContent = t(made.error);
@@ -126,6 +139,7 @@ export class TournamentForm {
             this.name.value = '';
             this.password.value = '';
             this.forbidden.value = '';
+            this.invited.value = '';
             this.close();
         }, () => {}).finally(() => { this.submit.disabled = false; });
     }

@@ -19,6 +19,19 @@ import {
     LISTS, byeOffer, crosstable, entryAction, entryOf, isRunning, mayCreate, mayDirect, roundsOf, shownRound, shownTournament, standingsOf,
 } from './tournaments.js';
 
+// The entry conditions in a line: "rating 1200–1800 · at least 10 rated games · invited players
+// only"; '' when there are none.
+function entryText(tournament) {
+    const parts = [];
+    const [min, max] = [tournament.min_rating, tournament.max_rating];
+    if (min !== undefined && max !== undefined) parts.push(t('tournament.entry.rating_range', { min, max }));
+    else if (min !== undefined) parts.push(t('tournament.entry.rating_min', { min }));
+    else if (max !== undefined) parts.push(t('tournament.entry.rating_max', { max }));
+    if (Number(tournament.min_rated_games) > 0) parts.push(t('tournament.entry.games', { games: tournament.min_rated_games }));
+    if (tournament.invited_only) parts.push(t('tournament.entry.invited'));
+    return parts.join(' · ');
+}
+
 // The results a director may give a board (protocol/tournament.h, director_result_words).
 const DIRECTOR_RESULTS = ['white_wins', 'draw', 'black_wins', 'white_wins_by_forfeit', 'black_wins_by_forfeit', 'double_forfeit'];
 
@@ -144,6 +157,7 @@ export class TournamentView {
                   row('tournament.setting.director', tournament.director ? nickNode(tournament.director, false) : '?'),
                   tournament.system === 'swiss' ? row('tournament.setting.late_entry', Number(tournament.late_entry_until_round)
                       ? t('tournament.late_entry.until', { round: tournament.late_entry_until_round }) : t('tournament.late_entry.none')) : null,
+                  entryText(tournament) ? row('tournament.setting.entry_conditions', entryText(tournament)) : null,
                   Number(tournament.draw_offers_from_move) > 0 ? row('tournament.setting.draw_offers',
                       t('tournament.draw_offers.from', { move: Number(tournament.draw_offers_from_move) })) : null,
                   row('tournament.setting.rounds_paired', String(tournament.rounds_paired ?? 0)),

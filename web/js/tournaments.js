@@ -212,6 +212,26 @@ function swissRules(values, fields) {
     return null;
 }
 
+// Who may enter: a rating range and a number of rated games (empty: none), invited players (nicks
+// apart by spaces, commas or lines). The error's key when they cannot be sent.
+function entryConditions(values, fields) {
+    const rating = (text) => (String(text ?? '').trim() === '' ? null : Number(text));
+    const [min, max] = [rating(values.min_rating), rating(values.max_rating)];
+    for (const value of [min, max]) {
+        if (value !== null && (!Number.isInteger(value) || value < 0 || value > 4000)) return 'tournament.create.error.rating_range';
+    }
+    if (min !== null && max !== null && min > max) return 'tournament.create.error.rating_range';
+    if (min !== null) fields.min_rating = min;
+    if (max !== null) fields.max_rating = max;
+    const games = Number(values.min_rated_games || 0);
+    if (!Number.isInteger(games) || games < 0 || games > 1000) return 'tournament.create.error.min_rated_games';
+    if (games) fields.min_rated_games = games;
+    const invited = String(values.invited || '').split(/[\s,;]+/).filter(Boolean);
+    if (invited.length > 200) return 'tournament.create.error.invited';
+    if (invited.length) fields.invited = invited;
+    return null;
+}
+
 export function createFields(values) {
     const name = String(values.name || '').trim().replace(/\s+/g, ' ');
     if ([...name].length < 3 || [...name].length > 60) return { error: 'tournament.create.error.name' };
@@ -233,6 +253,8 @@ export function createFields(values) {
         if (fields.time_control.kind === 'untimed') return { error: 'tournament.create.error.rated_untimed' };
         fields.rated = true;
     }
+    const error = entryConditions(values, fields);
+    if (error) return { error };
     const drawsFrom = Number(values.draw_offers_from_move || 0);
     if (!Number.isInteger(drawsFrom) || drawsFrom < 0 || drawsFrom > 100) return { error: 'tournament.create.error.draw_offers' };
     if (drawsFrom) fields.draw_offers_from_move = drawsFrom;

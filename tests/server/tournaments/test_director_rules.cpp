@@ -74,3 +74,37 @@ TEST_CASE("tournament director's rules: forbidden pairs, his tie-breaks, no draw
         director, id, [](const json& t) { return round_started(t, 2); }, "round 2 with its games started");
     CHECK_FALSE(second.contains("next_round_ms"));
 }
+
+TEST_CASE(
+    "tournament entry conditions: invited players only, a rating range, rated games; guests where a rating counts",
+    "[server][tournament][director]")
+{
+    InProcessServer server;
+    WsTestClient director, anna, clara, guest;
+    tourney_account(director, server, "Leiterin", protocol::Role::Director);
+    tourney_account(anna, server, "Anna"); // a new account: blitz 1500, no rated games
+    tourney_account(clara, server, "Clara");
+    guest.connect(server.port());
+    guest.hello("Gast");
+
+    const std::int64_t invited = tourney_create(director, {{"invited", json::array({"anna", "Bert"})}});
+    CHECK(tourney_show(director, invited).at("invited_only") == true);
+    check_refused(tourney_join(clara, invited), "entry_conditions", "for invited players only");
+    check_refused(tourney_join(guest, invited), "entry_conditions", "for invited players only");
+    REQUIRE(tourney_join(anna, invited).at("type") == "ok");
+
+    const std::int64_t strong = tourney_create(director, {{"min_rating", 1600}});
+    check_refused(tourney_join(anna, strong), "entry_conditions",
+                  "join_tournament: your blitz rating 1500 is below the tournament's minimum of 1600");
+    check_refused(tourney_join(guest, strong), "entry_conditions", "asks for a rating: log in or register");
+    const std::int64_t weak = tourney_create(director, {{"max_rating", 1400}});
+    check_refused(tourney_join(anna, weak), "entry_conditions", "is above the tournament's maximum of 1400");
+    const std::int64_t seasoned = tourney_create(director, {{"min_rated_games", 5}});
+    const json shown = tourney_show(director, seasoned);
+    CHECK(shown.at("min_rated_games") == 5);
+    check_refused(tourney_join(anna, seasoned), "entry_conditions",
+                  "you have played 0 rated blitz games; the tournament asks for 5");
+    const std::int64_t open = tourney_create(director, {{"min_rating", 1400}, {"max_rating", 1600}});
+    REQUIRE(tourney_join(anna, open).at("type") == "ok");
+    CHECK(tourney_show(director, open).at("players").size() == 1);
+}
