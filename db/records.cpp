@@ -7,7 +7,7 @@ namespace rochade::db {
 
 namespace {
 
-constexpr std::array<std::pair<TableEventKind, std::string_view>, 17> table_event_kind_spellings = {{
+constexpr std::array<std::pair<TableEventKind, std::string_view>, 18> table_event_kind_spellings = {{
     {TableEventKind::GameStarted, "game_started"},
     {TableEventKind::SeatChanged, "seat_changed"},
     {TableEventKind::DrawOffered, "draw_offered"},
@@ -25,6 +25,7 @@ constexpr std::array<std::pair<TableEventKind, std::string_view>, 17> table_even
     {TableEventKind::TakebackWithdrawn, "takeback_withdrawn"},
     {TableEventKind::TakenBack, "taken_back"},
     {TableEventKind::TimeGiven, "time_given"},
+    {TableEventKind::Berserk, "berserk"},
 }};
 
 } // namespace

@@ -101,6 +101,9 @@ enum class TableEventKind : std::uint8_t {
     TakebackWithdrawn,
     TakenBack,
     TimeGiven,
+    // An arena player went berserk (detail: by, removed_ms, both clocks after it); a restart
+    // takes the time off when no move came after it, and drops his increment either way.
+    Berserk,
 };
 
 // The kind's text in table_events.kind and the admin's game log ("draw_offered", "table_chat",

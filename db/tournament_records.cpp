@@ -18,7 +18,7 @@ template <std::size_t N> bool one_of(const std::array<std::string_view, N>& word
 
 bool is_tournament_system(const std::string& word)
 {
-    return one_of(std::array<std::string_view, 2>{"swiss", "round_robin"}, word);
+    return one_of(std::array<std::string_view, 3>{"swiss", "round_robin", "arena"}, word);
 }
 
 bool is_tournament_state(const std::string& word)
@@ -81,6 +81,7 @@ std::optional<std::string> tournament_write_problem(const TournamentResultRecord
 {
     if (!is_tournament_result(w.result)) return "unknown result '" + w.result + "'";
     if (w.result == "pending") return std::string("a result cannot be set back to pending");
+    if (w.plies && *w.plies < 0) return "a game cannot have " + std::to_string(*w.plies) + " half moves";
     return std::nullopt;
 }
 

@@ -13,7 +13,7 @@ namespace rochade::db {
 
 // The words the store keeps, checked by both backends (a CHECK in the schema and the writer's
 // own test, so a wrong word is refused with a message, not stored).
-//   system: "swiss", "round_robin"
+//   system: "swiss", "round_robin", "arena"
 //   state:  "registering", "running", "paused", "finished"
 //   result: "pending", "white_wins", "draw", "black_wins", "white_wins_by_forfeit",
 //           "black_wins_by_forfeit", "double_forfeit" (tournament::GameResult, from White's side)
@@ -26,7 +26,9 @@ struct TournamentCreated {
     std::int64_t id = 0;
     std::string name;
     std::string system;
-    int rounds = 0;                // planned rounds (a round robin's follow from its players: the service says)
+    // Planned rounds: a Swiss's; a round robin's follow from its players (the service says); an
+    // arena has none planned (1 is stored), its pairing waves are stored as rounds as they come.
+    int rounds = 0;
     std::string time_control_json; // protocol::time_control_json
     bool rated = false;
     std::string director_nick, director_key; // as shown, and folded (protocol::nick_key)
@@ -112,6 +114,10 @@ struct TournamentResultRecorded {
     int round = 0, board = 0;
     std::string result;
     bool correction = false;
+    // What an arena scores by (tournament/arena_sheet.h): the game's half moves, and who went
+    // berserk. Nothing for a forfeit or a result set by the director; a correction keeps them.
+    std::optional<int> plies;
+    bool white_berserk = false, black_berserk = false;
 };
 
 // ---- reads ------------------------------------------------------------------------------
@@ -137,6 +143,8 @@ struct TournamentBoardRecord {
     TournamentPairing pairing;
     std::optional<std::int64_t> table_id, game_id;
     std::string result = "pending"; // "pending" for a bye too: a bye's points are its kind's
+    std::optional<int> plies;       // TournamentResultRecorded's, once the result is recorded
+    bool white_berserk = false, black_berserk = false;
 };
 
 struct TournamentRoundRecord {

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <array>
 #include <limits>
+#include <set>
 
 #include <nlohmann/json.hpp>
 
@@ -414,6 +415,7 @@ ClientMessage read_takeback(FieldReader& f) { return Takeback{f.table()}; }
 ClientMessage read_accept_takeback(FieldReader& f) { return AcceptTakeback{f.table()}; }
 ClientMessage read_decline_takeback(FieldReader& f) { return DeclineTakeback{f.table()}; }
 ClientMessage read_withdraw_takeback(FieldReader& f) { return WithdrawTakeback{f.table()}; }
+ClientMessage read_berserk(FieldReader& f) { return Berserk{f.table()}; }
 ClientMessage read_give_time(FieldReader& f)
 {
     static_assert(min_given_seconds == 5 && max_given_seconds == 60, "the error text below names the range");
@@ -534,6 +536,12 @@ void read_director_rules(FieldReader& f, std::optional<TournamentSystem> system,
                  create.tie_breaks.begin() + std::ptrdiff_t(i))
             f.reject("field 'tie_breaks' names '" + code + "' twice");
     }
+    if (!f.problem() && system == TournamentSystem::Arena) {
+        if (!create.forbidden_pairs.empty())
+            f.reject("field 'forbidden_pairs' is for a Swiss: an arena pairs whoever waits");
+        else if (!create.tie_breaks.empty())
+            f.reject("field 'tie_breaks' is for a Swiss: an arena ranks by score and performance");
+    }
     if (!f.problem() && system == TournamentSystem::RoundRobin) {
         if (!create.forbidden_pairs.empty())
             f.reject("field 'forbidden_pairs' is for a Swiss: a round robin pairs everyone with everyone");
@@ -558,7 +566,7 @@ ClientMessage read_create_tournament(FieldReader& f)
     const std::string system_name = f.string("system", 16);
     const auto system = parse_tournament_system(system_name);
     if (!f.problem() && !system)
-        f.reject("field 'system' must be \"swiss\" or \"round_robin\", not \"" + system_name + "\"");
+        f.reject("field 'system' must be \"swiss\", \"round_robin\" or \"arena\", not \"" + system_name + "\"");
     if (system) create.system = *system;
     if (system == TournamentSystem::Swiss) {
         create.rounds = static_cast<int>(f.integer("rounds", 1, max_swiss_rounds, "an integer of rounds, 1 to 20"));
@@ -570,7 +578,17 @@ ClientMessage read_create_tournament(FieldReader& f)
         create.cycles = static_cast<int>(
             f.optional_integer("cycles", 1, max_round_robin_cycles, "1 (single) or 2 (double round robin)")
                 .value_or(1));
+    } else if (system == TournamentSystem::Arena) {
+        if (f.has("rounds"))
+            f.reject("field 'rounds' is for a Swiss; an arena lasts 'minutes'");
+        else if (f.has("cycles"))
+            f.reject("field 'cycles' is for a round robin; an arena lasts 'minutes'");
+        create.minutes = static_cast<int>(
+            f.integer("minutes", min_arena_minutes, max_arena_minutes, "an integer of minutes, 1 to 720"));
+        create.berserk = !f.has("berserk") || f.optional_bool("berserk");
     }
+    if (!f.problem() && system != TournamentSystem::Arena && (f.has("minutes") || f.has("berserk")))
+        f.reject(std::string("field '") + (f.has("minutes") ? "minutes" : "berserk") + "' is for an arena");
     create.time_control = f.time_control();
     create.rated = f.optional_bool("rated");
     if (!f.problem() && create.rated && create.time_control.untimed())
@@ -583,11 +601,28 @@ ClientMessage read_create_tournament(FieldReader& f)
                  " rounds");
     if (!f.problem() && system == TournamentSystem::RoundRobin && create.late_entry_until_round != 0)
         f.reject("field 'late_entry_until_round' must be 0 for a round robin: its table is fixed at the start");
+    if (!f.problem() && system == TournamentSystem::Arena && create.late_entry_until_round != 0)
+        f.reject("field 'late_entry_until_round' is not for an arena: players join until it ends");
     create.password = f.optional_string("password", max_tournament_password_bytes);
     if (!f.problem() && create.password && create.password->size() < min_tournament_password_bytes)
         f.reject("field 'password' must be " + std::to_string(min_tournament_password_bytes) + " to " +
                  std::to_string(max_tournament_password_bytes) + " bytes");
     read_director_rules(f, system, create);
+    if (const auto first = f.optional_string("first_board", 8); first && !f.problem()) {
+        if (system != TournamentSystem::Swiss)
+            f.reject("field 'first_board' is for a Swiss: a round robin's colours follow its Berger table, an "
+                     "arena's who had fewer whites");
+        else if (*first == "white")
+            create.first_board = FirstBoardColour::White;
+        else if (*first == "black")
+            create.first_board = FirstBoardColour::Black;
+        else if (*first == "random")
+            create.first_board = FirstBoardColour::Random;
+        else
+            f.reject("field 'first_board' must be \"white\", \"black\" or \"random\", not \"" + *first + "\"");
+    }
+    // Whether it is in the future is the service's to say (the protocol has no clock).
+    create.starts_at_ms = f.optional_integer("starts_at", 1, max_start_ms, "a time in ms since the epoch");
     return create;
 }
 std::int64_t tournament_id(FieldReader& f)
@@ -612,6 +647,27 @@ template <class Message> ClientMessage read_director_on_player(FieldReader& f)
     message.tournament = tournament_id(f);
     message.nick = f.string("nick", max_nick_bytes);
     return message;
+}
+ClientMessage read_director_pairing(FieldReader& f)
+{
+    DirectorPairing pairing;
+    pairing.tournament = tournament_id(f);
+    pairing.games = f.optional_string_pairs("games", max_manual_boards, max_nick_bytes);
+    if (!f.problem() && pairing.games.empty())
+        f.reject("field 'games' is missing or empty: a round needs at least one game, [[\"White\",\"Black\"]]");
+    pairing.bye = f.optional_string("bye", max_nick_bytes);
+    std::set<std::string> named;
+    const auto name = [&](const std::string& nick) {
+        if (f.problem()) return;
+        if (const auto error = nick_error(nick)) return f.reject("'" + nick + "' is no nick: " + *error);
+        if (!named.insert(nick_key(nick)).second) f.reject("'" + nick + "' is named twice in the pairing");
+    };
+    for (const auto& [white, black] : pairing.games) {
+        name(white);
+        name(black);
+    }
+    if (pairing.bye) name(*pairing.bye);
+    return pairing;
 }
 ClientMessage read_request_bye(FieldReader& f) { return RequestBye{tournament_id(f)}; }
 ClientMessage read_cancel_bye(FieldReader& f) { return CancelBye{tournament_id(f)}; }
@@ -685,6 +741,7 @@ constexpr std::array<MessageType, std::variant_size_v<ClientMessage>> message_ty
     {"decline_takeback", read_decline_takeback},
     {"withdraw_takeback", read_withdraw_takeback},
     {"give_time", read_give_time},
+    {"berserk", read_berserk},
     {"create_tournament", read_create_tournament},
     {"list_tournaments", read_list_tournaments},
     {"show_tournament", read_show_tournament},
@@ -700,6 +757,7 @@ constexpr std::array<MessageType, std::variant_size_v<ClientMessage>> message_ty
     {"request_bye", read_request_bye},
     {"cancel_bye", read_cancel_bye},
     {"director_bye", read_director_on_player<DirectorBye>},
+    {"director_pairing", read_director_pairing},
 }};
 
 rochade::Unexpected<DecodeError> refuse(ErrorCode code, std::string message, std::optional<RequestId> id = {})

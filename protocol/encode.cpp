@@ -150,6 +150,10 @@ void put_table_state(Json& out, const TableState& state, std::int64_t seq)
                                                             {"plies", state.takeback_request->plies}}
                                                      : Json(nullptr);
     out["disconnected"] = sides_json(state.disconnected);
+    if (state.berserk_allowed) {
+        out["berserk_allowed"] = true;
+        out["berserk"] = sides_json(state.berserk);
+    }
     out["result"] = state.result ? result_json(*state.result) : Json(nullptr);
     out["rating_change"] = state.rating_change ? rating_change_json(*state.rating_change) : Json(nullptr);
 }
@@ -613,6 +617,14 @@ std::string encode_time_given(TableId table, std::int64_t seq, Side by, int seco
     frame["by"] = side_name(by);
     frame["to"] = side_name(opponent_of(by));
     frame["seconds"] = seconds;
+    frame["clocks"] = clocks_json(clocks);
+    return frame_text(frame);
+}
+
+std::string encode_berserk(TableId table, std::int64_t seq, Side by, const ClockReading& clocks)
+{
+    Json frame = table_event("berserk", table, seq);
+    frame["by"] = side_name(by);
     frame["clocks"] = clocks_json(clocks);
     return frame_text(frame);
 }

@@ -131,6 +131,9 @@ std::string encode_takeback_declined(TableId table, std::int64_t seq, Side by, s
 std::string encode_takeback_withdrawn(TableId table, std::int64_t seq, Side by);
 std::string encode_taken_back(TableId table, std::int64_t seq, Side by, int plies, const TableState& state);
 std::string encode_time_given(TableId table, std::int64_t seq, Side by, int seconds, const ClockReading& clocks);
+// {"type":"berserk","table":..,"seq":..,"by":"white","clocks":{...}}: `by` went berserk in an
+// arena game; the clocks after it.
+std::string encode_berserk(TableId table, std::int64_t seq, Side by, const ClockReading& clocks);
 // A claim with an intended move that was not valid: the move was played (its move event
 // follows) and the game goes on.
 std::string encode_draw_claim_rejected(TableId table, std::int64_t seq, Side by, std::string_view reason);

@@ -98,6 +98,7 @@ enum class ErrorCode : std::uint8_t {
     TakebackTooSoon,       // asked again too soon after a decline (the wait grows per decline)
     GiveTimeNotAllowed,    // an untimed game, or one whose time is not the players' to give
     GiveTimeTooSoon,       // more time given too soon after the last
+    BerserkNotAllowed,     // not an arena game that allows it, or not before one's first move
     // Server
     LimitReached, // a player limit: tables waiting, rooms opened, chat messages per minute
     ShuttingDown,
@@ -156,6 +157,7 @@ constexpr std::string_view error_code_name(ErrorCode code)
     case ErrorCode::TakebackTooSoon: return "takeback_too_soon";
     case ErrorCode::GiveTimeNotAllowed: return "give_time_not_allowed";
     case ErrorCode::GiveTimeTooSoon: return "give_time_too_soon";
+    case ErrorCode::BerserkNotAllowed: return "berserk_not_allowed";
     case ErrorCode::RatedNeedsAccount: return "rated_needs_account";
     case ErrorCode::RatedNeedsClock: return "rated_needs_clock";
     case ErrorCode::NotInvited: return "not_invited";

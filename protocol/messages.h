@@ -151,6 +151,11 @@ struct GiveTime {
     TableId table = 0;
     int seconds = 15; // min_given_seconds..max_given_seconds
 };
+// An arena player halves his own clock and loses his increment, for an extra point should he win
+// (docs/tournaments.md, "Arena"); before his first move, in an arena game that allows it.
+struct Berserk {
+    TableId table = 0;
+};
 // Threefold or fifty moves, now or (with `move`) with an intended move (FIDE 9.2, 9.3).
 struct ClaimDraw {
     TableId table = 0;
@@ -238,11 +243,19 @@ struct PlayComputer {
 // anyone may list and show them; players join and withdraw; the director starts the event and
 // withdraws or readmits players. The settings are checked on their face by the decoder
 // (protocol/tournament.h); the service judges the rest.
+enum class FirstBoardColour : std::uint8_t { White, Black, Random };
 struct CreateTournament {
     std::string name;
     TournamentSystem system = TournamentSystem::Swiss;
-    int rounds = 0;                 // a Swiss's, 1..max_swiss_rounds; 0 for a round robin
-    int cycles = 1;                 // a round robin's: 1 or 2; 1 for a Swiss
+    int rounds = 0;  // a Swiss's, 1..max_swiss_rounds; 0 for a round robin or an arena
+    int cycles = 1;  // a round robin's: 1 or 2; 1 for the others
+    int minutes = 0; // an arena's duration, 1..max_arena_minutes; 0 for the others
+    // A Swiss's colour on the first board of round 1 (FIDE's initial colour): "white", "black" or
+    // "random" (drawn at creation); none: white.
+    std::optional<FirstBoardColour> first_board;
+    // When the server starts the event by itself (ms since the epoch); none: the director does.
+    std::optional<std::int64_t> starts_at_ms;
+    bool berserk = false;           // an arena's: whether its players may go berserk (default yes)
     TimeControl time_control;       // as tables read it
     bool rated = false;             // needs a clock
     int late_entry_until_round = 0; // 0: entries close at the start; at most `rounds`
@@ -290,6 +303,14 @@ struct DirectorBye {
     std::int64_t tournament = 0;
     std::string nick;
 };
+// The director pairs a Swiss's next round by hand (docs/protocol.md, "director_pairing"):
+// `games` as White-Black pairs of nicks, `bye` the player who gets the pairing-allocated bye
+// (one point), if any. Players he leaves out are not paired (a zero-point bye).
+struct DirectorPairing {
+    std::int64_t tournament = 0;
+    std::vector<std::pair<std::string, std::string>> games;
+    std::optional<std::string> bye;
+};
 struct DirectorReadmit {
     std::int64_t tournament = 0;
     std::string nick;
@@ -319,10 +340,10 @@ using ClientMessage =
                  ClaimWin, Rematch, Register, Logout, ChangePassword, Notice, RoomMembers, DeclineInvitation, Challenge,
                  CancelChallenge, AcceptChallenge, DeclineChallenge, JoinPool, LeavePool, ListPools,
                  CreateOpenChallenge, ListOpenChallenges, CancelOpenChallenge, ShowOpenChallenge, AcceptOpenChallenge,
-                 PlayComputer, Takeback, AcceptTakeback, DeclineTakeback, WithdrawTakeback, GiveTime, CreateTournament,
-                 ListTournaments, ShowTournament, JoinTournament, WithdrawTournament, StartTournament, DirectorWithdraw,
-                 DirectorReadmit, DirectorResult, PauseTournament, ResumeTournament, EndTournament, RequestBye,
-                 CancelBye, DirectorBye>;
+                 PlayComputer, Takeback, AcceptTakeback, DeclineTakeback, WithdrawTakeback, GiveTime, Berserk,
+                 CreateTournament, ListTournaments, ShowTournament, JoinTournament, WithdrawTournament, StartTournament,
+                 DirectorWithdraw, DirectorReadmit, DirectorResult, PauseTournament, ResumeTournament, EndTournament,
+                 RequestBye, CancelBye, DirectorBye, DirectorPairing>;
 
 // A client's request id, echoed in the reply: a string or an integer, kept as the client wrote
 // it. Absent ids get no `ok` reply (errors are always sent).
@@ -465,6 +486,9 @@ struct TableState {
     std::optional<Side> rematch_offer;
     std::optional<TakebackRequest> takeback_request; // the one that stands
     std::vector<Side> disconnected; // seated players whose connection is gone
+    // An arena game's berserk: whether its players may go berserk, and who did.
+    bool berserk_allowed = false;
+    std::vector<Side> berserk;
     std::optional<GameResult> result;
     std::optional<RatingChangeEvent> rating_change; // the last game's, once stored, until the next starts
 };

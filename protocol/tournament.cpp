@@ -21,6 +21,8 @@ FrameJson pairings_json(const std::vector<TournamentRoundView>& rounds)
             if (board.bye) item["bye"] = *board.bye;
             if (board.table) item["table"] = *board.table;
             if (!board.bye) item["result"] = board.result;
+            if (board.white_berserk) item["white_berserk"] = true;
+            if (board.black_berserk) item["black_berserk"] = true;
             boards.push_back(std::move(item));
         }
         out.push_back(FrameJson{{"round", round.round}, {"paired_ms", round.paired_ms}, {"boards", std::move(boards)}});
@@ -54,6 +56,22 @@ FrameJson standings_json(const std::vector<TournamentStandingView>& rows)
     return out;
 }
 
+FrameJson arena_standings_json(const std::vector<TournamentArenaStandingView>& rows)
+{
+    FrameJson out = FrameJson::array();
+    for (const auto& row : rows)
+        out.push_back(FrameJson{{"rank", row.rank},
+                                {"nick", row.nick},
+                                {"score", row.score},
+                                {"performance", row.performance},
+                                {"sheet", row.sheet},
+                                {"on_fire", row.on_fire},
+                                {"games", row.games},
+                                {"playing", row.playing},
+                                {"withdrawn", row.withdrawn}});
+    return out;
+}
+
 FrameJson tournament_json(const TournamentView& view, bool with_players)
 {
     FrameJson out;
@@ -61,8 +79,16 @@ FrameJson tournament_json(const TournamentView& view, bool with_players)
     out["name"] = view.name;
     out["system"] = tournament_system_name(view.system);
     // A round robin's rounds are known once it has started (view.rounds 0 before).
-    if (view.system != TournamentSystem::Swiss) out["cycles"] = view.cycles;
-    if (view.system == TournamentSystem::Swiss || view.rounds > 0) out["rounds"] = view.rounds;
+    if (view.system == TournamentSystem::RoundRobin) out["cycles"] = view.cycles;
+    if (view.system == TournamentSystem::Swiss || (view.system == TournamentSystem::RoundRobin && view.rounds > 0))
+        out["rounds"] = view.rounds;
+    if (view.system == TournamentSystem::Swiss) out["first_board"] = view.first_board_white ? "white" : "black";
+    if (view.starts_ms) out["starts_ms"] = *view.starts_ms;
+    if (view.system == TournamentSystem::Arena) {
+        out["minutes"] = view.minutes;
+        out["berserk"] = view.berserk;
+        if (view.ends_ms) out["ends_ms"] = *view.ends_ms;
+    }
     out["time_control"] = time_control_frame_json(view.time_control);
     out["rated"] = view.rated;
     out["director"] = view.director;
@@ -96,6 +122,7 @@ FrameJson tournament_json(const TournamentView& view, bool with_players)
         if (!view.pairings.empty()) out["pairings"] = pairings_json(view.pairings);
         if (!view.standings.empty()) out["standings"] = standings_json(view.standings);
         if (view.crosstable) out["crosstable"] = crosstable_json(*view.crosstable);
+        if (!view.arena_standings.empty()) out["arena_standings"] = arena_standings_json(view.arena_standings);
     }
     return out;
 }

@@ -22,6 +22,10 @@ inline constexpr std::size_t min_tournament_name_chars = 3;
 inline constexpr std::size_t max_tournament_name_chars = 60;
 inline constexpr int max_swiss_rounds = 20;
 inline constexpr int max_round_robin_cycles = 2;
+inline constexpr int min_arena_minutes = 1;
+inline constexpr int max_arena_minutes = 720;
+inline constexpr std::size_t max_manual_boards = 500;         // a director's pairing of a round, by hand
+inline constexpr std::int64_t max_start_ms = 253402300799999; // 9999-12-31, a bound for the field
 // Berger tables (pairing/berger.h) hold 3 to 20 players.
 inline constexpr int min_round_robin_players = 3;
 inline constexpr int max_round_robin_players = 20;
@@ -70,6 +74,7 @@ struct TournamentBoardView {
     std::optional<std::string> bye;
     std::optional<std::int64_t> table; // once the game was started at a table
     std::string result = "pending";
+    bool white_berserk = false, black_berserk = false; // an arena's
 };
 
 struct TournamentRoundView {
@@ -85,6 +90,21 @@ struct TournamentStandingView {
     std::string nick;
     int half_points = 0;
     std::vector<int> tie_break_hundredths;
+    bool withdrawn = false;
+};
+
+// A row of an arena's standings (tournament/arena_sheet.h): its score, its sheet of points per
+// game ("2 4 4 0"), whether its next win counts double, the performance it ranks by after the
+// score; the rank as "3" or "3-4".
+struct TournamentArenaStandingView {
+    std::string rank;
+    std::string nick;
+    int score = 0;
+    int performance = 0;
+    std::string sheet;
+    bool on_fire = false;
+    int games = 0;
+    bool playing = false; // a game of the arena runs for him now
     bool withdrawn = false;
 };
 
@@ -106,6 +126,8 @@ struct TournamentView {
     TournamentSystem system = TournamentSystem::Swiss;
     int rounds = 0; // a Swiss's rounds; a round robin's follow from its players at the start
     int cycles = 1; // a round robin's: 1 single, 2 double
+    int minutes = 0;      // an arena's duration
+    bool berserk = false; // an arena's: whether its players may go berserk
     TimeControl time_control;
     bool rated = false;
     std::string director;
@@ -121,6 +143,11 @@ struct TournamentView {
     int rounds_paired = 0;
     // While the pause before the next round runs: when it ends (ms since the epoch).
     std::optional<std::int64_t> next_round_ms;
+    // When the server starts it by itself (registering only); none: the director starts it.
+    std::optional<std::int64_t> starts_ms;
+    bool first_board_white = true; // a Swiss's initial colour
+    // An arena's end (started_ms + minutes), once started.
+    std::optional<std::int64_t> ends_ms;
     int player_count = 0; // registered and not withdrawn
     std::vector<TournamentPlayerView> players;
     // With the players (show_tournament, tournament_updated) once the event has started: the
@@ -130,6 +157,7 @@ struct TournamentView {
     std::vector<TournamentRoundView> pairings;
     std::vector<TournamentStandingView> standings;
     std::optional<TournamentCrosstableView> crosstable; // a round robin's, once started
+    std::vector<TournamentArenaStandingView> arena_standings; // an arena's, once started
 };
 
 // The reply to create_tournament: {"type":"ok","id":...,"tournament":{...}}.

@@ -366,9 +366,19 @@ constexpr std::string_view schema_v12 = R"sql(
 ALTER TABLE tournament_players ADD COLUMN bye_round integer CHECK (bye_round IS NULL OR bye_round >= 1);
 )sql";
 
-constexpr std::array<std::string_view, 12> ladder = {schema_v1, schema_v2,  schema_v3,  schema_v4,
-                                                     schema_v5, schema_v6,  schema_v7,  schema_v8,
-                                                     schema_v9, schema_v10, schema_v11, schema_v12};
+// Version 13: SQLite's version 19, the Arena: tournaments.system's CHECK gains 'arena', and each
+// board keeps its half moves and both berserks.
+constexpr std::string_view schema_v13 = R"sql(
+ALTER TABLE tournaments DROP CONSTRAINT tournaments_system_check,
+    ADD CONSTRAINT tournaments_system_check CHECK (system IN ('swiss', 'round_robin', 'arena'));
+ALTER TABLE tournament_pairings ADD COLUMN plies integer CHECK (plies IS NULL OR plies >= 0),
+    ADD COLUMN white_berserk boolean NOT NULL DEFAULT false,
+    ADD COLUMN black_berserk boolean NOT NULL DEFAULT false;
+)sql";
+
+constexpr std::array<std::string_view, 13> ladder = {schema_v1,  schema_v2,  schema_v3, schema_v4, schema_v5,
+                                                     schema_v6,  schema_v7,  schema_v8, schema_v9, schema_v10,
+                                                     schema_v11, schema_v12, schema_v13};
 
 // Version 3's skeletons of the accounts registered before it, in C++ as SQLite's upgrade does
 // (protocol::nick_skeleton has no SQL twin).

@@ -185,9 +185,19 @@ void write_tournament(Connection& c, const TournamentResultRecorded& w)
                               " of " + tournament_named(w.tournament_id) + " on PostgreSQL " + c.where();
     if (const auto problem = tournament_write_problem(w)) throw tournament_refused(doing + ": " + *problem);
     const Result recorded =
-        c.run("UPDATE tournament_pairings SET result = $4 WHERE tournament_id = $1 AND round = $2 AND board = $3 AND "
+        // A correction keeps the game's length and berserks ($6 NULL: not given).
+        c.run("UPDATE tournament_pairings SET result = $4, plies = COALESCE($6, plies), white_berserk = white_berserk "
+              "OR $7, black_berserk = black_berserk OR $8 WHERE tournament_id = $1 AND round = $2 AND board = $3 AND "
               "black_key IS NOT NULL AND ($5 OR result = 'pending')",
-              Params().add(w.tournament_id).add(w.round).add(w.board).add(w.result).add(w.correction));
+              Params()
+                  .add(w.tournament_id)
+                  .add(w.round)
+                  .add(w.board)
+                  .add(w.result)
+                  .add(w.correction)
+                  .add(w.plies ? std::optional<std::int64_t>(*w.plies) : std::nullopt)
+                  .add(w.white_berserk)
+                  .add(w.black_berserk));
     if (recorded.affected() != 1)
         throw tournament_refused(doing + ": no such game, or it has a result already (only a correction changes it)");
 }
@@ -232,9 +242,10 @@ std::optional<TournamentLog> read_tournament(Connection& c, std::int64_t tournam
         log.rounds.push_back(
             TournamentRoundRecord{static_cast<int>(rounds.integer(row, 0)), rounds.integer(row, 1), {}});
 
-    const Result boards = c.run("SELECT round, board, white_key, black_key, bye, table_id, game_id, result FROM "
-                                "tournament_pairings WHERE tournament_id = $1 ORDER BY round, board",
-                                Params().add(tournament_id));
+    const Result boards =
+        c.run("SELECT round, board, white_key, black_key, bye, table_id, game_id, result, plies, "
+              "white_berserk, black_berserk FROM tournament_pairings WHERE tournament_id = $1 ORDER BY round, board",
+              Params().add(tournament_id));
     for (int row = 0; row < boards.rows(); ++row) {
         TournamentBoardRecord b;
         b.pairing.board = static_cast<int>(boards.integer(row, 1));
@@ -244,6 +255,9 @@ std::optional<TournamentLog> read_tournament(Connection& c, std::int64_t tournam
         b.table_id = boards.optional_integer(row, 5);
         b.game_id = boards.optional_integer(row, 6);
         b.result = boards.text(row, 7);
+        if (const auto plies = boards.optional_integer(row, 8)) b.plies = static_cast<int>(*plies);
+        b.white_berserk = boards.boolean(row, 9);
+        b.black_berserk = boards.boolean(row, 10);
         const auto round = static_cast<std::size_t>(boards.integer(row, 0));
         if (round >= 1 && round <= log.rounds.size()) log.rounds[round - 1].boards.push_back(std::move(b));
     }

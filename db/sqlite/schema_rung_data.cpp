@@ -16,13 +16,14 @@ namespace rochade::db {
 
 namespace {
 
-// Version 17's end: the edit of accounts' text is checked, the schema cookie raised, and the
-// schema closed for writing again.
-void widen_role_check(Database& db)
+// The end of a rung that widened a CHECK by editing its table's text in place (versions 17 and
+// 19): the edit is checked, the schema cookie raised so that every connection reads the new
+// text, and the schema closed for writing again. `table` and `word` are this file's constants.
+void widen_check(Database& db, std::string_view table, std::string_view word, std::string_view what)
 {
-    const auto widened = db.query_int("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'accounts' "
-                                      "AND sql LIKE '%''director''%'");
-    if (widened.value_or(0) != 1) throw DbError("accounts.role's CHECK does not read as version 4 wrote it");
+    const auto widened = db.query_int("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = '" +
+                                      std::string(table) + "' AND sql LIKE '%''" + std::string(word) + "''%'");
+    if (widened.value_or(0) != 1) throw DbError(std::string(what) + "'s CHECK does not read as it was written");
     const auto cookie = db.query_int("PRAGMA schema_version").value_or(0);
     // PRAGMA does not take parameters; the value is the integer SQLite gave.
     db.exec("PRAGMA schema_version = " + std::to_string(cookie + 1));
@@ -89,7 +90,8 @@ void complete_schema_rung(Database& db, int version)
     case 6: return fill_chat_nick_keys(db);
     case 7: return fill_categories(db);
     case 9: return fill_nick_skeletons(db);
-    case 17: return widen_role_check(db);
+    case 17: return widen_check(db, "accounts", "director", "accounts.role");
+    case 19: return widen_check(db, "tournaments", "arena", "tournaments.system");
     default: return;
     }
 }

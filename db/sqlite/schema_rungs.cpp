@@ -552,7 +552,7 @@ CREATE TABLE tournament_pairings (
 // foreign keys of the sessions, games and sanctions that name it (a DROP TABLE inside the
 // migration's transaction is an implicit DELETE, which the deferred keys refuse at commit). A
 // CHECK that allows more words changes nothing stored, so the table's text is edited in place,
-// as SQLite's documentation of ALTER TABLE describes for such changes; widen_role_check() then
+// as SQLite's documentation of ALTER TABLE describes for such changes; widen_check() then
 // raises the schema cookie so that every connection reads the new text.
 constexpr std::string_view schema_v17 = R"sql(
 PRAGMA writable_schema = ON;
@@ -567,9 +567,24 @@ constexpr std::string_view schema_v18 = R"sql(
 ALTER TABLE tournament_players ADD COLUMN bye_round INTEGER CHECK (bye_round IS NULL OR bye_round >= 1);
 )sql";
 
-constexpr std::array<std::string_view, 18> rungs = {
-    schema_v1,  schema_v2,  schema_v3,  schema_v4,  schema_v5,  schema_v6,  schema_v7,  schema_v8,  schema_v9,
-    schema_v10, schema_v11, schema_v12, schema_v13, schema_v14, schema_v15, schema_v16, schema_v17, schema_v18};
+// Version 19: the Arena (docs/tournaments.md, "Arena"). tournaments.system's CHECK gains 'arena',
+// edited in place as version 17 edits accounts (the tables naming tournaments would refuse a
+// rebuild the same way); widen_check() raises the schema cookie. An arena scores a game by
+// its length and by who went berserk, so each board keeps its half moves and both berserks.
+constexpr std::string_view schema_v19 = R"sql(
+ALTER TABLE tournament_pairings ADD COLUMN plies INTEGER CHECK (plies IS NULL OR plies >= 0);
+ALTER TABLE tournament_pairings ADD COLUMN white_berserk INTEGER NOT NULL DEFAULT 0 CHECK (white_berserk IN (0, 1));
+ALTER TABLE tournament_pairings ADD COLUMN black_berserk INTEGER NOT NULL DEFAULT 0 CHECK (black_berserk IN (0, 1));
+PRAGMA writable_schema = ON;
+UPDATE sqlite_master
+   SET sql = replace(sql, '(''swiss'', ''round_robin'')', '(''swiss'', ''round_robin'', ''arena'')')
+ WHERE type = 'table' AND name = 'tournaments';
+)sql";
+
+constexpr std::array<std::string_view, 19> rungs = {schema_v1,  schema_v2,  schema_v3,  schema_v4,  schema_v5,
+                                                    schema_v6,  schema_v7,  schema_v8,  schema_v9,  schema_v10,
+                                                    schema_v11, schema_v12, schema_v13, schema_v14, schema_v15,
+                                                    schema_v16, schema_v17, schema_v18, schema_v19};
 
 } // namespace
 

@@ -62,7 +62,10 @@ TournamentWrites::TournamentWrites(Database& db)
                                "bye) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")),
       game_started_(db.prepare("UPDATE tournament_pairings SET table_id = ?4, game_id = ?5 WHERE tournament_id = ?1 "
                                "AND round = ?2 AND board = ?3 AND black_key IS NOT NULL AND table_id IS NULL")),
-      result_recorded_(db.prepare("UPDATE tournament_pairings SET result = ?4 WHERE tournament_id = ?1 AND round = ?2 "
+      // A correction keeps the game's length and berserks (?6 NULL: not given).
+      result_recorded_(db.prepare("UPDATE tournament_pairings SET result = ?4, plies = COALESCE(?6, plies), "
+                                  "white_berserk = MAX(white_berserk, ?7), black_berserk = MAX(black_berserk, ?8) "
+                                  "WHERE tournament_id = ?1 AND round = ?2 "
                                   "AND board = ?3 AND black_key IS NOT NULL AND (?5 OR result = 'pending')"))
 {
 }
@@ -196,7 +199,12 @@ void TournamentWrites::write(const TournamentResultRecorded& w)
                               " of " + tournament_named(w.tournament_id) + " on " + db_.path();
     if (const auto problem = tournament_write_problem(w)) throw RefusedWrite(doing + ": " + *problem);
     result_recorded_.bind(1, w.tournament_id).bind(2, w.round).bind(3, w.board).bind(4, w.result);
-    result_recorded_.bind(5, w.correction ? 1 : 0).run();
+    result_recorded_.bind(5, w.correction ? 1 : 0);
+    if (w.plies)
+        result_recorded_.bind(6, std::int64_t{*w.plies});
+    else
+        result_recorded_.bind_null(6);
+    result_recorded_.bind(7, w.white_berserk ? 1 : 0).bind(8, w.black_berserk ? 1 : 0).run();
     if (db_.changes() != 1)
         throw RefusedWrite(doing + ": no such game, or it has a result already (only a correction changes it)");
 }
@@ -240,8 +248,9 @@ std::optional<TournamentLog> read_tournament(Database& db, std::int64_t tourname
     while (rounds.step())
         log.rounds.push_back(TournamentRoundRecord{static_cast<int>(rounds.column_int(0)), rounds.column_int(1), {}});
 
-    Statement boards = db.prepare("SELECT round, board, white_key, black_key, bye, table_id, game_id, result FROM "
-                                  "tournament_pairings WHERE tournament_id = ?1 ORDER BY round, board");
+    Statement boards = db.prepare(
+        "SELECT round, board, white_key, black_key, bye, table_id, game_id, result, plies, "
+        "white_berserk, black_berserk FROM tournament_pairings WHERE tournament_id = ?1 ORDER BY round, board");
     boards.bind(1, tournament_id);
     while (boards.step()) {
         TournamentBoardRecord b;
@@ -252,6 +261,9 @@ std::optional<TournamentLog> read_tournament(Database& db, std::int64_t tourname
         b.table_id = boards.column_optional_int(5);
         b.game_id = boards.column_optional_int(6);
         b.result = boards.column_text(7);
+        if (const auto plies = boards.column_optional_int(8)) b.plies = static_cast<int>(*plies);
+        b.white_berserk = boards.column_int(9) != 0;
+        b.black_berserk = boards.column_int(10) != 0;
         const auto round = static_cast<std::size_t>(boards.column_int(0));
         if (round >= 1 && round <= log.rounds.size()) log.rounds[round - 1].boards.push_back(std::move(b));
     }

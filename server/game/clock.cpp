@@ -76,7 +76,7 @@ void Clock::press(time_point now)
         remaining_ms_[i] -= charge_ms(now);
         if (time_control_.delay == protocol::DelayKind::Bronstein)
             remaining_ms_[i] += std::min(used, time_control_.delay_ms);
-        remaining_ms_[i] += time_control_.increment_ms;
+        if (!without_increment_[i]) remaining_ms_[i] += time_control_.increment_ms;
     }
     ++moves_made_[i];
     if (!untimed()) remaining_ms_[i] += stage_time_after(moves_made_[i]);

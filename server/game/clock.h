@@ -66,6 +66,16 @@ public:
         if (!untimed()) remaining_ms_[index(side)] += ms;
     }
 
+    // An arena player went berserk (tournament/arena_sheet.h, berserk_effect): `removed_ms` of his
+    // time is taken away and his moves earn no increment from now on. Nothing for an untimed clock.
+    void berserk(Side side, std::int64_t removed_ms)
+    {
+        if (untimed()) return;
+        remaining_ms_[index(side)] -= removed_ms;
+        without_increment_[index(side)] = true;
+    }
+    bool without_increment(Side side) const { return without_increment_[index(side)]; }
+
     const protocol::TimeControl& time_control() const { return time_control_; }
     bool untimed() const { return time_control_.untimed(); }
     std::optional<Side> running() const { return running_; }
@@ -102,6 +112,7 @@ private:
     protocol::TimeControl time_control_;
     std::int64_t remaining_ms_[2] = {0, 0}; // as of the last start/press/stop
     int moves_made_[2] = {0, 0};
+    bool without_increment_[2] = {false, false}; // berserk
     FirstMoveLimit first_move_limit_;
     std::optional<Side> running_;
     std::optional<Side> awaiting_first_move_;

@@ -444,6 +444,16 @@ std::optional<RefereeError> RefereedGame::give_time(Side to, std::int64_t ms, ti
     return std::nullopt;
 }
 
+std::optional<RefereeError> RefereedGame::berserk(Side who, std::int64_t removed_ms, time_point now)
+{
+    if (auto refusal = refuse_unless_running(now)) return refusal;
+    if (clock_.untimed()) return RefereeError{ErrorCode::BerserkNotAllowed, "the game has no clock"};
+    if (clock_.without_increment(who)) return RefereeError{ErrorCode::BerserkNotAllowed, "berserk already"};
+    if (clock_.moves_made(who) > 0) return RefereeError{ErrorCode::BerserkNotAllowed, "only before one's first move"};
+    clock_.berserk(who, removed_ms);
+    return std::nullopt;
+}
+
 Expected<Ending, RefereeError> RefereedGame::resign(Side who, time_point now)
 {
     if (auto refusal = refuse_unless_running(now)) return unexpected(std::move(*refusal));

@@ -152,6 +152,12 @@ public:
     // `to`'s clock gets `ms` more (the opponent gave it), at once; the flag deadline moves with
     // it. Errors: game_not_started, game_over, give_time_not_allowed (untimed).
     std::optional<RefereeError> give_time(Side to, std::int64_t ms, time_point now);
+    // `who` goes berserk (Clock::berserk): before his first move only, once. Errors:
+    // game_not_started, game_over, berserk_not_allowed (untimed, moved already, berserk already).
+    std::optional<RefereeError> berserk(Side who, std::int64_t removed_ms, time_point now);
+    bool berserked(Side who) const { return clock_.without_increment(who); }
+    // A restored game's berserk: the increment dropped, the time already off the stored clocks.
+    void restore_berserk(Side who) { clock_.berserk(who, 0); }
     // At any time while the game runs, on either turn.
     Expected<Ending, RefereeError> resign(Side who, time_point now);
     // Only while a side has not made its first move yet (ply < 2), else cannot_abort; the

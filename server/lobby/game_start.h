@@ -31,6 +31,8 @@ struct GameStart {
     bool tournament = false;
     // A tournament's rule: no draw offers before this move (0: at any time).
     int draw_offers_from_move = 0;
+    // An arena's board whose players may go berserk (Table::Opening::berserk_allowed).
+    bool berserk_allowed = false;
 };
 
 struct GameStartRefusal {

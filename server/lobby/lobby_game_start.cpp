@@ -93,6 +93,7 @@ void Lobby::start_game_now(const GameStart& start, const std::optional<std::stri
     asked.setup = start.setup;
     if (start.tournament) asked.takebacks_decided_by = TakebackAuthority::Tournament;
     asked.draw_offers_from_move = start.draw_offers_from_move;
+    asked.berserk_allowed = start.berserk_allowed;
     const Table::Opening opening = with_chances_drawn(std::move(asked));
     auto table = std::make_shared<Table>(services_, weak_from_this(), opening);
     services_.directory.add(opening.table, table);

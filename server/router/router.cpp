@@ -250,6 +250,8 @@ void Router::on_message(const std::shared_ptr<Connection>& connection, std::stri
                 tournaments_service_->cancel_bye(connection, *client.identity, std::move(id), message);
             } else if constexpr (std::is_same_v<Message, protocol::DirectorBye>) {
                 tournaments_service_->director_bye(connection, *client.identity, std::move(id), std::move(message));
+            } else if constexpr (std::is_same_v<Message, protocol::DirectorPairing>) {
+                tournaments_service_->director_pairing(connection, *client.identity, std::move(id), std::move(message));
             } else if constexpr (std::is_same_v<Message, protocol::DirectorResult>) {
                 tournaments_service_->director_result(connection, *client.identity, std::move(id), std::move(message));
             } else if constexpr (std::is_same_v<Message, protocol::PauseTournament>) {

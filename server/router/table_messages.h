@@ -18,6 +18,6 @@ constexpr bool is_table_message =
     std::is_same_v<Message, protocol::Rematch> || std::is_same_v<Message, protocol::DeclineInvitation> ||
     std::is_same_v<Message, protocol::Takeback> || std::is_same_v<Message, protocol::AcceptTakeback> ||
     std::is_same_v<Message, protocol::DeclineTakeback> || std::is_same_v<Message, protocol::WithdrawTakeback> ||
-    std::is_same_v<Message, protocol::GiveTime>;
+    std::is_same_v<Message, protocol::GiveTime> || std::is_same_v<Message, protocol::Berserk>;
 
 } // namespace rochade::server

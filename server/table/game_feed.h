@@ -28,6 +28,7 @@ struct GameFinished {
     // the standard start).
     int plies = 0;
     bool tournament = false;
+    bool white_berserk = false, black_berserk = false; // an arena's board (Table::berserk)
 };
 
 class GameFeed {

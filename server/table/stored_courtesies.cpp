@@ -24,7 +24,9 @@ StoredCourtesies stored_courtesies(const std::vector<db::MovePlayed>& moves, con
     for (const auto& event : events)
         if (event.kind == db::TableEventKind::TakenBack) clocks_set_at = std::max(clocks_set_at, event.seq);
     for (const auto& event : events) {
-        if (event.kind != db::TableEventKind::GameStarted && event.kind != db::TableEventKind::TimeGiven) continue;
+        if (event.kind != db::TableEventKind::GameStarted && event.kind != db::TableEventKind::TimeGiven &&
+            event.kind != db::TableEventKind::Berserk)
+            continue;
         const auto detail = nlohmann::json::parse(event.detail_json, nullptr, false);
         if (!detail.is_object()) continue;
         if (event.kind == db::TableEventKind::GameStarted) {
@@ -35,6 +37,19 @@ StoredCourtesies stored_courtesies(const std::vector<db::MovePlayed>& moves, con
             const auto from_move = detail.find("draw_offers_from_move");
             if (from_move != detail.end() && from_move->is_number_integer())
                 found.draw_offers_from_move = from_move->get<int>();
+            const auto berserk = detail.find("berserk");
+            found.berserk_allowed = berserk != detail.end() && berserk->is_boolean() && berserk->get<bool>();
+            continue;
+        }
+        if (event.kind == db::TableEventKind::Berserk) {
+            const auto by = detail.find("by");
+            const auto removed = detail.find("removed_ms");
+            if (by == detail.end() || removed == detail.end() || !removed->is_number_integer()) continue;
+            const bool white = *by == "white";
+            if (!white && *by != "black") continue;
+            (white ? found.white_berserk : found.black_berserk) = true;
+            if (event.seq > clocks_set_at)
+                (white ? found.white_given_ms : found.black_given_ms) -= removed->get<std::int64_t>();
             continue;
         }
         if (event.seq <= clocks_set_at) continue;

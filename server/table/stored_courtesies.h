@@ -27,8 +27,13 @@ struct StoredCourtesies {
     bool tournament = false;
     // Its rule on draw offers (Table::Opening::draw_offers_from_move); 0: none.
     int draw_offers_from_move = 0;
-    // time_given events after the last stored move and the last taken_back event.
+    // time_given events after the last stored move and the last taken_back event, less the time
+    // a berserk after them took away (the stored clocks of a later move hold both).
     std::int64_t white_given_ms = 0, black_given_ms = 0;
+    // An arena's board: whether its players may go berserk (the game_started event's detail),
+    // and who did (berserk events): his increment stays dropped.
+    bool berserk_allowed = false;
+    bool white_berserk = false, black_berserk = false;
 
     // The clocks at the start and after each stored move (`moves` by ply).
     std::vector<ClockReadings> readings_after(const db::GameStarted& start,

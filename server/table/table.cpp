@@ -29,8 +29,8 @@ Table::Table(TableServices& services, std::weak_ptr<TableListener> listener, Ope
       takeback_policy_(opening.takebacks_decided_by == TakebackAuthority::Table
                            ? TakebackPolicy::for_table(opening.rated, opening.takebacks)
                            : TakebackPolicy{opening.takebacks_decided_by, false}),
-      draw_offers_from_move_(opening.draw_offers_from_move), events_(services.config.table_history_events),
-      waiting_chat_(services.config.table_chat_queue)
+      draw_offers_from_move_(opening.draw_offers_from_move), berserk_allowed_(opening.berserk_allowed),
+      events_(services.config.table_history_events), waiting_chat_(services.config.table_chat_queue)
 {
     seats_[int(opening.opener_side)] = Seat{opening.opener.nick, opening.opener.principal, {}, false, {}, {}};
 }
@@ -109,6 +109,9 @@ protocol::TableState Table::state(SteadyClock::time_point now) const
         result.draw_offer = offers_.draw_offer();
         if (!game_->is_over()) result.takeback_request = courtesies_.request();
         if (game_->is_over()) result.result = game_->result();
+        result.berserk_allowed = berserk_allowed_;
+        for (const Side side : {Side::White, Side::Black})
+            if (game_->berserked(side)) result.berserk.push_back(side);
     } else {
         result.start_fen = result.fen = to_fen(setup_start());
         result.clocks = server::Clock(time_control_).reading(now);
@@ -214,7 +217,13 @@ void Table::add_ending(Emission& emission, const Ending& ending, SteadyClock::ti
     nlohmann::json detail{{"message", r.message}};
     if (r.winnability) detail["winnability"] = to_text(*r.winnability);
     if (r.proof) detail["proof"] = nlohmann::json::parse(protocol::encode_proof(*r.proof));
-    emission.ended_game = GameFinished{*game_id_, id_, r, game_->ply(), tournament_game()};
+    emission.ended_game = GameFinished{*game_id_,
+                                       id_,
+                                       r,
+                                       game_->ply(),
+                                       tournament_game(),
+                                       game_->berserked(Side::White),
+                                       game_->berserked(Side::Black)};
     courtesies_.forget_request();
     emission.writes.push_back(db::GameEnded{*game_id_, r.result, r.termination, detail.dump(), ending.clocks.white_ms,
                                             ending.clocks.black_ms, wall_clock_ms()});

@@ -83,6 +83,8 @@ public:
         TakebackAuthority takebacks_decided_by = TakebackAuthority::Table;
         // A tournament's rule: draws are offered from this move on (0: at any time).
         int draw_offers_from_move = 0;
+        // An arena's board whose players may go berserk (table_berserk.cpp).
+        bool berserk_allowed = false;
     };
 
     // `listener` (the lobby) hears what changes at the table.
@@ -323,6 +325,8 @@ private:
     void take_back(const ConnectionPtr& connection, Side side, const Id& id, SteadyClock::time_point now);
     void give_time(const ConnectionPtr& connection, Side side, const Id& id, const protocol::GiveTime& give,
                    SteadyClock::time_point now);
+    // table_berserk.cpp: an arena player halves his clock before his first move.
+    void berserk(const ConnectionPtr& connection, Side side, const Id& id, SteadyClock::time_point now);
 
     // table_chat.cpp: a table_chat line is checked on the strand, then stored now if the store
     // has nothing of this table's, else kept in `waiting_chat_` (or refused `busy` when that is
@@ -373,6 +377,7 @@ private:
     Offers offers_; // the running game's draw offer, the rematch asked after a game
     TakebackPolicy takeback_policy_;
     const int draw_offers_from_move_; // Opening::draw_offers_from_move
+    const bool berserk_allowed_;      // Opening::berserk_allowed
     Courtesies courtesies_; // the running game's takeback request, the waits, the clocks per ply
     bool closed_ = false;
     bool clocks_held_ = false; // a restored game waits for both players

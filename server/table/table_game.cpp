@@ -64,6 +64,7 @@ void Table::start_game(std::int64_t game_id, SteadyClock::time_point now, const 
         {"white", seats_[0]->nick}, {"black", seats_[1]->nick}, {"takebacks", takeback_policy_.allowed()}};
     if (tournament_game()) started_detail["tournament"] = true; // read back by a restart (stored_courtesies.h)
     if (draw_offers_from_move_ > 0) started_detail["draw_offers_from_move"] = draw_offers_from_move_;
+    if (berserk_allowed_) started_detail["berserk"] = true;
     add_event(emission, protocol::encode_game_started(id_, seq, started), db::TableEventKind::GameStarted,
               started_detail.dump());
     emission.what = replaced->seats_swapped ? "rematch" : "join_table";
@@ -304,6 +305,7 @@ void Table::game_action(const ConnectionPtr& connection, Side side, const Id& id
     if (auto refused = game_->refuse_unless_running(now))
         return reply_error(connection, id, refused->code, std::string(type) + ": " + refused->message);
     if (courtesy(connection, side, id, message, now)) return;
+    if (std::holds_alternative<protocol::Berserk>(message)) return berserk(connection, side, id, now);
     const auto refused_offer = [&](std::optional<OfferRefusal> refusal) {
         if (refusal)
             reply_error(connection, id, error_code_of(*refusal),

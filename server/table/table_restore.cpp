@@ -95,12 +95,16 @@ std::shared_ptr<Table> Table::restore(TableServices& services, std::weak_ptr<Tab
     opening.takebacks = courtesies.takebacks;
     if (courtesies.tournament) opening.takebacks_decided_by = TakebackAuthority::Tournament;
     opening.draw_offers_from_move = courtesies.draw_offers_from_move;
+    opening.berserk_allowed = courtesies.berserk_allowed;
     auto table = std::make_shared<Table>(services, std::move(listener), opening);
     table->seats_[int(Side::Black)] = Seat{start.black, seat_owner(start.black_owner), {}, false, {}, {}};
     const auto now = SteadyClock::now();
     for (auto& seat : table->seats_) seat->disconnected_at = now;
     table->reseat_stored_computer(start);
     table->game_.emplace(std::move(*game));
+    // A berserk's time is on the clocks read above; its dropped increment is restored here.
+    if (courtesies.white_berserk) table->game_->restore_berserk(Side::White);
+    if (courtesies.black_berserk) table->game_->restore_berserk(Side::Black);
     if (!table->game_->is_over()) table->offers_.restore_draw_offer(draw_offer); // a replayed ending leaves none
     table->game_id_ = start.game_id;
     table->courtesies_.restore_readings(courtesies.readings_after(start, stored.moves));

@@ -114,9 +114,12 @@ tournament::Tournament model_of(const db::TournamentLog& log, const std::set<std
                 round.byes.push_back({stored.entry, ByeKind::HalfPoint});
         model.rounds.push_back(std::move(round));
     }
+    const auto settings = read_settings(created.settings_json);
+    // The first board's colour in round 1 (C.04.3 E.5's initial colour), the director's choice.
+    model.first_board_white = settings.first_board_white;
     // The director's forbidden pairs of players who have entered (C.04.1: an absolute criterion
     // like a rematch).
-    for (const auto& [first, second] : read_settings(created.settings_json).forbidden_pairs) {
+    for (const auto& [first, second] : settings.forbidden_pairs) {
         const auto a = entry_of.find(first), b = entry_of.find(second);
         if (a != entry_of.end() && b != entry_of.end())
             model.forbidden_pairs.emplace_back(std::min(a->second, b->second), std::max(a->second, b->second));

@@ -17,6 +17,7 @@ std::optional<std::string> TournamentService::bye_refusal(const Tournament& tour
                                                           const db::TournamentPlayerRecord* player)
 {
     if (round_robin(tournament)) return "a round robin has no byes: its schedule is fixed";
+    if (arena(tournament)) return "an arena has no byes: whoever waits is paired";
     const auto& state = tournament.log.tournament.state;
     if (state == "finished") return "the tournament is over";
     if (!player) return "not registered in this tournament";

@@ -55,8 +55,8 @@ void TournamentService::director_result(ConnectionPtr connection, identity::Iden
         audit.reason = result.reason;
         audit.detail_json = nlohmann::json{{"from", before}, {"to", result.result}}.dump(
             -1, ' ', false, nlohmann::json::error_handler_t::replace);
-        const db::TournamentResultRecorded recorded{result.tournament, result.round, result.board, result.result,
-                                                    before != "pending"};
+        const db::TournamentResultRecorded recorded{result.tournament,   result.round, result.board, result.result,
+                                                    before != "pending", std::nullopt, false,        false};
         spdlog::info("tournament {}: {} ({}) sets round {} board {} from {} to {}: {}", result.tournament, who.nick,
                      protocol::role_name(who.role), result.round, result.board, before, result.result, result.reason);
         store_change(result.tournament, {db::Write(recorded), db::Write(audit)}, {connection, id, std::string(request)},
@@ -125,7 +125,8 @@ void TournamentService::change_state(const ConnectionPtr& connection, const iden
             if (change.to == "paused" && tournament.next_round) tournament.next_round->cancel();
             if (change.to != "running") tournament.next_round_at_ms.reset();
             // Resumed: a finished round (or none paired yet) is followed by the next one.
-            if (change.to == "running" && tournament.log.rounds.empty()) self->pair_after_pause(tournament);
+            if (change.to == "running" && tournament.log.rounds.empty() && !arena(tournament))
+                self->pair_after_pause(tournament);
             if (change.to == "running") self->round_settled(tournament);
         },
         [](Tournament& tournament) { tournament.changing_state = false; });

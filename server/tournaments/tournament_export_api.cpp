@@ -74,6 +74,14 @@ void TournamentExportApi::trf(std::int64_t id, std::string path, Answer answer)
                     if (!log)
                         return answer(store_unreadable("tournaments", "tournament " + std::to_string(id), log.error()));
                     if (!*log) return answer(no_such_tournament(path));
+                    // TRF reports rounds of a Swiss or a round robin; an arena's waves are not rounds.
+                    if (system_of((*log)->tournament.created) == protocol::TournamentSystem::Arena)
+                        return answer(admin_error(ErrorCode::BadRequest,
+                                                  "tournaments: tournament " + std::to_string(id) +
+                                                      " is an arena, which has no rounds for a TRF; its games are at "
+                                                      "/tournaments/" +
+                                                      std::to_string(id) + ".pgn",
+                                                  409));
                     ApiResponse response;
                     response.body = tournament::write_trf(model_of(**log));
                     response.content_type = "text/plain; charset=utf-8";

@@ -20,6 +20,7 @@
 #include "server/base/wall_clock.h"
 #include "server/lobby/game_start.h"
 #include "server/lobby/lobby.h"
+#include "server/table/stored_courtesies.h"
 #include "server/table/table_services.h"
 #include "server/tournaments/stored_round_robin.h"
 #include "server/tournaments/stored_tournament.h"
@@ -70,8 +71,9 @@ void TournamentService::pair_next_round(std::int64_t tournament_id)
         if (!withdrawn(player)) nicks.push_back(player.nick);
     lobby_->online_players(std::move(nicks), [self = shared_from_this(), tournament_id](auto online) {
         self->on_strand([self, tournament_id, online = std::move(online)] {
-            if (round_robin(self->tournaments_.at(tournament_id)))
-                return self->pair_round_robin_round(tournament_id, online);
+            const Tournament& tournament = self->tournaments_.at(tournament_id);
+            if (arena(tournament)) return self->pair_arena_wave(tournament_id, online);
+            if (round_robin(tournament)) return self->pair_round_robin_round(tournament_id, online);
             self->pair_round_with(tournament_id, online);
         });
     });
@@ -157,16 +159,19 @@ void TournamentService::pair_round_with(std::int64_t tournament_id,
 }
 
 void TournamentService::store_round(Tournament& tournament, db::TournamentRoundPaired stored,
-                                    const std::map<std::string, identity::Identity>& online)
+                                    const std::map<std::string, identity::Identity>& online,
+                                    std::optional<Requester> requester)
 {
     const std::int64_t tournament_id = tournament.log.tournament.created.id;
     const int round = stored.round;
     store_change(
-        tournament_id, stored, {nullptr, std::nullopt, "round " + std::to_string(round) + "'s pairing"},
+        tournament_id, stored,
+        requester ? std::move(*requester)
+                  : Requester{nullptr, std::nullopt, "round " + std::to_string(round) + "'s pairing"},
         [self = shared_from_this(), stored, online](Tournament& tournament) {
             db::TournamentRoundRecord record{stored.round, stored.at_ms, {}};
             for (const auto& pairing : stored.pairings)
-                record.boards.push_back({pairing, std::nullopt, std::nullopt, "pending"});
+                record.boards.push_back({pairing, std::nullopt, std::nullopt, "pending", std::nullopt, false, false});
             tournament.log.rounds.push_back(std::move(record));
             self->start_boards(tournament, stored.round, online);
         },
@@ -220,6 +225,7 @@ void TournamentService::start_board(const BoardRef& ref, const identity::Identit
     start.rated = created.rated;
     start.tournament = true;
     start.draw_offers_from_move = tournament.settings.draw_offers_from_move;
+    start.berserk_allowed = arena(tournament) && tournament.settings.berserk;
     lobby_->start_game(std::move(start), [self = shared_from_this(), ref, attempt](GameStartResult started) {
         self->on_strand([self, ref, attempt, started = std::move(started)] {
             if (!started) return self->board_not_started(ref, started.error().message, attempt);
@@ -299,6 +305,14 @@ void TournamentService::game_finished(const GameFinished& game)
     const BoardRef ref = found->second;
     const db::TournamentBoardRecord* board = board_of(ref);
     if (!board || !board->pairing.black_key || board->result != "pending") return;
+    const Tournament& tournament = tournaments_.at(ref.tournament);
+    if (arena(tournament) && tournament.log.tournament.state == "finished") {
+        // lichess's rule: a game still running when the arena ends does not count.
+        spdlog::info("tournament {}: wave {} board {} ended after the arena: not counted", ref.tournament, ref.round,
+                     ref.board);
+        boards_by_table_.erase(game.table);
+        return;
+    }
     const auto result = board_result(game.result, game.plies);
     // A Swiss withdraws who missed his first move; in a round robin that would annul or forfeit
     // all his games (FIDE's withdrawal rule), so there it is this game's forfeit alone.
@@ -307,20 +321,29 @@ void TournamentService::game_finished(const GameFinished& game)
         if (result == tournament::GameResult::BlackWinsByForfeit) late = board->pairing.white_key;
         if (result == tournament::GameResult::WhiteWinsByForfeit) late = *board->pairing.black_key;
     }
-    record_result(ref, result, late);
+    record_result(ref, result, late, GameFacts{game.plies, game.white_berserk, game.black_berserk});
 }
 
 // ---- results, the next round, the end -------------------------------------------------------
 
 void TournamentService::record_result(const BoardRef& ref, tournament::GameResult result,
-                                      std::optional<std::string> late_key)
+                                      std::optional<std::string> late_key, std::optional<GameFacts> facts)
 {
-    const db::TournamentResultRecorded recorded{ref.tournament, ref.round, ref.board, result_word(result), false};
+    db::TournamentResultRecorded recorded{ref.tournament, ref.round,    ref.board, result_word(result),
+                                          false,          std::nullopt, false,     false};
+    if (facts) {
+        recorded.plies = facts->plies;
+        recorded.white_berserk = facts->white_berserk;
+        recorded.black_berserk = facts->black_berserk;
+    }
     store_change(ref.tournament, recorded, {nullptr, std::nullopt, "the result of board " + std::to_string(ref.board)},
                  [self = shared_from_this(), ref, recorded, late_key](Tournament& tournament) {
                      auto* board = self->board_of(ref);
                      if (!board) return;
                      board->result = recorded.result;
+                     board->plies = recorded.plies;
+                     board->white_berserk = recorded.white_berserk;
+                     board->black_berserk = recorded.black_berserk;
                      if (board->table_id) self->boards_by_table_.erase(*board->table_id);
                      spdlog::info("tournament {}: round {} board {}: {}", ref.tournament, ref.round, ref.board,
                                   recorded.result);
@@ -339,6 +362,7 @@ void TournamentService::record_result(const BoardRef& ref, tournament::GameResul
 void TournamentService::round_settled(Tournament& tournament)
 {
     if (tournament.log.tournament.state != "running" || tournament.log.rounds.empty()) return;
+    if (arena(tournament)) return; // its waves follow each other by time (arena_tick), not by round
     if (!round_finished(tournament.log.rounds.back())) return;
     if (int(tournament.log.rounds.size()) >= planned_rounds(tournament)) return finish(tournament);
     pair_after_pause(tournament);
@@ -380,6 +404,7 @@ void TournamentService::finish(Tournament& tournament)
 void TournamentService::resume(std::int64_t tournament_id)
 {
     Tournament& tournament = tournaments_.at(tournament_id);
+    if (arena(tournament)) return arena_resume(tournament_id);
     if (tournament.log.rounds.empty()) return after_players_return(tournament_id, 0);
     auto& round = tournament.log.rounds.back();
     if (round_finished(round)) return after_players_return(tournament_id, 0);
@@ -393,23 +418,30 @@ void TournamentService::resume(std::int64_t tournament_id)
             continue;
         }
         if (board.table_id) boards_by_table_[*board.table_id] = ref;
-        const std::int64_t game_id = *board.game_id;
-        services_.reads.read([game_id](db::StoreReader& reader) { return reader.game_log(game_id); },
-                             [self = shared_from_this(), ref](db::ReadResult<std::optional<db::GameLog>> log) {
-                                 self->on_strand([self, ref, log = std::move(log)] {
-                                     if (!log || !*log || !(*log)->end)
-                                         return; // still running, or unreadable: the feed tells
-                                     const db::TournamentBoardRecord* board = self->board_of(ref);
-                                     if (!board || board->result != "pending") return;
-                                     protocol::GameResult result;
-                                     result.result = (*log)->end->result;
-                                     result.termination = (*log)->end->termination;
-                                     self->record_result(ref, board_result(result, int((*log)->moves.size())),
-                                                         std::nullopt);
-                                 });
-                             });
+        follow_stored_game(ref, *board.game_id);
     }
     if (!unstarted.empty()) after_players_return(tournament_id, round.round);
+}
+
+void TournamentService::follow_stored_game(const BoardRef& ref, std::int64_t game_id)
+{
+    services_.reads.read([game_id](db::StoreReader& reader) { return reader.game_log(game_id); },
+                         [self = shared_from_this(), ref](db::ReadResult<std::optional<db::GameLog>> log) {
+                             self->on_strand([self, ref, log = std::move(log)] {
+                                 if (!log || !*log || !(*log)->end)
+                                     return; // still running, or unreadable: the feed tells
+                                 const db::TournamentBoardRecord* board = self->board_of(ref);
+                                 if (!board || board->result != "pending") return;
+                                 protocol::GameResult result;
+                                 result.result = (*log)->end->result;
+                                 result.termination = (*log)->end->termination;
+                                 const int plies = int((*log)->moves.size());
+                                 const auto courtesies = stored_courtesies((*log)->moves, (*log)->events);
+                                 self->record_result(
+                                     ref, board_result(result, plies), std::nullopt,
+                                     GameFacts{plies, courtesies.white_berserk, courtesies.black_berserk});
+                             });
+                         });
 }
 
 // The players of a restarted server come back within the reconnect grace, as to their tables:
@@ -421,7 +453,9 @@ void TournamentService::after_players_return(std::int64_t tournament_id, int rou
     timer->async_wait([self = shared_from_this(), timer, tournament_id, round](boost::system::error_code e) {
         if (e) return;
         Tournament& tournament = self->tournaments_.at(tournament_id);
-        if (round == 0 || int(tournament.log.rounds.size()) != round) return self->pair_next_round(tournament_id);
+        if (arena(tournament) && round == 0) return self->arena_tick(tournament_id);
+        if (round == 0 || (!arena(tournament) && int(tournament.log.rounds.size()) != round))
+            return self->pair_next_round(tournament_id);
         std::vector<std::string> nicks;
         for (const auto& player : tournament.log.players) nicks.push_back(player.nick);
         self->lobby_->online_players(std::move(nicks), [self, tournament_id, round](auto online) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <random>
 
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
@@ -53,9 +54,13 @@ void TournamentService::restore(std::vector<db::TournamentLog> stored)
         Tournament tournament;
         tournament.settings = read_settings(log.tournament.created.settings_json);
         tournament.log = std::move(log);
-        const bool running = tournament.log.tournament.state == "running";
+        // A paused arena goes on too: its clock runs while paused (tournament_arena.cpp).
+        const auto& state = tournament.log.tournament.state;
+        const bool running = state == "running" || (state == "paused" && arena(tournament));
         tournaments_.emplace(id, std::move(tournament));
         if (running) on_strand([self = shared_from_this(), id] { self->resume(id); });
+        if (state == "registering")
+            on_strand([self = shared_from_this(), id] { self->schedule_start(self->tournaments_.at(id)); });
     }
     if (!tournaments_.empty()) spdlog::info("tournaments: {} restored from the database", tournaments_.size());
 }
@@ -203,14 +208,38 @@ void TournamentService::create_now(const ConnectionPtr& connection, const identi
     settings.max_rating = create.max_rating;
     settings.min_rated_games = create.min_rated_games;
     for (const auto& nick : create.invited) settings.invited.push_back(protocol::nick_key(nick));
+    if (create.first_board == protocol::FirstBoardColour::Black) settings.first_board_white = false;
+    if (create.first_board == protocol::FirstBoardColour::Random) {
+        // A lot, drawn once and stored: the pairing must give the same round on every node and
+        // after every restart. Not a secret, so any good source of randomness does.
+        std::random_device lot;
+        settings.first_board_white = lot() % 2 == 0;
+    }
+    if (create.starts_at_ms) {
+        const std::int64_t now = wall_clock_ms();
+        if (*create.starts_at_ms < now + min_start_lead_ms)
+            return connection->send_error(id, ErrorCode::BadRequest,
+                                          "create_tournament: field 'starts_at' must be at least 5 seconds ahead");
+        if (*create.starts_at_ms > now + max_start_lead_ms)
+            return connection->send_error(id, ErrorCode::BadRequest,
+                                          "create_tournament: field 'starts_at' must be within a year");
+        settings.starts_at_ms = create.starts_at_ms;
+    }
+    if (create.system == protocol::TournamentSystem::Arena) {
+        settings.arena_minutes = create.minutes;
+        settings.berserk = create.berserk;
+    }
 
     db::TournamentCreated created;
     created.id = tournament_id;
     created.name = create.name;
     created.system = std::string(protocol::tournament_system_name(create.system));
     // A round robin's rounds follow from its players when it starts; until then the store keeps
-    // its cycles (docs/tournaments.md, "The service").
-    created.rounds = create.system == protocol::TournamentSystem::Swiss ? create.rounds : create.cycles;
+    // its cycles (docs/tournaments.md, "The service"); an arena plans none (its waves are its
+    // rounds) and keeps 1.
+    created.rounds = create.system == protocol::TournamentSystem::Swiss        ? create.rounds
+                     : create.system == protocol::TournamentSystem::RoundRobin ? create.cycles
+                                                                               : 1;
     created.time_control_json = protocol::time_control_to_json(create.time_control).dump();
     created.rated = create.rated;
     created.director_nick = who.nick;
@@ -230,6 +259,7 @@ void TournamentService::create_now(const ConnectionPtr& connection, const identi
             spdlog::info("tournament {} '{}' ({}) created by {}", created.id, created.name, created.system,
                          created.director_nick);
             connection->send(protocol::encode_tournament_created(id, view_of(stored, true)));
+            self->schedule_start(stored);
         });
     });
 }
@@ -259,7 +289,8 @@ void TournamentService::join_now(const ConnectionPtr& connection, const identity
     const std::string& state = tournament->log.tournament.state;
     if (state == "finished")
         return connection->send_error(id, ErrorCode::TournamentClosed, "join_tournament: the tournament is over");
-    if (state != "registering" && next_round(*tournament) > tournament->settings.late_entry_until_round)
+    if (state != "registering" && !arena(*tournament) &&
+        next_round(*tournament) > tournament->settings.late_entry_until_round)
         return connection->send_error(
             id, ErrorCode::TournamentClosed,
             tournament->settings.late_entry_until_round == 0
@@ -445,26 +476,9 @@ void TournamentService::start_now(const ConnectionPtr& connection, const identit
     if (tournament->changing_state || tournament->log.tournament.state != "registering")
         return connection->send_error(id, ErrorCode::TournamentStarted,
                                       "start_tournament: the tournament has started already");
-    const auto entered = std::count_if(tournament->log.players.begin(), tournament->log.players.end(),
-                                       [](const auto& player) { return !withdrawn(player); });
-    const bool round_robin = this->round_robin(*tournament);
-    const int needed = round_robin ? protocol::min_round_robin_players : 2;
-    if (entered < needed)
-        return connection->send_error(id, ErrorCode::TooFewPlayers,
-                                      "start_tournament: " + std::string(round_robin ? "a round robin" : "a Swiss") +
-                                          " needs at least " + std::to_string(needed) + " players; " +
-                                          std::to_string(entered) + " are registered");
-    tournament->changing_state = true;
-    db::TournamentStateChanged change{start.tournament, "registering", "running", wall_clock_ms()};
-    store_change(
-        start.tournament, change, {connection, id, std::string(request)},
-        [self = shared_from_this(), change](Tournament& tournament) {
-            tournament.log.tournament.state = change.to;
-            tournament.log.tournament.started_at_ms = change.at_ms;
-            spdlog::info("tournament {} started with {} players", change.tournament_id, tournament.log.players.size());
-            self->on_strand([self, id = change.tournament_id] { self->pair_next_round(id); });
-        },
-        [](Tournament& tournament) { tournament.changing_state = false; });
+    if (const auto too_few = too_few_players(*tournament))
+        return connection->send_error(id, ErrorCode::TooFewPlayers, "start_tournament: " + *too_few);
+    begin_event(*tournament, {connection, id, std::string(request)});
 }
 
 // ---- helpers ----------------------------------------------------------------------------

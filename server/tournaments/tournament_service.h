@@ -71,6 +71,8 @@ public:
     void request_bye(ConnectionPtr connection, identity::Identity who, Id id, protocol::RequestBye bye);
     void cancel_bye(ConnectionPtr connection, identity::Identity who, Id id, protocol::CancelBye cancel);
     void director_bye(ConnectionPtr connection, identity::Identity who, Id id, protocol::DirectorBye bye);
+    // tournament_manual_pairing.cpp: the director pairs a Swiss's next round by hand.
+    void director_pairing(ConnectionPtr connection, identity::Identity who, Id id, protocol::DirectorPairing pairing);
     void pause(ConnectionPtr connection, identity::Identity who, Id id, protocol::PauseTournament pause);
     void resume_paused(ConnectionPtr connection, identity::Identity who, Id id, protocol::ResumeTournament resume);
     void end(ConnectionPtr connection, identity::Identity who, Id id, protocol::EndTournament end);
@@ -90,6 +92,9 @@ private:
         // countdown); none while no pause runs.
         std::optional<std::int64_t> next_round_at_ms;
         std::map<std::uint64_t, std::weak_ptr<Connection>> watchers;
+        // An arena's: its end, and the next try at a wave.
+        std::unique_ptr<net::steady_timer> arena_end, arena_wave;
+        std::unique_ptr<net::steady_timer> start_timer; // the start time's, while registering
     };
     // A board of a round, where the game feed's tables are looked up.
     struct BoardRef {
@@ -150,6 +155,17 @@ private:
                    Requester requester);
     void start_now(const ConnectionPtr& connection, const identity::Identity& who, const Id& id,
                    const protocol::StartTournament& start);
+    // tournament_start.cpp: the start, by the director or at the start time. Why the entered
+    // players are too few to start, or nothing.
+    static std::optional<std::string> too_few_players(const Tournament& tournament);
+    // registering -> running, then the first round (or the arena's first wave).
+    void begin_event(Tournament& tournament, Requester requester);
+    // A start time: a timer that starts the event then (after a restart: at once if past, once
+    // the players had the reconnect grace to return); too few players then end it unplayed.
+    void schedule_start(Tournament& tournament);
+    void start_at_time(std::int64_t tournament_id);
+    static constexpr std::int64_t min_start_lead_ms = 5'000;
+    static constexpr std::int64_t max_start_lead_ms = 366LL * 24 * 3600 * 1000;
     // A player's rating in the event's category and his rated games in it, read at entry.
     struct EntryRating {
         int rating = 0;
@@ -169,9 +185,14 @@ private:
     // A round robin's next round, from its Berger schedule (stored_round_robin.h): everyone is
     // paired, online or not; a game against a withdrawn or absent player is a forfeit.
     void pair_round_robin_round(std::int64_t tournament_id, const std::map<std::string, identity::Identity>& online);
+    // Why the director's pairing may not be the next round, or nothing (tournament_manual_pairing.cpp).
+    static std::optional<std::string> manual_pairing_problem(const Tournament& tournament,
+                                                             const protocol::DirectorPairing& pairing);
     // Stores `stored` as the next round and starts its boards.
+    // `requester` (the director of a pairing by hand) hears ok once it is stored.
     void store_round(Tournament& tournament, db::TournamentRoundPaired stored,
-                     const std::map<std::string, identity::Identity>& online);
+                     const std::map<std::string, identity::Identity>& online,
+                     std::optional<Requester> requester = std::nullopt);
     // The rounds the event plays: a Swiss's as created, a round robin's from its schedule.
     static int planned_rounds(const Tournament& tournament);
     static bool round_robin(const Tournament& tournament);
@@ -182,8 +203,14 @@ private:
     void board_not_started(const BoardRef& ref, const std::string& why, int attempt);
     void game_begun(const GameBegun& game);
     void game_finished(const GameFinished& game);
+    // What an arena scores a game by, from the game feed or the stored game (none: a forfeit).
+    struct GameFacts {
+        int plies = 0;
+        bool white_berserk = false, black_berserk = false;
+    };
     // Stores a board's result; a player who missed his first move is withdrawn from the next round.
-    void record_result(const BoardRef& ref, tournament::GameResult result, std::optional<std::string> late_key);
+    void record_result(const BoardRef& ref, tournament::GameResult result, std::optional<std::string> late_key,
+                       std::optional<GameFacts> facts = std::nullopt);
     // After a result: a round whose games are all finished is followed by the next one after the
     // pause, or ends the event after its last round.
     void round_settled(Tournament& tournament);
@@ -193,7 +220,25 @@ private:
     void resume(std::int64_t tournament_id);
     // After the reconnect grace: `round` 0 pairs the next round, else starts that round's boards.
     void after_players_return(std::int64_t tournament_id, int round);
+    // A board's game stored as begun: its result is read once the store has its end (with its
+    // length and berserks); a game still running is left to the game feed.
+    void follow_stored_game(const BoardRef& ref, std::int64_t game_id);
     db::TournamentBoardRecord* board_of(const BoardRef& ref);
+
+    // tournament_arena.cpp: the Arena (docs/tournaments.md, "Arena"). Once started, a wave is
+    // tried every few seconds: the players online and not playing are paired by
+    // tournament::arena_pairings and their games started; the event ends at its time, and games
+    // still running then do not count (lichess's rule).
+    static bool arena(const Tournament& tournament);
+    void arena_begin(Tournament& tournament);
+    // The timer that ends the arena at its time; false when it has not started.
+    bool arm_arena_end(Tournament& tournament);
+    void arena_tick(std::int64_t tournament_id);
+    void pair_arena_wave(std::int64_t tournament_id, const std::map<std::string, identity::Identity>& online);
+    // After a restart: every pending board of every wave is followed again, or started again.
+    void arena_resume(std::int64_t tournament_id);
+    static std::optional<std::int64_t> arena_ends_at_ms(const Tournament& tournament);
+    static std::vector<protocol::TournamentArenaStandingView> arena_standings_of(const Tournament& tournament);
 
     // tournament_view.cpp: what the players see.
     static void watch(Tournament& tournament, const ConnectionPtr& connection);

@@ -23,6 +23,12 @@ std::string settings_json(const TournamentSettings& settings)
     if (settings.max_rating) out["max_rating"] = *settings.max_rating;
     if (settings.min_rated_games > 0) out["min_rated_games"] = settings.min_rated_games;
     if (!settings.invited.empty()) out["invited"] = settings.invited;
+    if (!settings.first_board_white) out["first_board_white"] = false;
+    if (settings.starts_at_ms) out["starts_at_ms"] = *settings.starts_at_ms;
+    if (settings.arena_minutes > 0) {
+        out["arena_minutes"] = settings.arena_minutes;
+        out["berserk"] = settings.berserk;
+    }
     return out.dump();
 }
 
@@ -46,6 +52,14 @@ TournamentSettings read_settings(std::string_view text)
             if (code.is_string()) settings.tie_breaks.push_back(code.get<std::string>());
     if (const auto from = stored.find("draw_offers_from_move"); from != stored.end() && from->is_number_integer())
         settings.draw_offers_from_move = from->get<int>();
+    if (const auto white = stored.find("first_board_white"); white != stored.end() && white->is_boolean())
+        settings.first_board_white = white->get<bool>();
+    if (const auto starts = stored.find("starts_at_ms"); starts != stored.end() && starts->is_number_integer())
+        settings.starts_at_ms = starts->get<std::int64_t>();
+    if (const auto minutes = stored.find("arena_minutes"); minutes != stored.end() && minutes->is_number_integer())
+        settings.arena_minutes = minutes->get<int>();
+    if (const auto berserk = stored.find("berserk"); berserk != stored.end() && berserk->is_boolean())
+        settings.berserk = berserk->get<bool>();
     const auto number = [&](const char* name) -> std::optional<int> {
         const auto found = stored.find(name);
         if (found == stored.end() || !found->is_number_integer()) return std::nullopt;

@@ -27,6 +27,13 @@ struct TournamentSettings {
     std::optional<int> min_rating, max_rating;
     int min_rated_games = 0;
     std::vector<std::string> invited;
+    // A Swiss's colour for the first board of round 1 (the initial colour, C.04.3 E.5).
+    bool first_board_white = true;
+    // When the service starts the event by itself (ms since the epoch); none: the director does.
+    std::optional<std::int64_t> starts_at_ms;
+    // An arena's: its duration, and whether its players may go berserk.
+    int arena_minutes = 0;
+    bool berserk = false;
 
     // Whether an entry needs the player's rating and games read (and so an account).
     bool asks_rating() const { return min_rating || max_rating || min_rated_games > 0; }

@@ -53,12 +53,15 @@ void add_rounds(protocol::TournamentView& view, const db::TournamentLog& log)
             item.bye = board.pairing.bye;
             item.table = board.table_id;
             item.result = board.result;
+            item.white_berserk = board.white_berserk;
+            item.black_berserk = board.black_berserk;
             shown.boards.push_back(std::move(item));
         }
         view.pairings.push_back(std::move(shown));
     }
-    if (system_of(log.tournament.created) == protocol::TournamentSystem::RoundRobin)
-        return add_round_robin_standings(view, log);
+    const auto system = system_of(log.tournament.created);
+    if (system == protocol::TournamentSystem::RoundRobin) return add_round_robin_standings(view, log);
+    if (system == protocol::TournamentSystem::Arena) return; // TournamentService::arena_standings_of
     const auto tie_breaks = tie_breaks_of(log.tournament.created);
     for (const auto tie_break : tie_breaks) view.tie_breaks.emplace_back(tournament::tie_break_code(tie_break));
     const auto model = model_of(log);
@@ -100,8 +103,9 @@ protocol::TournamentView TournamentService::view_of(const Tournament& tournament
     view.system = system_of(created);
     // A round robin's rounds are known once it has started and its players are fixed.
     view.rounds = view.system == protocol::TournamentSystem::Swiss ? created.rounds
-                  : record.state == "registering"                  ? 0
-                                                                   : planned_rounds(tournament);
+                  : view.system == protocol::TournamentSystem::Arena || record.state == "registering"
+                      ? 0
+                      : planned_rounds(tournament);
     view.cycles = tournament.settings.cycles;
     view.time_control = time_control_of(created);
     view.rated = created.rated;
@@ -118,6 +122,11 @@ protocol::TournamentView TournamentService::view_of(const Tournament& tournament
     view.started_ms = record.started_at_ms;
     view.finished_ms = record.finished_at_ms;
     view.rounds_paired = int(tournament.log.rounds.size());
+    view.first_board_white = tournament.settings.first_board_white;
+    if (record.state == "registering") view.starts_ms = tournament.settings.starts_at_ms;
+    view.minutes = tournament.settings.arena_minutes;
+    view.berserk = tournament.settings.berserk;
+    view.ends_ms = arena_ends_at_ms(tournament);
     if (record.state == "running") view.next_round_ms = tournament.next_round_at_ms;
     for (const auto& player : tournament.log.players) {
         if (!withdrawn(player)) ++view.player_count;
@@ -127,7 +136,10 @@ protocol::TournamentView TournamentService::view_of(const Tournament& tournament
                                         ? player.bye_round
                                         : std::nullopt});
     }
-    if (with_players && record.state != "registering") add_rounds(view, tournament.log);
+    if (with_players && record.state != "registering") {
+        add_rounds(view, tournament.log);
+        if (arena(tournament)) view.arena_standings = arena_standings_of(tournament);
+    }
     return view;
 }
 

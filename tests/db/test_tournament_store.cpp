@@ -127,9 +127,9 @@ TEST_CASE("a tournament with a taken id, an unknown system or no rounds is refus
     TestWriter writer(store);
     REQUIRE_FALSE(store_now(writer, swiss(7)));
     check_refused(writer, swiss(7));
-    auto arena = swiss(8);
-    arena.system = "arena";
-    check_refused(writer, arena);
+    auto knockout = swiss(8);
+    knockout.system = "knockout";
+    check_refused(writer, knockout);
     auto no_rounds = swiss(9);
     no_rounds.rounds = 0;
     check_refused(writer, no_rounds);
@@ -255,13 +255,18 @@ TEST_CASE("a board gets one table and one result; only a correction changes the 
     check_refused(writer, TournamentGameStarted{7, 1, 3, 34, 504}); // a bye
     check_refused(writer, TournamentGameStarted{7, 1, 4, 35, 505}); // no such board
 
-    REQUIRE_FALSE(store_now(writer, TournamentResultRecorded{7, 1, 1, "white_wins", false}));
-    REQUIRE_FALSE(store_now(writer, TournamentResultRecorded{7, 1, 2, "black_wins_by_forfeit", false}));
-    check_refused(writer, TournamentResultRecorded{7, 1, 1, "draw", false});           // has a result
-    check_refused(writer, TournamentResultRecorded{7, 1, 3, "white_wins", false});     // a bye
-    check_refused(writer, TournamentResultRecorded{7, 1, 1, "pending", true});         // not a result
-    check_refused(writer, TournamentResultRecorded{7, 1, 1, "white_resigns", true});   // unknown word
-    REQUIRE_FALSE(store_now(writer, TournamentResultRecorded{7, 1, 1, "draw", true})); // the director corrects
+    REQUIRE_FALSE(
+        store_now(writer, TournamentResultRecorded{7, 1, 1, "white_wins", false, std::nullopt, false, false}));
+    REQUIRE_FALSE(store_now(
+        writer, TournamentResultRecorded{7, 1, 2, "black_wins_by_forfeit", false, std::nullopt, false, false}));
+    check_refused(writer, TournamentResultRecorded{7, 1, 1, "draw", false, std::nullopt, false, false}); // has a result
+    check_refused(writer, TournamentResultRecorded{7, 1, 3, "white_wins", false, std::nullopt, false, false}); // a bye
+    check_refused(writer,
+                  TournamentResultRecorded{7, 1, 1, "pending", true, std::nullopt, false, false}); // not a result
+    check_refused(writer,
+                  TournamentResultRecorded{7, 1, 1, "white_resigns", true, std::nullopt, false, false}); // unknown word
+    REQUIRE_FALSE(store_now(
+        writer, TournamentResultRecorded{7, 1, 1, "draw", true, std::nullopt, false, false})); // the director corrects
 
     TestReader reader(store);
     const auto boards = reader.tournament(7)->rounds.at(0).boards;
@@ -276,6 +281,66 @@ TEST_CASE("a board gets one table and one result; only a correction changes the 
     REQUIRE_FALSE(store_now(writer, TournamentRoundPaired{7, 2, {game(1, "carl", "fritz")}, t0 + 9}));
     check_refused(writer, TournamentRoundPaired{7, 4, {game(1, "bert", "emil")}, t0 + 9});
     CHECK(reader.tournament(7)->rounds.size() == 2);
+}
+
+TEST_CASE("an arena's result keeps the game's half moves and berserks; a correction keeps them")
+{
+    TestStore store("tournament-arena-results");
+    TestWriter writer(store);
+    auto arena = swiss();
+    arena.system = "arena";
+    arena.rounds = 1;
+    REQUIRE_FALSE(store_now(writer, arena));
+    for (const char* nick : {"bert", "carl", "dora", "emil"}) REQUIRE_FALSE(store_now(writer, joined(nick, 1500)));
+    REQUIRE_FALSE(store_now(writer, TournamentStateChanged{7, "registering", "running", t0 + 2}));
+    REQUIRE_FALSE(
+        store_now(writer, TournamentRoundPaired{7, 1, {game(1, "bert", "carl"), game(2, "dora", "emil")}, t0 + 3}));
+    REQUIRE_FALSE(store_now(writer, TournamentResultRecorded{7, 1, 1, "white_wins", false, 23, true, false}));
+    REQUIRE_FALSE(store_now(writer, TournamentResultRecorded{7, 1, 2, "draw", false, 8, true, true}));
+    check_refused(writer, TournamentResultRecorded{7, 1, 2, "draw", true, -1, false, false}); // no such length
+    REQUIRE_FALSE(store_now(writer, TournamentResultRecorded{7, 1, 1, "black_wins", true, std::nullopt, false, false}));
+
+    TestReader reader(store);
+    const auto log = reader.tournament(7);
+    CHECK(log->tournament.created.system == "arena");
+    const auto& boards = log->rounds.at(0).boards;
+    CHECK(boards[0].result == "black_wins");
+    CHECK(boards[0].plies == std::optional<int>(23));
+    CHECK(boards[0].white_berserk);
+    CHECK_FALSE(boards[0].black_berserk);
+    CHECK(boards[1].plies == std::optional<int>(8));
+    CHECK(boards[1].white_berserk);
+    CHECK(boards[1].black_berserk);
+}
+
+TEST_CASE("the arena migration takes arenas and keeps the boards stored before it")
+{
+    TempDatabase file("arena-migration");
+    {
+        Database db(file.path(), OpenMode::ReadWriteCreate);
+        configure_connection(db);
+        migrate_to(db, 18); // the version before the arena
+        db.exec("INSERT INTO tournaments (id, name, system, rounds, time_control, rated, director_nick, director_key, "
+                "settings, state, created_at_ms) VALUES (7, 'Herbst', 'swiss', 5, '\"3+2\"', 0, 'Anna', 'anna', '{}', "
+                "'running', 1)");
+        db.exec("INSERT INTO tournament_players (tournament_id, nick_key, nick, entry, rating, first_round, "
+                "joined_at_ms) VALUES (7, 'bert', 'Bert', 1, 1500, 1, 2), (7, 'carl', 'Carl', 2, 1500, 1, 2)");
+        db.exec("INSERT INTO tournament_rounds (tournament_id, round, paired_at_ms) VALUES (7, 1, 3)");
+        db.exec("INSERT INTO tournament_pairings (tournament_id, round, board, white_key, black_key, result) "
+                "VALUES (7, 1, 1, 'bert', 'carl', 'draw')");
+    }
+    SqliteReader store(file.path()); // opening migrates
+    const auto board = store.tournament(7)->rounds.at(0).boards.at(0);
+    CHECK(board.result == "draw");
+    CHECK_FALSE(board.plies);
+    CHECK_FALSE(board.white_berserk);
+    Database db(file.path(), OpenMode::ReadWrite);
+    CHECK(db.query_int("PRAGMA user_version") == schema_version());
+    db.exec("INSERT INTO tournaments (id, name, system, rounds, time_control, rated, director_nick, director_key, "
+            "settings, state, created_at_ms) VALUES (8, 'Blitz', 'arena', 1, '{}', 0, 'Anna', 'anna', '{}', "
+            "'registering', 1)");
+    CHECK(store.tournament(8)->tournament.created.system == "arena");
+    CHECK_THROWS(db.exec("UPDATE tournament_pairings SET white_berserk = 2"));
 }
 
 TEST_CASE("the tournaments migration adds the tables and keeps what the version before it stored")
@@ -295,8 +360,8 @@ TEST_CASE("the tournaments migration adds the tables and keeps what the version 
     CHECK(store.account("anna"));
     CHECK(store.tournaments().empty());
     CHECK_THROWS(db.exec("INSERT INTO tournaments (id, name, system, rounds, time_control, rated, director_nick, "
-                         "director_key, settings, state, created_at_ms) VALUES (1, 'T', 'arena', 3, '{}', 0, 'Anna', "
-                         "'anna', '{}', 'registering', 1)"));
+                         "director_key, settings, state, created_at_ms) VALUES (1, 'T', 'knockout', 3, '{}', 0, "
+                         "'Anna', 'anna', '{}', 'registering', 1)"));
 }
 
 TEST_CASE("the byes migration keeps the players stored before it, with no bye asked for")
@@ -344,5 +409,36 @@ TEST_CASE("PostgreSQL: the tournaments migration adds the tables and keeps what 
     CHECK(reader->tournaments().empty());
     CHECK_THROWS(connection.exec("INSERT INTO tournaments (id, name, system, rounds, time_control, rated, "
                                  "director_nick, director_key, settings, state, created_at_ms) VALUES (1, 'T', "
-                                 "'arena', 3, '{}', false, 'Anna', 'anna', '{}', 'registering', 1)"));
+                                 "'knockout', 3, '{}', false, 'Anna', 'anna', '{}', 'registering', 1)"));
+}
+
+TEST_CASE("PostgreSQL: the arena migration takes arenas and keeps the boards stored before it", "[postgres]")
+{
+    const auto server = rochade::db::testing::postgres_server_url();
+    if (!server) {
+        WARN("ROCHADE_TEST_POSTGRES is not set: skipped");
+        return;
+    }
+    rochade::db::testing::PgTestDatabase database(*server);
+    pg::Connection connection(database.url(), pg::ConnectOptions{});
+    pg::migrate_to(connection, 12); // the version before the arena
+    connection.exec("INSERT INTO tournaments (id, name, system, rounds, time_control, rated, director_nick, "
+                    "director_key, settings, state, created_at_ms) VALUES (7, 'Herbst', 'swiss', 5, '\"3+2\"', "
+                    "false, 'Anna', 'anna', '{}', 'running', 1)");
+    connection.exec("INSERT INTO tournament_players (tournament_id, nick_key, nick, entry, rating, first_round, "
+                    "joined_at_ms) VALUES (7, 'bert', 'Bert', 1, 1500, 1, 2), (7, 'carl', 'Carl', 2, 1500, 1, 2)");
+    connection.exec("INSERT INTO tournament_rounds (tournament_id, round, paired_at_ms) VALUES (7, 1, 3)");
+    connection.exec("INSERT INTO tournament_pairings (tournament_id, round, board, white_key, black_key, result) "
+                    "VALUES (7, 1, 1, 'bert', 'carl', 'draw')");
+    pg::migrate(connection);
+    CHECK(pg::stored_version(connection) == pg::pg_schema_version());
+    auto reader = open_postgres_reader(database.url());
+    const auto board = reader->tournament(7)->rounds.at(0).boards.at(0);
+    CHECK(board.result == "draw");
+    CHECK_FALSE(board.plies);
+    CHECK_FALSE(board.white_berserk);
+    connection.exec("INSERT INTO tournaments (id, name, system, rounds, time_control, rated, director_nick, "
+                    "director_key, settings, state, created_at_ms) VALUES (8, 'Blitz', 'arena', 1, '{}', false, "
+                    "'Anna', 'anna', '{}', 'registering', 1)");
+    CHECK(reader->tournament(8)->tournament.created.system == "arena");
 }

@@ -80,6 +80,7 @@ TEST_CASE("every message type decodes to its alternative and names itself")
         {R"({"type":"decline_takeback","table":3})", "decline_takeback"},
         {R"({"type":"withdraw_takeback","table":3})", "withdraw_takeback"},
         {R"({"type":"give_time","table":3,"seconds":15})", "give_time"},
+        {R"({"type":"berserk","table":3})", "berserk"},
         {R"({"type":"create_tournament","name":"Winter Swiss","system":"swiss","rounds":5,"time_control":"3+2"})",
          "create_tournament"},
         {R"({"type":"list_tournaments"})", "list_tournaments"},
@@ -97,6 +98,7 @@ TEST_CASE("every message type decodes to its alternative and names itself")
         {R"({"type":"request_bye","tournament":1})", "request_bye"},
         {R"({"type":"cancel_bye","tournament":1})", "cancel_bye"},
         {R"({"type":"director_bye","tournament":1,"nick":"Bert"})", "director_bye"},
+        {R"({"type":"director_pairing","tournament":3,"games":[["Anna","Bert"]]})", "director_pairing"},
     };
     STATIC_REQUIRE(std::size(cases) == std::variant_size_v<ClientMessage>);
     std::size_t index = 0;

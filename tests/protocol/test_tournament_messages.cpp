@@ -64,6 +64,23 @@ TEST_CASE("tournament requests decode into their typed values", "[protocol][tour
     CHECK(round_robin.late_entry_until_round == 0);
     CHECK_FALSE(round_robin.password);
 
+    const auto arena = std::get<CreateTournament>(
+        decoded_request(create_with(R"("name":"Freitagsarena","system":"arena","minutes":45)")));
+    CHECK(arena.system == TournamentSystem::Arena);
+    CHECK(arena.minutes == 45);
+    CHECK(arena.berserk); // allowed unless the director says no
+    CHECK(arena.rounds == 0);
+    const auto calm = std::get<CreateTournament>(
+        decoded_request(create_with(R"("name":"Freitagsarena","system":"arena","minutes":45,"berserk":false)")));
+    CHECK_FALSE(calm.berserk);
+    CHECK(std::get<Berserk>(decoded_request(R"({"type":"berserk","table":12})")).table == 12);
+    const auto scheduled = std::get<CreateTournament>(decoded_request(create_with(
+        R"("name":"Vereinsblitz","system":"swiss","rounds":7,"starts_at":1800000000000,"first_board":"random")")));
+    CHECK(scheduled.starts_at_ms == std::optional<std::int64_t>(1800000000000));
+    CHECK(scheduled.first_board == FirstBoardColour::Random);
+    CHECK_FALSE(arena.first_board);
+    CHECK_FALSE(arena.starts_at_ms);
+
     const auto join =
         std::get<JoinTournament>(decoded_request(R"({"type":"join_tournament","tournament":4,"password":"pw-12"})"));
     CHECK(join.tournament == 4);
@@ -90,7 +107,28 @@ TEST_CASE("a tournament's settings are refused on their face, each naming its fi
         {R"("name":"Winter  Swiss","system":"swiss","rounds":5)", "two in a row"},
         {R"("name":"Winter ","system":"swiss","rounds":5)", "must not end with a space"},
         {R"("name":"Win\u0007ter","system":"swiss","rounds":5)", "control character"},
-        {R"("name":"Winter","system":"arena","rounds":5)", "field 'system' must be \"swiss\" or \"round_robin\""},
+        {R"("name":"Winter","system":"knockout","rounds":5)",
+         "field 'system' must be \"swiss\", \"round_robin\" or \"arena\", not \"knockout\""},
+        {R"("name":"Winter","system":"arena","rounds":5,"minutes":30)",
+         "field 'rounds' is for a Swiss; an arena lasts"},
+        {R"("name":"Winter","system":"arena","cycles":2,"minutes":30)", "field 'cycles' is for a round robin"},
+        {R"("name":"Winter","system":"arena")", "field 'minutes' is missing"},
+        {R"("name":"Winter","system":"arena","minutes":0)", "field 'minutes'"},
+        {R"("name":"Winter","system":"arena","minutes":721)", "field 'minutes'"},
+        {R"("name":"Winter","system":"swiss","rounds":5,"minutes":30)", "field 'minutes' is for an arena"},
+        {R"("name":"Winter","system":"swiss","rounds":5,"berserk":true)", "field 'berserk' is for an arena"},
+        {R"("name":"Winter","system":"swiss","rounds":5,"first_board":"green")",
+         "field 'first_board' must be \"white\", \"black\" or \"random\", not \"green\""},
+        {R"("name":"Winter","system":"arena","minutes":30,"first_board":"black")",
+         "field 'first_board' is for a Swiss"},
+        {R"("name":"Winter","system":"swiss","rounds":5,"starts_at":0)", "field 'starts_at'"},
+        {R"("name":"Winter","system":"swiss","rounds":5,"starts_at":"morgen")", "field 'starts_at'"},
+        {R"("name":"Winter","system":"arena","minutes":30,"late_entry_until_round":2)",
+         "field 'late_entry_until_round' is not for an arena"},
+        {R"("name":"Winter","system":"arena","minutes":30,"forbidden_pairs":[["Anna","Bert"]])",
+         "field 'forbidden_pairs' is for a Swiss: an arena pairs whoever waits"},
+        {R"("name":"Winter","system":"arena","minutes":30,"tie_breaks":["BH"])",
+         "field 'tie_breaks' is for a Swiss: an arena ranks"},
         {R"("name":"Winter","system":"swiss")", "field 'rounds' is missing"},
         {R"("name":"Winter","system":"swiss","rounds":0)", "field 'rounds'"},
         {R"("name":"Winter","system":"swiss","rounds":21)", "field 'rounds'"},
@@ -302,6 +340,46 @@ TEST_CASE("a started tournament's frames carry its pairings and standings as doc
     const auto list = nlohmann::json::parse(encode_tournaments({view}));
     CHECK_FALSE(list.at("running")[0].contains("pairings"));
     CHECK_FALSE(list.at("running")[0].contains("standings"));
+}
+
+TEST_CASE("an arena's frames carry its minutes, its end, its standings and berserks", "[protocol][tournament]")
+{
+    TournamentView view;
+    view.id = 5;
+    view.name = "Freitagsarena";
+    view.system = TournamentSystem::Arena;
+    view.minutes = 45;
+    view.berserk = true;
+    view.state = "running";
+    view.started_ms = 1800000000000;
+    view.ends_ms = 1800002700000;
+    TournamentRoundView wave{1, 1800000001000, {}};
+    TournamentBoardView game;
+    game.board = 1;
+    game.white = "Bert";
+    game.black = "Clara";
+    game.result = "white_wins";
+    game.white_berserk = true;
+    wave.boards.push_back(game);
+    view.pairings.push_back(wave);
+    view.arena_standings.push_back({"1", "Bert", 3, 2100, "3", false, 1, false, false});
+    view.arena_standings.push_back({"2", "Clara", 0, 1100, "0", false, 1, true, false});
+
+    const auto shown = nlohmann::json::parse(encode_tournament(view)).at("tournament");
+    CHECK(shown.at("system") == "arena");
+    CHECK(shown.at("minutes") == 45);
+    CHECK(shown.at("berserk") == true);
+    CHECK(shown.at("ends_ms") == 1800002700000);
+    CHECK_FALSE(shown.contains("rounds"));
+    CHECK_FALSE(shown.contains("cycles"));
+    CHECK(shown.at("pairings")[0].at("boards")[0] ==
+          nlohmann::json::parse(
+              R"({"board":1,"white":"Bert","black":"Clara","result":"white_wins","white_berserk":true})"));
+    CHECK(shown.at("arena_standings")[0] ==
+          nlohmann::json::parse(R"({"rank":"1","nick":"Bert","score":3,"performance":2100,"sheet":"3",)"
+                                R"("on_fire":false,"games":1,"playing":false,"withdrawn":false})"));
+    CHECK(shown.at("arena_standings")[1].at("playing") == true);
+    CHECK_FALSE(shown.contains("standings"));
 }
 
 TEST_CASE("the director's requests decode, with their refusals naming the field", "[protocol][tournament]")

@@ -102,7 +102,9 @@ test('no German text is a key, nor an English text left untranslated where it sh
                           // the client's presentation: German uses these words as they are, or placeholders alone
                           'alert.details', 'tables.status', 'tc.plus', 'speech.move', 'speech.to',
                           // tournaments: the form's "Name"
-                          'tournament.create.name', 'tournament.crosstable.white']);
+                          'tournament.create.name', 'tournament.crosstable.white',
+                          // the Arena: German lichess says "Berserk" too (the tooltips are German)
+                          'action.berserk', 'table.berserk', 'tournament.setting.berserk']);
     const untranslated = [];
     for (const [key, value] of Object.entries(de)) {
         if (typeof value !== 'string') continue;

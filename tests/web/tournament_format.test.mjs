@@ -64,6 +64,9 @@ test('the system and the state in words', () => {
     assert.equal(systemText({ system: 'round_robin', cycles: 2 }), 'Double round robin');
     assert.equal(inLanguage('de', () => systemText({ system: 'swiss', rounds: 2 })), 'Schweizer System, 2 Runden');
     assert.equal(inLanguage('de', () => systemText({ system: 'round_robin', cycles: 1 })), 'Rundenturnier');
+    assert.equal(systemText({ system: 'arena', minutes: 60 }), 'Arena · 60 min');
+    assert.equal(inLanguage('de', () => systemText({ system: 'arena', minutes: 90 })), 'Arena · 90 Min.');
+    assert.equal(systemText({ system: 'arena' }), 'Arena · ? min');
     assert.equal(stateKey('running'), 'tournament.state.running');
     assert.equal(stateKey('bogus'), 'tournament.state.registering');
 });
@@ -74,4 +77,9 @@ test('the countdown to the next round: minutes and seconds, rounded up, never be
     assert.equal(countdownText(0), '0:00');
     assert.equal(countdownText(-3000), '0:00');
     assert.equal(countdownText(600_000), '10:00');
+    // An arena's end, up to 12 hours ahead: with the hours from one hour on.
+    assert.equal(countdownText(3_599_000), '59:59');
+    assert.equal(countdownText(3_599_001), '1:00:00', 'rounded up');
+    assert.equal(countdownText(7_509_000), '2:05:09');
+    assert.equal(countdownText(43_200_000), '12:00:00');
 });

@@ -286,3 +286,52 @@ test('a half-point bye: asked for the next round but never the last, taken back 
     assert.equal(byeOffer({ ...swiss, system: 'round_robin' }, anna), null);
     assert.equal(byeOffer(swiss, null), null);
 });
+
+// An arena as show_tournament sends it once started: its minutes and berserk, its standings.
+const FRIDAY_ARENA = {
+    id: 5, name: 'Friday Arena', system: 'arena', minutes: 60, berserk: true, time_control: FISCHER, rated: false, director: 'Anna',
+    password: false, state: 'running', created_ms: 1795528800000, started_ms: 1795530000000, ends_ms: 1795533600000,
+    rounds_paired: 1, player_count: 2, players: winterSwiss().players,
+    pairings: [{ round: 1, paired_ms: 1795530000000, boards: [{ board: 1, white: 'Bert', black: 'Clara', table: 30, result: 'pending' }] }],
+    arena_standings: [{ rank: '1-2', nick: 'Bert', score: 0, performance: 1612, sheet: '', on_fire: false, games: 0, playing: true, withdrawn: false },
+                      { rank: '1-2', nick: 'Clara', score: 0, performance: 1500, sheet: '', on_fire: false, games: 0, playing: true, withdrawn: false }],
+};
+
+test('the create form\'s arena request: its minutes and berserk, none of the other systems\' fields', () => {
+    // What the hidden Swiss and round-robin fields still hold is not sent: the server refuses it for an arena.
+    const base = { name: 'Friday Arena', system: 'arena', rounds: '5', cycles: '2', minutes: '45', berserk: true, time_control: FISCHER,
+                   rated: false, late_entry_until_round: '3', password: '', forbidden_pairs: 'Anna Bert', tie_breaks: 'SB, BH',
+                   draw_offers_from_move: '20' };
+    assert.deepEqual(createFields(base).fields, { name: 'Friday Arena', system: 'arena', minutes: 45, berserk: true, time_control: FISCHER,
+                                                  draw_offers_from_move: 20 });
+    assert.equal(createFields({ ...base, berserk: false }).fields.berserk, false);
+    assert.deepEqual(createFields({ ...base, rated: true, password: 'Schach-1', min_rating: '1200' }).fields,
+                     { name: 'Friday Arena', system: 'arena', minutes: 45, berserk: true, time_control: FISCHER, rated: true,
+                       min_rating: 1200, draw_offers_from_move: 20, password: 'Schach-1' });
+    for (const minutes of ['0', '721', '2.5', '', ' ', 'x', undefined]) {
+        assert.equal(createFields({ ...base, minutes }).error, 'tournament.create.error.minutes', String(minutes));
+    }
+    assert.equal(createFields({ ...base, minutes: '720' }).fields.minutes, 720);
+    assert.equal(createFields({ ...base, rated: true, time_control: { kind: 'untimed' } }).error, 'tournament.create.error.rated_untimed');
+    // The other systems send no arena fields.
+    const swiss = createFields({ ...base, system: 'swiss', late_entry_until_round: '0', forbidden_pairs: '', tie_breaks: '' }).fields;
+    assert.deepEqual([swiss.rounds, swiss.minutes, swiss.berserk], [5, undefined, undefined]);
+    const roundRobin = createFields({ ...base, system: 'round_robin' }).fields;
+    assert.deepEqual([roundRobin.cycles, roundRobin.minutes, roundRobin.berserk], [2, undefined, undefined]);
+    assert.equal(createFields({ ...base, system: 'bogus' }).fields.system, 'swiss');
+});
+
+test('an arena takes entries until it ends and has no byes; its standings stay out of the lists', () => {
+    assert.equal(takesEntries(FRIDAY_ARENA), true);
+    assert.equal(takesEntries({ ...FRIDAY_ARENA, state: 'paused' }), true);
+    assert.equal(takesEntries({ ...FRIDAY_ARENA, state: 'finished' }), false);
+    assert.deepEqual(entryAction(FRIDAY_ARENA, { nick: 'Zoe', guest: false, role: 'player' }), { action: 'join', why: null });
+    assert.equal(byeOffer(FRIDAY_ARENA, entryOf(FRIDAY_ARENA, 'Bert')), null);
+    const state = tournamentsAfter(noTournaments(), { type: 'tournament', tournament: FRIDAY_ARENA });
+    assert.equal(state.lists.running[0].arena_standings, undefined);
+    assert.equal(state.lists.running[0].minutes, 60);
+    assert.equal(state.full.get(5).arena_standings.length, 2);
+    // A wave's game is news for its players as a round's is.
+    assert.deepEqual(myNewGames({ ...FRIDAY_ARENA, pairings: [] }, FRIDAY_ARENA, 'Clara'),
+                     [{ round: 1, table: 30, opponent: 'Bert', colour: 'black' }]);
+});

@@ -32,6 +32,7 @@ import { pageTitle } from './page_title.js';
 import { initialSession, nextSession, showsLobby, showsLogin, visits, wantsSocket } from './session.js';
 import { TableView } from './table_view.js';
 import { TournamentView } from './tournament_view.js';
+import { isArena } from './arena.js';
 import { myNewGames, noTournaments, roomOfRefusal, showing, tournamentOfPath, tournamentsAfter, withRound } from './tournaments.js';
 import { TABLE_EVENTS, applyTableEvent, emptyTable, seatOf, tableIdOf } from './table_model.js';
 import { pendingMoveFate } from './table_play.js';
@@ -509,9 +510,11 @@ function onTournamentEvent(frame) {
     const before = frame.type === 'tournament_updated' && frame.tournament ? app.tournaments.full.get(frame.tournament.id) : undefined;
     app.tournaments = tournamentsAfter(app.tournaments, frame);
     if (before) {
+        // An arena's waves are no rounds a player counts, so its notice names none.
+        const key = isArena(frame.tournament) ? 'tournament.game_starts.arena' : 'tournament.game_starts';
         for (const game of myNewGames(before, frame.tournament, myNick())) {
-            showInfo(t('tournament.game_starts', { name: frame.tournament.name, round: game.round, opponent: game.opponent || '?',
-                                                   side: t(`side.${game.colour}`) }));
+            showInfo(t(key, { name: frame.tournament.name, round: game.round, opponent: game.opponent || '?',
+                              side: t(`side.${game.colour}`) }));
         }
     }
     drawTournaments();
@@ -847,6 +850,7 @@ const tournamentView = new TournamentView($('tournaments'), {
     cancelBye: (id) => act('cancel_bye', { tournament: id }),
     directorBye: (id, nick) => act('director_bye', { tournament: id, nick }),
     directorResult: (id, round, board, result, reason) => act('director_result', { tournament: id, round, board, result, reason }),
+    directorPairing: (id, pairing) => act('director_pairing', { tournament: id, ...pairing }),
     chooseRound, watch: watchBoard,
 });
 

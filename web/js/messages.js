@@ -172,7 +172,13 @@ const ERROR_READERS = {
     },
     // A tournament's director's action refused: not the moderators' sentence.
     forbidden(message) {
-        return /^(create_tournament|start_tournament|director_withdraw|director_readmit|director_result|pause_tournament|resume_tournament|end_tournament):/.test(message) ? 'tournament' : null;
+        return /^(create_tournament|start_tournament|director_withdraw|director_readmit|director_result|director_pairing|pause_tournament|resume_tournament|end_tournament):/.test(message) ? 'tournament' : null;
+    },
+    // A director's pairing refused: the server names what is wrong with it (a nick named twice,
+    // a forbidden pair, a round still being played), which he needs to read to mend it.
+    bad_request(message, params) {
+        const reason = /^director_pairing: (.+)$/s.exec(message);
+        return reason ? (params.reason = reason[1], 'director_pairing') : null;
     },
     draw_offer_not_allowed(message) {
         if (/only on one's own turn/.test(message)) return 'turn';

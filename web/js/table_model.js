@@ -4,12 +4,14 @@
 // and the table must be watched again with `since`.
 
 import { lateSide } from './first_move.js';
+import { afterBerserk } from './berserk.js';
 
 export const TABLE_EVENTS = new Set([
     'table_state', 'seat_changed', 'game_started', 'move', 'game_over', 'draw_offered',
     'draw_declined', 'draw_claim_rejected', 'table_chat', 'player_disconnected',
     'player_reconnected', 'rematch_offered', 'spectators', 'rating_change', 'table_closed',
     'takeback_requested', 'takeback_declined', 'takeback_withdrawn', 'taken_back', 'time_given',
+    'berserk',
 ]);
 
 // A table's setup (variant, chess960, start_fen) comes with its summaries too (issue 27), so a
@@ -50,6 +52,8 @@ export function emptyTable(id) {
         game_id: null, start_fen: null, fen: null, moves: [], clocks: null, to_move: null,
         legal_moves: [], draw_offer: null, rematch_offer: null, disconnected: [], result: null,
         takebacks: false, takeback_request: null, takebackWaitUntil: null,
+        // An arena game's: whether its players may go berserk, and the sides that did (berserk.js).
+        berserk_allowed: false, berserk: [],
         check: false, chat: [], notices: [], clocksReceivedAt: 0, closed: false,
     };
 }
@@ -63,7 +67,7 @@ function replaceState(state, frame, now, wallNow) {
     for (const field of SUMMARY_FIELDS) if (frame[field] !== undefined) next[field] = frame[field];
     for (const field of ['seq', 'game_id', 'start_fen', 'fen', 'moves', 'clocks', 'to_move', 'legal_moves',
                          'draw_offer', 'rematch_offer', 'disconnected', 'result', 'check', 'rating_change',
-                         'takeback_request']) {
+                         'takeback_request', 'berserk_allowed', 'berserk']) {
         if (frame[field] !== undefined) next[field] = frame[field] ?? emptyTable(0)[field];
     }
     next.check = Boolean(next.check);
@@ -124,6 +128,7 @@ export function noticeOf(frame, state) {
     case 'time_given':
         return { key: 'notice.time_given', params: { side: frame.by, nick: nickOf(state, frame.by), to: frame.to,
                                                      to_nick: nickOf(state, frame.to), seconds: frame.seconds } };
+    case 'berserk': return { key: 'notice.berserk', params: { side: frame.by, nick: nickOf(state, frame.by) } };
     default: return null;
     }
 }
@@ -212,6 +217,9 @@ export function applyTableEvent(state, frame, now, wallNow = Date.now()) {
             next.clocks = frame.clocks;
             next.clocksReceivedAt = now;
         }
+        break;
+    case 'berserk':
+        next = afterBerserk(next, frame, now);
         break;
     case 'game_over':
         next.status = 'finished';

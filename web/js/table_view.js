@@ -12,6 +12,7 @@
 // below, then the buttons and the moves).
 
 import { courtesyButtons } from './takeback_actions.js';
+import { mayBerserk, wentBerserk } from './berserk.js';
 import { el, fill, keepingFocus } from './dom.js';
 import { BoardView } from './board_view.js';
 import { describe } from './time_control.js';
@@ -279,6 +280,8 @@ export class TableView {
                       : state.invite && !state[other(side)] ? '' : t('table.free_seat')),
                   away ? el('span', { class: 'away' }, t('table.away')) : null,
                   state.draw_offer === side ? el('span', { class: 'badge' }, t('table.offers_draw')) : null,
+                  wentBerserk(state, side) ? el('span', { class: 'badge berserk-mark', dataset: { side }, title: t('table.berserk.title') },
+                                                t('table.berserk')) : null,
                   clock);
     }
 
@@ -433,6 +436,10 @@ export class TableView {
         } else if (state.status === 'playing' && seat) {
             const opponent = other(seat);
             const myTurn = state.to_move === seat;
+            // First, as it is only for the moments before one's first move (an arena's, berserk.js).
+            if (mayBerserk(state, seat)) {
+                buttons.push(this.button('berserk', 'berserk', {}, { class: 'berserk', title: t('action.berserk.title') }));
+            }
             if (state.draw_offer === opponent) {
                 buttons.push(this.button('accept_draw', 'accept_draw'), this.button('decline_draw', 'decline_draw'));
             } else if (state.draw_offer !== seat) {

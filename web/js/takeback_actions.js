@@ -7,7 +7,8 @@ export const GIVEN_SECONDS = 15; // the button's gift; the server takes 5-60
 const other = (side) => (side === 'white' ? 'black' : 'white');
 
 // Has `seat` made a move in the game? Plies alternate from the start position's side to move.
-function hasMoved(state, seat) {
+// (Berserk, berserk.js, is allowed only before it.)
+export function hasMoved(state, seat) {
     const moves = state.moves || [];
     if (moves.length === 0) return false;
     if (moves.length >= 2) return true;

@@ -1,7 +1,9 @@
 // The form to create a tournament (docs/protocol.md, "create_tournament"), for tournament
 // directors, moderators and admins: name, system (Swiss with its rounds, round robin single or
-// double), time control, rated, late entries until a round, password, and the director's rules
-// (a Swiss's forbidden pairs and tie-breaks, the first move for draw offers). Made once and kept across
+// double, an arena with its minutes and whether berserk is allowed), time control, rated, late
+// entries until a round, a start time (empty: the director starts it), password, and the
+// director's rules (a Swiss's first board, forbidden pairs and tie-breaks, the first move for
+// draw offers). Made once and kept across
 // redraws, so what a director types survives a tournament's update; what cannot be sent is said
 // beside the button (tournaments.js createFields), what the server refuses as every error is.
 
@@ -9,7 +11,9 @@ import { el } from './dom.js';
 import { t } from './messages.js';
 import { PRESETS, presetLabel } from './time_control.js';
 import { TIE_BREAK_CODES } from './tournament_format.js';
+import { MAX_ARENA_MINUTES, MIN_ARENA_MINUTES } from './arena.js';
 import { DEFAULT_TIE_BREAKS, createFields } from './tournaments.js';
+import { FIRST_BOARD_CHOICES } from './tournament_start.js';
 
 export class TournamentForm {
     // create(fields): a promise, resolved when the server made it (the form then closes).
@@ -17,14 +21,23 @@ export class TournamentForm {
         this.create = create;
         this.name = el('input', { type: 'text', name: 'tournament-name', maxlength: 60, required: true });
         this.system = el('select', { name: 'tournament-system', onchange: () => this.showSystem() },
-                         el('option', { value: 'swiss' }), el('option', { value: 'round_robin' }));
+                         el('option', { value: 'swiss' }), el('option', { value: 'round_robin' }), el('option', { value: 'arena' }));
         this.rounds = el('input', { type: 'number', name: 'tournament-rounds', min: '1', max: '20', step: '1', value: '5' });
+        // An hour, the length of many clubs' online blitz arenas.
+        this.minutes = el('input', { type: 'number', name: 'tournament-minutes', min: String(MIN_ARENA_MINUTES),
+                                     max: String(MAX_ARENA_MINUTES), step: '1', value: '60' });
+        this.berserk = el('input', { type: 'checkbox', name: 'tournament-berserk', checked: true });
+        this.berserkText = el('span', {});
+        this.firstBoard = el('select', { name: 'tournament-first-board' },
+                             FIRST_BOARD_CHOICES.map((choice) => el('option', { value: choice })));
         this.cycles = el('select', { name: 'tournament-cycles' }, el('option', { value: '1' }), el('option', { value: '2' }));
         // The presets the lobby offers; 3+2 blitz first chosen, as clubs' evening events are.
         this.timeControl = el('select', { name: 'tournament-time-control' },
                               PRESETS.map((preset, index) => el('option', { value: String(index), selected: index === 1 })));
         this.rated = el('input', { type: 'checkbox', name: 'tournament-rated' });
         this.late = el('input', { type: 'number', name: 'tournament-late-entry', min: '0', max: '20', step: '1', value: '0' });
+        // In the browser's time zone, to the minute (tournament_start.js localTimeMs).
+        this.startsAt = el('input', { type: 'datetime-local', name: 'tournament-starts-at', step: '60' });
         this.password = el('input', { type: 'text', name: 'tournament-password', maxlength: 64, autocomplete: 'off' });
         this.forbidden = el('textarea', { name: 'tournament-forbidden-pairs', rows: 2, autocomplete: 'off', spellcheck: 'false' });
         this.tieBreaks = el('input', { type: 'text', name: 'tournament-tie-breaks', autocomplete: 'off', spellcheck: 'false',
@@ -42,7 +55,10 @@ export class TournamentForm {
             return el('label', { class: `field field-${name}` }, this.texts[name], input);
         };
         this.roundsField = label('rounds', this.rounds);
+        this.firstBoardField = label('first_board', this.firstBoard);
         this.cyclesField = label('cycles', this.cycles);
+        this.minutesField = label('minutes', this.minutes);
+        this.berserkField = el('label', { class: 'field field-berserk' }, this.berserk, ' ', this.berserkText);
         this.lateField = label('late', this.late);
         this.forbiddenField = label('forbidden', this.forbidden);
         this.tieBreaksField = label('tie_breaks', this.tieBreaks);
@@ -52,9 +68,11 @@ export class TournamentForm {
         this.ratedText = el('span', {});
         // novalidate: the form's own check says what is wrong in the page's language, not the browser's.
         this.node = el('form', { class: 'tournament-create', hidden: true, novalidate: true, onsubmit: (event) => this.send(event) },
-                       this.title, label('name', this.name), label('system', this.system), this.roundsField, this.cyclesField,
+                       this.title, label('name', this.name), label('system', this.system), this.roundsField, this.firstBoardField,
+                       this.cyclesField,
+                       this.minutesField, this.berserkField,
                        label('time', this.timeControl), el('label', { class: 'field field-rated' }, this.rated, ' ', this.ratedText),
-                       this.lateField, label('password', this.password), this.forbiddenField, this.tieBreaksField,
+                       this.lateField, label('starts_at', this.startsAt), label('password', this.password), this.forbiddenField, this.tieBreaksField,
                        label('draws', this.drawsFrom), label('min_rating', this.minRating), label('max_rating', this.maxRating),
                        label('min_games', this.minGames), label('invited', this.invited),
                        el('div', { class: 'form-buttons' }, this.submit, this.cancel), this.error);
@@ -68,6 +86,10 @@ export class TournamentForm {
         this.texts.system.textContent = t('tournament.create.system');
         this.texts.rounds.textContent = t('tournament.create.rounds');
         this.texts.cycles.textContent = t('tournament.create.cycles');
+        this.texts.first_board.textContent = t('tournament.create.first_board');
+        [...this.firstBoard.options].forEach((option) => { option.textContent = t(`tournament.create.first_board.${option.value}`); });
+        this.texts.starts_at.textContent = t('tournament.create.starts_at');
+        this.startsAt.title = t('tournament.create.starts_at.title');
         this.texts.time.textContent = t('tournament.create.time_control');
         this.texts.late.textContent = t('tournament.create.late_entry');
         this.texts.password.textContent = t('tournament.create.password');
@@ -75,6 +97,10 @@ export class TournamentForm {
         this.ratedText.textContent = t('tournament.create.rated');
         this.system.options[0].textContent = t('tournament.create.system.swiss');
         this.system.options[1].textContent = t('tournament.create.system.round_robin');
+        this.system.options[2].textContent = t('tournament.create.system.arena');
+        this.texts.minutes.textContent = t('tournament.create.minutes');
+        this.berserkText.textContent = t('tournament.create.berserk');
+        this.berserkField.title = t('tournament.create.berserk.title');
         this.cycles.options[0].textContent = t('tournament.create.cycles.single');
         this.cycles.options[1].textContent = t('tournament.create.cycles.double');
         [...this.timeControl.options].forEach((option, index) => { option.textContent = presetLabel(PRESETS[index]); });
@@ -94,14 +120,19 @@ export class TournamentForm {
         this.invited.placeholder = t('tournament.create.invited.placeholder');
     }
 
-    // A Swiss has rounds and late entries; a round robin cycles (its rounds follow from its players).
+    // A Swiss has rounds, late entries and a first board; a round robin cycles (its rounds follow from its
+    // players); an arena lasts its minutes, and players join until it ends.
     showSystem() {
         const swiss = this.system.value === 'swiss';
+        const arena = this.system.value === 'arena';
         this.roundsField.hidden = !swiss;
         this.lateField.hidden = !swiss;
+        this.firstBoardField.hidden = !swiss;
         this.forbiddenField.hidden = !swiss;
         this.tieBreaksField.hidden = !swiss;
-        this.cyclesField.hidden = swiss;
+        this.cyclesField.hidden = this.system.value !== 'round_robin';
+        this.minutesField.hidden = !arena;
+        this.berserkField.hidden = !arena;
     }
 
     get open() {
@@ -122,8 +153,10 @@ export class TournamentForm {
         event.preventDefault();
         const made = createFields({
             name: this.name.value, system: this.system.value, rounds: this.rounds.value, cycles: this.cycles.value,
+            minutes: this.minutes.value, berserk: this.berserk.checked,
             time_control: PRESETS[Number(this.timeControl.value)].value, rated: this.rated.checked,
-            late_entry_until_round: this.late.value, password: this.password.value,
+            late_entry_until_round: this.late.value, first_board: this.firstBoard.value, starts_at: this.startsAt.value,
+            password: this.password.value,
             forbidden_pairs: this.forbidden.value, tie_breaks: this.tieBreaks.value, draw_offers_from_move: this.drawsFrom.value,
             min_rating: this.minRating.value, max_rating: this.maxRating.value, min_rated_games: this.minGames.value,
             invited: this.invited.value,
@@ -138,6 +171,7 @@ export class TournamentForm {
         this.create(made.fields).then(() => {
             this.name.value = '';
             this.password.value = '';
+            this.startsAt.value = '';
             this.forbidden.value = '';
             this.invited.value = '';
             this.close();

@@ -12,10 +12,13 @@ const RESULT_SIGNS = {
     white_wins_by_forfeit: '+/−', black_wins_by_forfeit: '−/+', double_forfeit: '−/−',
 };
 
-// The time left before the next round as a countdown shows it: "1:05", "0:09"; "0:00" when due.
+// The time left before the next round (or an arena's end) as a countdown shows it: "1:05",
+// "0:09"; "0:00" when due; with the hours from one hour on ("2:05:09"), as an arena lasts up to 12.
 export function countdownText(ms) {
     const seconds = Math.max(0, Math.ceil(Number(ms) / 1000));
-    return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+    const two = (n) => String(n).padStart(2, '0');
+    if (seconds >= 3600) return `${Math.floor(seconds / 3600)}:${two(Math.floor(seconds / 60) % 60)}:${two(seconds % 60)}`;
+    return `${Math.floor(seconds / 60)}:${two(seconds % 60)}`;
 }
 
 export function resultSign(result) {
@@ -78,9 +81,10 @@ export function tieBreakTitle(code) {
     return key ? t(key) : t('tournament.tiebreak.unknown', { code });
 }
 
-// The system with its length: "Swiss, 5 rounds", "Round robin, double".
+// The system with its length: "Swiss, 5 rounds", "Double round robin", "Arena · 60 min".
 export function systemText(tournament) {
     if (!tournament) return '';
+    if (tournament.system === 'arena') return t('tournament.system.arena', { minutes: tournament.minutes ?? '?' });
     if (tournament.system === 'round_robin') {
         return t(Number(tournament.cycles) === 2 ? 'tournament.system.round_robin.double' : 'tournament.system.round_robin.single');
     }

@@ -2,7 +2,9 @@
 // a tournament's page: its settings, joining and withdrawing, the pairings of a round with their
 // results and a Watch button for the games being played, the standings with the tie-break
 // columns (each code explained in its title), the players (withdrawn ones marked), and the
-// director's controls (start, pause, resume and end it, withdraw and readmit a player). Directors, moderators and admins
+// director's controls (start, pause, resume and end it, withdraw and readmit a player, pair a
+// Swiss's next round by hand). An arena
+// shows its countdown, standings and games instead (arena_view.js). Directors, moderators and admins
 // also get the form to create one (tournament_form.js). The page follows tournament_updated
 // live: main.js folds every frame into tournaments.js's state and calls render.
 
@@ -15,6 +17,10 @@ import {
     byeKey, byePoints, countdownText, numberText, pointsText, rankText, resultSign, stateKey, systemText, tieBreakTitle,
 } from './tournament_format.js';
 import { TournamentForm } from './tournament_form.js';
+import { firstBoardKey, startCountdownText, startText, startsAt } from './tournament_start.js';
+import { isArena } from './arena.js';
+import { manualRound, pairablePlayers, pairingRequest, unpairedPlayers } from './manual_pairing.js';
+import { arenaCountdown, arenaGames, arenaStandings, showArenaCountdown } from './arena_view.js';
 import {
     LISTS, byeOffer, crosstable, entryAction, entryOf, isRunning, mayCreate, mayDirect, roundsOf, shownRound, shownTournament, standingsOf,
 } from './tournaments.js';
@@ -32,13 +38,23 @@ function entryText(tournament) {
     return parts.join(' · ');
 }
 
+// What pausing does, or what a pause means: an arena's time runs on while no game is paired.
+function pauseHintKey(tournament) {
+    if (isArena(tournament)) return tournament.state === 'running' ? 'tournament.pause.hint.arena' : 'tournament.paused.hint.arena';
+    return tournament.state === 'running' ? 'tournament.pause.hint' : 'tournament.paused.hint';
+}
+
+function showStartCountdown(node) {
+    node.textContent = startCountdownText(Number(node.dataset.until), Date.now(), language());
+}
+
 // The results a director may give a board (protocol/tournament.h, director_result_words).
 const DIRECTOR_RESULTS = ['white_wins', 'draw', 'black_wins', 'white_wins_by_forfeit', 'black_wins_by_forfeit', 'double_forfeit'];
 
 export class TournamentView {
     // actions: {list(), show(id), back(), create(fields) -> promise, join(id, password), withdraw(id),
     //           start(id), pause(id), resume(id), end(id), directorWithdraw(id, nick), directorReadmit(id, nick),
-    //           directorResult(id, round, board, result, reason),
+    //           directorResult(id, round, board, result, reason), directorPairing(id, {games, bye?}),
     //           chooseRound(n), watch(board)}
     constructor(root, actions) {
         this.root = root;
@@ -52,6 +68,12 @@ export class TournamentView {
             result: el('select', { name: 'director-result' }, DIRECTOR_RESULTS.map((word) => el('option', { value: word }))),
             reason: el('input', { type: 'text', name: 'director-result-reason', maxlength: 200, autocomplete: 'off' }),
         };
+        // The director's manual pairing of the next round, its selects kept across redraws too;
+        // `round` is the tournament and round they are for (another starts them afresh).
+        this.manual = { round: null, boards: [], bye: el('select', { name: 'manual-pairing-bye' }),
+                        players: [], unpaired: el('p', { class: 'hint manual-unpaired' }),
+                        problem: el('p', { class: 'form-error', role: 'alert', hidden: true }) };
+        this.manual.bye.addEventListener('change', () => this.manualChanged());
     }
 
     // state: tournaments.js's; place: {identity (or null), online, visitor}
@@ -102,7 +124,8 @@ export class TournamentView {
                                  onclick: () => this.actions.show(summary.id) }, summary.name),
                   el('span', { class: 'tournament-meta' },
                      [systemText(summary), describe(summary.time_control), t(summary.rated ? 'tables.rated' : 'tables.casual'),
-                      t('tournament.players.count', { count: summary.player_count ?? 0 })].join(' · '),
+                      t('tournament.players.count', { count: summary.player_count ?? 0 }), startText(summary, language())]
+                         .filter(Boolean).join(' · '),
                      summary.password ? [' ', el('span', { class: 'badge', title: t('tournament.password.title') }, t('tournament.password.badge'))] : null));
     }
 
@@ -110,18 +133,24 @@ export class TournamentView {
 
     page(tournament, state, place) {
         const director = place.online && mayDirect(place.identity, tournament);
+        const nick = place.identity ? place.identity.nick : '';
+        const arena = isArena(tournament);
         return el('article', { class: 'tournament-page', dataset: { tournament: tournament.id, state: tournament.state } },
                   el('div', { class: 'tournament-title' },
                      el('button', { type: 'button', class: 'link tournament-back', onclick: () => this.actions.back() }, t('tournament.back')),
                      el('h3', {}, tournament.name, ' ', el('span', { class: `badge tournament-state state-${tournament.state}` },
                                                             t(stateKey(tournament.state))))),
                   this.settings(tournament),
-                  this.countdown(tournament),
+                  this.startCountdown(tournament),
+                  arena ? arenaCountdown(tournament) : this.countdown(tournament),
                   this.entryControls(tournament, place),
                   director ? this.directorControls(tournament) : null,
-                  this.pairings(tournament, state, place),
-                  this.standings(tournament, place),
-                  this.crosstable(tournament, place),
+                  director ? this.manualPairing(tournament, () => { this.drawn = null; this.render(state, place); }) : null,
+                  arena ? arenaStandings(tournament, nick) : null,
+                  arena ? arenaGames(tournament, nick, (board) => this.actions.watch(board)) : null,
+                  arena ? null : this.pairings(tournament, state, place),
+                  arena ? null : this.standings(tournament, place),
+                  arena ? null : this.crosstable(tournament, place),
                   this.players(tournament, director, place));
     }
 
@@ -142,9 +171,24 @@ export class TournamentView {
             : t('tournament.countdown.due', { round });
     }
 
-    // Once a second (main.js): every countdown on the page moves on.
+    // While it registers with a start time: "Starts at 24/11/2026, 19:30:00 (in 1:05:09)", ticking.
+    // The server starts it then by itself (the director may start it earlier).
+    startCountdown(tournament) {
+        const starts = startsAt(tournament);
+        if (starts === null) return null;
+        const node = el('p', { class: 'tournament-countdown start-countdown', role: 'timer', dataset: { until: starts, kind: 'start' } });
+        showStartCountdown(node);
+        return node;
+    }
+
+    // Once a second (main.js): every countdown on the page moves on (an arena's to its end, a
+    // registering one's to its start).
     tick() {
-        for (const node of this.root.querySelectorAll('.tournament-countdown')) this.showCountdown(node);
+        for (const node of this.root.querySelectorAll('.tournament-countdown')) {
+            if (node.dataset.kind === 'arena') showArenaCountdown(node);
+            else if (node.dataset.kind === 'start') showStartCountdown(node);
+            else this.showCountdown(node);
+        }
     }
 
     settings(tournament) {
@@ -155,15 +199,18 @@ export class TournamentView {
                   row('tournament.setting.time_control', describe(tournament.time_control)),
                   row('tournament.setting.mode', t(tournament.rated ? 'tables.rated' : 'tables.casual')),
                   row('tournament.setting.director', tournament.director ? nickNode(tournament.director, false) : '?'),
+                  firstBoardKey(tournament) ? row('tournament.setting.first_board', t(firstBoardKey(tournament))) : null,
                   tournament.system === 'swiss' ? row('tournament.setting.late_entry', Number(tournament.late_entry_until_round)
                       ? t('tournament.late_entry.until', { round: tournament.late_entry_until_round }) : t('tournament.late_entry.none')) : null,
                   entryText(tournament) ? row('tournament.setting.entry_conditions', entryText(tournament)) : null,
                   Number(tournament.draw_offers_from_move) > 0 ? row('tournament.setting.draw_offers',
                       t('tournament.draw_offers.from', { move: Number(tournament.draw_offers_from_move) })) : null,
-                  row('tournament.setting.rounds_paired', String(tournament.rounds_paired ?? 0)),
+                  isArena(tournament) ? row('tournament.setting.berserk', t(tournament.berserk ? 'tournament.berserk.allowed' : 'tournament.berserk.none'))
+                      : row('tournament.setting.rounds_paired', String(tournament.rounds_paired ?? 0)),
                   tournament.password ? row('tournament.setting.password', t('tournament.password.needed')) : null,
                   tournament.started_ms ? row('tournament.setting.started', dateTime(tournament.started_ms, lang))
                       : row('tournament.setting.created', dateTime(tournament.created_ms, lang)),
+                  tournament.ends_ms && !tournament.finished_ms ? row('tournament.setting.ends', dateTime(tournament.ends_ms, lang)) : null,
                   tournament.finished_ms ? row('tournament.setting.finished', dateTime(tournament.finished_ms, lang)) : null,
                   tournament.state !== 'registering' ? row('tournament.setting.downloads', [
                       el('a', { href: `/tournaments/${Number(tournament.id)}.pgn`, download: '', dataset: { download: 'pgn' } },
@@ -198,16 +245,98 @@ export class TournamentView {
         const button = (action, key, send) => el('button', { type: 'button', dataset: { action }, onclick: () => send(tournament.id) }, t(key));
         if (tournament.state === 'registering') {
             return el('div', { class: 'tournament-director' }, button('start-tournament', 'tournament.start', this.actions.start),
-                      ' ', el('span', { class: 'hint' }, t('tournament.start.hint')));
+                      ' ', el('span', { class: 'hint' }, t(isArena(tournament) ? 'tournament.start.hint.arena' : 'tournament.start.hint')));
         }
         if (tournament.state === 'running' || tournament.state === 'paused') {
             return el('div', { class: 'tournament-director' },
                       tournament.state === 'running' ? button('pause-tournament', 'tournament.pause', this.actions.pause)
                           : button('resume-tournament', 'tournament.resume', this.actions.resume),
                       button('end-tournament', 'tournament.end', this.actions.end),
-                      el('span', { class: 'hint' }, t(tournament.state === 'running' ? 'tournament.pause.hint' : 'tournament.paused.hint')));
+                      el('span', { class: 'hint' }, t(pauseHintKey(tournament))));
         }
         return null;
+    }
+
+    // director_pairing: the next round of a Swiss as the director writes it, a White and a Black
+    // select per board among the players who may be paired, and the pairing-allocated bye.
+    manualPairing(tournament, redraw) {
+        const round = manualRound(tournament);
+        if (round === null) return null;
+        const manual = this.manual;
+        const players = pairablePlayers(tournament, round);
+        const key = `${tournament.id}:${round}`;
+        if (manual.round !== key) {
+            manual.round = key;
+            manual.boards = Array.from({ length: Math.max(1, Math.floor(players.length / 2)) }, () => this.manualBoard());
+            manual.bye.value = '';
+        }
+        manual.players = players;
+        const choices = (select, emptyKey) => {
+            const chosen = select.value;
+            select.replaceChildren(el('option', { value: '' }, t(emptyKey)), ...players.map((nick) => el('option', { value: nick }, nick)));
+            select.value = players.includes(chosen) ? chosen : '';
+        };
+        for (const board of manual.boards) {
+            choices(board.white, 'tournament.manual.choose');
+            choices(board.black, 'tournament.manual.choose');
+            board.white.setAttribute('aria-label', t('side.white'));
+            board.black.setAttribute('aria-label', t('side.black'));
+        }
+        choices(manual.bye, 'tournament.manual.no_bye');
+        this.showUnpaired();
+        const addBoard = () => {
+            const board = this.manualBoard();
+            manual.boards.push(board);
+            redraw();
+            board.white.focus();
+        };
+        const submit = (event) => {
+            event.preventDefault();
+            const request = pairingRequest(manual.boards.map((board) => ({ white: board.white.value, black: board.black.value })),
+                                           manual.bye.value);
+            if (request.problem) {
+                manual.problem.textContent = t(`tournament.manual.problem.${request.problem}`, { nick: request.nick });
+                manual.problem.hidden = false;
+                return;
+            }
+            this.actions.directorPairing(tournament.id, request.fields);
+        };
+        return el('form', { class: 'manual-pairing', dataset: { round }, onsubmit: submit },
+                  el('h4', {}, t('tournament.manual.title', { round })),
+                  el('p', { class: 'hint' }, t('tournament.manual.hint')),
+                  el('div', { class: 'table-scroll' }, el('table', { class: 'pairing-table' },
+                     el('thead', {}, el('tr', {}, el('th', {}, t('tournament.col.board')), el('th', {}, t('side.white')),
+                                        el('th', {}, t('side.black')))),
+                     el('tbody', {}, manual.boards.map((board, index) => el('tr', { dataset: { board: index + 1 } },
+                         el('td', {}, t('tournament.manual.board', { board: index + 1 })),
+                         el('td', {}, board.white), el('td', {}, board.black)))))),
+                  el('div', { class: 'tournament-director' },
+                     el('button', { type: 'button', dataset: { action: 'manual-add-board' }, onclick: addBoard }, t('tournament.manual.add')),
+                     el('label', {}, t('tournament.manual.bye'), ' ', manual.bye),
+                     el('button', { type: 'submit', dataset: { action: 'director-pairing' } }, t('tournament.manual.submit', { round }))),
+                  manual.unpaired, manual.problem);
+    }
+
+    // A board row's two selects; a choice clears the last complaint and renames the unpaired.
+    manualBoard() {
+        const board = { white: el('select', { name: 'manual-pairing-white' }), black: el('select', { name: 'manual-pairing-black' }) };
+        board.white.addEventListener('change', () => this.manualChanged());
+        board.black.addEventListener('change', () => this.manualChanged());
+        return board;
+    }
+
+    manualChanged() {
+        this.showUnpaired();
+        this.manual.problem.textContent = '';
+        this.manual.problem.hidden = true;
+    }
+
+    showUnpaired() {
+        const manual = this.manual;
+        const left = unpairedPlayers(manual.players, manual.boards.map((board) => ({ white: board.white.value, black: board.black.value })),
+                                     manual.bye.value);
+        manual.unpaired.textContent = left.length ? t('tournament.manual.unpaired', { nicks: left.join(', ') }) : '';
+        manual.unpaired.hidden = !left.length;
     }
 
     // The pairings of one round (the latest, or the one chosen), with a button per paired round.

@@ -8,6 +8,8 @@
 // without rounds played on it sends neither).
 
 import { TIE_BREAK_CODES } from './tournament_format.js';
+import { arenaLength, isArena } from './arena.js';
+import { firstBoard, startTime } from './tournament_start.js';
 
 // Which list a tournament belongs in, by its state: registering ones are upcoming, paused ones
 // are running still.
@@ -27,7 +29,7 @@ export function listOf(tournament) {
 
 // The tournament as the list holds it: everything but the players, pairings and standings.
 function summaryOf(tournament) {
-    const { players, pairings, standings, ...summary } = tournament;
+    const { players, pairings, standings, arena_standings: arenaStandings, ...summary } = tournament;
     return summary;
 }
 
@@ -120,11 +122,13 @@ export function entryOf(tournament, nick) {
 }
 
 // Whether the tournament still takes entries: registering, or running before the round its late
-// entries end with is paired (the next round to pair is at most late_entry_until_round).
+// entries end with is paired (the next round to pair is at most late_entry_until_round); an
+// arena until it ends.
 export function takesEntries(tournament) {
     if (!tournament) return false;
     if (tournament.state === 'registering') return true;
     if (tournament.state !== 'running' && tournament.state !== 'paused') return false;
+    if (isArena(tournament)) return true;
     const late = Number(tournament.late_entry_until_round) || 0;
     return (Number(tournament.rounds_paired) || 0) + 1 <= late;
 }
@@ -190,8 +194,11 @@ export function roomOfRefusal(message) {
 // ---- the form to create one -----------------------------------------------------------------
 
 // The create_tournament request from the form's values, or {error: message key} for the first
-// value that cannot be sent. values: {name, system ('swiss'|'round_robin'), rounds, cycles,
-// time_control (object form), rated, late_entry_until_round, password}.
+// value that cannot be sent. values: {name, system ('swiss'|'round_robin'|'arena'), rounds, cycles,
+// minutes, berserk, time_control (object form), rated, late_entry_until_round, password,
+// first_board ('white'|'black'|'random'), starts_at (a datetime-local value, '' for none)}; `now`
+// (ms since the epoch) is what a start time must lie ahead of. Only the chosen system's own
+// fields are sent: the server refuses a Swiss's rounds for an arena.
 // The server's order of tie-breaks when the director chooses none (he chooses from
 // TIE_BREAK_CODES).
 export const DEFAULT_TIE_BREAKS = ['BH-C1', 'BH', 'SB', 'DE', 'WIN', 'BPG'];
@@ -232,10 +239,11 @@ function entryConditions(values, fields) {
     return null;
 }
 
-export function createFields(values) {
+export function createFields(values, now = Date.now()) {
     const name = String(values.name || '').trim().replace(/\s+/g, ' ');
     if ([...name].length < 3 || [...name].length > 60) return { error: 'tournament.create.error.name' };
-    const fields = { name, system: values.system === 'round_robin' ? 'round_robin' : 'swiss', time_control: values.time_control };
+    const system = ['round_robin', 'arena'].includes(values.system) ? values.system : 'swiss';
+    const fields = { name, system, time_control: values.time_control };
     if (!fields.time_control) return { error: 'tournament.create.error.time_control' };
     if (fields.system === 'swiss') {
         const rounds = Number(values.rounds);
@@ -244,7 +252,11 @@ export function createFields(values) {
         const late = Number(values.late_entry_until_round || 0);
         if (!Number.isInteger(late) || late < 0 || late > rounds) return { error: 'tournament.create.error.late_entry' };
         if (late) fields.late_entry_until_round = late;
+        firstBoard(values, fields);
         const error = swissRules(values, fields);
+        if (error) return { error };
+    } else if (fields.system === 'arena') {
+        const error = arenaLength(values, fields);
         if (error) return { error };
     } else {
         fields.cycles = Number(values.cycles) === 2 ? 2 : 1;
@@ -253,7 +265,7 @@ export function createFields(values) {
         if (fields.time_control.kind === 'untimed') return { error: 'tournament.create.error.rated_untimed' };
         fields.rated = true;
     }
-    const error = entryConditions(values, fields);
+    const error = entryConditions(values, fields) || startTime(values, fields, now);
     if (error) return { error };
     const drawsFrom = Number(values.draw_offers_from_move || 0);
     if (!Number.isInteger(drawsFrom) || drawsFrom < 0 || drawsFrom > 100) return { error: 'tournament.create.error.draw_offers' };

@@ -300,3 +300,23 @@ TEST_CASE("A restored clock knows from the moves made whether the first moves ar
     CHECK(after_both.running() == Side::White);
     CHECK_FALSE(after_both.first_move_deadline());
 }
+
+TEST_CASE("Berserk: the time taken off at once, and no increment for that side from then on", "[clock][arena]")
+{
+    Clock clock(fischer(3 * minutes, 2'000));
+    clock.berserk(Side::White, 90'000);
+    CHECK(clock.remaining_ms(Side::White, at(0)) == 90'000);
+    CHECK(clock.without_increment(Side::White));
+    CHECK_FALSE(clock.without_increment(Side::Black));
+    clock.start(Side::White, at(0));
+    clock.press(at(1'000)); // the first moves cost and earn nothing
+    clock.press(at(2'000));
+    clock.press(at(7'000)); // White thinks 5 s: charged, no increment
+    CHECK(clock.remaining_ms(Side::White, at(7'000)) == 85'000);
+    clock.press(at(10'000)); // Black thinks 3 s and earns his 2 s
+    CHECK(clock.remaining_ms(Side::Black, at(10'000)) == 3 * minutes - 1'000);
+    // An untimed clock has nothing to halve.
+    Clock untimed(TimeControl{});
+    untimed.berserk(Side::Black, 90'000);
+    CHECK_FALSE(untimed.without_increment(Side::Black));
+}

@@ -134,6 +134,18 @@ TEST_CASE("stored courtesies: the takeback setting, and the time given after the
     CHECK(board.draw_offers_from_move == 30);
     CHECK(found.white_given_ms == 60000);
     CHECK(found.black_given_ms == 15000);
+    CHECK_FALSE(found.berserk_allowed);
+    // An arena's board: berserk allowed; a berserk stored before the last move (seq 2) is on that
+    // move's stored clocks already, one stored after it (seq 4) is not, and counts as time taken.
+    const auto arena = rochade::server::stored_courtesies(
+        moves, {event(1, TableEventKind::GameStarted, R"({"white":"A","black":"B","tournament":true,"berserk":true})"),
+                event(2, TableEventKind::Berserk, R"({"by":"white","removed_ms":150000})"),
+                event(4, TableEventKind::Berserk, R"({"by":"black","removed_ms":150000})")});
+    CHECK(arena.berserk_allowed);
+    CHECK(arena.white_berserk);
+    CHECK(arena.black_berserk);
+    CHECK(arena.white_given_ms == 0);
+    CHECK(arena.black_given_ms == -150000);
     // A takeback after the gifts sets the clocks from a stored reading: they are gone.
     auto with_takeback = events;
     with_takeback.push_back(event(6, TableEventKind::TakenBack, R"({"by":"white","plies":1})"));

@@ -84,7 +84,7 @@ TEST_CASE("round robin schedule: stored results come back in their games; a with
     // Round 1 as stored, White winning both games.
     db::TournamentRoundRecord round{1, 100, {}};
     for (const auto& pairing : round_robin_round(first, 9, 1, 100).pairings)
-        round.boards.push_back({pairing, std::nullopt, std::nullopt, "white_wins"});
+        round.boards.push_back({pairing, std::nullopt, std::nullopt, "white_wins", std::nullopt, false, false});
     log.rounds.push_back(round);
 
     auto schedule = std::get<RoundRobinSchedule>(round_robin_schedule(log));

@@ -188,6 +188,31 @@ TEST_CASE("stored tournament: the director's forbidden pairs of entered players 
     CHECK(tournament::write_trf(model).find("\nXXP 1 3\n") != std::string::npos);
 }
 
+TEST_CASE("stored tournament: the director's first-board colour is the Dutch pairing's initial colour",
+          "[server][tournament][stored][director]")
+{
+    auto log = running_swiss(8, "Farbwahl", 3);
+    // Ratings 1501..1504: Dora, the first-ranked, plays on board 1.
+    log.players = {stored_player(1, "Anna"), stored_player(2, "Bert"), stored_player(3, "Clara"),
+                   stored_player(4, "Dora")};
+    const auto first_board = [](const tournament::Tournament& model) {
+        const auto paired = tournament::pair_next_swiss_round(model);
+        REQUIRE(std::holds_alternative<tournament::Round>(paired));
+        for (const auto& game : std::get<tournament::Round>(paired).games)
+            if (game.white == 4 || game.black == 4) return game;
+        FAIL("Dora is not paired");
+        return tournament::Game{};
+    };
+    CHECK(model_of(log).first_board_white);
+    CHECK(first_board(model_of(log)).white == 4);
+    TournamentSettings settings;
+    settings.first_board_white = false;
+    log.tournament.created.settings_json = settings_json(settings);
+    CHECK_FALSE(model_of(log).first_board_white);
+    CHECK(first_board(model_of(log)).black == 4);
+    CHECK(read_settings(settings_json(settings)).first_board_white == false);
+}
+
 TEST_CASE("stored tournament: the director's tie-breaks in his order, the default without them",
           "[server][tournament][stored][director]")
 {

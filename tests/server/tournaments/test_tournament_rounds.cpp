@@ -626,7 +626,9 @@ TEST_CASE("tournament rounds: a round robin restarted between rounds pairs the n
     }
     InProcessServer again([&](server::ServerConfig& config) {
         config.db_path = db_path;
-        config.reconnect_grace_ms = 300;
+        // Long enough for everyone to log in again (password hashing, under a loaded machine's
+        // sanitizers) before round 2 is paired: 300 ms once let it be paired before the look below.
+        config.reconnect_grace_ms = 3000;
         tourney_pause_short(config);
     });
     WsTestClient director;

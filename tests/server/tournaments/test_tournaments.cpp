@@ -66,7 +66,7 @@ TEST_CASE("tournaments: directors, moderators and admins create them; players, g
     // Settings are checked with their field named, for a director too.
     check_refused(director.request(swiss_request({{"name", "ab"}})), "bad_request", "field 'name'");
     check_refused(director.request(swiss_request({{"rounds", 40}})), "bad_request", "field 'rounds'");
-    check_refused(director.request(swiss_request({{"system", "arena"}})), "bad_request", "field 'system'");
+    check_refused(director.request(swiss_request({{"system", "knockout"}})), "bad_request", "field 'system'");
     check_refused(director.request(swiss_request({{"time_control", "untimed"}, {"rated", true}})), "rated_needs_clock",
                   "field 'rated'");
     check_refused(director.request(swiss_request({{"late_entry_until_round", 6}})), "bad_request",
