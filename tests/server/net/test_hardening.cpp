@@ -90,8 +90,16 @@ TEST_CASE("a flood of empty continuation frames is closed, not parsed for ever",
     client.connect(server.port());
     client.send_empty_fragments(200'000); // 1.2 MB of frames that never make a message
     const auto closed = client.wait_closed();
-    CHECK(closed.code == 1008);
-    CHECK(closed.reason == "read rate exceeded");
+    // The server closes it for its read rate. Its close frame says so, unless the client was
+    // still writing when the server shut the socket: the reset that answers those writes can
+    // discard the close frame before the client reads it (code 0; seen once on a loaded
+    // machine). The server's own count says why either way.
+    const auto metrics = http_get(server.port(), "/metrics");
+    CHECK(metrics.body.find("rochade_limit_closes_total{limit=\"read_rate\"} 1") != std::string::npos);
+    if (closed.code != 0) {
+        CHECK(closed.code == 1008);
+        CHECK(closed.reason == "read rate exceeded");
+    }
     // The server is still there for others.
     WsTestClient other;
     other.connect(server.port());
