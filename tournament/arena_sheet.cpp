@@ -81,7 +81,7 @@ std::vector<ArenaStanding> arena_standings(const std::vector<ArenaEntry>& entrie
         const ArenaSheet sheet = arena_sheet(entry.games);
         rows.push_back(ArenaStanding{entry.id, sheet.total,
                                      entry.games.empty() ? entry.rating : arena_performance(entry.games), sheet.text(),
-                                     sheet.on_fire, 0, 0});
+                                     sheet.on_fire, static_cast<int>(entry.games.size()), 0, 0});
     }
     std::sort(rows.begin(), rows.end(), [](const ArenaStanding& a, const ArenaStanding& b) {
         if (a.score != b.score) return a.score > b.score;

@@ -72,6 +72,7 @@ struct ArenaStanding {
     int performance = 0; // the rating when no game was played yet
     std::string sheet;
     bool on_fire = false;
+    int games = 0;      // finished games
     int rank_first = 0; // equal score and performance share the rank
     int rank_last = 0;
 };

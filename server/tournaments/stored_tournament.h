@@ -51,6 +51,13 @@ inline protocol::TournamentSystem system_of(const db::TournamentCreated& created
 // The event's time control as stored (an empty one if it does not read: none should).
 protocol::TimeControl time_control_of(const db::TournamentCreated& created);
 inline bool withdrawn(const db::TournamentPlayerRecord& player) { return player.withdrawn_from_round.has_value(); }
+// Every game of the round has its result (byes have none to wait for).
+inline bool round_finished(const db::TournamentRoundRecord& round)
+{
+    for (const auto& board : round.boards)
+        if (board.pairing.black_key && board.result == "pending") return false;
+    return true;
+}
 
 // The nick key of `start_number` (its entry) in `log`, or nothing.
 const db::TournamentPlayerRecord* player_by_entry(const db::TournamentLog& log, int entry);

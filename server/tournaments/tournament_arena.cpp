@@ -29,14 +29,16 @@ namespace {
 // its arenas every few seconds).
 constexpr std::chrono::seconds arena_wave_interval{2};
 
-tournament::ArenaResult result_for(const std::string& result, bool white)
+// The board's stored result from one side; a double forfeit is a loss for both.
+tournament::ArenaResult result_for(const std::string& word, bool white)
 {
     using tournament::ArenaResult;
-    if (result == "draw") return ArenaResult::Draw;
-    const bool white_won = result == "white_wins" || result == "white_wins_by_forfeit";
-    const bool black_won = result == "black_wins" || result == "black_wins_by_forfeit";
-    if ((white && white_won) || (!white && black_won)) return ArenaResult::Win;
-    return ArenaResult::Loss; // a double forfeit too
+    using tournament::GameResult;
+    const auto result = parse_result_word(word).value_or(GameResult::Pending);
+    if (result == GameResult::Draw) return ArenaResult::Draw;
+    const bool white_won = result == GameResult::WhiteWins || result == GameResult::WhiteWinsByForfeit;
+    const bool black_won = result == GameResult::BlackWins || result == GameResult::BlackWinsByForfeit;
+    return (white ? white_won : black_won) ? ArenaResult::Win : ArenaResult::Loss;
 }
 
 std::string rank_text(int first, int last)
@@ -113,8 +115,7 @@ std::vector<protocol::TournamentArenaStandingView> TournamentService::arena_stan
         row.performance = standing.performance;
         row.sheet = standing.sheet;
         row.on_fire = standing.on_fire;
-        row.games =
-            int(std::count(standing.sheet.begin(), standing.sheet.end(), ' ')) + (standing.sheet.empty() ? 0 : 1);
+        row.games = standing.games;
         row.playing = playing.contains(standing.id);
         row.withdrawn = withdrawn(*player);
         rows.push_back(std::move(row));

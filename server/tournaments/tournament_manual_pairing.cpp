@@ -41,10 +41,8 @@ std::optional<std::string> TournamentService::manual_pairing_problem(const Tourn
     if (state != "running" && state != "paused") return "the tournament is " + state;
     if (tournament.pairing) return std::string("the next round is being paired already");
     const auto& rounds = tournament.log.rounds;
-    if (!rounds.empty())
-        for (const auto& board : rounds.back().boards)
-            if (board.pairing.black_key && board.result == "pending")
-                return "round " + std::to_string(rounds.back().round) + " is still being played";
+    if (!rounds.empty() && !round_finished(rounds.back()))
+        return "round " + std::to_string(rounds.back().round) + " is still being played";
     const int round = next_round(tournament);
     if (round > planned_rounds(tournament)) return std::string("every round is paired");
     const auto& settings = tournament.settings;

@@ -36,13 +36,6 @@ namespace {
 constexpr int board_start_attempts = 3;
 constexpr std::chrono::seconds board_start_retry{2};
 
-bool round_finished(const db::TournamentRoundRecord& round)
-{
-    for (const auto& board : round.boards)
-        if (board.pairing.black_key && board.result == "pending") return false;
-    return true;
-}
-
 } // namespace
 
 db::TournamentBoardRecord* TournamentService::board_of(const BoardRef& ref)

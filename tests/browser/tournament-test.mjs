@@ -182,7 +182,20 @@ async function main() {
             await c.waitForSelector('.tournament-registered:text-is("You are registered.")', { timeout });
         });
 
+        // The notice of one's game is a passing one (6 s): it is watched for from the start on, not
+        // looked for after the steps below, which a loaded machine once made last longer than it.
+        const toldOfGame = (page, text) => {
+            const told = page.waitForFunction(
+                (expected) => [...document.querySelectorAll('#messages li')].some((li) => li.textContent.includes(expected)),
+                text, { timeout: 60_000 });
+            told.catch(() => {}); // awaited in its check; a failure is reported there
+            return told;
+        };
+        let bertTold = null;
+        let claraTold = null;
         await run.step('the director starts it: every page shows it running', async () => {
+            bertTold = toldOfGame(b, '1. Runde: deine Partie gegen');
+            claraTold = toldOfGame(c, 'round 1: your game against');
             await d.click('button[data-action="start-tournament"]');
             await stateShows(d, 'running');
             await stateShows(b, 'running');
@@ -214,8 +227,8 @@ async function main() {
             });
 
             await run.check('each player is told of the game, in his language', async () => {
-                await messageShown(b, '1. Runde: deine Partie gegen');
-                await messageShown(c, 'round 1: your game against');
+                await bertTold;
+                await claraTold;
             });
 
             await run.step('the director watches the game from the pairings', async () => {

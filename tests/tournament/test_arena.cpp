@@ -72,12 +72,14 @@ TEST_CASE("arena standings: score, then performance; equal players share the ran
     CHECK(rows[0].performance == 2000);
     CHECK(rows[0].sheet == "2 2");
     CHECK(rows[0].on_fire);
+    CHECK(rows[0].games == 2);
     CHECK(rows[1].id == "c");
     CHECK(rows[1].performance == 1900);
     CHECK(rows[2].id == "b");
     CHECK(rows[2].score == 3);
     CHECK(rows[3].rank_first == 4);
     CHECK(rows[4].rank_last == 5);
+    CHECK(rows[3].games == 0);
 }
 
 TEST_CASE("the pairing cut-off is lila's: max(30 s, min(half the base time, 120 s))")
