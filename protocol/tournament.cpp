@@ -1,4 +1,5 @@
 #include "protocol/tournament.h"
+#include "protocol/tournament_room.h"
 
 #include <nlohmann/json.hpp>
 
@@ -77,6 +78,8 @@ FrameJson tournament_json(const TournamentView& view, bool with_players)
     FrameJson out;
     out["id"] = view.id;
     out["name"] = view.name;
+    // Its room in the lobby (enter_room; open until the event is over and the room empty).
+    out["room"] = tournament_room(view.id);
     out["system"] = tournament_system_name(view.system);
     // A round robin's rounds are known once it has started (view.rounds 0 before).
     if (view.system == TournamentSystem::RoundRobin) out["cycles"] = view.cycles;

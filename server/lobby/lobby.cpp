@@ -11,6 +11,7 @@
 #include "db/store_writer.h"
 #include "protocol/encode.h"
 #include "protocol/nick.h"
+#include "protocol/tournament_room.h"
 #include "server/base/id_allocator.h"
 #include "server/base/metrics.h"
 #include "server/base/wall_clock.h"
@@ -35,6 +36,8 @@ std::shared_ptr<const std::string> shared_frame(std::string frame)
 // Gravon names the rooms opened by number after the number.
 std::string ad_hoc_room_name(protocol::RoomNumber number)
 {
+    // A tournament's room as another node's player opened it here: its service names it.
+    if (const auto tournament = protocol::tournament_of_room(number)) return "Turnier " + std::to_string(*tournament);
     return number < 0 ? "Geheimraum " + std::to_string(-number) : "Raum " + std::to_string(number);
 }
 
@@ -271,6 +274,12 @@ void Lobby::enter_room(ConnectionPtr connection, Identity who, Id id, protocol::
         // Disconnected meanwhile, or replaced by the same player's newer connection.
         if (!player || player->connection_id != connection->id()) return;
         const bool opens = !rooms_.contains(number);
+        if (opens && protocol::is_tournament_room(number))
+            return reply_error(connection, id, ErrorCode::NoSuchRoom,
+                               "enter_room: room " + std::to_string(number) + " is the room of tournament " +
+                                   std::to_string(*protocol::tournament_of_room(number)) +
+                                   ", which is not open (there is no such tournament, or it is over and its room "
+                                   "closed)");
         if (opens) {
             // Every ad-hoc or secret room someone opens is state the server keeps while it
             // stands; a player may hold a few at once.

@@ -145,6 +145,13 @@ public:
     // lobby_computer.cpp: a game against the computer (docs/protocol.md, "Playing the computer").
     void play_computer(ConnectionPtr connection, Identity who, Id id, protocol::PlayComputer play);
 
+    // lobby_tournament_rooms.cpp, for the tournament service: a tournament's room
+    // (protocol/tournament_room.h) stands under the event's name while the event is not over
+    // (opened if it is not open yet); released, it closes once nobody is in it and no table
+    // stands in it.
+    void hold_tournament_room(protocol::RoomNumber room, std::string name);
+    void release_tournament_room(protocol::RoomNumber room);
+
     // From tables (table/table_listener.h).
     void table_changed(protocol::TableSummary summary) override;
     void table_closed(protocol::RoomNumber room, protocol::TableId table) override;

@@ -1,7 +1,9 @@
 // One room of the lobby: who is in it and which tables stand in it. Owned by the lobby and
 // touched only on the lobby's strand. Gravon's rooms: the configured ones stay open; a room
 // opened by number (`/raum N`) is ad hoc and closes when nobody is in it and no table stands
-// in it; a negative number is a secret room that is never listed.
+// in it; a negative number is a secret room that is never listed. A tournament's room
+// (protocol/tournament_room.h) is held open by its tournament service while the event is not
+// over, and then closes like an ad-hoc room.
 #pragma once
 
 #include <compare>
@@ -42,8 +44,16 @@ public:
     const std::string& name() const { return name_; }
     bool secret() const { return number_ < 0; }
     bool configured() const { return configured_; }
-    // An ad-hoc room closes when it is empty and has no tables.
-    bool can_close() const { return !configured_ && members_.empty() && tables_.empty(); }
+    // An ad-hoc room closes when it is empty and has no tables, unless held open.
+    bool can_close() const { return !configured_ && !held_open_ && members_.empty() && tables_.empty(); }
+    // A tournament's room: held open under its event's name while the event is not over.
+    void hold_open(std::string name)
+    {
+        name_ = std::move(name);
+        held_open_ = true;
+    }
+    void let_close() { held_open_ = false; }
+    bool held_open() const { return held_open_; }
 
     // Onlookers: visitors' connections (no hello) that look into the room. They hear what its
     // members hear (room_presence, room_tables, room_chat) but are not members: not listed, not
@@ -102,6 +112,7 @@ private:
     protocol::RoomNumber number_;
     std::string name_;
     bool configured_;
+    bool held_open_ = false;
     std::map<std::string, Member> members_; // by nick key, so the member list is sorted and each nick once
     std::map<protocol::TableId, protocol::TableSummary> tables_;
     RoomBatch batch_; // what the members have not heard yet

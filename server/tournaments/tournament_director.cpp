@@ -121,6 +121,7 @@ void TournamentService::change_state(const ConnectionPtr& connection, const iden
             if (change.to == "finished") {
                 tournament.log.tournament.finished_at_ms = change.at_ms;
                 if (tournament.next_round) tournament.next_round->cancel();
+                self->keep_room(tournament);
             }
             if (change.to == "paused" && tournament.next_round) tournament.next_round->cancel();
             if (change.to != "running") tournament.next_round_at_ms.reset();

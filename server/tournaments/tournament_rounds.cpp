@@ -17,6 +17,7 @@
 #include "db/store_reader.h"
 #include "db/store_writer.h"
 #include "protocol/nick.h"
+#include "protocol/tournament_room.h"
 #include "server/base/wall_clock.h"
 #include "server/lobby/game_start.h"
 #include "server/lobby/lobby.h"
@@ -25,6 +26,7 @@
 #include "server/tournaments/stored_round_robin.h"
 #include "server/tournaments/stored_tournament.h"
 #include "server/tournaments/tournament_service.h"
+
 #include "tournament/next_round.h"
 
 namespace rochade::server {
@@ -219,6 +221,7 @@ void TournamentService::start_board(const BoardRef& ref, const identity::Identit
     start.tournament = true;
     start.draw_offers_from_move = tournament.settings.draw_offers_from_move;
     start.berserk_allowed = arena(tournament) && tournament.settings.berserk;
+    start.room = protocol::tournament_room(ref.tournament); // its room lists the event's games
     lobby_->start_game(std::move(start), [self = shared_from_this(), ref, attempt](GameStartResult started) {
         self->on_strand([self, ref, attempt, started = std::move(started)] {
             if (!started) return self->board_not_started(ref, started.error().message, attempt);
@@ -381,9 +384,10 @@ void TournamentService::finish(Tournament& tournament)
                                             wall_clock_ms()};
     store_change(
         tournament_id, change, {nullptr, std::nullopt, "the end of the tournament"},
-        [change](Tournament& tournament) {
+        [self = shared_from_this(), change](Tournament& tournament) {
             tournament.log.tournament.state = change.to;
             tournament.log.tournament.finished_at_ms = change.at_ms;
+            self->keep_room(tournament);
             spdlog::info("tournament {} finished after {} rounds", change.tournament_id, tournament.log.rounds.size());
         },
         [](Tournament& tournament) { tournament.changing_state = false; });

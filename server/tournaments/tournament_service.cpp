@@ -15,8 +15,10 @@
 #include "protocol/encode.h"
 #include "protocol/nick.h"
 #include "protocol/role.h"
+#include "protocol/tournament_room.h"
 #include "rating/glicko2.h"
 #include "server/base/wall_clock.h"
+#include "server/lobby/lobby.h"
 #include "server/table/table_ratings.h"
 #include "server/table/table_services.h"
 #include "server/tournaments/stored_round_robin.h"
@@ -57,6 +59,7 @@ void TournamentService::restore(std::vector<db::TournamentLog> stored)
         // A paused arena goes on too: its clock runs while paused (tournament_arena.cpp).
         const auto& state = tournament.log.tournament.state;
         const bool running = state == "running" || (state == "paused" && arena(tournament));
+        keep_room(tournament);
         tournaments_.emplace(id, std::move(tournament));
         if (running) on_strand([self = shared_from_this(), id] { self->resume(id); });
         if (state == "registering")
@@ -256,12 +259,23 @@ void TournamentService::create_now(const ConnectionPtr& connection, const identi
             tournament.settings = settings;
             auto& stored = self->tournaments_[created.id] = std::move(tournament);
             watch(stored, connection);
+            self->keep_room(stored);
             spdlog::info("tournament {} '{}' ({}) created by {}", created.id, created.name, created.system,
                          created.director_nick);
             connection->send(protocol::encode_tournament_created(id, view_of(stored, true)));
             self->schedule_start(stored);
         });
     });
+}
+
+void TournamentService::keep_room(const Tournament& tournament)
+{
+    const auto& record = tournament.log.tournament;
+    const auto room = protocol::tournament_room(record.created.id);
+    if (record.state == "finished")
+        lobby_->release_tournament_room(room);
+    else
+        lobby_->hold_tournament_room(room, "Turnier: " + record.created.name);
 }
 
 // ---- joining ----------------------------------------------------------------------------

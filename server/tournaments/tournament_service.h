@@ -178,6 +178,10 @@ private:
     static void reply_store_error(const ConnectionPtr& connection, const Id& id, std::string_view request,
                                   const db::StoreError& error);
 
+    // The event's room in the lobby (protocol/tournament_room.h): held open under its name until
+    // the event is over, then released (it closes once empty). After every change of state.
+    void keep_room(const Tournament& tournament);
+
     // tournament_rounds.cpp: the rounds.
     // Asks the lobby who of the active players is online, then pairs the next round with them.
     void pair_next_round(std::int64_t tournament_id);

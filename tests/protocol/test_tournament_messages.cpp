@@ -224,6 +224,7 @@ TEST_CASE("tournament frames encode as documented, never with a password", "[pro
     const auto& t = created.at("tournament");
     CHECK(t.at("id") == 3);
     CHECK(t.at("name") == "Winter <Swiss>");
+    CHECK(t.at("room") == 1'000'000'003); // its room in the lobby (protocol/tournament_room.h)
     CHECK(t.at("system") == "swiss");
     CHECK(t.at("rounds") == 5);
     CHECK_FALSE(t.contains("cycles"));
