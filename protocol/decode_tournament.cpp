@@ -108,6 +108,11 @@ ClientMessage read_create_tournament(FieldReader& f)
             f.integer("minutes", min_arena_minutes, max_arena_minutes, "an integer of minutes, 1 to 720"));
         create.berserk = !f.has("berserk") || f.optional_bool("berserk");
     }
+    if (system == TournamentSystem::RoundRobin)
+        create.round_days = static_cast<int>(
+            f.optional_integer("round_days", 1, max_round_days, "an integer of days per round, 1 to 28").value_or(0));
+    else if (!f.problem() && f.has("round_days"))
+        f.reject("field 'round_days' is for a round robin played as a season");
     if (!f.problem() && system != TournamentSystem::Arena && (f.has("minutes") || f.has("berserk")))
         f.reject(std::string("field '") + (f.has("minutes") ? "minutes" : "berserk") + "' is for an arena");
     create.time_control = f.time_control();

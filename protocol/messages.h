@@ -250,6 +250,10 @@ struct CreateTournament {
     int rounds = 0;  // a Swiss's, 1..max_swiss_rounds; 0 for a round robin or an arena
     int cycles = 1;  // a round robin's: 1 or 2; 1 for the others
     int minutes = 0; // an arena's duration, 1..max_arena_minutes; 0 for the others
+    // A round robin's season (the long form): days per round, 1..max_round_days; each round's
+    // games are played when both players are online before its deadline. 0: rounds follow each
+    // other as soon as the last one is over.
+    int round_days = 0;
     // A Swiss's colour on the first board of round 1 (FIDE's initial colour): "white", "black" or
     // "random" (drawn at creation); none: white.
     std::optional<FirstBoardColour> first_board;

@@ -26,7 +26,9 @@ FrameJson pairings_json(const std::vector<TournamentRoundView>& rounds)
             if (board.black_berserk) item["black_berserk"] = true;
             boards.push_back(std::move(item));
         }
-        out.push_back(FrameJson{{"round", round.round}, {"paired_ms", round.paired_ms}, {"boards", std::move(boards)}});
+        FrameJson paired{{"round", round.round}, {"paired_ms", round.paired_ms}, {"boards", std::move(boards)}};
+        if (round.deadline_ms) paired["deadline_ms"] = *round.deadline_ms;
+        out.push_back(std::move(paired));
     }
     return out;
 }
@@ -82,7 +84,10 @@ FrameJson tournament_json(const TournamentView& view, bool with_players)
     out["room"] = tournament_room(view.id);
     out["system"] = tournament_system_name(view.system);
     // A round robin's rounds are known once it has started (view.rounds 0 before).
-    if (view.system == TournamentSystem::RoundRobin) out["cycles"] = view.cycles;
+    if (view.system == TournamentSystem::RoundRobin) {
+        out["cycles"] = view.cycles;
+        if (view.round_days > 0) out["round_days"] = view.round_days;
+    }
     if (view.system == TournamentSystem::Swiss || (view.system == TournamentSystem::RoundRobin && view.rounds > 0))
         out["rounds"] = view.rounds;
     if (view.system == TournamentSystem::Swiss) out["first_board"] = view.first_board_white ? "white" : "black";

@@ -24,6 +24,8 @@ inline constexpr int max_swiss_rounds = 20;
 inline constexpr int max_round_robin_cycles = 2;
 inline constexpr int min_arena_minutes = 1;
 inline constexpr int max_arena_minutes = 720;
+// A round robin played as a season: at most four weeks per round.
+inline constexpr int max_round_days = 28;
 inline constexpr std::size_t max_manual_boards = 500;         // a director's pairing of a round, by hand
 inline constexpr std::int64_t max_start_ms = 253402300799999; // 9999-12-31, a bound for the field
 // Berger tables (pairing/berger.h) hold 3 to 20 players.
@@ -81,6 +83,9 @@ struct TournamentRoundView {
     int round = 0;
     std::int64_t paired_ms = 0;
     std::vector<TournamentBoardView> boards;
+    // A season's round (round_days): until when its games may be played; an unplayed game then
+    // waits for the director's result.
+    std::optional<std::int64_t> deadline_ms;
 };
 
 // A row of the standings: points and tie-breaks as numbers (the tie-breaks in hundredths in the
@@ -127,6 +132,7 @@ struct TournamentView {
     int rounds = 0; // a Swiss's rounds; a round robin's follow from its players at the start
     int cycles = 1; // a round robin's: 1 single, 2 double
     int minutes = 0;      // an arena's duration
+    int round_days = 0;   // a round robin's season: days per round (0: rounds follow at once)
     bool berserk = false; // an arena's: whether its players may go berserk
     TimeControl time_control;
     bool rated = false;

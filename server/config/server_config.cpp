@@ -483,6 +483,7 @@ rochade::Expected<ServerConfig, std::string> load_config_file(const std::string&
                                       "challenge_expiry_ms",
                                       "pool_wave_ms",
                                       "tournament_round_pause_ms",
+                                      "tournament_day_ms",
                                       "identity",
                                       "player_limits",
                                       "metrics",
@@ -507,6 +508,7 @@ rochade::Expected<ServerConfig, std::string> load_config_file(const std::string&
         if (key == "pool_wave_ms") e = reader.integer(value, key, 0, 3600 * 1000, base.pool_wave_ms);
         if (key == "tournament_round_pause_ms")
             e = reader.integer(value, key, 0, 24 * 3600 * 1000, base.tournament_round_pause_ms);
+        if (key == "tournament_day_ms") e = reader.integer(value, key, 1000, 24 * 3600 * 1000, base.tournament_day_ms);
         if (key == "rooms") e = read_rooms(reader, value, base.rooms);
         if (key == "limits") e = read_limits(reader, value, base.limits);
         if (key == "identity") e = read_identity(reader, value, base.identity);

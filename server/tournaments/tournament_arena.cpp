@@ -230,18 +230,7 @@ void TournamentService::pair_arena_wave(std::int64_t tournament_id,
 void TournamentService::arena_resume(std::int64_t tournament_id)
 {
     Tournament& tournament = tournaments_.at(tournament_id);
-    std::set<int> unstarted_rounds;
-    for (const auto& round : tournament.log.rounds)
-        for (const auto& board : round.boards) {
-            if (!board.pairing.black_key || board.result != "pending") continue;
-            const BoardRef ref{tournament_id, round.round, board.pairing.board};
-            if (!board.game_id) {
-                unstarted_rounds.insert(round.round);
-                continue;
-            }
-            if (board.table_id) boards_by_table_[*board.table_id] = ref;
-            follow_stored_game(ref, *board.game_id);
-        }
+    const std::set<int> unstarted_rounds = follow_pending_games(tournament_id);
     if (tournament.log.tournament.state != "running" && tournament.log.tournament.state != "paused") return;
     arm_arena_end(tournament);
     for (const int round : unstarted_rounds) after_players_return(tournament_id, round);

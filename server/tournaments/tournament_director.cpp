@@ -128,6 +128,7 @@ void TournamentService::change_state(const ConnectionPtr& connection, const iden
             // Resumed: a finished round (or none paired yet) is followed by the next one.
             if (change.to == "running" && tournament.log.rounds.empty() && !arena(tournament))
                 self->pair_after_pause(tournament);
+            if (change.to == "running" && season(tournament)) self->arm_season_tick(tournament);
             if (change.to == "running") self->round_settled(tournament);
         },
         [](Tournament& tournament) { tournament.changing_state = false; });

@@ -59,6 +59,10 @@ void TournamentService::pair_next_round(std::int64_t tournament_id)
     if (found == tournaments_.end()) return;
     Tournament& tournament = found->second;
     if (tournament.pairing || tournament.log.tournament.state != "running" || services_.shutting_down) return;
+    // A season's round opens at its date, never earlier (whichever timer asks).
+    if (season(tournament) &&
+        wall_clock_ms() < round_opens_ms(tournament, int(tournament.log.rounds.size()) + 1).value_or(0))
+        return;
     tournament.pairing = true;
     tournament.next_round_at_ms.reset();
     std::vector<std::string> nicks;
@@ -197,6 +201,7 @@ void TournamentService::start_boards(Tournament& tournament, int round,
                           std::nullopt);
             continue;
         }
+        if (season(tournament)) continue; // its games start as their players come (season_start_boards)
         const auto white = online.find(board.pairing.white_key);
         const auto black = online.find(*board.pairing.black_key);
         if (white == online.end() || black == online.end()) {
@@ -205,6 +210,7 @@ void TournamentService::start_boards(Tournament& tournament, int round,
         }
         start_board(ref, white->second, black->second.nick, 1);
     }
+    if (season(tournament)) season_start_boards(tournament_id, online);
 }
 
 void TournamentService::start_board(const BoardRef& ref, const identity::Identity& white, const std::string& black,
@@ -224,6 +230,8 @@ void TournamentService::start_board(const BoardRef& ref, const identity::Identit
     start.room = protocol::tournament_room(ref.tournament); // its room lists the event's games
     lobby_->start_game(std::move(start), [self = shared_from_this(), ref, attempt](GameStartResult started) {
         self->on_strand([self, ref, attempt, started = std::move(started)] {
+            if (const auto found = self->tournaments_.find(ref.tournament); found != self->tournaments_.end())
+                found->second.starting.erase({ref.round, ref.board});
             if (!started) return self->board_not_started(ref, started.error().message, attempt);
             self->boards_by_table_[started->table] = ref;
             spdlog::info("tournament {}: round {} board {} at table {}", ref.tournament, ref.round, ref.board,
@@ -246,6 +254,11 @@ void TournamentService::board_not_started(const BoardRef& ref, const std::string
     for (const auto& player : tournament.log.players)
         if (player.nick_key == board->pairing.white_key || player.nick_key == *board->pairing.black_key)
             nicks.push_back(player.nick);
+    // A season's board is tried again at the next tick while both are there, until the deadline
+    // (each second: a player at another table would fill the log).
+    if (season(tournament))
+        return spdlog::debug("tournament {}: round {} board {} not started: {}", ref.tournament, ref.round, ref.board,
+                             why);
     spdlog::warn("tournament {}: round {} board {} not started: {}", ref.tournament, ref.round, ref.board, why);
     lobby_->online_players(nicks, [self = shared_from_this(), ref, attempt](auto online) {
         self->on_strand([self, ref, attempt, online = std::move(online)] {
@@ -359,6 +372,10 @@ void TournamentService::round_settled(Tournament& tournament)
 {
     if (tournament.log.tournament.state != "running" || tournament.log.rounds.empty()) return;
     if (arena(tournament)) return; // its waves follow each other by time (arena_tick), not by round
+    if (season(tournament)) {      // its rounds open by date (season_tick)
+        if (season_over(tournament)) finish(tournament);
+        return;
+    }
     if (!round_finished(tournament.log.rounds.back())) return;
     if (int(tournament.log.rounds.size()) >= planned_rounds(tournament)) return finish(tournament);
     pair_after_pause(tournament);
@@ -402,6 +419,16 @@ void TournamentService::resume(std::int64_t tournament_id)
 {
     Tournament& tournament = tournaments_.at(tournament_id);
     if (arena(tournament)) return arena_resume(tournament_id);
+    if (season(tournament)) {
+        // Its games go on at their tables; the rounds and the waiting boards once the players
+        // had the reconnect grace to come back.
+        follow_pending_games(tournament_id);
+        auto grace = std::make_shared<net::steady_timer>(
+            strand_, std::chrono::milliseconds(services_.config.reconnect_grace_ms));
+        return grace->async_wait([self = shared_from_this(), grace, tournament_id](boost::system::error_code e) {
+            if (!e) self->season_tick(tournament_id);
+        });
+    }
     if (tournament.log.rounds.empty()) return after_players_return(tournament_id, 0);
     auto& round = tournament.log.rounds.back();
     if (round_finished(round)) return after_players_return(tournament_id, 0);

@@ -55,6 +55,7 @@ void TournamentService::restore(std::vector<db::TournamentLog> stored)
         next_id_ = std::max(next_id_, id + 1);
         Tournament tournament;
         tournament.settings = read_settings(log.tournament.created.settings_json);
+        tournament.round_ms = round_ms_of(tournament.settings);
         tournament.log = std::move(log);
         // A paused arena goes on too: its clock runs while paused (tournament_arena.cpp).
         const auto& state = tournament.log.tournament.state;
@@ -228,6 +229,7 @@ void TournamentService::create_now(const ConnectionPtr& connection, const identi
                                           "create_tournament: field 'starts_at' must be within a year");
         settings.starts_at_ms = create.starts_at_ms;
     }
+    settings.round_days = create.round_days;
     if (create.system == protocol::TournamentSystem::Arena) {
         settings.arena_minutes = create.minutes;
         settings.berserk = create.berserk;
@@ -257,6 +259,7 @@ void TournamentService::create_now(const ConnectionPtr& connection, const identi
             tournament.log.tournament.created = created;
             tournament.log.tournament.state = "registering";
             tournament.settings = settings;
+            tournament.round_ms = self->round_ms_of(settings);
             auto& stored = self->tournaments_[created.id] = std::move(tournament);
             watch(stored, connection);
             self->keep_room(stored);

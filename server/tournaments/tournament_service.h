@@ -15,6 +15,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "db/records.h"
@@ -95,6 +96,12 @@ private:
         // An arena's: its end, and the next try at a wave.
         std::unique_ptr<net::steady_timer> arena_end, arena_wave;
         std::unique_ptr<net::steady_timer> start_timer; // the start time's, while registering
+        // A round robin played as a season (round_days): the length of a round (its days of
+        // tournament_day_ms each; 0 for every other event), the timer that opens rounds and starts
+        // the games whose players are both online, and the boards being started meanwhile.
+        std::int64_t round_ms = 0;
+        std::unique_ptr<net::steady_timer> season_tick;
+        std::set<std::pair<int, int>> starting; // (round, board)
     };
     // A board of a round, where the game feed's tables are looked up.
     struct BoardRef {
@@ -177,6 +184,27 @@ private:
     // After a write the store refused or could not keep: the reply names the request.
     static void reply_store_error(const ConnectionPtr& connection, const Id& id, std::string_view request,
                                   const db::StoreError& error);
+
+    // tournament_season.cpp: a round robin played as a season (docs/tournaments.md, "A season").
+    static bool season(const Tournament& tournament) { return tournament.round_ms > 0; }
+    std::int64_t round_ms_of(const TournamentSettings& settings) const;
+    // When round `round` opens, and its deadline (the next one's opening); none before the start.
+    static std::optional<std::int64_t> round_opens_ms(const Tournament& tournament, int round);
+    static std::optional<std::int64_t> round_deadline_ms(const Tournament& tournament, int round);
+    // Every second while it runs: the next round opened at its date, then every open board whose
+    // players are both online and at no other game of the event started.
+    void arm_season_tick(Tournament& tournament);
+    void season_tick(std::int64_t tournament_id);
+    void season_start_boards(std::int64_t tournament_id, const std::map<std::string, identity::Identity>& online);
+    // Whether the board may be started now: pending, no game, before its round's deadline, and
+    // neither player at another game of the event or being seated at one.
+    bool season_board_open(const Tournament& tournament, const db::TournamentRoundRecord& round,
+                           const db::TournamentBoardRecord& board) const;
+    // Every round paired and every board decided.
+    static bool season_over(const Tournament& tournament);
+    // The pending boards of every round followed again after a restart (their games' tables,
+    // or results stored while nobody recorded them); the rounds with boards not started.
+    std::set<int> follow_pending_games(std::int64_t tournament_id);
 
     // The event's room in the lobby (protocol/tournament_room.h): held open under its name until
     // the event is over, then released (it closes once empty). After every change of state.

@@ -29,6 +29,7 @@ std::string settings_json(const TournamentSettings& settings)
         out["arena_minutes"] = settings.arena_minutes;
         out["berserk"] = settings.berserk;
     }
+    if (settings.round_days > 0) out["round_days"] = settings.round_days;
     return out.dump();
 }
 
@@ -65,6 +66,7 @@ TournamentSettings read_settings(std::string_view text)
         if (found == stored.end() || !found->is_number_integer()) return std::nullopt;
         return found->get<int>();
     };
+    settings.round_days = number("round_days").value_or(0);
     settings.min_rating = number("min_rating");
     settings.max_rating = number("max_rating");
     settings.min_rated_games = number("min_rated_games").value_or(0);

@@ -34,6 +34,8 @@ struct TournamentSettings {
     // An arena's: its duration, and whether its players may go berserk.
     int arena_minutes = 0;
     bool berserk = false;
+    // A round robin played as a season: days per round (0: the rounds follow each other at once).
+    int round_days = 0;
 
     // Whether an entry needs the player's rating and games read (and so an account).
     bool asks_rating() const { return min_rating || max_rating || min_rated_games > 0; }

@@ -41,6 +41,7 @@ void TournamentService::begin_event(Tournament& tournament, Requester requester)
             tournament.log.tournament.started_at_ms = change.at_ms;
             spdlog::info("tournament {} started with {} players", change.tournament_id, tournament.log.players.size());
             if (arena(tournament)) return self->arena_begin(tournament);
+            if (season(tournament)) self->arm_season_tick(tournament);
             self->on_strand([self, id = change.tournament_id] { self->pair_next_round(id); });
         },
         [](Tournament& tournament) { tournament.changing_state = false; });

@@ -44,7 +44,7 @@ void add_round_robin_standings(protocol::TournamentView& view, const db::Tournam
 void add_rounds(protocol::TournamentView& view, const db::TournamentLog& log)
 {
     for (const auto& round : log.rounds) {
-        protocol::TournamentRoundView shown{round.round, round.paired_at_ms, {}};
+        protocol::TournamentRoundView shown{round.round, round.paired_at_ms, {}, std::nullopt};
         for (const auto& board : round.boards) {
             protocol::TournamentBoardView item;
             item.board = board.pairing.board;
@@ -125,6 +125,7 @@ protocol::TournamentView TournamentService::view_of(const Tournament& tournament
     view.first_board_white = tournament.settings.first_board_white;
     if (record.state == "registering") view.starts_ms = tournament.settings.starts_at_ms;
     view.minutes = tournament.settings.arena_minutes;
+    view.round_days = tournament.settings.round_days;
     view.berserk = tournament.settings.berserk;
     view.ends_ms = arena_ends_at_ms(tournament);
     if (record.state == "running") view.next_round_ms = tournament.next_round_at_ms;
@@ -138,6 +139,7 @@ protocol::TournamentView TournamentService::view_of(const Tournament& tournament
     }
     if (with_players && record.state != "registering") {
         add_rounds(view, tournament.log);
+        for (auto& round : view.pairings) round.deadline_ms = round_deadline_ms(tournament, round.round);
         if (arena(tournament)) view.arena_standings = arena_standings_of(tournament);
     }
     return view;

@@ -73,6 +73,10 @@ TEST_CASE("tournament requests decode into their typed values", "[protocol][tour
     const auto calm = std::get<CreateTournament>(
         decoded_request(create_with(R"("name":"Freitagsarena","system":"arena","minutes":45,"berserk":false)")));
     CHECK_FALSE(calm.berserk);
+    const auto season = std::get<CreateTournament>(
+        decoded_request(create_with(R"("name":"Vereinsmeisterschaft","system":"round_robin","round_days":7)")));
+    CHECK(season.round_days == 7);
+    CHECK(round_robin.round_days == 0); // without: the rounds follow each other at once
     CHECK(std::get<Berserk>(decoded_request(R"({"type":"berserk","table":12})")).table == 12);
     const auto scheduled = std::get<CreateTournament>(decoded_request(create_with(
         R"("name":"Vereinsblitz","system":"swiss","rounds":7,"starts_at":1800000000000,"first_board":"random")")));
@@ -117,6 +121,10 @@ TEST_CASE("a tournament's settings are refused on their face, each naming its fi
         {R"("name":"Winter","system":"arena","minutes":721)", "field 'minutes'"},
         {R"("name":"Winter","system":"swiss","rounds":5,"minutes":30)", "field 'minutes' is for an arena"},
         {R"("name":"Winter","system":"swiss","rounds":5,"berserk":true)", "field 'berserk' is for an arena"},
+        {R"("name":"Winter","system":"swiss","rounds":5,"round_days":7)",
+         "field 'round_days' is for a round robin played as a season"},
+        {R"("name":"Winter","system":"round_robin","round_days":0)", "field 'round_days'"},
+        {R"("name":"Winter","system":"round_robin","round_days":29)", "field 'round_days'"},
         {R"("name":"Winter","system":"swiss","rounds":5,"first_board":"green")",
          "field 'first_board' must be \"white\", \"black\" or \"random\", not \"green\""},
         {R"("name":"Winter","system":"arena","minutes":30,"first_board":"black")",
@@ -300,7 +308,7 @@ TEST_CASE("a started tournament's frames carry its pairings and standings as doc
     view.state = "running";
     view.players.push_back({1, "Bert", 1600, 1, false, std::nullopt});
     view.tie_breaks = {"BH-C1", "SB"};
-    TournamentRoundView round{1, 1800000000000, {}};
+    TournamentRoundView round{1, 1800000000000, {}, std::nullopt};
     TournamentBoardView game;
     game.board = 1;
     game.white = "Bert";
@@ -354,7 +362,7 @@ TEST_CASE("an arena's frames carry its minutes, its end, its standings and berse
     view.state = "running";
     view.started_ms = 1800000000000;
     view.ends_ms = 1800002700000;
-    TournamentRoundView wave{1, 1800000001000, {}};
+    TournamentRoundView wave{1, 1800000001000, {}, std::nullopt};
     TournamentBoardView game;
     game.board = 1;
     game.white = "Bert";

@@ -171,14 +171,14 @@ TEST_CASE("the same fault gives the same message from the config file and from t
     }
 }
 
-TEST_CASE("a config file sets every field; the command line overrides it", "[server_config]")
+TEST_CASE("a config file sets every field, the command line overrides it", "[server_config]")
 {
     const ConfigFile file(R"({"port": 9100, "bind": "127.0.0.1", "db": "games.db", "web_root": "client",
         "public_url": "https://schach.example.org", "threads": 2, "rooms": [{"number": 7, "name": "Schachcafé"}, {"number": 8, "name": "Keller"}],
         "limits": {"max_message_bytes": 2048, "messages_per_second": 5.5, "message_burst": 10,
                    "control_frames_per_second": 0.5, "control_frame_burst": 4, "idle_timeout_ms": 30000, "write_queue_max_frames": 64, "write_queue_max_bytes": 65536,
                    "max_connections": 100, "max_refused_connections": 12},
-        "reconnect_grace_ms": 5000, "first_move_limit_ms": 12000, "table_history_events": 32, "table_chat_queue": 9, "room_update_ms": 250, "pool_wave_ms": 400, "tournament_round_pause_ms": 2500,
+        "reconnect_grace_ms": 5000, "first_move_limit_ms": 12000, "table_history_events": 32, "table_chat_queue": 9, "room_update_ms": 250, "pool_wave_ms": 400, "tournament_round_pause_ms": 2500, "tournament_day_ms": 60000,
         "identity": {"allow_guests": false, "resume_token_ttl_ms": 120000, "cookie_idle_ms": 180000,
                      "session_max_ms": 240000, "password_hash_threads": 3, "password_hash_queue": 7,
                      "login_free_failures_per_account": 2, "login_free_failures_per_address": 9,
@@ -216,6 +216,7 @@ TEST_CASE("a config file sets every field; the command line overrides it", "[ser
     CHECK(config->room_update_ms == 250);
     CHECK(config->pool_wave_ms == 400);
     CHECK(config->tournament_round_pause_ms == 2500);
+    CHECK(config->tournament_day_ms == 60000);
     const auto& identity = config->identity;
     CHECK_FALSE(identity.allow_guests);
     CHECK(identity.resume_token_ttl_ms == 120000);
@@ -257,7 +258,8 @@ TEST_CASE("config file errors name the file and the field", "[server_config]")
          ": unknown key 'colour' (known: bind, challenge_expiry_ms, cluster, computer, db, db_busy_timeout_ms, "
          "first_move_limit_ms, identity, limits, metrics, player_limits, pool_wave_ms, port, public_url, "
          "reconnect_grace_ms, room_update_ms, rooms, "
-         "table_chat_queue, table_history_events, threads, tournament_round_pause_ms, trusted_proxies, web_root)"},
+         "table_chat_queue, table_history_events, threads, tournament_day_ms, tournament_round_pause_ms, "
+         "trusted_proxies, web_root)"},
         {R"({"trusted_proxies": "10.0.0.0/8"})",
          ": trusted_proxies must be an array of address ranges such as \"10.0.0.0/8\""},
         {R"({"trusted_proxies": ["127.0.0.1", 8]})", ": trusted_proxies[1] must be a string such as \"10.0.0.0/8\""},
@@ -322,7 +324,7 @@ TEST_CASE("config file errors name the file and the field", "[server_config]")
     }
 }
 
-TEST_CASE("trusted proxies come from the config file; --trusted-proxy, repeated, replaces the file's list",
+TEST_CASE("trusted proxies come from the config file, --trusted-proxy, repeated, replaces the file's list",
           "[server_config]")
 {
     CHECK(parse_serve_options({})->trusted_proxies.empty()); // by default no header is trusted

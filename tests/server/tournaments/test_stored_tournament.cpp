@@ -140,7 +140,7 @@ TEST_CASE("stored tournament: a paired round as the store takes it: games by boa
     CHECK_FALSE(db::tournament_write_problem(stored));
 }
 
-TEST_CASE("stored tournament: a game's end as the board's result; a missed first move is a forfeit",
+TEST_CASE("stored tournament: a game's end as the board's result, a missed first move is a forfeit",
           "[server][tournament][stored]")
 {
     const auto ended = [](Score score, Termination termination) {
@@ -211,6 +211,9 @@ TEST_CASE("stored tournament: the director's first-board colour is the Dutch pai
     CHECK_FALSE(model_of(log).first_board_white);
     CHECK(first_board(model_of(log)).black == 4);
     CHECK(read_settings(settings_json(settings)).first_board_white == false);
+    settings.round_days = 7;
+    CHECK(read_settings(settings_json(settings)).round_days == 7);
+    CHECK(read_settings(settings_json(TournamentSettings{})).round_days == 0);
 }
 
 TEST_CASE("stored tournament: the director's tie-breaks in his order, the default without them",
