@@ -234,6 +234,12 @@ node scripts/ws-check.mjs welcome 127.0.0.1 "$proxy_port" | grep -q '"type":"wel
 
 # ---- 5. full ------------------------------------------------------------------------------------
 step "node3 full"
+# The earlier steps' clients that node3 served are gone first (on a loaded machine their closes
+# may still be under way): the three below then fill it exactly.
+for ((i = 0; i < 100; ++i)); do
+    http_get "${node_ports[2]}" /metrics | grep -q '^rochade_connections_open 0' && break
+    sleep 0.1
+done
 for i in 1 2 3; do
     node scripts/ws-check.mjs hold 127.0.0.1 "${node_ports[2]}" >"$work/hold$i.log" 2>&1 &
     hold_pids+=($!)

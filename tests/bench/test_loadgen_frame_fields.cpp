@@ -80,7 +80,7 @@ TEST_CASE("scan_turn_fields: the move that ends the game has to_move null and no
     CHECK(fields->legal_moves == "[]");
 }
 
-TEST_CASE("scan_turn_fields reads a real game_started frame; the plies of its moves are nested")
+TEST_CASE("scan_turn_fields reads a real game_started frame, the plies of its moves are nested")
 {
     protocol::TableState state;
     state.summary.table = 7;

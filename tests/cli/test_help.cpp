@@ -32,7 +32,7 @@ Run run_tool(const std::string& args, bool merged = false)
 
 } // namespace
 
-TEST_CASE("--help and -h print a subcommand's usage on standard output and exit 0", "[cli][help]")
+TEST_CASE("a subcommand's usage: --help and -h print it on standard output and exit 0", "[cli][help]")
 {
     for (const std::string command : {"admin", "games", "perft", "pgn", "serve"})
         for (const std::string args : {"--help", "-h", "--db x.db --help"}) {

@@ -133,7 +133,7 @@ TEST_CASE("a game claimed with a newer epoch refuses the old owner's moves, even
     CHECK_FALSE(reader.unfinished_game(1));
 }
 
-TEST_CASE("a game's event is stored once per seq; events without a game are not fenced")
+TEST_CASE("a game's event is stored once per seq, events without a game are not fenced")
 {
     TestStore file("event-once");
     TestWriter writer(file, [](const std::string&) {});

@@ -146,7 +146,7 @@ TEST_CASE("rochade games ID prints the header, moves with clocks, events and the
     CHECK(pgn.find("warning") == std::string::npos);
 }
 
-TEST_CASE("the PGN of a game from a set-up position carries its FEN; a move that does not replay is named")
+TEST_CASE("the PGN of a game from a set-up position carries its FEN, a move that does not replay is named")
 {
     const TestStore file("games-pgn");
     write_games(file);
@@ -528,7 +528,7 @@ TEST_CASE("PGN's TimeControl and Termination for the stored values")
     CHECK(pgn_termination(Termination::NoFirstMove) == "unterminated");
 }
 
-TEST_CASE("rochade games --rated and --casual list the rated or the casual games; a rated game says so")
+TEST_CASE("rochade games --rated and --casual list the rated or the casual games, a rated game says so")
 {
     const std::string blitz_line_end = "{\"kind\":\"sudden_death\",\"base_ms\":300000}  rated blitz\n";
     const TestStore file("games-rated");

@@ -127,8 +127,8 @@ bool refused(const std::optional<StoreError>& outcome) { return outcome && outco
 
 } // namespace
 
-TEST_CASE("through the interfaces: an account once per nick key; tokens good once, until expiry, while the session "
-          "lasts; pruning; a new password ends the account's sessions")
+TEST_CASE("through the interfaces: an account once per nick key, tokens good once, until expiry, while the session "
+          "lasts, pruning, a new password ends the account's sessions")
 {
     TestStore file("identity-interfaces");
     TestWriter writer(file, [](const std::string&) {});
@@ -266,7 +266,7 @@ TEST_CASE("through the interfaces: registering a nick ends the guest sessions of
     CHECK(reader.session_by_token("zora", TokenKind::Resume, t0 + 30));
 }
 
-TEST_CASE("a resume token spent with a grace resumes once more while no later token was used; then never")
+TEST_CASE("a resume token spent with a grace resumes once more while no later token was used, then never")
 {
     TestStore file("retired-tokens");
     TestWriter writer(file, [](const std::string&) {});

@@ -175,7 +175,7 @@ TEST_CASE("an audit line whose detail is not a JSON object is refused, and its s
     CHECK(query_int(file, "SELECT COUNT(*) FROM moderation_log") == 1);
 }
 
-TEST_CASE("a sanction set again replaces the one of its kind, target and room; a lift deletes it")
+TEST_CASE("a sanction set again replaces the one of its kind, target and room, a lift deletes it")
 {
     TestStore file("sanction-writes");
     TestWriter writer(file);
@@ -280,7 +280,7 @@ TableEvent table_chat(std::int64_t table_id, std::optional<std::int64_t> game_id
 
 } // namespace
 
-TEST_CASE("sanctions(at) lists those in force: for good, or ending after it; each as it was set")
+TEST_CASE("sanctions(at) lists those in force: for good, or ending after it, each as it was set")
 {
     TestStore file("sanction-reads");
     {

@@ -145,7 +145,7 @@ TEST_CASE("an expired open challenge cannot be claimed, and is pruned once its t
     CHECK_FALSE(reader.open_challenge(hash));
 }
 
-TEST_CASE("only the creator cancels a standing open challenge; his standing links are listed oldest first")
+TEST_CASE("only the creator cancels a standing open challenge, his standing links are listed oldest first")
 {
     TestStore store("open-challenge-cancel");
     TestWriter writer(store);

@@ -53,7 +53,7 @@ RatingStanding newcomer(std::int64_t account_id)
 
 } // namespace
 
-TEST_CASE("white's result: a win, a loss or a draw is rated; an unfinished game is not")
+TEST_CASE("white's result: a win, a loss or a draw is rated, an unfinished game is not")
 {
     struct Row {
         rochade::Score result;
@@ -71,7 +71,7 @@ TEST_CASE("white's result: a win, a loss or a draw is rated; an unfinished game 
     }
 }
 
-TEST_CASE("a rated start needs two different accounts and a category; an unrated one needs nothing")
+TEST_CASE("a rated start needs two different accounts and a category, an unrated one needs nothing")
 {
     CHECK(why_start_cannot_be_rated(rated_start(1, 2, RatingCategory::Blitz)) == std::nullopt);
     CHECK(why_start_cannot_be_rated(rated_start(std::nullopt, 2, RatingCategory::Blitz)) ==
@@ -142,7 +142,7 @@ TEST_CASE("two newcomers' first game: each rated against the other, counts and t
     CHECK(writes.standings[1].value.rating < initial.rating);
 }
 
-TEST_CASE("a returning player's RD is aged by whole idle days first; a secret room's game is not counted in public")
+TEST_CASE("a returning player's RD is aged by whole idle days first, a secret room's game is not counted in public")
 {
     RatingStanding anna = newcomer(1);
     anna.value = Rating{1700, 60, 0.06};

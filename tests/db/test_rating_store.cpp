@@ -424,7 +424,7 @@ TEST_CASE("a rating history is the newest points of a category, oldest first")
           StoreFailure::Refused);
 }
 
-TEST_CASE("a player's ratings come in category order; no player for an unknown nick")
+TEST_CASE("a player's ratings come in category order, no player for an unknown nick")
 {
     RatedStore s;
     GameStarted bullet = started(1, anna, bert, t0, true, RatingCategory::Bullet);
@@ -444,7 +444,7 @@ TEST_CASE("a player's ratings come in category order; no player for an unknown n
     CHECK_FALSE(s.store.player("nobody"));
 }
 
-TEST_CASE("the search of the games filters by category, and a player's by colour, outcome, opponent; public rooms")
+TEST_CASE("the search of the games filters by category, and a player's by colour, outcome, opponent, public rooms")
 {
     RatedStore s;
     s.play(1, anna, bert, "1-0", t0);

@@ -97,7 +97,7 @@ TEST_CASE("an empty database has no games, no accounts and no ids in use")
     CHECK_FALSE(store.game_log(1).has_value());
 }
 
-TEST_CASE("the next free ids are what the last reservation stored; a read-only store sees them beside the writer")
+TEST_CASE("the next free ids are what the last reservation stored, a read-only store sees them beside the writer")
 {
     TestStore file("store-id-blocks");
     TestWriter writer(file);
@@ -112,7 +112,7 @@ TEST_CASE("the next free ids are what the last reservation stored; a read-only s
     CHECK(reader.next_free_id("table") == 1007);
 }
 
-TEST_CASE("unfinished games come back with their moves in ply order; finished ones do not")
+TEST_CASE("unfinished games come back with their moves in ply order, finished ones do not")
 {
     TestStore file("store-unfinished");
     write_two_games(file);
@@ -598,7 +598,7 @@ TEST_CASE("find_games refuses a page size outside 1..100, naming it")
     CHECK(store.find_games(largest).games.empty());
 }
 
-TEST_CASE("cursors, results and terminations spell and read back; bad spellings are refused")
+TEST_CASE("cursors, results and terminations spell and read back, bad spellings are refused")
 {
     CHECK(cursor_text(GameCursor{1700000000000, 42}) == "1700000000000_42");
     CHECK(parse_cursor("1700000000000_42") == GameCursor{1700000000000, 42});

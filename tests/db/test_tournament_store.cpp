@@ -158,7 +158,7 @@ TEST_CASE("a tournament moves only along its states, and only from the state sto
     CHECK(log->tournament.finished_at_ms == std::optional<std::int64_t>(t0 + 40));
 }
 
-TEST_CASE("players register once each, in order; withdraw and return; none joins a finished tournament")
+TEST_CASE("players register once each, in order, withdraw and return, none joins a finished tournament")
 {
     TestStore store("tournament-players");
     TestWriter writer(store);
@@ -187,7 +187,7 @@ TEST_CASE("players register once each, in order; withdraw and return; none joins
     check_refused(writer, joined("gina", 1500));
 }
 
-TEST_CASE("a player's half-point bye request is stored and taken back; refused for a withdrawn or unknown player")
+TEST_CASE("a player's half-point bye request is stored and taken back, refused for a withdrawn or unknown player")
 {
     TestStore store("tournament-byes");
     TestWriter writer(store);
@@ -241,7 +241,7 @@ TEST_CASE("a round is paired once, only as the next round, only with registered 
     CHECK(boards[2].pairing.bye == std::optional<std::string>("pairing_allocated"));
 }
 
-TEST_CASE("a board gets one table and one result; only a correction changes the result; a bye has neither")
+TEST_CASE("a board gets one table and one result, only a correction changes the result, a bye has neither")
 {
     TestStore store("tournament-results");
     TestWriter writer(store);
@@ -283,7 +283,7 @@ TEST_CASE("a board gets one table and one result; only a correction changes the 
     CHECK(reader.tournament(7)->rounds.size() == 2);
 }
 
-TEST_CASE("an arena's result keeps the game's half moves and berserks; a correction keeps them")
+TEST_CASE("an arena's result keeps the game's half moves and berserks, a correction keeps them")
 {
     TestStore store("tournament-arena-results");
     TestWriter writer(store);

@@ -238,7 +238,7 @@ TEST_CASE("every kind of write lands in its table")
     }
 }
 
-TEST_CASE("a bad submission is rolled back alone and reported; the rest of its batch commits")
+TEST_CASE("a bad submission is rolled back alone and reported, the rest of its batch commits")
 {
     TempDatabase file("writer-bad");
     std::vector<std::string> errors; // on_error runs on the writer's thread; read after flush
@@ -268,7 +268,7 @@ TEST_CASE("a bad submission is rolled back alone and reported; the rest of its b
     CHECK(writer.stats().writes == 3);
 }
 
-TEST_CASE("a submission that rolls back the whole transaction is retried, then isolated; the others commit")
+TEST_CASE("a submission that rolls back the whole transaction is retried, then isolated, the others commit")
 {
     TempDatabase file("writer-poison");
     std::vector<std::string> errors;
@@ -490,7 +490,7 @@ TEST_CASE("every submission's done runs exactly once: nothing when stored, Refus
     CHECK(count(file, "SELECT COUNT(*) FROM session_tokens WHERE hash IN ('t1', 't3')") == 0);
 }
 
-TEST_CASE("a full disk fails submissions as Unavailable; once there is room again the same writes are stored")
+TEST_CASE("a full disk fails submissions as Unavailable, once there is room again the same writes are stored")
 {
     TempDatabase file("writer-full");
     std::vector<std::string> errors;
@@ -519,7 +519,7 @@ TEST_CASE("a full disk fails submissions as Unavailable; once there is room agai
     CHECK(count(file.path(), "SELECT COUNT(*) FROM moves") == 2);
 }
 
-TEST_CASE("a lock held by another connection past the busy timeout fails as Unavailable; the writer recovers")
+TEST_CASE("a lock held by another connection past the busy timeout fails as Unavailable, the writer recovers")
 {
     TempDatabase file("writer-locked");
     WriterTuning tuning;

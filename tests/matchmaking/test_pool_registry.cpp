@@ -23,7 +23,7 @@ PoolRegistry fast_registry()
 
 } // namespace
 
-TEST_CASE("a player waits in one pool at a time; an unknown pool is refused")
+TEST_CASE("a player waits in one pool at a time, an unknown pool is refused")
 {
     PoolRegistry pools(t0);
     CHECK(pools.join("3+0", guest_player(1), t0) == JoinOutcome::Joined);

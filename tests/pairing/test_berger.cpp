@@ -54,7 +54,7 @@ TEST_CASE("Berger tables for 3-4, 5-6, 7-8, 9-10 and 11-12 players are the Handb
                                                            "6-12 7-5 8-4 9-3 10-2 11-1"});
 }
 
-TEST_CASE("an odd number of players uses the next table; the highest number is the bye", "[pairing][berger]")
+TEST_CASE("an odd number of players uses the next table, the highest number is the bye", "[pairing][berger]")
 {
     const auto five = berger_schedule(5);
     REQUIRE(five);

@@ -57,7 +57,7 @@ TEST_CASE("rochade pair --dutch names the file, line and column of a bad TRF", "
     CHECK(missing.err == "rochade pair: cannot read '/nonexistent/rochade.trf'\n");
 }
 
-TEST_CASE("rochade pair --berger prints the round-robin schedule; bad sizes are named", "[pairing][cli]")
+TEST_CASE("rochade pair --berger prints the round-robin schedule, bad sizes are named", "[pairing][cli]")
 {
     const Run four = run({"--berger", "4"});
     CHECK(four.exit_code == 0);

@@ -180,7 +180,7 @@ TEST_CASE("room frames")
     CHECK(opened["table"] == summary);
 }
 
-TEST_CASE("table_chat names its channel; a spectators' line has no seq")
+TEST_CASE("table_chat names its channel, a spectators' line has no seq")
 {
     const json table = parsed(encode_table_chat(7, 11, ChatChannel::Table, "anna", "hi", 1'800'000'000'000));
     CHECK(table["seq"] == 11);

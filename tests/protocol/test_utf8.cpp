@@ -8,7 +8,7 @@
 
 using rochade::protocol::is_valid_utf8;
 
-TEST_CASE("whole UTF-8 texts are valid; cut, stray, overlong and surrogate sequences are not", "[protocol][utf8]")
+TEST_CASE("whole UTF-8 texts are valid, cut, stray, overlong and surrogate sequences are not", "[protocol][utf8]")
 {
     CHECK(is_valid_utf8(""));
     CHECK(is_valid_utf8("Gästezimmer \xE2\x82\xAC \xF0\x9F\x98\x80"));

@@ -84,7 +84,7 @@ TEST_CASE("a move that cannot be stored: storage_unavailable, nothing seen, the 
     CHECK(restored.at("status") == "playing");
 }
 
-TEST_CASE("a game end that cannot be stored: the game is not over, both players are told; then it ends",
+TEST_CASE("a game end that cannot be stored: the game is not over, both players are told, then it ends",
           "[server][process][store_failure]")
 {
     ChildServer server(short_busy_timeout);
@@ -104,7 +104,7 @@ TEST_CASE("a game end that cannot be stored: the game is not over, both players 
     CHECK(game.white->receive_until("game_over", game.table).at("result") == "1-0");
 }
 
-TEST_CASE("a game start that cannot be stored: the game does not start, both players are told; then it starts",
+TEST_CASE("a game start that cannot be stored: the game does not start, both players are told, then it starts",
           "[server][process][store_failure]")
 {
     ChildServer server(short_busy_timeout);
@@ -192,7 +192,7 @@ private:
 
 } // namespace
 
-TEST_CASE("a full disk: storage_unavailable to the mover and to a hello, no ply gap; space again and the game goes on",
+TEST_CASE("a full disk: storage_unavailable to the mover and to a hello, no ply gap, space again and the game goes on",
           "[server][process][store_failure]")
 {
     SmallDisk disk(8 * 1024 * 1024);

@@ -55,7 +55,7 @@ TEST_CASE("berserk takes half the base time and the increment")
     CHECK(berserk_effect(60'000, 2'000).base_time_removed_ms == 0);
 }
 
-TEST_CASE("arena standings: score, then performance; equal players share the rank")
+TEST_CASE("arena standings: score, then performance, equal players share the rank")
 {
     // a: W W -> 4, perf (1500+500)·2/2 = 2000; b: W D(40) -> 3; c: W W -> 4 against 1400s -> 1900;
     // d: no game, rating 1700, 0 points; e: no game, rating 1700.

@@ -60,7 +60,7 @@ TEST_CASE("next round: round 1 pairs the top half against the bottom half, colou
     for (const auto& game : round.games) CHECK(game.result == GameResult::Pending);
 }
 
-TEST_CASE("next round: the odd player out gets the pairing-allocated bye; absentees and requests sit out",
+TEST_CASE("next round: the odd player out gets the pairing-allocated bye, absentees and requests sit out",
           "[tournament]")
 {
     Tournament t = swiss_of(7, 5);

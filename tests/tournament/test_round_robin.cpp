@@ -94,7 +94,7 @@ TEST_CASE("a player who withdraws before half his games has all his results annu
     CHECK(games_of(t, 4) == 3); // the input is unchanged
 }
 
-TEST_CASE("a player who withdraws after half his games keeps them; the rest are forfeits")
+TEST_CASE("a player who withdraws after half his games keeps them, the rest are forfeits")
 {
     Tournament t = scheduled(4);
     set_result(t, 4, 1, '0');

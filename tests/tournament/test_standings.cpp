@@ -79,7 +79,7 @@ TEST_CASE("Buchholz, its cuts and Sonneborn-Berger follow C.07 Article 16 for un
     }
 }
 
-TEST_CASE("the default tie-breaks order the hand-worked Swiss; direct encounter separates the last two")
+TEST_CASE("the default tie-breaks order the hand-worked Swiss, direct encounter separates the last two")
 {
     const auto rows = standings(hand_worked_swiss(), default_tie_breaks());
     std::vector<int> order;

@@ -242,7 +242,7 @@ TEST_CASE("a server that refuses the connection fails at once as Unavailable, wi
     CHECK_FALSE(is_postgres_url("data/rochade.db"));
 }
 
-TEST_CASE("PgWriter: a ply that is not its game's next is refused alone; the batch's others commit", "[postgres]")
+TEST_CASE("PgWriter: a ply that is not its game's next is refused alone, the batch's others commit", "[postgres]")
 {
     NEEDS_POSTGRES();
     TestStore store("pg-plies");
@@ -272,7 +272,7 @@ TEST_CASE("PgWriter: a ply that is not its game's next is refused alone; the bat
     CHECK(reader->game_log(2)->moves.size() == 1);
 }
 
-TEST_CASE("PgWriter: a backend terminated in the middle of a batch fails it as Unavailable; the next one reconnects",
+TEST_CASE("PgWriter: a backend terminated in the middle of a batch fails it as Unavailable, the next one reconnects",
           "[postgres]")
 {
     NEEDS_POSTGRES();
@@ -460,7 +460,7 @@ std::string postgres_script(const std::string& arguments)
 
 } // namespace
 
-TEST_CASE("PgWriter: a server stopped like a power cut in the middle of a batch fails it as Unavailable; after its "
+TEST_CASE("PgWriter: a server stopped like a power cut in the middle of a batch fails it as Unavailable, after its "
           "restart the next submission is stored and nothing committed before is lost",
           "[postgres]")
 {

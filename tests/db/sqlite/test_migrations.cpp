@@ -192,7 +192,7 @@ TEST_CASE("a migration that fails leaves the database at its old version, with n
     CHECK_FALSE(has_object(db, "table", "moves"));
 }
 
-TEST_CASE("statements bind, step and read integers, text and NULL; reset makes them reusable")
+TEST_CASE("statements bind, step and read integers, text and NULL, reset makes them reusable")
 {
     Database db(":memory:", OpenMode::ReadWriteCreate);
     db.exec("CREATE TABLE t (i INTEGER, s TEXT, n INTEGER)");

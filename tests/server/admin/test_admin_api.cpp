@@ -137,7 +137,7 @@ TEST_CASE("a query string is read strictly: unknown, repeated and badly encoded 
     CHECK(percent_decode("%3Cscript%3E") == "<script>");
 }
 
-TEST_CASE("the game search's parameters become a GameQuery; a bad value is named", "[admin_api]")
+TEST_CASE("the game search's parameters become a GameQuery, a bad value is named", "[admin_api]")
 {
     const auto query = parse_game_query("player=ANNA&room=-7&from=2024-05-01&to=2024-05-02&result=1%2F2-1%2F2"
                                         "&termination=agreement&state=finished&limit=20&after=1714521600000_4");
@@ -178,7 +178,7 @@ TEST_CASE("the game search's parameters become a GameQuery; a bad value is named
     }
 }
 
-TEST_CASE("an action's body becomes the typed request; anything wrong with it is named", "[admin_api]")
+TEST_CASE("an action's body becomes the typed request, anything wrong with it is named", "[admin_api]")
 {
     auto parse = [](ModerationAction action, const json& body) {
         return parse_moderation_request(action, body.dump());
@@ -311,7 +311,7 @@ TEST_CASE("the service's refusals map to HTTP statuses with the protocol's codes
     }
 }
 
-TEST_CASE("actions want POST with JSON, reads want GET; unknown endpoints are 404", "[admin_api]")
+TEST_CASE("actions want POST with JSON, reads want GET, unknown endpoints are 404", "[admin_api]")
 {
     Desk desk;
     const auto get_action = desk.ask(moderator, "GET", "/api/admin/mute");

@@ -228,7 +228,7 @@ TEST_CASE("a game with hostile nicks and chat: the log's JSON reads back exactly
     CHECK(json::parse(chat.body).at("lines").at(0).at("text") == hostile_chat);
 }
 
-TEST_CASE("every action through the API: done, refused by role, unknown targets; the audit, sanctions, live view and "
+TEST_CASE("every action through the API: done, refused by role, unknown targets, the audit, sanctions, live view and "
           "chat search see it",
           "[admin_api][http]")
 {

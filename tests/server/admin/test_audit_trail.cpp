@@ -99,7 +99,7 @@ TEST_CASE("audit trail: what is done is answered as done even when its line fail
     CHECK(done->summary == "Bob muted everywhere");
 }
 
-TEST_CASE("audit trail: a guest is logged by nick alone; an untyped refusal keeps the asked action",
+TEST_CASE("audit trail: a guest is logged by nick alone, an untyped refusal keeps the asked action",
           "[moderation][admin][audit_trail]")
 {
     AuditTrailWriter writer;

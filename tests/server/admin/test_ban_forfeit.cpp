@@ -50,7 +50,7 @@ std::optional<db::GameLog> game_log(const std::string& db_path, std::int64_t gam
 
 } // namespace
 
-TEST_CASE("ban forfeit: an account banned during its game loses it at once; opponent and spectators are told",
+TEST_CASE("ban forfeit: an account banned during its game loses it at once, opponent and spectators are told",
           "[server][moderation]")
 {
     InProcessServer server;
@@ -89,7 +89,7 @@ TEST_CASE("ban forfeit: an account banned during its game loses it at once; oppo
     CHECK(game.act("white", "leave_table").at("type") == "ok");
 }
 
-TEST_CASE("ban forfeit: a ban of a player not at a running game ends nothing; a finished game stays as it ended",
+TEST_CASE("ban forfeit: a ban of a player not at a running game ends nothing, a finished game stays as it ended",
           "[server][moderation]")
 {
     InProcessServer server;

@@ -351,7 +351,7 @@ TEST_CASE("moderation: a ban closes the connection and refuses every way in unti
     CHECK(audit[2].logged.target == "Störer");
 }
 
-TEST_CASE("moderation: a moderator may not kick, mute or ban a moderator or an admin; an admin may", "[moderation]")
+TEST_CASE("moderation: a moderator may not kick, mute or ban a moderator or an admin, an admin may", "[moderation]")
 {
     Desk desk;
     WsTestClient colleague;
@@ -460,7 +460,7 @@ TEST_CASE("moderation: an aborting adjudication ends the game with *", "[moderat
     CHECK(over.at("message") == "Game aborted by moderator Chefin: Serverproblem");
 }
 
-TEST_CASE("moderation: nobody decides a table where they sit, a moderator nor an admin; another moderator may",
+TEST_CASE("moderation: nobody decides a table where they sit, a moderator nor an admin, another moderator may",
           "[moderation]")
 {
     Desk desk;
@@ -614,7 +614,7 @@ TEST_CASE("moderation: notices reach the room and are audited, also over the Web
     CHECK(audit[1].logged.reason == "Turnier um 20 Uhr");
 }
 
-TEST_CASE("moderation: the live view shows players, rooms and tables; addresses only when asked", "[moderation]")
+TEST_CASE("moderation: the live view shows players, rooms and tables, addresses only when asked", "[moderation]")
 {
     Desk desk;
     auto game = SeatedGame::start(desk.server.port());

@@ -62,7 +62,7 @@ std::optional<std::string> non_loopback_address()
 
 } // namespace
 
-TEST_CASE("label values escape backslash, double quote and newline; HELP escapes backslash and newline",
+TEST_CASE("label values escape backslash, double quote and newline, HELP escapes backslash and newline",
           "[server][metrics]")
 {
     CHECK(escape_label_value(R"(plain)") == "plain");
@@ -249,7 +249,7 @@ TEST_CASE("a flood that is closed counts as a limit close and a rate_limited err
     CHECK(value_of(text, R"(rochade_errors_sent_total{code="rate_limited"})") == 1);
 }
 
-TEST_CASE("/metrics answers GET and HEAD; other methods get 405 with Allow", "[server][metrics]")
+TEST_CASE("/metrics answers GET and HEAD, other methods get 405 with Allow", "[server][metrics]")
 {
     InProcessServer server;
     const auto head = http_request(server.port(), "HEAD", "/metrics");

@@ -59,7 +59,7 @@ json challenge_to(WsTestClient& from, const std::string& to)
 
 } // namespace
 
-TEST_CASE("challenge settings: everyone by default; registered only refuses guests; nobody refuses all",
+TEST_CASE("challenge settings: everyone by default, registered only refuses guests, nobody refuses all",
           "[server][challenge][challenge_setting]")
 {
     InProcessServer server;
@@ -107,7 +107,7 @@ TEST_CASE("challenge settings: everyone by default; registered only refuses gues
     CHECK(challenge_to(gast, "Clara").at("type") == "ok");
 }
 
-TEST_CASE("challenge settings: bad requests are refused naming what is wrong; a guest has none to change",
+TEST_CASE("challenge settings: bad requests are refused naming what is wrong, a guest has none to change",
           "[server][challenge][challenge_setting]")
 {
     InProcessServer server;

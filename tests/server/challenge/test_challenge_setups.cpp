@@ -59,7 +59,7 @@ struct TwoGuests {
 
 } // namespace
 
-TEST_CASE("challenge setup: a Chess960 challenge with a number starts from that start; the offer shows it",
+TEST_CASE("challenge setup: a Chess960 challenge with a number starts from that start, the offer shows it",
           "[server][challenge][game_setup]")
 {
     InProcessServer server;

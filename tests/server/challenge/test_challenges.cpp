@@ -111,7 +111,7 @@ TEST_CASE("challenge: the challenger in no room plays in the first configured ro
     CHECK(anna.receive_until("challenge_accepted").at("room") == server.config().rooms.front().number);
 }
 
-TEST_CASE("challenge: declined with one of lichess's reasons; only the challenged player answers",
+TEST_CASE("challenge: declined with one of lichess's reasons, only the challenged player answers",
           "[server][challenge]")
 {
     InProcessServer server;
@@ -138,7 +138,7 @@ TEST_CASE("challenge: declined with one of lichess's reasons; only the challenge
     CHECK(two.anna.receive_until("challenge_declined").at("reason") == "generic");
 }
 
-TEST_CASE("challenge: the challenger cancels; the challenged player is told", "[server][challenge]")
+TEST_CASE("challenge: the challenger cancels, the challenged player is told", "[server][challenge]")
 {
     InProcessServer server;
     ChallengeGuests two(server.port());
@@ -152,7 +152,7 @@ TEST_CASE("challenge: the challenger cancels; the challenged player is told", "[
     CHECK(two.anna.request({{"type", "cancel_challenge"}, {"challenge", id}}).at("code") == "no_such_challenge");
 }
 
-TEST_CASE("challenge: unanswered it expires; it ends when the challenger's connection closes", "[server][challenge]")
+TEST_CASE("challenge: unanswered it expires, it ends when the challenger's connection closes", "[server][challenge]")
 {
     InProcessServer server([](server::ServerConfig& config) { config.challenge_expiry_ms = 300; });
     ChallengeGuests two(server.port());

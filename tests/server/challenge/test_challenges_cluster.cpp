@@ -112,7 +112,7 @@ TEST_CASE("challenge across nodes: the challenged player's node refuses what onl
     CHECK(bert.receive_until("challenge").at("challenge").at("rated") == false);
 }
 
-TEST_CASE("challenge node messages survive encoding; a relay of no known kind is an error naming it",
+TEST_CASE("challenge node messages survive encoding, a relay of no known kind is an error naming it",
           "[cluster][challenge]")
 {
     using server::cluster::ChallengeRelay;

@@ -170,7 +170,7 @@ TEST_CASE("open challenge: forged tokens, one's own link, links named for others
     CHECK(anna.receive_until("open_challenges").at("links").empty());
 }
 
-TEST_CASE("open challenge: at most three standing links; a withdrawn or expired link is refused; an absent "
+TEST_CASE("open challenge: at most three standing links, a withdrawn or expired link is refused, an absent "
           "creator keeps his link",
           "[server][challenge][open_challenge]")
 {

@@ -342,7 +342,7 @@ void chaos(const std::string& store, std::chrono::seconds duration, std::uint64_
 
 } // namespace
 
-TEST_CASE("chaos: nodes paused and killed and Redis restarted empty at random, mid-play; nothing confirmed is lost, "
+TEST_CASE("chaos: nodes paused and killed and Redis restarted empty at random, mid-play, nothing confirmed is lost, "
           "no board differs from the store, nothing stuck, nobody locked out",
           "[server][cluster][redis][process][chaos]")
 {

@@ -42,7 +42,7 @@ template <class T> T wait_for(std::future<T> future)
 
 } // namespace
 
-TEST_CASE("node messages: each kind survives encoding; anything else is an error naming what is wrong", "[cluster]")
+TEST_CASE("node messages: each kind survives encoding, anything else is an error naming what is wrong", "[cluster]")
 {
     protocol::TableSummary table;
     table.table = 17;
@@ -206,7 +206,7 @@ TEST_CASE("three nodes share one lobby: presence, chat, whispers, tables, one ni
     CHECK(listed);
 }
 
-TEST_CASE("a player who comes back on another node keeps the nick; the old connection closes with 4000",
+TEST_CASE("a player who comes back on another node keeps the nick, the old connection closes with 4000",
           "[server][cluster]")
 {
     // Two nodes on one database file: the session and its resume token are the same on both

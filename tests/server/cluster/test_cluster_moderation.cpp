@@ -405,7 +405,7 @@ TEST_CASE("cluster moderation: a node that does not answer makes the view partia
     CHECK(desk.refused(server::Adjudicate{4242, server::Adjudication::Draw, "x"}).code == protocol::ErrorCode::Busy);
 }
 
-TEST_CASE("cluster moderation messages: each survives encoding; a malformed one is an error naming the field",
+TEST_CASE("cluster moderation messages: each survives encoding, a malformed one is an error naming the field",
           "[cluster][moderation]")
 {
     auto round_trip = [](const NodeMessage& message) {

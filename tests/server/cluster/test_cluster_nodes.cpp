@@ -409,14 +409,14 @@ TEST_CASE("the table's node paused past its lease and woken, on PostgreSQL: its 
     paused_owner(database.url(), 1000ms);
 }
 
-TEST_CASE("three nodes on Redis and one SQLite file: meet, chat, play with a spectator; the table's node killed",
+TEST_CASE("three nodes on Redis and one SQLite file: meet, chat, play with a spectator, the table's node killed",
           "[server][cluster][redis][process]")
 {
     test::TempDir dir;
     three_nodes((dir.path() / "cluster.db").string());
 }
 
-TEST_CASE("three nodes on Redis and PostgreSQL: meet, chat, play with a spectator; the table's node killed",
+TEST_CASE("three nodes on Redis and PostgreSQL: meet, chat, play with a spectator, the table's node killed",
           "[server][cluster][redis][process][postgres]")
 {
     const auto server_url = db::testing::postgres_server_url();

@@ -58,7 +58,7 @@ std::unique_ptr<WsTestClient> resume_at(std::uint16_t port, std::string token, s
 
 } // namespace
 
-TEST_CASE("a table's event goes once to each watching node; forwarded moves do not ask the bus for the owner",
+TEST_CASE("a table's event goes once to each watching node, forwarded moves do not ask the bus for the owner",
           "[server][cluster]")
 {
     ThreeNodes nodes;
@@ -100,7 +100,7 @@ TEST_CASE("a table's event goes once to each watching node; forwarded moves do n
     for (const json& frame : carl.drain(200ms)) CHECK(frame.value("type", "") != "error");
 }
 
-TEST_CASE("a node cut off from the bus loses its table to the node that took it over; its next write is refused "
+TEST_CASE("a node cut off from the bus loses its table to the node that took it over, its next write is refused "
           "and it stops playing it",
           "[server][cluster]")
 {

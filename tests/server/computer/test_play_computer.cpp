@@ -166,7 +166,7 @@ TEST_CASE("play_computer: the computer at level 8 mates the human in one, moving
     CHECK(over.at("winner") == "black");
 }
 
-TEST_CASE("play_computer: the human's flag falls at a fast control; the computer's clock is charged",
+TEST_CASE("play_computer: the human's flag falls at a fast control, the computer's clock is charged",
           "[server][computer]")
 {
     InProcessServer server(small_pool);
@@ -299,7 +299,7 @@ TEST_CASE("play_computer: an engine that fails on the fresh process too ends the
     CHECK(over.at("message").get<std::string>().find("the computer's engine failed twice") != std::string::npos);
 }
 
-TEST_CASE("play_computer: the computer takes a takeback back at once; the human moves again from there",
+TEST_CASE("play_computer: the computer takes a takeback back at once, the human moves again from there",
           "[server][computer][takeback]")
 {
     InProcessServer server(small_pool);

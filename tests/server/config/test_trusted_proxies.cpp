@@ -28,7 +28,7 @@ TrustedProxies proxies(const std::vector<std::string>& texts)
 
 } // namespace
 
-TEST_CASE("address ranges parse as text -> canonical range; a bare address is one address", "[trusted_proxies]")
+TEST_CASE("address ranges parse as text -> canonical range, a bare address is one address", "[trusted_proxies]")
 {
     const std::vector<std::pair<std::string, std::string>> cases{
         {"127.0.0.1", "127.0.0.1/32"},

@@ -211,7 +211,7 @@ TEST_CASE("Restored clocks: held until started, and still in the right stage", "
     CHECK(clock.flag_deadline() == at(12'500));
 }
 
-TEST_CASE("The first moves cost no time and earn no increment; the clocks start after Black's first move",
+TEST_CASE("The first moves cost no time and earn no increment, the clocks start after Black's first move",
           "[clock][first_move]")
 {
     Clock clock(fischer(180'000, 2'000), std::chrono::seconds(20));

@@ -463,7 +463,7 @@ TEST_CASE("Resignation at any time, abort only before both sides have moved", "[
     }
 }
 
-TEST_CASE("A banned player forfeits: the opponent wins; both banned, no result; not before the start nor after the end",
+TEST_CASE("A banned player forfeits: the opponent wins, both banned, no result, not before the start nor after the end",
           "[referee]")
 {
     RefereedGame waiting(five_minutes);
@@ -812,7 +812,7 @@ TEST_CASE("Restore: replayed from UCI, clocks held until resumed", "[referee]")
     }
 }
 
-TEST_CASE("Starting twice changes nothing; resuming a held game restarts the mover's clock", "[referee]")
+TEST_CASE("Starting twice changes nothing, resuming a held game restarts the mover's clock", "[referee]")
 {
     RefereedGame game = clocks_running_from(TimeControl{{TimeStage{0, 60'000}}, 0, 3'000, DelayKind::Simple},
                                             std::string(rochade::StartFen));

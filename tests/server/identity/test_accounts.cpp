@@ -222,7 +222,8 @@ TEST_CASE("failed logins beyond the free ones wait, longer each time, even with 
     CHECK(login(guesser, "Bert", password).at("type") == "hello_ok");
 }
 
-TEST_CASE("the account API escapes what it echoes: an invalid nick's '<' comes back as \\u003c", "[server][accounts]")
+TEST_CASE("the account API escapes what it echoes: an invalid nick's '<' comes back as a JSON escape",
+          "[server][accounts]")
 {
     InProcessServer server;
     const HttpReply reply = http_request(server.port(), "POST", "/api/register", json_headers,
@@ -414,7 +415,7 @@ TEST_CASE("a nick registered after a guest used it ends the guest's session: his
     CHECK(again.at("guest") == false);
 }
 
-TEST_CASE("a resume token works once, also across a restart; tokens and passwords are stored only as hashes",
+TEST_CASE("a resume token works once, also across a restart, tokens and passwords are stored only as hashes",
           "[server][accounts][process]")
 {
     ChildServer server;
@@ -547,7 +548,7 @@ TEST_CASE("a browser logs in over HTTP: an HttpOnly SameSite=Strict cookie carri
     CHECK(stale.request({{"type", "hello"}}).at("code") == "not_logged_in");
 }
 
-TEST_CASE("logout voids the session's tokens; a new password ends every other session of the account",
+TEST_CASE("logout voids the session's tokens, a new password ends every other session of the account",
           "[server][accounts]")
 {
     InProcessServer server;

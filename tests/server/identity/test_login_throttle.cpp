@@ -48,7 +48,7 @@ TEST_CASE("an attempt counts when it begins, so attempts still being checked hol
     CHECK(admitted == 5);
 }
 
-TEST_CASE("a refunded attempt gives back one count; a key quiet long enough starts from nothing")
+TEST_CASE("a refunded attempt gives back one count, a key quiet long enough starts from nothing")
 {
     LoginThrottle throttle(2, 60s, 3600s);
     const auto t0 = LoginThrottle::Clock::time_point{} + 1000s;

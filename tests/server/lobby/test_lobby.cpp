@@ -173,7 +173,7 @@ TEST_CASE("rooms: the configured four, members coming and going, room chat", "[s
     CHECK(listed.at("rooms")[1].at("members") == 1);
 }
 
-TEST_CASE("an ad-hoc room is listed and closes with its last member; a secret room is never listed", "[server][lobby]")
+TEST_CASE("an ad-hoc room is listed and closes with its last member, a secret room is never listed", "[server][lobby]")
 {
     InProcessServer server;
     WsTestClient anna, bert;
@@ -226,7 +226,7 @@ TEST_CASE("whisper reaches the addressee alone", "[server][lobby]")
     CHECK(anna.request({{"type", "whisper"}, {"to", "Niemand"}, {"text", "hallo"}}).at("code") == "no_such_nick");
 }
 
-TEST_CASE("a spectator gets the table's state, then every event; table chat stays at the table",
+TEST_CASE("a spectator gets the table's state, then every event, table chat stays at the table",
           "[server][lobby][table]")
 {
     InProcessServer server;

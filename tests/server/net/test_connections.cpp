@@ -1,5 +1,6 @@
 // Connections on the real server: bad input, limits, reconnects with missed events, claim_win
 // after the grace period, /health.
+#include <deque>
 #include <memory>
 #include <string>
 #include <thread>
@@ -83,6 +84,21 @@ TEST_CASE("a flood gets rate_limited, then close 1008", "[server][connection][li
     CHECK(client.wait_closed().code == 1008);
 }
 
+namespace {
+
+// The frames that are not a room's batched news (room_presence, room_tables: sent on the room's
+// timer, whenever it fires).
+std::deque<json> without_room_news(std::deque<json> frames)
+{
+    std::erase_if(frames, [](const json& frame) {
+        const auto type = frame.value("type", "");
+        return type == "room_presence" || type == "room_tables";
+    });
+    return frames;
+}
+
+} // namespace
+
 TEST_CASE("moves that are refused go to the sender alone and change nothing", "[server][game][bad_input]")
 {
     InProcessServer server;
@@ -104,8 +120,9 @@ TEST_CASE("moves that are refused go to the sender alone and change nothing", "[
     json error = game.player(row.side).request({{"type", "move"}, {"table", game.table}, {"move", row.move}});
     CHECK(error.at("type") == "error");
     CHECK(error.at("code") == row.code);
-    // The other player hears nothing, and the table is as it was.
-    auto heard = other.drain(50ms);
+    // The other player hears nothing, and the table is as it was. (The room's batched news of the
+    // new table may come late on a loaded machine: it is the lobby's, not the move's.)
+    auto heard = without_room_news(other.drain(50ms));
     CAPTURE(json(heard).dump());
     CHECK(heard.empty());
     json after = game.white->request({{"type", "watch_table"}, {"table", game.table}});
@@ -126,7 +143,7 @@ TEST_CASE("a move at someone else's table is refused", "[server][game][bad_input
     game.white->drain(50ms); // settle: the stranger's room_presence
     CHECK(stranger.request({{"type", "move"}, {"table", game.table}, {"move", "e4"}}).at("code") == "not_a_player");
     CHECK(stranger.request({{"type", "move"}, {"table", 999999}, {"move", "e4"}}).at("code") == "no_such_table");
-    auto heard = game.white->drain(50ms);
+    auto heard = without_room_news(game.white->drain(50ms));
     CAPTURE(json(heard).dump());
     CHECK(heard.empty());
     CHECK(game.play({"e4"}).at("ply") == 1);
@@ -370,7 +387,7 @@ TEST_CASE("after the game a table whose players both stay away closes after the 
     CHECK(closed.at("room") == game.room);
 }
 
-TEST_CASE("an idle client that does not answer pings is closed; one that answers stays", "[server][connection][limits]")
+TEST_CASE("an idle client that does not answer pings is closed, one that answers stays", "[server][connection][limits]")
 {
     InProcessServer server([](auto& config) { config.limits.idle_timeout_ms = 200; });
     WsTestClient silent, lively;
@@ -387,7 +404,7 @@ TEST_CASE("an idle client that does not answer pings is closed; one that answers
     CHECK_FALSE(silent.is_open());
 }
 
-TEST_CASE("peers that answer every ping at once stay open over many idle periods; a silent one is closed",
+TEST_CASE("peers that answer every ping at once stay open over many idle periods, a silent one is closed",
           "[server][connection][limits]")
 {
     constexpr int idle_timeout_ms = 300;
@@ -448,7 +465,7 @@ TEST_CASE("over the maximum number of connections the upgrade is refused", "[ser
     CHECK(connected);
 }
 
-TEST_CASE("a resume whose hello_ok was lost: the same token resumes once more; once a later token is used, never",
+TEST_CASE("a resume whose hello_ok was lost: the same token resumes once more, once a later token is used, never",
           "[server][connection][resume]")
 {
     InProcessServer server;

@@ -61,7 +61,7 @@ HttpReply health_until(std::uint16_t port, int status)
 
 } // namespace
 
-TEST_CASE("a ping flood is closed with 1008; a client pinging at a sane rate stays open",
+TEST_CASE("a ping flood is closed with 1008, a client pinging at a sane rate stays open",
           "[server][connection][limits][hardening]")
 {
     InProcessServer server([](auto& config) {
@@ -172,7 +172,7 @@ TEST_CASE("under a small open-file limit the server lowers max_connections, answ
     CHECK_THAT(text, Catch::Contains("limits.max_connections lowered from 10000 to " + std::to_string(allowed)));
 }
 
-TEST_CASE("every HTTP answer says nosniff and Server: Rochade; pages carry a CSP; 404 echoes nothing",
+TEST_CASE("every HTTP answer says nosniff and Server: Rochade, pages carry a CSP, 404 echoes nothing",
           "[server][http][hardening]")
 {
     TempDir web;

@@ -147,7 +147,7 @@ TEST_CASE("a static file is sent as the smallest copy the browser accepts, with 
     CHECK(get(port, "/index.html.gz").status == 404);
 }
 
-TEST_CASE("hashed names are kept a year, pages revalidated; ETag and Last-Modified answer 304",
+TEST_CASE("hashed names are kept a year, pages revalidated, ETag and Last-Modified answer 304",
           "[server][http][static_files][caching]")
 {
     BuiltClient client;

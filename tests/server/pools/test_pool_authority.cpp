@@ -116,7 +116,7 @@ TEST_CASE("pool authority: a refused claim lets White wait on, and he is paired 
     CHECK(next.front().player != claim.player);
 }
 
-TEST_CASE("pool authority: out of office it does nothing; another node taking office ends its own",
+TEST_CASE("pool authority: out of office it does nothing, another node taking office ends its own",
           "[pools][authority]")
 {
     const auto t0 = Clock::now();
@@ -138,7 +138,7 @@ TEST_CASE("pool authority: out of office it does nothing; another node taking of
     CHECK(again.in_office());
 }
 
-TEST_CASE("pool authority: a wait ended on another node than the player's is ignored; a repeated wait is one wait",
+TEST_CASE("pool authority: a wait ended on another node than the player's is ignored, a repeated wait is one wait",
           "[pools][authority]")
 {
     const auto t0 = Clock::now();

@@ -99,7 +99,7 @@ TEST_CASE("pools across nodes: players on two nodes are paired, and every node s
     CHECK(!authority.empty());
 }
 
-TEST_CASE("pools across nodes: the pairing node cut off past its lease pairs nobody; another pairs everyone",
+TEST_CASE("pools across nodes: the pairing node cut off past its lease pairs nobody, another pairs everyone",
           "[server][cluster][pools]")
 {
     PoolNodes nodes;

@@ -65,7 +65,7 @@ void never_paired_again(std::initializer_list<WsTestClient*> players)
 
 } // namespace
 
-TEST_CASE("pools on Redis: the pairing node paused past its lease and woken pairs nobody; its player is paired",
+TEST_CASE("pools on Redis: the pairing node paused past its lease and woken pairs nobody, its player is paired",
           "[server][cluster][redis][process][pools]")
 {
     for (const auto pause : {200ms, 3000ms}) {

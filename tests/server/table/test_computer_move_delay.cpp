@@ -19,7 +19,7 @@ protocol::TimeControl fischer(std::int64_t base_ms, std::int64_t increment_ms)
 
 } // namespace
 
-TEST_CASE("computer move delay: 200-1200 ms in fast games, scaled by the clock; none when slow or untimed",
+TEST_CASE("computer move delay: 200-1200 ms in fast games, scaled by the clock, none when slow or untimed",
           "[computer][delay]")
 {
     struct Case {

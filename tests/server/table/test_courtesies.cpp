@@ -23,7 +23,7 @@ const Courtesies::time_point courtesy_t0 = Courtesies::time_point{} + 1000s;
 
 } // namespace
 
-TEST_CASE("takeback policy: casual on, rated off unless allowed; a tournament never, the computer always",
+TEST_CASE("takeback policy: casual on, rated off unless allowed, a tournament never, the computer always",
           "[courtesies]")
 {
     CHECK(TakebackPolicy::for_table(false, std::nullopt).allowed());
@@ -40,7 +40,7 @@ TEST_CASE("takeback policy: casual on, rated off unless allowed; a tournament ne
     CHECK(refused->message == "takebacks are not allowed in a tournament game");
 }
 
-TEST_CASE("takeback request: one ply on the opponent's turn, two on one's own; a move lapses it", "[courtesies]")
+TEST_CASE("takeback request: one ply on the opponent's turn, two on one's own, a move lapses it", "[courtesies]")
 {
     const TakebackPolicy allowed;
     Courtesies courtesies;

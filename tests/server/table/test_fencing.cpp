@@ -43,7 +43,7 @@ std::vector<std::string> sans(const json& state)
 
 } // namespace
 
-TEST_CASE("a move refused because another writer claimed the game stops the table; it is taken up from the store "
+TEST_CASE("a move refused because another writer claimed the game stops the table, it is taken up from the store "
           "and the game goes on",
           "[server][fencing]")
 {
@@ -90,7 +90,7 @@ TEST_CASE("a move refused because another writer claimed the game stops the tabl
     CHECK(query(db_path, "SELECT MAX(ply) FROM moves") == 4);
 }
 
-TEST_CASE("an event the store holds already under the table's next seq stops the table; it is taken up from the "
+TEST_CASE("an event the store holds already under the table's next seq stops the table, it is taken up from the "
           "store and no event is stored twice",
           "[server][fencing]")
 {

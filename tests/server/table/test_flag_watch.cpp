@@ -20,7 +20,7 @@ struct StrandOnIo {
 
 } // namespace
 
-TEST_CASE("flag watch: the deadline wakes the table once; a later arm or a cancel replaces it", "[flag_watch]")
+TEST_CASE("flag watch: the deadline wakes the table once, a later arm or a cancel replaces it", "[flag_watch]")
 {
     StrandOnIo loop;
     FlagWatch watch(loop.strand);
@@ -39,7 +39,7 @@ TEST_CASE("flag watch: the deadline wakes the table once; a later arm or a cance
     CHECK(woken == std::vector<std::string>{"second"});
 }
 
-TEST_CASE("flag watch: a question out stops the timer; requests wait and come back in order", "[flag_watch]")
+TEST_CASE("flag watch: a question out stops the timer, requests wait and come back in order", "[flag_watch]")
 {
     StrandOnIo loop;
     FlagWatch watch(loop.strand);

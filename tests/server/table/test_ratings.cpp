@@ -114,8 +114,7 @@ GameResult opposite(GameResult result)
 
 } // namespace
 
-TEST_CASE("a rated table is for two accounts with a clock; guests and untimed games stay casual",
-          "[server][ratings]")
+TEST_CASE("a rated table is for two accounts with a clock, guests and untimed games stay casual", "[server][ratings]")
 {
     InProcessServer server;
     auto anna = account(server.port(), "Anna");
@@ -342,7 +341,7 @@ TEST_CASE("the leaderboard lists established players only, best first", "[server
     CHECK(http_get(server.port(), "/api/leaderboard?top=5").status == 400);
 }
 
-TEST_CASE("profiles: only accounts have one; bad nicks and methods are refused by name", "[server][ratings]")
+TEST_CASE("profiles: only accounts have one, bad nicks and methods are refused by name", "[server][ratings]")
 {
     InProcessServer server;
     auto anna = account(server.port(), "Jürgen");

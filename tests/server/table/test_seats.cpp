@@ -25,7 +25,7 @@ struct SeatsOnStrand {
 
 } // namespace
 
-TEST_CASE("seats: a seat is its principal's; the same number as a guest is someone else", "[seats]")
+TEST_CASE("seats: a seat is its principal's, the same number as a guest is someone else", "[seats]")
 {
     SeatsOnStrand table;
     auto& seats = table.seats;
@@ -47,7 +47,7 @@ TEST_CASE("seats: a seat is its principal's; the same number as a guest is someo
     CHECK(taken == 2);
 }
 
-TEST_CASE("seats: a held seat's end comes once; a later hold replaces it; a return stops it", "[seats]")
+TEST_CASE("seats: a held seat's end comes once, a later hold replaces it, a return stops it", "[seats]")
 {
     SeatsOnStrand table;
     std::vector<Side> over;

@@ -101,7 +101,7 @@ TEST_CASE("a seated account shows its rating in the table's category, its RD gro
     CHECK_FALSE(TableRatings(true, protocol::TimeControl{}).seat_rating({stored}, 0));
 }
 
-TEST_CASE("a finished game's stored changes become the event the players see; anything else is no rated game",
+TEST_CASE("a finished game's stored changes become the event the players see, anything else is no rated game",
           "[table][ratings]")
 {
     const std::vector<db::RatingChange> changes = {change(true, "Anna", 1500.4, 1516.6, 70.2),

@@ -74,7 +74,7 @@ std::string takeback_error_code(const json& reply) { return reply.value("code", 
 
 } // namespace
 
-TEST_CASE("takeback: on the opponent's turn one ply goes, on one's own turn two; the board, legal moves and clocks "
+TEST_CASE("takeback: on the opponent's turn one ply goes, on one's own turn two, the board, legal moves and clocks "
           "are those of the position taken back to, for the players and a watcher",
           "[server][takeback]")
 {
@@ -245,7 +245,7 @@ TEST_CASE("takeback: the repetition and fifty-move counts are those of the posit
     }
 }
 
-TEST_CASE("give_time: 5-60 s to the opponent's clock at once, for the players and a watcher; at most every 10 s; "
+TEST_CASE("give_time: 5-60 s to the opponent's clock at once, for the players and a watcher, at most every 10 s, "
           "not in an untimed game",
           "[server][give_time]")
 {

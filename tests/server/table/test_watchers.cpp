@@ -78,7 +78,7 @@ std::shared_ptr<const std::string> shared_frame(std::string text) { return std::
 
 } // namespace
 
-TEST_CASE("watchers: each connection once; a frame reaches every open one; closed ones are forgotten", "[watchers]")
+TEST_CASE("watchers: each connection once, a frame reaches every open one, closed ones are forgotten", "[watchers]")
 {
     Watchers watchers;
     auto alice = std::make_shared<RecordingConnection>(1);

@@ -77,7 +77,7 @@ TEST_CASE("tournament director's rules: forbidden pairs, his tie-breaks, no draw
 }
 
 TEST_CASE(
-    "tournament entry conditions: invited players only, a rating range, rated games; guests where a rating counts",
+    "tournament entry conditions: invited players only, a rating range, rated games, guests where a rating counts",
     "[server][tournament][director]")
 {
     InProcessServer server;
@@ -111,7 +111,7 @@ TEST_CASE(
 }
 
 TEST_CASE("tournament start time and first board: the event starts by itself at its time, or ends unplayed with "
-          "too few; the first board's colour reaches the pairing and the TRF",
+          "too few, the first board's colour reaches the pairing and the TRF",
           "[server][tournament][director]")
 {
     InProcessServer server;

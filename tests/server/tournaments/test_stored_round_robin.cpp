@@ -76,7 +76,7 @@ TEST_CASE("round robin schedule: the players entered at the start, in entry orde
     CHECK(round_robin_round(schedule, 9, 4, 0).pairings.empty()); // past the schedule
 }
 
-TEST_CASE("round robin schedule: stored results come back in their games; a withdrawal before half is annulled",
+TEST_CASE("round robin schedule: stored results come back in their games, a withdrawal before half is annulled",
           "[tournament][round_robin]")
 {
     auto log = four_player_log();

@@ -31,7 +31,7 @@ const json* player_named(const json& tournament, const std::string& nick)
 } // namespace
 
 TEST_CASE(
-    "tournament byes: asked for, taken back, given by the director, kept for one offline; never in the last round",
+    "tournament byes: asked for, taken back, given by the director, kept for one offline, never in the last round",
     "[server][tournament][byes]")
 {
     InProcessServer server([](auto& config) { config.tournament_round_pause_ms = 50; });

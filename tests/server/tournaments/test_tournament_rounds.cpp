@@ -128,7 +128,7 @@ TEST_CASE("tournament rounds: a Swiss is paired with who is online, played at ta
                        " AND black_key IS NOT NULL AND result = 'pending'") == 0);
 }
 
-TEST_CASE("tournament rounds: a missed first move is a loss by forfeit and a withdrawal; no abort, rematch or "
+TEST_CASE("tournament rounds: a missed first move is a loss by forfeit and a withdrawal, no abort, rematch or "
           "takeback at a tournament table",
           "[server][tournament][rounds]")
 {
@@ -333,7 +333,7 @@ TEST_CASE("tournament rounds: the director corrects a result (audit log), pauses
     check_refused(tourney_act(director, "resume_tournament", id), "tournament_closed");
 }
 
-TEST_CASE("tournament rounds: a round robin of 5 plays its Berger rounds; a withdrawal before half is annulled",
+TEST_CASE("tournament rounds: a round robin of 5 plays its Berger rounds, a withdrawal before half is annulled",
           "[server][tournament][rounds][round_robin]")
 {
     InProcessServer server(tourney_pause_short);

@@ -31,7 +31,7 @@ std::vector<std::string> nicks_of(const json& tournament)
 
 } // namespace
 
-TEST_CASE("tournaments: directors, moderators and admins create them; players, guests and visitors may not",
+TEST_CASE("tournaments: directors, moderators and admins create them, players, guests and visitors may not",
           "[server][tournament]")
 {
     InProcessServer server;
@@ -153,7 +153,7 @@ TEST_CASE("tournaments: players join in order with their ratings, watchers hear 
     REQUIRE(tourney_act(director, "director_readmit", rated, "Bert").at("type") == "ok");
 }
 
-TEST_CASE("tournaments: the director starts the event; too few players, others and a second start are refused; "
+TEST_CASE("tournaments: the director starts the event, too few players, others and a second start are refused, "
           "late entries as set",
           "[server][tournament]")
 {
