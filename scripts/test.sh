@@ -30,6 +30,8 @@
 #                          that go, move label, tab title, chat times), first-visit-test.mjs (a visitor, cached
 #                          precompressed files), clock-start-test.mjs (clocks after both first moves, the
 #                          first-move abort) and chat-admin-test.mjs (chat channels, admin link, audit, ban forfeit);
+#                          issue 28's tournament-test.mjs (the Tournaments tab) and tournament-swiss-test.mjs (a Swiss
+#                          of five over three rounds, from registration to the final standings);
 #                          screenshots in $BROWSER_SHOTS (default build/browser-shots)
 #   9a. proxy              scripts/proxy-check.sh: docker/haproxy.cfg in front of three Release nodes on one Redis
 #                          bus and one SQLite file, on loopback: /health, the client, /metrics refused, a
@@ -149,6 +151,8 @@ browser_tests+=(analysis:BROWSER_SHOTS)
 browser_tests+=(computer:BROWSER_SHOTS)
 # Issue 28's Tournaments tab: a director creates a Swiss, players join, it starts (and its round is played).
 browser_tests+=(tournament:BROWSER_SHOTS)
+# Issue 28 §7: a Swiss of five over three rounds, from registration to the final standings.
+browser_tests+=(tournament-swiss:BROWSER_SHOTS)
 
 # The docker stage's base image (debootstrap: network and disk more than CPU) is made in the
 # background while the C++ builds run; the stage waits for it and makes it itself if this failed.

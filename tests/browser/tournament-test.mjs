@@ -2,17 +2,24 @@
 // headless Chromium:
 //   - a tournament director (an account made with `rochade admin create-user --role director` on
 //     the database file while the server runs) logs in, opens the Tournaments tab and creates a
-//     Swiss of one round with a password;
+//     Swiss of one round with a password (the form offers a season's days per round only for a
+//     round robin);
 //   - Bert (German, 1280x800, guest) finds it under "Demnächst", is refused with a wrong password
 //     in German, then joins; Clara (English, a 390x844 phone, guest) joins; every page shows the
 //     players live (tournament_updated), and the German page's texts are checked;
+//   - every page is in the event's room (docs/tournaments.md, "The room"): its panel shows the
+//     three of them; Bert writes in the tournament chat, Clara reads it and answers (her markup
+//     shown as text); Bert finds the room under Rooms, goes to another and comes back from the
+//     tournament's page; the phone's panel fits its width;
 //   - the director withdraws Clara and readmits her; Clara's page says so each time;
 //   - the director starts it: every page shows it running;
 //   - (with rounds) the director corrects the game's result to a draw with a reason;
 //   - when the server pairs rounds (docs/protocol.md documents the tournament's `pairings`): the
-//     two players find themselves at their board and are told so, play a move each, one resigns,
+//     two players find themselves at their board and are told so, the room's panel lists their
+//     game and the director watches it from there, they play a move each, one resigns,
 //     and the result shows on every page, in the pairings (1-0), the standings (1 point to the
 //     winner) and the crosstable;
+//   - after a restart the finished event's room is closed: the pages say so, in their languages;
 //   - the phone's page fits its width; screenshots of each page, the phone's among them.
 //
 //   ROCHADE_BIN=build/tools/rochade node tests/browser/tournament-test.mjs
@@ -25,7 +32,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import {
-    LAPTOP, Run, boardOrientation, clickMove, enterAsGuest, launchBrowser, logIn, short, startServer, timeout, waitForMove, waitOnline,
+    LAPTOP, Run, boardOrientation, clickMove, enterAsGuest, launchBrowser, logIn, short, startServer, stopServer, timeout, waitForMove,
+    waitOnline,
 } from './browser_harness.mjs';
 import { fitsWidth, messageShown } from './page_checks.mjs';
 
@@ -61,6 +69,27 @@ async function openTournament(page, id) {
     await page.waitForSelector(`#tournaments .tournament-page[data-tournament="${id}"] .tournament-players`, { timeout });
 }
 
+// The panel of the event's room on the tournament's page (js/tournament_room_view.js).
+const ROOM_PANEL = '#tournaments .tournament-room';
+
+async function inTournamentRoom(page) {
+    await page.waitForSelector(`${ROOM_PANEL}[data-status="in"]`, { state: 'attached', timeout });
+}
+
+// Writes a line in the tournament chat.
+async function sayInTournamentRoom(page, text) {
+    await page.fill(`${ROOM_PANEL} input[name="tournament-chat"]`, text);
+    await page.press(`${ROOM_PANEL} input[name="tournament-chat"]`, 'Enter');
+    await page.waitForFunction((sel) => document.querySelector(sel)?.value === '', `${ROOM_PANEL} input[name="tournament-chat"]`,
+                               { timeout });
+}
+
+// The panel's chat lines as text ("nick: text"), and how many bold nicks each has.
+async function tournamentChat(page) {
+    return page.$$eval(`${ROOM_PANEL} .chat-lines li`,
+                       (items) => items.map((li) => ({ text: li.textContent, bold: li.querySelectorAll('b').length })));
+}
+
 async function playerRowShows(page, nick, withdrawn) {
     await page.waitForSelector(`#tournaments .player-table tr[data-nick="${nick}"][data-withdrawn="${withdrawn}"]`, { timeout });
 }
@@ -73,8 +102,8 @@ async function stateShows(page, state) {
 
 async function main() {
     // A minute's pause after a round: the round's checks run in it, with the countdown shown.
-    const server = await startServer({ identity: { allow_guests: true, password_hash_threads: 1 }, tournament_round_pause_ms: 60_000 },
-                                     { prefix: 'rochade-tournament-' });
+    const config = { identity: { allow_guests: true, password_hash_threads: 1 }, tournament_round_pause_ms: 60_000 };
+    let server = await startServer(config, { prefix: 'rochade-tournament-' });
     const { url } = server;
     const browser = await launchBrowser();
     const suffix = String(Date.now() % 100000);
@@ -107,6 +136,13 @@ async function main() {
             await d.click('.tournament-create button[type=submit]');
             await d.waitForSelector('.tournament-create .form-error:has-text("A Swiss has 1 to 20 rounds.")', short);
             await d.fill('input[name="tournament-rounds"]', '2');
+            // A season's days per round are a round robin's alone (docs/tournaments.md, "A season").
+            if (await d.isVisible('input[name="tournament-round-days"]')) throw new Error('a Swiss is offered days per round');
+            await d.selectOption('select[name="tournament-system"]', 'round_robin');
+            await d.waitForSelector('.field-round_days:has-text("Days per round (optional)") input[name="tournament-round-days"]', short);
+            await d.waitForSelector('.tournament-create .field-hint[data-hint="round_days"]:has-text("7: a round a week")', short);
+            await d.selectOption('select[name="tournament-system"]', 'swiss');
+            await d.waitForSelector('input[name="tournament-round-days"]', { ...short, state: 'hidden' });
             await d.fill('input[name="tournament-password"]', 'Schach-1');
             // His rules: an unknown tie-break is refused in the form; no draw offers before move 30.
             await d.fill('input[name="tournament-tie-breaks"]', 'SB, Koya');
@@ -161,6 +197,53 @@ async function main() {
             await d.waitForSelector('.tournament-players h4:text-is("Players (2)")', short);
             await fitsWidth(c);
             await run.shot(c, '03-clara-phone-joined');
+        });
+
+        await run.step('every page is in the tournament\'s room; Bert writes in German, Clara reads it and answers in English', async () => {
+            for (const page of [d, b, c]) await inTournamentRoom(page);
+            const number = Number(await d.getAttribute(ROOM_PANEL, 'data-room'));
+            if (number !== 1_000_000_000 + id) throw new Error(`the panel shows room ${number} for tournament ${id}`);
+            await textShows(b, `${ROOM_PANEL} h4`, 'Turnierchat');
+            await textShows(c, `${ROOM_PANEL} h4`, 'Tournament chat');
+            for (const page of [d, b, c]) {
+                for (const nick of [director, bert, clara]) {
+                    await page.waitForSelector(`${ROOM_PANEL} .member-list .nick[data-nick="${nick}"]`, { state: 'attached', timeout });
+                }
+            }
+            await textShows(b, `${ROOM_PANEL} .tournament-room-members h5`, 'Im Saal (3)');
+            await textShows(c, `${ROOM_PANEL} .tournament-room-members h5`, 'In the room (3)');
+            await textShows(b, `${ROOM_PANEL} .tournament-room-games .hint`, 'Gerade läuft keine Partie.');
+            await sayInTournamentRoom(b, 'Viel Glück allen!');
+            await c.waitForSelector(`${ROOM_PANEL} .chat-lines li:has-text("Viel Glück allen!")`, { timeout });
+            await d.waitForSelector(`${ROOM_PANEL} .chat-lines li:has-text("Viel Glück allen!")`, { timeout });
+            const answer = 'Thanks, <b>you too</b>!';
+            await sayInTournamentRoom(c, answer);
+            await b.waitForSelector(`${ROOM_PANEL} .chat-lines li:has-text("you too")`, { timeout });
+            const lines = await tournamentChat(b);
+            const expected = [{ text: `${bert}: Viel Glück allen!`, bold: 1 }, { text: `${clara}: ${answer}`, bold: 1 }];
+            if (JSON.stringify(lines) !== JSON.stringify(expected)) throw new Error(`Bert's tournament chat reads ${JSON.stringify(lines)}`);
+            await c.locator(ROOM_PANEL).scrollIntoViewIfNeeded();
+            await fitsWidth(c);
+            await run.shot(c, '03-clara-phone-tournament-chat');
+            await run.shot(b, '03-bert-tournament-chat');
+        });
+
+        await run.step('Bert finds the tournament\'s room under Rooms, goes to another room, and comes back from the tournament\'s page', async () => {
+            await b.click('#lobby-tabs button[data-tab="rooms"]');
+            await b.waitForSelector(`#room .panel-header h2:has-text("Turnier: ${name}")`, { timeout });
+            await b.waitForSelector(`#rooms .room-list li.current .room-name:text-is("Turnier: ${name}")`, { timeout });
+            await b.waitForSelector('#room .room-chat li:has-text("Viel Glück allen!")', short);
+            const other = Number(await b.getAttribute('#rooms .room-list li:not(.current) .room-button', 'data-room'));
+            await b.click(`#rooms .room-button[data-room="${other}"]`);
+            await b.waitForSelector(`#rooms .room-list li.current .room-button[data-room="${other}"]`, { timeout });
+            await textShows(d, `${ROOM_PANEL} .tournament-room-members h5`, 'In the room (2)');
+            await openTournamentsTab(b);
+            await b.waitForSelector(`${ROOM_PANEL}[data-status="away"] .tournament-room-status:has-text("Du bist nicht im Turniersaal.")`, { timeout });
+            await b.click(`${ROOM_PANEL} button[data-action="enter-tournament-room"]:text-is("Turniersaal betreten")`);
+            await inTournamentRoom(b);
+            await textShows(c, `${ROOM_PANEL} .tournament-room-members h5`, 'In the room (3)');
+            await sayInTournamentRoom(b, 'Wieder da.');
+            await c.waitForSelector(`${ROOM_PANEL} .chat-lines li:has-text("Wieder da.")`, { timeout });
         });
 
         await run.step('Bert asks for a half-point bye in round 1, every page shows it, and he takes it back', async () => {
@@ -229,6 +312,25 @@ async function main() {
             await run.check('each player is told of the game, in his language', async () => {
                 await bertTold;
                 await claraTold;
+            });
+
+            await run.step('the tournament room lists the game with both players; the director watches it from there', async () => {
+                const table = await d.getAttribute('.pairing-table tr[data-board="1"] button[data-action="watch-board"]', 'data-table');
+                const row = `${ROOM_PANEL} .table-list tr[data-table="${table}"]`;
+                for (const page of [d, b, c]) {
+                    for (const nick of [bert, clara]) {
+                        await page.waitForSelector(`${row} .nick[data-nick="${nick}"]`, { state: 'attached', timeout });
+                    }
+                }
+                await textShows(d, `${ROOM_PANEL} .tournament-room-games h5`, 'Game in the room (1)');
+                await textShows(b, `${ROOM_PANEL} .tournament-room-games h5`, 'Partie im Saal (1)');
+                // A player's own game is opened, not watched.
+                await textShows(b, `${row} button[data-action="watch"]`, 'Öffnen');
+                await d.locator(`${ROOM_PANEL} .tournament-room-games`).scrollIntoViewIfNeeded();
+                await run.shot(d, '05-director-tournament-room-game');
+                await d.click(`${row} button[data-action="watch"]`);
+                await d.waitForSelector('#table .cg-wrap', { timeout });
+                await d.click('#view-switch button[data-view="lobby"]');
             });
 
             await run.step('the director watches the game from the pairings', async () => {
@@ -330,9 +432,28 @@ async function main() {
                 await visitor.waitForSelector(`#tournaments .tournament-page[data-tournament="${id}"][data-state="finished"]`, { timeout });
                 await visitor.waitForSelector(`#tournaments .standings-table tr[data-nick="${winner}"] td.points:text-is("½")`, short);
                 if (await visitor.isVisible('#tournaments button[data-action="end-tournament"]')) throw new Error('a visitor is offered the director\'s controls');
+                // The room stands while its members are there: the visitor looks into it, reads, writes nothing.
+                await inTournamentRoom(visitor);
+                await visitor.waitForSelector(`${ROOM_PANEL} .member-list .nick[data-nick="${bert}"]`, short);
+                await visitor.waitForSelector(`${ROOM_PANEL} .tournament-room-visitor:text-is("Play as a guest or log in to chat here.")`, short);
+                if (await visitor.isVisible(`${ROOM_PANEL} .chat-form`)) throw new Error('a visitor is offered the tournament chat\'s input');
                 await run.shot(visitor, '09-visitor-public-page');
                 await visitor.click('#tournaments .tournament-back');
                 await visitor.waitForFunction(() => window.location.pathname === '/', null, short);
+            });
+            await run.step('after a restart the finished event\'s room stands no more: each page says it is closed, in its language, quietly', async () => {
+                // A restarted server holds the rooms of the events not over (docs/tournaments.md, "The room").
+                await stopServer(server);
+                server = await startServer(config, { port: server.port, db: server.db });
+                await b.waitForSelector(`${ROOM_PANEL}[data-status="closed"] .tournament-room-status:text-is("Der Turniersaal ist geschlossen.")`,
+                                        { state: 'attached', timeout: 30_000 });
+                await c.waitForSelector(`${ROOM_PANEL}[data-status="closed"] .tournament-room-status:text-is("The tournament room is closed.")`,
+                                        { state: 'attached', timeout: 30_000 });
+                for (const page of [b, c]) {
+                    const shown = await page.$$eval('#messages li', (items) => items.map((li) => li.textContent));
+                    if (shown.some((text) => /room|Raum/i.test(text))) throw new Error(`a message about the room is shown: ${shown.join(' | ')}`);
+                }
+                await run.shot(b, '10-bert-room-closed');
             });
         }
 

@@ -8,15 +8,13 @@
 import { takebacksChecked } from './takeback_form.js';
 import { el, fill, keepingFocus } from './dom.js';
 import { language, t } from './messages.js';
-import { nickNode, ratingNode } from './nick_view.js';
 import { isTimed } from './rating_format.js';
-import { isGuestMember, isLargeRoom, memberPageOffsets, shownMembers } from './room_model.js';
-import { statusName } from './table_texts.js';
-import { ratedPossible, variantText } from './game_setup.js';
+import { chatLineItems, memberListNode, memberPagerNode, sendChatLine, tableListNode } from './room_parts.js';
+import { whisperPrefix } from './room_chat.js';
+import { ratedPossible } from './game_setup.js';
 import { GameSetupForm } from './game_setup_form.js';
-import { seatNickNode } from './computer_seat.js';
 import { ComputerForm } from './computer_form.js';
-import { PRESETS, customTimeControl, describe, presetLabel } from './time_control.js';
+import { PRESETS, customTimeControl, presetLabel } from './time_control.js';
 
 export class LobbyView {
     // actions: {enterRoom(n), leaveRoom(n), listRooms(), openTable(fields), playComputer(fields), joinTable(id),
@@ -185,19 +183,11 @@ export class LobbyView {
             return;
         }
         const visitor = this.visitor;
-        const members = el('ul', { class: 'member-list', 'aria-label': t('room.members.label') }, shownMembers(room).map((member) => {
-            const shown = nickNode(member, isGuestMember(room, member), member === nick ? t('room.you') : null);
-            // Beside another member: a challenge to him (challenge_view.js fills in the nick).
-            const challenge = visitor || member === nick || !this.actions.challenge ? null : el('button', {
-                type: 'button', class: 'link member-challenge', title: t('member.challenge', { nick: member }),
-                'aria-label': t('member.challenge', { nick: member }), onclick: () => this.actions.challenge(member) }, '⚔');
-            return el('li', {}, visitor ? shown : el('button', {
-                type: 'button', class: 'link', title: t('room.whisper_to'),
-                onclick: () => { this.chatInput.value = `/w ${member} `; this.chatInput.focus(); } }, shown), challenge ? ' ' : null, challenge);
-        }));
-        const chatLines = el('ul', { class: 'chat-lines' }, room.chat.slice(-200).map((line) => el('li', {
-            class: line.whisper ? 'whisper' : '' }, line.whisper ? t('chat.whisper', { from: line.from, to: line.to }) : el('b', {}, line.from),
-            line.whisper ? '' : t('chat.separator'), line.text)));
+        // Beside another member: a challenge to him (challenge_view.js fills in the nick).
+        const members = memberListNode(room, nick, {
+            visitor, challenge: this.actions.challenge,
+            whisper: (member) => { this.chatInput.value = whisperPrefix(member); this.chatInput.focus(); } });
+        const chatLines = el('ul', { class: 'chat-lines' }, chatLineItems(room.chat));
         queueMicrotask(() => { chatLines.scrollTop = chatLines.scrollHeight; });
         // The room's parts stay in the page across redraws and are filled anew one by one; the
         // table list only when the tables changed, and the form to open a table never leaves the
@@ -206,16 +196,13 @@ export class LobbyView {
         fill(parts.header,
              el('h2', {}, `${room.room} ${room.name || ''}`, room.secret ? el('span', { class: 'badge' }, t('room.secret')) : null),
              el('button', { type: 'button', onclick: () => this.actions.leaveRoom(room.room) }, t('room.leave')));
-        fill(parts.members, el('h3', {}, t('room.members', { count: room.memberCount })), members, this.memberPager(room));
+        fill(parts.members, el('h3', {}, t('room.members', { count: room.memberCount })), members,
+             memberPagerNode(room, this.actions.memberPage));
         parts.tablesTitle.textContent = t('room.tables', { count: room.tables.size });
         const tablesDrawn = { tables: room.tables, nick, visitor, lang: language() };
         if (!this.drawnTables || Object.keys(tablesDrawn).some((key) => tablesDrawn[key] !== this.drawnTables[key])) {
             this.drawnTables = tablesDrawn;
-            fill(parts.tables, el('table', { class: 'table-list' },
-                el('thead', {}, el('tr', {}, el('th', {}, t('tables.number')), el('th', {}, t('side.white')),
-                                   el('th', {}, t('side.black')), el('th', {}, t('tables.time')),
-                                   el('th', {}, t('tables.status')), el('th', {}, ''))),
-                el('tbody', {}, [...room.tables.values()].sort((a, b) => a.table - b.table).map((table) => this.tableRow(table, nick)))));
+            fill(parts.tables, tableListNode(room.tables, nick, { visitor, join: this.actions.joinTable, watch: this.actions.watchTable }));
         }
         const form = visitor ? el('p', { class: 'hint room-visitor' }, t('room.visitor')) : this.openTableForm(room.room);
         if (parts.form.firstChild !== form) fill(parts.form, form);
@@ -241,43 +228,6 @@ export class LobbyView {
             fill(this.roomRoot, this.parts.header, this.parts.columns, this.parts.chat);
         }
         return this.parts;
-    }
-
-    // A large room's list is paged: which members are shown, and buttons to the pages around.
-    memberPager(room) {
-        if (!isLargeRoom(room)) return null;
-        const { previous, next } = memberPageOffsets(room);
-        const shown = shownMembers(room);
-        const from = room.page ? room.page.offset + 1 : 0;
-        return el('div', { class: 'member-pager' },
-                  el('button', { type: 'button', class: 'member-page-previous', disabled: previous === null,
-                                 onclick: () => this.actions.memberPage(room.room, previous) }, t('room.members.previous')),
-                  el('span', {}, t('room.members.range', { from, to: from + Math.max(shown.length - 1, 0), count: room.memberCount })),
-                  el('button', { type: 'button', class: 'member-page-next', disabled: next === null,
-                                 onclick: () => this.actions.memberPage(room.room, next) }, t('room.members.next')));
-    }
-
-    tableRow(table, nick) {
-        const seated = [table.white, table.black].some((n) => n && nick && n.toLowerCase() === nick.toLowerCase());
-        const free = !table.white || !table.black;
-        const invited = !table.invite || (nick && table.invite.toLowerCase() === nick.toLowerCase());
-        const buttons = [];
-        if (table.status === 'waiting' && free && !seated && invited && !this.visitor) {
-            buttons.push(el('button', { type: 'button', dataset: { action: 'join', table: table.table },
-                                        onclick: () => this.actions.joinTable(table.table) }, t('tables.join')));
-        }
-        buttons.push(el('button', { type: 'button', dataset: { action: 'watch', table: table.table },
-                                    onclick: () => this.actions.watchTable(table.table) }, t(seated ? 'tables.open' : 'tables.watch')));
-        const seat = (side) => (table[side] ? [seatNickNode(table, side), ratingNode(table[`${side}_rating`])]
-            : table.invite ? t('tables.invited', { nick: table.invite }) : t('tables.free'));
-        return el('tr', { dataset: { table: table.table, rated: String(Boolean(table.rated)) } },
-                  el('td', {}, table.table), el('td', {}, seat('white')),
-                  el('td', {}, seat('black')),
-                  el('td', {}, describe(table.time_control), ' ',
-                     el('span', { class: `table-mode ${table.rated ? 'rated' : 'casual'}` }, t(table.rated ? 'tables.rated' : 'tables.casual')),
-                     variantText(table) ? [' ', el('span', { class: 'table-variant', dataset: { variant: table.variant } }, variantText(table))] : null),
-                  el('td', {}, statusName(table.status), table.spectators ? t('tables.watching', { count: table.spectators }) : ''),
-                  el('td', {}, buttons));
     }
 
     showCustom() {
@@ -333,11 +283,7 @@ export class LobbyView {
 
     sendChat(event, roomNumber) {
         event.preventDefault();
-        const text = this.chatInput.value.trim();
-        if (!text) return;
-        const whisper = /^\/w(?:hisper)?\s+(\S+)\s+(.+)$/u.exec(text);
-        const sent = whisper ? this.actions.whisper(whisper[1], whisper[2]) : this.actions.roomChat(roomNumber, text);
-        sent.then(() => { this.chatInput.value = whisper ? `/w ${whisper[1]} ` : ''; }, () => {});
+        sendChatLine(this.chatInput, roomNumber, this.actions);
     }
 }
 

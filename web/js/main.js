@@ -32,8 +32,15 @@ import { pageTitle } from './page_title.js';
 import { initialSession, nextSession, showsLobby, showsLogin, visits, wantsSocket } from './session.js';
 import { TableView } from './table_view.js';
 import { TournamentView } from './tournament_view.js';
+import { TournamentRoomView } from './tournament_room_view.js';
+import {
+    enteredOrNot, entering, headingForRoom, isTournamentRoom, noTournamentRoom, panelOf, roomOfTournament, roomToEnter, saysClosed,
+    wanting, wishSpent,
+} from './tournament_room.js';
 import { isArena } from './arena.js';
-import { myNewGames, noTournaments, roomOfRefusal, showing, tournamentOfPath, tournamentsAfter, withRound } from './tournaments.js';
+import {
+    myNewGames, noTournaments, roomOfRefusal, showing, shownTournament, tournamentOfPath, tournamentsAfter, withRound,
+} from './tournaments.js';
 import { TABLE_EVENTS, applyTableEvent, emptyTable, seatOf, tableIdOf } from './table_model.js';
 import { pendingMoveFate } from './table_play.js';
 import { playSound, soundForMove } from './sounds.js';
@@ -85,7 +92,11 @@ const app = {
         ? 'tournaments' : 'rooms',
     // The tournaments' lists, those shown in full and the one on screen (tournaments.js).
     tournaments: showing(noTournaments(), tournamentOfPath(window.location.pathname) ?? rememberedTournament()),
+    // The room of the tournament on screen: to enter, being entered, or found closed
+    // (tournament_room.js). A page that opens on a tournament's page enters its room.
+    tournamentRoom: noTournamentRoom(),
 };
+if (app.lobbyTab === 'tournaments' && app.tournaments.shown !== null) app.tournamentRoom = wanting(app.tournamentRoom, app.tournaments.shown);
 
 // The page's own title, to go back to when it is not my move (page_title.js).
 const BASE_TITLE = document.title;
@@ -236,17 +247,19 @@ function refreshRoomsSoon() {
 }
 
 function enterRoom(number) {
-    return request('enter_room', { room: number }).then((reply) => {
-        const previous = app.room && app.room.room !== reply.room ? app.room.room : null;
-        app.room = roomFromReply(reply, app.room);
-        noteInvitations(reply);
-        remember();
-        drawRoom();
-        if (isLargeRoom(app.room)) memberPage(app.room.room, 0);
-        // One room at a time on screen: leave the one before, then list the counts as they are now.
-        if (previous !== null) request('leave_room', { room: previous }).finally(listRooms).catch(() => {});
-        else listRooms();
-    }, () => {});
+    return request('enter_room', { room: number }).then(roomEntered, () => {});
+}
+
+function roomEntered(reply) {
+    const previous = app.room && app.room.room !== reply.room ? app.room.room : null;
+    app.room = roomFromReply(reply, app.room);
+    noteInvitations(reply);
+    remember();
+    drawRoom();
+    if (isLargeRoom(app.room)) memberPage(app.room.room, 0);
+    // One room at a time on screen: leave the one before, then list the counts as they are now.
+    if (previous !== null) request('leave_room', { room: previous }).finally(listRooms).catch(() => {});
+    else listRooms();
 }
 
 function leaveRoom(number) {
@@ -518,6 +531,7 @@ function onTournamentEvent(frame) {
         }
     }
     drawTournaments();
+    followTournamentRoom();
 }
 
 // The lists come with the frame `tournaments` after the ok.
@@ -529,7 +543,9 @@ function listTournaments() {
 
 // A tournament's page: the server sends it in full (`tournament`) and from then on every change
 // (`tournament_updated`) while this connection lasts.
+// Opening a tournament's page (not showing the same page again, as the tab does) enters its room.
 function showTournament(id) {
+    if (app.tournaments.shown !== id) app.tournamentRoom = wanting(app.tournamentRoom, id);
     app.tournaments = showing(app.tournaments, id);
     // The address is the tournament's public page, to copy and send (a challenge link's stays).
     if (window.location.pathname === '/' || tournamentOfPath(window.location.pathname))
@@ -539,6 +555,7 @@ function showTournament(id) {
     request('show_tournament', { tournament: id }).catch((error) => {
         if (error.code === 'no_such_tournament') tournamentBack();
     });
+    followTournamentRoom();
 }
 
 function tournamentBack() {
@@ -582,6 +599,48 @@ function watchBoard(board) {
         }
         enterRoom(room).then(() => showTable(board.table));
     });
+}
+
+// The tournament on screen's room, entered once its number is known (its view names it) and the
+// connection can ask: the page opened on it wants it (tournament_room.js).
+function followTournamentRoom() {
+    const number = roomToEnter(app.tournamentRoom, shownTournament(app.tournaments),
+                               app.connection.greeted || app.connection.visiting);
+    if (number === null) return;
+    app.tournamentRoom = wishSpent(app.tournamentRoom);
+    enterTournamentRoom(number);
+}
+
+// Enters a tournament's room (it becomes the room one is in, as any room entered). A room that is
+// not open is no error to show: the panel says it is closed.
+function enterTournamentRoom(number) {
+    app.tournamentRoom = entering(app.tournamentRoom, number);
+    drawTournamentRoom();
+    app.connection.request('enter_room', { room: number }).then((reply) => {
+        app.tournamentRoom = enteredOrNot(app.tournamentRoom, number, false);
+        roomEntered(reply);
+    }, (error) => {
+        app.tournamentRoom = enteredOrNot(app.tournamentRoom, number, saysClosed(error));
+        // Cut off by a dropped connection: the page's room is entered once it is back.
+        const shown = shownTournament(app.tournaments);
+        if (error.code === 'disconnected' && shown && roomOfTournament(shown) === number) {
+            app.tournamentRoom = wanting(app.tournamentRoom, shown.id);
+        } else if (!saysClosed(error)) showError(error);
+        if (saysClosed(error)) roomClosed(number);
+        drawTournamentRoom();
+    });
+}
+
+// The room was found closed: one coming back to it after a drop is in it no more, and a visitor
+// looks into another instead, as on the first page (once the rooms are listed).
+function roomClosed(number) {
+    if (app.room && app.room.room === number) {
+        app.room = null;
+        remember();
+        drawRoom();
+    }
+    const other = !app.room && visits(app.session) ? visitorRoom(app.rooms, null) : null;
+    if (other !== null) enterRoom(other);
 }
 
 function showLobbyTab(tab) {
@@ -768,6 +827,14 @@ function onTableEvent(frame) {
 
 // ---- drawing ----------------------------------------------------------------------------------
 
+// A whisper I send shows among the chat lines of the room I am in.
+function sendWhisper(to, text) {
+    return request('whisper', { to, text }).then(() => {
+        if (app.room) app.room = addChatLine(app.room, { whisper: true, from: myNick(), to, text });
+        drawRoom();
+    });
+}
+
 const header = new HeaderView($('top-bar'), {
     reconnect: () => sessionEvent({ type: 'reconnect' }),
     toggleAccount: () => {
@@ -820,10 +887,7 @@ const lobbyView = new LobbyView($('rooms'), $('room'), {
     enterRoom, leaveRoom, listRooms, openTable, playComputer, joinTable, watchTable: showTable, memberPage,
     challenge: openChallengeForm,
     roomChat: (room, text) => request('room_chat', { room, text }),
-    whisper: (to, text) => request('whisper', { to, text }).then(() => {
-        if (app.room) app.room = addChatLine(app.room, { whisper: true, from: myNick(), to, text });
-        drawRoom();
-    }),
+    whisper: sendWhisper,
 });
 const tableView = new TableView($('table'), { request: tableRequest, move: sendMove, close: closeTable });
 const invitationView = new InvitationView($('invitations'), {
@@ -835,6 +899,13 @@ const challengeView = new ChallengeView($('challenge-panel'), $('challenges'), {
     accept: (offer) => answerChallenge('accept_challenge', offer.id),
     decline: (offer, reason) => answerChallenge('decline_challenge', offer.id, { reason }),
     cancel: (sent) => answerChallenge('cancel_challenge', sent.id),
+});
+
+// The room's chat and whispers as the lobby's room sends them; a game is watched as from the lobby.
+const tournamentRoomView = new TournamentRoomView({
+    enter: enterTournamentRoom, watchTable: showTable, memberPage,
+    roomChat: (room, text) => request('room_chat', { room, text }),
+    whisper: sendWhisper,
 });
 
 const tournamentView = new TournamentView($('tournaments'), {
@@ -852,11 +923,19 @@ const tournamentView = new TournamentView($('tournaments'), {
     directorResult: (id, round, board, result, reason) => act('director_result', { tournament: id, round, board, result, reason }),
     directorPairing: (id, pairing) => act('director_pairing', { tournament: id, ...pairing }),
     chooseRound, watch: watchBoard,
-});
+}, { roomPanel: tournamentRoomView.node });
 
 function drawTournaments() {
     const online = showsLobby(app.session) && app.connection.greeted;
     tournamentView.render(app.tournaments, { identity: app.session.identity, online, visitor: visits(app.session) });
+    drawTournamentRoom();
+}
+
+// The panel of the tournament's room on its page: the room one is in, when it is that one.
+function drawTournamentRoom() {
+    const online = (showsLobby(app.session) && app.connection.greeted) || (visits(app.session) && app.connection.visiting);
+    const panel = panelOf(app.tournamentRoom, shownTournament(app.tournaments), app.room, online);
+    tournamentRoomView.render(panel, app.room, { nick: myNick(), visitor: visits(app.session) });
 }
 
 // The lobby's tabs: the rooms, or the tournaments (each hides the other's panels).
@@ -959,6 +1038,7 @@ function drawRooms() {
 
 function drawRoom() {
     lobbyView.renderRoom(app.room, myNick(), Boolean(app.session.identity && app.session.identity.guest), visits(app.session));
+    drawTournamentRoom();
 }
 
 function drawTable() {
@@ -1000,7 +1080,9 @@ connection.addEventListener('session', (event) => {
     listPools();
     followTournaments();
     const room = app.room ? app.room.room : rememberedRoom();
-    if (room) enterRoom(room);
+    // A tournament's room may have closed meanwhile (the event over, everyone gone): its panel says so.
+    if (room && isTournamentRoom(room)) enterTournamentRoom(room);
+    else if (room) enterRoom(room);
     const ids = new Set([...rememberedTables(), ...app.tables.keys(), ...(hello.tables || [])]);
     for (const id of ids) {
         const known = app.tables.get(id);
@@ -1071,7 +1153,8 @@ connection.addEventListener('visit', () => {
     request('list_rooms').then((reply) => {
         app.rooms = reply.rooms || [];
         drawRooms();
-        const room = visitorRoom(app.rooms, app.room ? app.room.room : rememberedRoom());
+        // A page on its way into a tournament's room looks into no other first.
+        const room = headingForRoom(app.tournamentRoom) ? null : visitorRoom(app.rooms, app.room ? app.room.room : rememberedRoom());
         if (room !== null) enterRoom(room);
     }, () => {});
     for (const id of new Set([...rememberedTables(), ...app.tables.keys()])) {

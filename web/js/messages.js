@@ -129,6 +129,16 @@ const ERROR_READERS = {
     takeback_too_soon(message, params) {
         return params.seconds === undefined ? 'later' : null;
     },
+    // Why a game cannot be aborted: both sides have moved, or it is a tournament's (the general
+    // sentence names neither, for a reason the client does not know).
+    cannot_abort(message) {
+        if (/a tournament game cannot be aborted/.test(message)) return 'tournament';
+        if (/both sides have moved/.test(message)) return 'moved';
+        return null;
+    },
+    give_time_not_allowed(message) {
+        return /in a tournament game/.test(message) ? 'tournament' : null;
+    },
     give_time_too_soon(message, params) {
         return params.seconds === undefined ? 'later' : null;
     },
@@ -149,6 +159,7 @@ const ERROR_READERS = {
         return /invite yourself/.test(message) ? 'invite_self' : null;
     },
     rematch_unavailable(message, params) {
+        if (/a tournament game has no rematch/.test(message)) return 'tournament';
         if (/not over yet/.test(message)) return 'not_over';
         if (/has left the table/.test(message)) return 'left';
         const away = /^rematch: your opponent (\S+) is away/.exec(message);

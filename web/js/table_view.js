@@ -12,6 +12,7 @@
 // below, then the buttons and the moves).
 
 import { courtesyButtons } from './takeback_actions.js';
+import { abortOffered, rematchOffered } from './tournament_table.js';
 import { mayBerserk, wentBerserk } from './berserk.js';
 import { el, fill, keepingFocus } from './dom.js';
 import { BoardView } from './board_view.js';
@@ -466,15 +467,17 @@ export class TableView {
                 this.claimWinButton = this.button('claim_win', 'claim_win', {}, { title: t('action.claim_win.title') });
                 buttons.push(this.claimWinButton);
             }
-            // Abort and resign stand apart from the draw buttons, and each asks first.
+            // Abort and resign stand apart from the draw buttons, and each asks first. No abort at
+            // a tournament's board (tournament_table.js).
             const serious = [];
-            if (state.moves.length < 2) serious.push(this.confirmed('abort', 'abort'));
+            if (abortOffered(state, seat)) serious.push(this.confirmed('abort', 'abort'));
             serious.push(this.confirmed('resign', 'resign', { class: 'danger' }));
             buttons.push(el('span', { class: 'serious-actions' }, serious));
             // The move box stays while the game runs, so its focus survives the player's own move.
             moveBox = this.moveForm;
         } else if (state.status === 'finished') {
-            if (seat) {
+            // A tournament's board has no rematch: the event pairs the next game (tournament_table.js).
+            if (rematchOffered(state, seat)) {
                 const key = state.rematch_offer && state.rematch_offer !== seat ? 'rematch.accept' : 'rematch.offer';
                 buttons.push(this.button(key, 'rematch', {}, { disabled: state.rematch_offer === seat }));
             }

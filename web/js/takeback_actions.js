@@ -2,6 +2,8 @@
 // more time"), as a pure decision of the table's state: what to show, what each sends, and
 // whether it can be pressed now. The table view draws them; the server decides again.
 
+import { isTournamentTable } from './tournament_table.js';
+
 export const GIVEN_SECONDS = 15; // the button's gift; the server takes 5-60
 
 const other = (side) => (side === 'white' ? 'black' : 'white');
@@ -19,9 +21,11 @@ export function hasMoved(state, seat) {
 // [{action, type, fields, disabled, waitSeconds}] for `seat` at `now` (performance.now(), as the
 // decline's wait was stored by table_model): the answer to the opponent's request, the
 // withdrawal of one's own, or the request itself (disabled before one's first move and while
-// the wait after a decline lasts, with the seconds left); and "Give 15 s" in a timed game.
+// the wait after a decline lasts, with the seconds left); and "Give 15 s" in a timed game. None
+// at a tournament's board: its clock and its moves are the event's, not the players' to give
+// back or add to (tournament_table.js).
 export function courtesyButtons(state, seat, now) {
-    if (!state || state.status !== 'playing' || !seat) return [];
+    if (!state || state.status !== 'playing' || !seat || isTournamentTable(state)) return [];
     const buttons = [];
     const request = state.takeback_request;
     if (request && request.by === other(seat)) {

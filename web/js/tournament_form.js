@@ -1,6 +1,7 @@
 // The form to create a tournament (docs/protocol.md, "create_tournament"), for tournament
 // directors, moderators and admins: name, system (Swiss with its rounds, round robin single or
-// double, an arena with its minutes and whether berserk is allowed), time control, rated, late
+// double, played at once or as a season with days per round; an arena with its minutes and
+// whether berserk is allowed), time control, rated, late
 // entries until a round, a start time (empty: the director starts it), password, and the
 // director's rules (a Swiss's first board, forbidden pairs and tie-breaks, the first move for
 // draw offers). Made once and kept across
@@ -14,6 +15,7 @@ import { TIE_BREAK_CODES } from './tournament_format.js';
 import { MAX_ARENA_MINUTES, MIN_ARENA_MINUTES } from './arena.js';
 import { DEFAULT_TIE_BREAKS, createFields } from './tournaments.js';
 import { FIRST_BOARD_CHOICES } from './tournament_start.js';
+import { MAX_ROUND_DAYS } from './tournament_season.js';
 
 export class TournamentForm {
     // create(fields): a promise, resolved when the server made it (the form then closes).
@@ -31,6 +33,10 @@ export class TournamentForm {
         this.firstBoard = el('select', { name: 'tournament-first-board' },
                              FIRST_BOARD_CHOICES.map((choice) => el('option', { value: choice })));
         this.cycles = el('select', { name: 'tournament-cycles' }, el('option', { value: '1' }), el('option', { value: '2' }));
+        // Empty: the rounds follow each other at once; 7 a club's round a week (tournament_season.js).
+        this.roundDays = el('input', { type: 'number', name: 'tournament-round-days', min: '0', max: String(MAX_ROUND_DAYS),
+                                       step: '1', inputmode: 'numeric' });
+        this.roundDaysHint = el('p', { class: 'hint field-hint', dataset: { hint: 'round_days' } });
         // The presets the lobby offers; 3+2 blitz first chosen, as clubs' evening events are.
         this.timeControl = el('select', { name: 'tournament-time-control' },
                               PRESETS.map((preset, index) => el('option', { value: String(index), selected: index === 1 })));
@@ -57,6 +63,7 @@ export class TournamentForm {
         this.roundsField = label('rounds', this.rounds);
         this.firstBoardField = label('first_board', this.firstBoard);
         this.cyclesField = label('cycles', this.cycles);
+        this.roundDaysField = label('round_days', this.roundDays);
         this.minutesField = label('minutes', this.minutes);
         this.berserkField = el('label', { class: 'field field-berserk' }, this.berserk, ' ', this.berserkText);
         this.lateField = label('late', this.late);
@@ -69,7 +76,7 @@ export class TournamentForm {
         // novalidate: the form's own check says what is wrong in the page's language, not the browser's.
         this.node = el('form', { class: 'tournament-create', hidden: true, novalidate: true, onsubmit: (event) => this.send(event) },
                        this.title, label('name', this.name), label('system', this.system), this.roundsField, this.firstBoardField,
-                       this.cyclesField,
+                       this.cyclesField, this.roundDaysField, this.roundDaysHint,
                        this.minutesField, this.berserkField,
                        label('time', this.timeControl), el('label', { class: 'field field-rated' }, this.rated, ' ', this.ratedText),
                        this.lateField, label('starts_at', this.startsAt), label('password', this.password), this.forbiddenField, this.tieBreaksField,
@@ -103,6 +110,9 @@ export class TournamentForm {
         this.berserkField.title = t('tournament.create.berserk.title');
         this.cycles.options[0].textContent = t('tournament.create.cycles.single');
         this.cycles.options[1].textContent = t('tournament.create.cycles.double');
+        this.texts.round_days.textContent = t('tournament.create.round_days');
+        this.roundDays.placeholder = t('tournament.create.round_days.placeholder');
+        this.roundDaysHint.textContent = t('tournament.create.round_days.hint');
         [...this.timeControl.options].forEach((option, index) => { option.textContent = presetLabel(PRESETS[index]); });
         this.submit.textContent = t('tournament.create.submit');
         this.cancel.textContent = t('tournament.create.cancel');
@@ -121,7 +131,7 @@ export class TournamentForm {
     }
 
     // A Swiss has rounds, late entries and a first board; a round robin cycles (its rounds follow from its
-    // players); an arena lasts its minutes, and players join until it ends.
+    // players) and may be a season; an arena lasts its minutes, and players join until it ends.
     showSystem() {
         const swiss = this.system.value === 'swiss';
         const arena = this.system.value === 'arena';
@@ -131,6 +141,8 @@ export class TournamentForm {
         this.forbiddenField.hidden = !swiss;
         this.tieBreaksField.hidden = !swiss;
         this.cyclesField.hidden = this.system.value !== 'round_robin';
+        this.roundDaysField.hidden = this.cyclesField.hidden;
+        this.roundDaysHint.hidden = this.cyclesField.hidden;
         this.minutesField.hidden = !arena;
         this.berserkField.hidden = !arena;
     }
@@ -153,6 +165,7 @@ export class TournamentForm {
         event.preventDefault();
         const made = createFields({
             name: this.name.value, system: this.system.value, rounds: this.rounds.value, cycles: this.cycles.value,
+            round_days: this.roundDays.value,
             minutes: this.minutes.value, berserk: this.berserk.checked,
             time_control: PRESETS[Number(this.timeControl.value)].value, rated: this.rated.checked,
             late_entry_until_round: this.late.value, first_board: this.firstBoard.value, starts_at: this.startsAt.value,

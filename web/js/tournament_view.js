@@ -1,7 +1,9 @@
 // The lobby's Tournaments tab (issue 28 §5): the upcoming, running and finished tournaments, and
 // a tournament's page: its settings, joining and withdrawing, the pairings of a round with their
 // results and a Watch button for the games being played, the standings with the tie-break
-// columns (each code explained in its title), the players (withdrawn ones marked), and the
+// columns (each code explained in its title), a season's dates (each round's deadline, the boards
+// waiting for both players or overdue for the director's result: tournament_season.js), the
+// players (withdrawn ones marked), and the
 // director's controls (start, pause, resume and end it, withdraw and readmit a player, pair a
 // Swiss's next round by hand). An arena
 // shows its countdown, standings and games instead (arena_view.js). Directors, moderators and admins
@@ -18,6 +20,9 @@ import {
 } from './tournament_format.js';
 import { TournamentForm } from './tournament_form.js';
 import { firstBoardKey, startCountdownText, startText, startsAt } from './tournament_start.js';
+import {
+    deadlineOf, deadlineText, nextDeadline, nextRoundOpening, overdueBoards, overdueRounds, seasonBoardKey, seasonBoardState, seasonDays, seasonText,
+} from './tournament_season.js';
 import { isArena } from './arena.js';
 import { manualRound, pairablePlayers, pairingRequest, unpairedPlayers } from './manual_pairing.js';
 import { arenaCountdown, arenaGames, arenaStandings, showArenaCountdown } from './arena_view.js';
@@ -56,9 +61,11 @@ export class TournamentView {
     //           start(id), pause(id), resume(id), end(id), directorWithdraw(id, nick), directorReadmit(id, nick),
     //           directorResult(id, round, board, result, reason), directorPairing(id, {games, bye?}),
     //           chooseRound(n), watch(board)}
-    constructor(root, actions) {
+    // roomPanel: the node of the event's room (tournament_room_view.js), kept across redraws.
+    constructor(root, actions, { roomPanel = null } = {}) {
         this.root = root;
         this.actions = actions;
+        this.roomPanel = roomPanel;
         this.form = new TournamentForm((fields) => actions.create(fields));
         // The password to join with, kept across redraws (an update must not swallow keystrokes).
         this.password = el('input', { type: 'password', name: 'tournament-join-password', autocomplete: 'off', maxlength: 64 });
@@ -84,6 +91,7 @@ export class TournamentView {
                         lang: language() };
         if (this.drawn && Object.keys(drawn).every((key) => drawn[key] === this.drawn[key])) return;
         this.drawn = drawn;
+        this.last = { state, place };
         keepingFocus(() => this.redraw(state, place));
     }
 
@@ -123,7 +131,7 @@ export class TournamentView {
                   el('button', { type: 'button', class: 'link tournament-open', dataset: { tournament: summary.id },
                                  onclick: () => this.actions.show(summary.id) }, summary.name),
                   el('span', { class: 'tournament-meta' },
-                     [systemText(summary), describe(summary.time_control), t(summary.rated ? 'tables.rated' : 'tables.casual'),
+                     [systemText(summary), seasonText(summary), describe(summary.time_control), t(summary.rated ? 'tables.rated' : 'tables.casual'),
                       t('tournament.players.count', { count: summary.player_count ?? 0 }), startText(summary, language())]
                          .filter(Boolean).join(' · '),
                      summary.password ? [' ', el('span', { class: 'badge', title: t('tournament.password.title') }, t('tournament.password.badge'))] : null));
@@ -151,6 +159,7 @@ export class TournamentView {
                   arena ? null : this.pairings(tournament, state, place),
                   arena ? null : this.standings(tournament, place),
                   arena ? null : this.crosstable(tournament, place),
+                  this.roomPanel,
                   this.players(tournament, director, place));
     }
 
@@ -189,13 +198,25 @@ export class TournamentView {
             else if (node.dataset.kind === 'start') showStartCountdown(node);
             else this.showCountdown(node);
         }
+        // A season's deadline passed on the page: its waiting boards are overdue now, though the
+        // server sends nothing then, so the page is drawn again.
+        const passed = [...this.root.querySelectorAll('[data-deadline][data-passed="false"]')]
+            .some((node) => Date.now() >= Number(node.dataset.deadline));
+        if (passed && this.last) {
+            this.drawn = null;
+            this.render(this.last.state, this.last.place);
+        }
     }
 
     settings(tournament) {
         const row = (key, value) => [el('dt', {}, t(key)), el('dd', {}, value)];
         const lang = language();
+        const next = nextRoundOpening(tournament);
         return el('dl', { class: 'tournament-settings' },
                   row('tournament.setting.system', systemText(tournament)),
+                  seasonDays(tournament) ? row('tournament.setting.season', seasonText(tournament)) : null,
+                  next ? row('tournament.setting.next_round', t('tournament.season.next_round', { round: next.round, at: dateTime(next.at, lang) }))
+                      : null,
                   row('tournament.setting.time_control', describe(tournament.time_control)),
                   row('tournament.setting.mode', t(tournament.rated ? 'tables.rated' : 'tables.casual')),
                   row('tournament.setting.director', tournament.director ? nickNode(tournament.director, false) : '?'),
@@ -348,19 +369,45 @@ export class TournamentView {
                      el('p', { class: 'hint' }, t('tournament.pairings.none')));
         }
         const round = shownRound(tournament, state.round);
+        // A season's rounds with boards overdue are marked, and listed for the director to go to.
+        const now = Date.now();
+        const late = overdueRounds(tournament, now);
+        const overdue = new Set(late.map((r) => r.round));
         const chooser = rounds.length > 1 ? el('nav', { class: 'round-chooser', 'aria-label': t('tournament.rounds.label') },
-            [...rounds].reverse().map((r) => el('button', { type: 'button', class: r.round === round.round ? 'current' : '',
+            [...rounds].reverse().map((r) => el('button', { type: 'button', class: [r.round === round.round ? 'current' : '',
+                                                                                    overdue.has(r.round) ? 'overdue' : ''].join(' ').trim(),
+                                                            title: overdue.has(r.round) ? t('tournament.season.round.overdue', { round: r.round }) : null,
                                                             'aria-pressed': String(r.round === round.round), dataset: { round: r.round },
                                                             onclick: () => this.actions.chooseRound(r.round) }, String(r.round)))) : null;
         const nick = place.identity ? place.identity.nick : '';
+        const director = place.online && mayDirect(place.identity, tournament);
+        const toDecide = director && late.length ? el('p', { class: 'season-overdue-rounds' }, t('tournament.season.overdue.rounds'),
+            late.flatMap((r, index) => [index ? ' · ' : ' ', el('button', {
+                type: 'button', class: 'link', dataset: { action: 'overdue-round', round: r.round }, onclick: () => this.actions.chooseRound(r.round),
+            }, t('tournament.season.overdue.round', { round: r.round, boards: r.boards.join(', ') }))])) : null;
         const boards = [...(round.boards || [])].sort((a, b) => a.board - b.board);
-        return el('section', { class: 'tournament-pairings', dataset: { round: round.round } },
-                  el('h4', {}, t('tournament.pairings.round', { round: round.round })), chooser,
+        const deadline = deadlineOf(round);
+        const season = (board) => {
+            const wait = seasonBoardState(tournament, round, board, now);
+            return wait ? { wait, decide: director ? () => this.decide(board) : null } : null;
+        };
+        // The next deadline of any round's waiting board, for tick() to draw the page again then.
+        const due = nextDeadline(tournament, now);
+        return el('section', { class: 'tournament-pairings', dataset: { round: round.round, ...(due ? { deadline: due, passed: 'false' } : {}) } },
+                  el('h4', {}, t('tournament.pairings.round', { round: round.round })), chooser, toDecide,
+                  deadline === null ? null : el('p', { class: 'round-deadline', dataset: { deadline, passed: String(now >= deadline) } },
+                                                deadlineText(round, now, language())),
                   el('div', { class: 'table-scroll' }, el('table', { class: 'pairing-table' },
                      el('thead', {}, el('tr', {}, el('th', {}, t('tournament.col.board')), el('th', {}, t('side.white')),
                                         el('th', {}, t('tournament.col.result')), el('th', {}, t('side.black')), el('th', {}, ''))),
-                     el('tbody', {}, boards.map((board) => this.boardRow(board, nick))))),
-                  place.online && mayDirect(place.identity, tournament) ? this.correctionForm(tournament, round, boards) : null);
+                     el('tbody', {}, boards.map((board) => this.boardRow(board, nick, season(board)))))),
+                  director ? this.correctionForm(tournament, round, boards) : null);
+    }
+
+    // An overdue board's Decide: the board chosen in the result form below, its result to choose next.
+    decide(board) {
+        this.correction.board.value = String(board.board);
+        this.correction.result.focus();
     }
 
     // director_result: a game board of the round shown, its result, and the reason the audit log keeps.
@@ -371,7 +418,10 @@ export class TournamentView {
         const chosen = board.value;
         board.replaceChildren(...games.map((game) => el('option', { value: String(game.board) },
             t('tournament.correct.board', { board: game.board, white: game.white, black: game.black }))));
+        // A season's overdue board first, when none was chosen yet.
+        const overdue = overdueBoards(tournament, round, Date.now());
         if (games.some((game) => String(game.board) === chosen)) board.value = chosen;
+        else if (overdue.length) board.value = String(overdue[0]);
         for (const option of result.options) option.textContent = t(`tournament.result.${option.value}`);
         reason.placeholder = t('tournament.correct.reason');
         const submit = (event) => {
@@ -389,7 +439,8 @@ export class TournamentView {
                   el('button', { type: 'submit' }, t('tournament.correct.submit')));
     }
 
-    boardRow(board, nick) {
+    // season: a season's board waiting for its game or overdue ({wait, decide}), or null.
+    boardRow(board, nick, season = null) {
         const me = (name) => (name && nick && name.toLowerCase() === nick.toLowerCase() ? t('room.you') : null);
         if (board.bye) {
             return el('tr', { class: me(board.white) ? 'bye me' : 'bye', dataset: { board: board.board } }, el('td', {}, board.board),
@@ -399,12 +450,19 @@ export class TournamentView {
         }
         const running = isRunning(board);
         const mine = Boolean(me(board.white) || me(board.black));
-        return el('tr', { class: mine ? 'me' : '', dataset: { board: board.board, result: board.result || 'pending' } }, el('td', {}, board.board),
+        const decide = season && season.wait === 'overdue' && season.decide ? el('button', {
+            type: 'button', class: 'link', dataset: { action: 'decide-board', board: board.board }, title: t('tournament.season.decide.title'),
+            onclick: season.decide }, t('tournament.season.decide')) : null;
+        const waiting = season ? [el('span', { class: `season-status season-${season.wait}` }, t(seasonBoardKey(season.wait))),
+                                  decide ? ' ' : null, decide] : '';
+        return el('tr', { class: [mine ? 'me' : '', season ? `season-${season.wait}` : ''].join(' ').trim(),
+                          dataset: { board: board.board, result: board.result || 'pending', ...(season ? { season: season.wait } : {}) } },
+                  el('td', {}, board.board),
                   el('td', {}, nickNode(board.white, false, me(board.white))),
                   el('td', { class: 'result' }, resultSign(board.result) || (running ? t('tournament.playing') : '')),
                   el('td', {}, board.black ? nickNode(board.black, false, me(board.black)) : ''),
                   el('td', {}, running ? el('button', { type: 'button', dataset: { action: 'watch-board', table: board.table },
-                                                        onclick: () => this.actions.watch(board) }, t('tables.watch')) : ''));
+                                                        onclick: () => this.actions.watch(board) }, t('tables.watch')) : waiting));
     }
 
     standings(tournament, place) {

@@ -10,6 +10,7 @@
 import { TIE_BREAK_CODES } from './tournament_format.js';
 import { arenaLength, isArena } from './arena.js';
 import { firstBoard, startTime } from './tournament_start.js';
+import { roundDays } from './tournament_season.js';
 
 // Which list a tournament belongs in, by its state: registering ones are upcoming, paused ones
 // are running still.
@@ -195,10 +196,11 @@ export function roomOfRefusal(message) {
 
 // The create_tournament request from the form's values, or {error: message key} for the first
 // value that cannot be sent. values: {name, system ('swiss'|'round_robin'|'arena'), rounds, cycles,
-// minutes, berserk, time_control (object form), rated, late_entry_until_round, password,
-// first_board ('white'|'black'|'random'), starts_at (a datetime-local value, '' for none)}; `now`
-// (ms since the epoch) is what a start time must lie ahead of. Only the chosen system's own
-// fields are sent: the server refuses a Swiss's rounds for an arena.
+// round_days (a round robin's season: '' or 0 for none), minutes, berserk, time_control (object
+// form), rated, late_entry_until_round, password, first_board ('white'|'black'|'random'),
+// starts_at (a datetime-local value, '' for none)}; `now` (ms since the epoch) is what a start
+// time must lie ahead of. Only the chosen system's own fields are sent: the server refuses a
+// Swiss's rounds for an arena, and days per round for a Swiss.
 // The server's order of tie-breaks when the director chooses none (he chooses from
 // TIE_BREAK_CODES).
 export const DEFAULT_TIE_BREAKS = ['BH-C1', 'BH', 'SB', 'DE', 'WIN', 'BPG'];
@@ -260,6 +262,8 @@ export function createFields(values, now = Date.now()) {
         if (error) return { error };
     } else {
         fields.cycles = Number(values.cycles) === 2 ? 2 : 1;
+        const error = roundDays(values, fields);
+        if (error) return { error };
     }
     if (values.rated) {
         if (fields.time_control.kind === 'untimed') return { error: 'tournament.create.error.rated_untimed' };
