@@ -186,19 +186,8 @@ void TournamentService::start_boards(Tournament& tournament, int round,
     for (const auto& board : tournament.log.rounds[std::size_t(round - 1)].boards) {
         if (!board.pairing.black_key || board.result != "pending" || board.table_id) continue;
         const BoardRef ref{tournament_id, round, board.pairing.board};
-        // A round robin pairs its withdrawn players too (their games are forfeits, or annulled
-        // in the standings: stored_round_robin.h).
-        const auto* white_player = player_of(tournament, board.pairing.white_key);
-        const auto* black_player = player_of(tournament, *board.pairing.black_key);
-        const bool white_out = !white_player || withdrawn(*white_player);
-        const bool black_out = !black_player || withdrawn(*black_player);
-        if (white_out || black_out) {
-            using tournament::GameResult;
-            record_result(ref,
-                          white_out && black_out ? GameResult::DoubleForfeit
-                          : white_out            ? GameResult::BlackWinsByForfeit
-                                                 : GameResult::WhiteWinsByForfeit,
-                          std::nullopt);
+        if (const auto forfeit = withdrawal_forfeit(tournament, board)) {
+            record_result(ref, *forfeit, std::nullopt);
             continue;
         }
         if (season(tournament)) continue; // its games start as their players come (season_start_boards)
@@ -245,6 +234,21 @@ void TournamentService::start_board(const BoardRef& ref, const identity::Identit
 
 // Whoever is online now keeps the board: the other loses by forfeit (both away: both lose). With
 // both online the start is tried again, a few times, before the board counts as unplayed.
+std::optional<tournament::GameResult> TournamentService::withdrawal_forfeit(const Tournament& tournament,
+                                                                          const db::TournamentBoardRecord& board)
+{
+    if (!board.pairing.black_key) return std::nullopt;
+    const auto* white_player = player_of(tournament, board.pairing.white_key);
+    const auto* black_player = player_of(tournament, *board.pairing.black_key);
+    const bool white_out = !white_player || withdrawn(*white_player);
+    const bool black_out = !black_player || withdrawn(*black_player);
+    using tournament::GameResult;
+    if (white_out && black_out) return GameResult::DoubleForfeit;
+    if (white_out) return GameResult::BlackWinsByForfeit;
+    if (black_out) return GameResult::WhiteWinsByForfeit;
+    return std::nullopt;
+}
+
 void TournamentService::board_not_started(const BoardRef& ref, const std::string& why, int attempt)
 {
     const db::TournamentBoardRecord* board = board_of(ref);

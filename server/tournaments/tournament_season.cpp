@@ -3,7 +3,8 @@
 // until the next one opens, its deadline. Its games are not started at once, nor forfeited
 // for absence: each starts as soon as both its players are online (and at no other game of the
 // event) before the deadline; one not played by then waits for the director's result
-// (director_result, with the audit log). The next round opens at its date whatever is still
+// (director_result, with the audit log). A player withdrawn meanwhile forfeits his games not
+// started (FIDE's withdrawal rule then annuls or keeps them in the standings). The next round opens at its date whatever is still
 // pending in the earlier ones, and the event ends when every round is paired and every board
 // decided. The dates follow from the stored start, so a restart keeps them.
 #include <algorithm>
@@ -76,10 +77,17 @@ void TournamentService::season_tick(std::int64_t tournament_id)
     }
     std::vector<std::string> nicks;
     for (const auto& round : tournament.log.rounds)
-        for (const auto& board : round.boards)
-            if (board.pairing.black_key && season_board_open(tournament, round, board))
-                for (const auto& key : {board.pairing.white_key, *board.pairing.black_key})
-                    if (const auto* player = player_of(tournament, key)) nicks.push_back(player->nick);
+        for (const auto& board : round.boards) {
+            if (!board.pairing.black_key || !season_board_open(tournament, round, board)) continue;
+            // Withdrawn since the round opened: the game is forfeit, never started (once stored,
+            // the board is decided and not open any more).
+            if (const auto forfeit = withdrawal_forfeit(tournament, board)) {
+                record_result({tournament_id, round.round, board.pairing.board}, *forfeit, std::nullopt);
+                continue;
+            }
+            for (const auto& key : {board.pairing.white_key, *board.pairing.black_key})
+                if (const auto* player = player_of(tournament, key)) nicks.push_back(player->nick);
+        }
     if (nicks.empty()) return;
     lobby_->online_players(std::move(nicks), [self = shared_from_this(), tournament_id](auto online) {
         self->on_strand(
@@ -116,7 +124,7 @@ void TournamentService::season_start_boards(std::int64_t tournament_id,
     for (const auto& round : tournament.log.rounds)
         for (const auto& board : round.boards) {
             // Checked again board by board: a start above may have made a player busy.
-            if (!season_board_open(tournament, round, board)) continue;
+            if (!season_board_open(tournament, round, board) || withdrawal_forfeit(tournament, board)) continue;
             const auto white = online.find(board.pairing.white_key);
             const auto black = online.find(*board.pairing.black_key);
             if (white == online.end() || black == online.end()) continue;

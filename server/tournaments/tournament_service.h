@@ -228,6 +228,10 @@ private:
     // The rounds the event plays: a Swiss's as created, a round robin's from its schedule.
     static int planned_rounds(const Tournament& tournament);
     static bool round_robin(const Tournament& tournament);
+    // A round robin pairs its withdrawn players too: a game of theirs not started is a forfeit
+    // (or annulled in the standings: stored_round_robin.h). The result, or nothing.
+    static std::optional<tournament::GameResult> withdrawal_forfeit(const Tournament& tournament,
+                                                                    const db::TournamentBoardRecord& board);
     // Each game of `round` whose board has no table yet is started, White (online) as the opener.
     void start_boards(Tournament& tournament, int round, const std::map<std::string, identity::Identity>& online);
     void start_board(const BoardRef& ref, const identity::Identity& white, const std::string& black, int attempt);

@@ -94,6 +94,7 @@ TEST_CASE("tournament season: a round robin by dates, games start when both are 
         WsTestClient director;
         std::map<std::string, WsTestClient> players;
         tourney_account(director, server, "Leiterin", protocol::Role::Director);
+        director.set_timeout(std::chrono::milliseconds(3 * day_ms)); // a round's opening is up to a day away
         for (const auto& nick : nicks) tourney_account(players[nick], server, nick);
         const json refused = director.request(swiss_request({{"round_days", 7}}));
         check_refused(refused, "bad_request", "field 'round_days' is for a round robin played as a season");
@@ -157,6 +158,7 @@ TEST_CASE("tournament season: a round robin by dates, games start when both are 
     InProcessServer again(on_that_store);
     WsTestClient director;
     std::map<std::string, WsTestClient> players;
+    director.set_timeout(std::chrono::milliseconds(3 * day_ms));
     hello_again(director, again, "Leiterin");
     const json before = tourney_show(director, id);
     CHECK(before.at("started_ms") == started_ms);
@@ -220,4 +222,46 @@ TEST_CASE("tournament season: a round robin by dates, games start when both are 
     double points = 0;
     for (const auto& row : end.at("standings")) points += row.at("points").get<double>();
     CHECK(points == 6.0); // six games, each worth a point
+}
+
+TEST_CASE("tournament season: a player withdrawn while his game waits for him forfeits it, and it never starts",
+          "[server][tournament][season]")
+{
+    InProcessServer server([](server::ServerConfig& config) { config.tournament_day_ms = day_ms; });
+    WsTestClient director;
+    std::map<std::string, WsTestClient> players;
+    tourney_account(director, server, "Leiterin", protocol::Role::Director);
+    director.set_timeout(std::chrono::milliseconds(3 * day_ms));
+    for (const std::string nick : {"Anna", "Bert", "Clara"}) tourney_account(players[nick], server, nick);
+    const json created = director.request({{"type", "create_tournament"},
+                                           {"name", "Sommerturnier"},
+                                           {"system", "round_robin"},
+                                           {"round_days", 1},
+                                           {"time_control", "30+0"}});
+    REQUIRE(created.at("type") == "ok");
+    const std::int64_t id = created.at("tournament").at("id");
+    for (auto& [nick, client] : players) REQUIRE(tourney_join(client, id).at("type") == "ok");
+
+    // Clara is away at the start; whoever of the others plays her waits.
+    players.erase("Clara");
+    REQUIRE(tourney_act(director, "start_tournament", id).at("type") == "ok");
+    const json first = tourney_update_until(
+        director, id, [](const json& t) { return int(t.at("rounds_paired")) >= 1 && t.contains("pairings"); },
+        "round 1 paired");
+    const json claras = board_in(first, 1, "Clara");
+    const bool clara_sits_out = claras.is_null();
+    const int round = clara_sits_out ? 2 : 1; // three players: one sits out each round
+    if (clara_sits_out)
+        tourney_update_until(
+            director, id, [](const json& t) { return int(t.at("rounds_paired")) >= 2 && t.contains("pairings"); },
+            "round 2 at its date");
+
+    // The director withdraws her; she comes back online: her game is forfeit, without a table.
+    REQUIRE(tourney_act(director, "director_withdraw", id, "Clara").at("type") == "ok");
+    hello_again(players["Clara"], server, "Clara");
+    const json decided = tourney_update_until(
+        director, id, [&](const json& t) { return decided_in(t, round, "Clara"); }, "Clara's game forfeited");
+    const json board = board_in(decided, round, "Clara");
+    CHECK(board.at("result") == (board.at("white") == "Clara" ? "black_wins_by_forfeit" : "white_wins_by_forfeit"));
+    CHECK_FALSE(board.contains("table"));
 }
