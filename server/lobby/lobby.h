@@ -118,6 +118,10 @@ public:
     // the game starts when the second seat is taken. `done` (on the lobby's strand) gets the
     // table, or why none was opened. The table counts against no player limit.
     void start_game(GameStart start, std::function<void(GameStartResult)> done);
+    // The seat a game started on another node keeps for `nick` (online here) is taken, as
+    // cluster::SeatAwaits does, unless his connection took it already: for a pool's answer heard
+    // again after the first was lost, with the SeatAwaits sent beside it (PoolService).
+    void take_seat_awaiting(std::string nick, protocol::TableId table);
     // lobby_pool_tables.cpp: which of these tables (room, table) still run a game here: listed
     // in their room and not finished. For the pools' games-running counts; `answer` runs on the
     // lobby's strand.

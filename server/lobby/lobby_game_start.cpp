@@ -124,14 +124,24 @@ void Lobby::take_awaiting_seat(const std::string& nick, protocol::TableId table)
         spdlog::info("table {}: {} was to take the seat awaiting him, but is no longer online here", table, nick);
         return;
     }
-    connection->post([connection, table] { connection->client->tables.insert(table); });
-    const std::string join = R"({"type":"join_table","table":)" + std::to_string(table) + "}";
-    peers_->forward(table, connection->id(), player->who, join, [connection, table](bool sent) {
-        if (!sent)
-            connection->send_error(std::nullopt, ErrorCode::NoSuchTable,
-                                   "join_table: the game started for you at table " + std::to_string(table) +
-                                       " is on no node any more");
+    // Taken once: both SeatAwaits and a pool's answer may ask for it (take_seat_awaiting).
+    connection->post([self = shared_from_this(), connection, who = player->who, table] {
+        if (!connection->client->tables.insert(table).second) return;
+        self->on_strand([self, connection, who, table] {
+            const std::string join = R"({"type":"join_table","table":)" + std::to_string(table) + "}";
+            self->peers_->forward(table, connection->id(), who, join, [connection, table](bool sent) {
+                if (!sent)
+                    connection->send_error(std::nullopt, ErrorCode::NoSuchTable,
+                                           "join_table: the game started for you at table " + std::to_string(table) +
+                                               " is on no node any more");
+            });
+        });
     });
+}
+
+void Lobby::take_seat_awaiting(std::string nick, protocol::TableId table)
+{
+    on_strand([this, nick = std::move(nick), table] { take_awaiting_seat(nick, table); });
 }
 
 } // namespace rochade::server

@@ -87,6 +87,12 @@ Json to_json(const ClaimAnswered& m)
                 {"node", m.node},           {"player", m.player},       {"claimed", m.claimed}};
 }
 
+Json to_json(const AnswerAsked& m)
+{
+    return Json{
+        {"kind", "answer_asked"}, {"authority", m.authority}, {"pairing", m.pairing}, {"black_node", m.black_node}};
+}
+
 Json to_json(const StartAsked& m)
 {
     return Json{{"kind", "start_asked"},
@@ -146,6 +152,9 @@ PoolMessage from_json(const Json& j)
         return ClaimAnswered{json_field_as<std::string>(j, "authority"), json_field_as<std::uint64_t>(j, "pairing"),
                              json_field_as<std::string>(j, "node"), json_field_as<std::string>(j, "player"),
                              json_field_as<bool>(j, "claimed")};
+    if (kind == "answer_asked")
+        return AnswerAsked{json_field_as<std::string>(j, "authority"), json_field_as<std::uint64_t>(j, "pairing"),
+                           json_field_as<std::string>(j, "black_node")};
     if (kind == "start_asked") {
         StartAsked m;
         m.authority = json_field_as<std::string>(j, "authority");

@@ -103,6 +103,13 @@ struct StartAnswered {
     // rather than waiting on; see matchmaking::after_failed_start).
     bool white_connected = false;
 };
+// Black's node to every node, while a claim of its has heard no StartAnswered (it was lost: this
+// node or White's was cut off from the bus a moment): the node that answered it says it again.
+struct AnswerAsked {
+    std::string authority;
+    std::uint64_t pairing = 0;
+    std::string black_node;
+};
 // The answer to `asked`, addressed to the authority that asked and to Black's node; its table,
 // refusal and white_connected are for White's node to fill in.
 StartAnswered answer_to(const StartAsked& asked);
@@ -112,8 +119,8 @@ struct Counts {
     std::vector<protocol::PoolCountView> pools;
 };
 
-using PoolMessage =
-    std::variant<Waiting, WaitEnded, Roster, AuthorityIs, ClaimAsked, ClaimAnswered, StartAsked, StartAnswered, Counts>;
+using PoolMessage = std::variant<Waiting, WaitEnded, Roster, AuthorityIs, ClaimAsked, ClaimAnswered, StartAsked,
+                                 StartAnswered, AnswerAsked, Counts>;
 
 std::string encode(const PoolMessage& message);
 // Never throws: a message that is not one of these, whole, is an error naming what was wrong.

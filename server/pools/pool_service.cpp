@@ -126,11 +126,10 @@ void PoolService::join_now(const ConnectionPtr& connection, const identity::Iden
                                       "join_pool: there is no pool '" + pool + "'; the pools are " + names);
     }
     const std::string player = player_key(who);
-    for (const auto& [key, claimed] : claimed_)
-        if (claimed.entrant.entrant.player == player)
-            return connection->send_error(id, ErrorCode::AlreadyInPool,
-                                          "join_pool: you have just been paired in pool " +
-                                              claimed.entrant.entrant.pool + "; your game is starting");
+    if (const Entrant* paired = being_paired(player))
+        return connection->send_error(id, ErrorCode::AlreadyInPool,
+                                      "join_pool: you have just been paired in pool " + paired->entrant.pool +
+                                          "; your game is starting");
     if (const auto waiting = entrants_.find(player); waiting != entrants_.end()) {
         if (waiting->second.connection_id == connection->id())
             return connection->send_error(id, ErrorCode::AlreadyInPool,
@@ -173,10 +172,9 @@ void PoolService::leave_now(const ConnectionPtr& connection, const Id& id)
 {
     const auto found = entrant_of(connection->id());
     if (found == entrants_.end()) {
-        for (const auto& [key, claimed] : claimed_)
-            if (claimed.entrant.connection_id == connection->id())
-                return connection->send_error(id, ErrorCode::NotInPool,
-                                              "leave_pool: you have just been paired; your game is starting");
+        if (being_paired(connection->id()))
+            return connection->send_error(id, ErrorCode::NotInPool,
+                                          "leave_pool: you have just been paired; your game is starting");
         return connection->send_error(id, ErrorCode::NotInPool, "leave_pool: you wait in no pool");
     }
     const std::string pool = found->second.entrant.pool;
@@ -223,6 +221,23 @@ bool PoolService::connected(const Entrant& entrant)
     return connection && connection->is_open();
 }
 
+const PoolService::Entrant* PoolService::being_paired(const std::string& player) const
+{
+    if (const auto starting = starting_.find(player); starting != starting_.end()) return &starting->second;
+    for (const auto& [key, claimed] : claimed_)
+        if (claimed.entrant.entrant.player == player) return &claimed.entrant;
+    return nullptr;
+}
+
+const PoolService::Entrant* PoolService::being_paired(std::uint64_t connection_id) const
+{
+    for (const auto& [player, starting] : starting_)
+        if (starting.connection_id == connection_id) return &starting;
+    for (const auto& [key, claimed] : claimed_)
+        if (claimed.entrant.connection_id == connection_id) return &claimed.entrant;
+    return nullptr;
+}
+
 void PoolService::received(const pools::PoolMessage& message)
 {
     const std::string& me = link_->node_id();
@@ -232,6 +247,8 @@ void PoolService::received(const pools::PoolMessage& message)
         if (asked->node == me) start_asked(*asked);
     } else if (const auto* answer = std::get_if<pools::StartAnswered>(&message)) {
         if (answer->black_node == me) start_answered(*answer);
+    } else if (const auto* asked = std::get_if<pools::AnswerAsked>(&message)) {
+        answer_asked(*asked);
     } else if (const auto* office = std::get_if<pools::AuthorityIs>(&message)) {
         // A new authority knows nothing: it hears this node's roster. A claim of an earlier
         // one is kept until White's node answers it (it answers Black's node directly), or
@@ -276,10 +293,11 @@ void PoolService::start_asked(const pools::StartAsked& asked)
         auto answer = pools::answer_to(asked);
         answer.refusal = "the opponent left before the game could start";
         answer.white_connected = false;
-        return publish(std::move(answer));
+        return publish_answer(std::move(answer));
     }
     Entrant white = found->second;
     forget_entrant(found);
+    starting_[white.entrant.player] = white;
 
     GameStart start;
     start.challenger = white.who;
@@ -307,6 +325,7 @@ void PoolService::start_answered_here(const pools::StartAsked& asked, const Entr
                                       const std::optional<protocol::TableSummary>& table, const std::string& refusal,
                                       bool black_offline)
 {
+    starting_.erase(white.entrant.player);
     auto answer = pools::answer_to(asked);
     const auto connection = white.connection.lock();
     if (table) {
@@ -314,7 +333,7 @@ void PoolService::start_answered_here(const pools::StartAsked& asked, const Entr
         running_.push_back(RunningGame{asked.pool, table->room, table->table});
         if (connection)
             connection->send(protocol::encode_pool_left(asked.pool, protocol::PoolLeftReason::Paired, table->table));
-        publish(std::move(answer));
+        publish_answer(std::move(answer));
         send_roster(); // its running games changed
         watch_running_games();
         return;
@@ -326,7 +345,7 @@ void PoolService::start_answered_here(const pools::StartAsked& asked, const Entr
     // both are told (Black by his node, from this answer).
     const bool white_here = connected(white);
     answer.white_connected = white_here && !black_offline;
-    publish(std::move(answer));
+    publish_answer(std::move(answer));
     if (!white_here) return;
     if (black_offline) return wait_again(white);
     connection->send(protocol::encode_pool_left(asked.pool, protocol::PoolLeftReason::Refused, std::nullopt, refusal));
@@ -340,8 +359,11 @@ void PoolService::start_answered(const pools::StartAnswered& answer)
     claimed_.erase(found);
     const auto connection = black.connection.lock();
     if (answer.table) {
-        if (connection)
-            connection->send(protocol::encode_pool_left(answer.pool, protocol::PoolLeftReason::Paired, *answer.table));
+        if (!connection) return;
+        connection->send(protocol::encode_pool_left(answer.pool, protocol::PoolLeftReason::Paired, *answer.table));
+        // White's node sent SeatAwaits beside its answer: taken once, whichever comes (or
+        // came again) first.
+        lobby_->take_seat_awaiting(black.who.nick, *answer.table);
         return;
     }
     // Black's side of matchmaking::after_failed_start.
@@ -349,6 +371,21 @@ void PoolService::start_answered(const pools::StartAnswered& answer)
     if (!answer.white_connected) return wait_again(black);
     connection->send(
         protocol::encode_pool_left(answer.pool, protocol::PoolLeftReason::Refused, std::nullopt, answer.refusal));
+}
+
+void PoolService::publish_answer(pools::StartAnswered answer)
+{
+    answers_[{answer.authority, answer.pairing}] = {answer, Clock::now()};
+    publish(std::move(answer));
+}
+
+void PoolService::answer_asked(const pools::AnswerAsked& asked)
+{
+    const auto found = answers_.find({asked.authority, asked.pairing});
+    if (found == answers_.end() || found->second.first.black_node != asked.black_node) return;
+    spdlog::info("pools: the answer to pairing {} of {} is said again: {}'s node did not hear it", asked.pairing,
+                 asked.authority, found->second.first.black);
+    publish(found->second.first);
 }
 
 void PoolService::wait_again(Entrant entrant)
@@ -440,15 +477,21 @@ void PoolService::office_tick()
         publish_all(authority_.expire(now, 2 * lease, ticks_per_roster * link_->renew_every() * 3 + lease));
     }
     // A claim whose pairing nobody followed up (its authority is gone): the player waits on.
+    // Before that, White's node is asked for its answer again: it may have been lost.
+    const auto claim_limit = 4 * link_->lease_time();
     std::vector<Entrant> stale;
     for (auto it = claimed_.begin(); it != claimed_.end();) {
-        if (now - it->second.since > 4 * link_->lease_time()) {
+        const auto waited = now - it->second.since;
+        if (waited > claim_limit) {
             stale.push_back(it->second.entrant);
             it = claimed_.erase(it);
-        } else {
-            ++it;
+            continue;
         }
+        if (waited > link_->lease_time())
+            publish(pools::AnswerAsked{it->first.first, it->first.second, link_->node_id()});
+        ++it;
     }
+    std::erase_if(answers_, [&](const auto& answer) { return now - answer.second.second > 2 * claim_limit; });
     for (auto& entrant : stale)
         if (connected(entrant)) wait_again(std::move(entrant));
     if (ticks_ % ticks_per_roster == 0) send_roster();

@@ -108,6 +108,10 @@ private:
                              bool black_offline);
     // Black's side of White's node's answer.
     void start_answered(const pools::StartAnswered& answer);
+    // White's node gives its answer again, if it gave one (its first was lost).
+    void answer_asked(const pools::AnswerAsked& asked);
+    // White's node publishes its answer and keeps it for answer_asked.
+    void publish_answer(pools::StartAnswered answer);
     // A player whose game did not start through no fault of his goes back into his pool.
     void wait_again(Entrant entrant);
     // Whether a request comes from the authority this node last heard take office.
@@ -117,6 +121,10 @@ private:
     std::unordered_map<std::string, Entrant>::iterator entrant_of(std::uint64_t connection_id);
     void forget_entrant(std::unordered_map<std::string, Entrant>::iterator entrant);
     static bool connected(const Entrant& entrant);
+    // The player (by key, or by the connection he asked from) claimed for a pairing or whose
+    // game is being started here: he is out of the pools and not yet at his game.
+    const Entrant* being_paired(const std::string& player) const;
+    const Entrant* being_paired(std::uint64_t connection_id) const;
 
     // The authority's office: claimed when the service starts and renewed every heartbeat.
     void claim_office();
@@ -154,6 +162,12 @@ private:
     std::unordered_map<std::string, Entrant> entrants_; // by player key
     std::unordered_map<std::uint64_t, std::string> entrant_of_connection_;
     std::map<std::pair<std::string, std::uint64_t>, Claimed> claimed_; // by (authority, pairing)
+    // The answers this node gave as White's node, by (authority, pairing), with when: said again
+    // to Black's node when it asks (AnswerAsked), for as long as its claim may wait.
+    std::map<std::pair<std::string, std::uint64_t>, std::pair<pools::StartAnswered, Clock::time_point>> answers_;
+    // This node's players seated as White whose game the lobby is starting, by player key: until
+    // it answers, a join_pool would make him wait (and be paired) while he sits at that game.
+    std::unordered_map<std::string, Entrant> starting_;
     std::map<std::uint64_t, std::string> pool_guests_; // guests' connections that waited: for WaitEnded's for_good
     std::map<std::uint64_t, std::weak_ptr<Connection>> listeners_; // asked list_pools
     std::vector<RunningGame> running_;

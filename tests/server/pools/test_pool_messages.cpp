@@ -31,6 +31,8 @@ TEST_CASE("pool messages: every kind survives the wire", "[pools][messages]")
     CHECK(std::get<AuthorityIs>(round_trip(AuthorityIs{"n3"})).node == "n3");
     CHECK(std::get<ClaimAsked>(round_trip(ClaimAsked{"n1", 9, "n2", "g5"})).pairing == 9);
     CHECK(std::get<ClaimAnswered>(round_trip(ClaimAnswered{"n1", 9, "n2", "g5", true})).claimed);
+    const auto again = std::get<AnswerAsked>(round_trip(AnswerAsked{"n1", 9, "n3"}));
+    CHECK((again.authority == "n1" && again.pairing == 9 && again.black_node == "n3"));
     const auto start =
         std::get<StartAsked>(round_trip(StartAsked{"n1", 9, "n2", "3+2", "a7", "n3", "a8", "Bert", true}));
     CHECK(start.black_nick == "Bert");
