@@ -36,6 +36,12 @@ import { moveInWords, sideOfPly } from './move_words.js';
 import { moveLabel } from './move_label.js';
 import { chatTime, unreadCount } from './chat_lines.js';
 
+// The clocks and countdowns are redrawn ten times a second: a text set to what it already says
+// would still replace the node's child and make the page lay out and paint again each time.
+function setText(node, text) {
+    if (node.textContent !== text) node.textContent = text;
+}
+
 const AUTO_QUEEN_KEY = 'rochade.autoQueen';
 
 function other(side) {
@@ -297,12 +303,12 @@ export class TableView {
         for (const side of ['white', 'black']) {
             const node = this.clockNodes[side];
             if (!clocks || clocks.untimed) {
-                node.textContent = clocks && clocks.untimed ? '∞' : '';
+                setText(node, clocks && clocks.untimed ? '∞' : '');
                 continue;
             }
             const playing = state.status === 'playing';
             const left = remaining(clocks, state.clocksReceivedAt, now, playing)[side];
-            node.textContent = format(left);
+            setText(node, format(left));
             node.classList.toggle('running', playing && clocks.running === side);
             const isLow = playing && left < low;
             node.classList.toggle('low', isLow);
@@ -317,8 +323,8 @@ export class TableView {
             const courtesy = courtesyButtons(state, seat, now).find((button) => button.action === 'takeback');
             if (courtesy) {
                 this.takebackButton.disabled = courtesy.disabled;
-                this.takebackButton.textContent = courtesy.waitSeconds
-                    ? t('action.takeback.wait', { seconds: courtesy.waitSeconds }) : t('action.takeback');
+                setText(this.takebackButton, courtesy.waitSeconds
+                    ? t('action.takeback.wait', { seconds: courtesy.waitSeconds }) : t('action.takeback'));
             }
         }
         // The grace period as the player_disconnected event announced it; after a reload it is
@@ -326,7 +332,7 @@ export class TableView {
         if (this.claimWinButton && state.graceEndsAt) {
             const wait = Math.ceil((state.graceEndsAt - now) / 1000);
             this.claimWinButton.disabled = wait > 0;
-            this.claimWinButton.textContent = wait > 0 ? t('action.claim_win.wait', { seconds: wait }) : t('action.claim_win');
+            setText(this.claimWinButton, wait > 0 ? t('action.claim_win.wait', { seconds: wait }) : t('action.claim_win'));
         }
     }
 
@@ -337,13 +343,13 @@ export class TableView {
         if (!node) return;
         const state = this.state;
         const wait = state.status === 'playing' ? firstMoveWait(state.clocks, state.clocksReceivedAt, now) : null;
-        node.hidden = !wait;
+        if (node.hidden !== !wait) node.hidden = !wait;
         if (!wait) return;
-        node.dataset.side = wait.side;
+        if (node.dataset.side !== wait.side) node.dataset.side = wait.side;
         const text = wait.seconds === null ? t('table.first_move.unlimited')
             : wait.side === this.mySeat() ? t('table.first_move.yours', { seconds: wait.seconds })
                 : t('table.first_move.other', { who: this.state[wait.side] || sideName(wait.side), seconds: wait.seconds });
-        if (node.textContent !== text) node.textContent = text;
+        setText(node, text);
     }
 
     // The result in plain words, with both names and the proof behind a flag fall's verdict.
