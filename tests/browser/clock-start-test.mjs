@@ -4,7 +4,7 @@
 // a rematch in which nobody moves is aborted by the server with the reason in both languages.
 // The server's first_move_limit_ms is 30 s (LIMIT_S): long enough for the first steps' checks on a
 // loaded browser stage (16 s ran out once before 1.e4), short enough for the abort to come within
-// the test's time.
+// the test's time; its banner is awaited for the limit and 20 s (a loaded stage once drew it 10 s late).
 //
 //   ROCHADE_BIN=build/tools/rochade node tests/browser/clock-start-test.mjs
 // Needs Debian's chromium, `npm ci` and the built client (scripts/build-web.sh) in web/.
@@ -127,7 +127,7 @@ async function main() {
             await b.waitForSelector('#table .first-move-wait:has-text("Make your first move within")', { timeout });
         });
         await run.step('nobody moves: the server aborts the game, and both are told why in their language', async () => {
-            await b.waitForSelector('#table .result-banner .result-title:text-is("Game aborted")', { timeout: (LIMIT_S + 5) * 1000 });
+            await b.waitForSelector('#table .result-banner .result-title:text-is("Game aborted")', { timeout: (LIMIT_S + 20) * 1000 });
             await b.waitForSelector('#table .result-banner:has-text("White did not make the first move in time, so the game was aborted; it does not count.")', short);
             await a.waitForSelector('#table .result-banner .result-title:text-is("Partie abgebrochen")', { timeout });
             await a.waitForSelector('#table .result-banner:has-text("Weiß hat den ersten Zug nicht rechtzeitig gemacht, deshalb wurde die Partie abgebrochen; sie wird nicht gewertet.")', short);

@@ -15,17 +15,19 @@
 //   --plies  longest game in plies (default 200)
 //   --bin    the rochade binary (default $ROCHADE_BIN, else build/tools/rochade in the repo)
 //
-// Requests go through `rochade analyze` in two batches, one process each:
+// Requests go through `rochade analyze` in two batches, each split over one process per core:
 //   1. one per position: {"fen": F, "moves": []}, whose "fen", "legal", "check" and "status"
 //      are compared with chessops on that position;
 //   2. one per game: {"fen": START, "moves": [every move]}, whose "plies" give the SAN and FEN
 //      after each move, and whose final status sees the whole history (fivefold repetition).
 //      A game is cut where batch 1 found a dead position that chessops does not (rochade ends
 //      the game there and refuses further moves).
-//   3. (Chess960 perft) one `rochade perft --chess960 --divide` process per position.
+//   3. (Chess960 perft) one `rochade perft --chess960 --divide` process per position, one per
+//      core at a time, asked ahead while chessops counts the same positions.
 // The last line is "N passed, M failed", counting compared positions and games; exit status 1 on
 // any mismatch, 0 otherwise.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -230,12 +232,41 @@ function chessopsDivide(pos, depth) {
     return divide;
 }
 
+// Runs `bin args...` with `input` on its standard input; resolves to { status, error, stdout,
+// stderr } when it ends (asynchronously, so that several run at once: the machine's cores).
+function run(bin, args, input = '') {
+    return new Promise((resolve) => {
+        const child = spawn(bin, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+        const out = [];
+        const err = [];
+        let error;
+        child.stdout.on('data', (chunk) => out.push(chunk));
+        child.stderr.on('data', (chunk) => err.push(chunk));
+        child.on('error', (e) => (error = e));
+        child.stdin.on('error', (e) => (error = error ?? e));
+        // A hung process fails the run rather than the CI's time limit.
+        const timer = setTimeout(() => {
+            error = error ?? new Error('no answer within 900 s');
+            child.kill('SIGKILL');
+        }, 900_000);
+        child.on('close', (status) => {
+            clearTimeout(timer);
+            resolve({ status, error, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') });
+        });
+        child.stdin.end(input);
+    });
+}
+
+// How many rochade processes run at once: one per core.
+const WORKERS = Math.max(1, availableParallelism());
+
 // `rochade perft --chess960 --divide FEN DEPTH`: UCI -> leaves, or an error text.
-function rochadeDivide(bin, fen, depth) {
-    const run = spawnSync(bin, ['perft', '--chess960', '--divide', fen, String(depth)], { encoding: 'utf8' });
-    if (run.error || run.status !== 0) return `rochade perft failed (${run.error ?? 'exit ' + run.status}): ${run.stderr}`;
+async function rochadeDivide(bin, fen, depth) {
+    const result = await run(bin, ['perft', '--chess960', '--divide', fen, String(depth)]);
+    if (result.error || result.status !== 0)
+        return `rochade perft failed (${result.error ?? 'exit ' + result.status}): ${result.stderr}`;
     const divide = new Map();
-    for (const line of run.stdout.split('\n')) {
+    for (const line of result.stdout.split('\n')) {
         const match = /^(\S+): (\d+)$/.exec(line);
         if (match) divide.set(match[1], Number(match[2]));
     }
@@ -244,7 +275,7 @@ function rochadeDivide(bin, fen, depth) {
 
 // Chess960 perft: the published positions, then opts.perft960 positions reached by random
 // playouts from each of the 960 starts in turn, compared move by move.
-function comparePerft960(opts, random, fail) {
+async function comparePerft960(opts, random, fail) {
     const positions = PERFT960_PUBLISHED.map(([fen, depth, count]) => ({ fen, depth, count }));
     for (let i = 0; i < opts.perft960; i++) {
         const start = chess960Fen(i % 960);
@@ -260,10 +291,21 @@ function comparePerft960(opts, random, fail) {
     let passed = 0;
     let failed = 0;
     let nodes = 0;
+    // rochade's answers are asked WORKERS at a time ahead of the comparison, so its processes
+    // run while chessops counts here.
+    const ahead = [];
+    let next = 0;
+    const askAhead = () => {
+        while (next < positions.length && ahead.length < WORKERS) {
+            const { fen, depth } = positions[next++];
+            ahead.push(rochadeDivide(opts.bin, fen, depth));
+        }
+    };
     for (const { fen, depth, count } of positions) {
+        askAhead();
         const pos = Chess.fromSetup(parseFen(fen).unwrap()).unwrap();
         const theirs = chessopsDivide(pos, depth);
-        const ours = rochadeDivide(opts.bin, fen, depth);
+        const ours = await ahead.shift();
         const total = [...theirs.values()].reduce((a, b) => a + b, 0);
         nodes += total;
         let same = true;
@@ -285,24 +327,29 @@ function sameList(a, b) {
     return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-// Sends every request through one `rochade analyze` process and returns the parsed answers, one
-// per request. A crash or a wrong number of answers ends the run as a failure.
-function analyze(bin, requests) {
-    const run = spawnSync(bin, ['analyze'], {
-        input: requests.map((r) => JSON.stringify(r)).join('\n') + '\n',
-        encoding: 'utf8',
-        maxBuffer: 1 << 30,
-        timeout: 900_000,
+// Sends the requests through `rochade analyze`, split in WORKERS consecutive parts with a process
+// each, and returns the parsed answers, one per request, in order. A crash or a wrong number of
+// answers ends the run as a failure.
+async function analyze(bin, requests) {
+    const size = Math.ceil(requests.length / WORKERS);
+    const parts = [];
+    for (let start = 0; start < requests.length; start += size) parts.push(requests.slice(start, start + size));
+    const runs = await Promise.all(
+        parts.map((part) => run(bin, ['analyze'], part.map((r) => JSON.stringify(r)).join('\n') + '\n')),
+    );
+    const lines = [];
+    runs.forEach((result, i) => {
+        const answers = result.stdout.split('\n').filter((l) => l.length > 0);
+        if (result.error || result.status !== 0 || answers.length !== parts[i].length) {
+            console.error(
+                `run.mjs: rochade analyze failed (${result.error ?? 'exit ' + result.status}, ` +
+                    `${answers.length} answers to ${parts[i].length} requests): ${result.stderr}`,
+            );
+            console.log(`0 passed, ${requests.length} failed`);
+            process.exit(1);
+        }
+        lines.push(...answers);
     });
-    const lines = run.stdout ? run.stdout.split('\n').filter((l) => l.length > 0) : [];
-    if (run.error || run.status !== 0 || lines.length !== requests.length) {
-        console.error(
-            `run.mjs: rochade analyze failed (${run.error ?? 'exit ' + run.status}, ` +
-                `${lines.length} answers to ${requests.length} requests): ${run.stderr}`,
-        );
-        console.log(`0 passed, ${requests.length} failed`);
-        process.exit(1);
-    }
     return lines.map((line) => {
         try {
             return JSON.parse(line);
@@ -312,7 +359,7 @@ function analyze(bin, requests) {
     });
 }
 
-function main() {
+async function main() {
     const opts = parseArgs(process.argv.slice(2));
     if (!existsSync(opts.bin)) {
         console.error(`run.mjs: ${opts.bin} does not exist; build first (scripts/test.sh does)`);
@@ -350,7 +397,7 @@ function main() {
 
     // Phase 1, one request per position: legal moves, check, status without history.
     const analyzeStarted = Date.now();
-    const positionAnswers = analyze(
+    const positionAnswers = await analyze(
         opts.bin,
         games.flatMap((game) =>
             game.positions.map((p) => (game.chess960 ? { variant: 'chess960', fen: p.fen, moves: [] } : { fen: p.fen, moves: [] })),
@@ -387,7 +434,7 @@ function main() {
 
     // Phase 2, one request per game: SAN and FEN after every move, and the status with history
     // (fivefold repetition).
-    const gameAnswers = analyze(
+    const gameAnswers = await analyze(
         opts.bin,
         games.map((game) => {
             const moves = game.plies.slice(0, game.cut).map((p) => p.uci);
@@ -423,7 +470,7 @@ function main() {
     const requests = positionAnswers.length + gameAnswers.length;
 
     const perftStarted = Date.now();
-    const perftResult = comparePerft960(opts, random, (what) => {
+    const perftResult = await comparePerft960(opts, random, (what) => {
         if (reports.length < MAX_REPORTS) reports.push(`Chess960 perft: ${what}`);
     });
     passed += perftResult.passed;
@@ -456,4 +503,4 @@ function main() {
     process.exit(failed === 0 ? 0 : 1);
 }
 
-main();
+await main();
