@@ -5,7 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { abortOffered, isTournamentRoom, isTournamentTable, rematchOffered, TOURNAMENT_ROOM_BASE } from '../../web/js/tournament_table.js';
+import { abortOffered, isTournamentRoom, isTournamentTable, rematchOffered, resultAsScored, TOURNAMENT_ROOM_BASE } from '../../web/js/tournament_table.js';
+import { bannerText, noticeText } from '../../web/js/table_texts.js';
 import { applyTableEvent, emptyTable } from '../../web/js/table_model.js';
 import { courtesyButtons } from '../../web/js/takeback_actions.js';
 import { errorText } from '../../web/js/messages.js';
@@ -129,4 +130,47 @@ test('a refused abort, rematch or gift of time says why, and never that both sid
             assert.doesNotMatch(inLanguage('de', () => errorText({ code, message }).sentence), /Beide Seiten/, message);
         }
     }
+});
+
+test('a missed first move at a tournament\'s board reads as the forfeit the event scores, at a casual table as an abort', () => {
+    // White never moved (White to move in the final position): Black wins the board by forfeit.
+    const over = { type: 'game_over', table: 12, seq: 4, result: '*', winner: null, termination: 'no_first_move',
+                   message: 'White did not make the first move within 30 s: the game is aborted', clocks: CLOCKS };
+    const names = { white: 'Anna', black: 'Bert' };
+    const atBoard = applyTableEvent(table(SWISS_ROOM), over, 0, 0).state;
+    const scored = resultAsScored(atBoard);
+    assert.deepEqual([scored.result, scored.winner, scored.forfeit, scored.late], ['0-1', 'black', true, 'white']);
+    assert.equal(atBoard.result.result, '*', 'the table keeps its own result');
+    inLanguage('en', () => {
+        const banner = bannerText(scored, names, 'en');
+        assert.equal(banner.title, 'Black wins by forfeit');
+        assert.equal(banner.players, 'Anna (White) – Bert (Black): 0-1');
+        assert.equal(banner.reason, 'White did not make the first move in time and loses this tournament game by forfeit.');
+        const notice = atBoard.notices.find((n) => n.key === 'notice.game_over');
+        const line = noticeText({ ...notice, params: resultAsScored(atBoard, notice.params) });
+        assert.match(line, /0-1/);
+        assert.match(line, /loses this tournament game by forfeit/);
+        assert.doesNotMatch(line, /aborted|does not count/);
+    });
+    inLanguage('de', () => {
+        const banner = bannerText(scored, names, 'de');
+        assert.equal(banner.title, 'Schwarz gewinnt kampflos');
+        assert.equal(banner.reason, 'Weiß hat den ersten Zug nicht rechtzeitig gemacht und verliert diese Turnierpartie kampflos.');
+    });
+    // Black missed his first move after 1.e4: White wins by forfeit.
+    const afterE4 = applyTableEvent(table(SWISS_ROOM, { moves: [E4], fen: AFTER_E4, to_move: 'black' }), over, 0, 0).state;
+    assert.deepEqual([resultAsScored(afterE4).result, resultAsScored(afterE4).winner], ['1-0', 'white']);
+    inLanguage('en', () => assert.equal(bannerText(resultAsScored(afterE4), names, 'en').title, 'White wins by forfeit'));
+
+    // A casual table's game is aborted and does not count, as before.
+    const casual = applyTableEvent(table(LOBBY_ROOM), over, 0, 0).state;
+    assert.equal(resultAsScored(casual), casual.result);
+    inLanguage('en', () => {
+        const banner = bannerText(resultAsScored(casual), names, 'en');
+        assert.equal(banner.title, 'Game aborted');
+        assert.match(banner.reason, /it does not count/);
+    });
+    // Every other ending at a board is the table's own.
+    const resigned = finished(SWISS_ROOM);
+    assert.equal(resultAsScored(resigned), resigned.result);
 });

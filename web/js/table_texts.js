@@ -103,6 +103,7 @@ function explain(result, notation) {
     if (termination === 'no_first_move') {
         // result.late: who did not move (the side to move at the end; first_move.js's lateSide).
         const late = result.late === 'white' || result.late === 'black' ? result.late : null;
+        if (late && result.forfeit) return { reason: t('termination.no_first_move.tournament', { late: sideName(late) }), proof: '' };
         return { reason: late ? t('termination.no_first_move', { late: sideName(late) })
             : t('termination.no_first_move.unknown'), proof: '' };
     }
@@ -128,7 +129,8 @@ function explain(result, notation) {
 export function bannerText(result, names = {}, notation = defaultNotation()) {
     const { reason, proof, line = '' } = explain(result, notation);
     let title;
-    if (result.result === '*' || result.termination === 'aborted' || result.termination === 'no_first_move') title = t('banner.title.aborted');
+    if (result.forfeit && (result.winner === 'white' || result.winner === 'black')) title = t(`banner.title.forfeit.${result.winner}`);
+    else if (result.result === '*' || result.termination === 'aborted' || result.termination === 'no_first_move') title = t('banner.title.aborted');
     else if (result.winner === 'white' || result.winner === 'black') title = t(`banner.title.${result.winner}`);
     else title = t('banner.title.draw');
     const players = t('banner.players', { white: (names && names.white) || sideName('white'),

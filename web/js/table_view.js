@@ -12,7 +12,7 @@
 // below, then the buttons and the moves).
 
 import { courtesyButtons } from './takeback_actions.js';
-import { abortOffered, rematchOffered } from './tournament_table.js';
+import { abortOffered, rematchOffered, resultAsScored } from './tournament_table.js';
 import { mayBerserk, wentBerserk } from './berserk.js';
 import { el, fill, keepingFocus } from './dom.js';
 import { BoardView } from './board_view.js';
@@ -115,10 +115,17 @@ export class TableView {
             text = moveInWords(last.san || last.uci, sideOfPly(moves.length, state.start_fen));
         }
         if (state.result && !before.result) {
-            const result = bannerText(state.result, { white: state.white, black: state.black }, this.context.lang);
+            const result = bannerText(resultAsScored(state), { white: state.white, black: state.black }, this.context.lang);
             text = [text, result.title, result.reason].filter(Boolean).join('. ');
         }
         if (text) this.announcer.textContent = text;
+    }
+
+    // A game_over line of the log as the event scores it (resultAsScored): at a tournament's
+    // board a missed first move reads as the forfeit it is.
+    scoredNotice(notice) {
+        if (notice.key !== 'notice.game_over') return notice;
+        return { ...notice, params: resultAsScored(this.state, notice.params) };
     }
 
     mySeat() {
@@ -356,7 +363,7 @@ export class TableView {
     banner() {
         const state = this.state;
         if (!state.result) return null;
-        const text = bannerText(state.result, { white: state.white, black: state.black }, this.context.lang);
+        const text = bannerText(resultAsScored(state), { white: state.white, black: state.black }, this.context.lang);
         return el('div', { class: 'result-banner', role: 'status', dataset: { result: state.result.result } },
                   el('div', { class: 'result-title' }, text.title),
                   text.players ? el('div', { class: 'result-players' }, text.players) : null,
@@ -542,7 +549,7 @@ export class TableView {
 
     log() {
         const list = el('ul', { class: 'table-log', 'aria-label': t('table.log') },
-                        (this.state.notices || []).slice(-50).map((notice) => el('li', {}, noticeText(notice))));
+                        (this.state.notices || []).slice(-50).map((notice) => el('li', {}, noticeText(this.scoredNotice(notice)))));
         queueMicrotask(() => { list.scrollTop = list.scrollHeight; });
         return el('div', { class: 'table-log-wrap' }, el('h3', {}, t('table.log')), list);
     }

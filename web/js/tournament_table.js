@@ -21,6 +21,18 @@ export function isTournamentTable(state) {
     return Boolean(state) && isTournamentRoom(state.room);
 }
 
+// The table's result as its event scores it: a game that ended for a missing first move
+// (no_first_move, with `late` from table_model.js) is aborted at a casual table, but at a
+// tournament's board the side that did not move loses by forfeit (the server's board_result;
+// docs/tournaments.md), so its texts say "wins by forfeit" with the score the event records.
+// Every other result, and one whose late side is unknown, is the table's own.
+export function resultAsScored(state, result = state && state.result) {
+    if (!result || result.termination !== 'no_first_move' || !isTournamentTable(state)) return result;
+    if (result.late !== 'white' && result.late !== 'black') return result;
+    const winner = result.late === 'white' ? 'black' : 'white';
+    return { ...result, winner, result: winner === 'white' ? '1-0' : '0-1', forfeit: true };
+}
+
 // Whether a seated player is offered "Abort": in a running game before both sides have moved
 // (the server's rule, ply < 2), and never at a tournament's board (there a player who does not
 // want the game resigns, or loses by not making his first move).
