@@ -76,9 +76,10 @@ void TournamentService::season_tick(std::int64_t tournament_id)
         return pair_next_round(tournament_id); // its boards start as their players are there
     }
     std::vector<std::string> nicks;
+    const auto busy = season_players_busy(tournament);
     for (const auto& round : tournament.log.rounds)
         for (const auto& board : round.boards) {
-            if (!board.pairing.black_key || !season_board_open(tournament, round, board)) continue;
+            if (!board.pairing.black_key || !season_board_open(tournament, round, board, busy)) continue;
             // Withdrawn since the round opened: the game is forfeit, never started (once stored,
             // the board is decided and not open any more).
             if (const auto forfeit = withdrawal_forfeit(tournament, board)) {
@@ -95,23 +96,27 @@ void TournamentService::season_tick(std::int64_t tournament_id)
     });
 }
 
+std::set<std::string> TournamentService::season_players_busy(const Tournament& tournament)
+{
+    std::set<std::string> busy;
+    for (const auto& round : tournament.log.rounds)
+        for (const auto& board : round.boards) {
+            if (!board.pairing.black_key || board.result != "pending") continue;
+            if (!board.table_id && !tournament.starting.contains({round.round, board.pairing.board})) continue;
+            busy.insert(board.pairing.white_key);
+            busy.insert(*board.pairing.black_key);
+        }
+    return busy;
+}
+
 bool TournamentService::season_board_open(const Tournament& tournament, const db::TournamentRoundRecord& round,
-                                          const db::TournamentBoardRecord& board) const
+                                          const db::TournamentBoardRecord& board,
+                                          const std::set<std::string>& busy) const
 {
     if (!board.pairing.black_key || board.result != "pending" || board.table_id) return false;
     if (tournament.starting.contains({round.round, board.pairing.board})) return false;
     if (wall_clock_ms() >= round_deadline_ms(tournament, round.round).value_or(0)) return false; // the director's now
-    const auto busy = [&](const std::string& key) {
-        for (const auto& other_round : tournament.log.rounds)
-            for (const auto& other : other_round.boards) {
-                if (!other.pairing.black_key || other.result != "pending") continue;
-                if (other.pairing.white_key != key && *other.pairing.black_key != key) continue;
-                if (other.table_id || tournament.starting.contains({other_round.round, other.pairing.board}))
-                    return true;
-            }
-        return false;
-    };
-    return !busy(board.pairing.white_key) && !busy(*board.pairing.black_key);
+    return !busy.contains(board.pairing.white_key) && !busy.contains(*board.pairing.black_key);
 }
 
 void TournamentService::season_start_boards(std::int64_t tournament_id,
@@ -121,10 +126,11 @@ void TournamentService::season_start_boards(std::int64_t tournament_id,
     if (found == tournaments_.end()) return;
     Tournament& tournament = found->second;
     if (tournament.log.tournament.state != "running") return;
+    auto busy = season_players_busy(tournament);
     for (const auto& round : tournament.log.rounds)
         for (const auto& board : round.boards) {
-            // Checked again board by board: a start above may have made a player busy.
-            if (!season_board_open(tournament, round, board) || withdrawal_forfeit(tournament, board)) continue;
+            // A start below makes both its players busy for the boards after it.
+            if (!season_board_open(tournament, round, board, busy) || withdrawal_forfeit(tournament, board)) continue;
             const auto white = online.find(board.pairing.white_key);
             const auto black = online.find(*board.pairing.black_key);
             if (white == online.end() || black == online.end()) continue;
@@ -132,6 +138,8 @@ void TournamentService::season_start_boards(std::int64_t tournament_id,
             spdlog::info("tournament {}: round {} board {}: both players are here, the game starts", tournament_id,
                          round.round, board.pairing.board);
             tournament.starting.insert({round.round, board.pairing.board});
+            busy.insert(board.pairing.white_key);
+            busy.insert(*board.pairing.black_key);
             start_board(ref, white->second, black->second.nick, 1);
         }
 }

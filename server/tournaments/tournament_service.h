@@ -196,10 +196,13 @@ private:
     void arm_season_tick(Tournament& tournament);
     void season_tick(std::int64_t tournament_id);
     void season_start_boards(std::int64_t tournament_id, const std::map<std::string, identity::Identity>& online);
+    // The nick keys of the players at a game of the event now: a pending board with a table, or
+    // one being started. Read once per look at the boards, not once per board.
+    static std::set<std::string> season_players_busy(const Tournament& tournament);
     // Whether the board may be started now: pending, no game, before its round's deadline, and
-    // neither player at another game of the event or being seated at one.
+    // neither player among `busy` (at another game of the event or being seated at one).
     bool season_board_open(const Tournament& tournament, const db::TournamentRoundRecord& round,
-                           const db::TournamentBoardRecord& board) const;
+                           const db::TournamentBoardRecord& board, const std::set<std::string>& busy) const;
     // Every round paired and every board decided.
     static bool season_over(const Tournament& tournament);
     // The pending boards of every round followed again after a restart (their games' tables,
