@@ -361,9 +361,9 @@ void PoolService::start_answered(const pools::StartAnswered& answer)
     if (answer.table) {
         if (!connection) return;
         connection->send(protocol::encode_pool_left(answer.pool, protocol::PoolLeftReason::Paired, *answer.table));
-        // White's node sent SeatAwaits beside its answer: taken once, whichever comes (or
-        // came again) first.
-        lobby_->take_seat_awaiting(black.who.nick, *answer.table);
+        // White's node sent SeatAwaits beside its answer: taken once, whichever comes (or came
+        // again) first. On White's own node the lobby seated Black itself.
+        if (answer.node != link_->node_id()) lobby_->take_seat_awaiting(black.who.nick, *answer.table);
         return;
     }
     // Black's side of matchmaking::after_failed_start.
