@@ -375,7 +375,9 @@ void PoolService::start_answered(const pools::StartAnswered& answer)
 
 void PoolService::publish_answer(pools::StartAnswered answer)
 {
-    answers_[{answer.authority, answer.pairing}] = {answer, Clock::now()};
+    // Kept for Black's node to ask again, in a cluster only: alone, no other node asks, and
+    // office_tick, which forgets old answers, never runs (the lone link renews nothing).
+    if (link_->renew_every().count() > 0) answers_[{answer.authority, answer.pairing}] = {answer, Clock::now()};
     publish(std::move(answer));
 }
 
