@@ -25,6 +25,9 @@
 #include <string>
 
 #include "server/base/metrics.h"
+#include <boost/asio/bind_cancellation_slot.hpp>
+#include <boost/asio/cancellation_signal.hpp>
+
 #include "server/net/beast.h"
 #include "server/net/message_budget.h"
 #include "server/net/read_budget.h"
@@ -106,6 +109,8 @@ private:
     void on_control_frame(websocket::frame_type kind);
     // Counts the close, logs `what` and closes with 1008 and `reason`, once.
     void close_over_budget(LimitClose limit, std::string reason, std::string what);
+    // The close was not completed in close_grace: ends the read and the close however they wait.
+    void on_close_deadline(beast::error_code ec);
 
     websocket::stream<NextLayer> ws_;
     beast::flat_buffer message_;
@@ -131,6 +136,11 @@ private:
     // A close the client does not complete (it does not read, or does not answer the close
     // frame) ends with the socket closed at this deadline.
     net::steady_timer close_deadline_;
+    // Bound to the read and to the close; the close deadline emits both. Beast 1.81 can leave
+    // them waiting on each other for ever, and a closed socket does not wake them (see
+    // on_close_deadline).
+    net::cancellation_signal read_cancel_;
+    net::cancellation_signal close_cancel_;
     net::steady_timer idle_check_;
     std::chrono::steady_clock::time_point last_heard_; // the last frame or control frame read
     // The last time the watchdog asked; later than last_heard_ while that ping is unanswered.

@@ -22,28 +22,14 @@
 #include <string>
 #include <string_view>
 
-#include <boost/beast/_experimental/test/stream.hpp>
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
 #include "fuzz_check.h"
-#include "valid_utf8.h"
 #include "protocol/decode.h"
 #include "server/net/ws_session.h"
-
-namespace rochade::server {
-
-// The test stream has no peer and no rate policy: the byte budget on reads (ReadBudget, the
-// TCP stream's policy) is not part of what is fuzzed here; tests/server/net/test_hardening.cpp
-// covers it.
-template <> struct WsLowestLayer<beast::test::stream> {
-    static PeerAddress peer(beast::test::stream&) { return {"192.0.2.1", "192.0.2.1:4711"}; }
-    static void arm_read_budget(beast::test::stream&, double, double, std::function<void()>) {}
-};
-
-} // namespace rochade::server
-
-#include "server/net/ws_session_impl.h"
+#include "tests/server/net/beast_test_stream_layer.h"
+#include "valid_utf8.h"
 
 namespace rochade::server {
 template class BasicWsSession<beast::test::stream>;
