@@ -315,7 +315,7 @@ void put_member_list(Json& frame, const RoomMemberList& list)
 }
 
 std::string encode_room(const OptionalId& id, const RoomSummary& room, bool secret, const RoomMemberList& members,
-                        const std::vector<TableSummary>& tables)
+                        const std::vector<TableSummary>& tables, const std::vector<RoomChatLine>& chat)
 {
     Json frame = frame_of("room");
     put_id(frame, id);
@@ -326,6 +326,10 @@ std::string encode_room(const OptionalId& id, const RoomSummary& room, bool secr
     Json list = Json::array();
     for (const TableSummary& table : tables) list.push_back(summary_json(table));
     frame["tables"] = std::move(list);
+    Json lines = Json::array();
+    for (const RoomChatLine& line : chat)
+        lines.push_back({{"from", line.from}, {"text", line.text}, {"at_ms", line.at_ms}});
+    frame["chat"] = std::move(lines);
     return frame_text(frame);
 }
 

@@ -70,9 +70,16 @@ struct RoomMemberList {
     std::optional<std::vector<std::string>> members; // empty: the room is too large to list
     std::vector<std::string> guests;                 // those of `members` who are guests
 };
-// Reply to enter_room: the room, its members (or their count) and its tables.
+// A line said in a room, as the room's recent chat in its `room` reply lists it.
+struct RoomChatLine {
+    std::string from;
+    std::string text;
+    std::int64_t at_ms = 0; // when the server heard it (Unix time, milliseconds)
+};
+// Reply to enter_room: the room, its members (or their count), its tables and what was said in it
+// lately (oldest first).
 std::string encode_room(const OptionalId& id, const RoomSummary& room, bool secret, const RoomMemberList& members,
-                        const std::vector<TableSummary>& tables);
+                        const std::vector<TableSummary>& tables, const std::vector<RoomChatLine>& chat);
 // The room's presence after a batch of entries and exits (docs/protocol.md, "Room updates"):
 // {"type":"room_presence","room":34,"member_count":3,"members":[..]|null,"guests":[..]|null}
 std::string encode_room_presence(RoomNumber room, const RoomMemberList& members);

@@ -304,7 +304,8 @@ void Lobby::enter_room(ConnectionPtr connection, Identity who, Id id, protocol::
             }
             peers_->entered(number, who, connection->id());
         }
-        connection->send(protocol::encode_room(id, r.summary(), r.secret(), r.member_list(), r.tables()));
+        connection->send(
+            protocol::encode_room(id, r.summary(), r.secret(), r.member_list(), r.tables(), r.recent_chat()));
     });
 }
 
@@ -373,8 +374,10 @@ void Lobby::room_chat(ConnectionPtr connection, Identity who, Id id, protocol::R
                                            "room_chat: the message to room " + std::to_string(chat.room) +
                                                " was not stored (the store is unavailable); try again");
                     if (id) connection->send(protocol::encode_ok(id));
-                    if (Room* r = self->room(chat.room))
+                    if (Room* r = self->room(chat.room)) {
+                        r->remember_chat({nick, chat.text, wall_clock_ms()});
                         r->broadcast(shared_frame(protocol::encode_room_chat(chat.room, nick, chat.text)));
+                    }
                     self->peers_->room_chatted(chat.room, nick, chat.text);
                 });
             });

@@ -8,6 +8,7 @@
 
 #include "protocol/encode.h"
 #include "protocol/nick.h"
+#include "server/base/wall_clock.h"
 #include "server/clients/client.h"
 #include "server/lobby/cluster_peers.h"
 #include "server/lobby/lobby.h"
@@ -54,9 +55,11 @@ void Lobby::cluster_message(cluster::NodeMessage message)
                 } else if constexpr (std::is_same_v<Message, cluster::Left>) {
                     remote_left(m.node, m.room, m.nick, m.connection);
                 } else if constexpr (std::is_same_v<Message, cluster::RoomChatted>) {
-                    if (Room* r = room(m.room))
+                    if (Room* r = room(m.room)) {
+                        r->remember_chat({m.nick, m.text, wall_clock_ms()});
                         r->broadcast(
                             std::make_shared<const std::string>(protocol::encode_room_chat(m.room, m.nick, m.text)));
+                    }
                 } else if constexpr (std::is_same_v<Message, cluster::TableChanged>) {
                     remote_table(m.node, m.summary);
                 } else if constexpr (std::is_same_v<Message, cluster::TableClosed>) {

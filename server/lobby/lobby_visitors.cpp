@@ -25,7 +25,8 @@ void Lobby::look_into_room(ConnectionPtr connection, Id id, protocol::RoomNumber
                                    std::to_string(number) +
                                    " is not one; say hello (as a guest or with an account) to open or enter it");
         r->add_onlooker(connection);
-        connection->send(protocol::encode_room(id, r->summary(), r->secret(), r->member_list(), r->tables()));
+        connection->send(
+            protocol::encode_room(id, r->summary(), r->secret(), r->member_list(), r->tables(), r->recent_chat()));
     });
 }
 

@@ -136,4 +136,10 @@ bool Room::add_onlooker(const std::shared_ptr<Connection>& connection)
     return onlookers_.try_emplace(connection->id(), connection).second;
 }
 
+void Room::remember_chat(protocol::RoomChatLine line)
+{
+    chat_.push_back(std::move(line));
+    if (chat_.size() > room_chat_remembered) chat_.pop_front();
+}
+
 } // namespace rochade::server

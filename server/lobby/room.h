@@ -9,6 +9,7 @@
 #include <compare>
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <memory>
 #include <string>
@@ -25,6 +26,9 @@ namespace rochade::server {
 // list of thousands of nicks to thousands of members at every batch would be the same storm
 // the batch prevents.
 inline constexpr std::size_t listed_members_max = 100;
+// How many of the last lines said in a room its `room` reply repeats to one who enters: enough
+// to follow the talk one walks into (a tournament's chat between rounds), little to send.
+inline constexpr std::size_t room_chat_remembered = 50;
 
 // Where a member of a room is connected: one connection of this node (`node` empty) or of
 // another node. A room's members are these places, not nicks: the same player may stand in a
@@ -92,6 +96,12 @@ public:
         return found == tables_.end() ? nullptr : &found->second;
     }
 
+    // A line said in the room (here or on another node): kept among the last
+    // room_chat_remembered, for those who enter. Not kept across a restart, nor once the room
+    // closes.
+    void remember_chat(protocol::RoomChatLine line);
+    std::vector<protocol::RoomChatLine> recent_chat() const { return {chat_.begin(), chat_.end()}; }
+
     protocol::RoomSummary summary() const;
     // Sends one frame to every member and onlooker.
     void broadcast(const std::shared_ptr<const std::string>& frame) const;
@@ -117,6 +127,7 @@ private:
     std::map<protocol::TableId, protocol::TableSummary> tables_;
     RoomBatch batch_; // what the members have not heard yet
     std::map<std::uint64_t, std::weak_ptr<Connection>> onlookers_; // by connection id
+    std::deque<protocol::RoomChatLine> chat_;                      // oldest first
 };
 
 } // namespace rochade::server

@@ -241,6 +241,9 @@ async function main() {
             await b.waitForSelector(`${ROOM_PANEL}[data-status="away"] .tournament-room-status:has-text("Du bist nicht im Turniersaal.")`, { timeout });
             await b.click(`${ROOM_PANEL} button[data-action="enter-tournament-room"]:text-is("Turniersaal betreten")`);
             await inTournamentRoom(b);
+            // What was said before he came back is there again, from the room's recent chat, dimmed.
+            await b.waitForSelector(`${ROOM_PANEL} .chat-lines li.earlier:has-text("Viel Glück allen!")`, { timeout });
+            await b.waitForSelector(`${ROOM_PANEL} .chat-lines li.earlier:has-text("you too")`, { timeout });
             await textShows(c, `${ROOM_PANEL} .tournament-room-members h5`, 'In the room (3)');
             await sayInTournamentRoom(b, 'Wieder da.');
             await c.waitForSelector(`${ROOM_PANEL} .chat-lines li:has-text("Wieder da.")`, { timeout });

@@ -111,7 +111,8 @@ TEST_CASE("room frames")
 
     const json room =
         parsed(encode_room(RequestId{std::int64_t{5}}, {-3, "secret", 2, 1}, true,
-                           RoomMemberList{2, std::vector<std::string>{"anna", "bob"}, {"bob"}}, {sample_summary()}));
+                           RoomMemberList{2, std::vector<std::string>{"anna", "bob"}, {"bob"}}, {sample_summary()},
+                           {{"anna", "Guten Abend", 1'700'000'000'000}, {"bob", "<b>Hallo</b>", 1'700'000'001'000}}));
     CHECK(room["id"] == 5);
     CHECK(room["room"] == -3);
     CHECK(room["secret"] == true);
@@ -131,14 +132,18 @@ TEST_CASE("room frames")
     CHECK(summary["time_control"] == json{{"kind", "fischer"}, {"base_ms", 300000}, {"increment_ms", 3000}});
     CHECK(summary["invite"].is_null());
     CHECK(summary["spectators"] == 2);
+    // What was said lately, oldest first, the text as it was said (the client escapes it).
+    CHECK(room["chat"] == json::array({{{"from", "anna"}, {"text", "Guten Abend"}, {"at_ms", 1'700'000'000'000}},
+                                       {{"from", "bob"}, {"text", "<b>Hallo</b>"}, {"at_ms", 1'700'000'001'000}}}));
 
     // A large room: the count, no list.
     const json large =
-        parsed(encode_room(std::nullopt, {34, "Halle", 3000, 0}, false, RoomMemberList{3000, {}, {}}, {}));
+        parsed(encode_room(std::nullopt, {34, "Halle", 3000, 0}, false, RoomMemberList{3000, {}, {}}, {}, {}));
     CHECK(large["member_count"] == 3000);
     CHECK(large["members"].is_null());
     CHECK(large["guests"].is_null());
     CHECK(large["tables"] == json::array());
+    CHECK(large["chat"] == json::array());
 
     CHECK(parsed(encode_room_presence(34, RoomMemberList{2, std::vector<std::string>{"anna", "bob"}, {"anna"}})) ==
           json{{"type", "room_presence"},

@@ -90,3 +90,16 @@ test('room_tables: tables open, change and close; chat survives re-entering the 
     assert.equal(roomFromReply(reply, room).chat.length, 2);
     assert.equal(roomFromReply({ ...reply, room: 35 }, room).chat.length, 0);
 });
+
+test('entering a room shows what was said there lately, marked as earlier', () => {
+    const said = [{ from: 'Anna', text: 'Guten Abend', at_ms: 1 }, { from: 'Bernd', text: '<b>Hallo</b>', at_ms: 2 }];
+    const room = roomFromReply({ ...reply, chat: said }, null);
+    assert.deepEqual(room.chat, [{ from: 'Anna', text: 'Guten Abend', earlier: true },
+                                 { from: 'Bernd', text: '<b>Hallo</b>', earlier: true }]);
+    const next = applyRoomEvent(room, { type: 'room_chat', room: 34, from: 'Zoë', text: 'Da bin ich' });
+    assert.deepEqual(next.chat.at(-1), { from: 'Zoë', text: 'Da bin ich' });
+    // Re-entering keeps the client's own lines rather than the server's again.
+    assert.equal(roomFromReply({ ...reply, chat: said }, next).chat.length, 3);
+    // A server before this reply had no chat: nothing said.
+    assert.deepEqual(roomFromReply(reply, null).chat, []);
+});

@@ -11,18 +11,24 @@
 //          members: [nick] | null (null: too many to list; see page), guests: Set(nick),
 //          page: {offset, members: [nick], guests: Set(nick)} | null (a large room's page shown),
 //          tables: Map(id -> summary),
-//          chat: [{from, text} | {whisper: true, from, to, text}]}
+//          chat: [{from, text, earlier?} | {whisper: true, from, to, text}]}
+//          (earlier: said before one came in, from the `room` reply's recent chat)
 
 export const ROOM_EVENTS = new Set(['room_presence', 'room_tables', 'room_chat']);
 
 // How many members a page of a large room's list shows.
 export const MEMBER_PAGE_SIZE = 50;
 
+function earlierChat(lines) {
+    return (Array.isArray(lines) ? lines : []).map((line) => ({ from: line.from, text: line.text, earlier: true }));
+}
+
 function listed(frame) {
     return Array.isArray(frame.members);
 }
 
-// The room from the server's `room` reply. Re-entering the room one is in keeps its chat.
+// The room from the server's `room` reply, with what was said in it lately. Re-entering the room
+// one is in keeps its chat as the client has it.
 export function roomFromReply(reply, previous) {
     const members = listed(reply) ? [...reply.members] : null;
     return {
@@ -34,7 +40,7 @@ export function roomFromReply(reply, previous) {
         guests: new Set(members ? reply.guests || [] : []),
         page: null,
         tables: new Map((reply.tables || []).map((summary) => [summary.table, summary])),
-        chat: previous && previous.room === reply.room ? previous.chat : [],
+        chat: previous && previous.room === reply.room ? previous.chat : earlierChat(reply.chat),
     };
 }
 

@@ -16,9 +16,10 @@ import { describe } from './time_control.js';
 // How many of a room's last chat lines the page keeps on screen.
 const CHAT_LINES_SHOWN = 200;
 
-// The chat's last lines as list items: "nick: text", a whisper as "from → to: text".
+// The chat's last lines as list items: "nick: text", a whisper as "from → to: text"; lines said
+// before one came in are dimmed.
 export function chatLineItems(chat) {
-    return chat.slice(-CHAT_LINES_SHOWN).map((line) => el('li', { class: line.whisper ? 'whisper' : '' },
+    return chat.slice(-CHAT_LINES_SHOWN).map((line) => el('li', { class: chatLineClass(line) },
         line.whisper ? t('chat.whisper', { from: line.from, to: line.to }) : el('b', {}, line.from),
         line.whisper ? '' : t('chat.separator'), line.text));
 }
@@ -95,4 +96,9 @@ function tableRowNode(table, nick, { visitor = false, join = null, watch }) {
                  variantText(table) ? [' ', el('span', { class: 'table-variant', dataset: { variant: table.variant } }, variantText(table))] : null),
               el('td', {}, statusName(table.status), table.spectators ? t('tables.watching', { count: table.spectators }) : ''),
               el('td', {}, buttons));
+}
+
+function chatLineClass(line) {
+    if (line.whisper) return 'whisper';
+    return line.earlier ? 'earlier' : '';
 }

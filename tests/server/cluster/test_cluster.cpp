@@ -158,6 +158,14 @@ TEST_CASE("three nodes share one lobby: presence, chat, whispers, tables, one ni
         CHECK(chat.at("text") == "Grüß Gott aus Knoten 2");
     }
     for (const json& frame : anna.drain(200ms)) CHECK(frame.value("type", "") != "room_chat");
+    // Who enters on another node reads it among the room's recent chat.
+    WsTestClient fritz;
+    fritz.connect(three->port());
+    fritz.hello("Fritz");
+    const json said = fritz.request({{"type", "enter_room"}, {"room", 34}}).at("chat");
+    REQUIRE(said.size() == 1);
+    CHECK(said[0].at("from") == "Bert");
+    CHECK(said[0].at("text") == "Grüß Gott aus Knoten 2");
 
     // A whisper finds its addressee's node; a nick online nowhere is an error.
     const json whispered = carl.request({{"type", "whisper"}, {"to", "anna"}, {"text", "unter uns"}});

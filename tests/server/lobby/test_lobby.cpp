@@ -173,6 +173,42 @@ TEST_CASE("rooms: the configured four, members coming and going, room chat", "[s
     CHECK(listed.at("rooms")[1].at("members") == 1);
 }
 
+TEST_CASE("who enters a room reads its last 50 lines of chat; a closed ad-hoc room forgets them", "[server][lobby]")
+{
+    InProcessServer server([](auto& config) {
+        config.limits.message_burst = 200;
+        config.player_limits.chat_messages_per_minute = 100;
+    });
+    WsTestClient anna, bert, visitor;
+    anna.connect(server.port());
+    bert.connect(server.port());
+    visitor.connect(server.port());
+    anna.hello("Anna");
+    bert.hello("Bert");
+
+    CHECK(anna.request({{"type", "enter_room"}, {"room", 35}}).at("chat") == json::array());
+    for (int line = 1; line <= 52; ++line)
+        anna.request({{"type", "room_chat"}, {"room", 35}, {"text", "Zeile " + std::to_string(line)}});
+    const json room = bert.request({{"type", "enter_room"}, {"room", 35}});
+    const json& chat = room.at("chat");
+    REQUIRE(chat.size() == 50);
+    CHECK(chat.front().at("text") == "Zeile 3"); // oldest first
+    CHECK(chat.back().at("text") == "Zeile 52");
+    CHECK(chat.back().at("from") == "Anna");
+    CHECK(chat.back().at("at_ms").get<std::int64_t>() >= chat.front().at("at_ms").get<std::int64_t>());
+    CHECK(chat.front().at("at_ms").get<std::int64_t>() > 1'700'000'000'000);
+    // A visitor looking into a listed room reads it as well.
+    CHECK(visitor.request({{"type", "enter_room"}, {"room", 35}}).at("chat").size() == 50);
+    // Not what was said in another room.
+    CHECK(bert.request({{"type", "enter_room"}, {"room", 36}}).at("chat") == json::array());
+
+    // An ad-hoc room that closed and opened again starts with nothing said.
+    anna.request({{"type", "enter_room"}, {"room", 777}});
+    anna.request({{"type", "room_chat"}, {"room", 777}, {"text", "allein"}});
+    anna.request({{"type", "leave_room"}, {"room", 777}});
+    CHECK(bert.request({{"type", "enter_room"}, {"room", 777}}).at("chat") == json::array());
+}
+
 TEST_CASE("an ad-hoc room is listed and closes with its last member, a secret room is never listed", "[server][lobby]")
 {
     InProcessServer server;
