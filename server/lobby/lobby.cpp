@@ -305,7 +305,7 @@ void Lobby::enter_room(ConnectionPtr connection, Identity who, Id id, protocol::
             peers_->entered(number, who, connection->id());
         }
         connection->send(
-            protocol::encode_room(id, r.summary(), r.secret(), r.member_list(), r.tables(), r.recent_chat()));
+            protocol::encode_room(id, r.summary(), r.secret(), r.member_list(), r.tables(), chat_to_repeat(r)));
     });
 }
 
@@ -351,6 +351,16 @@ void Lobby::room_members(ConnectionPtr connection, Identity who, Id id, protocol
                                    " members, offsets 0 to " + std::to_string(count - 1) + ")");
         connection->send(protocol::encode_room_members(id, r->member_page(request.offset, request.limit)));
     });
+}
+
+std::vector<protocol::RoomChatLine> Lobby::chat_to_repeat(const Room& room) const
+{
+    const auto now = wall_clock_ms();
+    std::vector<protocol::RoomChatLine> lines = room.recent_chat();
+    std::erase_if(lines, [&](const protocol::RoomChatLine& line) {
+        return services_.sanctions.mute(line.from, room.number(), now) || services_.sanctions.nick_ban(line.from, now);
+    });
+    return lines;
 }
 
 void Lobby::room_chat(ConnectionPtr connection, Identity who, Id id, protocol::RoomChat chat)

@@ -277,6 +277,10 @@ private:
     void expire_challenge(const protocol::ChallengeId& id, std::string_view why);
     // The challenged player `accepter` accepted: the game starts (start_game).
     void start_challenge_game(StandingChallenge challenge);
+    // The room's recent chat as the `room` reply repeats it: without the lines of those muted
+    // in the room or banned now, so that a moderator's sanction also takes the offender's words
+    // out of what newcomers read (while it stands).
+    std::vector<protocol::RoomChatLine> chat_to_repeat(const Room& room) const;
     // Refuses `request` (with the sanction) when `who` is banned, or muted in any room: true then.
     bool refuse_sanctioned(const ConnectionPtr& connection, const Id& id, const Identity& who, const Online& sender,
                            std::string_view request);

@@ -26,7 +26,7 @@ void Lobby::look_into_room(ConnectionPtr connection, Id id, protocol::RoomNumber
                                    " is not one; say hello (as a guest or with an account) to open or enter it");
         r->add_onlooker(connection);
         connection->send(
-            protocol::encode_room(id, r->summary(), r->secret(), r->member_list(), r->tables(), r->recent_chat()));
+            protocol::encode_room(id, r->summary(), r->secret(), r->member_list(), r->tables(), chat_to_repeat(*r)));
     });
 }
 

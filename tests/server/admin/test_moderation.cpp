@@ -233,6 +233,43 @@ TEST_CASE("moderation: refusals by role, unknown targets and bad input are answe
     CHECK(audit[1].logged.target == "room 999");
 }
 
+TEST_CASE("moderation: while a mute or ban stands, newcomers do not read the offender's earlier lines", "[moderation]")
+{
+    Desk desk;
+    WsTestClient loud, other;
+    loud.connect(desk.server.port());
+    other.connect(desk.server.port());
+    loud.hello("Laut");
+    other.hello("Leise");
+    for (const int room : {34, 35}) {
+        REQUIRE(loud.request({{"type", "enter_room"}, {"room", room}}).at("type") == "room");
+        REQUIRE(other.request({{"type", "enter_room"}, {"room", room}}).at("type") == "room");
+        REQUIRE(loud.request({{"type", "room_chat"}, {"room", room}, {"text", "Beleidigung"}}).at("type") == "ok");
+        REQUIRE(other.request({{"type", "room_chat"}, {"room", room}, {"text", "Guten Abend"}}).at("type") == "ok");
+    }
+    const auto read_by_newcomer = [&](int room) {
+        WsTestClient newcomer;
+        newcomer.connect(desk.server.port());
+        std::vector<std::string> lines;
+        const json reply = newcomer.request({{"type", "enter_room"}, {"room", room}});
+        INFO(reply.dump());
+        for (const json& line : reply.at("chat"))
+            lines.push_back(line.at("from").get<std::string>() + ": " + line.at("text").get<std::string>());
+        return lines;
+    };
+    const std::vector<std::string> both = {"Laut: Beleidigung", "Leise: Guten Abend"};
+    CHECK(read_by_newcomer(34) == both);
+
+    desk.done(moderator, server::Mute{"laut", 34, hour_ms, "Beleidigungen"});
+    CHECK(read_by_newcomer(34) == std::vector<std::string>{"Leise: Guten Abend"});
+    CHECK(read_by_newcomer(35) == both); // muted in room 34 only
+    desk.done(moderator, server::Unmute{"Laut", 34, "entschuldigt"});
+    CHECK(read_by_newcomer(34) == both);
+
+    desk.done(moderator, server::Ban{"Laut", std::nullopt, "Beleidigungen"});
+    CHECK(read_by_newcomer(35) == std::vector<std::string>{"Leise: Guten Abend"});
+}
+
 TEST_CASE("moderation: a mute in a room refuses chat there with its end and reason, a global one everywhere",
           "[moderation]")
 {
