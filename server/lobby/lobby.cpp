@@ -62,6 +62,14 @@ void Lobby::restore(const std::vector<std::shared_ptr<Table>>& tables)
     for (const auto& table : tables) place_restored(table->restored_summary(), table->restored_players());
 }
 
+void Lobby::restore_chat(std::map<protocol::RoomNumber, std::vector<protocol::RoomChatLine>> chat)
+{
+    // Runs before the listener accepts, so nothing else touches the lobby yet.
+    for (auto& [number, lines] : chat)
+        if (Room* r = room(number))
+            for (auto& line : lines) r->remember_chat(std::move(line));
+}
+
 void Lobby::place_restored(const protocol::TableSummary& summary, const std::vector<Identity>& players)
 {
     open_room(summary.room).put_table(summary);

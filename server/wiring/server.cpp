@@ -32,6 +32,8 @@
 #include "server/identity/authenticator.h"
 #include "server/identity/password_hasher.h"
 #include "server/lobby/lobby.h"
+#include "server/lobby/recent_room_chat.h"
+#include "server/lobby/room.h"
 #include "server/moderation/sanctions.h"
 #include "server/net/beast.h"
 #include "server/net/descriptor_limit.h"
@@ -350,6 +352,9 @@ void Server::State::serve()
     for (const auto& game : stored.unfinished_games)
         if (auto log = reader->game_log(game.start.game_id))
             stored.game_events.emplace(game.start.game_id, std::move(log->events));
+    std::vector<protocol::RoomNumber> configured_rooms;
+    for (const RoomConfig& room : config.rooms) configured_rooms.push_back(room.number);
+    auto room_chat = read_recent_room_chat(*reader, configured_rooms, room_chat_remembered);
     std::vector<db::TournamentLog> tournaments;
     for (const auto& record : reader->tournaments())
         if (auto log = reader->tournament(record.created.id)) tournaments.push_back(std::move(*log));
@@ -386,6 +391,7 @@ void Server::State::serve()
     // (Router::adopt_orphans, once on the bus); alone, this node restores them all now.
     if (!bus_factory && config.cluster.bus.empty()) router->restore(std::move(stored));
     router->restore_tournaments(std::move(tournaments));
+    router->lobby()->restore_chat(std::move(room_chat));
 
     auto accounts = std::make_unique<AccountApi>(
         authenticator, config,

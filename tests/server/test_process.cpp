@@ -218,3 +218,36 @@ TEST_CASE("kill -9 during a rated game's end: the result and both rating changes
     }
     WARN("kills after the commit: " << kept << ", before it: " << lost);
 }
+
+TEST_CASE("kill -9 and restart: a room's recent chat is read back from the store for newcomers", "[server][process]")
+{
+    ChildServer server;
+    {
+        WsTestClient anna;
+        anna.connect(server.port());
+        anna.hello("Anna");
+        anna.request({{"type", "enter_room"}, {"room", 34}});
+        const json opened = anna.request({{"type", "open_table"}, {"room", 34}, {"time_control", "untimed"}});
+        // Table chat in the room's table: not among the room's lines.
+        REQUIRE(
+            anna.request({{"type", "table_chat"}, {"table", opened.at("table")}, {"text", "am Tisch"}}).at("type") ==
+            "ok");
+        for (const std::string text : {"erste Zeile", "<i>zweite</i> Zeile"})
+            REQUIRE(anna.request({{"type", "room_chat"}, {"room", 34}, {"text", text}}).at("type") == "ok");
+        anna.request({{"type", "enter_room"}, {"room", 35}});
+        REQUIRE(anna.request({{"type", "room_chat"}, {"room", 35}, {"text", "nebenan"}}).at("type") == "ok");
+    }
+    server.restart(); // kill -9, then the same binary on the same database and port
+
+    WsTestClient newcomer;
+    newcomer.connect(server.port());
+    const json chat = newcomer.request({{"type", "enter_room"}, {"room", 34}}).at("chat");
+    REQUIRE(chat.size() == 2); // oldest first, the room's own lines only
+    CHECK(chat[0].at("from") == "Anna");
+    CHECK(chat[0].at("text") == "erste Zeile");
+    CHECK(chat[1].at("text") == "<i>zweite</i> Zeile");
+    CHECK(chat[1].at("at_ms").get<std::int64_t>() >= chat[0].at("at_ms").get<std::int64_t>());
+    const json next_door = newcomer.request({{"type", "enter_room"}, {"room", 35}}).at("chat");
+    REQUIRE(next_door.size() == 1);
+    CHECK(next_door[0].at("text") == "nebenan");
+}
