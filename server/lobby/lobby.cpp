@@ -65,9 +65,12 @@ void Lobby::restore(const std::vector<std::shared_ptr<Table>>& tables)
 void Lobby::restore_chat(std::map<protocol::RoomNumber, std::vector<protocol::RoomChatLine>> chat)
 {
     // Runs before the listener accepts, so nothing else touches the lobby yet.
-    for (auto& [number, lines] : chat)
-        if (Room* r = room(number))
-            for (auto& line : lines) r->remember_chat(std::move(line));
+    for (auto& [number, lines] : chat) {
+        // A tournament's room stands before its service holds it open (posted, after this).
+        Room* r = protocol::is_tournament_room(number) ? &open_room(number) : room(number);
+        if (!r) continue;
+        for (auto& line : lines) r->remember_chat(std::move(line));
+    }
 }
 
 void Lobby::place_restored(const protocol::TableSummary& summary, const std::vector<Identity>& players)

@@ -69,8 +69,9 @@ public:
     // Start-up, before any connection: the restored tables (their rooms are opened if they are
     // not configured ones, and their players' seats and nicks are held for them).
     void restore(const std::vector<std::shared_ptr<Table>>& tables);
-    // Start-up, before any connection: what was said lately in the configured rooms, as the
-    // store holds it (read_recent_room_chat, oldest first), so that a restart does not forget it.
+    // Start-up, before any connection: what was said lately in the configured rooms and the
+    // rooms of tournaments not finished, as the store holds it (read_recent_room_chat, oldest
+    // first), so that a restart does not forget it.
     void restore_chat(std::map<protocol::RoomNumber, std::vector<protocol::RoomChatLine>> chat);
     // A table this node took over from the store (from a node that is gone, or again after the
     // store refused its write; restored like one at start-up, its lease held): it stands in its

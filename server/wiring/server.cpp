@@ -17,6 +17,7 @@
 #include "db/pg/postgres_store.h"
 #include "db/read_thread.h"
 #include "db/sqlite/sqlite_store.h"
+#include "protocol/tournament_room.h"
 #include "server/admin/admin_api.h"
 #include "server/admin/moderation_service.h"
 #include "server/api/account_api.h"
@@ -352,12 +353,17 @@ void Server::State::serve()
     for (const auto& game : stored.unfinished_games)
         if (auto log = reader->game_log(game.start.game_id))
             stored.game_events.emplace(game.start.game_id, std::move(log->events));
-    std::vector<protocol::RoomNumber> configured_rooms;
-    for (const RoomConfig& room : config.rooms) configured_rooms.push_back(room.number);
-    auto room_chat = read_recent_room_chat(*reader, configured_rooms, room_chat_remembered);
     std::vector<db::TournamentLog> tournaments;
     for (const auto& record : reader->tournaments())
         if (auto log = reader->tournament(record.created.id)) tournaments.push_back(std::move(*log));
+    // The rooms whose recent chat a restart keeps: the configured ones and those of the
+    // tournaments not finished (their service holds them open again).
+    std::vector<protocol::RoomNumber> lasting_rooms;
+    for (const RoomConfig& room : config.rooms) lasting_rooms.push_back(room.number);
+    for (const auto& log : tournaments)
+        if (log.tournament.state != "finished")
+            lasting_rooms.push_back(protocol::tournament_room(log.tournament.created.id));
+    auto room_chat = read_recent_room_chat(*reader, lasting_rooms, room_chat_remembered);
     auto table_ids = IdAllocator::reserve("table", *reader, *writer, id_block_size);
     auto game_ids = IdAllocator::reserve("game", *reader, *writer, id_block_size);
     auto session_ids = IdAllocator::reserve("session", *reader, *writer, id_block_size);

@@ -105,6 +105,10 @@ TEST_CASE("tournament room: named for its event, entered and chatted in, its boa
     REQUIRE(back.at("type") == "room");
     CHECK(back.at("name") == "Turnier: Winter Swiss");
     CHECK(lists_table(back, table));
+    // What was said before the restart is read back from the store.
+    REQUIRE(back.at("chat").size() == 1);
+    CHECK(back.at("chat")[0].at("from") == "Anna");
+    CHECK(back.at("chat")[0].at("text") == "Viel Glück!");
     REQUIRE(director.request({{"type", "room_chat"}, {"room", room}, {"text", "Weiter geht's"}}).at("type") == "ok");
 
     // The game ends, and with it the event; once everyone has left the room, it is closed.
