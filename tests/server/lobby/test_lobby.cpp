@@ -173,7 +173,7 @@ TEST_CASE("rooms: the configured four, members coming and going, room chat", "[s
     CHECK(listed.at("rooms")[1].at("members") == 1);
 }
 
-TEST_CASE("who enters a room reads its last 50 lines of chat; a closed ad-hoc room forgets them", "[server][lobby]")
+TEST_CASE("who enters a room reads its last 50 lines of chat, and a closed ad-hoc room forgets them", "[server][lobby]")
 {
     InProcessServer server([](auto& config) {
         config.limits.message_burst = 200;
