@@ -170,7 +170,7 @@ public:
     void seat_changed(Identity who, protocol::TableId table, bool seated) override;
     // Handed to the router, which takes the game up again (table_lost first takes the table off
     // this node's lists).
-    void table_stopped(StoppedTable stopped) override { stopped_tables_.table_stopped(stopped); }
+    void table_stopped(StoppedTable stopped) override { stopped_tables_.table_stopped(std::move(stopped)); }
 
     // lobby_moderation.cpp: what the moderation service (server/admin/: its desks) asks.
     // Each `done` runs once, on the lobby's strand.

@@ -179,6 +179,10 @@ private:
     // for one twice: the second would find the first's epoch and give the lease away).
     std::mutex taking_over_mutex_;
     std::set<protocol::TableId> taking_over_;
+    // The watchers of a table being taken up again, closed (1012) once it stands again or failed.
+    std::map<protocol::TableId, StoppedTable> closing_after_take_over_;
+    // Closes the watchers kept for `table` (take_over's end, whichever it was).
+    void close_stopped_watchers(protocol::TableId table);
 };
 
 } // namespace rochade::server

@@ -18,12 +18,22 @@
 
 namespace rochade::server {
 
+namespace {
+
+void close_watchers(const StoppedTable& stopped)
+{
+    for (const auto& connection : stopped.watchers) connection->close(CloseCode::ServiceRestart, stopped.close_reason);
+}
+
+} // namespace
+
 void Router::table_stopped(StoppedTable stopped)
 {
     // Alone on the store, whoever claimed the game is not a node that plays it: it goes on here.
     if (stopped.why == db::StoreFailure::Superseded && cluster_) {
         spdlog::warn("table {} (game {}): another node took the game over; it stops here", stopped.table,
                      stopped.game_id);
+        close_watchers(stopped); // they find it on the node that plays it
         lobby_->table_lost(stopped.room, stopped.table);
         if (cluster_) cluster_->release_table(stopped.table); // only if this node still holds it
         return;
@@ -32,8 +42,12 @@ void Router::table_stopped(StoppedTable stopped)
                  stopped.table, stopped.game_id);
     // Out of the directory first (on the lobby's strand), so that the table restored from the
     // store is not the one removed.
-    lobby_->table_lost(stopped.room, stopped.table, [this, stopped] {
-        if (!start_take_over(stopped.table)) return;
+    lobby_->table_lost(stopped.room, stopped.table, [this, stopped = std::move(stopped)]() mutable {
+        if (!start_take_over(stopped.table)) return close_watchers(stopped);
+        {
+            std::lock_guard lock(taking_over_mutex_);
+            closing_after_take_over_.insert_or_assign(stopped.table, stopped);
+        }
         services_->reads.read(
             [game_id = stopped.game_id](db::StoreReader& reader) { return reader.unfinished_game(game_id); },
             [this, stopped](db::ReadResult<std::optional<db::UnfinishedGame>> game) {
@@ -99,6 +113,22 @@ void Router::taken_over(protocol::TableId table_id, db::UnfinishedGame game, std
     ++services_->metrics.games_running;
     spdlog::info("took table {} (game {}) over from the store with owner epoch {}", table_id, game_id, epoch);
     lobby_->adopt(std::move(summary), std::move(players));
+    // After the adoption is posted to the lobby: a watcher that reconnects and resumes is
+    // answered behind it, seat and table in place.
+    close_stopped_watchers(table_id);
+}
+
+void Router::close_stopped_watchers(protocol::TableId table)
+{
+    std::optional<StoppedTable> stopped;
+    {
+        std::lock_guard lock(taking_over_mutex_);
+        if (auto found = closing_after_take_over_.find(table); found != closing_after_take_over_.end()) {
+            stopped = std::move(found->second);
+            closing_after_take_over_.erase(found);
+        }
+    }
+    if (stopped) close_watchers(*stopped);
 }
 
 void Router::take_over_failed(protocol::TableId table, const std::string& why)
@@ -108,6 +138,7 @@ void Router::take_over_failed(protocol::TableId table, const std::string& why)
         std::lock_guard lock(taking_over_mutex_);
         taking_over_.erase(table);
     }
+    close_stopped_watchers(table);
     // Let the lease go, so that the node the store says plays the game (or the next sweep) has it.
     if (cluster_ && !tables_->find(table)) cluster_->release_table(table);
 }

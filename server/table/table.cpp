@@ -586,9 +586,14 @@ void Table::relinquish()
     net::post(strand_, [self = shared_from_this()] { self->stop_playing("is played on another node now"); });
 }
 
-void Table::stop_playing(std::string_view why)
+std::string Table::stopped_reason(std::string_view why) const
 {
-    if (closed_) return;
+    return "table " + std::to_string(id_) + " " + std::string(why) + "; reconnect and resume to find it";
+}
+
+std::vector<std::shared_ptr<Connection>> Table::stop_playing(std::string_view why, bool close_watchers)
+{
+    if (closed_) return {};
     closed_ = true;
     if (game_ && !game_->is_over()) --services_.metrics.games_running; // counted where it goes on
     flag_watch_.cancel();
@@ -597,9 +602,11 @@ void Table::stop_playing(std::string_view why)
     if (auto lobby = listener_.lock())
         for (const auto& seat : seats_)
             if (seat) lobby->seat_changed(seat->player(), id_, false);
-    const std::string reason =
-        "table " + std::to_string(id_) + " " + std::string(why) + "; reconnect and resume to find it";
-    for (const auto& connection : watchers_.take_all()) connection->close(CloseCode::ServiceRestart, reason);
+    auto watchers = watchers_.take_all();
+    if (!close_watchers) return watchers;
+    const std::string reason = stopped_reason(why);
+    for (const auto& connection : watchers) connection->close(CloseCode::ServiceRestart, reason);
+    return {};
 }
 
 } // namespace rochade::server

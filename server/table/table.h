@@ -240,8 +240,10 @@ private:
     void committed(Emission& emission);
     void fail_emissions(const db::StoreError& error);
     // On the strand: the table stops here, as relinquish() says; `why` ends the watchers' close
-    // reason ("table 5 <why>; reconnect and resume to find it").
-    void stop_playing(std::string_view why);
+    // reason (stopped_reason). Closes the watchers, or, with `close_watchers` false, hands them
+    // back still open (for the router to close once the game is taken up again).
+    std::vector<std::shared_ptr<Connection>> stop_playing(std::string_view why, bool close_watchers = true);
+    std::string stopped_reason(std::string_view why) const;
     // Every write of the table's games carries its epoch.
     void stamp_epoch(std::vector<db::Write>& writes) const;
     void roll_back(std::vector<Emission>& failed, SteadyClock::time_point now);

@@ -17,9 +17,11 @@
 //
 // Except when the store refused a running game's write (fencing): then memory and
 // store disagree, and going back to memory's idea of the stored game could leave the game stuck
-// for ever (every later move "stored already"). The table stops here at once (every watcher is
-// closed with 1012 to reconnect and resume), and the router takes the game from the store: on
-// another node when that node's newer epoch refused the write (Superseded), here again otherwise.
+// for ever (every later move "stored already"). The table stops here at once, and the router
+// takes the game from the store: on another node when that node's newer epoch refused the write
+// (Superseded), here again otherwise. Its watchers are closed with 1012 (reconnect and resume):
+// at once when another node has the game, after the game stands here again otherwise, so that a
+// client that reconnects at once finds it.
 #include <algorithm>
 
 #include <boost/asio/post.hpp>
@@ -121,9 +123,12 @@ void Table::fail_emissions(const db::StoreError& error)
         for (const auto& emission : failed) tell_not_stored(emission, error);
         fail_waiting_chat(error);
         emissions_.drop_after_commits(); // for connections closed now: nothing this table shows is the store's
-        const StoppedTable stopped{id_, room_, *game_id_, error.kind};
-        stop_playing(superseded ? "is played on another node now" : "is taken up again from the store");
-        if (auto listener = listener_.lock()) listener->table_stopped(stopped);
+        const std::string_view why = superseded ? "is played on another node now" : "is taken up again from the store";
+        const std::string reason = stopped_reason(why);
+        StoppedTable stopped{id_, room_, *game_id_, error.kind, stop_playing(why, /*close_watchers=*/false), reason};
+        if (auto listener = listener_.lock()) return listener->table_stopped(std::move(stopped));
+        for (const auto& connection : stopped.watchers)
+            connection->close(CloseCode::ServiceRestart, stopped.close_reason);
         return;
     }
     roll_back(failed, SteadyClock::now());

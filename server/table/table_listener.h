@@ -4,9 +4,13 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
 
 #include "db/store_error.h"
 #include "protocol/messages.h"
+#include "server/clients/connection.h"
 #include "server/identity/principal.h"
 
 namespace rochade::server {
@@ -19,6 +23,12 @@ struct StoppedTable {
     protocol::RoomNumber room = 0;
     std::int64_t game_id = 0;
     db::StoreFailure why = db::StoreFailure::Refused;
+    // The table's watchers (players and spectators), still open: whoever takes the game up closes
+    // them with 1012 and `close_reason` once it stands again (or could not be taken up), so that
+    // a client that reconnects and resumes at once finds it. Closed at once when the game goes on
+    // on another node.
+    std::vector<std::shared_ptr<Connection>> watchers;
+    std::string close_reason;
 };
 
 // Who takes a stopped table's game up again from the store (the router,

@@ -210,6 +210,13 @@ TEST_CASE("open challenge: at most three standing links, a withdrawn or expired 
 
     // The creator away: refused with when the link still holds; back again, the link works.
     anna.close();
+    // Her close reaches the lobby a moment after the handshake (on a loaded machine, after
+    // Bert's next request): wait until a whisper finds her offline.
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        const json whispered = bert.request({{"type", "whisper"}, {"to", "Anna"}, {"text", "noch da?"}});
+        if (whispered.value("code", "") == "no_such_nick") break;
+        std::this_thread::sleep_for(20ms);
+    }
     const json away = accept(bert, second);
     CHECK(away.at("code") == "challenger_offline");
     CHECK(away.at("message").get<std::string>().find("stays valid until") != std::string::npos);
