@@ -82,17 +82,6 @@ private:
     std::size_t max_message_bytes_;
 };
 
-http::request<http::string_body> fixed_upgrade()
-{
-    http::request<http::string_body> request{http::verb::get, "/ws", 11};
-    request.set(http::field::host, "localhost");
-    request.set(http::field::upgrade, "websocket");
-    request.set(http::field::connection, "Upgrade");
-    request.set(http::field::sec_websocket_key, "dGhlIHNhbXBsZSBub25jZQ==");
-    request.set(http::field::sec_websocket_version, "13");
-    return request;
-}
-
 // Reads the upgrade request at the start of `input` with HttpSession's limits; the rest is
 // what the client sends after it. Nothing when the request does not parse or is no upgrade.
 std::optional<http::request<http::string_body>> read_upgrade(std::string_view& input)
@@ -179,7 +168,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***)
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     std::string_view input(reinterpret_cast<const char*>(data), size);
-    auto request = input.starts_with("GET ") ? read_upgrade(input) : std::optional(fixed_upgrade());
+    auto request = input.starts_with("GET ") ? read_upgrade(input) : std::optional(test_stream_upgrade_request());
     if (!request) return 0;
 
     static const ServerConfig config = [] {

@@ -105,6 +105,19 @@ json http_json(std::uint16_t port, const std::string& path, const json& body)
     return answer;
 }
 
+// Two guests, Laut and Leise, each in rooms 34 and 35.
+void laut_and_leise_in_rooms_34_and_35(Desk& desk, WsTestClient& loud, WsTestClient& other)
+{
+    loud.connect(desk.server.port());
+    other.connect(desk.server.port());
+    loud.hello("Laut");
+    other.hello("Leise");
+    for (const int room : {34, 35}) {
+        REQUIRE(loud.request({{"type", "enter_room"}, {"room", room}}).at("type") == "room");
+        REQUIRE(other.request({{"type", "enter_room"}, {"room", room}}).at("type") == "room");
+    }
+}
+
 } // namespace
 
 TEST_CASE("moderation names: actions, roles and adjudications round-trip", "[moderation]")
@@ -237,13 +250,8 @@ TEST_CASE("moderation: while a mute or ban stands, newcomers do not read the off
 {
     Desk desk;
     WsTestClient loud, other;
-    loud.connect(desk.server.port());
-    other.connect(desk.server.port());
-    loud.hello("Laut");
-    other.hello("Leise");
+    laut_and_leise_in_rooms_34_and_35(desk, loud, other);
     for (const int room : {34, 35}) {
-        REQUIRE(loud.request({{"type", "enter_room"}, {"room", room}}).at("type") == "room");
-        REQUIRE(other.request({{"type", "enter_room"}, {"room", room}}).at("type") == "room");
         REQUIRE(loud.request({{"type", "room_chat"}, {"room", room}, {"text", "Beleidigung"}}).at("type") == "ok");
         REQUIRE(other.request({{"type", "room_chat"}, {"room", room}, {"text", "Guten Abend"}}).at("type") == "ok");
     }
@@ -275,14 +283,7 @@ TEST_CASE("moderation: a mute in a room refuses chat there with its end and reas
 {
     Desk desk;
     WsTestClient loud, other;
-    loud.connect(desk.server.port());
-    other.connect(desk.server.port());
-    loud.hello("Laut");
-    other.hello("Leise");
-    for (const int room : {34, 35}) {
-        REQUIRE(loud.request({{"type", "enter_room"}, {"room", room}}).at("type") == "room");
-        REQUIRE(other.request({{"type", "enter_room"}, {"room", room}}).at("type") == "room");
-    }
+    laut_and_leise_in_rooms_34_and_35(desk, loud, other);
     const std::string reason = "Beleidigungen <script>alert(\"x\")</script> \\ und\nneue Zeile";
     const auto muted = desk.done(moderator, server::Mute{"laut", 34, hour_ms, reason});
     CHECK(muted.summary.starts_with("Laut muted in room 34 until "));

@@ -19,6 +19,18 @@ template <> struct WsLowestLayer<beast::test::stream> {
     static void arm_read_budget(beast::test::stream&, double, double, std::function<void()>) {}
 };
 
+// A valid WebSocket upgrade for /ws (RFC 6455's sample key), as a client's first request.
+inline http::request<http::string_body> test_stream_upgrade_request()
+{
+    http::request<http::string_body> request{http::verb::get, "/ws", 11};
+    request.set(http::field::host, "localhost");
+    request.set(http::field::upgrade, "websocket");
+    request.set(http::field::connection, "Upgrade");
+    request.set(http::field::sec_websocket_key, "dGhlIHNhbXBsZSBub25jZQ==");
+    request.set(http::field::sec_websocket_version, "13");
+    return request;
+}
+
 } // namespace rochade::server
 
 #include "server/net/ws_session_impl.h"

@@ -39,17 +39,6 @@ public:
     int closes = 0;
 };
 
-http::request<http::string_body> upgrade_request()
-{
-    http::request<http::string_body> request{http::verb::get, "/ws", 11};
-    request.set(http::field::host, "localhost");
-    request.set(http::field::upgrade, "websocket");
-    request.set(http::field::connection, "Upgrade");
-    request.set(http::field::sec_websocket_key, "dGhlIHNhbXBsZSBub25jZQ==");
-    request.set(http::field::sec_websocket_version, "13");
-    return request;
-}
-
 std::string from_hex(std::string_view hex)
 {
     std::string bytes;
@@ -95,7 +84,8 @@ TEST_CASE("a session whose close meets a frame that fails the protocol still end
     beast::test::stream client_end(io);
     server_end.connect(client_end);
     server_end.append(from_hex(found_input));
-    std::make_shared<StreamSession>(std::move(server_end), services, SocketSlot{})->start(upgrade_request());
+    std::make_shared<StreamSession>(std::move(server_end), services, SocketSlot{})
+        ->start(test_stream_upgrade_request());
     while (io.poll() != 0) {
     }
     client_end.close(); // the client never answers the close
