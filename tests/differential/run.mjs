@@ -236,14 +236,16 @@ function chessopsDivide(pos, depth) {
 // stderr } when it ends (asynchronously, so that several run at once: the machine's cores).
 function run(bin, args, input = '') {
     return new Promise((resolve) => {
-        const child = spawn(bin, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+        // Without input no stdin at all: closing an unread pipe raced the process's exit (EPIPE,
+        // seen once on `rochade perft` in a fresh-clone run).
+        const child = spawn(bin, args, { stdio: [input ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
         const out = [];
         const err = [];
         let error;
         child.stdout.on('data', (chunk) => out.push(chunk));
         child.stderr.on('data', (chunk) => err.push(chunk));
         child.on('error', (e) => (error = e));
-        child.stdin.on('error', (e) => (error = error ?? e));
+        if (input) child.stdin.on('error', (e) => (error = error ?? e));
         // A hung process fails the run rather than the CI's time limit.
         const timer = setTimeout(() => {
             error = error ?? new Error('no answer within 900 s');
@@ -253,7 +255,7 @@ function run(bin, args, input = '') {
             clearTimeout(timer);
             resolve({ status, error, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') });
         });
-        child.stdin.end(input);
+        if (input) child.stdin.end(input);
     });
 }
 
