@@ -79,6 +79,7 @@ enum class ErrorCode : std::uint8_t {
     TournamentStarted,       // start_tournament on an event that is not registering any more
     TooFewPlayers,           // start_tournament with fewer players than the system needs
     EntryConditions,         // join_tournament by a player the event's conditions leave out
+    TournamentMoving,        // a cluster's node that ran the event is gone and another takes it over: try again
     // Moves and game actions
     NotYourTurn,
     IllegalMove,
@@ -187,6 +188,7 @@ constexpr std::string_view error_code_name(ErrorCode code)
     case ErrorCode::TournamentStarted: return "tournament_started";
     case ErrorCode::TooFewPlayers: return "too_few_players";
     case ErrorCode::EntryConditions: return "entry_conditions";
+    case ErrorCode::TournamentMoving: return "tournament_moving";
     case ErrorCode::LimitReached: return "limit_reached";
     case ErrorCode::ShuttingDown: return "shutting_down";
     case ErrorCode::StorageUnavailable: return "storage_unavailable";

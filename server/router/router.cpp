@@ -233,33 +233,10 @@ void Router::on_message(const std::shared_ptr<Connection>& connection, std::stri
                 tournaments_service_->list(connection, std::move(id));
             } else if constexpr (std::is_same_v<Message, protocol::ShowTournament>) {
                 tournaments_service_->show(connection, std::move(id), message);
-            } else if constexpr (std::is_same_v<Message, protocol::JoinTournament>) {
-                tournaments_service_->join(connection, *client.identity, std::move(id), std::move(message));
-            } else if constexpr (std::is_same_v<Message, protocol::WithdrawTournament>) {
-                tournaments_service_->withdraw(connection, *client.identity, std::move(id), message);
-            } else if constexpr (std::is_same_v<Message, protocol::StartTournament>) {
-                tournaments_service_->start(connection, *client.identity, std::move(id), message);
-            } else if constexpr (std::is_same_v<Message, protocol::DirectorWithdraw>) {
-                tournaments_service_->director_withdraw(connection, *client.identity, std::move(id),
-                                                        std::move(message));
-            } else if constexpr (std::is_same_v<Message, protocol::DirectorReadmit>) {
-                tournaments_service_->director_readmit(connection, *client.identity, std::move(id), std::move(message));
-            } else if constexpr (std::is_same_v<Message, protocol::RequestBye>) {
-                tournaments_service_->request_bye(connection, *client.identity, std::move(id), message);
-            } else if constexpr (std::is_same_v<Message, protocol::CancelBye>) {
-                tournaments_service_->cancel_bye(connection, *client.identity, std::move(id), message);
-            } else if constexpr (std::is_same_v<Message, protocol::DirectorBye>) {
-                tournaments_service_->director_bye(connection, *client.identity, std::move(id), std::move(message));
-            } else if constexpr (std::is_same_v<Message, protocol::DirectorPairing>) {
-                tournaments_service_->director_pairing(connection, *client.identity, std::move(id), std::move(message));
-            } else if constexpr (std::is_same_v<Message, protocol::DirectorResult>) {
-                tournaments_service_->director_result(connection, *client.identity, std::move(id), std::move(message));
-            } else if constexpr (std::is_same_v<Message, protocol::PauseTournament>) {
-                tournaments_service_->pause(connection, *client.identity, std::move(id), message);
-            } else if constexpr (std::is_same_v<Message, protocol::ResumeTournament>) {
-                tournaments_service_->resume_paused(connection, *client.identity, std::move(id), message);
-            } else if constexpr (std::is_same_v<Message, protocol::EndTournament>) {
-                tournaments_service_->end(connection, *client.identity, std::move(id), message);
+            } else if constexpr (TournamentService::changes_a_tournament<Message>) {
+                // Handled by the node that runs the tournament (docs/tournaments.md, "Several nodes").
+                tournaments_service_->request(connection, *client.identity, std::move(id), std::move(message),
+                                              std::string(text));
             } else if constexpr (std::is_same_v<Message, protocol::OpenTable>) {
                 lobby_->open_table(connection, *client.identity, std::move(id), std::move(message));
             } else if constexpr (std::is_same_v<Message, protocol::JoinTable>) {

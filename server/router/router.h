@@ -81,7 +81,8 @@ public:
         std::map<std::int64_t, std::vector<db::TableEvent>> game_events;
     };
     // The tournaments in the store, to their service (server/tournaments/). Call once, before the
-    // listener accepts; on every node (tournaments across nodes are not built yet).
+    // listener accepts; on every node (in a cluster each node keeps them all, and runs those whose
+    // lease it holds: docs/tournaments.md, "Several nodes").
     void restore_tournaments(std::vector<db::TournamentLog> tournaments);
     // Rebuilds the tables of games that were running when the server stopped. Call once,
     // before the listener accepts.

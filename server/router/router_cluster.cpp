@@ -17,6 +17,8 @@
 #include "server/table/table.h"
 #include "server/table/table_directory.h"
 #include "server/table/table_services.h"
+#include "server/tournaments/tournament_link.h"
+#include "server/tournaments/tournament_service.h"
 
 namespace rochade::server {
 
@@ -26,6 +28,7 @@ void Router::join_cluster(std::shared_ptr<cluster::ClusterLink> link)
 {
     cluster_ = link;
     pools_->join_cluster(std::make_shared<pools::ClusterPoolLink>(link));
+    tournaments_service_->join_cluster(std::make_shared<tournaments::ClusterTournamentLink>(io_, link));
     lobby_->join_cluster(std::move(link));
 }
 

@@ -157,7 +157,7 @@ void TournamentService::arena_tick(std::int64_t tournament_id)
     const auto found = tournaments_.find(tournament_id);
     if (found == tournaments_.end() || stopped_ || services_.shutting_down) return;
     Tournament& tournament = found->second;
-    if (tournament.log.tournament.state == "finished") return;
+    if (tournament.log.tournament.state == "finished" || !runs_here(tournament)) return;
     const auto ends = arena_ends_at_ms(tournament);
     if (ends && wall_clock_ms() >= *ends)
         finish(tournament);
@@ -170,8 +170,7 @@ void TournamentService::arena_tick(std::int64_t tournament_id)
     });
 }
 
-void TournamentService::pair_arena_wave(std::int64_t tournament_id,
-                                        const std::map<std::string, identity::Identity>& online)
+void TournamentService::pair_arena_wave(std::int64_t tournament_id, const Present& online)
 {
     Tournament& tournament = tournaments_.at(tournament_id);
     const auto ends = arena_ends_at_ms(tournament);

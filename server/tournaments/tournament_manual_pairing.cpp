@@ -108,8 +108,8 @@ void TournamentService::director_pairing(ConnectionPtr connection, identity::Ide
         std::vector<std::string> nicks;
         for (const auto& player : tournament->log.players)
             if (placed.contains(player.nick_key)) nicks.push_back(player.nick);
-        lobby_->online_players(
-            std::move(nicks), [self = shared_from_this(), stored = std::move(stored), connection, id](auto online) {
+        find_present(
+            std::move(nicks), [self = shared_from_this(), stored = std::move(stored), connection, id](Present online) {
                 self->on_strand([self, stored, connection, id, online = std::move(online)] {
                     Tournament& tournament = self->tournaments_.at(stored.tournament_id);
                     self->store_round(tournament, stored, online, Requester{connection, id, "director_pairing"});

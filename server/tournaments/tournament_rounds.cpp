@@ -33,9 +33,7 @@ namespace rochade::server {
 
 namespace {
 
-// A board whose game could not be started with both players online is tried again this often
-// (a store that was busy, a table id that could not be reserved) before it counts as unplayed.
-constexpr int board_start_attempts = 3;
+// A board whose game could not be started with both players online is tried again after this.
 constexpr std::chrono::seconds board_start_retry{2};
 
 } // namespace
@@ -58,7 +56,9 @@ void TournamentService::pair_next_round(std::int64_t tournament_id)
     const auto found = tournaments_.find(tournament_id);
     if (found == tournaments_.end()) return;
     Tournament& tournament = found->second;
-    if (tournament.pairing || tournament.log.tournament.state != "running" || services_.shutting_down) return;
+    if (tournament.pairing || tournament.log.tournament.state != "running" || services_.shutting_down ||
+        !runs_here(tournament))
+        return;
     // A season's round opens at its date, never earlier (whichever timer asks).
     if (season(tournament) &&
         wall_clock_ms() < round_opens_ms(tournament, int(tournament.log.rounds.size()) + 1).value_or(0))
@@ -68,9 +68,13 @@ void TournamentService::pair_next_round(std::int64_t tournament_id)
     std::vector<std::string> nicks;
     for (const auto& player : tournament.log.players)
         if (!withdrawn(player)) nicks.push_back(player.nick);
-    lobby_->online_players(std::move(nicks), [self = shared_from_this(), tournament_id](auto online) {
+    find_present(std::move(nicks), [self = shared_from_this(), tournament_id](Present online) {
         self->on_strand([self, tournament_id, online = std::move(online)] {
-            const Tournament& tournament = self->tournaments_.at(tournament_id);
+            Tournament& tournament = self->tournaments_.at(tournament_id);
+            if (!self->runs_here(tournament)) {
+                tournament.pairing = false;
+                return;
+            }
             if (arena(tournament)) return self->pair_arena_wave(tournament_id, online);
             if (round_robin(tournament)) return self->pair_round_robin_round(tournament_id, online);
             self->pair_round_with(tournament_id, online);
@@ -91,8 +95,7 @@ int TournamentService::planned_rounds(const Tournament& tournament)
     return made ? int(made->model.rounds.size()) : 0;
 }
 
-void TournamentService::pair_round_robin_round(std::int64_t tournament_id,
-                                               const std::map<std::string, identity::Identity>& online)
+void TournamentService::pair_round_robin_round(std::int64_t tournament_id, const Present& online)
 {
     Tournament& tournament = tournaments_.at(tournament_id);
     const int round = next_round(tournament);
@@ -114,8 +117,7 @@ void TournamentService::pair_round_robin_round(std::int64_t tournament_id,
     store_round(tournament, std::move(stored), online);
 }
 
-void TournamentService::pair_round_with(std::int64_t tournament_id,
-                                        const std::map<std::string, identity::Identity>& online)
+void TournamentService::pair_round_with(std::int64_t tournament_id, const Present& online)
 {
     Tournament& tournament = tournaments_.at(tournament_id);
     const int round = next_round(tournament);
@@ -157,8 +159,7 @@ void TournamentService::pair_round_with(std::int64_t tournament_id,
     store_round(tournament, std::move(stored), online);
 }
 
-void TournamentService::store_round(Tournament& tournament, db::TournamentRoundPaired stored,
-                                    const std::map<std::string, identity::Identity>& online,
+void TournamentService::store_round(Tournament& tournament, db::TournamentRoundPaired stored, const Present& online,
                                     std::optional<Requester> requester)
 {
     const std::int64_t tournament_id = tournament.log.tournament.created.id;
@@ -179,8 +180,7 @@ void TournamentService::store_round(Tournament& tournament, db::TournamentRoundP
 
 // ---- the boards' games --------------------------------------------------------------------
 
-void TournamentService::start_boards(Tournament& tournament, int round,
-                                     const std::map<std::string, identity::Identity>& online)
+void TournamentService::start_boards(Tournament& tournament, int round, const Present& online)
 {
     const std::int64_t tournament_id = tournament.log.tournament.created.id;
     for (const auto& board : tournament.log.rounds[std::size_t(round - 1)].boards) {
@@ -197,18 +197,24 @@ void TournamentService::start_boards(Tournament& tournament, int round,
             board_not_started(ref, "a player is not online", board_start_attempts);
             continue;
         }
-        start_board(ref, white->second, black->second.nick, 1);
+        start_board(ref, white->second, black->second.who.nick, 1);
     }
     if (season(tournament)) season_start_boards(tournament_id, online);
 }
 
-void TournamentService::start_board(const BoardRef& ref, const identity::Identity& white, const std::string& black,
+void TournamentService::start_board(const BoardRef& ref, const PresentPlayer& white, const std::string& black,
                                     int attempt)
 {
-    const Tournament& tournament = tournaments_.at(ref.tournament);
+    Tournament& tournament = tournaments_.at(ref.tournament);
+    if (!runs_here(tournament)) {
+        tournament.starting.erase({ref.round, ref.board});
+        return;
+    }
+    // White is another node's player: that node opens the table (docs/tournaments.md, "Several nodes").
+    if (!white.node.empty()) return ask_start_elsewhere(ref, white, black, attempt);
     const auto& created = tournament.log.tournament.created;
     GameStart start;
-    start.challenger = white;
+    start.challenger = white.who;
     start.challenged = black;
     start.time_control = time_control_of(created);
     start.challenger_color = protocol::ColorChoice::White;
@@ -219,17 +225,25 @@ void TournamentService::start_board(const BoardRef& ref, const identity::Identit
     start.room = protocol::tournament_room(ref.tournament); // its room lists the event's games
     lobby_->start_game(std::move(start), [self = shared_from_this(), ref, attempt](GameStartResult started) {
         self->on_strand([self, ref, attempt, started = std::move(started)] {
-            if (const auto found = self->tournaments_.find(ref.tournament); found != self->tournaments_.end())
-                found->second.starting.erase({ref.round, ref.board});
-            if (!started) return self->board_not_started(ref, started.error().message, attempt);
-            self->boards_by_table_[started->table] = ref;
-            spdlog::info("tournament {}: round {} board {} at table {}", ref.tournament, ref.round, ref.board,
-                         started->table);
-            // The table may have stored its game's start (or even its end) before this answer.
-            if (const auto early = self->early_begun_.extract(started->table)) self->game_begun(early.mapped());
-            if (const auto early = self->early_finished_.extract(started->table)) self->game_finished(early.mapped());
+            if (started) return self->board_start_answered(ref, attempt, started->table, "");
+            self->board_start_answered(ref, attempt, std::nullopt, started.error().message);
         });
     });
+}
+
+void TournamentService::board_start_answered(const BoardRef& ref, int attempt, std::optional<protocol::TableId> table,
+                                             const std::string& refusal)
+{
+    if (const auto found = tournaments_.find(ref.tournament); found != tournaments_.end())
+        found->second.starting.erase({ref.round, ref.board});
+    if (!table) return board_not_started(ref, refusal, attempt);
+    boards_by_table_[*table] = ref;
+    spdlog::info("tournament {}: round {} board {} at table {}", ref.tournament, ref.round, ref.board, *table);
+    // The table may have stored its game's start (or even its end) before this answer.
+    if (auto early = early_.extract(*table)) {
+        if (early.mapped().begun) board_game_begun(*early.mapped().begun);
+        if (early.mapped().finished) board_game_finished(*early.mapped().finished);
+    }
 }
 
 // Whoever is online now keeps the board: the other loses by forfeit (both away: both lose). With
@@ -264,7 +278,7 @@ void TournamentService::board_not_started(const BoardRef& ref, const std::string
         return spdlog::debug("tournament {}: round {} board {} not started: {}", ref.tournament, ref.round, ref.board,
                              why);
     spdlog::warn("tournament {}: round {} board {} not started: {}", ref.tournament, ref.round, ref.board, why);
-    lobby_->online_players(nicks, [self = shared_from_this(), ref, attempt](auto online) {
+    find_present(nicks, [self = shared_from_this(), ref, attempt](Present online) {
         self->on_strand([self, ref, attempt, online = std::move(online)] {
             const db::TournamentBoardRecord* board = self->board_of(ref);
             if (!board || board->result != "pending" || board->table_id) return;
@@ -274,7 +288,7 @@ void TournamentService::board_not_started(const BoardRef& ref, const std::string
             if (white_here && black_here && attempt < board_start_attempts) {
                 auto timer = std::make_shared<net::steady_timer>(self->strand_, board_start_retry);
                 return timer->async_wait([self, ref, attempt, timer, who = white->second,
-                                          black = black->second.nick](boost::system::error_code e) {
+                                          black = black->second.who.nick](boost::system::error_code e) {
                     if (!e) self->start_board(ref, who, black, attempt + 1);
                 });
             }
@@ -287,16 +301,30 @@ void TournamentService::board_not_started(const BoardRef& ref, const std::string
     });
 }
 
+// From this node's game feed: a board this node runs, or one it started for the node that does.
 void TournamentService::game_begun(const GameBegun& game)
 {
+    if (board_game_begun(game) || !game.tournament) return;
+    remember_early(game.table).begun = game;
+    tell_holder(&game, nullptr);
+}
+
+void TournamentService::game_finished(const GameFinished& game)
+{
+    const FinishedBoard finished{game.game_id, game.table,         board_result(game.result, game.plies),
+                                 game.plies,   game.white_berserk, game.black_berserk};
+    if (board_game_finished(finished) || !game.tournament) return;
+    remember_early(game.table).finished = finished;
+    tell_holder(nullptr, &finished);
+}
+
+bool TournamentService::board_game_begun(const GameBegun& game)
+{
     const auto found = boards_by_table_.find(game.table);
-    if (found == boards_by_table_.end()) {
-        if (game.tournament) early_begun_[game.table] = game;
-        return;
-    }
+    if (found == boards_by_table_.end()) return false;
     const BoardRef ref = found->second;
     const db::TournamentBoardRecord* board = board_of(ref);
-    if (!board || board->game_id) return;
+    if (!board || board->game_id) return true;
     store_change(ref.tournament,
                  db::TournamentGameStarted{ref.tournament, ref.round, ref.board, game.table, game.game_id},
                  {nullptr, std::nullopt, "the start of board " + std::to_string(ref.board)},
@@ -306,27 +334,25 @@ void TournamentService::game_begun(const GameBegun& game)
                          board->game_id = game.game_id;
                      }
                  });
+    return true;
 }
 
-void TournamentService::game_finished(const GameFinished& game)
+bool TournamentService::board_game_finished(const FinishedBoard& game)
 {
     const auto found = boards_by_table_.find(game.table);
-    if (found == boards_by_table_.end()) {
-        if (game.tournament) early_finished_[game.table] = game;
-        return;
-    }
+    if (found == boards_by_table_.end()) return false;
     const BoardRef ref = found->second;
     const db::TournamentBoardRecord* board = board_of(ref);
-    if (!board || !board->pairing.black_key || board->result != "pending") return;
+    if (!board || !board->pairing.black_key || board->result != "pending") return true;
     const Tournament& tournament = tournaments_.at(ref.tournament);
     if (arena(tournament) && tournament.log.tournament.state == "finished") {
         // lichess's rule: a game still running when the arena ends does not count.
         spdlog::info("tournament {}: wave {} board {} ended after the arena: not counted", ref.tournament, ref.round,
                      ref.board);
         boards_by_table_.erase(game.table);
-        return;
+        return true;
     }
-    const auto result = board_result(game.result, game.plies);
+    const auto result = game.result;
     // A Swiss withdraws who missed his first move; in a round robin that would annul or forfeit
     // all his games (FIDE's withdrawal rule), so there it is this game's forfeit alone.
     std::optional<std::string> late;
@@ -335,6 +361,7 @@ void TournamentService::game_finished(const GameFinished& game)
         if (result == tournament::GameResult::WhiteWinsByForfeit) late = *board->pairing.black_key;
     }
     record_result(ref, result, late, GameFacts{game.plies, game.white_berserk, game.black_berserk});
+    return true;
 }
 
 // ---- results, the next round, the end -------------------------------------------------------
@@ -342,6 +369,9 @@ void TournamentService::game_finished(const GameFinished& game)
 void TournamentService::record_result(const BoardRef& ref, tournament::GameResult result,
                                       std::optional<std::string> late_key, std::optional<GameFacts> facts)
 {
+    // Heard twice (the bus, then the store): stored once.
+    const auto recording = std::tuple{ref.tournament, ref.round, ref.board};
+    if (!recording_.insert(recording).second) return;
     db::TournamentResultRecorded recorded{ref.tournament, ref.round,    ref.board, result_word(result),
                                           false,          std::nullopt, false,     false};
     if (facts) {
@@ -349,27 +379,28 @@ void TournamentService::record_result(const BoardRef& ref, tournament::GameResul
         recorded.white_berserk = facts->white_berserk;
         recorded.black_berserk = facts->black_berserk;
     }
-    store_change(ref.tournament, recorded, {nullptr, std::nullopt, "the result of board " + std::to_string(ref.board)},
-                 [self = shared_from_this(), ref, recorded, late_key](Tournament& tournament) {
-                     auto* board = self->board_of(ref);
-                     if (!board) return;
-                     board->result = recorded.result;
-                     board->plies = recorded.plies;
-                     board->white_berserk = recorded.white_berserk;
-                     board->black_berserk = recorded.black_berserk;
-                     if (board->table_id) self->boards_by_table_.erase(*board->table_id);
-                     spdlog::info("tournament {}: round {} board {}: {}", ref.tournament, ref.round, ref.board,
-                                  recorded.result);
-                     // Missed the first move: out from the next round on, unless readmitted; the
-                     // next round waits for the withdrawal to be stored.
-                     const auto* late = late_key ? player_of(tournament, *late_key) : nullptr;
-                     if (late && !withdrawn(*late) && tournament.log.tournament.state == "running")
-                         return self->store_withdrawal(
-                             ref.tournament, *late_key,
-                             {nullptr, std::nullopt, "the withdrawal of a player who did not start his game"},
-                             [self](Tournament& tournament) { self->round_settled(tournament); });
-                     self->round_settled(tournament);
-                 });
+    store_change(
+        ref.tournament, recorded, {nullptr, std::nullopt, "the result of board " + std::to_string(ref.board)},
+        [self = shared_from_this(), ref, recorded, late_key](Tournament& tournament) {
+            auto* board = self->board_of(ref);
+            if (!board) return;
+            board->result = recorded.result;
+            board->plies = recorded.plies;
+            board->white_berserk = recorded.white_berserk;
+            board->black_berserk = recorded.black_berserk;
+            if (board->table_id) self->boards_by_table_.erase(*board->table_id);
+            spdlog::info("tournament {}: round {} board {}: {}", ref.tournament, ref.round, ref.board, recorded.result);
+            // Missed the first move: out from the next round on, unless readmitted; the
+            // next round waits for the withdrawal to be stored.
+            const auto* late = late_key ? player_of(tournament, *late_key) : nullptr;
+            if (late && !withdrawn(*late) && tournament.log.tournament.state == "running")
+                return self->store_withdrawal(
+                    ref.tournament, *late_key,
+                    {nullptr, std::nullopt, "the withdrawal of a player who did not start his game"},
+                    [self](Tournament& tournament) { self->round_settled(tournament); });
+            self->round_settled(tournament);
+        },
+        [self = shared_from_this(), recording](Tournament&) { self->recording_.erase(recording); });
 }
 
 void TournamentService::round_settled(Tournament& tournament)
@@ -410,6 +441,8 @@ void TournamentService::finish(Tournament& tournament)
             tournament.log.tournament.finished_at_ms = change.at_ms;
             self->keep_room(tournament);
             spdlog::info("tournament {} finished after {} rounds", change.tournament_id, tournament.log.rounds.size());
+            // No lease guards a finished event (a director's correction is taken on any node).
+            self->link_->release(change.tournament_id);
         },
         [](Tournament& tournament) { tournament.changing_state = false; });
 }
@@ -481,12 +514,13 @@ void TournamentService::after_players_return(std::int64_t tournament_id, int rou
     timer->async_wait([self = shared_from_this(), timer, tournament_id, round](boost::system::error_code e) {
         if (e) return;
         Tournament& tournament = self->tournaments_.at(tournament_id);
+        if (!self->runs_here(tournament)) return;
         if (arena(tournament) && round == 0) return self->arena_tick(tournament_id);
         if (round == 0 || (!arena(tournament) && int(tournament.log.rounds.size()) != round))
             return self->pair_next_round(tournament_id);
         std::vector<std::string> nicks;
         for (const auto& player : tournament.log.players) nicks.push_back(player.nick);
-        self->lobby_->online_players(std::move(nicks), [self, tournament_id, round](auto online) {
+        self->find_present(std::move(nicks), [self, tournament_id, round](Present online) {
             self->on_strand([self, tournament_id, round, online = std::move(online)] {
                 self->start_boards(self->tournaments_.at(tournament_id), round, online);
             });

@@ -67,7 +67,7 @@ void TournamentService::season_tick(std::int64_t tournament_id)
     if (found == tournaments_.end() || stopped_ || services_.shutting_down) return;
     Tournament& tournament = found->second;
     const std::string& state = tournament.log.tournament.state;
-    if (state == "finished") return;
+    if (state == "finished" || !runs_here(tournament)) return;
     arm_season_tick(tournament);
     if (state != "running" || tournament.pairing || tournament.changing_state) return; // paused: nothing opens
     const int next = int(tournament.log.rounds.size()) + 1;
@@ -90,7 +90,7 @@ void TournamentService::season_tick(std::int64_t tournament_id)
                 if (const auto* player = player_of(tournament, key)) nicks.push_back(player->nick);
         }
     if (nicks.empty()) return;
-    lobby_->online_players(std::move(nicks), [self = shared_from_this(), tournament_id](auto online) {
+    find_present(std::move(nicks), [self = shared_from_this(), tournament_id](Present online) {
         self->on_strand(
             [self, tournament_id, online = std::move(online)] { self->season_start_boards(tournament_id, online); });
     });
@@ -119,8 +119,7 @@ bool TournamentService::season_board_open(const Tournament& tournament, const db
     return !busy.contains(board.pairing.white_key) && !busy.contains(*board.pairing.black_key);
 }
 
-void TournamentService::season_start_boards(std::int64_t tournament_id,
-                                            const std::map<std::string, identity::Identity>& online)
+void TournamentService::season_start_boards(std::int64_t tournament_id, const Present& online)
 {
     const auto found = tournaments_.find(tournament_id);
     if (found == tournaments_.end()) return;
@@ -140,7 +139,7 @@ void TournamentService::season_start_boards(std::int64_t tournament_id,
             tournament.starting.insert({round.round, board.pairing.board});
             busy.insert(board.pairing.white_key);
             busy.insert(*board.pairing.black_key);
-            start_board(ref, white->second, black->second.nick, 1);
+            start_board(ref, white->second, black->second.who.nick, 1);
         }
 }
 

@@ -57,16 +57,12 @@ void TournamentService::restore(std::vector<db::TournamentLog> stored)
         tournament.settings = read_settings(log.tournament.created.settings_json);
         tournament.round_ms = round_ms_of(tournament.settings);
         tournament.log = std::move(log);
-        // A paused arena goes on too: its clock runs while paused (tournament_arena.cpp).
-        const auto& state = tournament.log.tournament.state;
-        const bool running = state == "running" || (state == "paused" && arena(tournament));
         keep_room(tournament);
         tournaments_.emplace(id, std::move(tournament));
-        if (running) on_strand([self = shared_from_this(), id] { self->resume(id); });
-        if (state == "registering")
-            on_strand([self = shared_from_this(), id] { self->schedule_start(self->tournaments_.at(id)); });
     }
     if (!tournaments_.empty()) spdlog::info("tournaments: {} restored from the database", tournaments_.size());
+    // Once the io_context runs, after join_cluster: which of them run here is decided then.
+    on_strand([self = shared_from_this()] { self->begin_running(); });
 }
 
 void TournamentService::shut_down()
@@ -189,7 +185,7 @@ void TournamentService::disconnected(const ConnectionPtr& connection)
 // ---- creating ---------------------------------------------------------------------------
 
 void TournamentService::create_now(const ConnectionPtr& connection, const identity::Identity& who, const Id& id,
-                                   const protocol::CreateTournament& create)
+                                   const protocol::CreateTournament& create, int attempt)
 {
     if (services_.shutting_down)
         return connection->send_error(id, ErrorCode::ShuttingDown, "create_tournament: the server is shutting down");
@@ -251,24 +247,60 @@ void TournamentService::create_now(const ConnectionPtr& connection, const identi
     created.director_key = protocol::nick_key(who.nick);
     created.settings_json = settings_json(settings);
     created.created_at_ms = wall_clock_ms();
-    services_.writer.submit(db::Write(created), [self = shared_from_this(), connection, id, created,
-                                                 settings](std::optional<db::StoreError> error) {
-        self->on_strand([self, connection, id, created, settings, error = std::move(error)] {
+    services_.writer.submit(db::Write(created), [self = shared_from_this(), connection, who, id, create, created,
+                                                 settings, attempt](std::optional<db::StoreError> error) {
+        self->on_strand([self, connection, who, id, create, created, settings, attempt, error = std::move(error)] {
+            if (error && error->kind == db::StoreFailure::Refused && attempt == 1 && self->link_->clustered())
+                return self->create_again(connection, who, id, create, created.id);
             if (error) return reply_store_error(connection, id, "create_tournament", *error);
             Tournament tournament;
             tournament.log.tournament.created = created;
             tournament.log.tournament.state = "registering";
             tournament.settings = settings;
             tournament.round_ms = self->round_ms_of(settings);
+            // Run where it was created; its lease is taken at once (and renewed with the others).
+            tournament.held = true;
+            tournament.holder = self->link_->node_id();
             auto& stored = self->tournaments_[created.id] = std::move(tournament);
+            if (self->link_->clustered())
+                self->link_->claim(created.id,
+                                   [self, tournament_id = created.id](cluster::RoleClaim claim, std::string holder) {
+                                       self->on_strand([self, tournament_id, claim, holder = std::move(holder)] {
+                                           self->lease_claimed(tournament_id, claim, holder);
+                                       });
+                                   });
             watch(stored, connection);
             self->keep_room(stored);
             spdlog::info("tournament {} '{}' ({}) created by {}", created.id, created.name, created.system,
                          created.director_nick);
             connection->send(protocol::encode_tournament_created(id, view_of(stored, true)));
             self->schedule_start(stored);
+            self->updated(stored); // the other nodes' copies
         });
     });
+}
+
+// Two nodes created a tournament at the same moment with the same id: the one the store refused
+// reads the highest id taken and creates it once more above it.
+void TournamentService::create_again(const ConnectionPtr& connection, const identity::Identity& who, const Id& id,
+                                     const protocol::CreateTournament& create, std::int64_t refused_id)
+{
+    services_.reads.read(
+        [](db::StoreReader& reader) {
+            std::int64_t highest = 0;
+            for (const auto& record : reader.tournaments()) highest = std::max(highest, record.created.id);
+            return highest;
+        },
+        [self = shared_from_this(), connection, who, id, create, refused_id](db::ReadResult<std::int64_t> highest) {
+            self->on_strand([self, connection, who, id, create, refused_id, highest = std::move(highest)] {
+                if (!highest)
+                    return connection->send_error(id, ErrorCode::StorageUnavailable,
+                                                  "create_tournament: the change could not be stored; nothing "
+                                                  "changed, try again");
+                self->next_id_ = std::max({self->next_id_, *highest + 1, refused_id + 1});
+                self->create_now(connection, who, id, create, 2);
+            });
+        });
 }
 
 void TournamentService::keep_room(const Tournament& tournament)
@@ -402,12 +434,28 @@ std::optional<std::string> TournamentService::entry_refusal(const TournamentSett
 void TournamentService::store_change(std::int64_t tournament_id, std::vector<db::Write> writes, Requester requester,
                                      Change apply, Change settle)
 {
+    // Only the node that runs the event changes it (the store refuses a round or a result twice
+    // besides, should a node that lost its lease unknowingly try).
+    if (auto& tournament = tournaments_.at(tournament_id); !runs_here(tournament)) {
+        if (settle) settle(tournament);
+        if (requester.connection)
+            return requester.connection->send_error(requester.id, ErrorCode::TournamentMoving,
+                                                    requester.request + ": tournament " +
+                                                        std::to_string(tournament_id) +
+                                                        " is run by another node now; try again");
+        return spdlog::info("tournament {}: {} not stored: node {} runs it now", tournament_id, requester.request,
+                            tournament.holder);
+    }
     services_.writer.submit(std::move(writes), [self = shared_from_this(), tournament_id,
                                                 requester = std::move(requester), apply = std::move(apply),
                                                 settle = std::move(settle)](std::optional<db::StoreError> error) {
         self->on_strand([self, tournament_id, requester, apply, settle, error = std::move(error)] {
             auto& tournament = self->tournaments_.at(tournament_id);
             if (settle) settle(tournament);
+            // Refused while this node runs it: another node (which held the lease a moment ago,
+            // or took it over meanwhile) changed it in the store; what this node knows is read again.
+            if (error && error->kind == db::StoreFailure::Refused && self->link_->clustered() && tournament.held)
+                self->read_again(tournament_id);
             if (error) {
                 if (requester.connection)
                     return reply_store_error(requester.connection, requester.id, requester.request, *error);

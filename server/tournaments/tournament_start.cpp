@@ -67,7 +67,7 @@ void TournamentService::start_at_time(std::int64_t tournament_id)
     const auto found = tournaments_.find(tournament_id);
     if (found == tournaments_.end() || services_.shutting_down) return;
     Tournament& tournament = found->second;
-    if (tournament.log.tournament.state != "registering") return;     // the director started or ended it
+    if (tournament.log.tournament.state != "registering" || !runs_here(tournament)) return; // started or ended
     if (tournament.changing_state) return schedule_start(tournament); // try again a moment later
     if (const auto too_few = too_few_players(tournament)) {
         spdlog::info("tournament {}: not started at its time: {}; it ends unplayed", tournament_id, *too_few);

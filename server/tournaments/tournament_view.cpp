@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "protocol/encode.h"
+#include "server/cluster/remote_connection.h"
 #include "server/tournaments/stored_round_robin.h"
 #include "server/tournaments/stored_tournament.h"
 #include "server/tournaments/tournament_service.h"
@@ -76,10 +77,20 @@ void add_rounds(protocol::TournamentView& view, const db::TournamentLog& log)
 
 void TournamentService::watch(Tournament& tournament, const ConnectionPtr& connection)
 {
+    // A client of another node whose request was forwarded here watches the copy on its own node.
+    if (std::dynamic_pointer_cast<cluster::RemoteConnection>(connection)) return;
     tournament.watchers[connection->id()] = connection;
 }
 
 void TournamentService::updated(Tournament& tournament)
+{
+    tell_watchers(tournament);
+    if (link_->clustered() && runs_here(tournament))
+        link_->publish(
+            tournaments::Changed{link_->node_id(), tournament.log.tournament.created.id, tournament.next_round_at_ms});
+}
+
+void TournamentService::tell_watchers(Tournament& tournament)
 {
     const auto frame =
         std::make_shared<const std::string>(protocol::encode_tournament_updated(view_of(tournament, true)));

@@ -976,6 +976,7 @@ export default {
     'error.entry_conditions': 'Die Teilnahmebedingungen des Turniers schließen dich aus.',
     'error.tournament_started': 'Das Turnier hat schon begonnen.',
     'error.too_few_players': 'Für den Start des Turniers sind zu wenige Spieler angemeldet.',
+    'error.tournament_moving': 'Ein anderer Server übernimmt gerade dieses Turnier; versuche es gleich noch einmal.',
 
     // ---- Turniere (tournament_view.js, tournament_form.js) --------------------------------------
     'nav.rooms': 'Räume',

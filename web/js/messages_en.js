@@ -975,6 +975,7 @@ export default {
     'error.entry_conditions': 'This tournament\'s entry conditions leave you out.',
     'error.tournament_started': 'The tournament has started already.',
     'error.too_few_players': 'Too few players have registered to start the tournament.',
+    'error.tournament_moving': 'Another server is taking this tournament over; try again in a moment.',
 
     // ---- tournaments (tournament_view.js, tournament_form.js) ------------------------------------
     'nav.rooms': 'Rooms',

@@ -3,10 +3,12 @@
 // admin tool would.
 #pragma once
 
+#include <chrono>
 #include <functional>
 #include <future>
 #include <optional>
 #include <string>
+#include <thread>
 
 #include <catch2/catch.hpp>
 
@@ -34,26 +36,33 @@ inline void tourney_store(const std::string& db_path, db::Write write)
     REQUIRE_FALSE(error);
 }
 
-// An account `nick` with `role`, logged in on `client`. The role is read at login, so it is set
-// between registering (on a first connection) and logging in.
-inline void tourney_account(WsTestClient& client, const InProcessServer& server, const std::string& nick,
-                            protocol::Role role = protocol::Role::Player)
+// An account `nick` with `role`, logged in on `client` to the server on `port` whose store is the
+// SQLite file `db_path`. The role is read at login, so it is set between registering (on a first
+// connection) and logging in.
+inline void tourney_account_at(WsTestClient& client, std::uint16_t port, const std::string& db_path,
+                               const std::string& nick, protocol::Role role = protocol::Role::Player)
 {
     {
         WsTestClient first;
-        first.connect(server.port());
+        first.connect(port);
         REQUIRE(first.request({{"type", "register"}, {"nick", nick}, {"password", tourney_password}}).at("type") ==
                 "hello_ok");
     }
     if (role != protocol::Role::Player) {
-        const auto account = db::open_sqlite_reader(server.config().db_path)->account(protocol::nick_key(nick));
+        const auto account = db::open_sqlite_reader(db_path)->account(protocol::nick_key(nick));
         REQUIRE(account);
-        tourney_store(server.config().db_path, db::RoleChanged{account->id, role});
+        tourney_store(db_path, db::RoleChanged{account->id, role});
     }
-    client.connect(server.port());
+    client.connect(port);
     const json hello = client.request({{"type", "hello"}, {"nick", nick}, {"password", tourney_password}});
     REQUIRE(hello.at("type") == "hello_ok");
     CHECK(hello.at("role") == std::string(protocol::role_name(role)));
+}
+
+inline void tourney_account(WsTestClient& client, const InProcessServer& server, const std::string& nick,
+                            protocol::Role role = protocol::Role::Player)
+{
+    tourney_account_at(client, server.port(), server.config().db_path, nick, role);
 }
 
 inline json swiss_request(json extra = json::object())
@@ -142,6 +151,27 @@ inline json tourney_start(WsTestClient& director, std::int64_t tournament)
     REQUIRE(tourney_act(director, "start_tournament", tournament).at("type") == "ok");
     return tourney_update_until(
         director, tournament, [](const json& t) { return round_started(t, 1); }, "round 1 with its games started");
+}
+
+// The client's node answers show_tournament (a tournament created on another node of a cluster a
+// moment ago reaches the other nodes' copies as the node that runs it announces it).
+inline json tourney_shown_once_copied(WsTestClient& client, std::int64_t tournament)
+{
+    for (int i = 0; i < 250; ++i) {
+        const json reply = client.request({{"type", "show_tournament"}, {"tournament", tournament}});
+        if (reply.at("type") == "ok") return client.receive_until("tournament").at("tournament");
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    FAIL("tournament " << tournament << " never reached this node's copy");
+    return {};
+}
+
+// The games running at the tables of the node on `port`, as its /health counts them.
+inline std::int64_t tourney_games_on(std::uint16_t port)
+{
+    const HttpReply health = http_get(port, "/health");
+    REQUIRE(health.status == 200);
+    return json::parse(health.body).at("games").get<std::int64_t>();
 }
 
 inline void check_refused(const json& reply, const std::string& code, const std::string& message_part = "")
