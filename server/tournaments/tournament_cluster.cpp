@@ -178,11 +178,24 @@ void TournamentService::give_up(std::int64_t tournament_id)
 void TournamentService::reload(std::int64_t tournament_id, std::optional<std::int64_t> next_round_ms,
                                std::string announced_by)
 {
+    // One read at a time per event: announcements that come meanwhile make one more read after it
+    // (a busy arena announces every game's start and end; each node reads its copy once per burst).
+    auto& reading = reloads_[tournament_id];
+    if (reading.in_flight) {
+        reading.again = true;
+        reading.next_round_ms = next_round_ms;
+        if (!announced_by.empty()) reading.announced_by = std::move(announced_by);
+        return;
+    }
+    reading.in_flight = true;
     services_.reads.read(
         [tournament_id](db::StoreReader& reader) { return reader.tournament(tournament_id); },
         [self = shared_from_this(), tournament_id, next_round_ms,
          announced_by = std::move(announced_by)](db::ReadResult<std::optional<db::TournamentLog>> log) {
             self->on_strand([self, tournament_id, next_round_ms, announced_by, log = std::move(log)]() mutable {
+                auto reading = self->reloads_.extract(tournament_id);
+                if (reading && reading.mapped().again)
+                    self->reload(tournament_id, reading.mapped().next_round_ms, reading.mapped().announced_by);
                 if (!log)
                     return spdlog::warn("tournament {}: its copy could not be read again: {}", tournament_id,
                                         log.error().message);

@@ -423,6 +423,13 @@ private:
     // Boards this node started for another node's tournament (White is its player), with their
     // tables: asked again, it answers with the same table instead of starting a second game.
     std::map<std::tuple<std::int64_t, int, int>, protocol::TableId> started_for_others_;
+    // Copies being read again, and whether another announcement came meanwhile (then once more).
+    struct Reload {
+        bool in_flight = false, again = false;
+        std::optional<std::int64_t> next_round_ms;
+        std::string announced_by;
+    };
+    std::map<std::int64_t, Reload> reloads_;
     net::strand<net::io_context::executor_type> strand_;
     std::map<std::int64_t, Tournament> tournaments_;
     std::int64_t next_id_ = 1;
