@@ -11,6 +11,7 @@
 #include <variant>
 #include <vector>
 
+#include "db/analysis_records.h"
 #include "db/identity_records.h"
 #include "db/moderation_records.h"
 #include "db/open_challenge_records.h"
@@ -179,7 +180,8 @@ using Write =
                  ExpiredSessionsPruned, ModerationLogged, SanctionSet, SanctionLifted, OpenChallengeCreated,
                  OpenChallengeClaimed, OpenChallengeCanceled, ExpiredOpenChallengesPruned, TournamentCreated,
                  TournamentStateChanged, TournamentPlayerJoined, TournamentPlayerWithdrawn, TournamentPlayerReadmitted,
-                 TournamentByeRequested, TournamentRoundPaired, TournamentGameStarted, TournamentResultRecorded>;
+                 TournamentByeRequested, TournamentRoundPaired, TournamentGameStarted, TournamentResultRecorded,
+                 GameAnalyzed>;
 
 // The identity writes (db/identity_records.h), which db::IdentityWrites turns into SQL.
 template <class T>

@@ -51,6 +51,7 @@ struct GameLog {
     std::vector<MovePlayed> moves;                 // by ply
     std::vector<TableEvent> events;                // this game's table events, by seq
     std::vector<RatingChange> rating_changes = {}; // a finished rated game's two, white first
+    std::optional<GameAnalysisRecord> analysis = {}; // a finished game's server analysis, once asked for
 };
 
 // A registered player as the public sees them: the account and its ratings.

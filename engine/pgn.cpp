@@ -420,6 +420,7 @@ std::string write_pgn(const PgnGame& game)
         else if (number_needed)
             movetext.add(number + "...");
         movetext.add(to_san(pos, m, Language::English));
+        if (ply < game.nags_after.size() && !game.nags_after[ply].empty()) movetext.add(game.nags_after[ply]);
         number_needed = false;
         if (ply < game.comments_after.size() && !game.comments_after[ply].empty()) {
             movetext.add_comment(normalize_comment(game.comments_after[ply]));

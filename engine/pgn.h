@@ -22,6 +22,9 @@ struct PgnGame {
     // Empty, or one entry per ply: the comment after that move ("" for none). Comments inside
     // variations and before the first move are dropped; several after one move are joined.
     std::vector<std::string> comments_after;
+    // Empty, or one entry per ply: the NAG written after that move's SAN ("$2"; "" for none).
+    // Writing only: read_pgn drops NAGs.
+    std::vector<std::string> nags_after;
     Score result = Score::Unfinished; // the movetext's marker, else the Result tag's, else "*"
 };
 

@@ -376,9 +376,19 @@ ALTER TABLE tournament_pairings ADD COLUMN plies integer CHECK (plies IS NULL OR
     ADD COLUMN black_berserk boolean NOT NULL DEFAULT false;
 )sql";
 
-constexpr std::array<std::string_view, 13> ladder = {schema_v1,  schema_v2,  schema_v3, schema_v4, schema_v5,
-                                                     schema_v6,  schema_v7,  schema_v8, schema_v9, schema_v10,
-                                                     schema_v11, schema_v12, schema_v13};
+// Version 14: SQLite's version 20, a finished game's server analysis.
+constexpr std::string_view schema_v14 = R"sql(
+CREATE TABLE game_analyses (
+    game_id      bigint PRIMARY KEY REFERENCES games (id),
+    account_id   bigint NOT NULL REFERENCES accounts (id),
+    at_ms        bigint NOT NULL,
+    evaluations  text   NOT NULL
+);
+)sql";
+
+constexpr std::array<std::string_view, 14> ladder = {schema_v1,  schema_v2,  schema_v3,  schema_v4, schema_v5,
+                                                     schema_v6,  schema_v7,  schema_v8,  schema_v9, schema_v10,
+                                                     schema_v11, schema_v12, schema_v13, schema_v14};
 
 // Version 3's skeletons of the accounts registered before it, in C++ as SQLite's upgrade does
 // (protocol::nick_skeleton has no SQL twin).

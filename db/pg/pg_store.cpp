@@ -400,6 +400,15 @@ std::optional<GameLog> PgStore::game_log(std::int64_t game_id)
                   Params().add(game_id));
         for (int i = 0; i < moves.rows(); ++i) log.moves.push_back(read_move(moves, i));
         if (log.end && log.start.rated) log.rating_changes = std::move(read_changes_of(c, {game_id})[game_id]);
+        if (log.end) {
+            const Result analysis = c.run("SELECT account_id, at_ms, evaluations FROM game_analyses WHERE game_id = $1",
+                                          Params().add(game_id));
+            if (analysis.rows() == 1)
+                log.analysis = GameAnalysisRecord{
+                    analysis.integer(0, 0), analysis.integer(0, 1),
+                    stored_value(parse_evaluations(analysis.text(0, 2),
+                                                   "game_analyses.evaluations of game " + std::to_string(game_id)))};
+        }
         const Result events = c.run(
             "SELECT table_id, seq, kind, detail_json, at_ms FROM table_events WHERE game_id = $1 ORDER BY seq, id",
             Params().add(game_id));

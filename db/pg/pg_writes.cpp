@@ -457,6 +457,24 @@ void write_moderation(Connection& c, const SanctionLifted& w)
           Params().add(sanction_kind_name(w.kind)).add(w.target_key).add(w.room));
 }
 
+// One per finished game, never replaced: the game's row is held (FOR SHARE) while the analysis
+// is written, and the primary key refuses a second.
+void write_analysis(Connection& c, const GameAnalyzed& w)
+{
+    const std::string doing =
+        "storing the analysis of game " + std::to_string(w.game_id) + " on PostgreSQL " + c.where();
+    if (w.evaluations.empty()) throw refused(doing + ": it has no evaluations");
+    const Result game =
+        c.run("SELECT ended_at_ms IS NOT NULL FROM games WHERE id = $1 FOR SHARE", Params().add(w.game_id));
+    if (game.rows() == 0) throw refused(doing + ": there is no such game");
+    if (game.text(0, 0) != "t") throw refused(doing + ": the game is not finished");
+    const Result inserted =
+        c.run("INSERT INTO game_analyses (game_id, account_id, at_ms, evaluations) VALUES "
+              "($1, $2, $3, $4) ON CONFLICT (game_id) DO NOTHING",
+              Params().add(w.game_id).add(w.account_id).add(w.at_ms).add(evaluations_text(w.evaluations)));
+    if (inserted.affected() != 1) throw refused(doing + ": it has an analysis already");
+}
+
 } // namespace
 
 void apply_write(Connection& c, const Write& record)
@@ -503,6 +521,8 @@ void apply_write(Connection& c, const Write& record)
                 write_open_challenge(c, w);
             } else if constexpr (is_tournament_write<T>) {
                 write_tournament(c, w);
+            } else if constexpr (std::is_same_v<T, GameAnalyzed>) {
+                write_analysis(c, w);
             }
         },
         record);

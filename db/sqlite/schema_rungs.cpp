@@ -581,10 +581,22 @@ UPDATE sqlite_master
  WHERE type = 'table' AND name = 'tournaments';
 )sql";
 
-constexpr std::array<std::string_view, 19> rungs = {schema_v1,  schema_v2,  schema_v3,  schema_v4,  schema_v5,
+// Version 20: a finished game's server analysis (db::GameAnalyzed; docs/bots.md "Server
+// analysis"): one row per game, the engine's evaluations of its positions as one text
+// (db::evaluations_text), and who asked.
+constexpr std::string_view schema_v20 = R"sql(
+CREATE TABLE game_analyses (
+    game_id      INTEGER PRIMARY KEY REFERENCES games (id),
+    account_id   INTEGER NOT NULL REFERENCES accounts (id),
+    at_ms        INTEGER NOT NULL,
+    evaluations  TEXT    NOT NULL
+);
+)sql";
+
+constexpr std::array<std::string_view, 20> rungs = {schema_v1,  schema_v2,  schema_v3,  schema_v4,  schema_v5,
                                                     schema_v6,  schema_v7,  schema_v8,  schema_v9,  schema_v10,
                                                     schema_v11, schema_v12, schema_v13, schema_v14, schema_v15,
-                                                    schema_v16, schema_v17, schema_v18, schema_v19};
+                                                    schema_v16, schema_v17, schema_v18, schema_v19, schema_v20};
 
 } // namespace
 

@@ -376,6 +376,13 @@ std::optional<GameLog> SqliteReader::game_log(std::int64_t game_id)
     if (log.end) {
         log.moves = read_finished_moves(db, game_id, game.column_optional_int(21));
         if (log.start.rated) log.rating_changes = read_rating_changes(db, game_id);
+        Statement analysis = db.prepare("SELECT account_id, at_ms, evaluations FROM game_analyses WHERE game_id = ?1");
+        analysis.bind(1, game_id);
+        if (analysis.step())
+            log.analysis = GameAnalysisRecord{
+                analysis.column_int(0), analysis.column_int(1),
+                stored_value(parse_evaluations(analysis.column_text(2),
+                                               "game_analyses.evaluations of game " + std::to_string(game_id)))};
     } else {
         RunningGameMoves running;
         running.add(game_id, game.column_int(20));

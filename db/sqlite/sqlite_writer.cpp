@@ -128,6 +128,24 @@ std::optional<GameHead> read_head(Database& db, std::int64_t game_id)
     return GameHead{static_cast<int>(last.column_int(1)), last.column_int(0)};
 }
 
+// One per finished game, never replaced.
+void write_analysis(Database& db, const GameAnalyzed& w)
+{
+    const std::string doing = "storing the analysis of game " + std::to_string(w.game_id) + " on " + db.path();
+    if (w.evaluations.empty()) throw RefusedWrite(doing + ": it has no evaluations");
+    Statement game = db.prepare("SELECT ended_at_ms IS NOT NULL FROM games WHERE id = ?1");
+    game.bind(1, w.game_id);
+    if (!game.step()) throw RefusedWrite(doing + ": there is no such game");
+    if (game.column_int(0) == 0) throw RefusedWrite(doing + ": the game is not finished");
+    Statement stored = db.prepare("SELECT 1 FROM game_analyses WHERE game_id = ?1");
+    stored.bind(1, w.game_id);
+    if (stored.step()) throw RefusedWrite(doing + ": it has an analysis already");
+    Statement insert =
+        db.prepare("INSERT INTO game_analyses (game_id, account_id, at_ms, evaluations) VALUES (?1, ?2, ?3, ?4)");
+    insert.bind(1, w.game_id).bind(2, w.account_id).bind(3, w.at_ms).bind(4, evaluations_text(w.evaluations));
+    insert.run();
+}
+
 } // namespace
 
 struct SqliteWriter::State final : BatchBackend {
@@ -366,6 +384,8 @@ void SqliteWriter::State::write(const Write& record)
                 open_challenges.write(w);
             } else if constexpr (is_tournament_write<T>) {
                 tournaments.write(w);
+            } else if constexpr (std::is_same_v<T, GameAnalyzed>) {
+                write_analysis(db, w);
             } else if constexpr (std::is_same_v<T, IdBlockReserved>) {
                 s.id_block_reserved.bind(1, w.name).bind(2, w.next_free);
                 if (w.from)

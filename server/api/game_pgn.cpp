@@ -11,6 +11,7 @@
 #include "engine/pgn.h"
 #include "engine/uci.h"
 #include "protocol/decode.h"
+#include "review/game_review.h"
 
 namespace rochade::server {
 
@@ -153,6 +154,17 @@ StoredGamePgn stored_game_pgn(const db::GameLog& log, const PgnSite& site, const
         return out;
     }
     Position position = *start;
+    // A server analysis (docs/bots.md, "Server analysis"): each move's judgement as its NAG and the
+    // evaluation after it as lichess writes it, {[%eval 0.35] [%clk 0:03:00]}. Not after a mate on
+    // the board: the game is over there.
+    std::optional<review::GameReview> review;
+    std::vector<review::Evaluation> evaluations;
+    if (log.analysis && log.analysis->evaluations.size() == log.moves.size() + 1) {
+        for (const auto& evaluation : log.analysis->evaluations)
+            evaluations.push_back({evaluation.centipawns, evaluation.mate});
+        review = review::review_game(evaluations, position.side_to_move() == Color::White);
+    }
+    const bool mated = log.end && log.end->termination == Termination::Checkmate;
     for (const db::MovePlayed& move : log.moves) {
         auto parsed = parse_uci(position, move.uci);
         if (!parsed) {
@@ -164,8 +176,19 @@ StoredGamePgn stored_game_pgn(const db::GameLog& log, const PgnSite& site, const
         UndoInfo undo;
         position.make_move(*parsed, undo);
         pgn.moves.push_back(*parsed);
-        if (clocks)
-            pgn.comments_after.push_back("[%clk " + pgn_clock(white_moved ? move.white_ms : move.black_ms) + "]");
+        const std::size_t ply = pgn.moves.size();
+        std::string comment;
+        if (review) {
+            pgn.nags_after.push_back(review::judgement_nag(review->judgements[ply - 1]));
+            if (!(mated && ply == log.moves.size())) comment = review::eval_comment(evaluations[ply]);
+        }
+        if (clocks) {
+            if (!comment.empty()) comment += ' ';
+            comment += "[%clk ";
+            comment += pgn_clock(white_moved ? move.white_ms : move.black_ms);
+            comment += ']';
+        }
+        pgn.comments_after.push_back(comment);
     }
     out.text = write_pgn(pgn);
     return out;

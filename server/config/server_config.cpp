@@ -484,6 +484,7 @@ rochade::Expected<ServerConfig, std::string> load_config_file(const std::string&
                                       "pool_wave_ms",
                                       "tournament_round_pause_ms",
                                       "tournament_day_ms",
+                                      "analyses_per_player_per_day",
                                       "identity",
                                       "player_limits",
                                       "metrics",
@@ -509,6 +510,8 @@ rochade::Expected<ServerConfig, std::string> load_config_file(const std::string&
         if (key == "tournament_round_pause_ms")
             e = reader.integer(value, key, 0, 24 * 3600 * 1000, base.tournament_round_pause_ms);
         if (key == "tournament_day_ms") e = reader.integer(value, key, 1000, 24 * 3600 * 1000, base.tournament_day_ms);
+        if (key == "analyses_per_player_per_day")
+            e = reader.integer(value, key, 0, 10'000, base.analyses_per_player_per_day);
         if (key == "rooms") e = read_rooms(reader, value, base.rooms);
         if (key == "limits") e = read_limits(reader, value, base.limits);
         if (key == "identity") e = read_identity(reader, value, base.identity);

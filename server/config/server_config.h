@@ -128,6 +128,8 @@ struct ServerConfig {
     // The day of a round robin played as a season (round_days): its rounds' dates and deadlines.
     // A day, but shorter for a demonstration or a test of a season in seconds.
     std::int64_t tournament_day_ms = 24LL * 3600 * 1000;
+    // Server analyses one player may ask for in a day (docs/bots.md, "Server analysis").
+    std::int64_t analyses_per_player_per_day = 20;
     std::size_t table_history_events = 64;    // events kept per table for reconnects
     // Table chat lines that may wait at one table while the store is busy with it (its game's
     // requests go first: server/table/chat_inbox.h); the next one is refused with `busy`. A line is at

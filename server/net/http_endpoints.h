@@ -12,6 +12,7 @@ class PasswordHasher;
 namespace rochade::server {
 
 class AccountApi;
+class AnalysisApi;
 class AdminApi;
 class ArchiveApi;
 class ChallengeSettingApi;
@@ -25,6 +26,7 @@ struct HttpEndpoints {
     PlayerApi& players;
     ChallengeSettingApi& challenge_setting;
     TournamentExportApi& tournament_export;
+    AnalysisApi& analysis;
     const identity::PasswordHasher& password_hasher;
 };
 

@@ -11,6 +11,7 @@
 
 #include "server/admin/admin_api.h"
 #include "server/api/account_api.h"
+#include "server/api/analysis_api.h"
 #include "server/api/archive_api.h"
 #include "server/api/challenge_setting_api.h"
 #include "server/api/player_api.h"
@@ -310,6 +311,13 @@ void HttpSession::on_read(beast::error_code ec, std::size_t)
             return respond(text_response(request, http::status::forbidden, "application/json",
                                          R"({"error":"forbidden","message":"this origin may not call the API"})"));
         return admin_request(parser_->release());
+    }
+    if (AnalysisApi::serves(path)) {
+        // Asked for with the player's cookie (POST): the same Origin check as the account API.
+        if (!origin_ok)
+            return respond(text_response(request, http::status::forbidden, "application/json",
+                                         R"({"error":"forbidden","message":"this origin may not call the API"})"));
+        return public_request(parser_->release(), endpoints_.analysis);
     }
     // The archive is public and only read: no cookie is used, so no Origin needs checking.
     if (ArchiveApi::serves(path)) return public_request(parser_->release(), endpoints_.archive);

@@ -20,7 +20,9 @@
 #include "protocol/tournament_room.h"
 #include "server/admin/admin_api.h"
 #include "server/admin/moderation_service.h"
+#include "server/analysis/game_analysis_service.h"
 #include "server/api/account_api.h"
+#include "server/api/analysis_api.h"
 #include "server/api/archive_api.h"
 #include "server/api/challenge_setting_api.h"
 #include "server/api/player_api.h"
@@ -414,12 +416,17 @@ void Server::State::serve()
     auto player_api = std::make_unique<PlayerApi>(*reads);
     auto challenge_setting_api = std::make_unique<ChallengeSettingApi>(authenticator, *reads, *writer);
     auto tournament_export_api = std::make_unique<TournamentExportApi>(*reads, PgnSite::of(config));
+    AnalysisLimits analysis_limits;
+    analysis_limits.per_player_per_day = int(config.analyses_per_player_per_day);
+    auto analyses = std::make_shared<GameAnalysisService>(*io, *reads, *writer, engine_pool.get(), analysis_limits);
+    auto analysis_api = std::make_unique<AnalysisApi>(authenticator, *reads, analyses);
     {
         std::lock_guard lock(mutex);
         moderation_service = moderation.get();
     }
     const HttpEndpoints endpoints{
-        *accounts, *admin_api, *archive_api, *player_api, *challenge_setting_api, *tournament_export_api, *hasher};
+        *accounts,     *admin_api, *archive_api, *player_api, *challenge_setting_api, *tournament_export_api,
+        *analysis_api, *hasher};
     auto listener = std::make_shared<Listener>(*io, *services, endpoints);
     listener->open(config.bind_address, config.port);
     port = listener->port();
@@ -458,6 +465,7 @@ void Server::State::serve()
     listener->stop();
     if (node) node->stop();
     router->shut_down();
+    analyses->shut_down();
     flag_analysis->stop();
     services->sessions.close_all(CloseCode::GoingAway, "server shutting down");
     if (!services->sessions.wait_until_empty(close_wait))

@@ -2,7 +2,10 @@
 // 3.Qh5 Nf6 4.Qxf7#); the result banner links to the analysis board, where Stockfish (WebAssembly,
 // in a worker of this page only) evaluates the final position and the reader steps back through
 // the game's moves: the evaluation, its depth and three lines show; a move tried on the board
-// gets its own evaluation; "back to the game" returns. The archive page links there too. A German
+// gets its own evaluation; "back to the game" returns. The archive page links there too, and
+// shows the server analysis (issue 29 §2): a guest reads that he must log in, the account asks
+// for it and reads the chart with Black's blunder 3...Nf6 and both accuracies, and the PGN has
+// the evaluations and the mark. A German
 // reader on a phone (390x844) opens a position by its FEN. The player's page never loads the
 // engine.
 //
@@ -93,6 +96,19 @@ async function main() {
             if ((await link.getAttribute('href')) !== analysisHref) throw new Error('the archive links elsewhere');
         });
 
+        await run.step('the game page: a guest reads that he must log in; Anna asks for the server analysis and reads it', async () => {
+            await b.waitForSelector('.server-analysis[data-state="none"] .server-analysis-login', { timeout });
+            await a.goto(new URL(gamePath, url).href);
+            await a.click('.server-analysis-request', { timeout });
+            // 3...Nf6 allowed the mate in one: Black's blunder, a red dot at ply 6 of the chart.
+            await a.waitForSelector('.server-analysis[data-state="done"] .chart-mark.blunder[data-ply="6"]', engineTimeout);
+            const black = await a.textContent('.server-analysis-summary dd[data-side="black"]');
+            if (!/% accuracy · \d+ inaccuracies, \d+ mistakes, 1 blunders/.test(black)) throw new Error(`Black's summary reads ${black}`);
+            const pgn = await (await a.request.get(new URL(`${gamePath}.pgn`, url).href)).text();
+            if (!/3\.\.\. Nf6 \$4 \{\[%eval #1\]/.test(pgn)) throw new Error(`the PGN has no mark for 3...Nf6:\n${pgn}`);
+            await run.shot(a, '03-server-analysis');
+        });
+
         await run.step('a German reader on a phone analyses a position by its FEN', async () => {
             const p = run.watch('phone', await (await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'de-DE',
                                                                           isMobile: true, hasTouch: true })).newPage());
@@ -106,7 +122,7 @@ async function main() {
             const best = await p.textContent('.engine-line .engine-line-moves');
             if (!best.startsWith('Td8#')) throw new Error(`the best line is ${best} (German: T for the rook)`);
             await fitsWidth(p);
-            await run.shot(p, '03-phone-fen');
+            await run.shot(p, '04-phone-fen');
             await p.goto(new URL(`/analysis?fen=${encodeURIComponent('8/8/8/8/8/8/8/8 w - - 0 1')}`, url).href);
             await p.waitForSelector('.analysis-problem:has-text("keine gültige Stellung")', { timeout });
         });

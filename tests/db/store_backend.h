@@ -15,7 +15,9 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <unistd.h>
+#include <vector>
 
 #include "db/sqlite/migrations.h"
 #include "db/pg/pg.h"
@@ -235,5 +237,23 @@ public:
 private:
     std::unique_ptr<StoreReader> reader_;
 };
+
+// Submits `writes` as one submission and returns what became of it (nothing: stored).
+inline std::optional<StoreError> store_now(StoreWriter& writer, std::vector<Write> writes)
+{
+    std::optional<StoreError> outcome;
+    writer.submit(std::move(writes), [&outcome](std::optional<StoreError> error) { outcome = std::move(error); });
+    writer.flush();
+    return outcome;
+}
+
+// One record (a braced list is the submission above).
+template <class Record>
+requires std::is_constructible_v<Write, Record> std::optional<StoreError> store_now(StoreWriter& writer, Record record)
+{
+    std::vector<Write> writes;
+    writes.emplace_back(std::move(record));
+    return store_now(writer, std::move(writes));
+}
 
 } // namespace rochade::db::testing

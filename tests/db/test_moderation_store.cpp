@@ -16,6 +16,7 @@
 
 using namespace rochade::db;
 using rochade::db::testing::query_int;
+using rochade::db::testing::store_now;
 using rochade::db::testing::TempDatabase;
 using rochade::db::testing::TestReader;
 using rochade::db::testing::TestStore;
@@ -28,15 +29,6 @@ constexpr std::int64_t t0 = 1700000000000;
 // Text a moderator's desk must show as written: markup, both quotes, a backslash, newlines and
 // a PGN tag's end.
 const std::string hostile = "<script>alert(\"x\")</script> it's a \\ back\nslash\r\n] [Result \"1-0\"]";
-
-// Submits `writes` as one submission and returns what became of it.
-std::optional<StoreError> store_now(StoreWriter& writer, std::vector<Write> writes)
-{
-    std::optional<StoreError> outcome;
-    writer.submit(std::move(writes), [&outcome](std::optional<StoreError> error) { outcome = std::move(error); });
-    writer.flush();
-    return outcome;
-}
 
 ModerationLogged logged(std::string action, std::string target, std::int64_t at_ms)
 {

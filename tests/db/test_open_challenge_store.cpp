@@ -18,6 +18,7 @@
 #include "temp_database.h"
 
 using namespace rochade::db;
+using rochade::db::testing::store_now;
 using rochade::db::testing::TempDatabase;
 using rochade::db::testing::TestReader;
 using rochade::db::testing::TestStore;
@@ -27,21 +28,6 @@ namespace {
 
 constexpr std::int64_t t0 = 1800000000000;
 constexpr std::int64_t day_ms = 24 * 3600 * 1000;
-
-std::optional<StoreError> store_now(StoreWriter& writer, std::vector<Write> writes)
-{
-    std::optional<StoreError> outcome;
-    writer.submit(std::move(writes), [&outcome](std::optional<StoreError> error) { outcome = std::move(error); });
-    writer.flush();
-    return outcome;
-}
-
-std::optional<StoreError> store_now(StoreWriter& writer, Write write)
-{
-    std::vector<Write> writes;
-    writes.push_back(std::move(write));
-    return store_now(writer, std::move(writes));
-}
 
 OpenChallengeCreated link(std::string hash, std::vector<std::string> allowed = {}, std::int64_t expires = t0 + day_ms)
 {

@@ -17,6 +17,7 @@
 #include "store_backend.h"
 
 using namespace rochade::db;
+using rochade::db::testing::store_now;
 using rochade::db::testing::TestReader;
 using rochade::db::testing::TestStore;
 using rochade::db::testing::TestWriter;
@@ -32,15 +33,6 @@ constexpr std::int64_t hour = 3600000;
 constexpr std::int64_t day = 24 * hour;
 
 const std::string blitz_control = R"({"kind":"fischer","base_ms":180000,"increment_ms":2000})";
-
-// Submits `writes` as one submission and returns what became of it.
-std::optional<StoreError> store_now(StoreWriter& writer, std::vector<Write> writes)
-{
-    std::optional<StoreError> outcome;
-    writer.submit(std::move(writes), [&outcome](std::optional<StoreError> error) { outcome = std::move(error); });
-    writer.flush();
-    return outcome;
-}
 
 // Accounts 1 to 4: Anna, Bert, Cem, Dora.
 const std::vector<std::string> nicks = {"Anna", "Bert", "Cem", "Dora"};

@@ -19,6 +19,7 @@
 #include "temp_database.h"
 
 using namespace rochade::db;
+using rochade::db::testing::store_now;
 using rochade::db::testing::TempDatabase;
 using rochade::db::testing::TestReader;
 using rochade::db::testing::TestStore;
@@ -27,14 +28,6 @@ using rochade::db::testing::TestWriter;
 namespace {
 
 constexpr std::int64_t t0 = 1800000000000;
-
-std::optional<StoreError> store_now(StoreWriter& writer, Write write)
-{
-    std::optional<StoreError> outcome;
-    writer.submit(std::move(write), [&outcome](std::optional<StoreError> error) { outcome = std::move(error); });
-    writer.flush();
-    return outcome;
-}
 
 // The write is refused (not failed): it contradicts what is stored or itself.
 void check_refused(StoreWriter& writer, Write write)

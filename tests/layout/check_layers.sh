@@ -26,6 +26,7 @@ part_of() {
         server/base/*) REPLY=server/base ;;
         server/game/*) REPLY=server/game ;;
         server/engines/*) REPLY=server/engines ;;
+        server/analysis/*) REPLY=server/analysis ;;
         server/identity/authenticator.*) REPLY=server/identity/authenticator ;;
         server/identity/*) REPLY=server/identity ;;
         server/config/*) REPLY=server/config ;;
@@ -58,7 +59,7 @@ floor_of() {
         db/existing_store) REPLY=5 ;;
         server/base | server/game | server/identity) REPLY=10 ;;
         server/engines | server/config) REPLY=11 ;;
-        server/moderation) REPLY=12 ;;
+        server/moderation | server/analysis) REPLY=12 ;;
         server/identity/authenticator) REPLY=13 ;;
         server/clients) REPLY=14 ;;
         server/cluster) REPLY=15 ;;

@@ -978,6 +978,18 @@ export default {
     'error.too_few_players': 'Für den Start des Turniers sind zu wenige Spieler angemeldet.',
     'error.tournament_moving': 'Ein anderer Server übernimmt gerade dieses Turnier; versuche es gleich noch einmal.',
 
+    // ---- the server analysis on the game page (archive/server_analysis_view.js) ------------------
+    'server_analysis.title': 'Computeranalyse',
+    'server_analysis.request': 'Computeranalyse anfordern',
+    'server_analysis.login': 'Melde dich an, um eine Computeranalyse dieser Partie anzufordern.',
+    'server_analysis.queued': 'Die Analyse wartet auf eine Engine.',
+    'server_analysis.running': 'Analyse läuft: {done} von {total} Stellungen',
+    'server_analysis.chart': 'Gewinnchancen von Weiß im Partieverlauf, mit den markierten Zügen',
+    'server_analysis.side': '{accuracy} % Genauigkeit · {inaccuracies} Ungenauigkeiten, {mistakes} Fehler, {blunders} grobe Fehler · durchschnittlicher Verlust {loss}',
+    'server_analysis.judgement.inaccuracy': 'Ungenauigkeit',
+    'server_analysis.judgement.mistake': 'Fehler',
+    'server_analysis.judgement.blunder': 'Grober Fehler',
+
     // ---- Turniere (tournament_view.js, tournament_form.js) --------------------------------------
     'nav.rooms': 'Räume',
     'nav.tournaments': 'Turniere',

@@ -977,6 +977,18 @@ export default {
     'error.too_few_players': 'Too few players have registered to start the tournament.',
     'error.tournament_moving': 'Another server is taking this tournament over; try again in a moment.',
 
+    // ---- the server analysis on the game page (archive/server_analysis_view.js) ------------------
+    'server_analysis.title': 'Computer analysis',
+    'server_analysis.request': 'Request a computer analysis',
+    'server_analysis.login': 'Log in to request a computer analysis of this game.',
+    'server_analysis.queued': 'The analysis waits for an engine.',
+    'server_analysis.running': 'Analysing: {done} of {total} positions',
+    'server_analysis.chart': 'White\'s winning chances over the game, with the marked moves',
+    'server_analysis.side': '{accuracy}% accuracy · {inaccuracies} inaccuracies, {mistakes} mistakes, {blunders} blunders · average loss {loss}',
+    'server_analysis.judgement.inaccuracy': 'Inaccuracy',
+    'server_analysis.judgement.mistake': 'Mistake',
+    'server_analysis.judgement.blunder': 'Blunder',
+
     // ---- tournaments (tournament_view.js, tournament_form.js) ------------------------------------
     'nav.rooms': 'Rooms',
     'nav.tournaments': 'Tournaments',

@@ -54,7 +54,7 @@ TEST_CASE("a new database gets the whole schema and the current user_version")
     TempDatabase file("migrate");
     Database db = open_migrated(file.path());
     CHECK(db.query_int("PRAGMA user_version") == schema_version());
-    CHECK(schema_version() == 19);
+    CHECK(schema_version() == 20);
 
     const struct {
         const char* type;
@@ -105,6 +105,7 @@ TEST_CASE("a new database gets the whole schema and the current user_version")
         {"table", "tournament_players"},
         {"table", "tournament_rounds"},
         {"table", "tournament_pairings"},
+        {"table", "game_analyses"}, // version 20: server analyses
     };
     for (const auto& object : objects) {
         INFO(object.type << " " << object.name);

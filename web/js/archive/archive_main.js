@@ -14,7 +14,8 @@ const storedNotation = () => { try { return localStorage.getItem(NOTATION_KEY); 
 
 startPageLanguage();
 
-const view = new ArchiveView(document.getElementById('archive'));
+const api = new AccountApi();
+const view = new ArchiveView(document.getElementById('archive'), api);
 const header = new PageHeader(document.getElementById('top-bar'), [
     { id: 'to-leaderboard', key: 'page.leaderboard', href: LEADERBOARD_PATH },
     { id: 'to-lobby', key: 'page.lobby', href: '/' },
@@ -43,9 +44,11 @@ if (gameId === null) {
     view.fail(null, null);
     draw();
 } else {
-    new AccountApi().call('GET', `/api/games/${gameId}`).then((log) => {
+    api.call('GET', `/api/games/${gameId}`).then((log) => {
         view.show(log);
         draw();
+        // A registered player may ask for the server analysis; a guest or a visitor reads it.
+        api.session().then((who) => view.loadAnalysis(Boolean(who && !who.guest)), () => view.loadAnalysis(false));
     }, (error) => {
         view.fail(error, gameId);
         draw();

@@ -12,10 +12,13 @@ import { pgnPath } from '../archive_link.js';
 import { analysisPath } from '../analysis/analysis_link.js';
 import { profilePath } from '../profile_link.js';
 import { gamePage, loadProblem } from './archive_texts.js';
+import { ServerAnalysisView } from './server_analysis_view.js';
 
 export class ArchiveView {
-    constructor(root) {
+    // `api`: an AccountApi, for the server analysis (server_analysis_view.js).
+    constructor(root, api) {
         this.root = root;
+        this.serverAnalysis = new ServerAnalysisView(api, () => this.render());
         this.log = null;
         this.problem = null; // {error, gameId} when the game cannot be shown
         this.notation = 'en';
@@ -33,6 +36,11 @@ export class ArchiveView {
         this.log = null;
         this.problem = { error, gameId };
         this.render();
+    }
+
+    // The game's server analysis, read once the game is shown; `loggedIn`: may ask for one.
+    loadAnalysis(loggedIn) {
+        if (this.log) this.serverAnalysis.load(this.log.id, loggedIn);
     }
 
     onKey(event) {
@@ -82,7 +90,8 @@ export class ArchiveView {
                 log.replay_problem ? el('p', { class: 'form-error', role: 'alert' },
                                         t('game.replay_problem', { problem: log.replay_problem })) : null,
                 el('a', { class: 'pgn-download', href: pgnPath(log.id), download: `rochade-game-${log.id}.pgn` }, t('game.pgn')),
-                ' ', el('a', { class: 'analysis-link', href: analysisPath({ game: log.id }) }, t('analysis.link'))),
+                ' ', el('a', { class: 'analysis-link', href: analysisPath({ game: log.id }) }, t('analysis.link')),
+                this.serverAnalysis.element(!/ b /.test(log.start_fen || ''))),
              el('div', { class: 'game-log-body' },
                 this.replay.boardColumn(notation),
                 el('div', { class: 'game-log-lists' }, el('h3', {}, t('game.moves')), this.replay.moveList(notation))));
