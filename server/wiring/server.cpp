@@ -506,6 +506,8 @@ void Server::State::serve()
     archive_api.reset();           // after the read thread, whose jobs it answered
     player_api.reset();            // likewise
     challenge_setting_api.reset(); // likewise, and after the writer, whose callbacks it answered
+    analysis_api.reset();          // likewise; it holds the authenticator, whose timer is the io_context's
+    analyses.reset();              // its strand and timers belong to the io_context
     moderation.reset();            // holds the lobby, whose strand belongs to the io_context
     accounts.reset();
     authenticator.reset();
