@@ -17,19 +17,18 @@ namespace {
 constexpr std::chrono::milliseconds pool_full_retry{300};
 constexpr std::chrono::hours day{24};
 
-// Whether the game's start position has White to move.
-bool white_moves_first(const db::GameStarted& start)
-{
-    const auto position = parse_fen(start.start_fen, start.variant);
-    return !position || position->side_to_move() == Color::White;
-}
-
 AnalysisRefusal refusal(ErrorCode code, int status, std::string message)
 {
     return AnalysisRefusal{code, status, "analysis: " + std::move(message)};
 }
 
 } // namespace
+
+bool white_moves_first(const db::GameStarted& start)
+{
+    const auto position = parse_fen(start.start_fen, start.variant);
+    return !position || position->side_to_move() == Color::White;
+}
 
 GameAnalysisService::GameAnalysisService(net::io_context& io, db::ReadThread& reads, db::StoreWriter& writer,
                                          engines::EnginePool* engines, AnalysisLimits limits)

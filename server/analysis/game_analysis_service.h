@@ -57,6 +57,10 @@ struct AnalysisRefusal {
     std::string message;
 };
 
+// Whether the game's start position has White to move (its evaluations and judgements alternate
+// from that side); a start that does not read counts as White's.
+bool white_moves_first(const db::GameStarted& start);
+
 class GameAnalysisService : public std::enable_shared_from_this<GameAnalysisService> {
 public:
     using Clock = std::chrono::steady_clock;

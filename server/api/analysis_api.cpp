@@ -6,7 +6,6 @@
 
 #include "db/read_thread.h"
 #include "db/store_reader.h"
-#include "engine/fen.h"
 #include "server/analysis/game_analysis_service.h"
 #include "server/api/analysis_json.h"
 #include "server/api/reply.h"
@@ -50,12 +49,6 @@ json progress_json(const AnalysisProgress& progress)
     if (progress.state == AnalysisProgress::State::Running)
         out["progress"] = json{{"positions_done", progress.positions_done}, {"positions", progress.positions}};
     return out;
-}
-
-bool white_first(const db::GameLog& log)
-{
-    const auto position = parse_fen(log.start.start_fen, log.start.variant);
-    return !position || position->side_to_move() == Color::White;
 }
 
 } // namespace
@@ -112,7 +105,8 @@ void AnalysisApi::read(std::int64_t game_id, std::function<void(ApiResponse)> an
             if (!*log || (*log)->start.room <= 0)
                 return answer(
                     admin_error(ErrorCode::NoSuchGame, "analysis: no public game " + std::to_string(game_id), 404));
-            if ((*log)->analysis) return answer(admin_json(analysis_json(*(*log)->analysis, white_first(**log))));
+            if ((*log)->analysis)
+                return answer(admin_json(analysis_json(*(*log)->analysis, white_moves_first((*log)->start))));
             analyses->progress(game_id, [answer, finished = (*log)->end.has_value()](AnalysisProgress progress) {
                 json out = progress_json(progress);
                 out["finished"] = finished;
