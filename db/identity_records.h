@@ -111,6 +111,7 @@ struct AccountRecord {
     Role role = Role::Player;
     std::int64_t created_at_ms = 0;
     protocol::ChallengePolicy challenge_policy = protocol::ChallengePolicy::Everyone; // schema version 14
+    bool bot = false; // a bot account (db::AccountBecameBot; schema version 21)
 };
 
 // A token that is good at the time asked, with the session it names.

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "db/analysis_records.h"
+#include "db/api_token_records.h"
 #include "db/identity_records.h"
 #include "db/moderation_records.h"
 #include "db/open_challenge_records.h"
@@ -181,7 +182,7 @@ using Write =
                  OpenChallengeClaimed, OpenChallengeCanceled, ExpiredOpenChallengesPruned, TournamentCreated,
                  TournamentStateChanged, TournamentPlayerJoined, TournamentPlayerWithdrawn, TournamentPlayerReadmitted,
                  TournamentByeRequested, TournamentRoundPaired, TournamentGameStarted, TournamentResultRecorded,
-                 GameAnalyzed>;
+                 GameAnalyzed, AccountBecameBot, ApiTokenCreated, ApiTokenRevoked, ApiTokenUsed>;
 
 // The identity writes (db/identity_records.h), which db::IdentityWrites turns into SQL.
 template <class T>
@@ -212,6 +213,12 @@ constexpr bool is_tournament_write =
     std::is_same_v<T, TournamentPlayerReadmitted> || std::is_same_v<T, TournamentByeRequested> ||
     std::is_same_v<T, TournamentRoundPaired> || std::is_same_v<T, TournamentGameStarted> ||
     std::is_same_v<T, TournamentResultRecorded>;
+
+// The bot account and API token writes (db/api_token_records.h), which db::ApiTokenWrites
+// (SQLite) and db::pg::write_api_token (PostgreSQL) turn into SQL.
+template <class T>
+constexpr bool is_api_token_write = std::is_same_v<T, AccountBecameBot> || std::is_same_v<T, ApiTokenCreated> ||
+                                    std::is_same_v<T, ApiTokenRevoked> || std::is_same_v<T, ApiTokenUsed>;
 
 // A game that was running when the server stopped, with what it takes to continue it.
 struct UnfinishedGame {

@@ -128,6 +128,12 @@ public:
     // One tournament with its players by entry and its rounds with their boards; nullopt when
     // no tournament has this id.
     virtual std::optional<TournamentLog> tournament(std::int64_t tournament_id) = 0;
+
+    // Personal API tokens (db/api_token_records.h). The token whose hash is `token_hash`, with its
+    // owner's nick, role and bot flag as they are now; nullopt when none (never made, or revoked).
+    virtual std::optional<ApiTokenRecord> api_token(const std::string& token_hash) = 0;
+    // The account's tokens, newest first (by created_at_ms, then hash).
+    virtual std::vector<ApiTokenRecord> api_tokens_of(std::int64_t account_id) = 0;
 };
 
 } // namespace rochade::db

@@ -11,7 +11,7 @@ namespace {
 
 Role role_from_text(const std::string& text) { return protocol::parse_role(text).value_or(Role::Player); }
 
-constexpr const char* account_columns = "id, nick, nick_key, password_hash, role, created_at_ms, challenge_policy";
+constexpr const char* account_columns = "id, nick, nick_key, password_hash, role, created_at_ms, challenge_policy, bot";
 
 AccountRecord read_account_row(const Result& rows, int row)
 {
@@ -24,6 +24,7 @@ AccountRecord read_account_row(const Result& rows, int row)
     account.created_at_ms = rows.integer(row, 5);
     account.challenge_policy =
         protocol::challenge_policy_from_name(rows.text(row, 6)).value_or(protocol::ChallengePolicy::Everyone);
+    account.bot = rows.boolean(row, 7);
     return account;
 }
 

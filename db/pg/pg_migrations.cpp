@@ -386,9 +386,26 @@ CREATE TABLE game_analyses (
 );
 )sql";
 
-constexpr std::array<std::string_view, 14> ladder = {schema_v1,  schema_v2,  schema_v3,  schema_v4, schema_v5,
-                                                     schema_v6,  schema_v7,  schema_v8,  schema_v9, schema_v10,
-                                                     schema_v11, schema_v12, schema_v13, schema_v14};
+// Version 15: SQLite's version 21, bot accounts and personal API tokens, with the indexes that
+// find an account's games by its seats (an account that played may not become a bot).
+constexpr std::string_view schema_v15 = R"sql(
+ALTER TABLE accounts ADD COLUMN bot boolean NOT NULL DEFAULT false;
+CREATE TABLE api_tokens (
+    hash             text   PRIMARY KEY,
+    account_id       bigint NOT NULL REFERENCES accounts (id),
+    description      text   NOT NULL,
+    scopes           text   NOT NULL,
+    created_at_ms    bigint NOT NULL,
+    last_used_at_ms  bigint
+);
+CREATE INDEX api_tokens_by_account ON api_tokens (account_id, created_at_ms);
+CREATE INDEX games_by_white_account ON games (white_account) WHERE white_account IS NOT NULL;
+CREATE INDEX games_by_black_account ON games (black_account) WHERE black_account IS NOT NULL;
+)sql";
+
+constexpr std::array<std::string_view, 15> ladder = {schema_v1,  schema_v2,  schema_v3,  schema_v4,  schema_v5,
+                                                     schema_v6,  schema_v7,  schema_v8,  schema_v9,  schema_v10,
+                                                     schema_v11, schema_v12, schema_v13, schema_v14, schema_v15};
 
 // Version 3's skeletons of the accounts registered before it, in C++ as SQLite's upgrade does
 // (protocol::nick_skeleton has no SQL twin).

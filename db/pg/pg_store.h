@@ -47,6 +47,8 @@ public:
     std::vector<OpenChallengeRecord> open_challenges_of(const std::string& creator_key, std::int64_t at_ms) override;
     std::vector<TournamentRecord> tournaments() override;
     std::optional<TournamentLog> tournament(std::int64_t tournament_id) override;
+    std::optional<ApiTokenRecord> api_token(const std::string& token_hash) override;
+    std::vector<ApiTokenRecord> api_tokens_of(std::int64_t account_id) override;
 
 private:
     // The games without an end, or only `only` among them.

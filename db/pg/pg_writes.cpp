@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "db/game_query.h"
+#include "db/pg/pg_api_tokens.h"
 #include "db/pg/pg_open_challenges.h"
 #include "db/pg/pg_tournaments.h"
 #include "db/rating_records.h"
@@ -521,6 +522,8 @@ void apply_write(Connection& c, const Write& record)
                 write_open_challenge(c, w);
             } else if constexpr (is_tournament_write<T>) {
                 write_tournament(c, w);
+            } else if constexpr (is_api_token_write<T>) {
+                write_api_token(c, w);
             } else if constexpr (std::is_same_v<T, GameAnalyzed>) {
                 write_analysis(c, w);
             }

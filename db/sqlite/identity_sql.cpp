@@ -21,10 +21,11 @@ AccountRecord read_account_row(const Statement& row)
     account.created_at_ms = row.column_int(5);
     account.challenge_policy =
         protocol::challenge_policy_from_name(row.column_text(6)).value_or(protocol::ChallengePolicy::Everyone);
+    account.bot = row.column_int(7) != 0;
     return account;
 }
 
-constexpr const char* account_columns = "id, nick, nick_key, password_hash, role, created_at_ms, challenge_policy";
+constexpr const char* account_columns = "id, nick, nick_key, password_hash, role, created_at_ms, challenge_policy, bot";
 
 } // namespace
 

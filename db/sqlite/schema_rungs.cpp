@@ -593,10 +593,33 @@ CREATE TABLE game_analyses (
 );
 )sql";
 
-constexpr std::array<std::string_view, 20> rungs = {schema_v1,  schema_v2,  schema_v3,  schema_v4,  schema_v5,
-                                                    schema_v6,  schema_v7,  schema_v8,  schema_v9,  schema_v10,
-                                                    schema_v11, schema_v12, schema_v13, schema_v14, schema_v15,
-                                                    schema_v16, schema_v17, schema_v18, schema_v19, schema_v20};
+// Version 21: bot accounts and personal API tokens (issue 29 §3; db/api_token_records.h).
+// - accounts.bot: the account is a bot (db::AccountBecameBot); every account stored before is not.
+// - api_tokens: a player's tokens for his programs, only as hashes (hex BLAKE2b-256, as
+//   session_tokens), with his name for each and its scopes as one space-separated text; listed
+//   per account, newest first.
+// - games_by_{white,black}_account: an account may become a bot only if no game names it in a
+//   seat. Without them that question reads every game on the writer's thread, and every move
+//   waits meanwhile; a seat's account is written once, with the game's start.
+constexpr std::string_view schema_v21 = R"sql(
+ALTER TABLE accounts ADD COLUMN bot INTEGER NOT NULL DEFAULT 0 CHECK (bot IN (0, 1));
+CREATE TABLE api_tokens (
+    hash             TEXT    PRIMARY KEY,
+    account_id       INTEGER NOT NULL REFERENCES accounts (id),
+    description      TEXT    NOT NULL,
+    scopes           TEXT    NOT NULL,
+    created_at_ms    INTEGER NOT NULL,
+    last_used_at_ms  INTEGER
+) WITHOUT ROWID;
+CREATE INDEX api_tokens_by_account ON api_tokens (account_id, created_at_ms);
+CREATE INDEX games_by_white_account ON games (white_account) WHERE white_account IS NOT NULL;
+CREATE INDEX games_by_black_account ON games (black_account) WHERE black_account IS NOT NULL;
+)sql";
+
+constexpr std::array<std::string_view, 21> rungs = {
+    schema_v1,  schema_v2,  schema_v3,  schema_v4,  schema_v5,  schema_v6,  schema_v7,
+    schema_v8,  schema_v9,  schema_v10, schema_v11, schema_v12, schema_v13, schema_v14,
+    schema_v15, schema_v16, schema_v17, schema_v18, schema_v19, schema_v20, schema_v21};
 
 } // namespace
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "db/sqlite/api_token_sql.h"
 #include "db/sqlite/game_search.h"
 #include "db/sqlite/identity_sql.h"
 #include "db/sqlite/migrations.h"
@@ -421,6 +422,16 @@ std::vector<TournamentRecord> SqliteReader::tournaments() { return read_tourname
 std::optional<TournamentLog> SqliteReader::tournament(std::int64_t tournament_id)
 {
     return read_tournament(connection_->db, tournament_id);
+}
+
+std::optional<ApiTokenRecord> SqliteReader::api_token(const std::string& token_hash)
+{
+    return read_api_token(connection_->db, token_hash);
+}
+
+std::vector<ApiTokenRecord> SqliteReader::api_tokens_of(std::int64_t account_id)
+{
+    return read_api_tokens_of(connection_->db, account_id);
 }
 
 } // namespace rochade::db

@@ -49,6 +49,8 @@ public:
     std::vector<OpenChallengeRecord> open_challenges_of(const std::string& creator_key, std::int64_t at_ms) override;
     std::vector<TournamentRecord> tournaments() override;
     std::optional<TournamentLog> tournament(std::int64_t tournament_id) override;
+    std::optional<ApiTokenRecord> api_token(const std::string& token_hash) override;
+    std::vector<ApiTokenRecord> api_tokens_of(std::int64_t account_id) override;
 
     // The highest ids stored, 0 when there is none yet (the admin's view; the server takes its
     // ids from next_free_id).

@@ -26,6 +26,7 @@
 #include <utility>
 
 #include "db/batch_commit.h"
+#include "db/sqlite/api_token_sql.h"
 #include "db/sqlite/identity_sql.h"
 #include "db/sqlite/migrations.h"
 #include "db/sqlite/moderation_sql.h"
@@ -151,7 +152,8 @@ void write_analysis(Database& db, const GameAnalyzed& w)
 struct SqliteWriter::State final : BatchBackend {
     State(const std::string& path, std::function<void(std::string)> report, const WriterTuning& tuning)
         : db(open_tuned(path, tuning)), statements(db), identity(db), moderation(db), open_challenges(db),
-          tournaments(db), ratings(db), on_error(report_or_stderr(std::move(report))), heads(load_heads(db))
+          tournaments(db), api_tokens(db), ratings(db), on_error(report_or_stderr(std::move(report))),
+          heads(load_heads(db))
     {
     }
 
@@ -171,6 +173,7 @@ struct SqliteWriter::State final : BatchBackend {
     ModerationWrites moderation;
     OpenChallengeWrites open_challenges;
     TournamentWrites tournaments;
+    ApiTokenWrites api_tokens;
     RatingWrites ratings;
     std::function<void(std::string)> on_error;
     // Only the writer's thread touches these two.
@@ -384,6 +387,8 @@ void SqliteWriter::State::write(const Write& record)
                 open_challenges.write(w);
             } else if constexpr (is_tournament_write<T>) {
                 tournaments.write(w);
+            } else if constexpr (is_api_token_write<T>) {
+                api_tokens.write(w);
             } else if constexpr (std::is_same_v<T, GameAnalyzed>) {
                 write_analysis(db, w);
             } else if constexpr (std::is_same_v<T, IdBlockReserved>) {

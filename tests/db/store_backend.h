@@ -233,6 +233,14 @@ public:
     {
         return reader_->tournament(tournament_id);
     }
+    std::optional<ApiTokenRecord> api_token(const std::string& token_hash) override
+    {
+        return reader_->api_token(token_hash);
+    }
+    std::vector<ApiTokenRecord> api_tokens_of(std::int64_t account_id) override
+    {
+        return reader_->api_tokens_of(account_id);
+    }
 
 private:
     std::unique_ptr<StoreReader> reader_;

@@ -54,7 +54,7 @@ TEST_CASE("a new database gets the whole schema and the current user_version")
     TempDatabase file("migrate");
     Database db = open_migrated(file.path());
     CHECK(db.query_int("PRAGMA user_version") == schema_version());
-    CHECK(schema_version() == 20);
+    CHECK(schema_version() == 21);
 
     const struct {
         const char* type;
@@ -106,6 +106,10 @@ TEST_CASE("a new database gets the whole schema and the current user_version")
         {"table", "tournament_rounds"},
         {"table", "tournament_pairings"},
         {"table", "game_analyses"}, // version 20: server analyses
+        {"table", "api_tokens"},    // version 21: bot accounts and personal API tokens
+        {"index", "api_tokens_by_account"},
+        {"index", "games_by_white_account"},
+        {"index", "games_by_black_account"},
     };
     for (const auto& object : objects) {
         INFO(object.type << " " << object.name);
