@@ -26,6 +26,7 @@ void read_entry_conditions(FieldReader& f, CreateTournament& create)
         f.optional_integer("min_rated_games", 0, max_min_rated_games, "a number of rated games, 0 to 1000")
             .value_or(0));
     create.invited = f.optional_string_list("invited", max_invited_players, max_nick_bytes);
+    create.bots_allowed = f.optional_bool("bots_allowed");
     for (const auto& nick : create.invited)
         if (const auto error = nick_error(nick); error && !f.problem())
             f.reject("field 'invited': '" + nick + "' is no nick: " + *error);

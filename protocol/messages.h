@@ -276,6 +276,8 @@ struct CreateTournament {
     std::optional<int> min_rating, max_rating;
     int min_rated_games = 0;
     std::vector<std::string> invited;
+    // Whether bot accounts (the Bot API, docs/bots.md) may enter; lichess's "allow bots".
+    bool bots_allowed = false;
 };
 struct ListTournaments {};
 struct ShowTournament {

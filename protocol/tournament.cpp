@@ -106,6 +106,7 @@ FrameJson tournament_json(const TournamentView& view, bool with_players)
     if (view.max_rating) out["max_rating"] = *view.max_rating;
     if (view.min_rated_games > 0) out["min_rated_games"] = view.min_rated_games;
     if (view.invited_only) out["invited_only"] = true;
+    if (view.bots_allowed) out["bots_allowed"] = true;
     out["password"] = view.password;
     out["state"] = view.state;
     out["created_ms"] = view.created_ms;

@@ -142,6 +142,7 @@ struct TournamentView {
     std::optional<int> min_rating, max_rating;
     int min_rated_games = 0;
     bool invited_only = false;      // the list itself is the director's
+    bool bots_allowed = false;      // bot accounts may enter
     bool password = false;          // whether joining needs one (never the password or its hash)
     std::string state;              // registering, running, paused, finished
     std::int64_t created_ms = 0;

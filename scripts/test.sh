@@ -32,6 +32,9 @@
 #                          first-move abort) and chat-admin-test.mjs (chat channels, admin link, audit, ban forfeit);
 #                          issue 28's tournament-test.mjs (the Tournaments tab) and tournament-swiss-test.mjs (a Swiss
 #                          of five over three rounds, from registration to the final standings);
+#                          issue 29's bot-tokens-test.mjs (API tokens, a bot in "Bots online" challenged) and,
+#                          from tests/bots/, bot-api-test.mjs (lichess-bot's calls: full games against a human
+#                          client and another bot, streams reconnected, refusals) and self-check-test.mjs;
 #                          screenshots in $BROWSER_SHOTS (default build/browser-shots)
 #   9a. proxy              scripts/proxy-check.sh: docker/haproxy.cfg in front of three Release nodes on one Redis
 #                          bus and one SQLite file, on loopback: /health, the client, /metrics refused, a
@@ -127,6 +130,12 @@ browser_tests=(smoke:SMOKE_SHOTS play:BROWSER_SHOTS board:BOARD_SHOTS admin:BROW
 browser_tests+=(position-game:POSITION_SHOTS chess960-game:CHESS960_SHOTS)
 # Issue 30's courtesies: a takeback accepted and declined, more time.
 browser_tests+=(takeback:BROWSER_SHOTS)
+# A test of this stage lives in tests/browser/, or (the Bot API's, which needs no browser but the
+# same server harness) in tests/bots/.
+browser_test_file()
+{
+    if [[ -f tests/browser/$1-test.mjs ]]; then echo "tests/browser/$1-test.mjs"; else echo "tests/bots/$1-test.mjs"; fi
+}
 browser_test()
 (
     shots=${BROWSER_SHOTS:-$build/browser-shots}
@@ -139,7 +148,7 @@ browser_test()
         while (($(jobs -rp | wc -l) >= jobs_at_once)); do wait -n; done
         (
             started=$(now)
-            env ROCHADE_BIN="$build/tools/rochade" "${entry#*:}=$shots/$name" node "tests/browser/$name-test.mjs" \
+            env ROCHADE_BIN="$build/tools/rochade" "${entry#*:}=$shots/$name" node "$(browser_test_file "$name")" \
                 >"$shots/$name.log" 2>&1
             status=$?
             since "$started" >"$shots/$name.seconds"
@@ -150,7 +159,7 @@ browser_test()
     for entry in "${browser_tests[@]}"; do
         name=${entry%%:*}
         if wait "${pids[$name]}"; then status=ok; else status=FAILED; result=1; fi
-        echo "-- tests/browser/$name-test.mjs: $status ($(cat "$shots/$name.seconds" 2>/dev/null) s)"
+        echo "-- $(browser_test_file "$name"): $status ($(cat "$shots/$name.seconds" 2>/dev/null) s)"
         sed "s/^/[$name] /" "$shots/$name.log"
     done
     exit $result
@@ -170,6 +179,12 @@ browser_tests+=(computer:BROWSER_SHOTS)
 browser_tests+=(tournament:BROWSER_SHOTS)
 # Issue 28 §7: a Swiss of five over three rounds, from registration to the final standings.
 browser_tests+=(tournament-swiss:BROWSER_SHOTS)
+# Issue 29 §3's browser side: API tokens on the account panel, a bot (this test over HTTP) in
+# "Bots online", challenged, accepted, answering a move and resigning.
+browser_tests+=(bot-tokens:BROWSER_SHOTS)
+# Issue 29 §3: tests/bots/bot-api-test.mjs, a client of our own that makes lichess-bot's calls in
+# its order, playing full games against a human test client and another bot; and its self-check.
+browser_tests+=(bot-api:BROWSER_SHOTS self-check:BROWSER_SHOTS)
 
 # The docker stage's base image (debootstrap: network and disk more than CPU) is made in the
 # background while the C++ builds run; the stage waits for it and makes it itself if this failed.

@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "server/api/line_stream.h"
 #include "server/identity/authenticator.h"
 #include "server/identity/principal.h"
 
@@ -30,6 +31,8 @@ struct ApiRequest {
     std::string body;
     std::optional<std::string> session_cookie; // the cookie's token, if the request carried one
     std::string address;                       // the client's IP, for the login throttle
+    // The token of an `Authorization: Bearer <token>` header (the Bot API's personal tokens).
+    std::optional<std::string> bearer_token;
 };
 
 struct ApiResponse {
@@ -40,6 +43,10 @@ struct ApiResponse {
     std::string content_type = "application/json";
     std::optional<std::string> content_disposition; // a download: attachment; filename="..."
     std::optional<std::string> allow;               // the methods a 405 names
+    std::optional<int> retry_after_s;               // a 429's Retry-After
+    // A streamed answer (200, application/x-ndjson): the HTTP session opens the stream and hands
+    // its writing end here; the body above is not sent. The connection ends with the stream.
+    std::function<void(std::shared_ptr<LineStream>)> stream;
 };
 
 class AccountApi {

@@ -18,6 +18,7 @@ Json identity_json(const identity::Identity& who)
                {"session", who.session_id}};
     // A visitor watching a table of another node (its only request there): nobody seated.
     if (who.principal.visitor()) value["visitor"] = true;
+    if (who.bot) value["bot"] = true;
     return value;
 }
 
@@ -35,6 +36,7 @@ identity::Identity identity_from(const Json& value)
     if (!role) throw JsonFieldError{"'role' must be a role's name"};
     who.role = *role;
     who.session_id = json_field_as<std::int64_t>(value, "session");
+    if (const auto bot = value.find("bot"); bot != value.end() && *bot == true) who.bot = true;
     return who;
 }
 

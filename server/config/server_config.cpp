@@ -377,6 +377,18 @@ std::optional<std::string> read_computer(const ConfigReader& reader, const json&
     return std::nullopt;
 }
 
+// The "bot_api" section (docs/bots.md, "The Bot API").
+std::optional<std::string> read_bot_api(const ConfigReader& reader, const json& section,
+                                        ServerConfig::BotApiSettings& out)
+{
+    if (!section.is_object()) return reader.error("bot_api", "must be an object");
+    if (auto e = reader.unknown_keys(section, "bot_api.", {"requests_per_minute"})) return e;
+    if (section.contains("requests_per_minute"))
+        return reader.integer(section["requests_per_minute"], "bot_api.requests_per_minute", 1, 100'000,
+                              out.requests_per_minute);
+    return std::nullopt;
+}
+
 std::optional<std::string> read_metrics(const ConfigReader& reader, const json& section, MetricsConfig& out)
 {
     if (!section.is_object()) return reader.error("metrics", "must be an object");
@@ -490,6 +502,7 @@ rochade::Expected<ServerConfig, std::string> load_config_file(const std::string&
                                       "metrics",
                                       "cluster",
                                       "computer",
+                                      "bot_api",
                                       "trusted_proxies"}))
         return fail(*e);
     for (const auto& [key, value] : document.items()) {
@@ -519,6 +532,7 @@ rochade::Expected<ServerConfig, std::string> load_config_file(const std::string&
         if (key == "metrics") e = read_metrics(reader, value, base.metrics);
         if (key == "cluster") e = read_cluster(reader, value, base);
         if (key == "computer") e = read_computer(reader, value, base.computer);
+        if (key == "bot_api") e = read_bot_api(reader, value, base.bot_api);
         if (key == "trusted_proxies") e = read_trusted_proxies(reader, value, base.trusted_proxies);
         if (e) return fail(*e);
     }

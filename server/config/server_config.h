@@ -148,6 +148,11 @@ struct ServerConfig {
     MetricsConfig metrics;
     ClusterConfig cluster;
     ComputerConfig computer;
+    // The Bot API (docs/bots.md, "The Bot API"): requests a token may make in a minute (an
+    // address twice as many); past it, 429 with Retry-After.
+    struct BotApiSettings {
+        std::int64_t requests_per_minute = 300;
+    } bot_api;
     // Reverse proxies whose X-Forwarded-For names the client (server/config/trusted_proxies.h). Empty:
     // no peer is trusted, the header is ignored and every client is its socket's peer.
     std::vector<AddressRange> trusted_proxies;

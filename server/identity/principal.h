@@ -32,6 +32,9 @@ struct Identity {
     std::string nick;
     protocol::Role role = protocol::Role::Player;
     std::int64_t session_id = 0;
+    // A bot account (lichess's BOT title, docs/bots.md): it plays through the Bot API, takes and
+    // sends challenges, and is never paired in the pools.
+    bool bot = false;
 };
 
 // Who a visitor is to a table it watches: nobody that any seat could belong to.

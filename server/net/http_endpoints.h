@@ -18,6 +18,10 @@ class ArchiveApi;
 class ChallengeSettingApi;
 class PlayerApi;
 class TournamentExportApi;
+namespace bots {
+class BotApi;
+class TokenApi;
+} // namespace bots
 
 struct HttpEndpoints {
     AccountApi& accounts;
@@ -27,6 +31,8 @@ struct HttpEndpoints {
     ChallengeSettingApi& challenge_setting;
     TournamentExportApi& tournament_export;
     AnalysisApi& analysis;
+    bots::BotApi& bot_api;  // lichess's Bot API, with personal tokens
+    bots::TokenApi& tokens; // the account page's personal tokens
     const identity::PasswordHasher& password_hasher;
 };
 

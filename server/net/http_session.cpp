@@ -17,8 +17,11 @@
 #include "server/api/player_api.h"
 #include "server/api/position_api.h"
 #include "server/base/metrics.h"
+#include "server/bots/bot_api.h"
+#include "server/bots/token_api.h"
 #include "server/identity/password_hasher.h"
 #include "server/net/metrics_access.h"
+#include "server/net/ndjson_stream.h"
 #include "server/net/static_files.h"
 #include "server/net/static_representation.h"
 #include "server/net/ws_session.h"
@@ -136,6 +139,18 @@ http::response<http::string_body> metrics_response(const SessionServices& servic
                                   services.metrics.render(readings));
     response.set(http::field::cache_control, "no-store");
     return response;
+}
+
+// The token of an `Authorization: Bearer <token>` header (RFC 6750 2.1), if it has one.
+std::optional<std::string> bearer_token(std::string_view header)
+{
+    constexpr std::string_view scheme = "Bearer ";
+    if (header.size() <= scheme.size() || !beast::iequals(header.substr(0, scheme.size()), scheme)) return std::nullopt;
+    auto token = header.substr(scheme.size());
+    while (!token.empty() && token.front() == ' ') token.remove_prefix(1);
+    while (!token.empty() && token.back() == ' ') token.remove_suffix(1);
+    if (token.empty()) return std::nullopt;
+    return std::string(token);
 }
 
 // The path of a target without its query.
@@ -319,6 +334,17 @@ void HttpSession::on_read(beast::error_code ec, std::size_t)
                                          R"({"error":"forbidden","message":"this origin may not call the API"})"));
         return public_request(parser_->release(), endpoints_.analysis);
     }
+    if (bots::TokenApi::serves(path)) {
+        // The cookie's account's tokens: the same Origin check as the account API.
+        if (!origin_ok)
+            return respond(text_response(request, http::status::forbidden, "application/json",
+                                         R"({"error":"forbidden","message":"this origin may not call the API"})"));
+        return public_request(parser_->release(), endpoints_.tokens);
+    }
+    // lichess's Bot API: a bearer token, never the cookie, says who asks, so no Origin needs
+    // checking (a page of another site cannot set the Authorization header without a CORS
+    // preflight, which this server never grants).
+    if (bots::BotApi::serves(path)) return public_request(parser_->release(), endpoints_.bot_api);
     // The archive is public and only read: no cookie is used, so no Origin needs checking.
     if (ArchiveApi::serves(path)) return public_request(parser_->release(), endpoints_.archive);
     if (PlayerApi::serves(path)) return public_request(parser_->release(), endpoints_.players);
@@ -384,14 +410,17 @@ void HttpSession::api_request(http::request<http::string_body> request,
     api.body = kept->body();
     api.session_cookie = AccountApi::session_cookie((*kept)[http::field::cookie]);
     api.address = client_.ip_address;
+    api.bearer_token = bearer_token((*kept)[http::field::authorization]);
     handle(std::move(api), [self = shared_from_this(), kept](ApiResponse answer) {
-        net::post(self->stream_.get_executor(), [self, kept, answer = std::move(answer)] {
+        net::post(self->stream_.get_executor(), [self, kept, answer = std::move(answer)]() mutable {
+            if (answer.stream) return self->open_stream(kept->version(), std::move(answer.stream));
             auto response =
                 text_response(*kept, static_cast<http::status>(answer.status), answer.content_type, answer.body);
             response.set(http::field::cache_control, "no-store");
             if (answer.set_cookie) response.set(http::field::set_cookie, *answer.set_cookie);
             if (answer.content_disposition) response.set(http::field::content_disposition, *answer.content_disposition);
             if (answer.allow) response.set(http::field::allow, *answer.allow);
+            if (answer.retry_after_s) response.set(http::field::retry_after, std::to_string(*answer.retry_after_s));
             self->respond(std::move(response));
         });
     });
@@ -410,6 +439,15 @@ void HttpSession::on_write(bool keep_alive, beast::error_code ec, std::size_t)
     if (ec) return;
     if (!keep_alive) return close();
     read_request();
+}
+
+void HttpSession::open_stream(unsigned version, std::function<void(std::shared_ptr<LineStream>)> opened)
+{
+    // The stream takes the socket and this connection's place under max_connections; this
+    // session reads no further request.
+    stream_.expires_never();
+    auto stream = std::make_shared<NdjsonStream>(std::move(stream_), std::move(slot_));
+    stream->start(version, std::move(opened));
 }
 
 void HttpSession::upgrade(http::request<http::string_body> request)

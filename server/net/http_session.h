@@ -37,6 +37,8 @@ private:
     void respond(http::message_generator response);
     void on_write(bool keep_alive, beast::error_code ec, std::size_t bytes);
     void upgrade(http::request<http::string_body> request);
+    // A streamed answer (the Bot API's NDJSON streams): an NdjsonStream takes the socket.
+    void open_stream(unsigned version, std::function<void(std::shared_ptr<LineStream>)> opened);
     // /api/ account endpoints: answered later, from the authenticator's thread.
     void account_request(http::request<http::string_body> request);
     // /api/admin/: answered later, from the authenticator's, the store's or the moderation's thread.

@@ -83,6 +83,10 @@ void PoolService::publish_all(pools::PoolAuthority::Outbox outbox)
 
 void PoolService::join(ConnectionPtr connection, identity::Identity who, Id id, protocol::JoinPool join)
 {
+    // Bots play challenges, never the pools (lichess's rule; docs/bots.md).
+    if (who.bot)
+        return connection->send_error(id, protocol::ErrorCode::Forbidden,
+                                      "join_pool: bot accounts play challenges, never the pools");
     on_strand([this, connection = std::move(connection), who = std::move(who), id = std::move(id),
                pool = std::move(join.pool)] { join_now(connection, who, id, pool); });
 }

@@ -129,6 +129,11 @@ public:
     void nick_available(const std::string& nick, std::string what,
                         std::function<void(std::optional<identity::AuthRefusal>)> then);
 
+    // Admits a connection whose identity was established without a hello (a bot's session, whose
+    // personal token the Bot API checked): the lobby admits it as a hello's, and its hello_ok (or
+    // error) carries the id "bot-hello". On the connection's strand, after on_open.
+    void admit_established(const std::shared_ptr<Connection>& connection, identity::Identity who);
+
     std::shared_ptr<Lobby> lobby() const { return lobby_; }
     std::shared_ptr<PoolService> pools() const { return pools_; }
 

@@ -59,6 +59,16 @@ void Router::hello(const ConnectionPtr& connection, Id id, protocol::Hello hello
                                "resume token, or log in over HTTP first (the session cookie)"});
 }
 
+void Router::admit_established(const ConnectionPtr& connection, identity::Identity who)
+{
+    Client& client = *connection->client;
+    if (client.identity || client.greeting) return;
+    client.greeting = true;
+    identity::Admission admission;
+    admission.identity = std::move(who);
+    lobby_->admit(connection, protocol::RequestId{std::string("bot-hello")}, std::move(admission));
+}
+
 void Router::register_account(const ConnectionPtr& connection, Id id, protocol::Register account)
 {
     auto done = admit_or_refuse(lobby_, connection, std::move(id));

@@ -207,6 +207,7 @@ void TournamentService::create_now(const ConnectionPtr& connection, const identi
     settings.min_rating = create.min_rating;
     settings.max_rating = create.max_rating;
     settings.min_rated_games = create.min_rated_games;
+    settings.bots_allowed = create.bots_allowed;
     for (const auto& nick : create.invited) settings.invited.push_back(protocol::nick_key(nick));
     if (create.first_board == protocol::FirstBoardColour::Black) settings.first_board_white = false;
     if (create.first_board == protocol::FirstBoardColour::Random) {
@@ -346,6 +347,10 @@ void TournamentService::join_now(const ConnectionPtr& connection, const identity
                 ? std::string("join_tournament: the tournament has started and takes no late entries")
                 : "join_tournament: late entries were taken until round " +
                       std::to_string(tournament->settings.late_entry_until_round));
+    if (who.bot && !tournament->settings.bots_allowed)
+        return connection->send_error(id, ErrorCode::Forbidden,
+                                      "join_tournament: this tournament takes no bots (its director did not admit "
+                                      "them)");
     if (created.rated && who.principal.guest())
         return connection->send_error(id, ErrorCode::RatedNeedsAccount,
                                       "join_tournament: a rated tournament is for players with an account: log in or "

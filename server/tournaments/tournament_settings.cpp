@@ -23,6 +23,7 @@ std::string settings_json(const TournamentSettings& settings)
     if (settings.max_rating) out["max_rating"] = *settings.max_rating;
     if (settings.min_rated_games > 0) out["min_rated_games"] = settings.min_rated_games;
     if (!settings.invited.empty()) out["invited"] = settings.invited;
+    if (settings.bots_allowed) out["bots_allowed"] = true;
     if (!settings.first_board_white) out["first_board_white"] = false;
     if (settings.starts_at_ms) out["starts_at_ms"] = *settings.starts_at_ms;
     if (settings.arena_minutes > 0) {
@@ -70,6 +71,8 @@ TournamentSettings read_settings(std::string_view text)
     settings.min_rating = number("min_rating");
     settings.max_rating = number("max_rating");
     settings.min_rated_games = number("min_rated_games").value_or(0);
+    if (const auto bots = stored.find("bots_allowed"); bots != stored.end() && bots->is_boolean())
+        settings.bots_allowed = bots->get<bool>();
     if (const auto invited = stored.find("invited"); invited != stored.end() && invited->is_array())
         for (const auto& key : *invited)
             if (key.is_string()) settings.invited.push_back(key.get<std::string>());

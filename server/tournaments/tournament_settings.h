@@ -27,6 +27,7 @@ struct TournamentSettings {
     std::optional<int> min_rating, max_rating;
     int min_rated_games = 0;
     std::vector<std::string> invited;
+    bool bots_allowed = false; // bot accounts may enter (docs/bots.md)
     // A Swiss's colour for the first board of round 1 (the initial colour, C.04.3 E.5).
     bool first_board_white = true;
     // When the service starts the event by itself (ms since the epoch); none: the director does.

@@ -127,6 +127,7 @@ protocol::TournamentView TournamentService::view_of(const Tournament& tournament
     view.max_rating = tournament.settings.max_rating;
     view.min_rated_games = tournament.settings.min_rated_games;
     view.invited_only = !tournament.settings.invited.empty();
+    view.bots_allowed = tournament.settings.bots_allowed;
     view.password = tournament.settings.password_hash.has_value();
     view.state = record.state;
     view.created_ms = created.created_at_ms;

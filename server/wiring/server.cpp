@@ -17,6 +17,7 @@
 #include "db/pg/postgres_store.h"
 #include "db/read_thread.h"
 #include "db/sqlite/sqlite_store.h"
+#include "protocol/nick.h"
 #include "protocol/tournament_room.h"
 #include "server/admin/admin_api.h"
 #include "server/admin/moderation_service.h"
@@ -29,6 +30,9 @@
 #include "server/base/id_allocator.h"
 #include "server/base/metrics.h"
 #include "server/base/wall_clock.h"
+#include "server/bots/bot_api.h"
+#include "server/bots/bot_sessions.h"
+#include "server/bots/token_api.h"
 #include "server/cluster/node.h"
 #include "server/cluster/redis/redis_bus.h"
 #include "server/engines/engine_pool.h"
@@ -420,13 +424,40 @@ void Server::State::serve()
     analysis_limits.per_player_per_day = int(config.analyses_per_player_per_day);
     auto analyses = std::make_shared<GameAnalysisService>(*io, *reads, *writer, engine_pool.get(), analysis_limits);
     auto analysis_api = std::make_unique<AnalysisApi>(authenticator, *reads, analyses);
+    // Bots (docs/bots.md, "The Bot API"): a bot's session is admitted by the router as a hello's;
+    // whether a challenger is a bot, and who is online, the store and the lobby say.
+    auto bot_sessions = std::make_unique<bots::BotSessions>(
+        *io, *router,
+        [&router = *router](std::shared_ptr<Connection> connection, identity::Identity who) {
+            router.admit_established(connection, std::move(who));
+        },
+        [&reads = *reads](const std::string& nick, std::function<void(bool)> answer) {
+            reads.read([key = protocol::nick_key(nick)](db::StoreReader& reader) { return reader.account(key); },
+                       [answer](db::ReadResult<std::optional<db::AccountRecord>> account) {
+                           answer(account && *account && (*account)->bot);
+                       });
+        });
+    auto token_api = std::make_unique<bots::TokenApi>(authenticator, *reads, *writer);
+    auto bot_api = std::make_unique<bots::BotApi>(
+        bots::BotApiConfig{int(config.bot_api.requests_per_minute)}, *reads, *writer, *bot_sessions,
+        [lobby = router->lobby()](std::vector<std::string> nicks, std::function<void(std::set<std::string>)> answer) {
+            lobby->online_players(std::move(nicks), [answer](std::map<std::string, identity::Identity> online) {
+                std::set<std::string> keys;
+                for (const auto& [key, who] : online) keys.insert(key);
+                answer(std::move(keys));
+            });
+        },
+        [&router = *router](identity::Principal who) {
+            router.sign_out(who, std::nullopt, nullptr, "the account became a bot account");
+        },
+        PgnSite::of(config));
     {
         std::lock_guard lock(mutex);
         moderation_service = moderation.get();
     }
     const HttpEndpoints endpoints{
         *accounts,     *admin_api, *archive_api, *player_api, *challenge_setting_api, *tournament_export_api,
-        *analysis_api, *hasher};
+        *analysis_api, *bot_api,   *token_api,   *hasher};
     auto listener = std::make_shared<Listener>(*io, *services, endpoints);
     listener->open(config.bind_address, config.port);
     port = listener->port();
@@ -466,6 +497,7 @@ void Server::State::serve()
     if (node) node->stop();
     router->shut_down();
     analyses->shut_down();
+    bot_sessions->close_all();
     flag_analysis->stop();
     services->sessions.close_all(CloseCode::GoingAway, "server shutting down");
     if (!services->sessions.wait_until_empty(close_wait))
@@ -502,6 +534,9 @@ void Server::State::serve()
     }
     router.reset();
     node.reset(); // its strand and timer belong to the io_context
+    bot_api.reset();      // after the read thread and the writer, whose jobs it answered
+    token_api.reset();    // likewise; it holds the authenticator
+    bot_sessions.reset(); // the sessions' strands and timers belong to the io_context
     admin_api.reset();
     archive_api.reset();           // after the read thread, whose jobs it answered
     player_api.reset();            // likewise

@@ -40,6 +40,7 @@ part_of() {
         server/tournaments/*) REPLY=server/tournaments ;;
         server/api/*) REPLY=server/api ;;
         server/admin/*) REPLY=server/admin ;;
+        server/bots/*) REPLY=server/bots ;;
         server/router/*) REPLY=server/router ;;
         server/net/*) REPLY=server/net ;;
         server/wiring/*) REPLY=server/wiring ;;
@@ -67,7 +68,7 @@ floor_of() {
         server/table) REPLY=17 ;;
         server/lobby | server/api) REPLY=18 ;;
         server/pools | server/tournaments) REPLY=19 ;;
-        server/admin | server/router) REPLY=20 ;;
+        server/admin | server/router | server/bots) REPLY=20 ;;
         server/net) REPLY=21 ;;
         server/wiring) REPLY=22 ;;
         tools) REPLY=30 ;;

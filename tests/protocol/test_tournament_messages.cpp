@@ -49,7 +49,9 @@ TEST_CASE("tournament requests decode into their typed values", "[protocol][tour
 
     const auto conditioned = std::get<CreateTournament>(decoded_request(
         create_with(R"("name":"Vereinsabend","system":"swiss","rounds":5,"min_rating":1200,"max_rating":1800,)"
-                    R"("min_rated_games":10,"invited":["Anna","Bert"])")));
+                    R"("min_rated_games":10,"invited":["Anna","Bert"],"bots_allowed":true)")));
+    CHECK(conditioned.bots_allowed);
+    CHECK_FALSE(ruled.bots_allowed); // bots stay out unless the director admits them
     CHECK(conditioned.min_rating == 1200);
     CHECK(conditioned.max_rating == 1800);
     CHECK(conditioned.min_rated_games == 10);
@@ -153,6 +155,7 @@ TEST_CASE("a tournament's settings are refused on their face, each naming its fi
         {R"("name":"Winter","system":"swiss","rounds":5,"password":")" + std::string(65, 'p') + R"(")",
          "field 'password'"},
         {R"("name":"Winter","system":"swiss","rounds":5,"rated":"yes")", "field 'rated'"},
+        {R"("name":"Winter","system":"swiss","rounds":5,"bots_allowed":1)", "field 'bots_allowed'"},
         {R"("name":"Winter","system":"swiss","rounds":5,"forbidden_pairs":"Anna-Bert")",
          "field 'forbidden_pairs' must be an array of at most 50 pairs, not a string"},
         {R"("name":"Winter","system":"swiss","rounds":5,"forbidden_pairs":[["Anna","Bert","Clara"]])",
@@ -262,6 +265,8 @@ TEST_CASE("tournament frames encode as documented, never with a password", "[pro
     ruled.min_rating = 1200;
     ruled.min_rated_games = 10;
     ruled.invited_only = true;
+    ruled.bots_allowed = true;
+    CHECK_FALSE(nlohmann::json::parse(encode_tournament(view)).at("tournament").contains("bots_allowed"));
     const auto ruled_json = nlohmann::json::parse(encode_tournament(ruled)).at("tournament");
     CHECK(ruled_json.at("draw_offers_from_move") == 30);
     CHECK(ruled_json.at("next_round_ms") == 1800000060000);
@@ -269,6 +274,7 @@ TEST_CASE("tournament frames encode as documented, never with a password", "[pro
     CHECK_FALSE(ruled_json.contains("max_rating"));
     CHECK(ruled_json.at("min_rated_games") == 10);
     CHECK(ruled_json.at("invited_only") == true);
+    CHECK(ruled_json.at("bots_allowed") == true);
     auto finished = view;
     finished.id = 5;
     finished.state = "finished";

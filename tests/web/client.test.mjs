@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { applyTableEvent, emptyTable, movesFrom, seatOf, tableIdOf } from '../../web/js/table_model.js';
+import { applyTableEvent, emptyTable, movesFrom, resultNames, seatOf, tableIdOf } from '../../web/js/table_model.js';
 import { customTimeControl, describe } from '../../web/js/time_control.js';
 import { format, remaining } from '../../web/js/clock_display.js';
 import { kingSquare, placement, sideToMove } from '../../web/js/fen.js';
@@ -139,6 +139,24 @@ test('seat_changed carries the summary; seats and legal targets', () => {
     state = { ...state, legal_moves: ['e7e8q', 'e7e8r', 'e7e8b', 'e7e8n', 'e7d8q', 'a2a3'] };
     assert.deepEqual(Object.keys(movesFrom(state, 'e7')).sort(), ['d8', 'e8']);
     assert.equal(movesFrom(state, 'e7').e8.length, 4);
+});
+
+test('after a game the result names who played, also once one of them stood up (a bot leaves at once)', () => {
+    const result = { result: '1-0', winner: 'white', termination: 'resignation', loser: 'black' };
+    let { state } = applyTableEvent(emptyTable(7), stateFrame({ status: 'finished', result, seq: 8 }), 0);
+    assert.deepEqual(resultNames(state), { white: 'Anna', black: 'Björn' });
+    const left = { table: 7, room: 34, status: 'finished', white: 'Anna', black: null };
+    ({ state } = applyTableEvent(state, { type: 'seat_changed', table: 7, seq: 9, summary: left }, 0));
+    assert.equal(state.black, null);
+    assert.deepEqual(resultNames(state), { white: 'Anna', black: 'Björn' });
+    // Another who sits down meanwhile is not named in the old game's result.
+    ({ state } = applyTableEvent(state, { type: 'seat_changed', table: 7, seq: 10, summary: { ...left, black: 'Carl' } }, 0));
+    assert.deepEqual(resultNames(state), { white: 'Anna', black: 'Björn' });
+    // The next game names its own players.
+    ({ state } = applyTableEvent(state, { ...stateFrame({ black: 'Carl', seq: 11 }), type: 'game_started' }, 0));
+    assert.deepEqual(resultNames(state), { white: 'Anna', black: 'Carl' });
+    // Before a game ends, the seats are the names.
+    assert.deepEqual(resultNames(emptyTable(3)), { white: null, black: null });
 });
 
 test('table summaries mark guests: white_guest and black_guest follow table_state and seat_changed', () => {

@@ -103,6 +103,8 @@ test('no German text is a key, nor an English text left untranslated where it sh
                           'alert.details', 'tables.status', 'tc.plus', 'speech.move', 'speech.to',
                           // tournaments: the form's "Name"
                           'tournament.create.name', 'tournament.crosstable.white',
+                          // bots: "Bots online" is German too
+                          'bots.title',
                           // the Arena: German lichess says "Berserk" too (the tooltips are German)
                           'action.berserk', 'table.berserk', 'tournament.setting.berserk']);
     const untranslated = [];

@@ -188,6 +188,10 @@ test('the create form\'s request, or the first value that cannot be sent', () =>
     assert.deepEqual(createFields({ ...base, min_rating: '1200', max_rating: ' ', min_rated_games: '10', invited: 'Anna, Bert\nClara' }).fields,
                      { name: 'Winter Swiss', system: 'swiss', rounds: 5, time_control: FISCHER, min_rating: 1200, min_rated_games: 10,
                        invited: ['Anna', 'Bert', 'Clara'] });
+    // Bots enter only when the director ticks the box.
+    assert.deepEqual(createFields({ ...base, bots_allowed: true }).fields,
+                     { name: 'Winter Swiss', system: 'swiss', rounds: 5, time_control: FISCHER, bots_allowed: true });
+    assert.equal('bots_allowed' in createFields({ ...base, bots_allowed: false }).fields, false);
     // A round robin has neither forbidden pairs nor chosen tie-breaks: what the Swiss fields hold is not sent.
     assert.deepEqual(createFields({ ...base, system: 'round_robin', forbidden_pairs: 'Anna Bert', tie_breaks: 'SB',
                                     draw_offers_from_move: '40' }).fields,

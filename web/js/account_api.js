@@ -2,8 +2,8 @@
 // registration or guest entry sets the HttpOnly session cookie, which the browser then sends
 // with every request and with the WebSocket's upgrade; this module never sees it.
 //
-// Every method resolves with the identity {nick, guest, role} (session() with null when nobody is
-// logged in) and rejects with {code, message, status}: the server's error body, or
+// The session's methods resolve with the identity {nick, guest, role} (session() with null when
+// nobody is logged in), the others with the server's answer; every method rejects with {code, message, status}: the server's error body, or
 // {code: "unreachable"} when no answer came. A refusal for a moderator's sanction (banned) also
 // carries the server's `reason` and `until` (Unix ms, or null for good).
 
@@ -82,5 +82,19 @@ export class AccountApi {
 
     setChallengeSetting(accept) {
         return this.call('POST', '/api/account/challenges', { accept });
+    }
+
+    // The account's personal API tokens (issue 29 §3): {tokens: [{id, description, scopes,
+    // created_ms, last_used_ms}]}; a new one answers with its secret `token`, shown this once.
+    tokens() {
+        return this.call('GET', '/api/tokens');
+    }
+
+    createToken(description, scopes) {
+        return this.call('POST', '/api/tokens', { description, scopes });
+    }
+
+    revokeToken(id) {
+        return this.call('DELETE', `/api/tokens/${encodeURIComponent(id)}`);
     }
 }

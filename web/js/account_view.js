@@ -1,10 +1,12 @@
 // The account panel (accounts only; a guest has no password): change the password (the server
-// ends every other session of the account and sets a new cookie for this one), and choose from
-// whom the account takes challenges (stored with the account: GET/POST /api/account/challenges).
+// ends every other session of the account and sets a new cookie for this one), choose from
+// whom the account takes challenges (stored with the account: GET/POST /api/account/challenges),
+// and the personal API tokens for bots (token_view.js, a section of its own).
 
 import { el, fill, keepingFocus } from './dom.js';
 import { t } from './messages.js';
 import { errorNodes } from './alerts_view.js';
+import { TokenView } from './token_view.js';
 
 const MIN_PASSWORD = 8;
 
@@ -13,10 +15,13 @@ export const CHALLENGE_SETTINGS = ['everyone', 'registered', 'nobody'];
 
 export class AccountView {
     // actions: {changePassword(password, newPassword) -> Promise, close(),
-    //           challengeSetting() -> Promise<{accept}>, setChallengeSetting(accept) -> Promise<{accept}>}
-    constructor(root, actions) {
+    //           challengeSetting() -> Promise<{accept}>, setChallengeSetting(accept) -> Promise<{accept}>,
+    //           and the token view's: tokens(), createToken(description, scopes), revokeToken(id), copy(text)}
+    // serverUrl: this server's address, for the bots' help (token_view.js).
+    constructor(root, actions, serverUrl = '') {
         this.root = root;
         this.actions = actions;
+        this.tokenView = new TokenView(actions, serverUrl);
         this.busy = false;
         this.error = null;
         this.done = false;
@@ -73,6 +78,7 @@ export class AccountView {
         this.repeat.value = '';
         this.settingState = null;
         this.loadSetting();
+        this.tokenView.reset();
     }
 
     submit(event) {
@@ -115,7 +121,9 @@ export class AccountView {
                 this.error ? el('p', { class: 'form-error', role: 'alert' }, errorNodes(this.error)) : null,
                 this.done ? el('p', { class: 'form-done', role: 'status' }, t('account.password.done')) : null,
                 el('p', { class: 'hint' }, t('account.password.hint'))),
-             this.settingForm());
+             this.settingForm(),
+             this.tokenView.node);
+        this.tokenView.redraw();
     }
 
     settingForm() {

@@ -3,7 +3,8 @@
 // secret room), and the room one is in: members, tables, the form to open a table, room chat
 // and whispers. A table is rated or casual (docs/ratings.md); its seats show the players'
 // ratings, and an account's nick links to its profile. A table may be Chess960 or start from a
-// position (the form's game_setup_form.js); the list says so.
+// position (the form's game_setup_form.js); the list says so. Below the room list stand the
+// bots online, to challenge (bot_list_view.js).
 
 import { takebacksChecked } from './takeback_form.js';
 import { el, fill, keepingFocus } from './dom.js';
@@ -19,10 +20,12 @@ import { PRESETS, customTimeControl, presetLabel } from './time_control.js';
 export class LobbyView {
     // actions: {enterRoom(n), leaveRoom(n), listRooms(), openTable(fields), playComputer(fields), joinTable(id),
     //           watchTable(id), roomChat(room, text), whisper(to, text), memberPage(room, offset)}
-    constructor(roomsRoot, roomRoot, actions) {
+    // botPanel: the "Bots online" panel (bot_list_view.js), kept below the room list.
+    constructor(roomsRoot, roomRoot, actions, { botPanel = null } = {}) {
         this.roomsRoot = roomsRoot;
         this.roomRoot = roomRoot;
         this.actions = actions;
+        this.botPanel = botPanel;
         this.roomNumber = el('input', { type: 'number', step: 1, name: 'room' });
         this.chatInput = el('input', { type: 'text', maxlength: 500, name: 'chat' });
         this.guest = false; // whether the viewer is a guest (who cannot play rated)
@@ -136,7 +139,7 @@ export class LobbyView {
             if (wanted !== row.item) panel.list.insertBefore(row.item, wanted);
             previous = row.item;
         }
-        if (!this.roomsRoot.contains(panel.list)) fill(this.roomsRoot, panel.header, panel.list, panel.form, panel.hint);
+        if (!this.roomsRoot.contains(panel.list)) fill(this.roomsRoot, panel.header, panel.list, panel.form, panel.hint, this.botPanel);
     }
 
     buildRoomPanel() {

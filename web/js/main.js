@@ -10,6 +10,8 @@ import { el, fill } from './dom.js';
 import { AccountApi } from './account_api.js';
 import { AccountView } from './account_view.js';
 import { AlertsView } from './alerts_view.js';
+import { BotListView } from './bot_list_view.js';
+import { fetchOnlineBots } from './bot_list.js';
 import { ChallengeView } from './challenge_view.js';
 import { FriendChallengeView, OpenedChallengeView } from './open_challenge_view.js';
 import {
@@ -95,6 +97,8 @@ const app = {
     // The room of the tournament on screen: to enter, being entered, or found closed
     // (tournament_room.js). A page that opens on a tournament's page enters its room.
     tournamentRoom: noTournamentRoom(),
+    // The bots online (bot_list.js): the list as last read (null before), and why the last read failed.
+    bots: { list: null, error: null },
 };
 if (app.lobbyTab === 'tournaments' && app.tournaments.shown !== null) app.tournamentRoom = wanting(app.tournamentRoom, app.tournaments.shown);
 
@@ -178,6 +182,7 @@ function forgetPlaces() {
     app.tournaments = { ...noTournaments(), lists: app.tournaments.lists, shown: app.tournaments.shown };
     app.rooms = [];
     app.room = null;
+    app.bots = { list: null, error: null };
     app.tables.clear();
     app.shownTable = null;
     remember();
@@ -432,6 +437,30 @@ function answerChallenge(type, id, fields = {}) {
     act(type, { challenge: id, ...fields });
 }
 
+// ---- the bots online (issue 29 §3; GET /api/bot/online) ---------------------------------------
+
+// The list is asked for while it is on screen: the lobby's rooms tab shown (on a narrow screen
+// showing a game it is not), the page not hidden, a player signed in (a guest may challenge too).
+function botsOnScreen() {
+    return showsLobby(app.session) && app.connection.greeted && app.lobbyTab === 'rooms' && !document.hidden
+        && botListView.node.getClientRects().length > 0;
+}
+
+let botsAsked = false;
+function listBots() {
+    if (botsAsked || !botsOnScreen()) return;
+    botsAsked = true;
+    fetchOnlineBots().then((list) => { app.bots = { list, error: null }; }, (error) => { app.bots = { ...app.bots, error }; })
+        .finally(() => {
+            botsAsked = false;
+            drawBots();
+        });
+}
+
+function drawBots() {
+    botListView.render(app.bots, { online: showsLobby(app.session), nick: myNick() });
+}
+
 // ---- open challenges (docs/protocol.md, "Open challenges") ------------------------------------
 
 function onLinkEvent(frame) {
@@ -651,6 +680,7 @@ function showLobbyTab(tab) {
         else listTournaments();
     }
     drawView();
+    if (tab === 'rooms') listBots();
 }
 
 // Watches a table (again: with `since`, the last seq seen). `quietly` is for coming back after a
@@ -675,6 +705,7 @@ function showView(view) {
     app.view = view;
     remember();
     drawView();
+    if (view === 'lobby') listBots();
 }
 
 // Opening a table (by click, key or link) shows it and puts the focus on its board: the lobby's
@@ -878,17 +909,23 @@ const accountView = new AccountView($('account-panel'), {
     changePassword,
     challengeSetting: () => app.api.challengeSetting(),
     setChallengeSetting: (accept) => app.api.setChallengeSetting(accept),
+    tokens: () => app.api.tokens(),
+    createToken: (description, scopes) => app.api.createToken(description, scopes),
+    revokeToken: (id) => app.api.revokeToken(id),
+    copy: copyLink,
     close: () => {
         app.accountOpen = false;
         drawSession();
     },
-});
+}, `${window.location.origin}/`);
+// Its Challenge button opens the challenge form with the bot's nick, as a member's does.
+const botListView = new BotListView({ challenge: openChallengeForm, refresh: listBots });
 const lobbyView = new LobbyView($('rooms'), $('room'), {
     enterRoom, leaveRoom, listRooms, openTable, playComputer, joinTable, watchTable: showTable, memberPage,
     challenge: openChallengeForm,
     roomChat: (room, text) => request('room_chat', { room, text }),
     whisper: sendWhisper,
-});
+}, { botPanel: botListView.node });
 const tableView = new TableView($('table'), { request: tableRequest, move: sendMove, close: closeTable });
 const invitationView = new InvitationView($('invitations'), {
     accept: acceptInvitation, decline: declineInvitation, acceptRematch, declineRematch,
@@ -1005,6 +1042,7 @@ function drawView() {
     drawLinks();
     drawLobbyTabs();
     drawTournaments();
+    drawBots();
 }
 
 // One banner while the connection is gone, however many attempts it takes to come back.
@@ -1079,6 +1117,7 @@ connection.addEventListener('session', (event) => {
     app.pools = { ...app.pools, waitingIn: null };
     listPools();
     followTournaments();
+    listBots();
     const room = app.room ? app.room.room : rememberedRoom();
     // A tournament's room may have closed meanwhile (the event over, everyone gone): its panel says so.
     if (room && isTournamentRoom(room)) enterTournamentRoom(room);
@@ -1215,6 +1254,8 @@ connection.addEventListener('goodbye', (event) => {
 setInterval(() => tableView.tick(performance.now()), 100);
 setInterval(() => tournamentView.tick(), 1000);
 setInterval(() => { if ((connection.greeted || connection.visiting) && !document.hidden) listRooms(); }, 15_000);
+// The bots online have no events (they come and go over HTTP): asked again while on screen.
+setInterval(listBots, 15_000);
 // The lists have no events of their own (a tournament's page has): asked again while they are on screen.
 setInterval(() => {
     if ((connection.greeted || connection.visiting) && !document.hidden && app.lobbyTab === 'tournaments'

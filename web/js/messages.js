@@ -143,6 +143,8 @@ const ERROR_READERS = {
         return params.seconds === undefined ? 'later' : null;
     },
     limit_reached(message, params) {
+        const tokens = /^tokens: at most (\d+) tokens/.exec(message);
+        if (tokens) return (params.limit = Number(tokens[1]), 'tokens');
         const limit = /the most one player may \((\d+)\)/.exec(message);
         if (limit) params.limit = Number(limit[1]);
         if (/^enter_room:/.test(message) && limit) return 'rooms';
@@ -181,15 +183,20 @@ const ERROR_READERS = {
     kicked(message, params) {
         return params.reason ? 'reason' : null;
     },
-    // A tournament's director's action refused: not the moderators' sentence.
+    // A tournament director's action, or a guest's token, refused: not the moderators' sentence.
     forbidden(message) {
+        if (/^tokens:/.test(message)) return 'tokens';
         return /^(create_tournament|start_tournament|director_withdraw|director_readmit|director_result|director_pairing|pause_tournament|resume_tournament|end_tournament):/.test(message) ? 'tournament' : null;
     },
     // A director's pairing refused: the server names what is wrong with it (a nick named twice,
     // a forbidden pair, a round still being played), which he needs to read to mend it.
+    // The account's tokens refused (a description too long, no such token of yours): the server's
+    // words are all there is to say what.
     bad_request(message, params) {
         const reason = /^director_pairing: (.+)$/s.exec(message);
-        return reason ? (params.reason = reason[1], 'director_pairing') : null;
+        if (reason) return (params.reason = reason[1], 'director_pairing');
+        const tokens = /^tokens: (.+)$/s.exec(message);
+        return tokens ? (params.reason = tokens[1], 'tokens') : null;
     },
     draw_offer_not_allowed(message) {
         if (/only on one's own turn/.test(message)) return 'turn';

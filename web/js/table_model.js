@@ -54,6 +54,8 @@ export function emptyTable(id) {
         takebacks: false, takeback_request: null, takebackWaitUntil: null,
         // An arena game's: whether its players may go berserk, and the sides that did (berserk.js).
         berserk_allowed: false, berserk: [],
+        // Who played the game that ended, once a seat changed after it (resultNames).
+        played: null,
         check: false, chat: [], notices: [], clocksReceivedAt: 0, closed: false,
     };
 }
@@ -176,6 +178,8 @@ export function applyTableEvent(state, frame, now, wallNow = Date.now()) {
         const summary = summaryOf(frame);
         for (const field of SUMMARY_FIELDS) if (summary[field] !== undefined) next[field] = summary[field];
         for (const field of SEAT_RATINGS) next[field] = summary[field] ?? null;
+        // The first change of seats after a game (a bot leaves at once): the result still names who played.
+        if (state.result && !state.played) next.played = { white: state.white, black: state.black };
         // A player who stood up (after a game: also the answer to a rematch offer) is named in the log.
         for (const side of ['white', 'black']) {
             if (state[side] && !next[side]) next.notices = [...next.notices, { key: 'notice.seat_left', params: { nick: state[side] } }];
@@ -259,6 +263,12 @@ export function applyTableEvent(state, frame, now, wallNow = Date.now()) {
     const notice = noticeOf(frame, next);
     if (notice) next.notices = [...next.notices, notice];
     return { state: next, resync: false };
+}
+
+// The names the result banner gives the sides: those who played the game, also after one of
+// them stood up; otherwise the seats'.
+export function resultNames(state) {
+    return state.played || { white: state.white, black: state.black };
 }
 
 // Which seat `nick` holds at the table: "white", "black" or null (a spectator).

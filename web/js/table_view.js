@@ -23,7 +23,7 @@ import { t } from './messages.js';
 import { ratingNode } from './nick_view.js';
 import { ratingText, signedDiff } from './rating_format.js';
 import { seatNickNode } from './computer_seat.js';
-import { seatOf } from './table_model.js';
+import { resultNames, seatOf } from './table_model.js';
 import { channelLabelKey, spectatorNoteKey } from './table_chat_channels.js';
 import { bannerText, noticeText, sideName, statusName } from './table_texts.js';
 import { archivePath } from './archive_link.js';
@@ -115,7 +115,7 @@ export class TableView {
             text = moveInWords(last.san || last.uci, sideOfPly(moves.length, state.start_fen));
         }
         if (state.result && !before.result) {
-            const result = bannerText(resultAsScored(state), { white: state.white, black: state.black }, this.context.lang);
+            const result = bannerText(resultAsScored(state), resultNames(state), this.context.lang);
             text = [text, result.title, result.reason].filter(Boolean).join('. ');
         }
         if (text) this.announcer.textContent = text;
@@ -363,7 +363,7 @@ export class TableView {
     banner() {
         const state = this.state;
         if (!state.result) return null;
-        const text = bannerText(resultAsScored(state), { white: state.white, black: state.black }, this.context.lang);
+        const text = bannerText(resultAsScored(state), resultNames(state), this.context.lang);
         return el('div', { class: 'result-banner', role: 'status', dataset: { result: state.result.result } },
                   el('div', { class: 'result-title' }, text.title),
                   text.players ? el('div', { class: 'result-players' }, text.players) : null,

@@ -30,6 +30,9 @@ export class TournamentForm {
                                      max: String(MAX_ARENA_MINUTES), step: '1', value: '60' });
         this.berserk = el('input', { type: 'checkbox', name: 'tournament-berserk', checked: true });
         this.berserkText = el('span', {});
+        // Bot accounts (the Bot API) stay out unless the director admits them, as on lichess.
+        this.bots = el('input', { type: 'checkbox', name: 'tournament-bots' });
+        this.botsText = el('span', {});
         this.firstBoard = el('select', { name: 'tournament-first-board' },
                              FIRST_BOARD_CHOICES.map((choice) => el('option', { value: choice })));
         this.cycles = el('select', { name: 'tournament-cycles' }, el('option', { value: '1' }), el('option', { value: '2' }));
@@ -82,6 +85,7 @@ export class TournamentForm {
                        this.lateField, label('starts_at', this.startsAt), label('password', this.password), this.forbiddenField, this.tieBreaksField,
                        label('draws', this.drawsFrom), label('min_rating', this.minRating), label('max_rating', this.maxRating),
                        label('min_games', this.minGames), label('invited', this.invited),
+                       el('label', { class: 'field field-bots' }, this.bots, ' ', this.botsText),
                        el('div', { class: 'form-buttons' }, this.submit, this.cancel), this.error);
         this.relabel();
         this.showSystem();
@@ -128,6 +132,7 @@ export class TournamentForm {
         this.texts.min_games.textContent = t('tournament.create.min_rated_games');
         this.texts.invited.textContent = t('tournament.create.invited');
         this.invited.placeholder = t('tournament.create.invited.placeholder');
+        this.botsText.textContent = t('tournament.create.bots_allowed');
     }
 
     // A Swiss has rounds, late entries and a first board; a round robin cycles (its rounds follow from its
@@ -172,7 +177,7 @@ export class TournamentForm {
             password: this.password.value,
             forbidden_pairs: this.forbidden.value, tie_breaks: this.tieBreaks.value, draw_offers_from_move: this.drawsFrom.value,
             min_rating: this.minRating.value, max_rating: this.maxRating.value, min_rated_games: this.minGames.value,
-            invited: this.invited.value,
+            invited: this.invited.value, bots_allowed: this.bots.checked,
         });
         if (made.error) {
             this.error.textContent = t(made.error);
@@ -187,6 +192,7 @@ export class TournamentForm {
             this.startsAt.value = '';
             this.forbidden.value = '';
             this.invited.value = '';
+            this.bots.checked = false;
             this.close();
         }, () => {}).finally(() => { this.submit.disabled = false; });
     }

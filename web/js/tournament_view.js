@@ -40,6 +40,7 @@ function entryText(tournament) {
     else if (max !== undefined) parts.push(t('tournament.entry.rating_max', { max }));
     if (Number(tournament.min_rated_games) > 0) parts.push(t('tournament.entry.games', { games: tournament.min_rated_games }));
     if (tournament.invited_only) parts.push(t('tournament.entry.invited'));
+    if (tournament.bots_allowed) parts.push(t('tournament.entry.bots'));
     return parts.join(' · ');
 }
 

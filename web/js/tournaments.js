@@ -238,6 +238,7 @@ function entryConditions(values, fields) {
     const invited = String(values.invited || '').split(/[\s,;]+/).filter(Boolean);
     if (invited.length > 200) return 'tournament.create.error.invited';
     if (invited.length) fields.invited = invited;
+    if (values.bots_allowed) fields.bots_allowed = true;
     return null;
 }
 

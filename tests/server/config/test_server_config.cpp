@@ -186,7 +186,7 @@ TEST_CASE("a config file sets every field, the command line overrides it", "[ser
                      "secure_cookies": true},
         "player_limits": {"max_open_tables": 2, "max_rooms_opened": 1, "chat_messages_per_minute": 6,
                           "connections_per_address_before_hello": 4},
-        "metrics": {"access": "everyone"}})");
+        "metrics": {"access": "everyone"}, "bot_api": {"requests_per_minute": 42}})");
     const auto config = parse_serve_options({"--port", "9200", "--config", file.path});
     REQUIRE(config);
     CHECK(config->port == 9200); // the command line wins, wherever --config stands
@@ -218,6 +218,7 @@ TEST_CASE("a config file sets every field, the command line overrides it", "[ser
     CHECK(config->tournament_round_pause_ms == 2500);
     CHECK(config->tournament_day_ms == 60000);
     CHECK(config->analyses_per_player_per_day == 3);
+    CHECK(config->bot_api.requests_per_minute == 42);
     const auto& identity = config->identity;
     CHECK_FALSE(identity.allow_guests);
     CHECK(identity.resume_token_ttl_ms == 120000);
@@ -256,7 +257,8 @@ TEST_CASE("config file errors name the file and the field", "[server_config]")
     };
     const std::vector<Case> cases{
         {R"({"port": 80, "colour": "blue"})",
-         ": unknown key 'colour' (known: analyses_per_player_per_day, bind, challenge_expiry_ms, cluster, computer, "
+         ": unknown key 'colour' (known: analyses_per_player_per_day, bind, bot_api, challenge_expiry_ms, cluster, "
+         "computer, "
          "db, db_busy_timeout_ms, "
          "first_move_limit_ms, identity, limits, metrics, player_limits, pool_wave_ms, port, public_url, "
          "reconnect_grace_ms, room_update_ms, rooms, "
