@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import {
-    Run, accountOpensGuestJoins, clickMove, laptopPage, launchBrowser, startServer, timeout, typeMove, webRoot,
+    Run, accountOpensGuestJoins, clickMove, laptopPage, launchBrowser, short, startServer, timeout, typeMove, webRoot,
 } from './browser_harness.mjs';
 import { fitsWidth } from './page_checks.mjs';
 
@@ -102,6 +102,9 @@ async function main() {
             await a.click('.server-analysis-request', { timeout });
             // 3...Nf6 allowed the mate in one: Black's blunder, a red dot at ply 6 of the chart.
             await a.waitForSelector('.server-analysis[data-state="done"] .chart-mark.blunder[data-ply="6"]', engineTimeout);
+            // The move list marks it too, as lichess's: "Nf6??".
+            const marked = await a.textContent('.game-moves tr[data-ply="6"] .move-mark.blunder', short);
+            if (marked !== '??') throw new Error(`the move list marks 3...Nf6 with ${marked}`);
             const black = await a.textContent('.server-analysis-summary dd[data-side="black"]');
             if (!/% accuracy · \d+ inaccuracies, \d+ mistakes, 1 blunders/.test(black)) throw new Error(`Black's summary reads ${black}`);
             const pgn = await (await a.request.get(new URL(`${gamePath}.pgn`, url).href)).text();

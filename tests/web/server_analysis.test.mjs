@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { chartPath, chartPoints, evaluationText, markedMoves, winPercent } from '../../web/js/archive/server_analysis.js';
+import { chartPath, chartPoints, evaluationText, markedMoves, marksByPly, winPercent } from '../../web/js/archive/server_analysis.js';
 
 test('winning chances: even at 0, certain for a mate, held within ±1000 centipawns', () => {
     assert.equal(winPercent({ cp: 0 }), 50);
@@ -41,4 +41,11 @@ test('the marked moves, by ply from 1, with whose they were', () => {
     // A game from a position with Black to move: the first move is Black's.
     assert.equal(markedMoves(analysis, false)[0].white, false);
     assert.deepEqual(markedMoves({}), []);
+});
+
+test('the move list gets the marks of a finished analysis only, by ply', () => {
+    const done = { state: 'done', judgements: ['good', 'inaccuracy', 'good', 'mistake', 'blunder'] };
+    assert.deepEqual([...marksByPly(done)], [[2, 'inaccuracy'], [4, 'mistake'], [5, 'blunder']]);
+    assert.deepEqual([...marksByPly({ state: 'running', positions_done: 3, positions: 6 })], []);
+    assert.deepEqual([...marksByPly(null)], []);
 });

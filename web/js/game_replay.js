@@ -96,3 +96,7 @@ export function gameResult(log) {
     }
     return result;
 }
+
+// lichess's signs of a move's judgement in a server analysis, as the PGN's NAGs $6, $2, $4 are
+// shown in a move list.
+export const JUDGEMENT_SIGNS = { inaccuracy: '?!', mistake: '?', blunder: '??' };

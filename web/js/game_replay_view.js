@@ -8,8 +8,15 @@
 import { el } from './dom.js';
 import { language, t } from './messages.js';
 import { BoardView } from './board_view.js';
-import { clockText, moveNumber, replayStep, replayView, sanIn, stepForKey } from './game_replay.js';
+import { JUDGEMENT_SIGNS, clockText, moveNumber, replayStep, replayView, sanIn, stepForKey } from './game_replay.js';
 import { dateTime } from './time_format.js';
+
+// A move's mark in the list: its sign, with the judgement's word as title; nothing for none.
+function markOf(judgement) {
+    if (!judgement) return null;
+    return el('span', { class: `move-mark ${judgement}`, title: t(`server_analysis.judgement.${judgement}`) },
+              JUDGEMENT_SIGNS[judgement]);
+}
 
 export class GameReplayView {
     // boardClass, tableClass: the board's and the move table's classes besides `replay-board` and
@@ -80,7 +87,9 @@ export class GameReplayView {
 
     // The moves, one row a half-move: number, SAN, White's and Black's clock after it (and the
     // server's time for the admin); a click on a row shows the position after it.
-    moveList(notation) {
+    // `marks`: a server analysis's judgements by ply (ply -> 'inaccuracy' | 'mistake' | 'blunder'),
+    // shown after the move as lichess shows them (?!, ?, ??), with the word as its title.
+    moveList(notation, marks = new Map()) {
         const moves = this.moves();
         if (!moves.length) return el('p', { class: 'empty' }, t('game.no_moves'));
         const columns = ['game.col.move', 'game.col.san', 'side.white', 'side.black'];
@@ -88,7 +97,8 @@ export class GameReplayView {
         const rows = moves.map((move) => el('tr', {
             class: move.ply === this.ply ? 'current' : '', dataset: { ply: move.ply },
             onclick: () => this.goTo(move.ply),
-        }, el('td', {}, moveNumber(move.ply)), el('td', { class: 'san' }, sanIn(move, notation)),
+        }, el('td', {}, moveNumber(move.ply)),
+           el('td', { class: 'san' }, sanIn(move, notation), markOf(marks.get(move.ply))),
            el('td', { class: 'clock-cell', dataset: { side: 'white' } }, clockText(move.white_ms)),
            el('td', { class: 'clock-cell', dataset: { side: 'black' } }, clockText(move.black_ms)),
            this.serverTimes ? el('td', {}, dateTime(move.at, language())) : null));

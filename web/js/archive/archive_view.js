@@ -94,7 +94,7 @@ export class ArchiveView {
                 this.serverAnalysis.element(!/ b /.test(log.start_fen || ''))),
              el('div', { class: 'game-log-body' },
                 this.replay.boardColumn(notation),
-                el('div', { class: 'game-log-lists' }, el('h3', {}, t('game.moves')), this.replay.moveList(notation))));
+                el('div', { class: 'game-log-lists' }, el('h3', {}, t('game.moves')), this.replay.moveList(notation, this.serverAnalysis.marks()))));
         this.replay.draw(this.root);
     }
 }

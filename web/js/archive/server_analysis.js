@@ -3,6 +3,8 @@
 // moves the review marked, and the evaluations in the notation lichess uses (+0.35, #-3). Pure:
 // the analysis in, numbers and strings out; server_analysis_view.js draws them.
 
+import { JUDGEMENT_SIGNS } from '../game_replay.js';
+
 // White's chance of winning, 0-100, from an evaluation ({cp} or {mate}) seen from White, by the
 // formula the server's review uses (review/game_review.h): mates are certain, centipawns are held
 // within ±1000.
@@ -37,6 +39,17 @@ export function chartPath(points) {
     return points.map((point, index) => `${index ? 'L' : 'M'}${point.x} ${point.y}`).join(' ');
 }
 
+// The marks by ply for the move list: ply -> judgement, for the marked moves only; empty while
+// there is no finished analysis.
+export function marksByPly(analysis) {
+    const marks = new Map();
+    if (!analysis || analysis.state !== 'done') return marks;
+    (analysis.judgements || []).forEach((judgement, index) => {
+        if (judgement in JUDGEMENT_SIGNS) marks.set(index + 1, judgement);
+    });
+    return marks;
+}
+
 // The marked moves: [{ply, judgement, white}] for every inaccuracy, mistake and blunder, where
 // `ply` counts from 1 and `white` says whose move it was.
 export function markedMoves(analysis, whiteFirst = true) {
@@ -46,3 +59,4 @@ export function markedMoves(analysis, whiteFirst = true) {
         white: (index % 2 === 0) === whiteFirst,
     }]));
 }
+

@@ -7,7 +7,7 @@
 import { el, fill } from '../dom.js';
 import { t } from '../messages.js';
 import { errorNodes } from '../alerts_view.js';
-import { chartPath, chartPoints, evaluationText, markedMoves } from './server_analysis.js';
+import { chartPath, chartPoints, evaluationText, markedMoves, marksByPly } from './server_analysis.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const WIDTH = 600;
@@ -67,6 +67,11 @@ export class ServerAnalysisView {
     }
 
     // The section, or nothing for a game that is not finished.
+    // The finished analysis's marks by ply (ply -> judgement), for the move list.
+    marks() {
+        return marksByPly(this.analysis);
+    }
+
     element(whiteFirst = true) {
         const analysis = this.analysis;
         if (!analysis || analysis.finished === false) return null;
