@@ -1,6 +1,7 @@
 #include "server/net/ndjson_stream.h"
 
 #include <array>
+#include <iterator>
 
 namespace rochade::server {
 
@@ -84,6 +85,7 @@ void NdjsonStream::write_next()
 void NdjsonStream::on_write(beast::error_code ec)
 {
     writing_ = false;
+    if (!open_) return queue_.clear(); // ended while this write was under way: its line may go now
     if (ec) return end();
     queued_bytes_ -= queue_.front().size();
     queue_.pop_front();
@@ -124,11 +126,18 @@ void NdjsonStream::end()
 {
     if (!open_.exchange(false)) return;
     keep_alive_.cancel();
-    queue_.clear();
+    // A write under way still reads the front line: it stays until that write's handler runs.
+    if (writing_ && !queue_.empty())
+        queue_.erase(std::next(queue_.begin()), queue_.end());
+    else
+        queue_.clear();
     queued_bytes_ = 0;
     beast::error_code ignored;
     stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);
     stream_.close();
+    // The socket is closed: its place under max_connections is free now, not when the last
+    // holder of this object (a bot's session, at its next look) lets it go.
+    slot_ = SocketSlot{};
     auto ended = std::move(ended_);
     for (auto& call : ended) call();
 }

@@ -8,6 +8,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "tests/server/bots/bot_steps.h"
 #include "tests/server/bots/ndjson_reader.h"
 #include "tests/server/server_fixture.h"
 #include "tests/server/tournaments/tourney_steps.h"
@@ -19,32 +20,9 @@ using namespace std::chrono_literals;
 
 namespace {
 
-HttpReply post(const InProcessServer& server, const std::string& target, const std::string& token,
-               const std::string& form = "")
+HttpReply post(const InProcessServer& server, const std::string& target, const std::string& token)
 {
-    std::vector<std::pair<std::string, std::string>> headers{{"Authorization", "Bearer " + token}};
-    if (!form.empty()) headers.emplace_back("Content-Type", "application/x-www-form-urlencoded");
-    return http_request(server.port(), "POST", target, headers, form);
-}
-
-// `nick` registered over HTTP, a token with bot:play made on the account page, and the upgrade.
-std::string tournament_bot(const InProcessServer& server, const std::string& nick)
-{
-    const std::string origin = "http://127.0.0.1:" + std::to_string(server.port());
-    const HttpReply registered =
-        http_request(server.port(), "POST", "/api/register", {{"Content-Type", "application/json"}, {"Origin", origin}},
-                     json{{"nick", nick}, {"password", tourney_password}}.dump());
-    REQUIRE(registered.status == 200);
-    const std::string cookie = registered.header("Set-Cookie")->substr(0, registered.header("Set-Cookie")->find(';'));
-    const HttpReply made = http_request(
-        server.port(), "POST", "/api/tokens",
-        {{"Content-Type", "application/json"}, {"Origin", origin}, {"Cookie", cookie}},
-        json{{"description", "Turnierbot"}, {"scopes", {"bot:play", "challenge:read", "tournament:write"}}}.dump());
-    INFO(made.body);
-    REQUIRE(made.status == 201);
-    const std::string token = json::parse(made.body).at("token");
-    REQUIRE(post(server, "/api/bot/account/upgrade", token).status == 200);
-    return token;
+    return bot_api(server, "POST", target, token);
 }
 
 } // namespace
@@ -56,7 +34,7 @@ TEST_CASE("bot api: a tournament takes a bot only when its director admits bots;
     WsTestClient director, human;
     tourney_account(director, server, "Turnierleiter", protocol::Role::Director);
     tourney_account(human, server, "Menschenspieler");
-    const std::string token = tournament_bot(server, "Turnierbot");
+    const std::string token = bot_account(server, "Turnierbot");
     NdjsonReader events(server.port(), "/api/stream/event", token);
     REQUIRE(events.status() == 200);
 
