@@ -168,13 +168,15 @@ void BotApi::handle(ApiRequest request, Answer answer)
         return authorise(request, {ApiScope::BotPlay}, false, answer,
                          [this, answer](Caller caller) { upgrade(caller, answer); });
     }
+    // A streamed answer has a body by nature: GET only, not HEAD.
+    const bool get_only = request.method == "GET";
     if (path == "/api/stream/event") {
-        if (!get) return answer(method_not_allowed("GET"));
+        if (!get_only) return answer(method_not_allowed("GET"));
         return authorise(request, {ApiScope::BotPlay, ApiScope::ChallengeRead}, true, answer,
                          [this, request, answer](Caller caller) { event_stream(caller, request, answer); });
     }
     if (path.starts_with(game_stream_prefix)) {
-        if (!get) return answer(method_not_allowed("GET"));
+        if (!get_only) return answer(method_not_allowed("GET"));
         const auto id = game_name_of(std::string_view(path).substr(game_stream_prefix.size()));
         if (!id) return answer(lichess_error(404, "No such game"));
         return authorise(request, {ApiScope::BotPlay}, true, answer,

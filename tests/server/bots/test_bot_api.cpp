@@ -375,6 +375,13 @@ TEST_CASE("bot api: refusals: no token or a forged one, a missing scope, not a b
         CHECK(refused.header("Allow") == wrong.allowed);
         CHECK(body_of(refused).contains("error"));
     }
+    // A stream has a body by nature: HEAD is refused, not answered with a stream.
+    for (const std::string target : {"/api/stream/event", "/api/bot/game/stream/1"}) {
+        INFO("HEAD " << target);
+        const HttpReply refused = bot_api(server, "HEAD", target, bot);
+        CHECK(refused.status == 405);
+        CHECK(refused.header("Allow") == "GET");
+    }
 
     for (const std::string target :
          {"/api/bot/game/999999/move/e2e4", "/api/bot/game/999999/resign", "/api/bot/game/abc/move/e2e4",
