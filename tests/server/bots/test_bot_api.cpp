@@ -739,7 +739,7 @@ TEST_CASE("bot api: bot against bot: a challenge with a form, declined as too fa
     CHECK(body_of(bot_api(server, "GET", "/api/account/playing", a.token)).at("nowPlaying").empty());
 }
 
-TEST_CASE("bot api: streams closed by the bot and opened again begin with the running game; online while streaming",
+TEST_CASE("bot api: streams closed by the bot and opened again begin with the running game, online while streaming",
           "[server][bots]")
 {
     InProcessServer server;

@@ -27,7 +27,7 @@ HttpReply post(const InProcessServer& server, const std::string& target, const s
 
 } // namespace
 
-TEST_CASE("bot api: a tournament takes a bot only when its director admits bots; the bot plays its board",
+TEST_CASE("bot api: a tournament takes a bot only when its director admits bots, and the bot plays its board",
           "[server][bots][tournament]")
 {
     InProcessServer server([](auto& config) { config.tournament_round_pause_ms = 50; });
