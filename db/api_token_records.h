@@ -19,8 +19,8 @@ namespace rochade::db {
 // The account becomes a bot account for good (lichess's BOT title). Refused when there is no
 // such account, when it is a bot already, or when it has played a game (the account of either
 // seat of any stored game, finished or not): a bot's games are all a program's, so an account
-// with a human's games stays human. Also ends every session of the account and deletes their
-// tokens, as a new password does: a browser logged in before cannot play on as a human.
+// with a human's games stays human. Its sessions stay (its owner keeps the account page, for the
+// tokens); the game socket refuses a bot's hello (SessionRecord::bot).
 struct AccountBecameBot {
     std::int64_t account_id = 0;
     std::int64_t at_ms = 0;

@@ -123,6 +123,7 @@ struct SessionRecord {
     std::int64_t expires_at_ms = 0;         // the token's
     std::int64_t session_expires_at_ms = 0; // the session's absolute expiry
     bool retired = false; // a resume token spent within its grace (SessionTokenSpent)
+    bool bot = false;     // the session's account is a bot account (schema version 21)
 };
 
 } // namespace rochade::db

@@ -46,10 +46,6 @@ void write_api_token(Connection& c, const AccountBecameBot& w)
                                 Params().add(w.account_id));
     if (seated.boolean(0, 0)) throw api_token_refused(doing + ": it has played games");
     c.run("UPDATE accounts SET bot = true WHERE id = $1", Params().add(w.account_id));
-    c.run("DELETE FROM session_tokens WHERE session_id IN (SELECT id FROM sessions WHERE account_id = $1)",
-          Params().add(w.account_id));
-    c.run("UPDATE sessions SET ended_at_ms = $2 WHERE account_id = $1 AND ended_at_ms IS NULL",
-          Params().add(w.account_id).add(w.at_ms));
 }
 
 void write_api_token(Connection& c, const ApiTokenCreated& w)

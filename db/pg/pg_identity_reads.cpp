@@ -68,7 +68,7 @@ std::vector<AccountRecord> PgStore::accounts()
 namespace {
 
 // The first row of a token query: session id, account, nick, role, the token's expiry, the
-// session's.
+// session's, and whether the account is a bot's.
 SessionRecord read_session_row(const Result& rows)
 {
     SessionRecord session;
@@ -78,6 +78,7 @@ SessionRecord read_session_row(const Result& rows)
     session.role = role_from_text(rows.text(0, 3));
     session.expires_at_ms = rows.integer(0, 4);
     session.session_expires_at_ms = rows.integer(0, 5);
+    session.bot = rows.boolean(0, 6);
     return session;
 }
 
@@ -87,22 +88,22 @@ std::optional<SessionRecord> PgStore::session_by_token(const std::string& token_
                                                        std::int64_t at_ms)
 {
     return reading([&](Connection& c) -> std::optional<SessionRecord> {
-        const Result rows =
-            c.run("SELECT s.id, s.account_id, COALESCE(a.nick, s.nick), COALESCE(a.role, 'player'), t.expires_at_ms, "
-                  "s.expires_at_ms FROM session_tokens t JOIN sessions s ON s.id = t.session_id "
-                  "LEFT JOIN accounts a ON a.id = s.account_id "
-                  "WHERE t.hash = $1 AND t.kind = $2 AND t.expires_at_ms > $3 AND s.ended_at_ms IS NULL AND "
-                  "s.expires_at_ms > $3",
-                  Params().add(token_hash).add(static_cast<int>(kind)).add(at_ms));
+        const Result rows = c.run(
+            "SELECT s.id, s.account_id, COALESCE(a.nick, s.nick), COALESCE(a.role, 'player'), t.expires_at_ms, "
+            "s.expires_at_ms, COALESCE(a.bot, false) FROM session_tokens t JOIN sessions s ON s.id = t.session_id "
+            "LEFT JOIN accounts a ON a.id = s.account_id "
+            "WHERE t.hash = $1 AND t.kind = $2 AND t.expires_at_ms > $3 AND s.ended_at_ms IS NULL AND "
+            "s.expires_at_ms > $3",
+            Params().add(token_hash).add(static_cast<int>(kind)).add(at_ms));
         if (rows.rows() == 0) {
             if (kind != TokenKind::Resume) return std::nullopt;
             // A resume token spent within its grace (schema version 5).
-            const Result retired =
-                c.run("SELECT s.id, s.account_id, COALESCE(a.nick, s.nick), COALESCE(a.role, 'player'), r.until_ms, "
-                      "s.expires_at_ms FROM retired_tokens r JOIN sessions s ON s.id = r.session_id "
-                      "LEFT JOIN accounts a ON a.id = s.account_id "
-                      "WHERE r.hash = $1 AND r.until_ms > $2 AND s.ended_at_ms IS NULL AND s.expires_at_ms > $2",
-                      Params().add(token_hash).add(at_ms));
+            const Result retired = c.run(
+                "SELECT s.id, s.account_id, COALESCE(a.nick, s.nick), COALESCE(a.role, 'player'), r.until_ms, "
+                "s.expires_at_ms, COALESCE(a.bot, false) FROM retired_tokens r JOIN sessions s ON s.id = r.session_id "
+                "LEFT JOIN accounts a ON a.id = s.account_id "
+                "WHERE r.hash = $1 AND r.until_ms > $2 AND s.ended_at_ms IS NULL AND s.expires_at_ms > $2",
+                Params().add(token_hash).add(at_ms));
             if (retired.rows() == 0) return std::nullopt;
             SessionRecord session = read_session_row(retired);
             session.retired = true;

@@ -45,9 +45,7 @@ ApiTokenWrites::ApiTokenWrites(Database& db)
       account_seated_(db.prepare("SELECT EXISTS (SELECT 1 FROM games WHERE white_account = ?1) OR "
                                  "EXISTS (SELECT 1 FROM games WHERE black_account = ?1)")),
       became_bot_(db.prepare("UPDATE accounts SET bot = 1 WHERE id = ?1")),
-      sessions_tokens_deleted_(
-          db.prepare("DELETE FROM session_tokens WHERE session_id IN (SELECT id FROM sessions WHERE account_id = ?1)")),
-      sessions_ended_(db.prepare("UPDATE sessions SET ended_at_ms = ?2 WHERE account_id = ?1 AND ended_at_ms IS NULL")),
+
       token_stored_(db.prepare("SELECT 1 FROM api_tokens WHERE hash = ?1")),
       created_(db.prepare("INSERT INTO api_tokens (hash, account_id, description, scopes, created_at_ms) "
                           "VALUES (?1, ?2, ?3, ?4, ?5)")),
@@ -67,8 +65,6 @@ void ApiTokenWrites::write(const AccountBecameBot& w)
     if (first_int(account_seated_.bind(1, w.account_id)).value_or(0) != 0)
         throw RefusedWrite(doing + ": it has played games");
     became_bot_.bind(1, w.account_id).run();
-    sessions_tokens_deleted_.bind(1, w.account_id).run();
-    sessions_ended_.bind(1, w.account_id).bind(2, w.at_ms).run();
 }
 
 void ApiTokenWrites::write(const ApiTokenCreated& w)

@@ -26,7 +26,7 @@ public:
 
 private:
     Database& db_;
-    Statement account_bot_, account_seated_, became_bot_, sessions_tokens_deleted_, sessions_ended_;
+    Statement account_bot_, account_seated_, became_bot_;
     Statement token_stored_, created_, revoked_, used_;
 };
 

@@ -220,7 +220,7 @@ std::vector<AccountRecord> read_accounts(Database& db)
 namespace {
 
 // The columns both token queries select: session id, account, nick, role, the token's expiry,
-// the session's.
+// the session's, and whether the account is a bot's.
 SessionRecord read_session_row(const Statement& row)
 {
     SessionRecord session;
@@ -230,6 +230,7 @@ SessionRecord read_session_row(const Statement& row)
     session.role = role_from_column(row.column_text(3));
     session.expires_at_ms = row.column_int(4);
     session.session_expires_at_ms = row.column_int(5);
+    session.bot = row.column_int(6) != 0;
     return session;
 }
 
@@ -240,7 +241,7 @@ std::optional<SessionRecord> read_session_token(Database& db, const std::string&
 {
     Statement query =
         db.prepare("SELECT s.id, s.account_id, COALESCE(a.nick, s.nick), COALESCE(a.role, 'player'), t.expires_at_ms, "
-                   "s.expires_at_ms FROM session_tokens t JOIN sessions s ON s.id = t.session_id "
+                   "s.expires_at_ms, COALESCE(a.bot, 0) FROM session_tokens t JOIN sessions s ON s.id = t.session_id "
                    "LEFT JOIN accounts a ON a.id = s.account_id "
                    "WHERE t.hash = ?1 AND t.kind = ?2 AND t.expires_at_ms > ?3 AND s.ended_at_ms IS NULL AND "
                    "s.expires_at_ms > ?3");
@@ -250,7 +251,7 @@ std::optional<SessionRecord> read_session_token(Database& db, const std::string&
         // A resume token spent within its grace (schema version 11).
         Statement retired = db.prepare(
             "SELECT s.id, s.account_id, COALESCE(a.nick, s.nick), COALESCE(a.role, 'player'), r.until_ms, "
-            "s.expires_at_ms FROM retired_tokens r JOIN sessions s ON s.id = r.session_id "
+            "s.expires_at_ms, COALESCE(a.bot, 0) FROM retired_tokens r JOIN sessions s ON s.id = r.session_id "
             "LEFT JOIN accounts a ON a.id = s.account_id "
             "WHERE r.hash = ?1 AND r.until_ms > ?2 AND s.ended_at_ms IS NULL AND s.expires_at_ms > ?2");
         retired.bind(1, hash).bind(2, at_ms);

@@ -23,7 +23,7 @@ int http_status(ErrorCode code)
     case ErrorCode::BadCredentials:
     case ErrorCode::NotLoggedIn: return 401;
     case ErrorCode::GuestsNotAllowed:
-    case ErrorCode::Forbidden: // a bot account's password login
+    case ErrorCode::Forbidden:
     case ErrorCode::Banned: return 403;
     case ErrorCode::NickTaken: return 409;
     case ErrorCode::TooManyAttempts: return 429;

@@ -81,6 +81,7 @@ identity::Identity identity_of(const db::SessionRecord& session)
     identity.nick = session.nick;
     identity.role = session.role;
     identity.session_id = session.session_id;
+    identity.bot = session.bot;
     return identity;
 }
 
@@ -404,15 +405,7 @@ void Authenticator::login_session(std::string what, std::string nick, std::strin
     verify(what, std::move(nick), std::move(password), std::move(address),
            [self = shared_from_this(), what, kind, then = std::move(then)](auto verified) mutable {
                if (auto* refusal = std::get_if<AuthRefusal>(&verified)) return then(std::move(*refusal));
-               const auto& account = std::get<db::AccountRecord>(verified);
-               // A bot's games are all its program's: it plays through the Bot API with its token,
-               // and a login would also take its nick from its session there.
-               if (account.bot)
-                   return then(AuthRefusal{ErrorCode::Forbidden,
-                                           what + ": '" + account.nick +
-                                               "' is a bot account: it plays through the Bot API with a personal "
-                                               "token, not with a password"});
-               self->start_session(what, identity_of(account), kind, std::move(then));
+               self->start_session(what, identity_of(std::get<db::AccountRecord>(verified)), kind, std::move(then));
            });
 }
 

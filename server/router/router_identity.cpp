@@ -31,7 +31,19 @@ identity::Authenticator::AdmissionDone admit_or_refuse(std::shared_ptr<Lobby> lo
                 connection->send_error(id, refusal.code, refusal.message);
             });
         }
-        lobby->admit(connection, std::move(id), std::move(std::get<identity::Admission>(result)));
+        auto& admission = std::get<identity::Admission>(result);
+        // A bot's games are all its program's: it plays through the Bot API with its token (its
+        // session there holds its nick), never on this socket. Its owner may still log in over
+        // HTTP, for the account page's tokens.
+        if (admission.identity.bot)
+            return connection->post([connection, id, nick = admission.identity.nick] {
+                connection->client->greeting = false;
+                connection->send_error(id, ErrorCode::Forbidden,
+                                       "hello: '" + nick +
+                                           "' is a bot account: it plays through the Bot API with a personal token "
+                                           "(docs/bots.md), not on the game socket");
+            });
+        lobby->admit(connection, std::move(id), std::move(admission));
     };
 }
 

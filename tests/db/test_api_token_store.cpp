@@ -88,15 +88,16 @@ TEST_CASE("an account without games becomes a bot once, and every read of the ac
     const std::int64_t anna = registered(writer, reader, "Anna");
     const std::int64_t bert = registered(writer, reader, "Bert");
     CHECK_FALSE(reader.account("anna")->bot);
-    // A browser of Anna's logged in before the upgrade: its session ends with it.
+    // A browser of Anna's logged in before the upgrade: its session stays, and says it is a bot's.
     REQUIRE_FALSE(store_now(writer, SessionStarted{901, anna, "Anna", t0, t0 + 1'000'000}));
     REQUIRE_FALSE(
         store_now(writer, SessionTokenIssued{std::string(64, 'c'), 901, TokenKind::Cookie, t0, t0 + 100'000}));
     REQUIRE(reader.session_by_token(std::string(64, 'c'), TokenKind::Cookie, t0 + 1));
+    CHECK_FALSE(reader.session_by_token(std::string(64, 'c'), TokenKind::Cookie, t0 + 1)->bot);
 
     REQUIRE_FALSE(store_now(writer, AccountBecameBot{anna, t0 + 1}));
     CHECK(reader.account("anna")->bot);
-    CHECK_FALSE(reader.session_by_token(std::string(64, 'c'), TokenKind::Cookie, t0 + 2));
+    CHECK(reader.session_by_token(std::string(64, 'c'), TokenKind::Cookie, t0 + 2)->bot);
     CHECK(reader.account_by_skeleton(rochade::protocol::nick_skeleton("Anna"))->bot);
     CHECK(reader.player("anna")->account.bot);
     const auto all = reader.accounts();
