@@ -16,6 +16,8 @@
 import net from 'node:net';
 import crypto from 'node:crypto';
 
+import { OP_CLOSE, OP_TEXT, clientFrame, readFrame } from './ws_frames.mjs';
+
 const [mode, host, port] = process.argv.slice(2);
 // hold waits for the stop that the stage sends after its other checks.
 const limit = mode === 'hold' ? 120 : 20;
@@ -58,29 +60,15 @@ function connect()
             upgraded = true;
             buffer = buffer.subarray(end + 4);
         }
-        for (;;) {
-            if (buffer.length < 2) return;
-            const opcode = buffer[0] & 0x0f;
-            let length = buffer[1] & 0x7f;
-            let offset = 2;
-            if (length === 126) {
-                if (buffer.length < 4) return;
-                length = buffer.readUInt16BE(2);
-                offset = 4;
-            } else if (length === 127) {
-                if (buffer.length < 10) return;
-                length = Number(buffer.readBigUInt64BE(2));
-                offset = 10;
-            }
-            if (buffer.length < offset + length) return;
-            const payload = buffer.subarray(offset, offset + length);
-            buffer = buffer.subarray(offset + length);
-            if (opcode === 0x8) {
+        for (let frame; (frame = readFrame(buffer));) {
+            const { opcode, payload } = frame;
+            buffer = frame.rest;
+            if (opcode === OP_CLOSE) {
                 resolveClosed(payload.length >= 2 ? payload.readUInt16BE(0) : 1005);
                 socket.end();
                 return;
             }
-            if (opcode !== 0x1) continue; // the server sends no fragments or binary frames
+            if (opcode !== OP_TEXT) continue; // the server sends no fragments or binary frames
             const message = JSON.parse(payload.toString());
             if (waiter) {
                 const w = waiter;
@@ -107,17 +95,7 @@ function connect()
         },
         send(message)
         {
-            const payload = Buffer.from(JSON.stringify(message));
-            const mask = crypto.randomBytes(4);
-            let header;
-            if (payload.length < 126) {
-                header = Buffer.from([0x81, 0x80 | payload.length]);
-            } else {
-                header = Buffer.from([0x81, 0x80 | 126, 0, 0]);
-                header.writeUInt16BE(payload.length, 2);
-            }
-            for (let i = 0; i < payload.length; ++i) payload[i] ^= mask[i % 4];
-            socket.write(Buffer.concat([header, mask, payload]));
+            socket.write(clientFrame(OP_TEXT, Buffer.from(JSON.stringify(message))));
         },
         end: () => socket.end(),
     };

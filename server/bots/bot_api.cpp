@@ -40,15 +40,11 @@ std::vector<std::string> segments(std::string_view path)
     return parts;
 }
 
-std::optional<std::int64_t> game_id_of(std::string_view text)
+// A positive id in a path (a tournament's), as the query parser reads integers.
+std::optional<std::int64_t> positive_id(std::string_view text)
 {
-    if (text.empty() || text.size() > 18) return std::nullopt;
-    std::int64_t id = 0;
-    for (const char c : text) {
-        if (c < '0' || c > '9') return std::nullopt;
-        id = id * 10 + (c - '0');
-    }
-    return id > 0 ? std::optional(id) : std::nullopt;
+    const auto id = parse_integer(text);
+    return id && *id > 0 ? id : std::nullopt;
 }
 
 ApiResponse method_not_allowed(std::string_view allowed)
@@ -215,7 +211,7 @@ void BotApi::handle(ApiRequest request, Answer answer)
         const auto rest =
             std::string_view(path).substr(path.starts_with(arena_prefix) ? arena_prefix.size() : swiss_prefix.size());
         const auto parts = segments(rest);
-        const auto id = parts.empty() ? std::nullopt : game_id_of(parts[0]);
+        const auto id = parts.empty() ? std::nullopt : positive_id(parts[0]);
         if (!id || parts.size() != 2 || (parts[1] != "join" && parts[1] != "withdraw"))
             return answer(lichess_error(404, "No such endpoint"));
         if (!post) return answer(method_not_allowed("POST"));

@@ -196,13 +196,7 @@ void BotApi::bots_online(const ApiRequest& request, Answer answer)
 // A game named by its lichess id (a challenge's) is the asking bot's: its token says whose.
 void BotApi::game_export(const ApiRequest& request, const std::string& id_text, Answer answer)
 {
-    std::int64_t id = 0;
-    bool decimal = !id_text.empty() && id_text.size() <= 18;
-    for (const char c : id_text) {
-        if (c < '0' || c > '9') decimal = false;
-        if (decimal) id = id * 10 + (c - '0');
-    }
-    if (decimal && id > 0) return export_game_id(id, std::move(answer));
+    if (const auto id = parse_integer(id_text); id && *id > 0) return export_game_id(*id, std::move(answer));
     const auto name = game_name_of(id_text);
     if (!name || !request.bearer_token) return answer(lichess_error(404, "No such game"));
     authorise(request, {}, true, answer, [this, request, name = *name, answer](Caller caller) {

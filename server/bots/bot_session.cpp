@@ -5,6 +5,7 @@
 
 #include "protocol/encode.h"
 #include "protocol/nick.h"
+#include "server/api/query_string.h"
 #include "server/base/wall_clock.h"
 #include "server/bots/lichess_challenge.h"
 
@@ -100,16 +101,13 @@ void BotSession::open_event_stream(std::shared_ptr<LineStream> stream)
 
 BotGame* BotSession::find_game(const std::string& game)
 {
-    std::int64_t game_id = 0;
-    if (const auto named = lichess_ids_.find(game); named != lichess_ids_.end()) {
+    std::optional<std::int64_t> game_id;
+    if (const auto named = lichess_ids_.find(game); named != lichess_ids_.end())
         game_id = named->second;
-    } else {
-        for (const char c : game) {
-            if (c < '0' || c > '9' || game_id > 100'000'000'000'000LL) return nullptr;
-            game_id = game_id * 10 + (c - '0');
-        }
-    }
-    const auto found = games_.find(game_id);
+    else
+        game_id = parse_integer(game); // Rochade's id in decimal
+    if (!game_id) return nullptr;
+    const auto found = games_.find(*game_id);
     return found == games_.end() ? nullptr : &found->second;
 }
 

@@ -33,13 +33,6 @@ json token_json(const db::ApiTokenRecord& token)
     return out;
 }
 
-std::string scope_list(const std::vector<std::string>& scopes)
-{
-    std::string out;
-    for (const auto& scope : scopes) out += (out.empty() ? "" : " ") + scope;
-    return out;
-}
-
 bool is_hex_id(std::string_view id)
 {
     if (id.size() != 64) return false;
@@ -158,7 +151,7 @@ void TokenApi::create(const identity::Identity& who, std::string description, st
                         return answer(admin_error(ErrorCode::StorageUnavailable,
                                                   "tokens: the token could not be stored now; try again"));
                     }
-                    spdlog::info("tokens: {} made a token ({})", nick, scope_list(made.scopes));
+                    spdlog::info("tokens: {} made a token ({})", nick, db::scopes_text(made.scopes));
                     json shown = token_json(made);
                     shown["token"] = token;
                     answer(admin_json(shown, 201));

@@ -9,10 +9,7 @@
 import net from 'node:net';
 import crypto from 'node:crypto';
 
-const OP_TEXT = 0x1;
-const OP_CLOSE = 0x8;
-const OP_PING = 0x9;
-const OP_PONG = 0xa;
+import { OP_CLOSE, OP_CONTINUATION, OP_PING, OP_PONG, OP_TEXT, clientFrame, readFrame } from '../../scripts/ws_frames.mjs';
 
 // A small seeded generator (mulberry32), so that a failing game can be played again.
 export function seededRandom(seed) {
@@ -27,26 +24,6 @@ export function seededRandom(seed) {
 }
 
 // One client frame: FIN, the opcode, the mask bit and a random mask (RFC 6455 5.3).
-function clientFrame(opcode, payload) {
-    const mask = crypto.randomBytes(4);
-    let header;
-    if (payload.length < 126) {
-        header = Buffer.from([0x80 | opcode, 0x80 | payload.length]);
-    } else if (payload.length < 65536) {
-        header = Buffer.alloc(4);
-        header[0] = 0x80 | opcode;
-        header[1] = 0x80 | 126;
-        header.writeUInt16BE(payload.length, 2);
-    } else {
-        header = Buffer.alloc(10);
-        header[0] = 0x80 | opcode;
-        header[1] = 0x80 | 127;
-        header.writeBigUInt64BE(BigInt(payload.length), 2);
-    }
-    const masked = Buffer.from(payload);
-    for (let i = 0; i < masked.length; ++i) masked[i] ^= mask[i % 4];
-    return Buffer.concat([header, mask, masked]);
-}
 
 export class HumanWsClient {
     constructor({ host = '127.0.0.1', port, label = 'human', seed = 1 }) {
@@ -95,24 +72,9 @@ export class HumanWsClient {
                     buffer = buffer.subarray(end + 4);
                     resolve(this);
                 }
-                for (;;) {
-                    if (buffer.length < 2) return;
-                    const fin = (buffer[0] & 0x80) !== 0;
-                    const opcode = buffer[0] & 0x0f;
-                    let length = buffer[1] & 0x7f;
-                    let offset = 2;
-                    if (length === 126) {
-                        if (buffer.length < 4) return;
-                        length = buffer.readUInt16BE(2);
-                        offset = 4;
-                    } else if (length === 127) {
-                        if (buffer.length < 10) return;
-                        length = Number(buffer.readBigUInt64BE(2));
-                        offset = 10;
-                    }
-                    if (buffer.length < offset + length) return;
-                    const payload = buffer.subarray(offset, offset + length);
-                    buffer = buffer.subarray(offset + length);
+                for (let frame; (frame = readFrame(buffer));) {
+                    const { fin, opcode, payload } = frame;
+                    buffer = frame.rest;
                     if (opcode === OP_PING) {
                         socket.write(clientFrame(OP_PONG, payload));
                     } else if (opcode === OP_CLOSE) {
@@ -120,7 +82,7 @@ export class HumanWsClient {
                         socket.end(clientFrame(OP_CLOSE, payload.subarray(0, 2)));
                         this.resolveClosed(this.closedWith);
                         return;
-                    } else if (opcode === OP_TEXT || (opcode === 0 && fragments)) {
+                    } else if (opcode === OP_TEXT || (opcode === OP_CONTINUATION && fragments)) {
                         fragments = fragments ? Buffer.concat([fragments, payload]) : Buffer.from(payload);
                         if (fin) {
                             const text = fragments.toString('utf8');

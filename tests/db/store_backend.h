@@ -19,6 +19,8 @@
 #include <unistd.h>
 #include <vector>
 
+#include <catch2/catch.hpp>
+
 #include "db/sqlite/migrations.h"
 #include "db/pg/pg.h"
 #include "db/pg/pg_migrations.h"
@@ -262,6 +264,17 @@ requires std::is_constructible_v<Write, Record> std::optional<StoreError> store_
     std::vector<Write> writes;
     writes.emplace_back(std::move(record));
     return store_now(writer, std::move(writes));
+}
+
+// The write is refused (not failed: it contradicts what is stored or itself), and the store's
+// message says `why` ("" checks the kind alone).
+inline void check_refused(StoreWriter& writer, Write write, const std::string& why = "")
+{
+    const auto outcome = store_now(writer, std::move(write));
+    REQUIRE(outcome);
+    CHECK(outcome->kind == StoreFailure::Refused);
+    INFO(outcome->message);
+    CHECK(outcome->message.find(why) != std::string::npos);
 }
 
 } // namespace rochade::db::testing

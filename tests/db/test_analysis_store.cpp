@@ -11,6 +11,7 @@
 #include "store_backend.h"
 
 using namespace rochade::db;
+using rochade::db::testing::check_refused;
 using rochade::db::testing::store_now;
 using rochade::db::testing::TestReader;
 using rochade::db::testing::TestStore;
@@ -57,15 +58,6 @@ void two_games(StoreWriter& writer)
 
 const std::vector<PositionEvaluation> fools_mate{
     {20, std::nullopt}, {-60, std::nullopt}, {-45, std::nullopt}, {std::nullopt, -1}, {std::nullopt, 0}};
-
-void check_refused(StoreWriter& writer, Write write, const std::string& why)
-{
-    const auto outcome = store_now(writer, std::move(write));
-    REQUIRE(outcome);
-    CHECK(outcome->kind == StoreFailure::Refused);
-    INFO(outcome->message);
-    CHECK(outcome->message.find(why) != std::string::npos);
-}
 
 } // namespace
 

@@ -21,6 +21,7 @@
 #include "temp_database.h"
 
 using namespace rochade::db;
+using rochade::db::testing::check_refused;
 using rochade::db::testing::store_now;
 using rochade::db::testing::TempDatabase;
 using rochade::db::testing::TestReader;
@@ -67,15 +68,6 @@ ApiTokenCreated token(char digit, std::int64_t account_id, std::int64_t at_ms,
                       std::vector<std::string> scopes = {"bot:play", "challenge:write"})
 {
     return ApiTokenCreated{hash_of(digit), account_id, "token " + std::string(1, digit), std::move(scopes), at_ms};
-}
-
-void check_refused(StoreWriter& writer, Write write, const std::string& why)
-{
-    const auto outcome = store_now(writer, std::move(write));
-    REQUIRE(outcome);
-    CHECK(outcome->kind == StoreFailure::Refused);
-    INFO(outcome->message);
-    CHECK(outcome->message.find(why) != std::string::npos);
 }
 
 } // namespace

@@ -19,6 +19,7 @@
 #include "temp_database.h"
 
 using namespace rochade::db;
+using rochade::db::testing::check_refused;
 using rochade::db::testing::store_now;
 using rochade::db::testing::TempDatabase;
 using rochade::db::testing::TestReader;
@@ -28,14 +29,6 @@ using rochade::db::testing::TestWriter;
 namespace {
 
 constexpr std::int64_t t0 = 1800000000000;
-
-// The write is refused (not failed): it contradicts what is stored or itself.
-void check_refused(StoreWriter& writer, Write write)
-{
-    const auto outcome = store_now(writer, std::move(write));
-    REQUIRE(outcome);
-    CHECK(outcome->kind == StoreFailure::Refused);
-}
 
 TournamentCreated swiss(std::int64_t id = 7)
 {
